@@ -1,0 +1,3 @@
+from lost_cities.cli import main
+
+raise SystemExit(main())

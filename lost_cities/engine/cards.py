@@ -1,0 +1,148 @@
+"""Colours and cards: small immutable values with a compact text notation.
+
+A card is written as its colour's letter followed by its value, or ``w`` for a
+wager (``x`` is accepted too): ``r7``, ``b10``, ``gw``; ``ww`` is a white wager.
+Parsing ignores case and surrounding blanks.
+
+>>> Card.parse("R7")
+Card.parse('r7')
+>>> str(Card.parse("gx"))
+'gw'
+>>> Card.parse("r7").value, Card.parse("rw").is_wager
+(7, True)
+
+Inside, the engine works on *card codes*, plain ints (``colour * 16 + v`` with
+``v`` 1 for a wager, 2..10 for a number) because they are cheap to copy and
+compare; :meth:`Card.code` and :func:`card_from_code` convert between the two.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from lost_cities.engine.errors import NotationError
+
+__all__ = [
+    "WAGER",
+    "Card",
+    "Colour",
+    "card_from_code",
+    "parse_cards",
+]
+
+#: The value of a wager card: it adds nothing to an expedition's sum.
+WAGER = 0
+
+
+class Colour(IntEnum):
+    """The expedition colours, in the game's order (R1, R20)."""
+
+    YELLOW = 0
+    BLUE = 1
+    WHITE = 2
+    GREEN = 3
+    RED = 4
+    PURPLE = 5
+
+    @property
+    def letter(self) -> str:
+        """The one-letter notation: ``y b w g r p``."""
+        return self.name[0].lower()
+
+    @property
+    def label(self) -> str:
+        """The English name in lower case (``"red"``); the UI translates it."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Colour:
+        """Read a colour from its letter or English name, in any case.
+
+        >>> Colour.parse("Blue"), Colour.parse("p")
+        (<Colour.BLUE: 1>, <Colour.PURPLE: 5>)
+        """
+        key = text.strip().lower()
+        for colour in cls:
+            if key in (colour.letter, colour.label):
+                return colour
+        raise NotationError(text, "a colour: y b w g r p or its name")
+
+
+_LETTERS = {colour.letter: colour for colour in Colour}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card: a colour and a value 2..10, or :data:`WAGER` (0).
+
+    Cards order by colour, then wagers before numbers, as a hand is sorted.
+    """
+
+    colour: Colour
+    value: int
+
+    def __post_init__(self) -> None:
+        if self.value != WAGER and not 2 <= self.value <= 10:
+            raise NotationError(f"{self.colour.letter}{self.value}", "a value from 2 to 10 or a wager")
+
+    @property
+    def is_wager(self) -> bool:
+        return self.value == WAGER
+
+    @property
+    def code(self) -> int:
+        """The engine's int code for this card (see the module docstring)."""
+        return self.colour * 16 + (self.value or 1)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card from its notation (``r7``, ``b10``, ``gw``, ``gx``)."""
+        token = text.strip().lower()
+        if len(token) >= 2 and token[0] in _LETTERS:
+            colour = _LETTERS[token[0]]
+            rest = token[1:]
+            if rest in ("w", "x"):
+                return card_from_code(colour * 16 + 1)
+            if rest.isdigit() and 2 <= int(rest) <= 10 and rest[0] != "0":
+                return card_from_code(colour * 16 + int(rest))
+        raise NotationError(text, "a card: colour letter (y b w g r p) and 2-10 or w, e.g. r7, bw")
+
+    def __str__(self) -> str:
+        return f"{self.colour.letter}{'w' if self.is_wager else self.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def describe(self) -> str:
+        """English words for messages: ``red 7``, ``red wager``."""
+        return f"{self.colour.label} {'wager' if self.is_wager else self.value}"
+
+
+#: Every card value, indexed by its code (``None`` where no card has that code).
+CARD_BY_CODE: list[Card | None] = [None] * (16 * len(Colour))
+for _colour in Colour:
+    CARD_BY_CODE[_colour * 16 + 1] = Card(_colour, WAGER)
+    for _value in range(2, 11):
+        CARD_BY_CODE[_colour * 16 + _value] = Card(_colour, _value)
+
+
+def card_from_code(code: int) -> Card:
+    """The :class:`Card` for an engine card code.
+
+    >>> card_from_code(Card.parse("b10").code)
+    Card.parse('b10')
+    """
+    card = CARD_BY_CODE[code]
+    if card is None:
+        raise ValueError(f"no card has code {code}")
+    return card
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by blanks or commas.
+
+    >>> parse_cards("r5, b10 gw")
+    (Card.parse('r5'), Card.parse('b10'), Card.parse('gw'))
+    """
+    return tuple(Card.parse(token) for token in text.replace(",", " ").split())

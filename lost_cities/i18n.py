@@ -1,0 +1,79 @@
+"""The one translation function for every word the program shows.
+
+``_("...")`` marks and translates a message; the catalogs are standard gettext
+files shipped in ``lost_cities/locale``.  The language comes from ``--lang``,
+else ``LOST_CITIES_LANG``, else the usual locale variables, else English.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+__all__ = ["LANGUAGES", "_", "current_language", "detect_language", "ngettext", "set_language"]
+
+DOMAIN = "lost_cities"
+LOCALE_DIR = Path(__file__).parent / "locale"
+#: The languages the program speaks, English first.
+LANGUAGES: tuple[str, ...] = ("en", "fr", "ru")
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+def _normalise(value: str) -> str | None:
+    """``fr_FR.UTF-8`` -> ``fr``; ``None`` if it is not a language we speak."""
+    code = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def detect_language(requested: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """Pick the language: the request, then ``LOST_CITIES_LANG``, then the locale variables.
+
+    >>> detect_language(None, {"LANG": "ru_RU.UTF-8"})
+    'ru'
+    >>> detect_language(None, {"LANGUAGE": "de:fr", "LANG": "C"})
+    'fr'
+    >>> detect_language("fr", {"LOST_CITIES_LANG": "ru"})
+    'fr'
+    """
+    env = os.environ if environ is None else environ
+    if requested and (code := _normalise(requested)):
+        return code
+    if code := _normalise(env.get("LOST_CITIES_LANG", "")):
+        return code
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable, "")
+        if not value:
+            continue
+        # LANGUAGE is a priority list; the others name one locale
+        for part in value.split(":"):
+            if code := _normalise(part):
+                return code
+        if variable != "LANGUAGE":
+            break  # a set LC_ALL/LC_MESSAGES/LANG decides, even if we don't speak it
+    return "en"
+
+
+def set_language(language: str) -> None:
+    """Switch every later ``_()`` call to ``language`` (one of :data:`LANGUAGES`)."""
+    global _translation, _language
+    code = _normalise(language) or "en"
+    _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    _language = code
+
+
+def current_language() -> str:
+    return _language
+
+
+def _(message: str) -> str:
+    """Translate ``message`` into the current language."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """Translate a message whose form depends on ``count`` (Russian has three forms)."""
+    return _translation.ngettext(singular, plural, count)

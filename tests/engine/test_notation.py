@@ -1,0 +1,59 @@
+"""The compact notation for cards and choices round-trips; bad text is refused clearly."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lost_cities.engine import Card, Colour, Draw, NotationError, Play, card_from_code, parse_cards
+from lost_cities.engine.round import fresh_deck
+
+ALL_CARDS = sorted({card_from_code(c) for c in fresh_deck(__import__("lost_cities.engine").engine.Rules(long=True))})
+
+
+@given(st.sampled_from(ALL_CARDS), st.booleans())
+def test_card_and_play_notation_round_trips(card: Card, discard: bool) -> None:
+    assert Card.parse(str(card)) == card
+    assert eval(repr(card)) == card
+    play = Play(card, discard)
+    assert Play.parse(str(play)) == play == eval(repr(play))
+    assert Play.from_code(play.code) == play
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("r7", "red 7"),
+        ("R10", "red 10"),
+        ("rw", "red wager"),
+        ("RX", "red wager"),
+        ("ww", "white wager"),
+        (" w7 ", "white 7"),
+        ("px", "purple wager"),
+    ],
+)
+def test_card_notation_is_case_insensitive_and_accepts_x(text: str, card: str) -> None:
+    assert Card.parse(text).describe() == card
+
+
+@pytest.mark.parametrize("text", ["", "r", "r1", "r11", "r07", "q5", "rww", "7r", "r 7"])
+def test_bad_card_text_names_the_token(text: str) -> None:
+    with pytest.raises(NotationError) as refused:
+        Card.parse(text)
+    assert refused.value.text == text and "r7" in refused.value.expected
+
+
+def test_draw_notation() -> None:
+    assert [str(Draw.parse(t)) for t in ("N", "y", "Red")] == ["n", "y", "r"]
+    assert Draw.parse("b").pile is Colour.BLUE
+    with pytest.raises(NotationError):
+        Draw.parse("z")
+
+
+def test_parse_cards_accepts_commas_and_blanks() -> None:
+    assert [str(c) for c in parse_cards("r5,b10  gw")] == ["r5", "b10", "gw"]
+
+
+def test_cards_sort_by_colour_then_wagers_then_value() -> None:
+    assert [str(c) for c in sorted(parse_cards("r2 y10 rw y3 b5"))] == ["y3", "y10", "b5", "rw", "r2"]

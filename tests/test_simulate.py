@@ -1,0 +1,43 @@
+"""``lost-cities simulate`` plays the same rounds as the reference loop, and reports them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lost_cities.simulate import simulate
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+from reference_loop import reference
+
+
+def test_simulate_plays_exactly_the_reference_rounds() -> None:
+    report = simulate(60, seed=17)
+    _, means, turns = reference(60, seed=17)
+    assert report.mean_scores == pytest.approx(means)
+    assert report.mean_turns == pytest.approx(turns)
+
+
+def test_simulate_json_output() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "lost_cities", "simulate", "--rounds", "20", "--seed", "3", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    data = json.loads(out.stdout)
+    assert data["rounds"] == 20 and len(data["mean_scores"]) == 2
+    assert data["rounds_per_second"] > 0 and data["mean_turns"] > 22
+    assert data["mean_scores"] == pytest.approx(list(simulate(20, seed=3).mean_scores), abs=1e-3)
+
+
+def test_simulate_refuses_a_bad_round_count_without_a_traceback() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "lost_cities", "simulate", "--rounds", "many"], capture_output=True, text=True
+    )
+    assert out.returncode == 2
+    assert "'many' is not a whole number" in out.stderr and "Traceback" not in out.stderr
