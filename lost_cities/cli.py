@@ -66,6 +66,50 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "play",
+        help=_("play a match at one keyboard (hot-seat)"),
+        description=_("Two people at one keyboard play a match; without names, a form asks for them."),
+    )
+    parser.add_argument("--p1", metavar=_("NAME"), help=_("the first player's name"))
+    parser.add_argument("--p2", metavar=_("NAME"), help=_("the second player's name"))
+    parser.add_argument(
+        "--first", choices=("p1", "p2", "random"), default="p1", help=_("who starts the first round (R5)")
+    )
+    parser.add_argument("--rounds", type=positive_int, default=3, help=_("rounds in the match (default 3)"))
+    parser.add_argument("--seed", type=any_int, help=_("seed the deals, to replay the same cards"))
+    parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
+    parser.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
+    parser.add_argument("--coop", action="store_true", help=_("cooperative: one team score (R22)"))
+    parser.set_defaults(run=run_play, parser=parser)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from lost_cities.session import MatchSettings
+
+    names = (args.p1, args.p2)
+    settings = None
+    if any(names):
+        if not all(names):
+            args.parser.error(_("give both --p1 and --p2, or neither to use the form"))
+        if names[0].strip().casefold() == names[1].strip().casefold():
+            args.parser.error(_("the two players need different names"))
+        settings = MatchSettings(
+            names=(names[0].strip(), names[1].strip()),
+            first=args.first,
+            rounds=args.rounds,
+            seed=args.seed,
+            long=args.long,
+            hand_penalty=args.hand_penalty,
+            cooperative=args.coop,
+        )
+    from lost_cities.tui.app import LostCitiesApp
+
+    LostCitiesApp(settings).run()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="lost-cities",
@@ -74,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"lost-cities {__version__}")
     parser.add_argument("--lang", choices=LANGUAGES, help=_("language: en, fr or ru"))
     commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    _add_play(commands)
     _add_simulate(commands)
     return parser
 

@@ -7,7 +7,7 @@ Textual; the styles are plain Rich style strings.
 
 from __future__ import annotations
 
-from lost_cities.engine import Card, Colour, IllegalMoveError, Reason
+from lost_cities.engine import Card, Colour, IllegalMoveError, PublicTurn, Reason
 from lost_cities.i18n import _
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "card_short",
     "colour_name",
     "describe_refusal",
+    "describe_turn",
 ]
 
 #: Rich styles for each colour: a colour *and* a letter, so colour-blind players can read it too.
@@ -88,3 +89,21 @@ def describe_refusal(error: IllegalMoveError) -> str:
         Reason.NOTHING_TO_UNDO: lambda: _("There is no card to take back"),
     }
     return f"{_capitalised(texts[error.reason]())} ({error.rule})."
+
+
+def describe_turn(turn: PublicTurn, name: str) -> str:
+    """The last move in words, for the other player (H1): ``Boris laid red 7, drew from the draw pile.``"""
+    card = card_name(turn.play.card)
+    if turn.play.discard:
+        played = _("{name} discarded {card}").format(name=name, card=card)
+    else:
+        played = _("{name} laid {card}").format(name=name, card=card)
+    if turn.draw is None:
+        return played + "."
+    if turn.draw.pile is None:
+        drew = _("drew from the draw pile")
+    elif turn.drawn is not None:
+        drew = _("took {card} from the discard pile").format(card=card_name(turn.drawn))
+    else:  # pragma: no cover - a discard-pile draw is always public
+        drew = _("drew from a discard pile")
+    return _("{played}, {drew}.").format(played=played, drew=drew)

@@ -19,7 +19,7 @@ from lost_cities.engine.moves import DRAW_PILE, Draw, Play
 from lost_cities.engine.round import Phase, Round, RoundRecord, TurnRecord
 from lost_cities.engine.rules import BASE_COLOURS, LONG_COLOURS, Rules
 from lost_cities.engine.scoring import ExpeditionScore, SideScore, check_expedition, score_expedition, score_side
-from lost_cities.engine.view import PlayerView, PublicTurn, player_view
+from lost_cities.engine.view import PlayerView, PublicTurn, player_view, public_view
 
 __all__ = [
     "BASE_COLOURS",
@@ -51,6 +51,7 @@ __all__ = [
     "next_starter",
     "parse_cards",
     "player_view",
+    "public_view",
     "round_seed",
     "score_expedition",
     "score_side",

@@ -20,7 +20,7 @@ from lost_cities.engine.round import Phase, Round, TurnRecord
 from lost_cities.engine.rules import Rules
 from lost_cities.engine.scoring import SideScore, score_side
 
-__all__ = ["PlayerView", "PublicTurn", "player_view"]
+__all__ = ["PlayerView", "PublicTurn", "player_view", "public_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +74,22 @@ class PlayerView:
         return self.discard_sizes[self.rules.colours.index(colour)]
 
 
-def player_view(round_: Round, seat: int) -> PlayerView:
-    """Build ``seat``'s view of ``round_``.  Hands are revealed only once the round is over."""
+def public_view(round_: Round, seat: int) -> PlayerView:
+    """The table oriented for ``seat`` but with no hand at all: what a pass-the-screen step shows.
+
+    >>> from lost_cities.engine.round import Round
+    >>> view = public_view(Round(seed=1), 0)
+    >>> view.hand, view.legal_plays
+    ((), ())
+    """
+    return player_view(round_, seat, with_hand=False)
+
+
+def player_view(round_: Round, seat: int, with_hand: bool = True) -> PlayerView:
+    """Build ``seat``'s view of ``round_``.  Hands are revealed only once the round is over.
+
+    ``with_hand=False`` leaves out the seat's own hand and choices too (see :func:`public_view`).
+    """
     rules = round_.rules
     colours = rules.colours
     expeditions = tuple(tuple(round_.expedition(side, colour) for colour in colours) for side in range(rules.sides))
@@ -83,14 +97,14 @@ def player_view(round_: Round, seat: int) -> PlayerView:
     pending = history[-1].play if history and history[-1].draw is None else None
     completed = [turn for turn in history if turn.draw is not None]
     last = PublicTurn.of(completed[-1]) if completed else None
-    mine = round_.to_move == seat
+    mine = round_.to_move == seat and with_hand
     over = round_.over
     closed = round_.closed
     # R21's penalty depends on a hand: only the viewer's own is counted until the round ends.
     scores = tuple(
         score_side(
             dict(zip(colours, expeditions[side], strict=True)),
-            round_.hand(side) if over or side == seat else (),
+            round_.hand(side) if over or (side == seat and with_hand) else (),
             rules,
         )
         for side in range(rules.sides)
@@ -100,7 +114,7 @@ def player_view(round_: Round, seat: int) -> PlayerView:
         seat=seat,
         to_move=round_.to_move,
         phase=round_.phase,
-        hand=round_.hand(seat),
+        hand=round_.hand(seat) if with_hand else (),
         hand_sizes=tuple(len(hand) for hand in round_.hands),
         expeditions=expeditions,
         discard_tops=tuple(pile[-1] if pile else None for pile in map(round_.discard_pile, colours)),
@@ -108,7 +122,7 @@ def player_view(round_: Round, seat: int) -> PlayerView:
         draw_pile_size=round_.draw_pile_size,
         closed_pile=Colour(closed) if closed >= 0 and not over else None,
         last_turn=last,
-        pending_play=pending,
+        pending_play=pending if mine else None,
         legal_plays=tuple(round_.legal_plays()) if mine else (),
         legal_draws=tuple(round_.legal_draws()) if mine else (),
         scores=scores,

@@ -1,0 +1,149 @@
+"""Rich renderables for the table, built from a :class:`PlayerView` only.
+
+Kept apart from the widgets so that the board, the pass screen, the round-end
+screen and the replay viewer draw the same thing the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from lost_cities.engine import Card, Colour, ExpeditionScore, PlayerView, SideScore
+from lost_cities.i18n import _
+from lost_cities.presentation import COLOUR_STYLE, card_short, colour_name
+
+__all__ = ["board_table", "breakdown_table", "card_text", "colour_heading", "signed"]
+
+DIM = "#8a8a8a"
+
+
+def signed(value: int) -> str:
+    """``+12``, ``−5``, ``0`` (a true minus sign reads better than a hyphen)."""
+    if value > 0:
+        return f"+{value}"
+    return f"−{-value}" if value < 0 else "0"
+
+
+def colour_heading(colour: Colour) -> Text:
+    """``R red``: the letter first, so the column reads without colour too."""
+    return Text(f"{colour.letter.upper()} {colour_name(colour)}", style=COLOUR_STYLE[colour], overflow="ellipsis")
+
+
+def card_text(card: Card) -> Text:
+    return Text(card_short(card), style=COLOUR_STYLE[card.colour])
+
+
+def expedition_text(colour: Colour, cards: Sequence[Card]) -> Text:
+    """An expedition as values in its colour: ``× × 3 5 7``; a dot when not started."""
+    if not cards:
+        return Text("·", style=DIM)
+    return Text(" ".join("×" if card.is_wager else str(card.value) for card in cards), style=COLOUR_STYLE[colour])
+
+
+def score_text(row: ExpeditionScore) -> Text:
+    if not row.started:
+        return Text("")
+    style = "#6fd36f" if row.score > 0 else ("#ff7a6e" if row.score < 0 else DIM)
+    return Text(signed(row.score), style=style)
+
+
+def discard_text(top: Card | None, size: int) -> Text:
+    if top is None:
+        return Text("—", style=DIM)
+    text = card_text(top)
+    text.append(f" ({size})", style=DIM)
+    return text
+
+
+def board_table(view: PlayerView, names: Sequence[str]) -> Table:
+    """The table as ``view.seat`` sees it: the opponent's expeditions above, the discard piles, then their own."""
+    me, opponent = view.seat, 1 - view.seat
+    colours = view.rules.colours
+    table = Table(box=box.HORIZONTALS, show_edge=False, pad_edge=False, expand=True, padding=(0, 1))
+    table.add_column("", no_wrap=True, width=9)
+    for colour in colours:
+        table.add_column(colour_heading(colour), ratio=1, overflow="fold")
+    table.add_column(Text(_("Total"), justify="right"), justify="right", no_wrap=True, width=6)
+
+    def side_rows(side: int, label: str) -> None:
+        score = view.scores[side]
+        table.add_row(
+            Text(label, style="bold", overflow="ellipsis"),
+            *(expedition_text(colour, view.expeditions[side][i]) for i, colour in enumerate(colours)),
+            "",
+        )
+        table.add_row(
+            Text(_("score"), style=DIM),
+            *(score_text(row) for row in score.expeditions),
+            Text(signed(score.total), style="bold"),
+            end_section=True,
+        )
+
+    side_rows(opponent, names[opponent])
+    table.add_row(
+        Text(_("discards"), style="italic"),
+        *(discard_text(view.discard_tops[i], view.discard_sizes[i]) for i in range(len(colours))),
+        "",
+        end_section=True,
+    )
+    side_rows(me, names[me])
+    return table
+
+
+def breakdown_table(score: SideScore, title: str, show_penalty: bool) -> Table:
+    """One side's round, laid out like the rulebook's worked example (R16).
+
+    Columns: the cards laid, their sum, less the cost, the wager multiplier, the
+    8-card bonus and the result; then R21's hand penalty if it is on, and the total.
+    """
+    table = Table(
+        title=title,
+        title_style="bold",
+        box=box.HORIZONTALS,
+        show_edge=False,
+        pad_edge=False,
+        collapse_padding=True,
+        padding=(0, 1),
+        expand=True,
+    )
+    table.add_column("", no_wrap=True)
+    table.add_column(_("cards"), ratio=1, overflow="fold")
+    table.add_column(_("sum"), justify="right", no_wrap=True)
+    table.add_column("−20", justify="right", no_wrap=True)
+    table.add_column("×", justify="right", no_wrap=True)
+    table.add_column("8+", justify="right", no_wrap=True)
+    table.add_column("=", justify="right", no_wrap=True)
+    for row in score.expeditions:
+        label = Text(row.colour.letter.upper(), style=COLOUR_STYLE[row.colour])
+        if not row.started:
+            table.add_row(label, expedition_text(row.colour, ()), "", "", "", "", Text("0", style=DIM))
+            continue
+        table.add_row(
+            label,
+            expedition_text(row.colour, row.cards),
+            str(row.sum),
+            signed(row.sum - row.cost),
+            f"×{row.multiplier}" if row.wagers else "",
+            f"+{row.bonus}" if row.bonus else "",
+            Text(signed(row.score), style="bold"),
+        )
+    if show_penalty:
+        table.add_row("", Text(_("in hand"), style="italic"), "", "", "", "", signed(-score.hand_penalty))
+    table.add_section()
+    table.add_row("", Text(_("total"), style="bold"), "", "", "", "", Text(signed(score.total), style="bold"))
+    return table
+
+
+def hand_text(cards: Sequence[Card]) -> RenderableType:
+    """A revealed hand in one line: ``Y3 Y7 B× ...``."""
+    text = Text()
+    for index, card in enumerate(cards):
+        if index:
+            text.append(" ")
+        text.append_text(card_text(card))
+    return text

@@ -1,0 +1,142 @@
+"""The new-match form: names, who starts (R5), number of rounds (R17), variants (R20–R22)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
+
+from lost_cities.i18n import _
+from lost_cities.session import MatchSettings
+from lost_cities.tui.screens.base import FittedScreen
+from lost_cities.tui.widgets.keybar import KeyBar
+
+MAX_NAME = 16
+MAX_ROUNDS = 20
+
+
+class SetupScreen(FittedScreen):
+    """Returns :class:`MatchSettings` through ``dismiss``; Escape quits the program."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", show=False),
+        Binding("escape", "leave", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    SetupScreen {
+        align: center top;
+    }
+    SetupScreen #form {
+        width: 76;
+        height: auto;
+        border: round $accent;
+        border-title-align: center;
+        padding: 0 1;
+    }
+    SetupScreen .row {
+        height: auto;
+        margin-bottom: 0;
+    }
+    SetupScreen .row > Label {
+        width: 16;
+        padding: 1 1 0 0;
+    }
+    SetupScreen Input {
+        width: 24;
+    }
+    SetupScreen #rounds {
+        width: 10;
+    }
+    SetupScreen RadioSet {
+        layout: horizontal;
+        width: auto;
+        height: auto;
+    }
+    SetupScreen #variants {
+        height: auto;
+        layout: horizontal;
+    }
+    SetupScreen #error {
+        color: $error;
+        text-style: bold;
+        height: auto;
+        min-height: 1;
+    }
+    SetupScreen #start {
+        margin-left: 16;
+    }
+    """
+
+    def __init__(self, previous: MatchSettings | None = None) -> None:
+        super().__init__()
+        self.previous = previous or MatchSettings(names=("", ""))
+
+    def compose(self) -> ComposeResult:
+        previous = self.previous
+        yield from self.compose_too_small()
+        with Vertical(id="form"):
+            with Horizontal(classes="row"):
+                yield Label(_("Player 1"))
+                yield Input(previous.names[0], placeholder=_("name"), id="p1", max_length=MAX_NAME)
+                yield Label(_("Player 2"))
+                yield Input(previous.names[1], placeholder=_("name"), id="p2", max_length=MAX_NAME)
+            with Horizontal(classes="row"):
+                yield Label(_("Who starts"))
+                with RadioSet(id="first"):
+                    yield RadioButton(_("Player 1"), value=previous.first == "p1", id="first-p1")
+                    yield RadioButton(_("Player 2"), value=previous.first == "p2", id="first-p2")
+                    yield RadioButton(_("Random draw"), value=previous.first == "random", id="first-random")
+            with Horizontal(classes="row"):
+                yield Label(_("Rounds"))
+                yield Input(str(previous.rounds), id="rounds", type="integer", max_length=2)
+            with Horizontal(classes="row", id="variants"):
+                yield Label(_("Variants"))
+                yield Checkbox(_("Long game (purple)"), previous.long, id="long")
+                yield Checkbox(_("Nothing in hand"), previous.hand_penalty, id="hand-penalty")
+                yield Checkbox(_("Cooperative"), previous.cooperative, id="coop")
+            yield Static(id="error", markup=False)
+            yield Button(_("Start the match"), variant="primary", id="start")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#form").border_title = _("New match")
+        self.query_one(KeyBar).show(
+            [("Tab", _("next field")), ("Space", _("tick")), ("Ctrl+S", _("start")), ("Esc", _("quit"))]
+        )
+        self.query_one("#p1", Input).focus()
+
+    def _settings(self) -> MatchSettings | str:
+        names = tuple(self.query_one(f"#{key}", Input).value.strip() for key in ("p1", "p2"))
+        first_button = self.query_one("#first", RadioSet).pressed_button
+        first = (first_button.id or "first-p1").removeprefix("first-") if first_button else "p1"
+        if not all(names):
+            return _("Give both players a name.")
+        if names[0].casefold() == names[1].casefold():
+            return _("Give the players two different names.")
+        raw_rounds = self.query_one("#rounds", Input).value.strip()
+        if not raw_rounds.isdigit() or not 1 <= int(raw_rounds) <= MAX_ROUNDS:
+            return _("Rounds: a number from 1 to {max}.").format(max=MAX_ROUNDS)
+        return MatchSettings(
+            names=(names[0], names[1]),
+            first=first,
+            rounds=int(raw_rounds),
+            long=self.query_one("#long", Checkbox).value,
+            hand_penalty=self.query_one("#hand-penalty", Checkbox).value,
+            cooperative=self.query_one("#coop", Checkbox).value,
+            seed=self.previous.seed,
+        )
+
+    @on(Button.Pressed, "#start")
+    @on(Input.Submitted)
+    def action_start(self) -> None:
+        settings = self._settings()
+        if isinstance(settings, str):
+            self.query_one("#error", Static).update(settings)
+            return
+        self.dismiss(settings)
+
+    def action_leave(self) -> None:
+        self.app.exit()
