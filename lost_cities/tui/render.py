@@ -31,7 +31,9 @@ def signed(value: int) -> str:
 
 def colour_heading(colour: Colour) -> Text:
     """``R red``: the letter first, so the column reads without colour too."""
-    return Text(f"{colour.letter.upper()} {colour_name(colour)}", style=COLOUR_STYLE[colour], overflow="ellipsis")
+    return Text(
+        f"{colour.letter.upper()} {colour_name(colour)}", style=COLOUR_STYLE[colour], overflow="ellipsis", no_wrap=True
+    )
 
 
 def card_text(card: Card) -> Text:
@@ -64,7 +66,9 @@ def board_table(view: PlayerView, names: Sequence[str]) -> Table:
     """The table as ``view.seat`` sees it: the opponent's expeditions above, the discard piles, then their own."""
     me, opponent = view.seat, 1 - view.seat
     colours = view.rules.colours
-    table = Table(box=box.HORIZONTALS, show_edge=False, pad_edge=False, expand=True, padding=(0, 1))
+    table = Table(
+        box=box.HORIZONTALS, show_edge=False, pad_edge=False, expand=True, padding=(0, 1), collapse_padding=True
+    )
     table.add_column("", no_wrap=True, width=9)
     for colour in colours:
         table.add_column(colour_heading(colour), ratio=1, overflow="fold")

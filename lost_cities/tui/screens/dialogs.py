@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -53,36 +56,34 @@ class ConfirmQuit(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-def help_text() -> str:
-    return "\n".join(
-        [
-            _("LOST CITIES — THE RULES IN SHORT"),
-            "",
-            _("Each turn: first play one card, then draw one card."),
-            _("• Lay a card on your expedition of its colour (e), or discard it on its colour's pile (d)."),
-            _("• In an expedition, numbers must go up. Wagers (×) come before any number."),
-            _("• Then draw from the draw pile (n or Space) or take the top of a discard pile"),
-            _("  (y b w g r, p in the long game) — but not the card you just discarded."),
-            _("• The round ends when the last card of the draw pile is drawn."),
-            "",
-            _("Scoring each expedition you started: the sum of its numbers minus 20,"),
-            _("times 2, 3 or 4 for 1, 2 or 3 wagers; +20 if it holds 8 cards or more."),
-            _("An expedition you never started scores nothing."),
-            "",
-            _("KEYS"),
-            _("1–8, ← →   select a card of your hand (or click it)"),
-            _("e          lay the selected card on its expedition"),
-            _("d          discard the selected card"),
-            _("u          take the card back, before drawing"),
-            _("n, Space   draw from the draw pile"),
-            _("y b w g r p  take the top card of that colour's discard pile"),
-            _("Enter      on the pass screen: show your hand"),
-            _("?          this help        q   quit"),
-            "",
-            _("Cards show their colour's letter: Y yellow, B blue, W white, G green, R red, P purple."),
-            _("× is a wager card. The number in brackets is the size of a discard pile."),
-        ]
+def help_content() -> Group:
+    """The rules in short and the keys; sized to fit an 80×24 terminal."""
+    rules = Text()
+    rules.append(_("LOST CITIES — THE RULES IN SHORT") + "\n", style="bold")
+    for line in (
+        _("Each turn: first play one card, then draw one card."),
+        _("• Lay it on your expedition of its colour, or on its colour's discard pile."),
+        _("• In an expedition numbers go up; wagers (×) come before any number."),
+        _("• Draw from the draw pile or take the top of a discard pile — not the card"),
+        _("  you just discarded. Taking the last card of the draw pile ends the round."),
+        _("• A started expedition scores (sum − 20) × (1 + wagers), +20 with 8 cards"),
+        _("  or more. An expedition never started scores nothing."),
+    ):
+        rules.append(line + "\n")
+    keys = Table.grid(padding=(0, 1))
+    keys.add_column(style="bold", no_wrap=True)
+    keys.add_column()
+    keys.add_column(style="bold", no_wrap=True)
+    keys.add_column()
+    keys.add_row("1–8 ← →", _("select a card (or click it)"), "e", _("lay it on its expedition"))
+    keys.add_row("d", _("discard it"), "u", _("take it back, before drawing"))
+    keys.add_row("n Space", _("draw from the draw pile"), "y b w g r p", _("take a discard pile's top"))
+    keys.add_row("Enter", _("show your hand (pass screen)"), "? / q", _("help / quit"))
+    legend = Text(
+        _("Y yellow, B blue, W white, G green, R red, P purple (long game); × is a wager; (3) is a pile's size."),
+        style="italic",
     )
+    return Group(rules, Text(_("KEYS"), style="bold"), keys, Text(""), legend)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -93,9 +94,10 @@ class HelpScreen(ModalScreen[None]):
         align: center middle;
     }
     HelpScreen > VerticalScroll {
-        width: 90%;
+        width: 100%;
         max-width: 96;
-        height: 90%;
+        height: auto;
+        max-height: 100%;
         border: round $accent;
         background: $surface;
         padding: 0 1;
@@ -104,7 +106,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(help_text(), markup=False)
+            yield Static(help_content(), markup=False)
             yield Static(_("Press Escape to go back."), markup=False, classes="hint")
 
     def action_close(self) -> None:

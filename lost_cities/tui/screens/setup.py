@@ -27,46 +27,47 @@ class SetupScreen(FittedScreen):
 
     DEFAULT_CSS = """
     SetupScreen {
-        align: center top;
+        align: center middle;
     }
     SetupScreen #form {
         width: 76;
         height: auto;
         border: round $accent;
         border-title-align: center;
-        padding: 0 1;
+        padding: 1 2;
     }
     SetupScreen .row {
         height: auto;
-        margin-bottom: 0;
+        margin-bottom: 1;
     }
     SetupScreen .row > Label {
-        width: 16;
-        padding: 1 1 0 0;
+        width: 14;
     }
     SetupScreen Input {
         width: 24;
     }
     SetupScreen #rounds {
-        width: 10;
+        width: 6;
     }
     SetupScreen RadioSet {
         layout: horizontal;
         width: auto;
-        height: auto;
     }
-    SetupScreen #variants {
+    SetupScreen RadioSet > RadioButton {
+        width: auto;
+        margin-right: 2;
+    }
+    SetupScreen #variant-boxes {
         height: auto;
-        layout: horizontal;
+        width: 1fr;
     }
     SetupScreen #error {
         color: $error;
         text-style: bold;
-        height: auto;
-        min-height: 1;
+        height: 1;
     }
     SetupScreen #start {
-        margin-left: 16;
+        margin-left: 14;
     }
     """
 
@@ -80,25 +81,34 @@ class SetupScreen(FittedScreen):
         with Vertical(id="form"):
             with Horizontal(classes="row"):
                 yield Label(_("Player 1"))
-                yield Input(previous.names[0], placeholder=_("name"), id="p1", max_length=MAX_NAME)
+                yield Input(previous.names[0], placeholder=_("name"), id="p1", max_length=MAX_NAME, compact=True)
+            with Horizontal(classes="row"):
                 yield Label(_("Player 2"))
-                yield Input(previous.names[1], placeholder=_("name"), id="p2", max_length=MAX_NAME)
+                yield Input(previous.names[1], placeholder=_("name"), id="p2", max_length=MAX_NAME, compact=True)
             with Horizontal(classes="row"):
                 yield Label(_("Who starts"))
-                with RadioSet(id="first"):
+                with RadioSet(id="first", compact=True):
                     yield RadioButton(_("Player 1"), value=previous.first == "p1", id="first-p1")
                     yield RadioButton(_("Player 2"), value=previous.first == "p2", id="first-p2")
                     yield RadioButton(_("Random draw"), value=previous.first == "random", id="first-random")
             with Horizontal(classes="row"):
                 yield Label(_("Rounds"))
-                yield Input(str(previous.rounds), id="rounds", type="integer", max_length=2)
-            with Horizontal(classes="row", id="variants"):
+                yield Input(str(previous.rounds), id="rounds", type="integer", max_length=2, compact=True)
+            with Horizontal(classes="row"):
                 yield Label(_("Variants"))
-                yield Checkbox(_("Long game (purple)"), previous.long, id="long")
-                yield Checkbox(_("Nothing in hand"), previous.hand_penalty, id="hand-penalty")
-                yield Checkbox(_("Cooperative"), previous.cooperative, id="coop")
+                with Vertical(id="variant-boxes"):
+                    yield Checkbox(_("Long game: purple, 72 cards (R20)"), previous.long, id="long", compact=True)
+                    yield Checkbox(
+                        _("Nothing in hand: cards kept cost points (R21)"),
+                        previous.hand_penalty,
+                        id="hand-penalty",
+                        compact=True,
+                    )
+                    yield Checkbox(
+                        _("Cooperative: one team score (R22)"), previous.cooperative, id="coop", compact=True
+                    )
             yield Static(id="error", markup=False)
-            yield Button(_("Start the match"), variant="primary", id="start")
+            yield Button(_("Start the match"), variant="primary", id="start", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
