@@ -7,6 +7,7 @@ The app owns the flow; the rules stay in the engine, reached through the session
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from textual.app import App
 
@@ -23,7 +24,7 @@ from lost_cities.tui.screens.setup import SetupScreen
 class LostCitiesApp(App[None]):
     """Two people, one keyboard."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).parent / "app.tcss"  # absolute, so subclasses elsewhere find it
     TITLE = "Lost Cities"
     ENABLE_COMMAND_PALETTE = False
 
