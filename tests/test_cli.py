@@ -1,0 +1,47 @@
+"""The command line: --help, --version, and clear refusals of bad arguments (exit 2, no traceback)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from lost_cities import __version__
+from lost_cities.session import HotSeat, MatchSettings
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "lost_cities", *args], capture_output=True, text=True)
+
+
+def test_version_and_help() -> None:
+    assert run("--version").stdout.strip() == f"lost-cities {__version__}"
+    help_text = run("--help").stdout
+    assert "play" in help_text and "simulate" in help_text
+    assert "--p1" in run("play", "--help").stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("play", "--p1", "Ana"), "give both --p1 and --p2"),
+        (("play", "--p1", "Ana", "--p2", "ana"), "different names"),
+        (("play", "--p1", "A", "--p2", "B", "--rounds", "0"), "0 is too small"),
+        (("play", "--p1", "A", "--p2", "B", "--first", "me"), "invalid choice: 'me'"),
+        (("play", "--p1", "A", "--p2", "B", "--seed", "x1"), "'x1' is not a whole number"),
+        (("frobnicate",), "invalid choice: 'frobnicate'"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_random_first_player_is_drawn_from_the_seed() -> None:
+    # R5: a random draw, reproducible with --seed
+    firsts = {HotSeat.new(MatchSettings(first="random", seed=s)).to_move for s in range(20)}
+    assert firsts == {0, 1}
+    again = [HotSeat.new(MatchSettings(first="random", seed=s)).to_move for s in range(20)]
+    assert again == [HotSeat.new(MatchSettings(first="random", seed=s)).to_move for s in range(20)]
