@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from lost_cities import __version__
+from lost_cities import __version__, argparse_i18n
 from lost_cities.i18n import LANGUAGES, _, detect_language, set_language
 
 
@@ -136,6 +136,7 @@ def _language_from(argv: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     set_language(detect_language(_language_from(args_list)))
+    argparse_i18n.install()
     parser = build_parser()
     args = parser.parse_args(args_list)
     if not getattr(args, "run", None):

@@ -8,11 +8,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
-from lost_cities.i18n import _
+from lost_cities.i18n import _, current_language, set_language
 from lost_cities.session import MatchSettings
 from lost_cities.tui.screens.base import FittedScreen
 from lost_cities.tui.widgets.keybar import KeyBar
 
+#: Each language under its own name, so a player can find theirs whatever is showing now.
+LANGUAGE_LABELS = {"en": "English", "fr": "Français", "ru": "Русский"}
 MAX_NAME = 16
 MAX_ROUNDS = 20
 
@@ -107,6 +109,11 @@ class SetupScreen(FittedScreen):
                     yield Checkbox(
                         _("Cooperative: one team score (R22)"), previous.cooperative, id="coop", compact=True
                     )
+            with Horizontal(classes="row"):
+                yield Label(_("Language"))
+                with RadioSet(id="language", compact=True):
+                    for code, label in LANGUAGE_LABELS.items():
+                        yield RadioButton(label, value=current_language() == code, id=f"lang-{code}")
             yield Static(id="error", markup=False)
             yield Button(_("Start the match"), variant="primary", id="start", compact=True)
         yield KeyBar()
@@ -117,6 +124,32 @@ class SetupScreen(FittedScreen):
             [("Tab", _("next field")), ("Space", _("tick")), ("Ctrl+S", _("start")), ("Esc", _("quit"))]
         )
         self.query_one("#p1", Input).focus()
+
+    @on(RadioSet.Changed, "#language")
+    async def switch_language(self, event: RadioSet.Changed) -> None:
+        """Switch every later text to the chosen language and redraw the form, keeping what was typed."""
+        code = (event.pressed.id or "lang-en").removeprefix("lang-")
+        if code == current_language():
+            return
+        self.previous = self._draft()
+        set_language(code)
+        await self.recompose()
+        self.on_mount()
+        self.query_one("#language", RadioSet).focus()
+
+    def _draft(self) -> MatchSettings:
+        """What the form holds now, even if incomplete (for redrawing it)."""
+        first_button = self.query_one("#first", RadioSet).pressed_button
+        raw_rounds = self.query_one("#rounds", Input).value.strip()
+        return MatchSettings(
+            names=(self.query_one("#p1", Input).value, self.query_one("#p2", Input).value),
+            first=(first_button.id or "first-p1").removeprefix("first-") if first_button else "p1",
+            rounds=int(raw_rounds) if raw_rounds.isdigit() and 1 <= int(raw_rounds) <= MAX_ROUNDS else 3,
+            long=self.query_one("#long", Checkbox).value,
+            hand_penalty=self.query_one("#hand-penalty", Checkbox).value,
+            cooperative=self.query_one("#coop", Checkbox).value,
+            seed=self.previous.seed,
+        )
 
     def _settings(self) -> MatchSettings | str:
         names = tuple(self.query_one(f"#{key}", Input).value.strip() for key in ("p1", "p2"))
