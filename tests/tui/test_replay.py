@@ -1,0 +1,59 @@
+"""The replay viewer steps through a finished match, both hands shown, scores as they stood."""
+
+from __future__ import annotations
+
+import random
+
+from lost_cities.engine import Match
+from lost_cities.presentation import card_short
+from lost_cities.tui.replay import ReplayApp, ReplayScreen, positions
+from tests.tui.conftest import SIZE, screen_text
+
+
+def finished_match(seed: int = 4, rounds: int = 2) -> Match:
+    match = Match(seed=seed, rounds=rounds)
+    rng = random.Random(seed)
+    while True:
+        round_ = match.current
+        while not round_.over:
+            round_.play(rng.choice(round_.legal_plays()))
+            round_.draw(rng.choice(round_.legal_draws()))
+        if not match.more_rounds:
+            return match
+        match.start_next_round()
+
+
+def test_positions_cover_every_deal_and_turn() -> None:
+    record = finished_match().record()
+    assert len(positions(record)) == sum(len(r.turns) + 1 for r in record.played)
+
+
+async def test_stepping_shows_both_hands_and_the_scores_as_they_stood() -> None:
+    match = finished_match()
+    app = ReplayApp(("Ana", "Boris"), match.record(), "Ana vs Boris")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        text = screen_text(app)
+        assert "Round 1 dealt" in text
+        await pilot.press("right", "right", "right")
+        await pilot.pause()
+        assert "turn 3 of" in screen_text(app)
+        await pilot.press("left")
+        await pilot.pause()
+        assert "turn 2 of" in screen_text(app)
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(app)
+        last = match.played[-1]
+        scores = last.side_totals()
+        assert "Round over" in text and f"Ana {scores[0]:+d}".replace("-", "−").replace("+0", "0") in text
+        for seat in (0, 1):
+            assert "".join(card_short(c) for c in last.hand(seat)) in text.replace(" ", "")
+        await pilot.press("home")
+        await pilot.pause()
+        assert "Round 1 dealt" in screen_text(app)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert "Round 2 dealt" in screen_text(app)
