@@ -46,6 +46,16 @@ def test_r2_sixty_cards_nine_numbers_three_wagers_each() -> None:
     assert sum(1 for card in deck if card.is_wager) == 15
 
 
+def test_r2_copies_of_each_card_match_the_deck() -> None:
+    # R2: three identical wagers and one of each number per colour; purple only with R20
+    for rules in (Rules(), Rules(long=True)):
+        deck = Counter(fresh_deck(rules))
+        for colour in Colour:
+            for value in (0, *range(2, 11)):
+                card = Card(colour, value)
+                assert rules.copies(card) == deck[card.code]
+
+
 def test_r3_one_discard_pile_per_colour_only_top_visible() -> None:
     # R3: one pile per colour, shared; the view shows the top card and the size only
     r = rigged("r5 b3", "g4", mine={}, discards={Colour.RED: "r2 r9"})
