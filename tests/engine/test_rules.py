@@ -15,6 +15,7 @@ from lost_cities.engine import (
     Reason,
     Round,
     Rules,
+    match_outcome,
     parse_cards,
     player_view,
     score_expedition,
@@ -270,6 +271,16 @@ def test_r17_three_rounds_by_default_totals_add_highest_wins() -> None:
     assert outcome is not None
     expected = None if m.totals[0] == m.totals[1] else (0 if m.totals[0] > m.totals[1] else 1)
     assert outcome.winner == expected
+
+
+def test_r17_match_outcome_from_totals_alone() -> None:
+    # R17: the highest total wins; (house) equal totals are a draw; R22: one team score
+    assert match_outcome((120, 95)).winner == 0
+    assert match_outcome((-10, 4)).winner == 1
+    tie = match_outcome((80, 80))
+    assert tie.winner is None and tie.draw
+    team = match_outcome((30, 45), cooperative=True)
+    assert team.team_score == 75 and team.winner is None and not team.draw
 
 
 def test_r17_the_players_may_agree_on_another_number_of_rounds() -> None:
