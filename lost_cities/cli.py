@@ -66,14 +66,6 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-SCORE_EXAMPLES = """\
-examples:
-  lost-cities score red:w,w,3,4,7,10 b:2,5
-  lost-cities score "red:w w 3 4 7 10" blue:2,5 --hand "g5 yw" --json
-  lost-cities score            (no expedition: the score pad for a whole match)
-"""
-
-
 def _add_score(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "score",
@@ -83,7 +75,14 @@ def _add_score(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "Give each started expedition as COLOUR:CARDS, its cards in the order they lie.\n"
             "With no expedition, on a terminal, open the score pad for a whole match."
         ),
-        epilog=_(SCORE_EXAMPLES),
+        epilog=_(
+            """\
+examples:
+  lost-cities score red:w,w,3,4,7,10 b:2,5
+  lost-cities score "red:w w 3 4 7 10" blue:2,5 --hand "g5 yw" --json
+  lost-cities score            (no expedition: the score pad for a whole match)
+"""
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -133,13 +132,20 @@ def run_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _on_a_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def _run_score_pad(args: argparse.Namespace) -> int:
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not _on_a_terminal():
         return _score_refusal(
             _("no EXPEDITION"),
             _("the score pad needs a terminal; to score from a script give expeditions, e.g. red:w,3,4,7"),
         )
-    return _score_refusal(_("no EXPEDITION"), _("give expeditions, e.g. red:w,3,4,7"))
+    from lost_cities.tui.scorepad import ScorePadApp
+
+    ScorePadApp(long=args.long, rounds=args.rounds or 3).run()
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:

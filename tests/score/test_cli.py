@@ -150,6 +150,16 @@ def test_no_expedition_and_no_terminal_says_so_in_one_line() -> None:
     assert result.stderr.count("\n") == 1 and "needs a terminal" in result.stderr
 
 
+def test_no_expedition_on_a_terminal_opens_the_pad(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lost_cities.tui.scorepad import ScorePadApp
+
+    opened: list[ScorePadApp] = []
+    monkeypatch.setattr("lost_cities.cli._on_a_terminal", lambda: True)
+    monkeypatch.setattr(ScorePadApp, "run", lambda self: opened.append(self))
+    assert main(["score", "--long", "--rounds", "5"]) == 0
+    assert len(opened) == 1 and opened[0].long and opened[0].rounds == 5 and opened[0].names is None
+
+
 @st.composite
 def sides(draw: st.DrawFn) -> tuple[Rules, dict[Colour, list[Card]], list[Card] | None]:
     long = draw(st.booleans())

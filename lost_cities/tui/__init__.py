@@ -1,0 +1,1 @@
+"""The Textual user interfaces of ``lost-cities``: everything here may import Textual."""
