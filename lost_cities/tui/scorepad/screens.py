@@ -14,8 +14,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from lost_cities.engine import Card, Colour, IllegalMoveError, Reason, next_starter
-from lost_cities.i18n import _
-from lost_cities.presentation import card_name, colour_name, describe_refusal
+from lost_cities.i18n import _, ngettext
+from lost_cities.presentation import card_name, card_short, colour_name, describe_refusal
 from lost_cities.score.sheet import CELLS, MarkRefused, Place, ScoreSheet
 from lost_cities.score.table import signed
 from lost_cities.tui.scorepad.widgets import CardCell, HandLine, PlayerPanel
@@ -35,8 +35,6 @@ class Setup:
 
 class SetupScreen(Screen[Setup]):
     """The players' names (asked once per match), the number of rounds and the variants."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", _("Quit"))]
 
     def __init__(self, rounds: int = 3, long: bool = False, hand_penalty: bool = False) -> None:
         super().__init__()
@@ -64,7 +62,7 @@ class SetupScreen(Screen[Setup]):
                 id="hand-penalty",
                 compact=True,
             )
-            yield Static("", id="setup-error")
+            yield Static("", id="setup-error", markup=False)
             yield Button(_("Start"), variant="primary", id="start")
         yield Footer()
 
@@ -86,7 +84,9 @@ class SetupScreen(Screen[Setup]):
         )
         text = self.query_one("#rounds", Input).value.strip()
         if not text.isdigit() or not 1 <= int(text) <= 99:
-            self.query_one("#setup-error", Static).update(_("Rounds: a whole number from 1 to 99 (R17)."))
+            error = self.query_one("#setup-error", Static)
+            error.update(_("Rounds: a whole number from 1 to 99 (R17)."))
+            error.display = True
             self.query_one("#rounds", Input).focus()
             return
         self.dismiss(
@@ -101,7 +101,7 @@ class SetupScreen(Screen[Setup]):
 
 def standings(sheet: ScoreSheet, preview: tuple[int, ...] | None = None) -> Table:
     """A round-by-round table of both players, with the round not yet finished as ``preview``."""
-    table = Table(box=None, header_style="bold", pad_edge=False)
+    table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 2))
     table.add_column("")
     rounds = [result.totals for result in sheet.finished]
     if preview is not None:
@@ -209,18 +209,20 @@ class HelpScreen(ModalScreen[None]):
                     """\
 Keys of the score pad
 
-  ← → ↑ ↓       move between cards; ↑ ↓ go on into the other player's rows
-  space, enter  mark or unmark the card under the cursor (or click it)
-  2 … 9, 0      mark or unmark that number in the cursor's row (0 or 1 0 is 10)
-  w, x          one more wager in the row; after the last one, none again
-  backspace     unmark the whole row
-  tab           the other player
-  h             mark this player's cards left in hand (R21) / back to the table
-  p             hand penalty on or off (R21)      l   long game on or off (R20)
-  n             end the round                      u   correct the last round
-  ctrl+q        quit
+ ← → ↑ ↓     move; ↑ ↓ go on into the other player's rows
+ space       mark or unmark the card under the cursor (or click it)
+ 2 … 9, 0    mark or unmark that number in the row (0, or 1 0, is 10)
+ w, x        one more wager (×) in the row; after the last, none again
+ backspace   unmark the whole row
+ tab         the other player
+ h           mark this player's cards left in hand (R21), or the table
+ p           hand penalty on or off (R21)
+ l           long game with purple on or off (R20)
+ n           end the round
+ u           reopen the last round to correct it
+ ctrl+q      quit
 
-A card marked for one player is a dot for the other: every card exists once (R2).
+A card marked for one player is a dot for the other (R2).
 """
                 ),
                 markup=False,
@@ -258,9 +260,9 @@ class PadScreen(Screen[None]):
         Binding("tab", "switch", _("Player"), priority=True),
         Binding("h", "hand", _("Hand")),
         Binding("n", "end_round", _("End round")),
-        Binding("u", "reopen", _("Correct round")),
-        Binding("p", "penalty", _("Penalty")),
-        Binding("l", "long", _("Long")),
+        Binding("u", "reopen", _("Reopen round")),
+        Binding("p", "penalty", _("Hand penalty"), show=False),
+        Binding("l", "long", _("Long game"), show=False),
         Binding("question_mark", "help", _("Keys"), key_display="?"),
         Binding("up", "move(-1, 0)", show=False),
         Binding("down", "move(1, 0)", show=False),
@@ -287,7 +289,7 @@ class PadScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.say(_("Mark the cards each player laid: click them, or move with the arrows and press space."))
+        self.say(_("Click the cards each player laid, or use the arrows and space. ? shows every key."))
         self.show()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -321,7 +323,12 @@ class PadScreen(Screen[None]):
             totals = "  ·  ".join(
                 f"{name} {signed(total)}" for name, total in zip(sheet.names, sheet.totals, strict=True)
             )
-            text.append(_("   after {n} rounds: {totals}").format(n=len(sheet.finished), totals=totals))
+            count = len(sheet.finished)
+            text.append(
+                ngettext("   after {n} round: {totals}", "   after {n} rounds: {totals}", count).format(
+                    n=count, totals=totals
+                )
+            )
         variants = [_("long game") if sheet.rules.long else "", _("hand penalty") if sheet.rules.hand_penalty else ""]
         if any(variants):
             text.append("   [" + ", ".join(v for v in variants if v) + "]", style="italic")
@@ -346,8 +353,14 @@ class PadScreen(Screen[None]):
         self.show()
 
     def _described(self, player: int, colour: Colour) -> str:
+        if self.places[player] is Place.HAND:
+            score = self.sheet.score(player)
+            cards = " ".join(card_short(card) for card in score.hand) or "–"
+            return _("{name}, in hand: {cards}  →  {penalty}").format(
+                name=self.sheet.names[player], cards=cards, penalty=signed(-score.hand_penalty)
+            )
         row = self.sheet.score(player).expedition(colour)
-        cards = " ".join("w" if card.is_wager else str(card.value) for card in row.cards) or "–"
+        cards = " ".join("×" if card.is_wager else str(card.value) for card in row.cards) or "–"
         return _("{name}, {colour}: {cards}  →  {score}").format(
             name=self.sheet.names[player], colour=colour_name(colour), cards=cards, score=signed(row.score)
         )

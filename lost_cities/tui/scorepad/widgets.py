@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from lost_cities.engine import Colour, ExpeditionScore, SideScore
 from lost_cities.i18n import _
-from lost_cities.presentation import COLOUR_STYLE, colour_name
+from lost_cities.presentation import COLOUR_STYLE, card_short, colour_name
 from lost_cities.score.sheet import CELLS, Cell, Place, ScoreSheet
 from lost_cities.score.table import signed
 
@@ -86,7 +86,7 @@ class CardCell(Static):
     @property
     def label(self) -> str:
         value = CELLS[self.index]
-        return "w" if value == 0 else str(value)
+        return "×" if value == 0 else str(value)  # the wager's mark on the board, as card_short draws it
 
     def show(self, state: Cell, cursor: bool) -> None:
         """Draw the cell: a two-wide card and a gap that holds the cursor's pointer.
@@ -180,7 +180,7 @@ class HandLine(Horizontal):
         text = Text(label, style="bold" if place is Place.HAND else "")
         for card in score.hand:
             text.append(" ")
-            text.append(str(card), style=COLOUR_STYLE[card.colour])
+            text.append(card_short(card), style=COLOUR_STYLE[card.colour])
         if not score.hand:
             text.append(" –", style="dim")
         _update(self.query_one(".cards", Static), text)
@@ -228,7 +228,7 @@ class PlayerPanel(Vertical):
         self.set_class(place is Place.HAND, "-hand")
         name = sheet.names[self.player]
         mode = _("marking cards in hand") if place is Place.HAND else _("marking the table")
-        self.border_title = Text.assemble((f" {name} ", "bold"), (f"· {mode} ", ""))
+        self.border_title = Text.assemble(" ", (name, "bold"), f" · {mode} ")
         match = sheet.totals[self.player] + score.total
         self.border_subtitle = Text(
             _(" round {round}  ·  match {match} ").format(round=signed(score.total), match=signed(match)),
