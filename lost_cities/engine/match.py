@@ -18,7 +18,7 @@ from lost_cities.engine.round import Round, RoundRecord
 from lost_cities.engine.rules import Rules
 from lost_cities.engine.view import PlayerView, player_view
 
-__all__ = ["Match", "MatchRecord", "Outcome", "next_starter", "round_seed"]
+__all__ = ["Match", "MatchRecord", "Outcome", "match_outcome", "next_starter", "round_seed"]
 
 
 def round_seed(match_seed: int, index: int) -> int:
@@ -48,6 +48,26 @@ class Outcome:
     @property
     def draw(self) -> bool:
         return self.winner is None and self.team_score is None
+
+
+def match_outcome(totals: Sequence[int], cooperative: bool = False) -> Outcome:
+    """The result of a match from its final totals (R17): the highest total wins.
+
+    (house) Equal best totals are a draw.  In the cooperative game (R22) nobody wins
+    alone: the team score is the sum of the totals.  A score pad for the physical game
+    uses this directly; :attr:`Match.outcome` uses it too.
+
+    >>> match_outcome((120, 95)).winner, match_outcome((80, 80)).draw
+    (0, True)
+    >>> match_outcome((30, 45), cooperative=True).team_score
+    75
+    """
+    totals = tuple(totals)
+    if cooperative:
+        return Outcome(totals, None, sum(totals))
+    best = max(totals)
+    winners = [seat for seat, total in enumerate(totals) if total == best]
+    return Outcome(totals, winners[0] if len(winners) == 1 else None, None)
 
 
 class Match:
@@ -111,12 +131,7 @@ class Match:
         """The result once the last round is over (R17), else ``None``."""
         if not self.over:
             return None
-        totals = self.totals
-        if self.rules.cooperative:
-            return Outcome(totals, None, sum(totals))
-        best = max(totals)
-        winners = [seat for seat, total in enumerate(totals) if total == best]
-        return Outcome(totals, winners[0] if len(winners) == 1 else None, None)
+        return match_outcome(self.totals, self.rules.cooperative)
 
     def view(self, seat: int) -> PlayerView:
         return player_view(self.current, seat)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from lost_cities.engine.cards import Colour
+from lost_cities.engine.cards import Card, Colour
 
 __all__ = ["BASE_COLOURS", "LONG_COLOURS", "Rules"]
 
@@ -73,6 +73,20 @@ class Rules:
     def side_of(self, seat: int) -> int:
         """The side a seat lays its cards on (R24: A1, B1, A2, B2)."""
         return seat % 2 if self.teams else seat
+
+    def copies(self, card: Card) -> int:
+        """R2: how many of ``card`` the deck holds: three of each wager, one of each number.
+
+        A card of a colour that is not in the game (purple without R20) has no copies.
+
+        >>> from lost_cities.engine.cards import Card
+        >>> rules = Rules()
+        >>> rules.copies(Card.parse("rw")), rules.copies(Card.parse("r7")), rules.copies(Card.parse("p7"))
+        (3, 1, 0)
+        """
+        if card.colour not in self.colours:
+            return 0
+        return self.wagers_per_colour if card.is_wager else 1
 
     def multiplier(self, wagers: int) -> int:
         """R13: 1, 2, 3 or 4 for 0..3 wagers."""

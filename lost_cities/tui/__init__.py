@@ -1,1 +1,4 @@
-"""The Textual hot-seat app.  It renders player views from the engine and keeps no rules of its own."""
+"""The Textual user interfaces: the hot-seat app, the replay viewer and the score pad.
+
+Everything here may import Textual; none of it keeps rules of its own (they are in the engine).
+"""

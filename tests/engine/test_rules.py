@@ -15,6 +15,7 @@ from lost_cities.engine import (
     Reason,
     Round,
     Rules,
+    match_outcome,
     parse_cards,
     player_view,
     score_expedition,
@@ -44,6 +45,16 @@ def test_r2_sixty_cards_nine_numbers_three_wagers_each() -> None:
     per_colour = Counter(card.colour for card in deck)
     assert set(per_colour.values()) == {12}
     assert sum(1 for card in deck if card.is_wager) == 15
+
+
+def test_r2_copies_of_each_card_match_the_deck() -> None:
+    # R2: three identical wagers and one of each number per colour; purple only with R20
+    for rules in (Rules(), Rules(long=True)):
+        deck = Counter(fresh_deck(rules))
+        for colour in Colour:
+            for value in (0, *range(2, 11)):
+                card = Card(colour, value)
+                assert rules.copies(card) == deck[card.code]
 
 
 def test_r3_one_discard_pile_per_colour_only_top_visible() -> None:
@@ -260,6 +271,16 @@ def test_r17_three_rounds_by_default_totals_add_highest_wins() -> None:
     assert outcome is not None
     expected = None if m.totals[0] == m.totals[1] else (0 if m.totals[0] > m.totals[1] else 1)
     assert outcome.winner == expected
+
+
+def test_r17_match_outcome_from_totals_alone() -> None:
+    # R17: the highest total wins; (house) equal totals are a draw; R22: one team score
+    assert match_outcome((120, 95)).winner == 0
+    assert match_outcome((-10, 4)).winner == 1
+    tie = match_outcome((80, 80))
+    assert tie.winner is None and tie.draw
+    team = match_outcome((30, 45), cooperative=True)
+    assert team.team_score == 75 and team.winner is None and not team.draw
 
 
 def test_r17_the_players_may_agree_on_another_number_of_rounds() -> None:

@@ -1,0 +1,219 @@
+"""Reading one player's side of a finished round from ``lost-cities score`` arguments.
+
+An expedition is ``COLOUR:CARDS``: ``red:w,w,3,4,7,10`` or ``"red:w w 3 4 7 10"``.  The
+colour is its English name or first letter in any case; a card is ``w`` (or ``x``) for a
+wager or a number 2-10, in the order the cards lie in the row.  Cards may also be written
+in full notation (``r7``), and words after an expedition that hold no colon continue it, so
+an unquoted ``red:w w 3 4`` reads as one expedition.
+
+Every check is the engine's (:func:`check_expedition`, :meth:`Rules.copies`); this module
+only reads the text and words the refusal, naming the offending argument:
+
+>>> side = read_side(["red:w,w,3,4,7,10", "B:2", "5"], hand="g5 yw")
+>>> [str(card) for card in side.expeditions[Colour.BLUE]], side.score().total
+(['b2', 'b5'], -6)
+>>> read_side(["red:w,3,2"])
+Traceback (most recent call last):
+...
+lost_cities.score.parse.ScoreInputError: red:w,3,2: red 2 can't follow red 3: numbers must go up (R6a)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lost_cities.engine import (
+    WAGER,
+    Card,
+    Colour,
+    IllegalMoveError,
+    NotationError,
+    Reason,
+    Rules,
+    SideScore,
+    check_expedition,
+    score_side,
+)
+from lost_cities.i18n import _
+from lost_cities.presentation import card_name, colour_name, describe_refusal
+
+__all__ = ["ScoreInputError", "Side", "read_side"]
+
+
+class ScoreInputError(ValueError):
+    """Arguments that cannot be scored.
+
+    ``token`` is the offending argument as the user wrote it, ``message`` says what is
+    wrong and what would be right, in the user's language.
+    """
+
+    def __init__(self, token: str, message: str) -> None:
+        self.token = token
+        self.message = message
+        super().__init__(f"{token}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One player's round as laid on the table, checked: ready to score."""
+
+    rules: Rules
+    expeditions: dict[Colour, tuple[Card, ...]] = field(default_factory=dict)
+    hand: tuple[Card, ...] = ()
+
+    def score(self) -> SideScore:
+        """The engine's breakdown (R11-R16, R21 if ``--hand`` was given)."""
+        return score_side(self.expeditions, self.hand, self.rules)
+
+
+@dataclass(slots=True)
+class _Expedition:
+    colour_text: str
+    pieces: list[str]  # the arguments as written, for naming this expedition in a refusal
+    tokens: list[str]
+
+    @property
+    def source(self) -> str:
+        return " ".join(self.pieces)
+
+
+def _clause(sentence: str) -> str:
+    """``"Red 2 can't follow red 3 (R6a)."`` -> ``"red 2 can't follow red 3 (R6a)"``, to follow a colon."""
+    text = sentence.rstrip(".")
+    return text[:1].lower() + text[1:]
+
+
+def _refusal(error: IllegalMoveError) -> str:
+    return _clause(describe_refusal(error))
+
+
+def _split(text: str) -> list[str]:
+    return text.replace(",", " ").split()
+
+
+def _group(arguments: Sequence[str]) -> list[_Expedition]:
+    """Cut the arguments into expeditions; a word without a colon continues the one before."""
+    groups: list[_Expedition] = []
+    for argument in arguments:
+        if ":" in argument:
+            colour_text, cards_text = argument.split(":", 1)
+            groups.append(_Expedition(colour_text, [argument], _split(cards_text)))
+        elif groups:
+            groups[-1].pieces.append(argument)
+            groups[-1].tokens.extend(_split(argument))
+        else:
+            raise ScoreInputError(
+                argument,
+                _("expected COLOUR:CARDS, e.g. red:w,3,4,7 (a colour, a colon, its cards in order)"),
+            )
+    return groups
+
+
+def _colour(group: _Expedition, rules: Rules) -> Colour:
+    try:
+        colour = Colour.parse(group.colour_text) if group.colour_text.strip() else None
+    except NotationError:
+        colour = None
+    if colour is None and not group.colour_text.strip():
+        raise ScoreInputError(group.source, _("no colour before the colon: write e.g. red:w,3,4,7"))
+    if colour is None:
+        names = ", ".join(c.label for c in rules.colours)
+        raise ScoreInputError(
+            group.source,
+            _("unknown colour '{text}': use {names}, or a first letter").format(text=group.colour_text, names=names),
+        )
+    if colour not in rules.colours:
+        refusal = _refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=colour))
+        raise ScoreInputError(group.source, _("{refusal}: add --long").format(refusal=refusal))
+    return colour
+
+
+def _card(token: str, colour: Colour, source: str) -> Card:
+    """One card of an expedition: ``w``/``x``, a number, or full notation (``r7``)."""
+    text = token.strip().lower()
+    if text in ("w", "x"):
+        return Card(colour, WAGER)
+    if text.isdigit():
+        value = int(text)
+        if 2 <= value <= 10:
+            return Card(colour, value)
+        raise ScoreInputError(
+            source,
+            _("there is no {colour} {value}: numbers go from 2 to 10, and w is a wager (R2)").format(
+                colour=colour_name(colour), value=value
+            ),
+        )
+    try:
+        return Card.parse(text)
+    except NotationError:
+        raise ScoreInputError(
+            source, _("can't read '{token}': write a number from 2 to 10, or w for a wager").format(token=token)
+        ) from None
+
+
+def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str]) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    held: Counter[Card] = Counter()
+    for token in _split(text):
+        source = f"--hand {token}"
+        try:
+            card = Card.parse(token)
+        except NotationError:
+            raise ScoreInputError(
+                source,
+                _("can't read '{token}': write a card as a colour letter and 2-10 or w, e.g. r5, bw").format(
+                    token=token
+                ),
+            ) from None
+        if card.colour not in rules.colours:
+            refusal = _refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=card.colour))
+            raise ScoreInputError(source, _("{refusal}: add --long").format(refusal=refusal))
+        held[card] += 1
+        if table[card] + held[card] > rules.copies(card):
+            raise ScoreInputError(source, _too_many(card, rules, table[card], held[card], where.get(card, "")))
+        cards.append(card)
+    return tuple(cards)
+
+
+def _too_many(card: Card, rules: Rules, on_table: int, in_hand: int, expedition: str) -> str:
+    if card.is_wager:
+        return _(
+            "there are only {copies} {colour} wagers (R2): {table} in the expedition and {hand} in the hand"
+        ).format(copies=rules.copies(card), colour=colour_name(card.colour), table=on_table, hand=in_hand)
+    if on_table:
+        return _("{card} is already on the table ({expedition}): every card exists once (R2)").format(
+            card=card_name(card), expedition=expedition
+        )
+    return _refusal(IllegalMoveError(Reason.DUPLICATE_CARD, (card,)))
+
+
+def read_side(arguments: Sequence[str], hand: str | None = None, long: bool = False) -> Side:
+    """Read and check the expeditions (and the hand, which switches on R21's penalty).
+
+    Raises :class:`ScoreInputError` for the first argument that cannot be scored.
+    """
+    rules = Rules(long=long, hand_penalty=hand is not None)
+    expeditions: dict[Colour, tuple[Card, ...]] = {}
+    given: dict[Colour, str] = {}
+    for group in _group(arguments):
+        colour = _colour(group, rules)
+        if colour in given:
+            raise ScoreInputError(
+                group.source,
+                _("{colour} is given twice (also {other}): list each expedition once, with all its cards").format(
+                    colour=colour_name(colour), other=given[colour]
+                ),
+            )
+        cards = tuple(_card(token, colour, group.source) for token in group.tokens)
+        try:
+            check_expedition(colour, cards, rules)
+        except IllegalMoveError as error:
+            raise ScoreInputError(group.source, _refusal(error)) from None
+        given[colour] = group.source
+        expeditions[colour] = cards
+    table = Counter(card for cards in expeditions.values() for card in cards)
+    where = {card: given[card.colour] for card in table}
+    kept = _hand(hand, rules, table, where) if hand is not None else ()
+    return Side(rules, expeditions, kept)

@@ -1,0 +1,218 @@
+"""``lost-cities score EXPEDITION...``: one side of a finished round, from arguments (R11-R16, R20, R21)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lost_cities.cli import main
+from lost_cities.engine import Card, Colour, Rules, score_side
+from tests.helpers import rigged
+
+# R16: the rulebook's worked example, one row per line of its table
+RULEBOOK = [
+    "yellow:2,3,8,10",  # numbers only, sum 23: 3
+    "b:w",  # one wager, no number: -40
+    # white: nothing played: 0
+    "G:w,7,8",  # one wager, sum 15: -10
+    "red:w w 2 3 4 5 6 7 8",  # two wagers, sum 35, 9 cards: 45 + 20 = 65
+]
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    """Run the command in-process; argparse's own errors exit with SystemExit."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(["score", *argv])
+        except SystemExit as exit_:
+            status = int(exit_.code or 0)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_r16_rulebook_example_as_json() -> None:
+    status, out, err = run(*RULEBOOK, "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    rows = {row["colour"]: row for row in data["expeditions"]}
+    assert list(rows) == ["yellow", "blue", "white", "green", "red"]  # R1: the game's colour order
+    assert [rows[c]["score"] for c in rows] == [3, -40, 0, -10, 65]
+    assert rows["red"] == {
+        "colour": "red",
+        "started": True,
+        "cards": ["rw", "rw", "r2", "r3", "r4", "r5", "r6", "r7", "r8"],
+        "sum": 35,
+        "cost": 20,
+        "wagers": 2,
+        "multiplier": 3,
+        "bonus": 20,  # R14: added after the multiplication
+        "score": 65,
+    }
+    assert rows["white"]["cost"] == 0 and not rows["white"]["started"]  # R11
+    assert rows["blue"]["multiplier"] == 2 and rows["blue"]["sum"] == 0  # R13
+    assert data["hand"] is None and data["hand_penalty"] == 0
+    assert data["total"] == 18  # R15
+
+
+def test_r16_rulebook_example_as_a_table() -> None:
+    status, out, _ = run(*RULEBOOK)
+    assert status == 0
+    lines = out.splitlines()
+    header = lines[0].split()
+    assert header == ["expedition", "cards", "sum", "−20", "wagers", "×", "8+", "cards", "score"]
+    body = {line.split()[0]: line.split() for line in lines if line and line.split()[0] in ("yellow", "red")}
+    assert body["yellow"] == ["yellow", "2", "3", "8", "10", "23", "3", "0", "×1", "–", "3"]
+    assert body["red"][-6:] == ["35", "15", "2", "×3", "+20", "65"]
+    assert lines[-1].split() == ["total", "18"]
+    assert "white" in out and "in hand" not in out
+
+
+def test_r21_hand_penalty_row_and_total() -> None:
+    status, out, _ = run("red:w,w,3,4,7,10", "b:2,5", "--hand", "g5 yw")
+    assert status == 0
+    assert ["in", "hand", "yw", "g5", "−5"] in [line.split() for line in out.splitlines()]
+    assert out.splitlines()[-1].split() == ["total", "−6"]
+    data = json.loads(run("red:w,w,3,4,7,10", "b:2,5", "--hand", "g5,yw", "--json")[1])
+    assert data["hand"] == ["yw", "g5"] and data["hand_penalty"] == 5 and data["total"] == -6
+
+
+def test_r20_long_game_has_a_purple_row() -> None:
+    data = json.loads(run("--long", "p:w,9,10", "--json")[1])
+    assert [row["colour"] for row in data["expeditions"]][-1] == "purple"
+    assert data["total"] == -2
+
+
+def test_colour_by_letter_or_name_in_any_case_and_cards_in_full_notation() -> None:
+    a = json.loads(run("R:w,3,4", "Blue:B7,b8", "--json")[1])
+    b = json.loads(run("red:x", "3", "4", "b:7", "8", "--json")[1])  # unquoted words continue an expedition
+    assert a == b and a["total"] == -26 + -5
+
+
+def test_hand_alone_scores_a_side_that_laid_nothing() -> None:
+    data = json.loads(run("--hand", "r5 b10", "--json")[1])
+    assert data["total"] == -15 and all(not row["started"] for row in data["expeditions"])
+
+
+REFUSALS = [
+    # (arguments, offending token, words of the message)
+    (["red:w,3,2"], "red:w,3,2", "red 2 can't follow red 3: numbers must go up (R6a)"),  # R6a
+    (["red:w 3", "2"], "red:w 3 2", "red 2 can't follow red 3"),  # R6a, unquoted
+    (["red:3,3"], "red:3,3", "there is only one red 3 (R2)"),  # R2/R6a: not above the one before
+    (["red:w,3,w"], "red:w,3,w", "red wager can't follow red 3: wagers come before numbers (R6a)"),  # R6a
+    (["red:w,w,w,w"], "red:w,w,w,w", "at most three wagers (R2)"),  # R2
+    (["red:1"], "red:1", "there is no red 1: numbers go from 2 to 10"),  # R2
+    (["red:11"], "red:11", "there is no red 11"),  # R2
+    (["orange:3"], "orange:3", "unknown colour 'orange': use yellow, blue, white, green, red"),  # R1
+    (["red:3", "r:4"], "r:4", "red is given twice (also red:3)"),
+    (["purple:5"], "purple:5", "purple is only in the long game (R20): add --long"),  # R20
+    (["red:5", "--hand", "r5 b2"], "--hand r5", "red 5 is already on the table (red:5)"),  # R2
+    (["red:w,w", "--hand", "rw rw"], "--hand rw", "only 3 red wagers (R2)"),  # R2
+    (["--hand", "b4 b4"], "--hand b4", "there is only one blue 4 (R2)"),  # R2
+    (["--hand", "p4"], "--hand p4", "purple is only in the long game (R20)"),  # R20
+    (["--hand", "r11"], "--hand r11", "can't read 'r11'"),
+    (["red:foo"], "red:foo", "can't read 'foo'"),
+    (["red3"], "red3", "expected COLOUR:CARDS"),
+    (["red:b4"], "red:b4", "blue 4 does not belong in the red expedition (R6a)"),  # R6a
+    ([":4"], ":4", "no colour before the colon"),
+    (["red:4", "--rounds", "2"], "--rounds", "for the score pad"),
+]
+
+
+@pytest.mark.parametrize(("argv", "token", "words"), REFUSALS, ids=[" ".join(r[0]) for r in REFUSALS])
+def test_bad_input_is_one_line_naming_the_token(argv: list[str], token: str, words: str) -> None:
+    status, out, err = run(*argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"lost-cities score: {token}: "), err
+    assert words in err
+
+
+def test_refusal_from_the_real_command_has_no_traceback() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "lost_cities", "score", "red:w,3,2", "--json"], capture_output=True, text=True
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == "lost-cities score: red:w,3,2: red 2 can't follow red 3: numbers must go up (R6a)\n"
+
+
+def test_no_expedition_and_no_terminal_says_so_in_one_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "lost_cities", "score"], capture_output=True, text=True, stdin=subprocess.DEVNULL
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "needs a terminal" in result.stderr
+
+
+def test_no_expedition_on_a_terminal_opens_the_pad(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lost_cities.tui.scorepad import ScorePadApp
+
+    opened: list[ScorePadApp] = []
+    monkeypatch.setattr("lost_cities.cli._on_a_terminal", lambda: True)
+    monkeypatch.setattr(ScorePadApp, "run", lambda self: opened.append(self))
+    assert main(["score", "--long", "--rounds", "5"]) == 0
+    assert len(opened) == 1 and opened[0].long and opened[0].rounds == 5 and opened[0].names is None
+
+
+@st.composite
+def sides(draw: st.DrawFn) -> tuple[Rules, dict[Colour, list[Card]], list[Card] | None]:
+    long = draw(st.booleans())
+    penalty = draw(st.booleans())
+    rules = Rules(long=long, hand_penalty=penalty)
+    expeditions: dict[Colour, list[Card]] = {}
+    for colour in draw(st.sets(st.sampled_from(rules.colours))):
+        wagers = draw(st.integers(0, 3))
+        numbers = sorted(draw(st.sets(st.integers(2, 10))))
+        cards = [Card(colour, 0)] * wagers + [Card(colour, v) for v in numbers]
+        if cards:
+            expeditions[colour] = cards
+    hand = None
+    if penalty:
+        rest = [
+            Card(colour, value)
+            for colour in rules.colours
+            for value in (0, 0, 0, *range(2, 11))
+            if value or expeditions.get(colour, []).count(Card(colour, 0)) < 3
+        ]
+        rest = [card for card in rest if card.is_wager or card not in expeditions.get(card.colour, [])]
+        hand = draw(st.lists(st.sampled_from(rest), max_size=8, unique=True))
+    return rules, expeditions, hand
+
+
+def argument(colour: Colour, cards: list[Card], style: int) -> str:
+    name = [colour.label, colour.letter.upper(), colour.label.title()][style % 3]
+    values = ["x" if card.is_wager and style % 2 else "w" if card.is_wager else str(card.value) for card in cards]
+    return f"{name}:{(',' if style % 2 else ' ').join(values)}"
+
+
+@settings(max_examples=60, deadline=None)
+@given(sides(), st.integers(0, 5))
+def test_json_total_equals_the_engines_round_score(
+    side: tuple[Rules, dict[Colour, list[Card]], list[Card] | None], style: int
+) -> None:
+    # R11-R15, R20, R21: whatever legal side is typed, the total is the engine's round score
+    rules, expeditions, hand = side
+    argv = [argument(colour, cards, style) for colour, cards in expeditions.items()]
+    if rules.long:
+        argv.append("--long")
+    if hand is not None:
+        argv += ["--hand", " ".join(str(card) for card in hand)]
+    status, out, err = run(*argv, "--json")
+    assert status == 0, err
+    data = json.loads(out)
+    # the fast path of a round, which shares no code with score_side
+    round_ = rigged(
+        " ".join(str(card) for card in hand or []),
+        rules=rules,
+        mine={colour: " ".join(str(card) for card in cards) for colour, cards in expeditions.items()},
+    )
+    assert data["total"] == round_.side_totals()[0] == score_side(expeditions, hand or (), rules).total
+    assert [row["score"] for row in data["expeditions"]] == [
+        row.score for row in score_side(expeditions, hand or (), rules).expeditions
+    ]

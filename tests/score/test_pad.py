@@ -1,0 +1,159 @@
+"""The score pad, driven as a player would: keys, clicks, rounds, the match (R2, R11-R21)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Static
+
+from lost_cities.engine import Card, Colour
+from lost_cities.score.sheet import Place
+from lost_cities.tui.scorepad import ScorePadApp
+from lost_cities.tui.scorepad.screens import MatchOverScreen, PadScreen, RoundOverScreen
+from lost_cities.tui.scorepad.widgets import HandLine, PlayerPanel
+
+SIZES = [(80, 24), (100, 30)]
+
+
+def pad(app: ScorePadApp) -> PadScreen:
+    screen = app.screen
+    assert isinstance(screen, PadScreen)
+    return screen
+
+
+def text(app: ScorePadApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def subtitle(app: ScorePadApp, player: int) -> str:
+    return str(app.screen.query_one(f"#player-{player}", PlayerPanel).border_subtitle)
+
+
+async def test_keys_mark_cards_and_the_scores_follow() -> None:
+    # R12, R13, R16: typed like the rulebook's example, the row shows (35 - 20) x 3 + 20 = 65
+    app = ScorePadApp(names=("Ann", "Bob"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("w", "w", "2", "3", "4", "5", "6", "7", "8")
+        assert text(app, "#row-0-yellow .formula") == "(35 − 20) × 3 + 20"
+        assert text(app, "#row-0-yellow .score") == "65"
+        assert "round 65" in subtitle(app, 0) and "match 65" in subtitle(app, 0)
+        await pilot.press("down", "1", "0")  # blue 10, typed as "10"
+        assert text(app, "#row-0-blue .score") == "−10"
+        assert "round 55" in subtitle(app, 0)
+        await pilot.press("backspace")  # unmark the whole blue row
+        assert "round 65" in subtitle(app, 0)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_clicks_mark_a_card_for_one_player_only(size: tuple[int, int]) -> None:
+    # R2: every card exists once: red 7 marked for Ann cannot be marked for Bob
+    app = ScorePadApp(names=("Ann", "Bob"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.click("#cell-0-red-7")  # red 7
+        assert app.sheet is not None
+        assert app.sheet.expedition(0, Colour.RED) == (Card.parse("r7"),)
+        assert text(app, "#row-0-red .score") == "−13"
+        await pilot.click("#cell-1-red-7")
+        assert app.sheet.expedition(1, Colour.RED) == ()
+        message = text(app, "#message")
+        assert "Red 7 is already marked for Ann" in message and "(R2)" in message
+        await pilot.click("#cell-0-red-7")  # a second click unmarks
+        await pilot.click("#cell-1-red-7")
+        assert app.sheet.expedition(1, Colour.RED) == (Card.parse("r7"),)
+        assert "round −13" in subtitle(app, 1)
+
+
+async def test_r21_hand_mode_marks_cards_left_in_hand() -> None:
+    app = ScorePadApp(names=("Ann", "Bob"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not app.screen.query_one("#hand-0", HandLine).display
+        await pilot.press("h")  # the penalty is off: say how to switch it on
+        assert "press p" in text(app, "#message")
+        await pilot.press("p", "h", "9", "x")
+        assert app.sheet is not None
+        assert app.sheet.hand(0) == (Card.parse("yw"), Card.parse("y9"))
+        assert text(app, "#hand-0 .score") == "−9"  # R21: wagers in hand cost nothing
+        assert "round −9" in subtitle(app, 0)
+        await pilot.press("tab", "9")  # Bob cannot lay Ann's y9
+        assert app.sheet.expedition(1, Colour.YELLOW) == ()
+        assert "in hand" in text(app, "#message")
+        await pilot.press("tab", "h", "9")  # back on Ann's table, y9 moves out of her hand
+        assert app.sheet.hand(0) == (Card.parse("yw"),)
+        assert app.sheet.expedition(0, Colour.YELLOW) == (Card.parse("y9"),)
+        await pilot.click("#hand-1")  # a click on the hand line switches Bob's mode
+        assert pad(app).places == [Place.TABLE, Place.HAND]
+
+
+async def test_r20_long_game_toggle_adds_the_purple_row() -> None:
+    app = ScorePadApp(names=("Ann", "Bob"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        purple = app.screen.query_one("#row-0-purple")
+        assert not purple.display
+        await pilot.press("l")
+        assert purple.display
+        await pilot.click("#cell-0-purple-10")  # purple 10
+        assert app.sheet is not None and app.sheet.score(0).total == -10
+        await pilot.press("l")  # refused while a purple card is marked
+        assert purple.display and "purple" in text(app, "#message")
+
+
+def lay(app: ScorePadApp, player: int, cards: str, place: Place = Place.TABLE) -> None:
+    """Mark cards through the model, for tests about what comes after the marking."""
+    for card in cards.split():
+        pad(app).sheet.toggle(player, Card.parse(card), place)
+    pad(app).show()
+
+
+async def test_finishing_a_round_carries_the_totals() -> None:
+    # R15, R17, R18: round scores add into the match; the higher score starts the next round
+    app = ScorePadApp(names=("Ann", "Bob"), rounds=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("9", "0")  # Ann: yellow 9 10 = -1
+        lay(app, 1, "b8")  # Bob: -12
+        await pilot.press("n")
+        assert isinstance(app.screen, RoundOverScreen)
+        assert "Ann scored more and starts the next round (R18)" in text(app, ".hint")
+        await pilot.press("escape")  # back to correct
+        assert isinstance(app.screen, PadScreen) and app.sheet is not None and app.sheet.round_number == 1
+        await pilot.press("n", "enter")
+        assert isinstance(app.screen, PadScreen)
+        assert app.sheet.totals == (-1, -12) and app.sheet.round_number == 2 and app.sheet.blank
+        assert "Round 2 of 3" in text(app, "#topbar") and "Ann −1" in text(app, "#topbar")
+        assert "round 0" in subtitle(app, 0) and "match −1" in subtitle(app, 0)
+        await pilot.press("5")  # round 2: Ann yellow 5 = -15, the match total follows live
+        assert "round −15" in subtitle(app, 0) and "match −16" in subtitle(app, 0)
+        await pilot.press("backspace", "u")  # round 1 reopened while round 2 is blank
+        assert app.sheet.round_number == 1 and app.sheet.score(0).total == -1
+
+
+async def test_r17_the_last_round_ends_the_match_with_a_winner() -> None:
+    app = ScorePadApp(names=("Ann", "Bob"), rounds=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lay(app, 1, "ww w5 w6 w7 w8 w9")  # Bob: (35 - 20) x 2 = 30
+        await pilot.press("n", "enter", "n", "enter")  # round 2: both 0
+        assert isinstance(app.screen, MatchOverScreen)
+        assert "Bob wins the match by 30 (R17)." in text(app, ".verdict")
+        await pilot.press("n")  # a new match, same players
+        assert isinstance(app.screen, PadScreen) and app.sheet is not None
+        assert app.sheet.round_number == 1 and app.sheet.totals == (0, 0) and app.sheet.names == ("Ann", "Bob")
+
+
+async def test_the_names_are_asked_once_before_the_first_round() -> None:
+    app = ScorePadApp(rounds=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen.query_one("#name-0", Input), Input)
+        await pilot.press(*"Ann", "enter", *"Bob", "enter", "enter")
+        assert isinstance(app.screen, PadScreen) and app.sheet is not None
+        assert app.sheet.names == ("Ann", "Bob") and app.sheet.rounds == 4
+        assert "Ann" in str(app.screen.query_one("#player-0", PlayerPanel).border_title)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_pad_fits_with_six_colours_and_the_hand_penalty(size: tuple[int, int]) -> None:
+    app = ScorePadApp(names=("Ann", "Bob"), long=True, hand_penalty=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        width, height = size
+        for selector in ("#topbar", "#player-0", "#player-1", "#hand-1", "#message", "#cell-1-purple-10"):
+            region = app.screen.query_one(selector).region
+            assert region.bottom <= height - 1 and region.right <= width, selector  # the footer keeps the last line
+        assert app.screen.query_one("#row-1-purple .score").region.right <= width - 1
