@@ -21,9 +21,10 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from pathlib import Path
 
-__all__ = ["TEMP_SUFFIX", "write_atomic"]
+__all__ = ["TEMP_SUFFIX", "sweep_temporaries", "write_atomic"]
 
 #: Temporary files end in this; readers of a folder skip them.
 TEMP_SUFFIX = ".tmp"
@@ -49,6 +50,24 @@ def write_atomic(path: Path, text: str) -> None:
             os.unlink(temporary)
         raise
     _fsync_folder(folder)
+
+
+def sweep_temporaries(folder: Path, older_than: float = 60.0) -> int:
+    """Delete temporary files that a killed writer left in ``folder``; returns how many.
+
+    Only files older than ``older_than`` seconds go: a live writer's temporary
+    file exists for milliseconds.
+    """
+    removed = 0
+    limit = time.time() - older_than
+    with contextlib.suppress(OSError):
+        for path in folder.iterdir():
+            if path.name.startswith(".") and path.name.endswith(TEMP_SUFFIX):
+                with contextlib.suppress(OSError):
+                    if path.stat().st_mtime < limit:
+                        path.unlink()
+                        removed += 1
+    return removed
 
 
 def _fsync_folder(folder: Path) -> None:

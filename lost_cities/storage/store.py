@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lost_cities.i18n import _
-from lost_cities.storage.atomic import write_atomic
+from lost_cities.storage.atomic import sweep_temporaries, write_atomic
 from lost_cities.storage.errors import DamagedSaveError, SaveFailedError, UnknownMatchError
 from lost_cities.storage.saved import ID_PATTERN, MAX_SAVE_BYTES, SavedMatch, SaveStatus, utc_now
 
@@ -103,9 +103,12 @@ class MatchStore:
         never deleted) and reported as a :class:`DamagedSaveError` whose message
         says where it went; the app shows it and starts normally.  A save whose
         last round is already over (the app stopped before filing it) is filed
-        in the history as finished, and ``None`` is returned.
+        in the history as finished, and ``None`` is returned.  Temporary files
+        left by a writer killed half-way are cleared away.
         """
         path = self.current_path
+        for folder in (self.root, self.history_dir):
+            sweep_temporaries(folder)  # left by a copy of the app killed while writing
         try:
             saved = _read(path)
         except FileNotFoundError:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lost_cities.storage import write_atomic
+from lost_cities.storage.atomic import sweep_temporaries, write_atomic
 
 WRITES = 60
 
@@ -65,3 +65,14 @@ def test_two_processes_writing_at_once_never_tear_the_file(tmp_path: Path) -> No
     assert final["index"] == WRITES - 1 and final["writer"] in (1, 2)
     assert [p.name for p in tmp_path.iterdir()] == ["current.json"]
     assert reads > 1
+
+
+def test_sweep_removes_only_old_temporary_files(tmp_path: Path) -> None:
+    old, fresh = tmp_path / ".current.json.a1.tmp", tmp_path / ".current.json.b2.tmp"
+    kept = [tmp_path / "current.json", tmp_path / "notes.tmp"]
+    for path in [old, fresh, *kept]:
+        path.write_text("x")
+    os.utime(old, (0, 0))
+    assert sweep_temporaries(tmp_path) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([fresh.name, *(p.name for p in kept)])
+    assert sweep_temporaries(tmp_path / "missing") == 0

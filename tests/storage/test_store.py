@@ -114,6 +114,17 @@ def test_a_damaged_current_save_is_moved_aside_kept_and_reported(store: MatchSto
     assert store.save_current(saved_match()) is True
 
 
+def test_loading_clears_temporary_files_left_by_a_killed_writer(store: MatchStore) -> None:
+    store.save_current(saved_match())
+    store.history_dir.mkdir()
+    stale = [store.root / ".current.json.x1.tmp", store.history_dir / ".20260101-000000-beef.json.x2.tmp"]
+    for path in stale:
+        path.write_text("{")
+        os.utime(path, (0, 0))
+    assert store.load_current() is not None
+    assert files(store.root) == ["current.json"]
+
+
 def test_two_damaged_saves_in_one_second_keep_both(store: MatchStore) -> None:
     kept = []
     for content in (b"one", b"two", b"three"):
