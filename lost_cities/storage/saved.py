@@ -52,6 +52,8 @@ MAX_SAVE_BYTES = 4 * 1024 * 1024
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 #: The longest player name a save may hold.
 MAX_NAME = 100
+#: Lines of a save file are kept to this width where they can be.
+LINE_WIDTH = 100
 
 _T = TypeVar("_T")
 
@@ -194,8 +196,15 @@ class SavedMatch:
         }
 
     def to_json(self) -> str:
-        """The file's text: indented JSON, UTF-8 names left readable, a final newline."""
-        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+        """The file's text: indented JSON, short lists on one line, moves several to a line, UTF-8 names.
+
+        >>> from lost_cities.engine import Match
+        >>> print(SavedMatch.start(("Ana", "Boris"), Match(seed=1)).to_json()[:40])
+        {
+          "format": 1,
+          "id": "...
+        """
+        return _layout(self.to_dict(), "") + "\n"
 
     @classmethod
     def from_json(cls, text: str | bytes, path: Path | None = None) -> SavedMatch:
@@ -272,6 +281,28 @@ class SavedMatch:
         if status is SaveStatus.FINISHED and not saved.over:
             raise damaged(_("it is marked finished but its last round is not over"))
         return saved
+
+
+def _layout(value: object, indent: str) -> str:
+    """JSON for people: what fits on a line stays on it, long lists of moves wrap."""
+    compact = json.dumps(value, ensure_ascii=False)
+    if indent and len(indent) + len(compact) <= LINE_WIDTH:
+        return compact
+    inner = indent + "  "
+    if isinstance(value, dict) and value:
+        items = [f"{inner}{json.dumps(key, ensure_ascii=False)}: {_layout(item, inner)}" for key, item in value.items()]
+        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
+    if isinstance(value, list) and value:
+        if any(isinstance(item, dict | list) for item in value):
+            return "[\n" + ",\n".join(inner + _layout(item, inner) for item in value) + f"\n{indent}]"
+        lines: list[str] = []
+        for part in (json.dumps(item, ensure_ascii=False) for item in value):
+            if lines and len(inner) + len(lines[-1]) + len(part) + 3 <= LINE_WIDTH:  # 3: ', ' and ','
+                lines[-1] += f", {part}"
+            else:
+                lines.append(part)
+        return "[\n" + ",\n".join(inner + line for line in lines) + f"\n{indent}]"
+    return compact
 
 
 def _names_problem(names: tuple[str, str]) -> str:

@@ -82,6 +82,17 @@ def test_the_file_is_readable_json_with_a_format_and_move_notation() -> None:
     assert text.startswith("{\n  ") and text.endswith("}\n")
 
 
+def test_the_file_keeps_short_lists_on_a_line_and_wraps_the_moves() -> None:
+    saved = finished_match(seed=5, rounds=3)
+    lines = saved.to_json().splitlines()
+    assert max(map(len, lines)) <= 100
+    assert '  "players": ["Ana", "Boris"],' in lines
+    assert any(line.startswith('  "scores": {"rounds": [[') for line in lines)
+    moves = [line for line in lines if line.lstrip().startswith('"+') or line.lstrip().startswith('"-')]
+    short = [line for line in moves if line.count('", "') < 5]
+    assert moves and len(short) <= len(saved.record.played)  # only each round's last line of moves
+
+
 def test_derived_scores_and_result_are_stored_for_people_and_the_history() -> None:
     saved = finished_match(seed=5, rounds=2)
     data = saved.to_dict()
