@@ -190,7 +190,7 @@ class SavedMatch:
             "players": list(self.names),
             "created": _timestamp(self.created),
             "updated": _timestamp(self.updated),
-            "scores": {"rounds": [list(scores) for scores in self.round_scores], "totals": list(self.totals)},
+            "scores": _scores_to_dict(self.round_scores, self.totals),
             "result": _result_to_dict(self.outcome),
             "record": self.record.to_dict(),
         }
@@ -258,9 +258,8 @@ class SavedMatch:
         names = (players[0], players[1])
         if problem := _names_problem(names):
             raise damaged(_("the field {field!r} is missing or wrong").format(field="players"), problem)
-        created = _parse_time(field("created", str, lambda value: _parse_time(value) is not None))
-        updated = _parse_time(field("updated", str, lambda value: _parse_time(value) is not None))
-        assert created is not None and updated is not None
+        created = _parse_time(field("created", str, _is_time))
+        updated = _parse_time(field("updated", str, _is_time))
         raw_record = field("record", dict)
         match = _replay(raw_record, damaged)
         saved = cls(
@@ -274,9 +273,8 @@ class SavedMatch:
             tuple(match.totals),
             match.outcome,
         )
-        stored_scores = data.get("scores")
-        expected_scores = saved.to_dict()["scores"]
-        if stored_scores != expected_scores or data.get("result") != _result_to_dict(saved.outcome):
+        expected_scores = _scores_to_dict(saved.round_scores, saved.totals)
+        if data.get("scores") != expected_scores or data.get("result") != _result_to_dict(saved.outcome):
             raise damaged(_("its stored scores do not match its moves"))
         if status is SaveStatus.FINISHED and not saved.over:
             raise damaged(_("it is marked finished but its last round is not over"))
@@ -318,15 +316,21 @@ def _names_problem(names: tuple[str, str]) -> str:
     return ""
 
 
-def _parse_time(text: str) -> datetime | None:
-    """An ISO 8601 time with its offset, in UTC; ``None`` if it is not one."""
+def _is_time(text: str) -> bool:
+    """True for an ISO 8601 time with its offset (``2026-11-22T00:53:15Z``)."""
     try:
-        moment = datetime.fromisoformat(text)
+        return datetime.fromisoformat(text).tzinfo is not None
     except ValueError:
-        return None
-    if moment.tzinfo is None:
-        return None
-    return moment.astimezone(UTC)
+        return False
+
+
+def _parse_time(text: str) -> datetime:
+    """An ISO 8601 time with its offset (checked by :func:`_is_time`), in UTC."""
+    return datetime.fromisoformat(text).astimezone(UTC)
+
+
+def _scores_to_dict(round_scores: tuple[tuple[int, ...], ...], totals: tuple[int, ...]) -> dict[str, object]:
+    return {"rounds": [list(scores) for scores in round_scores], "totals": list(totals)}
 
 
 def _result_to_dict(outcome: Outcome | None) -> dict[str, object] | None:
