@@ -281,14 +281,17 @@ class SavedMatch:
         return saved
 
 
-def _layout(value: object, indent: str) -> str:
-    """JSON for people: what fits on a line stays on it, long lists of moves wrap."""
+def _layout(value: object, indent: str, key: str = "") -> str:
+    """JSON for people: what fits on a line (after ``key``, if any) stays on it; long lists of moves wrap."""
     compact = json.dumps(value, ensure_ascii=False)
-    if indent and len(indent) + len(compact) <= LINE_WIDTH:
+    if indent and len(indent) + len(key) + len(compact) + 1 <= LINE_WIDTH:  # 1: a comma after it
         return compact
     inner = indent + "  "
     if isinstance(value, dict) and value:
-        items = [f"{inner}{json.dumps(key, ensure_ascii=False)}: {_layout(item, inner)}" for key, item in value.items()]
+        items = []
+        for name, item in value.items():
+            prefix = f"{json.dumps(name, ensure_ascii=False)}: "
+            items.append(f"{inner}{prefix}{_layout(item, inner, prefix)}")
         return "{\n" + ",\n".join(items) + f"\n{indent}}}"
     if isinstance(value, list) and value:
         if any(isinstance(item, dict | list) for item in value):

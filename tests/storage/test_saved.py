@@ -86,6 +86,8 @@ def test_the_file_keeps_short_lists_on_a_line_and_wraps_the_moves() -> None:
     saved = finished_match(seed=5, rounds=3)
     lines = saved.to_json().splitlines()
     assert max(map(len, lines)) <= 100
+    long_names = finished_match(seed=5, rounds=3, names=("A" * 42, "B" * 42)).to_json()
+    assert max(map(len, long_names.splitlines())) <= 100
     assert '  "players": ["Ana", "Boris"],' in lines
     assert any(line.startswith('  "scores": {"rounds": [[') for line in lines)
     moves = [line for line in lines if line.lstrip().startswith('"+') or line.lstrip().startswith('"-')]
