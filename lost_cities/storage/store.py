@@ -154,10 +154,14 @@ class MatchStore:
         return self.history_dir / f"{match_id}.json"
 
     def list_history(self) -> HistoryListing:
-        """Every finished and abandoned match, oldest first; unreadable files are listed apart."""
+        """Every finished and abandoned match, oldest first; unreadable files (or folder) are listed apart."""
         matches: list[SavedMatch] = []
         damaged: list[DamagedSaveError] = []
-        for path in self._history_files():
+        try:
+            paths = self._history_files()
+        except DamagedSaveError as error:
+            return HistoryListing((), (error,))
+        for path in paths:
             try:
                 matches.append(_read(path))
             except FileNotFoundError:
@@ -197,14 +201,21 @@ class MatchStore:
     # ------------------------------------------------------------ inside
 
     def _history_files(self) -> list[Path]:
+        """The history's save files; none before the first match is filed.
+
+        A history folder that exists but cannot be read raises :class:`DamagedSaveError`.
+        """
         try:
-            return sorted(
-                path
-                for path in self.history_dir.iterdir()
-                if path.suffix == ".json" and ID_PATTERN.fullmatch(path.stem) and not path.name.startswith(".")
-            )
-        except OSError:
+            entries = list(self.history_dir.iterdir())
+        except (FileNotFoundError, NotADirectoryError):
             return []
+        except OSError as error:
+            raise DamagedSaveError(self.history_dir, error.strerror or str(error), detail=str(error)) from None
+        return sorted(
+            path
+            for path in entries
+            if path.suffix == ".json" and ID_PATTERN.fullmatch(path.stem) and not path.name.startswith(".")
+        )
 
     def _file(self, saved: SavedMatch) -> None:
         """Write ``saved`` into the history, then stop it being current (if it is)."""

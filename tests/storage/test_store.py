@@ -224,6 +224,20 @@ def test_history_lists_matches_oldest_first_and_damaged_files_apart(
     assert [error.path.name for error in listing.damaged if error.path] == ["20260101-000000-dead.json"]
 
 
+def test_an_unreadable_history_folder_is_reported_not_shown_empty(
+    store: MatchStore, history: list[SavedMatch], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(self: Path) -> None:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "iterdir", refuse)
+    listing = store.list_history()
+    assert listing.matches == ()
+    assert [str(error) for error in listing.damaged] == [f"{store.history_dir} could not be read: Permission denied."]
+    with pytest.raises(DamagedSaveError, match="Permission denied"):
+        store.load(history[0].id)
+
+
 def test_load_by_id_unique_start_or_file(store: MatchStore, history: list[SavedMatch], tmp_path: Path) -> None:
     first = history[0]
     assert store.load(first.id) == first
