@@ -192,6 +192,56 @@ def _run_score_pad(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_history(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "history",
+        help=_("list past matches: date, names, variant, scores, result"),
+        description=_("Finished and abandoned matches, oldest first, from the data folder."),
+    )
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    parser.set_defaults(run=run_history)
+
+
+def run_history(args: argparse.Namespace) -> int:
+    from lost_cities.history import history_json, print_history
+    from lost_cities.storage import MatchStore
+
+    store = MatchStore()
+    listing = store.list_history()
+    for error in listing.damaged:
+        print(error, file=sys.stderr)
+    if args.json:
+        print(json.dumps(history_json(listing, str(store.root)), ensure_ascii=False))
+    else:
+        print_history(listing, str(store.root))
+    return 0
+
+
+def _add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "export",
+        help=_("print one match's record as JSON (lost-cities export ID > match.json)"),
+        description=_("Print a past match's record as JSON, to keep or to share."),
+    )
+    parser.add_argument("match", metavar="ID", help=_("the match's id from `lost-cities history`, or its start"))
+    parser.set_defaults(run=run_export)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from lost_cities.storage import DamagedSaveError, MatchStore, StorageError
+
+    try:
+        text = MatchStore().export(args.match)
+    except DamagedSaveError as error:
+        print(error, file=sys.stderr)
+        return 1
+    except StorageError as error:
+        print(error, file=sys.stderr)
+        return 2
+    sys.stdout.write(text)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="lost-cities",
@@ -203,6 +253,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_play(commands)
     _add_simulate(commands)
     _add_score(commands)
+
+    _add_history(commands)
+    _add_export(commands)
     return parser
 
 

@@ -1,4 +1,4 @@
-"""The house habits, checked by the test suite: ruff clean, mypy --strict on the engine."""
+"""The house habits, checked by the test suite: ruff clean, mypy --strict on the engine and storage."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_ruff_is_clean() -> None:
     assert style.returncode == 0, style.stdout
 
 
-def test_engine_passes_mypy_strict() -> None:
+def test_engine_and_storage_pass_mypy_strict() -> None:
     pytest.importorskip("mypy")
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", "/dev/null"],

@@ -1,0 +1,355 @@
+"""A saved match: the players' names, the engine's record, and what it came to.
+
+The file is JSON with ``"format": 1``; the moves are the engine's record
+(rules, seeds, starting players and every turn in notation such as ``"+r7 n"``),
+never a memory dump, so loading rebuilds the match by replaying it.  The round
+scores, totals and result are stored too, for the history table and for people
+reading the file; loading checks them against the replay.
+
+>>> from lost_cities.engine import Match
+>>> match = Match(seed=4)
+>>> match.current.turn("-" + str(match.current.hand(0)[0]) + " n")
+>>> saved = SavedMatch.start(("Ana", "Boris"), match)
+>>> again = SavedMatch.from_json(saved.to_json())
+>>> again == saved, again.replay().current == match.current
+(True, True)
+>>> again.status, again.round_scores, again.totals
+(<SaveStatus.IN_PROGRESS: 'in_progress'>, (), (0, 0))
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import NamedTuple, TypeVar
+
+from lost_cities.engine import IllegalMoveError, Match, MatchRecord, NotationError, Outcome
+from lost_cities.i18n import _
+from lost_cities.presentation import describe_refusal
+from lost_cities.storage.errors import DamagedSaveError
+
+__all__ = [
+    "FORMAT",
+    "MAX_SAVE_BYTES",
+    "ResumedMatch",
+    "SaveStatus",
+    "SavedMatch",
+    "new_match_id",
+    "utc_now",
+]
+
+#: The version of the file layout this code writes and reads.
+FORMAT = 1
+#: A real save is a few kilobytes; anything far larger is refused unread.
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+#: Ids become file names: letters, digits, ``-`` and ``_`` only.
+ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+#: The longest player name a save may hold.
+MAX_NAME = 100
+#: Lines of a save file are kept to this width where they can be.
+LINE_WIDTH = 100
+
+_T = TypeVar("_T")
+
+
+class SaveStatus(StrEnum):
+    """Where a saved match stands."""
+
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+def utc_now() -> datetime:
+    """Now, in UTC, to the second (so that it survives a trip through the file)."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def new_match_id(now: datetime | None = None) -> str:
+    """A short unique id that sorts by time: ``20261122-005315-a3f9``.
+
+    >>> new_match_id(datetime(2026, 11, 22, 0, 53, 15, tzinfo=UTC))[:16]
+    '20261122-005315-'
+    >>> ID_PATTERN.fullmatch(new_match_id()) is not None
+    True
+    """
+    moment = now or utc_now()
+    return f"{moment:%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
+
+
+def _timestamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class ResumedMatch(NamedTuple):
+    """A match rebuilt from a save, ready to go on: the engine's match and the two names."""
+
+    match: Match
+    names: tuple[str, str]
+
+    @property
+    def name_to_move(self) -> str:
+        """The name of the player the pass-the-screen step asks for."""
+        return self.names[self.match.current.to_move]
+
+
+@dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """One match as kept on disk.  Build it with :meth:`start`, refresh it with :meth:`with_match`.
+
+    ``round_scores``, ``totals`` and ``outcome`` are derived from the record
+    (finished rounds only); ``outcome`` is ``None`` until the last round is over.
+    """
+
+    id: str
+    names: tuple[str, str]
+    record: MatchRecord
+    created: datetime
+    updated: datetime
+    status: SaveStatus
+    round_scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    outcome: Outcome | None
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def start(cls, names: tuple[str, str], match: Match, *, now: datetime | None = None) -> SavedMatch:
+        """A new save for ``match`` between ``names`` (seat 0, seat 1), with a fresh id."""
+        moment = now or utc_now()
+        names = (str(names[0]), str(names[1]))
+        if problem := _names_problem(names):
+            raise ValueError(problem)
+        blank = cls(
+            new_match_id(moment), names, match.record(), moment, moment, SaveStatus.IN_PROGRESS, (), (0, 0), None
+        )
+        return blank.with_match(match, now=moment)
+
+    def with_match(self, match: Match, *, now: datetime | None = None) -> SavedMatch:
+        """This save brought up to date with ``match`` (the same match, some turns later)."""
+        record = match.record()
+        if (record.rules, record.seed, record.rounds, record.first) != (
+            self.record.rules,
+            self.record.seed,
+            self.record.rounds,
+            self.record.first,
+        ):
+            raise ValueError("with_match needs the match this save was started with")
+        return replace(
+            self,
+            record=record,
+            updated=now or utc_now(),
+            round_scores=tuple(match.round_scores),
+            totals=tuple(match.totals),
+            outcome=match.outcome,
+        )
+
+    def with_status(self, status: SaveStatus, *, now: datetime | None = None) -> SavedMatch:
+        """The same save with another status (``FINISHED`` only once the match is over)."""
+        if status is SaveStatus.FINISHED and not self.over:
+            raise ValueError("only a match whose last round is over can be finished")
+        return replace(self, status=status, updated=now or utc_now())
+
+    # ------------------------------------------------------------------ using
+
+    @property
+    def over(self) -> bool:
+        """True once the last round of the match is over."""
+        return self.outcome is not None
+
+    def replay(self) -> Match:
+        """The engine's match exactly as recorded."""
+        return self.record.replay()
+
+    def resume(self) -> ResumedMatch:
+        """The match ready to go on, with the names.
+
+        If the save was made between two rounds, the next round is dealt (it
+        follows from the seed and the scores, R18/R19), so that there is always
+        a player to move.  A turn whose card was played but not yet drawn is
+        kept: that player goes on by drawing.
+        """
+        match = self.replay()
+        if match.more_rounds:
+            match.start_next_round()
+        return ResumedMatch(match, self.names)
+
+    # ------------------------------------------------------------------ the file
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "format": FORMAT,
+            "id": self.id,
+            "status": self.status.value,
+            "players": list(self.names),
+            "created": _timestamp(self.created),
+            "updated": _timestamp(self.updated),
+            "scores": _scores_to_dict(self.round_scores, self.totals),
+            "result": _result_to_dict(self.outcome),
+            "record": self.record.to_dict(),
+        }
+
+    def to_json(self) -> str:
+        """The file's text: indented JSON, short lists on one line, moves several to a line, UTF-8 names.
+
+        >>> from lost_cities.engine import Match
+        >>> print(SavedMatch.start(("Ana", "Boris"), Match(seed=1)).to_json()[:40])
+        {
+          "format": 1,
+          "id": "...
+        """
+        return _layout(self.to_dict(), "") + "\n"
+
+    @classmethod
+    def from_json(cls, text: str | bytes, path: Path | None = None) -> SavedMatch:
+        """Read a save; anything wrong raises :class:`DamagedSaveError` naming ``path``.
+
+        Nothing in the file is ever executed: it is parsed as JSON, checked
+        field by field, and its moves are replayed through the engine's checked API.
+        """
+        if isinstance(text, bytes):
+            if len(text) > MAX_SAVE_BYTES:
+                raise DamagedSaveError(path, _("it is too large to be a saved match"))
+            try:
+                text = text.decode("utf-8-sig")
+            except UnicodeDecodeError as error:
+                raise DamagedSaveError(path, _("it is cut short or is not a JSON file"), detail=str(error)) from None
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise DamagedSaveError(path, _("it is cut short or is not a JSON file"), detail=str(error)) from None
+        return cls.from_dict(data, path)
+
+    @classmethod
+    def from_dict(cls, data: object, path: Path | None = None) -> SavedMatch:
+        """Check a parsed save and replay its record; see :meth:`from_json`."""
+
+        def damaged(reason: str, detail: str = "") -> DamagedSaveError:
+            return DamagedSaveError(path, reason, detail=detail)
+
+        def field(key: str, kind: type[_T], check: Callable[[_T], bool] = lambda _value: True) -> _T:
+            assert isinstance(data, Mapping)
+            value = data.get(key)
+            # bool is an int to Python, never to a save file
+            if not isinstance(value, kind) or isinstance(value, bool) is not (kind is bool) or not check(value):
+                raise damaged(_("the field {field!r} is missing or wrong").format(field=key))
+            return value
+
+        if not isinstance(data, Mapping):
+            raise damaged(_("it is not a saved match"))
+        if "format" not in data:
+            raise damaged(_("it has no format version"))
+        version = data["format"]
+        if type(version) is not int or version != FORMAT:
+            raise damaged(
+                _("it has format {found}, and this version reads only format {known}").format(
+                    found=json.dumps(version)[:20], known=FORMAT
+                )
+            )
+        match_id = field("id", str, lambda value: ID_PATTERN.fullmatch(value) is not None)
+        status = SaveStatus(field("status", str, lambda value: value in set(SaveStatus)))
+        players = field("players", list, lambda value: len(value) == 2 and all(isinstance(n, str) for n in value))
+        names = (players[0], players[1])
+        if problem := _names_problem(names):
+            raise damaged(_("the field {field!r} is missing or wrong").format(field="players"), problem)
+        created = _parse_time(field("created", str, _is_time))
+        updated = _parse_time(field("updated", str, _is_time))
+        raw_record = field("record", dict)
+        match = _replay(raw_record, damaged)
+        saved = cls(
+            match_id,
+            names,
+            match.record(),
+            created,
+            updated,
+            status,
+            tuple(match.round_scores),
+            tuple(match.totals),
+            match.outcome,
+        )
+        expected_scores = _scores_to_dict(saved.round_scores, saved.totals)
+        if data.get("scores") != expected_scores or data.get("result") != _result_to_dict(saved.outcome):
+            raise damaged(_("its stored scores do not match its moves"))
+        if status is SaveStatus.FINISHED and not saved.over:
+            raise damaged(_("it is marked finished but its last round is not over"))
+        return saved
+
+
+def _layout(value: object, indent: str, key: str = "") -> str:
+    """JSON for people: what fits on a line (after ``key``, if any) stays on it; long lists of moves wrap."""
+    compact = json.dumps(value, ensure_ascii=False)
+    if indent and len(indent) + len(key) + len(compact) + 1 <= LINE_WIDTH:  # 1: a comma after it
+        return compact
+    inner = indent + "  "
+    if isinstance(value, dict) and value:
+        items = []
+        for name, item in value.items():
+            prefix = f"{json.dumps(name, ensure_ascii=False)}: "
+            items.append(f"{inner}{prefix}{_layout(item, inner, prefix)}")
+        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
+    if isinstance(value, list) and value:
+        if any(isinstance(item, dict | list) for item in value):
+            return "[\n" + ",\n".join(inner + _layout(item, inner) for item in value) + f"\n{indent}]"
+        lines: list[str] = []
+        for part in (json.dumps(item, ensure_ascii=False) for item in value):
+            if lines and len(inner) + len(lines[-1]) + len(part) + 3 <= LINE_WIDTH:  # 3: ', ' and ','
+                lines[-1] += f", {part}"
+            else:
+                lines.append(part)
+        return "[\n" + ",\n".join(inner + line for line in lines) + f"\n{indent}]"
+    return compact
+
+
+def _names_problem(names: tuple[str, str]) -> str:
+    """Why two player names cannot be kept, in English (empty if they can)."""
+    for name in names:
+        if not name.strip():
+            return "a player name is empty"
+        if len(name) > MAX_NAME:
+            return f"a player name is longer than {MAX_NAME} characters"
+        # a name is printed in terminals: no escape sequences, no line breaks
+        if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in name):
+            return "a player name holds control characters"
+    return ""
+
+
+def _is_time(text: str) -> bool:
+    """True for an ISO 8601 time with its offset (``2026-11-22T00:53:15Z``)."""
+    try:
+        return datetime.fromisoformat(text).tzinfo is not None
+    except ValueError:
+        return False
+
+
+def _parse_time(text: str) -> datetime:
+    """An ISO 8601 time with its offset (checked by :func:`_is_time`), in UTC."""
+    return datetime.fromisoformat(text).astimezone(UTC)
+
+
+def _scores_to_dict(round_scores: tuple[tuple[int, ...], ...], totals: tuple[int, ...]) -> dict[str, object]:
+    return {"rounds": [list(scores) for scores in round_scores], "totals": list(totals)}
+
+
+def _result_to_dict(outcome: Outcome | None) -> dict[str, object] | None:
+    if outcome is None:
+        return None
+    return {"winner": outcome.winner, "team_score": outcome.team_score}
+
+
+def _replay(raw: dict[str, object], damaged: Callable[[str, str], DamagedSaveError]) -> Match:
+    """Replay a record through the engine; every refusal becomes one :class:`DamagedSaveError`."""
+    try:
+        return MatchRecord.from_dict(raw).replay()
+    except IllegalMoveError as error:
+        why = describe_refusal(error).rstrip(".")
+        raise damaged(_("a move the rules refuse: {why}").format(why=why[:1].lower() + why[1:]), str(error)) from None
+    except NotationError as error:
+        raise damaged(_("an unreadable move {text!r}").format(text=error.text), str(error)) from None
+    except (ValueError, TypeError, KeyError) as error:
+        raise damaged(_("its moves do not fit the match"), str(error)) from None

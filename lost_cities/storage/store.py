@@ -1,0 +1,275 @@
+"""The data folder: the match in progress and the history of past matches.
+
+Layout (the folder is created on the first save, never by reading)::
+
+    <data folder>/current.json                          the match in progress
+    <data folder>/current.damaged-20261122T005315Z.json  a damaged save, set aside
+    <data folder>/history/<id>.json                     finished and abandoned matches
+
+The folder is, in order: the ``root`` given to :class:`MatchStore`, the
+``LOST_CITIES_DATA_DIR`` environment variable, or the user's data folder
+(``platformdirs``: ``$XDG_DATA_HOME/lost-cities``, else ``~/.local/share/lost-cities``
+on Linux).  Every write is atomic (:func:`~lost_cities.storage.atomic.write_atomic`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from lost_cities.i18n import _
+from lost_cities.storage.atomic import sweep_temporaries, write_atomic
+from lost_cities.storage.errors import DamagedSaveError, SaveFailedError, UnknownMatchError
+from lost_cities.storage.saved import ID_PATTERN, MAX_SAVE_BYTES, SavedMatch, SaveStatus, utc_now
+
+__all__ = ["DATA_DIR_VARIABLE", "HistoryListing", "MatchStore", "default_data_dir"]
+
+#: The environment variable that moves the data folder (tests, portable installs).
+DATA_DIR_VARIABLE = "LOST_CITIES_DATA_DIR"
+CURRENT_NAME = "current.json"
+HISTORY_NAME = "history"
+
+
+def default_data_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """``$LOST_CITIES_DATA_DIR`` if set, else the platform's user data folder for ``lost-cities``.
+
+    >>> default_data_dir({"LOST_CITIES_DATA_DIR": "/tmp/lc"})
+    PosixPath('/tmp/lc')
+    """
+    env = os.environ if environ is None else environ
+    if chosen := env.get(DATA_DIR_VARIABLE, "").strip():
+        return Path(chosen).expanduser()
+    import platformdirs
+
+    return platformdirs.user_data_path("lost-cities", appauthor=False)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryListing:
+    """The history: the matches that could be read, oldest first, and the files that could not."""
+
+    matches: tuple[SavedMatch, ...]
+    damaged: tuple[DamagedSaveError, ...]
+
+
+class MatchStore:
+    """Saved matches in one data folder.  Every method's failures are :class:`StorageError`\\ s.
+
+    Saving after every turn (:meth:`save_current`) never stops play: when the
+    folder cannot be written, the first failure raises :class:`SaveFailedError`
+    (show it once), later failures in a row return ``False`` quietly, and
+    :attr:`save_problem` holds the error until a save succeeds again.
+    """
+
+    def __init__(self, root: Path | str | None = None) -> None:
+        self.root = Path(root) if root is not None else default_data_dir()
+        self.current_path = self.root / CURRENT_NAME
+        self.history_dir = self.root / HISTORY_NAME
+        #: The last save's failure, or ``None`` while saving works.
+        self.save_problem: SaveFailedError | None = None
+
+    def __repr__(self) -> str:
+        return f"MatchStore({str(self.root)!r})"
+
+    # ------------------------------------------------------------ the match in progress
+
+    def save_current(self, saved: SavedMatch) -> bool:
+        """Write the match in progress; ``True`` if written.
+
+        Raises :class:`SaveFailedError` on the first failure of a run of failures,
+        returns ``False`` on the later ones (the players have been told already).
+        """
+        if saved.status is not SaveStatus.IN_PROGRESS:
+            raise ValueError(f"only a match in progress is saved as current, not a {saved.status.value} one")
+        try:
+            write_atomic(self.current_path, saved.to_json())
+        except OSError as error:
+            first = self.save_problem is None
+            self.save_problem = SaveFailedError(self.root, error)
+            if first:
+                raise self.save_problem from error
+            return False
+        self.save_problem = None
+        return True
+
+    def load_current(self) -> SavedMatch | None:
+        """The match in progress, or ``None`` if there is none.
+
+        A damaged save is moved aside to ``current.damaged-<UTC time>.json`` (kept,
+        never deleted) and reported as a :class:`DamagedSaveError` whose message
+        says where it went; the app shows it and starts normally.  A save whose
+        last round is already over (the app stopped before filing it) is filed
+        in the history as finished, and ``None`` is returned.  Temporary files
+        left by a writer killed half-way are cleared away.
+        """
+        path = self.current_path
+        for folder in (self.root, self.history_dir):
+            sweep_temporaries(folder)  # left by a copy of the app killed while writing
+        try:
+            saved = _read(path)
+        except FileNotFoundError:
+            return None
+        except DamagedSaveError as error:
+            raise error.moved(self._set_aside(path)) from None
+        if saved.over or saved.status is not SaveStatus.IN_PROGRESS:
+            filed = saved.with_status(SaveStatus.FINISHED) if saved.over else saved
+            # if the history cannot be written, it stays in current.json, to be filed by a later run
+            with contextlib.suppress(SaveFailedError):
+                self._file(filed)
+            return None
+        return saved
+
+    def finish_current(self, saved: SavedMatch) -> SavedMatch:
+        """File a match whose last round is over in the history, as finished; it stops being current.
+
+        Raises :class:`SaveFailedError` if the history cannot be written.
+        """
+        finished = saved.with_status(SaveStatus.FINISHED)
+        self._file(finished)
+        return finished
+
+    def abandon_current(self) -> SavedMatch | None:
+        """File the match in progress, if any, in the history as abandoned (for ``play --new``).
+
+        Returns the abandoned save, or ``None`` if there was no match in
+        progress.  Raises :class:`DamagedSaveError` (the damaged save moved aside)
+        or :class:`SaveFailedError` like :meth:`load_current` and :meth:`finish_current`.
+        """
+        saved = self.load_current()
+        if saved is None:
+            return None
+        abandoned = saved.with_status(SaveStatus.ABANDONED)
+        self._file(abandoned)
+        return abandoned
+
+    # ------------------------------------------------------------ the history
+
+    def history_path(self, match_id: str) -> Path:
+        if not ID_PATTERN.fullmatch(match_id):
+            raise ValueError(f"{match_id!r} is not a match id")
+        return self.history_dir / f"{match_id}.json"
+
+    def list_history(self) -> HistoryListing:
+        """Every finished and abandoned match, oldest first; unreadable files (or folder) are listed apart."""
+        matches: list[SavedMatch] = []
+        damaged: list[DamagedSaveError] = []
+        try:
+            paths = self._history_files()
+        except DamagedSaveError as error:
+            return HistoryListing((), (error,))
+        for path in paths:
+            try:
+                matches.append(_read(path))
+            except FileNotFoundError:
+                continue  # removed while we looked
+            except DamagedSaveError as error:
+                damaged.append(error)
+        matches.sort(key=lambda saved: (saved.created, saved.id))
+        return HistoryListing(tuple(matches), tuple(damaged))
+
+    def load(self, key: str | Path) -> SavedMatch:
+        """A match by its id (or a unique start of it) from the history, or from a file.
+
+        ``key`` is a file when it is a :class:`~pathlib.Path`, holds a ``/`` or
+        ends in ``.json``; such a file may live anywhere (a record someone
+        shared).  Raises :class:`UnknownMatchError` or :class:`DamagedSaveError`.
+        """
+        text = str(key)
+        if isinstance(key, Path) or "/" in text or os.sep in text or text.endswith(".json"):
+            path = Path(text).expanduser()
+            try:
+                return _read(path)
+            except FileNotFoundError as error:
+                raise DamagedSaveError(path, error.strerror or _("no such file")) from None
+        ids = sorted(path.stem for path in self._history_files())
+        found = [text] if text in ids else [match_id for match_id in ids if match_id.startswith(text)]
+        if len(found) != 1 or not text:
+            raise UnknownMatchError(text, tuple(found) if len(found) > 1 else ())
+        try:
+            return _read(self.history_path(found[0]))
+        except FileNotFoundError:
+            raise UnknownMatchError(text) from None
+
+    def export(self, key: str | Path) -> str:
+        """One match's record as the JSON text that :meth:`load` reads back (``lost-cities export``)."""
+        return self.load(key).to_json()
+
+    # ------------------------------------------------------------ inside
+
+    def _history_files(self) -> list[Path]:
+        """The history's save files; none before the first match is filed.
+
+        A history folder that exists but cannot be read raises :class:`DamagedSaveError`.
+        """
+        try:
+            entries = list(self.history_dir.iterdir())
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        except OSError as error:
+            raise DamagedSaveError(self.history_dir, error.strerror or str(error), detail=str(error)) from None
+        return sorted(
+            path
+            for path in entries
+            if path.suffix == ".json" and ID_PATTERN.fullmatch(path.stem) and not path.name.startswith(".")
+        )
+
+    def _file(self, saved: SavedMatch) -> None:
+        """Write ``saved`` into the history, then stop it being current (if it is)."""
+        try:
+            write_atomic(self.history_path(saved.id), saved.to_json())
+        except OSError as error:
+            raise SaveFailedError(self.root, error) from error
+        # Only remove current.json if it still holds this match: another copy of the
+        # app may have started a new one since.  (A crash between the two steps
+        # leaves a current save that load_current files again: nothing is lost.)
+        if _peek_id(self.current_path) == saved.id:
+            try:
+                self.current_path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as error:
+                raise SaveFailedError(self.root, error) from error
+
+    def _set_aside(self, path: Path) -> Path | None:
+        """Rename a damaged file to ``<stem>.damaged-<UTC time>.json``; ``None`` if it cannot be moved."""
+        stamp = utc_now().strftime("%Y%m%dT%H%M%SZ")
+        for attempt in range(100):
+            suffix = f"-{attempt}" if attempt else ""
+            target = path.with_name(f"{path.stem}.damaged-{stamp}{suffix}.json")
+            if target.exists():
+                continue
+            try:
+                os.replace(path, target)
+            except OSError:
+                return None
+            return target
+        return None
+
+
+def _read(path: Path) -> SavedMatch:
+    """Read and check one save.  A missing file raises :class:`FileNotFoundError`, all else is damage."""
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_SAVE_BYTES + 1)
+    except FileNotFoundError:
+        raise
+    except NotADirectoryError as error:  # the data folder is a file: there is no save in it
+        raise FileNotFoundError(error.errno, error.strerror, str(path)) from None
+    except OSError as error:
+        why = error.strerror or error.__class__.__name__
+        raise DamagedSaveError(path, why, detail=str(error)) from None
+    return SavedMatch.from_json(data, path)
+
+
+def _peek_id(path: Path) -> str | None:
+    """The id in a save file, read without checking the rest; ``None`` if there is none."""
+    try:
+        data = json.loads(path.read_bytes()[:MAX_SAVE_BYTES])
+    except (OSError, ValueError, RecursionError):
+        return None
+    match_id = data.get("id") if isinstance(data, dict) else None
+    return match_id if isinstance(match_id, str) else None

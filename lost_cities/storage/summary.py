@@ -1,0 +1,67 @@
+"""Saved matches in words: the resume offer, the variant and the result.
+
+Plain translated text (no Rich, no Textual), shared by the app and ``lost-cities history``.
+
+>>> from lost_cities.engine import Match
+>>> saved = SavedMatch.start(("Ana", "Boris"), Match(seed=1))
+>>> resume_summary(saved)
+'Ana vs Boris — round 1, 44 cards left'
+>>> variant_label(saved.record.rules, saved.record.rounds), result_label(saved)
+('classic', 'in progress')
+"""
+
+from __future__ import annotations
+
+from lost_cities.engine import Rules
+from lost_cities.i18n import _, ngettext
+from lost_cities.storage.saved import SavedMatch, SaveStatus
+
+__all__ = ["names_label", "result_label", "resume_summary", "variant_label"]
+
+
+def names_label(names: tuple[str, str]) -> str:
+    """``Ana vs Boris``."""
+    return _("{first} vs {second}").format(first=names[0], second=names[1])
+
+
+def resume_summary(saved: SavedMatch) -> str:
+    """The line that offers to resume a match: ``Ana vs Boris — round 2, 31 cards left``.
+
+    It describes the match as :meth:`SavedMatch.resume` rebuilds it (a save made
+    between two rounds resumes on the next round).
+    """
+    match = saved.resume().match
+    cards = match.current.draw_pile_size
+    return ngettext(
+        "{names} — round {round}, {cards} card left",
+        "{names} — round {round}, {cards} cards left",
+        cards,
+    ).format(names=names_label(saved.names), round=match.round_number, cards=cards)
+
+
+def variant_label(rules: Rules, rounds: int) -> str:
+    """The variants in play, e.g. ``classic``, ``long, nothing in hand, 5 rounds``."""
+    parts = []
+    if rules.long:
+        parts.append(_("long"))
+    if rules.hand_penalty:
+        parts.append(_("nothing in hand"))
+    if rules.cooperative:
+        parts.append(_("cooperative"))
+    if rounds != 3:
+        parts.append(ngettext("{n} round", "{n} rounds", rounds).format(n=rounds))
+    return ", ".join(parts) or _("classic")
+
+
+def result_label(saved: SavedMatch) -> str:
+    """``Ana won``, ``draw``, ``team score 85``, ``abandoned`` or ``in progress``."""
+    outcome = saved.outcome
+    if saved.status is SaveStatus.ABANDONED:
+        return _("abandoned")
+    if outcome is None:
+        return _("in progress")
+    if outcome.team_score is not None:
+        return _("team score {score}").format(score=outcome.team_score)
+    if outcome.winner is None:
+        return _("draw")
+    return _("{name} won").format(name=saved.names[outcome.winner])

@@ -1,0 +1,46 @@
+"""Random matches for storage tests: seeded random legal play through the checked engine API."""
+
+from __future__ import annotations
+
+import random
+
+from lost_cities.engine import Match, Rules
+from lost_cities.storage import SavedMatch
+
+
+def play_turns(match: Match, rng: random.Random, turns: int) -> None:
+    """Play up to ``turns`` random legal turns, dealing new rounds as they come (R19)."""
+    for _ in range(turns):
+        if match.more_rounds:
+            match.start_next_round()
+        round_ = match.current
+        if round_.over:
+            return
+        round_.play(rng.choice(round_.legal_plays()))
+        round_.draw(rng.choice(round_.legal_draws()))
+
+
+def random_match(
+    seed: int, turns: int, rules: Rules | None = None, rounds: int = 3, first: int = 0, choices: int = 0
+) -> Match:
+    match = Match(rules or Rules(), rounds=rounds, first=first, seed=seed)
+    play_turns(match, random.Random(choices), turns)
+    return match
+
+
+def saved_match(
+    seed: int = 11, turns: int = 30, names: tuple[str, str] = ("Ana", "Boris"), **kwargs: int
+) -> SavedMatch:
+    match = random_match(seed, turns, **kwargs)  # type: ignore[arg-type]
+    return SavedMatch.start(names, match)
+
+
+def finished_match(seed: int = 5, names: tuple[str, str] = ("Ana", "Boris"), rounds: int = 1) -> SavedMatch:
+    match = random_match(seed, 10_000, rounds=rounds)
+    assert match.over
+    return SavedMatch.start(names, match)
+
+
+def state(match: Match) -> list[tuple[object, ...]]:
+    """The whole engine state of a match, every round, as comparable values."""
+    return [round_.state_key() for round_ in match.played]

@@ -1,0 +1,338 @@
+"""The save file (format 1): a record the engine replays, checked field by field on the way in."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lost_cities.engine import Match, Phase, Rules, card_from_code
+from lost_cities.presentation import card_name
+from lost_cities.storage import FORMAT, DamagedSaveError, SavedMatch, SaveStatus, resume_summary
+from tests.storage.matches import finished_match, play_turns, random_match, saved_match, state
+
+rules_st = st.builds(Rules, long=st.booleans(), hand_penalty=st.booleans(), cooperative=st.booleans())
+PATH = Path("/data/current.json")
+
+
+def assert_one_sentence(error: DamagedSaveError) -> None:
+    message = str(error)
+    assert message.endswith(".") and "\n" not in message and "Traceback" not in message
+    assert error.reason in message
+
+
+def refused(text: str | bytes) -> DamagedSaveError:
+    with pytest.raises(DamagedSaveError) as caught:
+        SavedMatch.from_json(text, PATH)
+    assert_one_sentence(caught.value)
+    assert str(PATH) in str(caught.value)
+    return caught.value
+
+
+def edited(saved: SavedMatch, change: Any) -> str:
+    data = saved.to_dict()
+    change(data)
+    return json.dumps(data)
+
+
+# ---------------------------------------------------------------- round trips
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    rules=rules_st,
+    seed=st.integers(0, 2**63 - 1),
+    rounds=st.integers(1, 3),
+    first=st.integers(0, 1),
+    choices=st.integers(0, 2**32),
+    turns=st.integers(0, 200),
+    pending=st.booleans(),
+)
+def test_save_then_load_gives_the_identical_engine_state(
+    rules: Rules, seed: int, rounds: int, first: int, choices: int, turns: int, pending: bool
+) -> None:
+    match = Match(rules, rounds=rounds, first=first, seed=seed)
+    rng = random.Random(choices)
+    play_turns(match, rng, turns)
+    if pending and not match.current.over:
+        match.current.play(rng.choice(match.current.legal_plays()))  # quit after the play, before the draw
+    saved = SavedMatch.start(("Ana", "Борис"), match)
+    loaded = SavedMatch.from_json(saved.to_json().encode(), PATH)
+    assert loaded == saved
+    assert state(loaded.replay()) == state(match)
+    assert loaded.round_scores == tuple(match.round_scores) and loaded.totals == match.totals
+    assert loaded.outcome == match.outcome and loaded.over == match.over
+
+
+def test_the_file_is_readable_json_with_a_format_and_move_notation() -> None:
+    saved = saved_match(turns=3, names=("Ana", "Борис"))
+    text = saved.to_json()
+    data = json.loads(text)
+    assert data["format"] == FORMAT == 1
+    assert data["players"] == ["Ana", "Борис"] and "Борис" in text  # UTF-8, not \u escapes
+    assert data["status"] == "in_progress" and data["created"].endswith("Z")
+    turns = data["record"]["played"][0]["turns"]
+    assert len(turns) == 3 and all(turn[0] in "+-" and turn[-2] == " " for turn in turns)
+    assert text.startswith("{\n  ") and text.endswith("}\n")
+
+
+def test_the_file_keeps_short_lists_on_a_line_and_wraps_the_moves() -> None:
+    saved = finished_match(seed=5, rounds=3)
+    lines = saved.to_json().splitlines()
+    assert max(map(len, lines)) <= 100
+    long_names = finished_match(seed=5, rounds=3, names=("A" * 42, "B" * 42)).to_json()
+    assert max(map(len, long_names.splitlines())) <= 100
+    assert '  "players": ["Ana", "Boris"],' in lines
+    assert any(line.startswith('  "scores": {"rounds": [[') for line in lines)
+    moves = [line for line in lines if line.lstrip().startswith('"+') or line.lstrip().startswith('"-')]
+    short = [line for line in moves if line.count('", "') < 5]
+    assert moves and len(short) <= len(saved.record.played)  # only each round's last line of moves
+
+
+def test_derived_scores_and_result_are_stored_for_people_and_the_history() -> None:
+    saved = finished_match(seed=5, rounds=2)
+    data = saved.to_dict()
+    match = saved.replay()
+    assert data["scores"] == {"rounds": [list(s) for s in match.round_scores], "totals": list(match.totals)}
+    assert match.outcome is not None
+    assert data["result"] == {"winner": match.outcome.winner, "team_score": None}
+
+
+def test_loading_normalises_the_notation() -> None:
+    saved = saved_match(turns=4)
+    data = saved.to_dict()
+    record: Any = data["record"]
+    record["played"][0]["turns"] = [turn.upper().replace(" ", "   ") for turn in record["played"][0]["turns"]]
+    assert SavedMatch.from_dict(data) == saved
+
+
+# ---------------------------------------------------------------- damage
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**63 - 1), turns=st.integers(0, 120), rounds=st.integers(1, 3))
+def test_every_truncation_loads_correctly_or_is_refused_clearly(seed: int, turns: int, rounds: int) -> None:
+    saved = SavedMatch.start(("Zoë", "Борис"), random_match(seed, turns, rounds=rounds))
+    data = saved.to_json().encode("utf-8")
+    for length in range(len(data) + 1):
+        try:
+            loaded = SavedMatch.from_json(data[:length], PATH)
+        except DamagedSaveError as error:
+            assert_one_sentence(error)
+        else:
+            assert loaded == saved and length >= len(data) - 1  # only the final newline may go
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*prefix, index))
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), replacement=json_values, delete=st.booleans())
+def test_any_changed_or_missing_field_loads_or_is_refused_clearly(
+    data: st.DataObject, replacement: object, delete: bool
+) -> None:
+    saved = saved_match(seed=3, turns=12, rounds=2)
+    tree: Any = saved.to_dict()
+    path = data.draw(st.sampled_from(_paths(tree)[1:]))
+    parent = tree
+    for step in path[:-1]:
+        parent = parent[step]
+    if delete:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = replacement
+    try:
+        SavedMatch.from_json(json.dumps(tree), PATH)
+    except DamagedSaveError as error:
+        assert_one_sentence(error)
+
+
+@settings(max_examples=150, deadline=None)
+@given(flips=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), min_size=1, max_size=4))
+def test_flipped_bytes_load_or_are_refused_clearly(flips: list[tuple[int, int]]) -> None:
+    data = bytearray(saved_match(seed=9, turns=20).to_json().encode())
+    for position, byte in flips:
+        data[position % len(data)] = byte
+    try:
+        SavedMatch.from_json(bytes(data), PATH)
+    except DamagedSaveError as error:
+        assert_one_sentence(error)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "cut short or is not a JSON file"),
+        ("{", "cut short or is not a JSON file"),
+        ("not json at all", "cut short or is not a JSON file"),
+        ("[" * 100_000, "cut short or is not a JSON file"),
+        (b"\xff\xfe{}", "cut short or is not a JSON file"),
+        ("[]", "not a saved match"),
+        ("null", "not a saved match"),
+        ("{}", "no format version"),
+        ('{"format": 2}', "it has format 2, and this version reads only format 1"),
+        ('{"format": "1"}', 'it has format "1", and this version reads only format 1'),
+        ('{"format": true}', "it has format true"),
+        ('{"format": 1.0}', "it has format 1.0"),
+    ],
+)
+def test_broken_or_unknown_files_are_refused(text: str | bytes, reason: str) -> None:
+    assert reason in refused(text).reason
+
+
+def test_a_pickle_is_refused_and_never_executed() -> None:
+    assert "not a JSON file" in refused(pickle.dumps(saved_match(turns=2))).reason
+
+
+def test_an_oversized_file_is_refused_unread() -> None:
+    assert "too large" in refused(b" " * (5 * 1024 * 1024)).reason
+
+
+def test_a_move_the_rules_refuse_is_named() -> None:
+    saved = saved_match(seed=2, turns=0)
+    round_ = saved.replay().current
+    absent = next(card for card in map(card_from_code, round_.deck) if not card.is_wager)
+    text = edited(saved, lambda d: d["record"]["played"][0].update(turns=[f"+{absent} n"]))
+    error = refused(text)
+    assert error.reason == f"a move the rules refuse: {card_name(absent)} is not in your hand (R6)"
+    assert error.detail.startswith("R6:")
+
+
+def test_an_unreadable_move_is_named() -> None:
+    text = edited(saved_match(turns=2), lambda d: d["record"]["played"][0]["turns"].append("+z9 n"))
+    assert refused(text).reason == "an unreadable move '+z9'"
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda d: d.update(players="Ana"), "'players' is missing or wrong"),
+        (lambda d: d.update(players=["Ana", "Boris", "Cleo"]), "'players' is missing or wrong"),
+        (lambda d: d.update(players=["Ana", "  "]), "'players' is missing or wrong"),
+        (lambda d: d.update(players=["Ana", "\x1b[2JBoris"]), "'players' is missing or wrong"),
+        (lambda d: d.update(players=["Ana", 7]), "'players' is missing or wrong"),
+        (lambda d: d.update(id="../../etc/passwd"), "'id' is missing or wrong"),
+        (lambda d: d.pop("id"), "'id' is missing or wrong"),
+        (lambda d: d.update(status="won"), "'status' is missing or wrong"),
+        (lambda d: d.update(created="yesterday"), "'created' is missing or wrong"),
+        (lambda d: d.update(updated="2026-11-22T00:53:15"), "'updated' is missing or wrong"),  # no offset
+        (lambda d: d.update(record=[]), "'record' is missing or wrong"),
+        (lambda d: d["record"].update(seed="42"), "its moves do not fit the match"),
+        (lambda d: d["record"].update(rounds=0), "its moves do not fit the match"),
+        (lambda d: d["record"].update(first=2), "its moves do not fit the match"),
+        (lambda d: d["record"]["rules"].update(long="yes"), "its moves do not fit the match"),
+        (lambda d: d["record"]["played"][0].update(seed=1), "its moves do not fit the match"),
+        (lambda d: d["record"]["played"][0].pop("turns"), "its moves do not fit the match"),
+        (lambda d: d["record"]["played"][0].update(turns=[1, 2]), "its moves do not fit the match"),
+        (lambda d: d["record"].update(played=[]), "its moves do not fit the match"),
+        (lambda d: d["scores"].update(totals=[100, 0]), "its stored scores do not match its moves"),
+        (lambda d: d.update(result={"winner": 0, "team_score": None}), "its stored scores do not match its moves"),
+    ],
+)
+def test_wrong_fields_and_types_are_refused(change: Any, reason: str) -> None:
+    assert reason in refused(edited(saved_match(turns=5), change)).reason
+
+
+def test_a_finished_status_needs_a_finished_match() -> None:
+    text = edited(saved_match(turns=5), lambda d: d.update(status="finished"))
+    assert "marked finished" in refused(text).reason
+
+
+def test_text_from_elsewhere_is_named_as_a_record() -> None:
+    with pytest.raises(DamagedSaveError, match=r"^The match record could not be read: it has no format version\.$"):
+        SavedMatch.from_json("{}")
+
+
+# ---------------------------------------------------------------- building and resuming
+
+
+def test_start_refuses_names_that_cannot_be_kept() -> None:
+    with pytest.raises(ValueError, match="empty"):
+        SavedMatch.start(("Ana", ""), Match(seed=1))
+    with pytest.raises(ValueError, match="control"):
+        SavedMatch.start(("Ana", "Bo\nris"), Match(seed=1))
+
+
+def test_ids_are_unique_and_safe_file_names() -> None:
+    ids = {SavedMatch.start(("Ana", "Boris"), Match(seed=1)).id for _ in range(200)}
+    assert len(ids) > 190  # a 4-hex-digit suffix within one second
+    assert all(len(match_id) == 20 and match_id.replace("-", "").isalnum() for match_id in ids)
+
+
+def test_with_match_follows_the_match_and_refuses_another() -> None:
+    match = random_match(4, 0)
+    saved = SavedMatch.start(("Ana", "Boris"), match)
+    play_turns(match, random.Random(1), 3)
+    later = saved.with_match(match)
+    assert later.id == saved.id and later.created == saved.created and later.updated >= saved.updated
+    assert later.record == match.record() and later.record != saved.record
+    with pytest.raises(ValueError, match="started with"):
+        saved.with_match(Match(seed=5))
+
+
+def test_only_an_over_match_can_be_finished() -> None:
+    with pytest.raises(ValueError, match="over"):
+        saved_match(turns=3).with_status(SaveStatus.FINISHED)
+    assert finished_match().with_status(SaveStatus.FINISHED).status is SaveStatus.FINISHED
+
+
+def test_resume_gives_the_match_the_names_and_who_is_to_move() -> None:
+    match = random_match(6, 7, first=1)
+    resumed = SavedMatch.start(("Ana", "Boris"), match).resume()
+    assert state(resumed.match) == state(match)
+    assert resumed.names == ("Ana", "Boris")
+    assert resumed.name_to_move == ("Ana", "Boris")[match.current.to_move]
+
+
+def test_resume_between_rounds_deals_the_next_round() -> None:
+    match = Match(seed=8, rounds=3)
+    play_turns(match, random.Random(2), 10_000)
+    assert match.over
+    match = Match(seed=8, rounds=3)
+    rng = random.Random(2)
+    while not match.current.over:
+        play_turns(match, rng, 1)
+    saved = SavedMatch.start(("Ana", "Boris"), match)  # saved just after round 1's last turn
+    resumed = saved.resume().match
+    assert resumed.round_number == 2 and resumed.current.turns_played == 0
+    assert resumed.current.starter == match.next_starter()  # R18
+    assert resume_summary(saved) == "Ana vs Boris — round 2, 44 cards left"
+
+
+def test_resume_after_a_play_keeps_it_and_the_player_draws() -> None:
+    match = random_match(6, 5)
+    match.current.play(match.current.legal_plays()[0])
+    resumed = SavedMatch.start(("Ana", "Boris"), match).resume().match
+    assert resumed.current.phase is Phase.DRAW and resumed.current == match.current
+
+
+def test_resume_summary() -> None:
+    match = random_match(3, 13)
+    left = match.current.draw_pile_size
+    assert 31 <= left < 44  # some draws came from discard piles
+    assert resume_summary(SavedMatch.start(("Ana", "Boris"), match)) == f"Ana vs Boris — round 1, {left} cards left"
+    rng = random.Random(0)
+    while match.current.draw_pile_size > 1:
+        play_turns(match, rng, 1)
+    assert resume_summary(SavedMatch.start(("Ana", "Boris"), match)) == "Ana vs Boris — round 1, 1 card left"

@@ -1,0 +1,151 @@
+"""``lost-cities history`` and ``lost-cities export``, run as a user would, in a data folder of their own."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from lost_cities.engine import Rules
+from lost_cities.storage import MatchStore, SavedMatch
+from tests.storage.matches import random_match
+
+START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
+
+
+def run(data: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "LOST_CITIES_DATA_DIR": str(data), "TZ": "UTC", "COLUMNS": "100", **env}
+    for variable in ("FORCE_COLOR", "NO_COLOR", "LOST_CITIES_LANG"):
+        if variable not in env:
+            environment.pop(variable, None)
+    result = subprocess.run(
+        [sys.executable, "-m", "lost_cities", *args], capture_output=True, text=True, env=environment, timeout=60
+    )
+    assert "Traceback" not in result.stderr
+    return result
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[SavedMatch]]:
+    folder = tmp_path_factory.mktemp("data")
+    store = MatchStore(folder)
+    kept = []
+    for day, (seed, rules, rounds, names) in enumerate(
+        [
+            (5, Rules(), 3, ("Ana", "Boris")),
+            (6, Rules(long=True, hand_penalty=True), 2, ("Zoë", "[bold]Борис[/]")),
+        ]
+    ):
+        match = random_match(seed, 10_000, rules=rules, rounds=rounds)
+        saved = SavedMatch.start(names, match, now=START + timedelta(days=day))
+        kept.append(store.finish_current(saved))
+    match = random_match(7, 60)
+    store.save_current(SavedMatch.start(("Ana", "Cleo"), match, now=START + timedelta(days=2)))
+    abandoned = store.abandon_current()
+    assert abandoned is not None
+    kept.append(abandoned)
+    return folder, kept
+
+
+def test_history_on_a_new_machine_says_where_matches_will_go(tmp_path: Path) -> None:
+    result = run(tmp_path / "none", "history")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"No finished matches yet; they will be kept in {tmp_path / 'none'}."
+    assert not (tmp_path / "none").exists()
+
+
+def test_history_table_lists_every_match_readable_without_colour(data: tuple[Path, list[SavedMatch]]) -> None:
+    folder, kept = data
+    result = run(folder, "history")
+    assert result.returncode == 0 and result.stderr == ""
+    out = result.stdout
+    assert "\x1b[" not in out  # piped: no colour codes, the words carry everything
+    for saved in kept:
+        assert saved.id in out
+    for words in ("Match", "Variant", "Players", "Rounds", "Total", "Result"):
+        assert words in out
+    assert "2026-05-01 20:00" in out and "2026-05-03 20:00" in out  # dates
+    assert "classic" in out and "long, nothing in hand," in out and "2 rounds" in out
+    assert "[bold]Борис[/]" in out  # a name is printed as it is, never read as markup
+    assert "abandoned" in out
+    first = kept[0]
+    assert first.outcome is not None
+    winner = first.names[first.outcome.winner] if first.outcome.winner is not None else None
+    assert (f"{winner} won" if winner else "draw") in out
+    for seat, name in enumerate(first.names):  # a line per player: the name, each round's score, the total
+        expected = " ".join([name, *(str(scores[seat]) for scores in first.round_scores), str(first.totals[seat])])
+        assert any(expected in " ".join(line.split()) for line in out.splitlines())
+    assert out.rstrip().endswith(f"Kept in {folder}")
+    assert out.index(kept[0].id) < out.index(kept[1].id) < out.index(kept[2].id)  # oldest first
+
+
+def test_history_is_in_colour_when_asked(data: tuple[Path, list[SavedMatch]]) -> None:
+    result = run(data[0], "history", FORCE_COLOR="1")
+    assert result.returncode == 0 and "\x1b[" in result.stdout
+
+
+def test_history_json_for_scripts(data: tuple[Path, list[SavedMatch]]) -> None:
+    folder, kept = data
+    result = run(folder, "history", "--json")
+    assert result.returncode == 0
+    report = json.loads(result.stdout)
+    assert report["data_dir"] == str(folder) and report["damaged"] == []
+    assert [entry["id"] for entry in report["matches"]] == [saved.id for saved in kept]
+    first, second, third = report["matches"]
+    assert first["players"] == ["Ana", "Boris"] and first["status"] == "finished"
+    assert first["created"] == "2026-05-01T20:00:00Z"
+    assert first["round_scores"] == [list(scores) for scores in kept[0].round_scores]
+    assert first["totals"] == list(kept[0].totals) and first["winner"] == kept[0].outcome.winner  # type: ignore[union-attr]
+    assert second["variant"] == {"long": True, "hand_penalty": True, "cooperative": False, "rounds": 2}
+    assert third["status"] == "abandoned" and third["winner"] is None
+
+
+def test_a_damaged_history_file_is_reported_and_the_rest_listed(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    match = random_match(5, 10_000, rounds=1)
+    saved = store.finish_current(SavedMatch.start(("Ana", "Boris"), match))
+    broken = store.history_dir / "20200101-000000-dead.json"
+    broken.write_text('{"format": 1, "id"')
+    result = run(tmp_path, "history")
+    assert result.returncode == 0 and saved.id in result.stdout
+    assert result.stderr == f"{broken} could not be read: it is cut short or is not a JSON file.\n"
+    report = json.loads(run(tmp_path, "history", "--json").stdout)
+    assert report["damaged"] == [{"path": str(broken), "reason": "it is cut short or is not a JSON file"}]
+
+
+def test_export_prints_the_record_that_replay_reads_back(data: tuple[Path, list[SavedMatch]], tmp_path: Path) -> None:
+    folder, kept = data
+    result = run(folder, "export", kept[1].id)
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout == kept[1].to_json()
+    shared = tmp_path / "match.json"
+    shared.write_text(result.stdout, encoding="utf-8")
+    assert MatchStore(tmp_path / "elsewhere").load(str(shared)) == kept[1]  # `replay FILE` on another machine
+    assert run(folder, "export", kept[1].id[:-3]).stdout == result.stdout  # a unique start of the id
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        ("nope", "No match 'nope' in the history; `lost-cities history` lists them."),
+        ("2026", "'2026' could mean several matches: "),
+    ],
+)
+def test_export_of_an_unknown_id_is_one_clear_line(data: tuple[Path, list[SavedMatch]], key: str, message: str) -> None:
+    result = run(data[0], "export", key)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+
+
+def test_export_of_a_damaged_record_says_so(tmp_path: Path) -> None:
+    (tmp_path / "history").mkdir()
+    broken = tmp_path / "history" / "20200101-000000-dead.json"
+    broken.write_text('{"format": 7}')
+    result = run(tmp_path, "export", "20200101-000000-dead")
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == f"{broken} could not be read: it has format 7, and this version reads only format 1.\n"
