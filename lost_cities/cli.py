@@ -82,6 +82,11 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
     parser.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
     parser.add_argument("--coop", action="store_true", help=_("cooperative: one team score (R22)"))
+    unfinished = parser.add_mutually_exclusive_group()
+    unfinished.add_argument("--resume", action="store_true", help=_("resume the unfinished match at once"))
+    unfinished.add_argument(
+        "--new", action="store_true", help=_("start a new match; an unfinished one is kept in the history")
+    )
     parser.set_defaults(run=run_play, parser=parser)
 
 
@@ -106,7 +111,8 @@ def run_play(args: argparse.Namespace) -> int:
         )
     from lost_cities.tui.app import LostCitiesApp
 
-    LostCitiesApp(settings).run()
+    start = "resume" if args.resume else ("new" if args.new else "ask")
+    LostCitiesApp(settings, start=start).run()
     return 0
 
 
@@ -242,6 +248,50 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "replay",
+        help=_("step through a past match, move by move, both hands shown"),
+        description=_(
+            "Open a past match (by id, or an exported JSON file) and step through it with the arrow keys; "
+            "without an argument, the most recent match of the history."
+        ),
+    )
+    parser.add_argument(
+        "match", metavar="ID|FILE", nargs="?", help=_("an id from `lost-cities history`, or a file from export")
+    )
+    parser.set_defaults(run=run_replay)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from lost_cities.storage import DamagedSaveError, MatchStore, StorageError
+    from lost_cities.storage.summary import names_label
+
+    store = MatchStore()
+    try:
+        if args.match is None:
+            listing = store.list_history()
+            if not listing.matches:
+                print(
+                    _("lost-cities replay: no past match yet; give a file exported by `lost-cities export`"),
+                    file=sys.stderr,
+                )
+                return 2
+            saved = listing.matches[-1]
+        else:
+            saved = store.load(args.match)  # an id, the start of one, or a file
+    except DamagedSaveError as error:
+        print(error, file=sys.stderr)
+        return 1
+    except StorageError as error:
+        print(error, file=sys.stderr)
+        return 2
+    from lost_cities.tui.replay import ReplayApp
+
+    ReplayApp(saved.names, saved.record, names_label(saved.names)).run()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="lost-cities",
@@ -256,6 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_history(commands)
     _add_export(commands)
+    _add_replay(commands)
     return parser
 
 

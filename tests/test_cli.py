@@ -45,3 +45,10 @@ def test_random_first_player_is_drawn_from_the_seed() -> None:
     assert firsts == {0, 1}
     again = [HotSeat.new(MatchSettings(first="random", seed=s)).to_move for s in range(20)]
     assert again == [HotSeat.new(MatchSettings(first="random", seed=s)).to_move for s in range(20)]
+
+
+def test_replay_refuses_an_unknown_match_and_an_empty_history() -> None:
+    empty = run("replay")
+    assert empty.returncode == 2 and "no past match yet" in empty.stderr and "Traceback" not in empty.stderr
+    unknown = run("replay", "20991231-nope")
+    assert unknown.returncode == 2 and "20991231-nope" in unknown.stderr and "Traceback" not in unknown.stderr

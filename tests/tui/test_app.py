@@ -241,7 +241,7 @@ async def test_quit_asks_first() -> None:
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
-        assert "Quit this match?" in screen_text(app)
+        assert "Quit now? The match is saved" in screen_text(app)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)

@@ -1,0 +1,131 @@
+"""The app saves every completed turn and offers to resume; damaged or unwritable saves never stop play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lost_cities.session import MatchSettings
+from lost_cities.storage import MatchStore, SaveStatus
+from lost_cities.tui.app import LostCitiesApp
+from lost_cities.tui.screens.match_end import MatchEndScreen
+from lost_cities.tui.screens.pass_screen import PassScreen
+from lost_cities.tui.screens.resume import ResumeScreen
+from lost_cities.tui.screens.setup import SetupScreen
+from tests.tui.conftest import SIZE, fast_forward, screen_text, take_turn
+
+
+def flat(text: str) -> str:
+    """Screen text with notification borders and line wrapping taken out."""
+    return " ".join(text.replace("▌", " ").split())
+
+
+SETTINGS = MatchSettings(names=("Ana", "Boris"), seed=13, rounds=2)
+
+
+async def play_some_turns(store: MatchStore, turns: int) -> LostCitiesApp:
+    app = LostCitiesApp(SETTINGS, store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(turns):
+            await take_turn(pilot, app)
+    return app
+
+
+async def test_every_completed_turn_is_saved(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    app = await play_some_turns(store, 3)
+    saved = store.load_current()
+    assert saved is not None and saved.names == ("Ana", "Boris")
+    assert saved.replay().current == app.session.round
+    assert len(saved.record.played[0].turns) == 3
+
+
+async def test_an_unfinished_match_is_offered_and_resumed_on_the_pass_step(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    before = await play_some_turns(store, 5)
+    app = LostCitiesApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        text = screen_text(app)
+        assert "Ana vs Boris — round 1, 39 cards left" in text
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)  # never a visible hand
+        assert app.session.round == before.session.round
+        assert f"Pass to {app.session.name(app.session.to_move)}" in screen_text(app)
+        await take_turn(pilot, app)
+    saved = store.load_current()
+    assert saved is not None and len(saved.record.played[0].turns) == 6
+
+
+async def test_a_new_match_keeps_the_unfinished_one_as_abandoned(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    await play_some_turns(store, 2)
+    app = LostCitiesApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+    assert store.load_current() is None
+    history = store.list_history().matches
+    assert [m.status for m in history] == [SaveStatus.ABANDONED]
+
+
+async def test_play_new_sets_the_old_match_aside_and_resume_without_one_says_so(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    await play_some_turns(store, 2)
+    app = LostCitiesApp(SETTINGS, store=store, start="new")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen) and app.session.round.turns_played == 0
+    assert [m.status for m in store.list_history().matches] == [SaveStatus.ABANDONED]
+    store.abandon_current()
+    app = LostCitiesApp(store=store, start="resume")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "no unfinished match to resume" in flat(screen_text(app))
+
+
+async def test_a_damaged_save_is_reported_kept_aside_and_the_game_starts(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    await play_some_turns(store, 2)
+    current = private_data_dir / "current.json"
+    current.write_text(current.read_text()[:150])
+    app = LostCitiesApp(store=store)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "saved match could not be read" in flat(screen_text(app))
+    kept = list(private_data_dir.glob("current.damaged-*.json"))
+    assert len(kept) == 1 and len(kept[0].read_text()) == 150
+
+
+async def test_an_unwritable_data_folder_is_told_and_play_goes_on(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    app = LostCitiesApp(SETTINGS, store=MatchStore(blocker / "lost-cities"))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        assert "cannot be saved" in flat(screen_text(app))
+        await take_turn(pilot, app)
+        await take_turn(pilot, app)
+        assert app.session.round.turns_played == 2
+
+
+async def test_a_finished_match_goes_to_the_history(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    app = LostCitiesApp(MatchSettings(names=("Ana", "Boris"), seed=4, rounds=1), store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        fast_forward(app)
+        while not app.session.round.over:
+            await take_turn(pilot, app, prefer_lay=False)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchEndScreen)
+    assert store.load_current() is None
+    (finished,) = store.list_history().matches
+    assert finished.status is SaveStatus.FINISHED and finished.totals == app.session.match.totals
