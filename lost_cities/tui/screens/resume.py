@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -37,9 +38,8 @@ class ResumeScreen(FittedScreen):
         text-align: center;
         margin-bottom: 1;
     }
-    ResumeScreen KeyBar {
-        dock: none;
-        margin-top: 1;
+    ResumeScreen #note {
+        color: $text-muted;
     }
     """
 
@@ -52,16 +52,17 @@ class ResumeScreen(FittedScreen):
         yield from self.compose_too_small()
         with Vertical():
             yield Static(self.summary, id="summary", markup=False)
-            yield Static(
-                _("r  resume this match\nn  {new} — the unfinished match stays in the history as abandoned").format(
-                    new=self.new_match
-                ),
-                markup=False,
-            )
-            yield KeyBar()
+            yield Static(id="choices", markup=False)
+            yield Static(_("(a new match keeps this one in the history, marked abandoned)"), id="note", markup=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(Vertical).border_title = _("Unfinished match")
+        choices = Text()
+        for key, label in (("r", _("resume this match")), ("n", self.new_match), ("q", _("quit"))):
+            choices.append(f" {key} ", style="bold reverse")
+            choices.append(f"  {label}\n")
+        self.query_one("#choices", Static).update(choices)
         self.query_one(KeyBar).show([("r", _("resume")), ("n", _("new match")), ("q", _("quit"))])
 
     def action_choose(self, choice: str) -> None:
