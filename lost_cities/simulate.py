@@ -76,15 +76,16 @@ def simulate(rounds: int, seed: int = 0, long: bool = False) -> SimulationReport
     start = time.perf_counter()
     for index in range(rounds):
         round_ = Round(rules, seed + index, index % 2)
-        hands = round_.hands
+        hands, deck = round_.hands, round_.deck
         legal_plays, play = round_.legal_play_codes, round_.play_code
         legal_draws, draw = round_.legal_draw_codes, round_.draw_code
-        while round_.deck:
-            seat = round_.to_move
+        seat = round_.to_move
+        while deck:
             play(choice(legal_plays()))
             draw(choice(legal_draws()))
             if len(hands[seat]) != size:
                 raise InvariantError(f"seat {seat} holds {len(hands[seat])} cards after a turn")
+            seat ^= 1
         _check_round_end(round_, all_cards)
         for seat, total in enumerate(round_.side_totals()):
             totals[seat] += total
