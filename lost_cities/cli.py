@@ -233,17 +233,21 @@ def _add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.set_defaults(run=run_export)
 
 
+def _storage_refusal(error: Exception) -> int:
+    """A storage problem as one line on stderr: 1 for a damaged record, 2 for a wrong or unknown id."""
+    from lost_cities.storage import DamagedSaveError
+
+    print(error, file=sys.stderr)
+    return 1 if isinstance(error, DamagedSaveError) else 2
+
+
 def run_export(args: argparse.Namespace) -> int:
-    from lost_cities.storage import DamagedSaveError, MatchStore, StorageError
+    from lost_cities.storage import MatchStore, StorageError
 
     try:
         text = MatchStore().export(args.match)
-    except DamagedSaveError as error:
-        print(error, file=sys.stderr)
-        return 1
     except StorageError as error:
-        print(error, file=sys.stderr)
-        return 2
+        return _storage_refusal(error)
     sys.stdout.write(text)
     return 0
 
@@ -264,7 +268,7 @@ def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from lost_cities.storage import DamagedSaveError, MatchStore, StorageError
+    from lost_cities.storage import MatchStore, StorageError
     from lost_cities.storage.summary import names_label
 
     store = MatchStore()
@@ -280,12 +284,8 @@ def run_replay(args: argparse.Namespace) -> int:
             saved = listing.matches[-1]
         else:
             saved = store.load(args.match)  # an id, the start of one, or a file
-    except DamagedSaveError as error:
-        print(error, file=sys.stderr)
-        return 1
     except StorageError as error:
-        print(error, file=sys.stderr)
-        return 2
+        return _storage_refusal(error)
     from lost_cities.tui.replay import ReplayApp
 
     ReplayApp(saved.names, saved.record, names_label(saved.names)).run()

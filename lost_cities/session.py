@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lost_cities.engine import (
     Card,
@@ -63,8 +62,6 @@ class HotSeat:
     match: Match
     #: True when the first player was drawn at random (R5), so the app can say so
     drawn_at_random: bool = False
-    #: called after every change of the match (a play, a draw, a new round): the autosave hook
-    on_change: Callable[[HotSeat], None] | None = field(default=None, repr=False)
 
     @classmethod
     def new(cls, settings: MatchSettings) -> HotSeat:
@@ -110,11 +107,9 @@ class HotSeat:
     def play(self, card: Card, discard: bool) -> None:
         """Play a card; :class:`IllegalMoveError` if the rules forbid it, nothing changed."""
         self.match.current.play(Play(card, discard))
-        self._changed()
 
     def draw(self, draw: Draw) -> None:
         self.match.current.draw(draw)
-        self._changed()
 
     def take_back(self) -> Card:
         """Undo the card played this turn (before drawing); returns the card."""
@@ -123,13 +118,7 @@ class HotSeat:
             raise IllegalMoveError(Reason.NOTHING_TO_UNDO)
         history = round_.history()
         round_.undo()
-        self._changed()
         return history[-1].play.card
 
     def next_round(self) -> None:
         self.match.start_next_round()
-        self._changed()
-
-    def _changed(self) -> None:
-        if self.on_change is not None:
-            self.on_change(self)
