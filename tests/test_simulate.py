@@ -41,3 +41,19 @@ def test_simulate_refuses_a_bad_round_count_without_a_traceback() -> None:
     )
     assert out.returncode == 2
     assert "'many' is not a whole number" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_simulate_catches_an_engine_that_loses_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lost_cities.engine import Round
+    from lost_cities.simulate import InvariantError
+
+    original = Round.draw_code
+
+    def leaky(self: Round, draw: int) -> None:
+        original(self, draw)
+        if self.draw_pile_size == 10:
+            self.hands[self.to_move ^ 1].pop()  # a card vanishes from the hand just filled
+
+    monkeypatch.setattr(Round, "draw_code", leaky)
+    with pytest.raises(InvariantError):
+        simulate(3, seed=1)

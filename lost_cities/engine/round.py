@@ -71,7 +71,6 @@ class Round:
     """A round in progress.  Seats are 0 and 1; in two-player play a seat's side is the seat."""
 
     __slots__ = (
-        "_drawn",
         "_log",
         "_ncolours",
         "_phase",
@@ -112,10 +111,9 @@ class Round:
         #: the colour discarded onto this turn (R7), or -1
         self.closed = -1
         self._phase = _PLAY
-        #: every decision so far: play codes at even places, draw codes at odd ones
+        #: every decision so far: play codes at even places; at odd places each draw,
+        #: with the card it took: ``card_code * 8 + draw_code + 1``
         self._log: list[int] = []
-        #: the card code each draw took
-        self._drawn: list[int] = []
 
     # ------------------------------------------------------------------ fast path
 
@@ -163,8 +161,7 @@ class Round:
         """Apply a draw code without any check; ends the round on the last card (R10)."""
         code = self.deck.pop() if draw < 0 else self.discards[draw].pop()
         insort(self.hands[self.to_move], code)
-        self._log.append(draw)
-        self._drawn.append(code)
+        self._log.append(code * 8 + draw + 1)
         self.closed = -1
         if self.deck:
             self.to_move ^= 1
@@ -191,8 +188,8 @@ class Round:
             self._phase = _PLAY
             self.closed = -1
             return
-        draw = self._log.pop()
-        code = self._drawn.pop()
+        entry = self._log.pop()
+        code, draw = entry >> 3, (entry & 7) - 1
         if self._phase == _PLAY:
             self.to_move ^= 1
         self.hands[self.to_move].remove(code)
@@ -243,7 +240,6 @@ class Round:
         other.closed = self.closed
         other._phase = self._phase
         other._log = self._log[:]
-        other._drawn = self._drawn[:]
         return other
 
     # ---------------------------------------------------------------- checked API
@@ -368,7 +364,8 @@ class Round:
         for i in range(0, len(log), 2):
             play = Play.from_code(log[i])
             if i + 1 < len(log):
-                turns.append(TurnRecord(seat, play, Draw.from_code(log[i + 1]), card_from_code(self._drawn[i // 2])))
+                entry = log[i + 1]
+                turns.append(TurnRecord(seat, play, Draw.from_code((entry & 7) - 1), card_from_code(entry >> 3)))
             else:
                 turns.append(TurnRecord(seat, play, None, None))
             seat ^= 1
@@ -392,7 +389,6 @@ class Round:
             self.closed,
             self._phase,
             tuple(self._log),
-            tuple(self._drawn),
         )
 
     def __eq__(self, other: object) -> bool:
