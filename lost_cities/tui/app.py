@@ -13,6 +13,7 @@ from textual.app import App
 
 from lost_cities.i18n import _
 from lost_cities.session import HotSeat, MatchSettings
+from lost_cities.tui.bindings import quit_hint
 from lost_cities.tui.screens.board import BoardScreen
 from lost_cities.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from lost_cities.tui.screens.match_end import MatchEndScreen
@@ -92,6 +93,9 @@ class LostCitiesApp(App[None]):
         self.board = None
         previous = replace(self.settings, seed=None) if self.settings else None
         self.push_screen(SetupScreen(previous), self._from_setup)
+
+    def action_help_quit(self) -> None:
+        quit_hint(self)
 
     def show_help(self) -> None:
         self.push_screen(HelpScreen())
