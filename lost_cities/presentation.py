@@ -15,6 +15,7 @@ __all__ = [
     "card_name",
     "card_short",
     "colour_name",
+    "colour_short_name",
     "describe_refusal",
     "describe_turn",
     "number_name",
@@ -43,6 +44,20 @@ def colour_name(colour: Colour) -> str:
         Colour.GREEN: _("green"),
         Colour.RED: _("red"),
         Colour.PURPLE: _("purple"),
+    }
+    return names[colour]
+
+
+def colour_short_name(colour: Colour) -> str:
+    """The colour's name shortened for a narrow column heading (six columns at 80×24), ``фиол.``."""
+    # Translators: at most 6 characters; the full name is used wherever it fits.
+    names = {
+        Colour.YELLOW: pgettext("short", "yellow"),
+        Colour.BLUE: pgettext("short", "blue"),
+        Colour.WHITE: pgettext("short", "white"),
+        Colour.GREEN: pgettext("short", "green"),
+        Colour.RED: pgettext("short", "red"),
+        Colour.PURPLE: pgettext("short", "purple"),
     }
     return names[colour]
 
