@@ -47,8 +47,12 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
             "invariants are checked as they go."
         ),
     )
-    parser.add_argument("--rounds", type=positive_int, default=1000, help=_("rounds to play (default 1000)"))
-    parser.add_argument("--seed", type=any_int, default=0, help=_("seed of the first deal (default 0)"))
+    parser.add_argument(
+        "--rounds", type=positive_int, default=1000, metavar=_("ROUNDS"), help=_("rounds to play (default 1000)")
+    )
+    parser.add_argument(
+        "--seed", type=any_int, default=0, metavar=_("SEED"), help=_("seed of the first deal (default 0)")
+    )
     parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     _add_lang(parser, argparse.SUPPRESS)
@@ -83,8 +87,10 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.add_argument(
         "--first", choices=("p1", "p2", "random"), default="p1", help=_("who starts the first round (R5)")
     )
-    parser.add_argument("--rounds", type=positive_int, default=3, help=_("rounds in the match (default 3)"))
-    parser.add_argument("--seed", type=any_int, help=_("seed the deals, to replay the same cards"))
+    parser.add_argument(
+        "--rounds", type=positive_int, default=3, metavar=_("ROUNDS"), help=_("rounds in the match (default 3)")
+    )
+    parser.add_argument("--seed", type=any_int, metavar=_("SEED"), help=_("seed the deals, to replay the same cards"))
     parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
     parser.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
     parser.add_argument("--coop", action="store_true", help=_("cooperative: one team score (R22)"))
@@ -150,7 +156,11 @@ examples:
     )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.add_argument(
-        "--rounds", type=positive_int, default=None, help=_("score pad: rounds in the match (default 3, R17)")
+        "--rounds",
+        type=positive_int,
+        default=None,
+        metavar=_("ROUNDS"),
+        help=_("score pad: rounds in the match (default 3, R17)"),
     )
     _add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run_score)
