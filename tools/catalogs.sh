@@ -4,7 +4,7 @@
 #
 #   tools/catalogs.sh            extract + update + compile: after changing, adding or removing a message
 #   tools/catalogs.sh compile    compile only: after editing translations in a .po file
-#   tools/catalogs.sh check      fail if the .po files are not up to date with the source
+#   tools/catalogs.sh check      fail if the .po files are not up to date with the source (changes nothing)
 #
 # Then translate every new or fuzzy entry ("#, fuzzy": a guess from a similar old message;
 # check it and delete the flag) and run tools/catalogs.sh compile; tests/test_translations.py
@@ -44,6 +44,10 @@ compile() {
 case "${1:-all}" in
     all) extract; update; compile ;;
     compile) compile ;;
-    check) extract; "$PYBABEL" update -i "$POT" -d "$LOCALE" -D "$DOMAIN" --check --ignore-pot-creation-date ;;
+    check)
+        POT=$(mktemp --suffix=.pot) && trap 'rm -f "$POT"' EXIT
+        extract
+        "$PYBABEL" update -i "$POT" -d "$LOCALE" -D "$DOMAIN" --width=100 --ignore-obsolete --check \
+            --ignore-pot-creation-date ;;
     *) echo "usage: $0 [all|compile|check]" >&2; exit 2 ;;
 esac
