@@ -302,7 +302,7 @@ class PadScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.say(_("Click the cards each player laid, or use the arrows and space. ? shows every key."))
+        self.say(_("Click the cards each player laid, or use arrows and space. ? shows every key."))
         self.show()
 
     # -- drawing ---------------------------------------------------------------------------
