@@ -10,13 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from lost_cities.i18n import _, ngettext
-
-
-def N_(message: str) -> str:
-    """Mark a message for extraction without translating it here."""
-    return message
-
+from lost_cities.i18n import N_, _, ngettext
 
 ARGPARSE_MESSAGES = (
     N_("usage: "),
@@ -26,6 +20,10 @@ ARGPARSE_MESSAGES = (
     N_("show program's version number and exit"),
     N_("argument %(argument_name)s: %(message)s"),
     N_("unrecognized arguments: %s"),
+    N_("ignored explicit argument %r"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("unexpected option string: %s"),
     N_("the following arguments are required: %s"),
     N_("expected one argument"),
     N_("ambiguous option: %(option)s could match %(matches)s"),

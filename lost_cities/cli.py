@@ -33,6 +33,11 @@ def any_int(text: str) -> int:
         raise argparse.ArgumentTypeError(_("{text!r} is not a whole number").format(text=text)) from None
 
 
+def _add_lang(parser: argparse.ArgumentParser, default: object = None) -> None:
+    """``--lang`` on the program and on every command (read early by :func:`main`, see ``_language_from``)."""
+    parser.add_argument("--lang", choices=LANGUAGES, default=default, help=_("language: en, fr or ru"))
+
+
 def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "simulate",
@@ -42,10 +47,15 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
             "invariants are checked as they go."
         ),
     )
-    parser.add_argument("--rounds", type=positive_int, default=1000, help=_("rounds to play (default 1000)"))
-    parser.add_argument("--seed", type=any_int, default=0, help=_("seed of the first deal (default 0)"))
+    parser.add_argument(
+        "--rounds", type=positive_int, default=1000, metavar=_("ROUNDS"), help=_("rounds to play (default 1000)")
+    )
+    parser.add_argument(
+        "--seed", type=any_int, default=0, metavar=_("SEED"), help=_("seed of the first deal (default 0)")
+    )
     parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    _add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run_simulate)
 
 
@@ -77,8 +87,10 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.add_argument(
         "--first", choices=("p1", "p2", "random"), default="p1", help=_("who starts the first round (R5)")
     )
-    parser.add_argument("--rounds", type=positive_int, default=3, help=_("rounds in the match (default 3)"))
-    parser.add_argument("--seed", type=any_int, help=_("seed the deals, to replay the same cards"))
+    parser.add_argument(
+        "--rounds", type=positive_int, default=3, metavar=_("ROUNDS"), help=_("rounds in the match (default 3)")
+    )
+    parser.add_argument("--seed", type=any_int, metavar=_("SEED"), help=_("seed the deals, to replay the same cards"))
     parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
     parser.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
     parser.add_argument("--coop", action="store_true", help=_("cooperative: one team score (R22)"))
@@ -87,6 +99,7 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     unfinished.add_argument(
         "--new", action="store_true", help=_("start a new match; an unfinished one is kept in the history")
     )
+    _add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run_play, parser=parser)
 
 
@@ -138,19 +151,24 @@ examples:
     parser.add_argument(
         "expeditions",
         nargs="*",
-        metavar="EXPEDITION",
+        metavar=_("EXPEDITION"),
         help=_("COLOUR:CARDS, e.g. red:w,w,3,4,7,10; colour by name or first letter, w for a wager"),
     )
     parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
     parser.add_argument(
         "--hand",
-        metavar="CARDS",
+        metavar=_("CARDS"),
         help=_('the cards left in hand, e.g. "r5 b10 gw": switches on the hand penalty (R21)'),
     )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.add_argument(
-        "--rounds", type=positive_int, default=None, help=_("score pad: rounds in the match (default 3, R17)")
+        "--rounds",
+        type=positive_int,
+        default=None,
+        metavar=_("ROUNDS"),
+        help=_("score pad: rounds in the match (default 3, R17)"),
     )
+    _add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run_score)
 
 
@@ -205,6 +223,7 @@ def _add_history(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description=_("Finished and abandoned matches, oldest first, from the data folder."),
     )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    _add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run_history)
 
 
@@ -230,6 +249,7 @@ def _add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         description=_("Print a past match's record as JSON, to keep or to share."),
     )
     parser.add_argument("match", metavar="ID", help=_("the match's id from `lost-cities history`, or its start"))
+    _add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run_export)
 
 
@@ -264,6 +284,7 @@ def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     parser.add_argument(
         "match", metavar="ID|FILE", nargs="?", help=_("an id from `lost-cities history`, or a file from export")
     )
+    _add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run_replay)
 
 
@@ -297,8 +318,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="lost-cities",
         description=_("Lost Cities, Reiner Knizia's card game, for two players at one keyboard."),
     )
-    parser.add_argument("--version", action="version", version=f"lost-cities {__version__}")
-    parser.add_argument("--lang", choices=LANGUAGES, help=_("language: en, fr or ru"))
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"lost-cities {__version__}",
+        help=_("show program's version number and exit"),  # Python 3.11 hard-codes this help in English
+    )
+    _add_lang(parser)
     commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     _add_play(commands)
     _add_simulate(commands)

@@ -12,7 +12,16 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "_", "current_language", "detect_language", "ngettext", "set_language"]
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "_",
+    "current_language",
+    "detect_language",
+    "ngettext",
+    "pgettext",
+    "set_language",
+]
 
 DOMAIN = "lost_cities"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -77,3 +86,17 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """Translate a message whose form depends on ``count`` (Russian has three forms)."""
     return _translation.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` as used in ``context``: one English word, several French or Russian forms.
+
+    A colour agrees with what it qualifies (``pgettext("card", "white")`` is *белая* in Russian,
+    ``pgettext("pile", "white")`` is *blanche* in French).
+    """
+    return _translation.pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction without translating it yet (it is translated where shown)."""
+    return message

@@ -7,6 +7,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from lost_cities.engine import Card
+from lost_cities.i18n import set_language
 from lost_cities.score.sheet import Place
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import PadScreen
@@ -37,3 +38,13 @@ def test_snapshot_of_the_end_of_a_round(snap_compare: Any) -> None:
     # R17, R18: both round scores, the match so far, who starts the next round
     app = ScorePadApp(names=("Ann", "Bob"), long=True)
     assert snap_compare(app, press=["n"], terminal_size=(80, 24), run_before=lambda pilot: lay(pilot, 1, "pw p8 y9"))
+
+
+def test_snapshot_of_a_long_game_in_russian(snap_compare: Any) -> None:
+    # R20: six rows; the longest colour name (фиолетовый) and the footer in Russian fit at 80x24
+    set_language("ru")
+    try:
+        app = ScorePadApp(names=("Аня", "Борис"), long=True, hand_penalty=True)
+        assert snap_compare(app, terminal_size=(80, 24), run_before=lambda pilot: lay(pilot, 0, "pw pw p2 p9 r7"))
+    finally:
+        set_language("en")

@@ -1,8 +1,9 @@
 """Reading one player's side of a finished round from ``lost-cities score`` arguments.
 
 An expedition is ``COLOUR:CARDS``: ``red:w,w,3,4,7,10`` or ``"red:w w 3 4 7 10"``.  The
-colour is its English name or first letter in any case; a card is ``w`` (or ``x``) for a
-wager or a number 2-10, in the order the cards lie in the row.  Cards may also be written
+colour is its letter (y b w g r p), its English name or its name in the player's language
+(``rouge``, ``красный``), in any case; a card is ``w`` (or ``x``) for a wager or a number 2-10,
+in the order the cards lie in the row.  Cards may also be written
 in full notation (``r7``), and words after an expedition that hold no colon continue it, so
 an unquoted ``red:w w 3 4`` reads as one expedition.
 
@@ -37,7 +38,7 @@ from lost_cities.engine import (
     score_side,
 )
 from lost_cities.i18n import _
-from lost_cities.presentation import card_name, colour_name, describe_refusal
+from lost_cities.presentation import card_name, colour_name, describe_refusal, number_name, parse_colour_word
 
 __all__ = ["ScoreInputError", "Side", "read_side"]
 
@@ -112,18 +113,16 @@ def _group(arguments: Sequence[str]) -> list[_Expedition]:
 
 
 def _colour(group: _Expedition, rules: Rules) -> Colour:
-    try:
-        colour = Colour.parse(group.colour_text) if group.colour_text.strip() else None
-    except NotationError:
-        colour = None
-    if colour is None and not group.colour_text.strip():
+    if not group.colour_text.strip():
         raise ScoreInputError(group.source, _("no colour before the colon: write e.g. red:w,3,4,7"))
-    if colour is None:
-        names = ", ".join(c.label for c in rules.colours)
+    try:
+        colour = parse_colour_word(group.colour_text)
+    except NotationError:
+        names = ", ".join(f"{colour_name(c)} ({c.letter})" for c in rules.colours)
         raise ScoreInputError(
             group.source,
-            _("unknown colour '{text}': use {names}, or a first letter").format(text=group.colour_text, names=names),
-        )
+            _("unknown colour '{text}': use a name or a letter, {names}").format(text=group.colour_text, names=names),
+        ) from None
     if colour not in rules.colours:
         refusal = _refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=colour))
         raise ScoreInputError(group.source, _("{refusal}: add --long").format(refusal=refusal))
@@ -141,8 +140,8 @@ def _card(token: str, colour: Colour, source: str) -> Card:
             return Card(colour, value)
         raise ScoreInputError(
             source,
-            _("there is no {colour} {value}: numbers go from 2 to 10, and w is a wager (R2)").format(
-                colour=colour_name(colour), value=value
+            _("there is no {card}: numbers go from 2 to 10, and w is a wager (R2)").format(
+                card=number_name(colour, value)
             ),
         )
     try:
@@ -179,9 +178,9 @@ def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str])
 
 def _too_many(card: Card, rules: Rules, on_table: int, in_hand: int, expedition: str) -> str:
     if card.is_wager:
-        return _(
-            "there are only {copies} {colour} wagers (R2): {table} in the expedition and {hand} in the hand"
-        ).format(copies=rules.copies(card), colour=colour_name(card.colour), table=on_table, hand=in_hand)
+        return _("{card}: there are only {copies} (R2), {table} in the expedition and {hand} in the hand").format(
+            card=card_name(card), copies=rules.copies(card), table=on_table, hand=in_hand
+        )
     if on_table:
         return _("{card} is already on the table ({expedition}): every card exists once (R2)").format(
             card=card_name(card), expedition=expedition

@@ -16,6 +16,7 @@ from textual.app import App
 from lost_cities.i18n import _
 from lost_cities.session import HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, resume_summary
+from lost_cities.tui.bindings import quit_hint
 from lost_cities.tui.screens.board import BoardScreen
 from lost_cities.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from lost_cities.tui.screens.match_end import MatchEndScreen
@@ -202,6 +203,9 @@ class LostCitiesApp(App[None]):
         self._saved = None
         previous = replace(self.settings, seed=None) if self.settings else None
         self.push_screen(SetupScreen(previous), self._from_setup)
+
+    def action_help_quit(self) -> None:
+        quit_hint(self)
 
     def show_help(self) -> None:
         self.push_screen(HelpScreen())

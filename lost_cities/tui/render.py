@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from lost_cities.engine import Card, Colour, ExpeditionScore, PlayerView, SideScore
 from lost_cities.i18n import _
-from lost_cities.presentation import COLOUR_STYLE, card_short, colour_name
+from lost_cities.presentation import COLOUR_STYLE, card_short, colour_name, colour_short_name
 
 __all__ = ["board_table", "breakdown_table", "card_text", "colour_heading", "signed"]
 
@@ -29,11 +30,29 @@ def signed(value: int) -> str:
     return f"−{-value}" if value < 0 else "0"
 
 
-def colour_heading(colour: Colour) -> Text:
-    """``R red``: the letter first, so the column reads without colour too."""
-    return Text(
-        f"{colour.letter.upper()} {colour_name(colour)}", style=COLOUR_STYLE[colour], overflow="ellipsis", no_wrap=True
-    )
+class ColourHeading:
+    """A colour's column heading, ``R red``: the letter first, so the column reads without colour too.
+
+    Six columns at 80×24 leave eight cells: a name too long for its column (*фиолетовый*)
+    gives way to the language's short form (*фиол.*) rather than being cut.
+    """
+
+    def __init__(self, colour: Colour) -> None:
+        letter = colour.letter.upper()
+        self.full = Text(f"{letter} {colour_name(colour)}", style=COLOUR_STYLE[colour])
+        self.short = Text(f"{letter} {colour_short_name(colour)}", style=COLOUR_STYLE[colour])
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(min(self.short.cell_len, self.full.cell_len), self.full.cell_len)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = self.full if self.full.cell_len <= options.max_width else self.short
+        yield Text(text.plain, style=text.style, overflow="ellipsis", no_wrap=True, end="")
+
+
+def colour_heading(colour: Colour) -> ColourHeading:
+    """The heading of a colour's column: ``R red``, or ``R фиол.`` where the full name does not fit."""
+    return ColourHeading(colour)
 
 
 def card_text(card: Card) -> Text:

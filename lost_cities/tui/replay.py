@@ -17,7 +17,8 @@ from textual.widgets import Static
 
 from lost_cities.engine import MatchRecord, Play, Round, RoundRecord, player_view
 from lost_cities.i18n import _
-from lost_cities.presentation import card_name
+from lost_cities.presentation import card_name, turn_sentence
+from lost_cities.tui.bindings import quit_hint
 from lost_cities.tui.render import board_table, hand_text, signed
 from lost_cities.tui.screens.base import FittedScreen
 from lost_cities.tui.widgets.keybar import KeyBar
@@ -43,14 +44,9 @@ def describe_full_turn(text: str, name: str, drawn: str | None) -> str:
     parts = text.split()
     play = Play.parse(parts[0])
     card = card_name(play.card)
-    played = (_("{name} discarded {card}") if play.discard else _("{name} laid {card}")).format(name=name, card=card)
     if len(parts) == 1:
-        return played + "."
-    if parts[1] == "n":
-        drew = _("drew {card} from the draw pile").format(card=drawn or "?")
-    else:
-        drew = _("took {card} from the discard pile").format(card=drawn or "?")
-    return _("{played}, {drew}.").format(played=played, drew=drew)
+        return turn_sentence(name, card, play.discard)
+    return turn_sentence(name, card, play.discard, "pile" if parts[1] == "n" else "discard", drawn or "?")
 
 
 class ReplayScreen(FittedScreen):
@@ -186,6 +182,9 @@ class ReplayApp(App[None]):
         self.names = names
         self.record = record
         self.title_text = title
+
+    def action_help_quit(self) -> None:
+        quit_hint(self)
 
     def on_mount(self) -> None:
         self.push_screen(ReplayScreen(self.names, self.record, self.title_text))

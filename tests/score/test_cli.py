@@ -109,11 +109,15 @@ REFUSALS = [
     (["red:w,w,w,w"], "red:w,w,w,w", "at most three wagers (R2)"),  # R2
     (["red:1"], "red:1", "there is no red 1: numbers go from 2 to 10"),  # R2
     (["red:11"], "red:11", "there is no red 11"),  # R2
-    (["orange:3"], "orange:3", "unknown colour 'orange': use yellow, blue, white, green, red"),  # R1
+    (
+        ["orange:3"],
+        "orange:3",
+        "unknown colour 'orange': use a name or a letter, yellow (y), blue (b), white (w), green (g), red (r)",
+    ),  # R1
     (["red:3", "r:4"], "r:4", "red is given twice (also red:3)"),
     (["purple:5"], "purple:5", "purple is only in the long game (R20): add --long"),  # R20
     (["red:5", "--hand", "r5 b2"], "--hand r5", "red 5 is already on the table (red:5)"),  # R2
-    (["red:w,w", "--hand", "rw rw"], "--hand rw", "only 3 red wagers (R2)"),  # R2
+    (["red:w,w", "--hand", "rw rw"], "--hand rw", "red wager: there are only 3 (R2)"),  # R2
     (["--hand", "b4 b4"], "--hand b4", "there is only one blue 4 (R2)"),  # R2
     (["--hand", "p4"], "--hand p4", "purple is only in the long game (R20)"),  # R20
     (["--hand", "r11"], "--hand r11", "can't read 'r11'"),

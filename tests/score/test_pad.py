@@ -157,3 +157,20 @@ async def test_the_pad_fits_with_six_colours_and_the_hand_penalty(size: tuple[in
             region = app.screen.query_one(selector).region
             assert region.bottom <= height - 1 and region.right <= width, selector  # the footer keeps the last line
         assert app.screen.query_one("#row-1-purple .score").region.right <= width - 1
+
+
+async def test_the_pad_speaks_the_language_chosen_before_it_opens() -> None:
+    # the footer's descriptions are translated when the screen is built, not when the module is imported
+    from lost_cities.i18n import set_language
+
+    set_language("fr")  # set back to English by the root conftest
+    app = ScorePadApp(names=("Ann", "Bob"), long=True)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        footer = {binding.description for _key, binding in pad(app)._bindings if binding.show}
+        assert {"Marquer", "Pari", "Joueur", "Main", "Fin de manche", "Touches"} <= footer
+        assert text(app, "#row-0-purple .name").strip("▸ ") == "pourpre"
+        assert "Manche 1 sur 3" in text(app, "#topbar")
+        await pilot.press("ctrl+c")  # Textual's own hint, through our catalog
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == ["Appuyez sur ctrl+q pour quitter."]

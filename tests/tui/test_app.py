@@ -271,3 +271,28 @@ async def test_a_small_terminal_gets_a_clear_message(size: tuple[int, int]) -> N
         text = screen_text(app)
         assert "too small" in text and "80×24" in text
         assert "Pass to" not in text
+
+
+async def test_the_form_switches_the_language_of_the_whole_app() -> None:
+    # what was typed stays; the form, then the match, speak the chosen language (set back by conftest)
+    app = LostCitiesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click("#p1")
+        await pilot.press(*"Аня", "tab", *"Борис")
+        await pilot.click("#lang-ru")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Новый матч" in text and "Кто начинает" in text and "Who starts" not in text
+        assert app.screen.query_one("#p1").value == "Аня"  # type: ignore[attr-defined]
+        await pilot.click("#lang-fr")
+        await pilot.pause()
+        assert "Nouvelle partie" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert "Passez l'écran à Аня — Аня, appuyez sur Entrée" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "défausses" in text and "Y jaune" in text and "Main" in text and "choisir" in text

@@ -8,6 +8,7 @@ from textual.app import App
 
 from lost_cities.i18n import _
 from lost_cities.score.sheet import ScoreSheet
+from lost_cities.tui.bindings import quit_hint
 from lost_cities.tui.scorepad.screens import PadScreen, Setup, SetupScreen
 
 __all__ = ["ScorePadApp"]
@@ -43,6 +44,9 @@ class ScorePadApp(App[None]):
             self._start(Setup((self.names[0], self.names[1]), self.rounds, self.long, self.hand_penalty))
         else:
             self.push_screen(SetupScreen(self.rounds, self.long, self.hand_penalty), self._start)
+
+    def action_help_quit(self) -> None:
+        quit_hint(self)
 
     def _start(self, setup: Setup | None) -> None:
         if setup is None:

@@ -14,10 +14,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from lost_cities.engine import Card, Colour, IllegalMoveError, Reason, next_starter
-from lost_cities.i18n import _, ngettext
+from lost_cities.i18n import N_, _, ngettext
 from lost_cities.presentation import card_name, card_short, colour_name, describe_refusal
 from lost_cities.score.sheet import CELLS, MarkRefused, Place, ScoreSheet
 from lost_cities.score.table import signed
+from lost_cities.tui.bindings import translate_bindings
 from lost_cities.tui.scorepad.widgets import CardCell, HandLine, PlayerPanel
 
 __all__ = ["HelpScreen", "MatchOverScreen", "PadScreen", "RoundOverScreen", "Setup", "SetupScreen", "standings"]
@@ -118,10 +119,11 @@ def standings(sheet: ScoreSheet, preview: tuple[int, ...] | None = None) -> Tabl
 class RoundOverScreen(ModalScreen[bool]):
     """The end of a round: both scores and the match so far; confirm or go back to correct."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("Back to the pad"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("Back to the pad"))]
 
     def __init__(self, sheet: ScoreSheet) -> None:
         super().__init__()
+        translate_bindings(self)
         self.sheet = sheet
 
     def compose(self) -> ComposeResult:
@@ -160,13 +162,14 @@ class MatchOverScreen(ModalScreen[str]):
     """The match is over: the rounds, the totals and the winner (R17)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('new')", _("New match")),
-        Binding("escape,u", "choose('reopen')", _("Correct the last round")),
-        Binding("q", "choose('quit')", _("Quit")),
+        Binding("n", "choose('new')", N_("New match")),
+        Binding("escape,u", "choose('reopen')", N_("Correct the last round")),
+        Binding("q", "choose('quit')", N_("Quit")),
     ]
 
     def __init__(self, sheet: ScoreSheet) -> None:
         super().__init__()
+        translate_bindings(self)
         self.sheet = sheet
 
     def compose(self) -> ComposeResult:
@@ -200,7 +203,11 @@ class MatchOverScreen(ModalScreen[str]):
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", _("Close"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", N_("Close"))]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -241,13 +248,18 @@ def refusal(sheet: ScoreSheet, error: MarkRefused) -> str:
     if error.holder is None:
         return describe_refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=card.colour))
     if card.is_wager:
-        return _("All {copies} {colour} wagers are already marked (R2).").format(
-            copies=sheet.rules.copies(card), colour=colour_name(card.colour)
+        text = _("{card}: all {copies} are already marked (R2).").format(
+            card=card_name(card), copies=sheet.rules.copies(card)
         )
-    where = _("on the table") if error.place is Place.TABLE else _("in hand")
-    text = _("{card} is already marked for {name}, {where}: every card exists once (R2).").format(
-        card=card_name(card), name=sheet.names[error.holder], where=where
-    )
+        return _capitalised(text)
+    if error.place is Place.TABLE:
+        text = _("{card} is already marked for {name}, on the table: every card exists once (R2).")
+    else:
+        text = _("{card} is already marked for {name}, in hand: every card exists once (R2).")
+    return _capitalised(text.format(card=card_name(card), name=sheet.names[error.holder]))
+
+
+def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
@@ -255,15 +267,15 @@ class PadScreen(Screen[None]):
     """Both players' rows of cards, live scores, and the match so far."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,enter", "press", _("Mark"), key_display="space"),
-        Binding("w,x", "wager", _("Wager"), key_display="w"),
-        Binding("tab", "switch", _("Player"), priority=True),
-        Binding("h", "hand", _("Hand")),
-        Binding("n", "end_round", _("End round")),
-        Binding("u", "reopen", _("Reopen round")),
-        Binding("p", "penalty", _("Hand penalty"), show=False),
-        Binding("l", "long", _("Long game"), show=False),
-        Binding("question_mark", "help", _("Keys"), key_display="?"),
+        Binding("space,enter", "press", N_("Mark"), key_display="space"),
+        Binding("w,x", "wager", N_("Wager"), key_display="w"),
+        Binding("tab", "switch", N_("Player"), priority=True),
+        Binding("h", "hand", N_("Hand")),
+        Binding("n", "end_round", N_("End round")),
+        Binding("u", "reopen", N_("Reopen round")),
+        Binding("p", "penalty", N_("Hand penalty"), show=False),
+        Binding("l", "long", N_("Long game"), show=False),
+        Binding("question_mark", "help", N_("Keys"), key_display="?"),
         Binding("up", "move(-1, 0)", show=False),
         Binding("down", "move(1, 0)", show=False),
         Binding("left", "move(0, -1)", show=False),
@@ -274,6 +286,7 @@ class PadScreen(Screen[None]):
 
     def __init__(self, sheet: ScoreSheet) -> None:
         super().__init__()
+        translate_bindings(self)
         self.sheet = sheet
         self.player = 0
         self.row = 0
@@ -289,7 +302,7 @@ class PadScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.say(_("Click the cards each player laid, or use the arrows and space. ? shows every key."))
+        self.say(_("Click the cards each player laid, or use arrows and space. ? shows every key."))
         self.show()
 
     # -- drawing ---------------------------------------------------------------------------

@@ -124,7 +124,7 @@ class ExpeditionRow(Horizontal):
 
     DEFAULT_CSS = """
     ExpeditionRow { height: 1; }
-    ExpeditionRow > .name { width: 10; }
+    ExpeditionRow > .name { width: 12; }
     ExpeditionRow > .formula { width: 1fr; text-align: right; color: $text-muted; }
     ExpeditionRow > .score { width: 6; text-align: right; text-style: bold; }
     """

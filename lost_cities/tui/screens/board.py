@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from lost_cities.engine import Card, Colour, Draw, IllegalMoveError, Phase, Play, PlayerView
 from lost_cities.i18n import _
-from lost_cities.presentation import card_name, colour_name, describe_refusal
+from lost_cities.presentation import card_name, colour_name, describe_refusal, pile_colour
 from lost_cities.tui.screens.base import FittedScreen
 from lost_cities.tui.widgets.hand import CardSlot, HandView
 from lost_cities.tui.widgets.keybar import KeyBar
@@ -127,7 +127,7 @@ class BoardScreen(FittedScreen):
         text = what.format(card=card_name(pending.card))
         if view.closed_pile is not None:
             text += " " + _("Now draw (not from the {colour} pile: that card was just discarded).").format(
-                colour=colour_name(view.closed_pile)
+                colour=pile_colour(view.closed_pile)
             )
         else:
             text += " " + _("Now draw a card.")
@@ -205,7 +205,7 @@ class BoardScreen(FittedScreen):
         draw = Draw(None) if letter == "n" else Draw(COLOUR_KEYS[letter])
         session = self.lc_app.session
         if draw.pile is not None and draw.pile not in session.rules.colours:
-            self.say(_("There is no {colour} pile in this game.").format(colour=colour_name(draw.pile)), True)
+            self.say(_("There is no {colour} pile in this game.").format(colour=pile_colour(draw.pile)), True)
             return
         try:
             session.draw(draw)

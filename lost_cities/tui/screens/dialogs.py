@@ -11,7 +11,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from lost_cities.engine import Colour
 from lost_cities.i18n import _
+from lost_cities.presentation import colour_name
 from lost_cities.tui.widgets.keybar import KeyBar
 
 
@@ -57,19 +59,27 @@ class ConfirmQuit(ModalScreen[bool]):
 
 
 def help_content() -> Group:
-    """The rules in short and the keys; sized to fit an 80×24 terminal."""
-    rules = Text()
-    rules.append(_("LOST CITIES — THE RULES IN SHORT") + "\n", style="bold")
+    """The rules in short and the keys; sized to fit an 80×24 terminal in every language.
+
+    Each rule is one message that Rich wraps under its bullet, so no language has to break
+    its sentences where English does.
+    """
+    rules = Table.grid(padding=(0, 1))
+    rules.add_column(no_wrap=True)
+    rules.add_column()
     for line in (
-        _("Each turn: first play one card, then draw one card."),
-        _("• Lay it on your expedition of its colour, or on its colour's discard pile."),
-        _("• In an expedition numbers go up; wagers (×) come before any number."),
-        _("• Draw from the draw pile or take the top of a discard pile — not the card"),
-        _("  you just discarded. Taking the last card of the draw pile ends the round."),
-        _("• A started expedition scores (sum − 20) × (1 + wagers), +20 with 8 cards"),
-        _("  or more. An expedition never started scores nothing."),
+        _("Lay it on your expedition of its colour, or on its colour's discard pile."),
+        _("In an expedition numbers go up; wagers (×) come before any number."),
+        _(
+            "Draw from the draw pile or take the top of a discard pile — not the card you just discarded. "
+            "Taking the last card of the draw pile ends the round."
+        ),
+        _(
+            "A started expedition scores (sum − 20) × (1 + wagers), +20 with 8 cards or more. "
+            "An expedition never started scores nothing."
+        ),
     ):
-        rules.append(line + "\n")
+        rules.add_row("•", line)
     keys = Table.grid(padding=(0, 1))
     keys.add_column(style="bold", no_wrap=True)
     keys.add_column()
@@ -79,11 +89,18 @@ def help_content() -> Group:
     keys.add_row("d", _("discard it"), "u", _("take it back, before drawing"))
     keys.add_row("n Space", _("draw from the draw pile"), "y b w g r p", _("take a discard pile's top"))
     keys.add_row("Enter", _("show your hand (pass screen)"), "? / q", _("help / quit"))
-    legend = Text(
-        _("Y yellow, B blue, W white, G green, R red, P purple (long game); × is a wager; (3) is a pile's size."),
-        style="italic",
+    colours = ", ".join(f"{colour.letter.upper()} {colour_name(colour)}" for colour in Colour)
+    # Translators: {colours} is "Y yellow, B blue, ... P purple"; purple comes last and is only in the long game.
+    legend = _("{colours} (long game); × is a wager; (3) is a pile's size.").format(colours=colours)
+    return Group(
+        Text(_("LOST CITIES — THE RULES IN SHORT"), style="bold"),
+        Text(_("Each turn: first play one card, then draw one card.")),
+        rules,
+        Text(_("KEYS"), style="bold"),
+        keys,
+        Text(""),
+        Text(legend, style="italic"),
     )
-    return Group(rules, Text(_("KEYS"), style="bold"), keys, Text(""), legend)
 
 
 class HelpScreen(ModalScreen[None]):

@@ -87,12 +87,10 @@ class RoundEndScreen(FittedScreen):
         if match.more_rounds:
             starter = match.next_starter()
             if scores[0] != scores[1]:
-                why = _("the higher score of this round (R18)")
+                why = _("{name} starts round {n}: the higher score of this round (R18).")
             else:
-                why = _("equal scores: the player who did not start this round (R18, house rule)")
-            lines.append(
-                _("{name} starts round {n}: {why}.").format(name=names[starter], n=match.round_number + 1, why=why)
-            )
+                why = _("{name} starts round {n}: equal scores, and {name} did not start this one (R18, house rule).")
+            lines.append(why.format(name=names[starter], n=match.round_number + 1))
             keys = [("Enter", _("deal round {n}").format(n=match.round_number + 1)), ("q", _("quit"))]
         else:
             lines.append(_("That was the last round."))

@@ -1,0 +1,273 @@
+"""Play in French and Russian: complete, fresh catalogs, and a program that speaks the chosen language.
+
+The catalogs are checked against the source as it is now (messages extracted with babel at
+test time, as ``tools/catalogs.sh`` does), so a new message without its French and Russian
+translation, or a ``.mo`` not recompiled after its ``.po`` changed, fails here.
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+import os
+import re
+import string
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+babel_extract = pytest.importorskip("babel.messages.extract")
+babel_frontend = pytest.importorskip("babel.messages.frontend")
+babel_pofile = pytest.importorskip("babel.messages.pofile")
+
+from lost_cities.engine import Colour  # noqa: E402
+from lost_cities.i18n import DOMAIN, LOCALE_DIR, current_language, ngettext, set_language  # noqa: E402
+from lost_cities.presentation import parse_colour_word  # noqa: E402
+
+ROOT = Path(__file__).parent.parent
+TRANSLATED = ("fr", "ru")
+LANGUAGE_VARIABLES = ("LOST_CITIES_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+Key = tuple[str | None, str]  # (context, msgid)
+
+
+@cache
+def source_messages() -> dict[Key, str | tuple[str, ...]]:
+    """Every message the package marks (``_``, ``ngettext``, ``pgettext``, ``N_``), extracted now."""
+    parse = getattr(babel_frontend, "parse_mapping_cfg", None) or babel_frontend.parse_mapping
+    with open(ROOT / "babel.cfg") as config:
+        method_map, options_map = parse(config)
+
+    def in_package(path: str) -> bool:
+        parts = Path(path).relative_to(ROOT).parts
+        return parts[0] == "lost_cities" and not any(part.startswith((".", "_")) for part in parts)
+
+    messages: dict[Key, str | tuple[str, ...]] = {}
+    for _file, _line, message, _comments, context in babel_extract.extract_from_dir(
+        ROOT, method_map, options_map, directory_filter=in_package
+    ):
+        msgid = message[0] if isinstance(message, tuple) else message
+        messages[(context, msgid)] = message
+    return messages
+
+
+@cache
+def po_catalog(language: str):  # type: ignore[no-untyped-def]
+    with open(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po", "rb") as po:
+        return babel_pofile.read_po(po, locale=language)
+
+
+def po_entries(language: str) -> dict[Key, object]:
+    return {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id): m for m in po_catalog(language) if m.id}
+
+
+def test_the_source_has_messages() -> None:
+    messages = source_messages()
+    assert (None, "Draw pile: {n}") in messages and ("card", "red") in messages
+    assert (None, "usage: ") in messages  # argparse's own words, marked in argparse_i18n
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_has_a_translation(language: str) -> None:
+    catalog = po_catalog(language)
+    entries = po_entries(language)
+    problems = []
+    for key, message in sorted(source_messages().items(), key=lambda item: str(item[0])):
+        entry = entries.get(key)
+        label = f"{key[0]}|{key[1]!r}" if key[0] else repr(key[1])
+        if entry is None:
+            problems.append(f"missing: {label}")
+        elif entry.fuzzy:
+            problems.append(f"fuzzy: {label}")
+        elif isinstance(message, tuple) != isinstance(entry.id, tuple):
+            problems.append(f"plural forms differ: {label}")
+        elif isinstance(entry.string, tuple):
+            if len(entry.string) != catalog.num_plurals or not all(entry.string):
+                problems.append(f"a plural form is empty: {label}")
+        elif not entry.string:
+            problems.append(f"untranslated: {label}")
+    assert not problems, f"{language}: run tools/catalogs.sh and translate:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_message_is_left_over(language: str) -> None:
+    # A message the code no longer uses: re-extract (tools/catalogs.sh) so the catalogs stay honest.
+    left_over = sorted(str(key) for key in po_entries(language) if key not in source_messages())
+    assert not left_over, f"{language}: run tools/catalogs.sh; not in the source any more: {left_over}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_compiled_catalog_matches_its_source(language: str) -> None:
+    with open(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    expected: dict[object, str] = {}
+    for key, entry in po_entries(language).items():
+        if entry.fuzzy:
+            continue
+        context, msgid = key
+        msgid = f"{context}\x04{msgid}" if context else msgid
+        if isinstance(entry.string, tuple):
+            expected.update({(msgid, index): form for index, form in enumerate(entry.string) if form})
+        elif entry.string:
+            expected[msgid] = entry.string
+    actual = {key: value for key, value in compiled._catalog.items() if key != ""}
+    stale = {key for key in expected.keys() | actual.keys() if expected.get(key) != actual.get(key)}
+    assert not stale, f"{language}: the .mo is stale, run tools/catalogs.sh compile: {sorted(map(str, stale))[:10]}"
+    assert compiled.info()["plural-forms"] == po_catalog(language).plural_forms
+
+
+def test_russian_has_three_plural_forms() -> None:
+    catalog = po_catalog("ru")
+    assert catalog.num_plurals == 3
+    set_language("ru")
+    forms = {
+        n: ngettext("   after {n} round: {totals}", "   after {n} rounds: {totals}", n) for n in (1, 2, 5, 11, 21, 22)
+    }
+    assert "партии" in forms[1] and "партии" in forms[21]  # 1, 21: one form
+    assert "партий" in forms[2] and "партий" in forms[22] and "партий" in forms[5] and "партий" in forms[11]
+
+
+_FORMATTER = string.Formatter()
+_PERCENT = re.compile(r"%(?:\((\w+)\))?[#0\- +]*(?:\d+|\*)?(?:\.\d+)?([diouxXeEfFgGcrsa%])")
+
+
+def placeholders(text: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """``{name}`` fields by name, and ``%`` conversions: ``%(name)s`` by name, bare ones in order."""
+    try:
+        fields = frozenset(name.split(".")[0].split("[")[0] for _, name, _, _ in _FORMATTER.parse(text) if name)
+    except ValueError:  # not a format string at all (an unbalanced brace): compare it as text
+        fields = frozenset({"<unbalanced {}>"})
+    percent = tuple(f"%({name})" if name else f"%{kind}" for name, kind in _PERCENT.findall(text) if kind != "%")
+    return fields, tuple(sorted(percent))
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_translations_keep_the_placeholders(language: str) -> None:
+    wrong = []
+    for entry in po_entries(language).values():
+        ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        wanted = {placeholders(msgid) for msgid in ids}
+        for text in strings:
+            if text and placeholders(text) not in wanted:
+                wrong.append(f"{ids[0]!r} -> {text!r}")
+    assert not wrong, f"{language}: placeholders differ:\n" + "\n".join(wrong)
+
+
+def test_placeholders_are_read_as_python_reads_them() -> None:
+    assert placeholders("{name} laid {card}.") == (frozenset({"name", "card"}), ())
+    assert placeholders("{s:.3f} and {text!r}") == (frozenset({"s", "text"}), ())
+    assert placeholders("invalid %(type)s value: %(value)r, %s, 100%%") == (frozenset(), ("%(type)", "%(value)", "%s"))
+
+
+# -- the program in each language -----------------------------------------------------------------
+
+
+def run(*args: str, **environment: str) -> subprocess.CompletedProcess[str]:
+    """``lost-cities ARGS`` in a clean environment: no language variable but those given."""
+    env = {key: value for key, value in os.environ.items() if key not in LANGUAGE_VARIABLES}
+    env.update(environment)
+    return subprocess.run(
+        [sys.executable, "-m", "lost_cities", *args], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+
+
+def test_score_refusal_in_french() -> None:
+    # R6a: numbers go up, worded in French, the offending argument named, status 2
+    result = run("--lang", "fr", "score", "red:w,3,2")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (
+        "lost-cities score\u00a0: red:w,3,2\u00a0: le 2 rouge ne peut pas suivre le 3 rouge\u00a0: "
+        "les valeurs doivent monter (R6a)\n"
+    )
+
+
+def test_help_in_russian_from_the_environment() -> None:
+    result = run("--help", LOST_CITIES_LANG="ru")
+    assert result.returncode == 0
+    assert result.stdout.startswith("использование: lost-cities")
+    for words in ("показать эту справку и выйти", "показать версию программы и выйти", "язык: en, fr или ru"):
+        assert words in result.stdout
+    assert "show this help" not in result.stdout and "usage" not in result.stdout
+
+
+@pytest.mark.parametrize("command", ["play", "score", "simulate"])
+def test_every_command_help_in_russian(command: str) -> None:
+    result = run("--lang", "ru", command, "--help")
+    assert result.returncode == 0
+    assert result.stdout.startswith("использование:") and "параметры:" in result.stdout
+    assert "show this help" not in result.stdout
+
+
+def test_simulate_in_french_from_the_locale() -> None:
+    result = run("simulate", "--rounds", "5", LANG="fr_FR.UTF-8")
+    assert result.returncode == 0, result.stderr
+    assert "Manches jouées\u00a0:" in result.stdout and "Tous les invariants ont tenu." in result.stdout
+
+
+def test_lang_beats_the_environment() -> None:
+    french = run("--lang", "fr", "score", "red:w,3,2", LOST_CITIES_LANG="ru", LANG="ru_RU.UTF-8")
+    assert "le 2 rouge" in french.stderr
+    assert (
+        "le 2 rouge" in run("score", "--lang", "fr", "red:w,3,2", LOST_CITIES_LANG="ru").stderr
+    )  # after the command too
+    assert "le 2 rouge" in run("score", "red:w,3,2", LOST_CITIES_LANG="fr", LANG="ru_RU.UTF-8").stderr
+    assert "красная 2" in run("score", "red:w,3,2", LANGUAGE="de:ru", LANG="fr_FR.UTF-8").stderr
+    assert "red 2 can't follow red 3" in run("score", "red:w,3,2", LANG="de_DE.UTF-8").stderr  # else English
+
+
+def test_argparse_errors_in_french() -> None:
+    result = run("--lang", "fr", "play", "--first", "moi")
+    assert result.returncode == 2
+    assert "erreur\u00a0: argument --first\u00a0: choix invalide\u00a0: 'moi'" in result.stderr
+
+
+# -- colour names as players type them (lost-cities score) ---------------------------------------
+
+
+def score_json(*args: str) -> dict[str, object]:
+    result = run(*args, "--json")
+    assert result.returncode == 0, result.stderr
+    data: dict[str, object] = json.loads(result.stdout)
+    return data
+
+
+def started(data: dict[str, object]) -> dict[str, list[str]]:
+    return {row["colour"]: row["cards"] for row in data["expeditions"] if row["started"]}  # type: ignore[attr-defined, index]
+
+
+def test_score_reads_french_colour_names() -> None:
+    data = score_json("--lang", "fr", "score", "rouge:3,4", "bleu:5", "BLANC:w", "vert:2", "y:9")
+    assert started(data) == {"red": ["r3", "r4"], "blue": ["b5"], "white": ["ww"], "green": ["g2"], "yellow": ["y9"]}
+    data = score_json("--lang", "fr", "score", "--long", "pourpre:2", "red:7")  # English names still work
+    assert started(data) == {"purple": ["p2"], "red": ["r7"]}
+
+
+def test_score_reads_russian_colour_names() -> None:
+    assert started(score_json("--lang", "ru", "score", "красный:3")) == {"red": ["r3"]}
+    data = score_json("--lang", "ru", "score", "жёлтый:2", "Синий:3", "белый:4", "ЗЕЛЕНЫЙ:5", "red:6")
+    assert started(data) == {"yellow": ["y2"], "blue": ["b3"], "white": ["w4"], "green": ["g5"], "red": ["r6"]}
+    assert started(score_json("--lang", "ru", "score", "желтый:2")) == {"yellow": ["y2"]}
+
+
+def test_colour_names_of_another_language_are_refused() -> None:
+    # the active language's names, English names and letters; not every language at once
+    result = run("--lang", "ru", "score", "rouge:3")
+    assert result.returncode == 2 and "неизвестный цвет «rouge»" in result.stderr
+
+
+def test_parse_colour_word_follows_the_language() -> None:
+    set_language("fr")
+    assert parse_colour_word(" Pourpre ") is Colour.PURPLE and parse_colour_word("blanche") is Colour.WHITE
+    assert parse_colour_word("w") is Colour.WHITE and parse_colour_word("white") is Colour.WHITE
+    set_language("ru")
+    assert parse_colour_word("Жёлтый") is Colour.YELLOW and parse_colour_word("желтый") is Colour.YELLOW
+    with pytest.raises(ValueError):
+        parse_colour_word("bleu")
+    set_language("en")
+    with pytest.raises(ValueError):
+        parse_colour_word("красный")
+    assert current_language() == "en"
