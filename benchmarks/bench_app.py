@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import subprocess
 import sys
@@ -45,7 +46,7 @@ class Timed(LostCitiesApp):
             out.write(str(time.time()))
         self.exit()
 
-Timed(MatchSettings(names=("Ana", "Boris"), seed=1)).run(headless=True, size=(80, 24))
+Timed(MatchSettings(names=("Ana", "Boris"), seed=1), start="new").run(headless=True, size=(80, 24))
 """
 
 
@@ -53,16 +54,20 @@ def first_screen_seconds() -> float:
     with tempfile.TemporaryDirectory() as folder:
         stamp = Path(folder, "drawn")
         start = time.time()
-        subprocess.run([sys.executable, "-c", CHILD, str(stamp)], capture_output=True, check=True, cwd=ROOT)
+        env = {**os.environ, "LOST_CITIES_DATA_DIR": folder}  # never the user's saves
+        subprocess.run(
+            [sys.executable, "-c", CHILD, str(stamp)], capture_output=True, check=True, cwd=ROOT, env=env, timeout=60
+        )
         return float(stamp.read_text()) - start
 
 
 async def key_latencies(repeat: int) -> dict[str, list[float]]:
     sys.path.insert(0, str(ROOT))
     from lost_cities.session import MatchSettings
+    from lost_cities.storage import MatchStore
     from lost_cities.tui.app import LostCitiesApp
 
-    app = LostCitiesApp(MatchSettings(names=("Ana", "Boris"), seed=1))
+    app = LostCitiesApp(MatchSettings(names=("Ana", "Boris"), seed=1), store=MatchStore(tempfile.mkdtemp()))
     results: dict[str, list[float]] = {"select": [], "play/take back": []}
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -1,8 +1,5 @@
 """Lost Cities, Reiner Knizia's card game, in the terminal."""
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("lost-cities")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
+# The one place the version is written: pyproject.toml reads it from here (hatch), and
+# reading it needs no importlib.metadata, which would cost every command ~70 ms at start-up.
+__version__ = "0.1.0"

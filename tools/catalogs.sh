@@ -17,7 +17,7 @@ LOCALE=lost_cities/locale
 DOMAIN=lost_cities
 POT=$LOCALE/$DOMAIN.pot
 LANGUAGES=(fr ru)
-VERSION=$(sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+VERSION=$(sed -n 's/^__version__ = "\(.*\)"/\1/p' lost_cities/__init__.py)
 
 extract() {
     mkdir -p "$LOCALE"
