@@ -51,3 +51,12 @@ def fast_forward(app: LostCitiesApp, leave: int = 2) -> None:
         card = round_.hand(round_.to_move)[0]
         app.session.play(card, discard=True)
         app.session.draw(Draw(None))
+
+
+async def finish_last_round(pilot: Pilot[None], app: LostCitiesApp) -> None:
+    """From a pass screen: fast-forward, play the last turns by keys, and go past the round-end screen."""
+    fast_forward(app)
+    while not app.session.round.over:
+        await take_turn(pilot, app, prefer_lay=False)
+    await pilot.press("enter")
+    await pilot.pause()

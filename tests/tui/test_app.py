@@ -14,7 +14,7 @@ from lost_cities.tui.screens.pass_screen import PassScreen
 from lost_cities.tui.screens.round_end import RoundEndScreen
 from lost_cities.tui.screens.setup import SetupScreen
 from lost_cities.tui.widgets.hand import HandView
-from tests.tui.conftest import SIZE, fast_forward, make_app, screen_text, take_turn
+from tests.tui.conftest import SIZE, finish_last_round, make_app, screen_text, take_turn
 
 
 async def test_a_whole_round_played_by_keys_reaches_the_round_end_screen() -> None:
@@ -179,11 +179,7 @@ async def test_one_round_match_ends_with_result_and_play_again() -> None:
     app = make_app(seed=9, rounds=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        fast_forward(app)
-        while not app.session.round.over:
-            await take_turn(pilot, app, prefer_lay=False)
-        await pilot.press("enter")
-        await pilot.pause()
+        await finish_last_round(pilot, app)
         assert isinstance(app.screen, MatchEndScreen)
         outcome = app.session.match.outcome
         assert outcome is not None
@@ -203,11 +199,7 @@ async def test_cooperative_match_reports_the_team_score() -> None:
     app = make_app(seed=9, rounds=1, cooperative=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        fast_forward(app)
-        while not app.session.round.over:
-            await take_turn(pilot, app, prefer_lay=False)
-        await pilot.press("enter")
-        await pilot.pause()
+        await finish_last_round(pilot, app)
         assert "Team score" in screen_text(app)
 
 

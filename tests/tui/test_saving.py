@@ -11,7 +11,7 @@ from lost_cities.tui.screens.match_end import MatchEndScreen
 from lost_cities.tui.screens.pass_screen import PassScreen
 from lost_cities.tui.screens.resume import ResumeScreen
 from lost_cities.tui.screens.setup import SetupScreen
-from tests.tui.conftest import SIZE, fast_forward, screen_text, take_turn
+from tests.tui.conftest import SIZE, finish_last_round, screen_text, take_turn
 
 
 def flat(text: str) -> str:
@@ -120,11 +120,7 @@ async def test_a_finished_match_goes_to_the_history(private_data_dir: Path) -> N
     app = LostCitiesApp(MatchSettings(names=("Ana", "Boris"), seed=4, rounds=1), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        fast_forward(app)
-        while not app.session.round.over:
-            await take_turn(pilot, app, prefer_lay=False)
-        await pilot.press("enter")
-        await pilot.pause()
+        await finish_last_round(pilot, app)
         assert isinstance(app.screen, MatchEndScreen)
     assert store.load_current() is None
     (finished,) = store.list_history().matches
