@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from lost_cities.i18n import _
+from lost_cities.i18n import _, pgettext
 from lost_cities.storage import HistoryListing, SavedMatch, SaveStatus, result_label, variant_label
 
 __all__ = ["history_json", "history_table", "print_history", "score_sheet", "scores_label"]
@@ -55,7 +55,8 @@ def history_table(listing: HistoryListing) -> Table:
     table.add_column(_("Match"), no_wrap=True)
     table.add_column(_("Variant"), overflow="fold")
     table.add_column(_("Players"), overflow="fold")
-    table.add_column(_("Rounds"), no_wrap=True)
+    # Translators: the heading above the list of each round's scores in `lost-cities history`.
+    table.add_column(pgettext("history", "Rounds"), no_wrap=True)
     table.add_column(_("Total"), justify="right", no_wrap=True)
     table.add_column(_("Result"), overflow="fold")
     for saved in listing.matches:
