@@ -122,9 +122,9 @@ def run_play(args: argparse.Namespace) -> int:
             hand_penalty=args.hand_penalty,
             cooperative=args.coop,
         )
-    from lost_cities.tui.app import LostCitiesApp
+    from lost_cities.tui.app import LostCitiesApp, StartMode
 
-    start = "resume" if args.resume else ("new" if args.new else "ask")
+    start: StartMode = "resume" if args.resume else ("new" if args.new else "ask")
     LostCitiesApp(settings, start=start).run()
     return 0
 

@@ -30,3 +30,15 @@ def test_engine_and_storage_pass_mypy_strict() -> None:
         cwd=ROOT,
     )
     assert result.returncode == 0, result.stdout
+
+
+def test_the_whole_package_type_checks() -> None:
+    """Default mypy flags on everything (the apps included); --strict stays for the engine and storage."""
+    pytest.importorskip("mypy")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", "/dev/null", "--config-file=", "lost_cities"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stdout

@@ -9,6 +9,7 @@ own copy when it is built.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from textual.app import App
 from textual.dom import DOMNode
@@ -28,7 +29,7 @@ def translate_bindings(node: DOMNode) -> None:
         ]
 
 
-def quit_hint(app: App[object]) -> None:
+def quit_hint(app: App[Any]) -> None:
     """Textual's answer to ctrl+c ("Press ctrl+q to quit the app"), in the player's language."""
     for key, active in app.active_bindings.items():
         if active.binding.action in ("quit", "app.quit", "screen.quit"):
