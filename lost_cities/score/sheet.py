@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeVar
 
 from lost_cities.engine import (
     WAGER,
@@ -39,10 +40,13 @@ from lost_cities.engine import (
     check_expedition,
     match_outcome,
     next_starter,
+    parse_cards,
     score_side,
 )
 
-__all__ = ["CELLS", "Cell", "MarkRefused", "Place", "RoundResult", "ScoreSheet"]
+_T = TypeVar("_T")
+
+__all__ = ["CELLS", "Cell", "MarkRefused", "Place", "RoundResult", "ScoreSheet", "sheet_from_dict", "sheet_to_dict"]
 
 
 class Place(StrEnum):
@@ -330,3 +334,88 @@ class ScoreSheet:
         """Start again with the same players, rounds and variants."""
         self.marks = [_Marks(), _Marks()]
         self.finished = []
+
+
+#: The version of :meth:`ScoreSheet.to_dict`'s layout.
+SHEET_FORMAT = 1
+
+
+def _marks_to_dict(marks: _Marks) -> dict[str, str]:
+    return {place.value: " ".join(str(card) for card in sorted(marks.at(place).elements())) for place in Place}
+
+
+def _rules_to_dict(rules: Rules) -> dict[str, bool]:
+    return {"long": rules.long, "hand_penalty": rules.hand_penalty}
+
+
+def sheet_to_dict(sheet: ScoreSheet) -> dict[str, object]:
+    """The sheet as plain JSON-ready data, cards in the engine's notation.
+
+    >>> sheet = ScoreSheet(("Ann", "Bob"))
+    >>> sheet.mark(0, Card(Colour.RED, 7))
+    >>> sheet_from_dict(sheet_to_dict(sheet)).expedition(0, Colour.RED)
+    (Card.parse('r7'),)
+    """
+    return {
+        "format": SHEET_FORMAT,
+        "names": list(sheet.names),
+        "rounds": sheet.rounds,
+        "rules": _rules_to_dict(sheet.rules),
+        "finished": [
+            {"rules": _rules_to_dict(result.rules), "marks": [_marks_to_dict(m) for m in result.marks]}
+            for result in sheet.finished
+        ],
+        "marks": [_marks_to_dict(m) for m in sheet.marks],
+    }
+
+
+def _field(source: object, key: str) -> object:
+    if not isinstance(source, dict) or key not in source:
+        raise ValueError(f"the score pad has no {key!r}")
+    return source[key]
+
+
+def _typed(value: object, kind: type[_T], key: str) -> _T:
+    if not isinstance(value, kind) or isinstance(value, bool) is not (kind is bool):
+        raise ValueError(f"the score pad's {key!r} is not a {kind.__name__}")
+    return value
+
+
+def _rules_of(source: object) -> tuple[bool, bool]:
+    raw = _field(source, "rules")
+    return _typed(_field(raw, "long"), bool, "long"), _typed(_field(raw, "hand_penalty"), bool, "hand_penalty")
+
+
+def _marks_into(sheet: ScoreSheet, source: object) -> None:
+    players = _typed(_field(source, "marks"), list, "marks")
+    if len(players) != 2:
+        raise ValueError("the score pad's marks must be two players'")
+    for player, marks in enumerate(players):
+        for place in Place:
+            for card in parse_cards(_typed(_field(marks, place.value), str, place.value)):
+                sheet.mark(player, card, place)
+
+
+def sheet_from_dict(data: object) -> ScoreSheet:
+    """Rebuild a sheet from :func:`sheet_to_dict`'s data, every mark checked again (R2, R20).
+
+    Raises :class:`ValueError` (a :class:`MarkRefused`, a ``NotationError``...) on anything wrong.
+    """
+    if _field(data, "format") != SHEET_FORMAT:
+        raise ValueError("the score pad was saved in an unknown format")
+    names = _typed(_field(data, "names"), list, "names")
+    if len(names) != 2 or not all(isinstance(name, str) and name.strip() for name in names):
+        raise ValueError("the score pad needs two names")
+    rounds = _typed(_field(data, "rounds"), int, "rounds")
+    long, hand_penalty = _rules_of(data)
+    sheet = ScoreSheet(names, rounds, long, hand_penalty)
+    for result in _typed(_field(data, "finished"), list, "finished"):
+        round_long, round_penalty = _rules_of(result)
+        sheet.set_hand_penalty(round_penalty)
+        sheet.set_long(round_long)
+        _marks_into(sheet, result)
+        sheet.finish_round()
+    sheet.set_hand_penalty(hand_penalty)
+    sheet.set_long(long)
+    _marks_into(sheet, data)
+    return sheet

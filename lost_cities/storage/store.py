@@ -5,6 +5,7 @@ Layout (the folder is created on the first save, never by reading)::
     <data folder>/current.json                          the match in progress
     <data folder>/current.damaged-20261122T005315Z.json  a damaged save, set aside
     <data folder>/history/<id>.json                     finished and abandoned matches
+    <data folder>/scorepad.json                         the score pad's match being marked
 
 The folder is, in order: the ``root`` given to :class:`MatchStore`, the
 ``LOST_CITIES_DATA_DIR`` environment variable, or the user's data folder
@@ -17,9 +18,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from lost_cities.i18n import _
 from lost_cities.storage.atomic import sweep_temporaries, write_atomic
@@ -32,6 +34,9 @@ __all__ = ["DATA_DIR_VARIABLE", "HistoryListing", "MatchStore", "default_data_di
 DATA_DIR_VARIABLE = "LOST_CITIES_DATA_DIR"
 CURRENT_NAME = "current.json"
 HISTORY_NAME = "history"
+PAD_NAME = "scorepad.json"
+
+T = TypeVar("T")
 
 
 def default_data_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -77,16 +82,10 @@ class MatchStore:
 
     # ------------------------------------------------------------ the match in progress
 
-    def save_current(self, saved: SavedMatch) -> bool:
-        """Write the match in progress; ``True`` if written.
-
-        Raises :class:`SaveFailedError` on the first failure of a run of failures,
-        returns ``False`` on the later ones (the players have been told already).
-        """
-        if saved.status is not SaveStatus.IN_PROGRESS:
-            raise ValueError(f"only a match in progress is saved as current, not a {saved.status.value} one")
+    def save_text(self, path: Path, text: str) -> bool:
+        """Write ``text`` to ``path`` atomically, with :meth:`save_current`'s way of reporting failures."""
         try:
-            write_atomic(self.current_path, saved.to_json())
+            write_atomic(path, text)
         except OSError as error:
             first = self.save_problem is None
             self.save_problem = SaveFailedError(self.root, error)
@@ -95,6 +94,16 @@ class MatchStore:
             return False
         self.save_problem = None
         return True
+
+    def save_current(self, saved: SavedMatch) -> bool:
+        """Write the match in progress; ``True`` if written.
+
+        Raises :class:`SaveFailedError` on the first failure of a run of failures,
+        returns ``False`` on the later ones (the players have been told already).
+        """
+        if saved.status is not SaveStatus.IN_PROGRESS:
+            raise ValueError(f"only a match in progress is saved as current, not a {saved.status.value} one")
+        return self.save_text(self.current_path, saved.to_json())
 
     def load_current(self) -> SavedMatch | None:
         """The match in progress, or ``None`` if there is none.
@@ -233,6 +242,35 @@ class MatchStore:
                 pass
             except OSError as error:
                 raise SaveFailedError(self.root, error) from error
+
+    # ------------------------------------------------------------ the score pad
+
+    @property
+    def pad_path(self) -> Path:
+        """Where ``lost-cities score``'s pad keeps the match being marked."""
+        return self.root / PAD_NAME
+
+    def save_pad(self, data: dict[str, object]) -> bool:
+        """Save the score pad's sheet (as :func:`~lost_cities.score.sheet.sheet_to_dict` gives it)."""
+        return self.save_text(self.pad_path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+    def load_pad(self, build: Callable[[object], T]) -> T | None:
+        """The saved score pad rebuilt by ``build``, or ``None`` if there is none.
+
+        A file that is not JSON, or that ``build`` refuses (any ``ValueError``), is
+        moved aside like a damaged match and reported as a :class:`DamagedSaveError`.
+        """
+        try:
+            text = self.pad_path.read_text(encoding="utf-8-sig")
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as error:
+            raise DamagedSaveError(self.pad_path, _("it cannot be read"), detail=str(error)) from None
+        try:
+            return build(json.loads(text))
+        except (ValueError, RecursionError) as error:
+            damage = DamagedSaveError(self.pad_path, _("the score pad in it does not hold together"), detail=str(error))
+            raise damage.moved(self._set_aside(self.pad_path)) from None
 
     def _set_aside(self, path: Path) -> Path | None:
         """Rename a damaged file to ``<stem>.damaged-<UTC time>.json``; ``None`` if it cannot be moved."""

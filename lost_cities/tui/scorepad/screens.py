@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -284,10 +285,12 @@ class PadScreen(Screen[None]):
         *(Binding(str(value % 10), f"number({value})", show=False) for value in range(2, 11)),
     ]
 
-    def __init__(self, sheet: ScoreSheet) -> None:
+    def __init__(self, sheet: ScoreSheet, on_show: Callable[[ScoreSheet], None] | None = None) -> None:
         super().__init__()
         translate_bindings(self)
         self.sheet = sheet
+        #: called after every redraw, so the app can save the sheet when it has changed
+        self.on_show = on_show
         self.player = 0
         self.row = 0
         self.column = 3
@@ -325,6 +328,8 @@ class PadScreen(Screen[None]):
         if available != self._available:  # the footer rebuilds itself: only when it changes
             self._available = available
             self.refresh_bindings()
+        if self.on_show is not None:
+            self.on_show(sheet)
 
     def _topbar(self) -> Text:
         sheet = self.sheet

@@ -1,0 +1,86 @@
+"""The score pad keeps its match on disk: closed and reopened, nothing marked is lost."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lost_cities.engine import Card, Colour, Rules, card_from_code
+from lost_cities.engine.round import fresh_deck
+from lost_cities.score.sheet import MarkRefused, Place, ScoreSheet, sheet_from_dict, sheet_to_dict
+from lost_cities.storage import MatchStore
+from lost_cities.tui.scorepad import ScorePadApp
+from lost_cities.tui.scorepad.screens import PadScreen, SetupScreen
+
+ALL_CARDS = sorted({card_from_code(code) for code in fresh_deck(Rules(long=True))})
+
+marks_st = st.lists(
+    st.tuples(st.integers(0, 1), st.sampled_from(ALL_CARDS), st.sampled_from(list(Place)), st.booleans()),
+    max_size=60,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(marks=marks_st, long=st.booleans(), penalty=st.booleans(), rounds=st.integers(1, 4))
+def test_a_sheet_survives_saving_and_loading(
+    marks: list[tuple[int, Card, Place, bool]], long: bool, penalty: bool, rounds: int
+) -> None:
+    # R2, R17, R20, R21: marks, finished rounds and variants all come back
+    sheet = ScoreSheet(("Ann", "Bob"), rounds, long, penalty)
+    for player, card, place, end_round in marks:
+        if card.colour is Colour.PURPLE and not sheet.rules.long:
+            continue
+        with contextlib.suppress(MarkRefused):  # a card already marked: R2 refuses it, as it should
+            sheet.mark(player, card, place)
+        if end_round and not sheet.over and len(sheet.finished) < rounds - 1:
+            sheet.finish_round()
+    data = json.loads(json.dumps(sheet_to_dict(sheet)))
+    again = sheet_from_dict(data)
+    assert sheet_to_dict(again) == sheet_to_dict(sheet)
+    assert again.totals == sheet.totals and again.running == sheet.running
+
+
+def test_a_saved_sheet_that_breaks_the_rules_is_refused() -> None:
+    sheet = ScoreSheet(("Ann", "Bob"))
+    sheet.mark(0, Card.parse("r7"))
+    data = sheet_to_dict(sheet)
+    data["marks"] = [{"table": "r7", "hand": ""}, {"table": "r7", "hand": ""}]  # R2: one red 7
+    for bad in (data, {"format": 9}, [], {"format": 1, "names": ["Ann"]}):
+        try:
+            sheet_from_dict(bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad!r} was accepted")
+
+
+async def test_marks_are_saved_and_the_pad_reopens_as_it_was(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    app = ScorePadApp(names=("Ann", "Bob"), store=store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("w", "2", "7")
+        await pilot.pause()
+    saved = store.load_pad(sheet_from_dict)
+    assert saved is not None
+    assert saved.expedition(0, Colour.YELLOW) == (Card.parse("yw"), Card.parse("y2"), Card.parse("y7"))
+    reopened = ScorePadApp(store=store)
+    async with reopened.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(reopened.screen, PadScreen)
+        assert reopened.sheet is not None and reopened.sheet.names == ("Ann", "Bob")
+        assert reopened.sheet.expedition(0, Colour.YELLOW) == saved.expedition(0, Colour.YELLOW)
+
+
+async def test_a_damaged_pad_file_is_set_aside_and_a_new_pad_starts(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    store.pad_path.parent.mkdir(parents=True, exist_ok=True)
+    store.pad_path.write_text('{"format": 1, "names": ["Ann", "Bob"], "rou')
+    app = ScorePadApp(store=store)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+    kept = list(private_data_dir.glob("scorepad.damaged-*.json"))
+    assert len(kept) == 1 and kept[0].read_text().startswith('{"format": 1')
