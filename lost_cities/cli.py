@@ -104,13 +104,17 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from lost_cities.session import MatchSettings
+    from lost_cities.session import MAX_ROUNDS, MatchSettings
 
     names = (args.p1, args.p2)
     settings = None
-    if any(names):
-        if not all(names):
+    if args.rounds > MAX_ROUNDS:
+        args.parser.error(_("--rounds: a number from 1 to {max}").format(max=MAX_ROUNDS))
+    if any(name is not None for name in names):
+        if not all(name is not None for name in names):
             args.parser.error(_("give both --p1 and --p2, or neither to use the form"))
+        if not all(name.strip() for name in names):
+            args.parser.error(_("a player's name cannot be empty"))
         if names[0].strip().casefold() == names[1].strip().casefold():
             args.parser.error(_("the two players need different names"))
         settings = MatchSettings(
@@ -289,7 +293,7 @@ def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from lost_cities.storage import MatchStore, StorageError
+    from lost_cities.storage import MatchStore, SaveStatus, StorageError
     from lost_cities.storage.summary import names_label
 
     store = MatchStore()
@@ -307,6 +311,12 @@ def run_replay(args: argparse.Namespace) -> int:
             saved = store.load(args.match)  # an id, the start of one, or a file
     except StorageError as error:
         return _storage_refusal(error)
+    if saved.status is SaveStatus.IN_PROGRESS:  # H2: its hands are still secret
+        print(_("lost-cities replay: that match is still being played; replay it once it is over"), file=sys.stderr)
+        return 2
+    if not _on_a_terminal():
+        print(_("lost-cities replay: the replay needs a terminal"), file=sys.stderr)
+        return 2
     from lost_cities.tui.replay import ReplayApp
 
     ReplayApp(saved.names, saved.record, names_label(saved.names)).run()

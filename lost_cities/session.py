@@ -26,9 +26,11 @@ from lost_cities.engine import (
     public_view,
 )
 
-__all__ = ["HotSeat", "MatchSettings"]
+__all__ = ["MAX_ROUNDS", "HotSeat", "MatchSettings"]
 
 FIRST_CHOICES = ("p1", "p2", "random")
+#: The most rounds a match may have, in the form and on the command line alike.
+MAX_ROUNDS = 20
 
 
 @dataclass(frozen=True, slots=True)

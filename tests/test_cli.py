@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -52,3 +53,26 @@ def test_replay_refuses_an_unknown_match_and_an_empty_history() -> None:
     assert empty.returncode == 2 and "no past match yet" in empty.stderr and "Traceback" not in empty.stderr
     unknown = run("replay", "20991231-nope")
     assert unknown.returncode == 2 and "20991231-nope" in unknown.stderr and "Traceback" not in unknown.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("play", "--p1", "", "--p2", "B"), "cannot be empty"),
+        (("play", "--p1", "A", "--p2", "B", "--rounds", "21"), "from 1 to 20"),
+    ],
+)
+def test_play_refuses_empty_names_and_too_many_rounds(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_replay_refuses_a_match_still_being_played(private_data_dir: Path) -> None:
+    # H2: the hands of a match in progress stay secret
+    from lost_cities.engine import Match
+    from lost_cities.storage import MatchStore, SavedMatch
+
+    store = MatchStore(private_data_dir)
+    store.save_current(SavedMatch.start(("Ana", "Boris"), Match(seed=1)))
+    result = run("replay", str(store.current_path))
+    assert result.returncode == 2 and "still being played" in result.stderr

@@ -13,6 +13,7 @@ from typing import Literal
 
 from textual.app import App
 
+from lost_cities.engine import Phase
 from lost_cities.i18n import _
 from lost_cities.session import HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, resume_summary
@@ -48,6 +49,7 @@ class LostCitiesApp(App[None]):
         self.start_mode = start
         self._session: HotSeat | None = None
         self._saved: SavedMatch | None = None
+        self._abandon_on_start = False
         self.board: BoardScreen | None = None
 
     @property
@@ -87,7 +89,8 @@ class LostCitiesApp(App[None]):
         if choice == "resume":
             self.resume(saved)
         else:
-            self._abandon()
+            # the unfinished match is set aside only once a new one starts: leaving the form keeps it
+            self._abandon_on_start = True
             self._new_match()
 
     def _abandon(self) -> None:
@@ -107,6 +110,9 @@ class LostCitiesApp(App[None]):
             self.start_match(settings)
 
     def start_match(self, settings: MatchSettings) -> None:
+        if self._abandon_on_start:
+            self._abandon_on_start = False
+            self._abandon()
         self.settings = settings
         self._session = HotSeat.new(settings)
         self._saved = SavedMatch.start(settings.names, self._session.match)
@@ -145,10 +151,22 @@ class LostCitiesApp(App[None]):
         self.notify(message, severity="warning", timeout=15)
 
     def save(self) -> None:
-        """Autosave the match in progress; a failure is told once and play goes on."""
+        """Autosave the match as of its last completed turn; a failure is told once and play goes on.
+
+        A card played but not yet drawn for is left out: it could still be taken back,
+        and a resumed match must not show the other player a card that is back in a hand.
+        """
         if self._saved is None or self._session is None:
             return
-        self._saved = self._saved.with_match(self._session.match)
+        round_ = self._session.round
+        pending = round_.history()[-1].play if round_.phase is Phase.DRAW else None
+        if pending is not None:
+            round_.undo()
+        try:
+            self._saved = self._saved.with_match(self._session.match)
+        finally:
+            if pending is not None:
+                round_.play(pending)
         try:
             self.store.save_current(self._saved)
         except StorageError as problem:
@@ -212,7 +230,10 @@ class LostCitiesApp(App[None]):
 
     def confirm_quit(self) -> None:
         if self._session is not None and not self.session.match.over:
-            message = _("Quit now? The match is saved: `lost-cities play` offers to resume it.")
+            if self.store.save_problem is None:
+                message = _("Quit now? The match is saved: lost-cities play offers to resume it.")
+            else:
+                message = _("Quit now? The match cannot be saved, so it will be lost.")
         else:
             message = _("Quit?")
         self.push_screen(ConfirmQuit(message), lambda yes: self._quit() if yes else None)

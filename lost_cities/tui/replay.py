@@ -117,9 +117,7 @@ class ReplayScreen(FittedScreen):
         totals = self._finished_totals(position.round_index)
         status = Text()
         status.append(self.title_text + "  ", style="bold")
-        status.append(
-            _("Round {n} of {total}").format(n=position.round_index + 1, total=len(self.record.played)) + "  ·  "
-        )
+        status.append(_("Round {n} of {total}").format(n=position.round_index + 1, total=self.record.rounds) + "  ·  ")
         status.append(_("turn {n} of {total}").format(n=position.turns, total=len(played.turns)) + "  ·  ")
         status.append(_("Draw pile: {n}").format(n=round_.draw_pile_size))
         self.query_one("#replay-status", Static).update(status)

@@ -288,3 +288,21 @@ async def test_the_form_switches_the_language_of_the_whole_app() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "défausses" in text and "Y jaune" in text and "Main" in text and "choisir" in text
+
+
+async def test_help_key_is_not_called_unknown_and_a_small_screen_takes_no_moves() -> None:
+    app = make_app(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "question_mark", "escape")
+        await pilot.pause()
+        assert "does nothing" not in str(app.screen.query_one("#message").render())
+        await pilot.press("exclamation_mark")
+        await pilot.pause()
+        assert "The key ! does nothing" in str(app.screen.query_one("#message").render())
+        before = app.session.round.state_key()
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        await pilot.press("3", "d", "n")
+        await pilot.pause()
+        assert app.session.round.state_key() == before

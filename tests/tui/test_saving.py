@@ -68,7 +68,11 @@ async def test_a_new_match_keeps_the_unfinished_one_as_abandoned(private_data_di
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-    assert store.load_current() is None
+        await pilot.press(*"Cleo", "tab", *"Dan", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+    current = store.load_current()
+    assert current is not None and current.names == ("Cleo", "Dan")
     history = store.list_history().matches
     assert [m.status for m in history] == [SaveStatus.ABANDONED]
 
@@ -125,3 +129,46 @@ async def test_a_finished_match_goes_to_the_history(private_data_dir: Path) -> N
     assert store.load_current() is None
     (finished,) = store.list_history().matches
     assert finished.status is SaveStatus.FINISHED and finished.totals == app.session.match.totals
+
+
+async def test_a_card_played_but_not_drawn_for_is_not_saved(private_data_dir: Path) -> None:
+    # H2: a resumed match must not show the table a card that could still go back to a hand
+    store = MatchStore(private_data_dir)
+    app = LostCitiesApp(SETTINGS, store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "1", "d")
+        await pilot.pause()
+        card = app.session.round.history()[-1].play.card
+        await pilot.press("q", "y")
+        await pilot.pause()
+    saved = store.load_current()
+    assert saved is not None and saved.record.played[0].turns == ()
+    assert card in saved.replay().current.hand(0)
+
+
+async def test_leaving_the_new_match_form_keeps_the_unfinished_match(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    await play_some_turns(store, 2)
+    app = LostCitiesApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+    saved = store.load_current()
+    assert saved is not None and len(saved.record.played[0].turns) == 2
+    assert store.list_history().matches == ()
+
+
+async def test_quitting_without_saves_says_the_match_will_be_lost(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    app = LostCitiesApp(SETTINGS, store=MatchStore(blocker / "data"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert "The match cannot be saved, so it will be" in flat(screen_text(app))

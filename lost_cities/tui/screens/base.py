@@ -50,6 +50,10 @@ class FittedScreen(Screen[object]):
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Nothing happens while the players cannot see the screen, but quitting."""
+        return not (self.has_class("-too-small") and action not in ("quit", "app.quit"))
+
     def _fit(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small:

@@ -27,7 +27,19 @@ if TYPE_CHECKING:
     from lost_cities.tui.app import LostCitiesApp
 
 COLOUR_KEYS = {colour.letter: colour for colour in Colour}
-KNOWN_KEYS = {*"12345678edunqy?bwgrp", "space", "left", "right", "escape", "enter", "tab", "shift+tab", "f1"}
+#: Keys the board answers (by a binding, or as Textual's own): anything else gets a hint.
+KNOWN_KEYS = {
+    *"12345678edunqybwgrp",
+    "question_mark",
+    "space",
+    "left",
+    "right",
+    "escape",
+    "enter",
+    "tab",
+    "shift+tab",
+    "f1",
+}
 
 
 class BoardScreen(FittedScreen):
@@ -199,7 +211,8 @@ class BoardScreen(FittedScreen):
             return
         view = self.lc_app.session.view()
         self.selected = view.hand.index(card)
-        self.refresh_view(_("{card} is back in your hand.").format(card=card_name(card)))
+        message = _("{card} is back in your hand.").format(card=card_name(card))
+        self.refresh_view(message[:1].upper() + message[1:])
 
     def action_draw(self, letter: str) -> None:
         draw = Draw(None) if letter == "n" else Draw(COLOUR_KEYS[letter])
@@ -226,6 +239,6 @@ class BoardScreen(FittedScreen):
         self.action_select(message.index)
 
     def on_key(self, event: events.Key) -> None:
-        if event.key in KNOWN_KEYS or not event.is_printable:
+        if event.key in KNOWN_KEYS or not event.is_printable or not event.character:
             return
-        self.say(_("The key {key} does nothing here: press ? for help.").format(key=event.key), True)
+        self.say(_("The key {key} does nothing here: press ? for help.").format(key=event.character), True)

@@ -9,14 +9,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from lost_cities.i18n import _, current_language, set_language
-from lost_cities.session import MatchSettings
+from lost_cities.session import MAX_ROUNDS, MatchSettings
 from lost_cities.tui.screens.base import FittedScreen
 from lost_cities.tui.widgets.keybar import KeyBar
 
 #: Each language under its own name, so a player can find theirs whatever is showing now.
 LANGUAGE_LABELS = {"en": "English", "fr": "Français", "ru": "Русский"}
 MAX_NAME = 16
-MAX_ROUNDS = 20
 
 
 class SetupScreen(FittedScreen):
