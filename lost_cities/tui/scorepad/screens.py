@@ -21,6 +21,7 @@ from lost_cities.score.sheet import CELLS, MarkRefused, Place, ScoreSheet
 from lost_cities.score.table import signed
 from lost_cities.tui.bindings import translate_bindings
 from lost_cities.tui.scorepad.widgets import CardCell, HandLine, PlayerPanel
+from lost_cities.tui.widgets.toggles import TickBox
 
 __all__ = ["HelpScreen", "MatchOverScreen", "PadScreen", "RoundOverScreen", "Setup", "SetupScreen", "standings"]
 
@@ -57,8 +58,8 @@ class SetupScreen(Screen[Setup]):
             with Horizontal(classes="field"):
                 yield Label(_("Rounds"))
                 yield Input(str(self._rounds), id="rounds", type="integer", max_length=2, compact=True)
-            yield Checkbox(_("Long game: purple, six expeditions (R20)"), self._long, id="long", compact=True)
-            yield Checkbox(
+            yield TickBox(_("Long game: purple, six expeditions (R20)"), self._long, id="long", compact=True)
+            yield TickBox(
                 _("Hand penalty: the numbers left in hand count against you (R21)"),
                 self._hand_penalty,
                 id="hand-penalty",

@@ -6,12 +6,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Static
 
 from lost_cities.i18n import _, current_language, set_language
 from lost_cities.session import MAX_ROUNDS, MatchSettings
 from lost_cities.tui.screens.base import FittedScreen
 from lost_cities.tui.widgets.keybar import KeyBar
+from lost_cities.tui.widgets.toggles import ChoiceButton, TickBox
 
 #: Each language under its own name, so a player can find theirs whatever is showing now.
 LANGUAGE_LABELS = {"en": "English", "fr": "Français", "ru": "Русский"}
@@ -89,30 +90,28 @@ class SetupScreen(FittedScreen):
             with Horizontal(classes="row"):
                 yield Label(_("Who starts"))
                 with RadioSet(id="first", compact=True):
-                    yield RadioButton(_("Player 1"), value=previous.first == "p1", id="first-p1")
-                    yield RadioButton(_("Player 2"), value=previous.first == "p2", id="first-p2")
-                    yield RadioButton(_("Random draw"), value=previous.first == "random", id="first-random")
+                    yield ChoiceButton(_("Player 1"), value=previous.first == "p1", id="first-p1")
+                    yield ChoiceButton(_("Player 2"), value=previous.first == "p2", id="first-p2")
+                    yield ChoiceButton(_("Random draw"), value=previous.first == "random", id="first-random")
             with Horizontal(classes="row"):
                 yield Label(_("Rounds"))
                 yield Input(str(previous.rounds), id="rounds", type="integer", max_length=2, compact=True)
             with Horizontal(classes="row"):
                 yield Label(_("Variants"))
                 with Vertical(id="variant-boxes"):
-                    yield Checkbox(_("Long game: purple, 72 cards (R20)"), previous.long, id="long", compact=True)
-                    yield Checkbox(
+                    yield TickBox(_("Long game: purple, 72 cards (R20)"), previous.long, id="long", compact=True)
+                    yield TickBox(
                         _("Nothing in hand: cards kept cost points (R21)"),
                         previous.hand_penalty,
                         id="hand-penalty",
                         compact=True,
                     )
-                    yield Checkbox(
-                        _("Cooperative: one team score (R22)"), previous.cooperative, id="coop", compact=True
-                    )
+                    yield TickBox(_("Cooperative: one team score (R22)"), previous.cooperative, id="coop", compact=True)
             with Horizontal(classes="row"):
                 yield Label(_("Language"))
                 with RadioSet(id="language", compact=True):
                     for code, label in LANGUAGE_LABELS.items():
-                        yield RadioButton(label, value=current_language() == code, id=f"lang-{code}")
+                        yield ChoiceButton(label, value=current_language() == code, id=f"lang-{code}")
             yield Static(id="error", markup=False)
             yield Button(_("Start the match"), variant="primary", id="start", compact=True)
         yield KeyBar()
@@ -135,6 +134,13 @@ class SetupScreen(FittedScreen):
         await self.recompose()
         self.on_mount()
         self.query_one("#language", RadioSet).focus()
+
+    @on(Input.Changed, "#p1, #p2")
+    def name_the_choices(self, event: Input.Changed) -> None:
+        """'Who starts' offers the names as they are typed."""
+        key = event.input.id or "p1"
+        default = _("Player 1") if key == "p1" else _("Player 2")
+        self.query_one(f"#first-{key}", ChoiceButton).label = event.value.strip() or default
 
     def _draft(self) -> MatchSettings:
         """What the form holds now, even if incomplete (for redrawing it)."""
