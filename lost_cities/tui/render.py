@@ -100,12 +100,20 @@ def board_table(view: PlayerView, names: Sequence[str]) -> Table:
             *(expedition_text(colour, view.expeditions[side][i]) for i, colour in enumerate(colours)),
             "",
         )
+        penalty = view.rules.hand_penalty and side == me and bool(view.hand)
         table.add_row(
             Text(_("score"), style=DIM),
             *(score_text(row) for row in score.expeditions),
             Text(signed(score.total), style="bold"),
-            end_section=True,
+            end_section=not penalty,
         )
+        if penalty:  # R21: say where the rest of the total comes from
+            table.add_row(
+                Text(_("in hand"), style=DIM),
+                *("" for _colour in colours),
+                Text(signed(-score.hand_penalty), style=DIM),
+                end_section=True,
+            )
 
     side_rows(opponent, names[opponent])
     table.add_row(
