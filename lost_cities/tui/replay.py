@@ -82,7 +82,8 @@ class ReplayScreen(FittedScreen):
         self.title_text = title
         self.positions = positions(record)
         self.index = 0
-        self._rounds_cache: dict[int, list[Round]] = {}
+        #: the match totals before each round, computed once: every step shows them
+        self._totals_before = self._totals_before_each_round(record)
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
@@ -103,18 +104,20 @@ class ReplayScreen(FittedScreen):
         partial = RoundRecord(played.rules, played.seed, played.starter, played.turns[: position.turns])
         return partial.replay()
 
-    def _finished_totals(self, round_index: int) -> tuple[int, ...]:
-        totals = [0, 0]
-        for played in self.record.played[:round_index]:
-            for seat, score in enumerate(played.replay().side_totals()):
-                totals[seat] += score
-        return tuple(totals)
+    @staticmethod
+    def _totals_before_each_round(record: MatchRecord) -> list[tuple[int, ...]]:
+        totals: tuple[int, ...] = (0, 0)
+        before: list[tuple[int, ...]] = []
+        for played in record.played:
+            before.append(totals)
+            totals = tuple(a + b for a, b in zip(totals, played.replay().side_totals(), strict=True))
+        return before
 
     def show(self) -> None:
         position = self.positions[self.index]
         round_ = self._round_at(position)
         played = self.record.played[position.round_index]
-        totals = self._finished_totals(position.round_index)
+        totals = self._totals_before[position.round_index]
         status = Text()
         status.append(self.title_text + "  ", style="bold")
         status.append(_("Round {n} of {total}").format(n=position.round_index + 1, total=self.record.rounds) + "  ·  ")
