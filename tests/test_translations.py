@@ -25,7 +25,7 @@ babel_pofile = pytest.importorskip("babel.messages.pofile")
 
 from lost_cities.engine import Colour  # noqa: E402
 from lost_cities.i18n import DOMAIN, LOCALE_DIR, current_language, ngettext, set_language  # noqa: E402
-from lost_cities.presentation import parse_colour_word  # noqa: E402
+from lost_cities.words import parse_colour_word  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 TRANSLATED = ("fr", "ru")

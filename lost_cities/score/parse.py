@@ -38,7 +38,7 @@ from lost_cities.engine import (
     score_side,
 )
 from lost_cities.i18n import _
-from lost_cities.presentation import card_name, colour_name, describe_refusal, number_name, parse_colour_word
+from lost_cities.words import card_name, colour_name, describe_refusal, number_name, parse_colour_word
 
 __all__ = ["ScoreInputError", "Side", "read_side"]
 

@@ -18,17 +18,13 @@ from rich.text import Text
 
 from lost_cities.engine import Card, ExpeditionScore, Rules, SideScore
 from lost_cities.i18n import _
-from lost_cities.presentation import COLOUR_STYLE, colour_name
+from lost_cities.style import COLOUR_STYLE
+from lost_cities.words import colour_name, signed
 
-__all__ = ["card_values", "side_json", "side_table", "signed"]
+__all__ = ["card_values", "side_json", "side_table"]
 
 #: What an empty cell of the table shows (an expedition not started, R11; no bonus).
 NONE = "–"
-
-
-def signed(number: int) -> str:
-    """A number with a real minus sign, as the rulebook prints it: ``−13``, ``45``."""
-    return f"−{-number}" if number < 0 else str(number)
 
 
 def card_values(cards: tuple[Card, ...]) -> str:

@@ -31,8 +31,8 @@ from typing import NamedTuple, TypeVar
 
 from lost_cities.engine import IllegalMoveError, Match, MatchRecord, NotationError, Outcome
 from lost_cities.i18n import _
-from lost_cities.presentation import describe_refusal
 from lost_cities.storage.errors import DamagedSaveError
+from lost_cities.words import describe_refusal
 
 __all__ = [
     "FORMAT",

@@ -16,18 +16,12 @@ from rich.text import Text
 
 from lost_cities.engine import Card, Colour, ExpeditionScore, PlayerView, SideScore
 from lost_cities.i18n import _
-from lost_cities.presentation import COLOUR_STYLE, card_short, colour_name, colour_short_name
+from lost_cities.style import COLOUR_STYLE
+from lost_cities.words import card_short, colour_name, colour_short_name, signed
 
-__all__ = ["board_table", "breakdown_table", "card_text", "colour_heading", "signed"]
+__all__ = ["board_table", "breakdown_table", "card_text", "colour_heading"]
 
 DIM = "#8a8a8a"
-
-
-def signed(value: int) -> str:
-    """``+12``, ``−5``, ``0`` (a true minus sign reads better than a hyphen)."""
-    if value > 0:
-        return f"+{value}"
-    return f"−{-value}" if value < 0 else "0"
 
 
 class ColourHeading:

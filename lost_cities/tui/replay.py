@@ -17,11 +17,11 @@ from textual.widgets import Static
 
 from lost_cities.engine import MatchRecord, Play, Round, RoundRecord, player_view
 from lost_cities.i18n import _
-from lost_cities.presentation import card_name, turn_sentence
 from lost_cities.tui.bindings import quit_hint
-from lost_cities.tui.render import board_table, hand_text, signed
+from lost_cities.tui.render import board_table, hand_text
 from lost_cities.tui.screens.base import FittedScreen
 from lost_cities.tui.widgets.keybar import KeyBar
+from lost_cities.words import card_name, signed, turn_sentence
 
 
 @dataclass(frozen=True, slots=True)

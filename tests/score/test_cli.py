@@ -68,9 +68,9 @@ def test_r16_rulebook_example_as_a_table() -> None:
     header = lines[0].split()
     assert header == ["expedition", "cards", "sum", "−20", "wagers", "×", "8+", "cards", "score"]
     body = {line.split()[0]: line.split() for line in lines if line and line.split()[0] in ("yellow", "red")}
-    assert body["yellow"] == ["yellow", "2", "3", "8", "10", "23", "3", "0", "×1", "–", "3"]
-    assert body["red"][-6:] == ["35", "15", "2", "×3", "+20", "65"]
-    assert lines[-1].split() == ["total", "18"]
+    assert body["yellow"] == ["yellow", "2", "3", "8", "10", "23", "+3", "0", "×1", "–", "+3"]
+    assert body["red"][-6:] == ["35", "+15", "2", "×3", "+20", "+65"]
+    assert lines[-1].split() == ["total", "+18"]
     assert "white" in out and "in hand" not in out
 
 

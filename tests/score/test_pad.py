@@ -34,13 +34,13 @@ async def test_keys_mark_cards_and_the_scores_follow() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("w", "w", "2", "3", "4", "5", "6", "7", "8")
         assert text(app, "#row-0-yellow .formula") == "(35 − 20) × 3 + 20"
-        assert text(app, "#row-0-yellow .score") == "65"
-        assert "round 65" in subtitle(app, 0) and "match 65" in subtitle(app, 0)
+        assert text(app, "#row-0-yellow .score") == "+65"
+        assert "round +65" in subtitle(app, 0) and "match +65" in subtitle(app, 0)
         await pilot.press("down", "1", "0")  # blue 10, typed as "10"
         assert text(app, "#row-0-blue .score") == "−10"
-        assert "round 55" in subtitle(app, 0)
+        assert "round +55" in subtitle(app, 0)
         await pilot.press("backspace")  # unmark the whole blue row
-        assert "round 65" in subtitle(app, 0)
+        assert "round +65" in subtitle(app, 0)
 
 
 @pytest.mark.parametrize("size", SIZES)

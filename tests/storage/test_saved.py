@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lost_cities.engine import Match, Phase, Rules, card_from_code
-from lost_cities.presentation import card_name
 from lost_cities.storage import FORMAT, DamagedSaveError, SavedMatch, SaveStatus, resume_summary
+from lost_cities.words import card_name
 from tests.storage.matches import finished_match, play_turns, random_match, saved_match, state
 
 rules_st = st.builds(Rules, long=st.booleans(), hand_penalty=st.booleans(), cooperative=st.booleans())

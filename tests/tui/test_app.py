@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from lost_cities.engine import Card, Colour, Phase
-from lost_cities.presentation import card_short
 from lost_cities.session import HotSeat, MatchSettings
 from lost_cities.tui.app import LostCitiesApp
 from lost_cities.tui.screens.board import BoardScreen
@@ -14,6 +13,7 @@ from lost_cities.tui.screens.pass_screen import PassScreen
 from lost_cities.tui.screens.round_end import RoundEndScreen
 from lost_cities.tui.screens.setup import SetupScreen
 from lost_cities.tui.widgets.hand import HandView
+from lost_cities.words import card_short
 from tests.tui.conftest import SIZE, finish_last_round, make_app, screen_text, take_turn
 
 

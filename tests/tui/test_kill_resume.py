@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from lost_cities.presentation import card_short
 from lost_cities.storage import MatchStore
+from lost_cities.words import card_short
 
 ANSI = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78])")
 

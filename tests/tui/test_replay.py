@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from lost_cities.engine import Match
-from lost_cities.presentation import card_short
 from lost_cities.tui.replay import ReplayApp, ReplayScreen, positions
+from lost_cities.words import card_short
 from tests.tui.conftest import SIZE, screen_text
 
 

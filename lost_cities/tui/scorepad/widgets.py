@@ -16,9 +16,9 @@ from textual.widgets import Static
 
 from lost_cities.engine import Colour, ExpeditionScore, SideScore
 from lost_cities.i18n import _
-from lost_cities.presentation import COLOUR_STYLE, card_short, colour_name
 from lost_cities.score.sheet import CELLS, Cell, Place, ScoreSheet
-from lost_cities.score.table import signed
+from lost_cities.style import COLOUR_STYLE
+from lost_cities.words import card_short, colour_name, signed
 
 __all__ = ["CardCell", "ExpeditionRow", "HandLine", "PlayerPanel", "formula"]
 

@@ -17,11 +17,11 @@ from textual.widgets import Static
 
 from lost_cities.engine import Card, Colour, Draw, IllegalMoveError, Phase, Play, PlayerView
 from lost_cities.i18n import _
-from lost_cities.presentation import card_name, colour_name, describe_refusal, pile_colour
 from lost_cities.tui.screens.base import FittedScreen
 from lost_cities.tui.widgets.hand import CardSlot, HandView
 from lost_cities.tui.widgets.keybar import KeyBar
 from lost_cities.tui.widgets.table import TableArea
+from lost_cities.words import card_name, colour_name, describe_refusal, pile_colour
 
 if TYPE_CHECKING:
     from lost_cities.tui.app import LostCitiesApp

@@ -13,8 +13,8 @@ from textual.widgets import Static
 
 from lost_cities.engine import Colour
 from lost_cities.i18n import _
-from lost_cities.presentation import colour_name
 from lost_cities.tui.widgets.keybar import KeyBar
+from lost_cities.words import colour_name
 
 
 class ConfirmQuit(ModalScreen[bool]):

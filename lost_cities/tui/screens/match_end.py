@@ -12,9 +12,9 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from lost_cities.i18n import _
-from lost_cities.tui.render import signed
 from lost_cities.tui.screens.base import FittedScreen
 from lost_cities.tui.widgets.keybar import KeyBar
+from lost_cities.words import signed
 
 if TYPE_CHECKING:
     from lost_cities.tui.app import LostCitiesApp

@@ -11,7 +11,8 @@ from textual.message import Message
 from textual.widgets import Static
 
 from lost_cities.engine import Card
-from lost_cities.presentation import COLOUR_STYLE, card_short
+from lost_cities.style import COLOUR_STYLE
+from lost_cities.words import card_short
 
 
 class CardSlot(Static):

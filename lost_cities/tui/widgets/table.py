@@ -11,8 +11,8 @@ from textual.widgets import Static
 
 from lost_cities.engine import PlayerView
 from lost_cities.i18n import _
-from lost_cities.presentation import describe_turn
-from lost_cities.tui.render import board_table, signed
+from lost_cities.tui.render import board_table
+from lost_cities.words import describe_turn, signed
 
 
 def status_text(

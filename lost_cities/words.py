@@ -1,8 +1,8 @@
-"""Words and styles shared by every screen and by ``lost-cities score``.
+"""The words for engine values, shared by every screen, every command and the saves.
 
-Colour names, card names and the wording of refused moves live here, once,
-translated through :func:`lost_cities.i18n._`.  Nothing here knows about
-Textual; the styles are plain Rich style strings.
+Colour names, card names, signed scores and the wording of refused moves live here,
+once, translated through :func:`lost_cities.i18n._`.  Nothing here knows about
+Textual or Rich.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from lost_cities.engine import Card, Colour, IllegalMoveError, NotationError, Pu
 from lost_cities.i18n import _, pgettext
 
 __all__ = [
-    "COLOUR_STYLE",
     "card_name",
     "card_short",
     "colour_name",
@@ -21,18 +20,20 @@ __all__ = [
     "number_name",
     "parse_colour_word",
     "pile_colour",
+    "signed",
     "turn_sentence",
 ]
 
-#: Rich styles for each colour: a colour *and* a letter, so colour-blind players can read it too.
-COLOUR_STYLE: dict[Colour, str] = {
-    Colour.YELLOW: "bold #e5c100",
-    Colour.BLUE: "bold #3f8fff",
-    Colour.WHITE: "bold #e8e8e8",
-    Colour.GREEN: "bold #2fbf4f",
-    Colour.RED: "bold #ff4a3d",
-    Colour.PURPLE: "bold #c77dff",
-}
+
+def signed(value: int) -> str:
+    """A score as every screen and command shows it: ``+12``, ``−5`` (a true minus sign), ``0``.
+
+    >>> signed(12), signed(-5), signed(0)
+    ('+12', '−5', '0')
+    """
+    if value > 0:
+        return f"+{value}"
+    return f"−{-value}" if value < 0 else "0"
 
 
 def colour_name(colour: Colour) -> str:
