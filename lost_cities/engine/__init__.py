@@ -14,6 +14,7 @@ Everything a program needs to play, check or score the game (rules R1–R24 of
 
 from lost_cities.engine.cards import WAGER, Card, Colour, card_from_code, parse_cards
 from lost_cities.engine.errors import IllegalMoveError, LostCitiesError, NotationError, Reason
+from lost_cities.engine.fields import FieldError, read_field
 from lost_cities.engine.match import Match, MatchRecord, Outcome, match_outcome, next_starter, round_seed
 from lost_cities.engine.moves import DRAW_PILE, Draw, Play
 from lost_cities.engine.round import Phase, Round, RoundRecord, TurnRecord
@@ -30,6 +31,7 @@ __all__ = [
     "Colour",
     "Draw",
     "ExpeditionScore",
+    "FieldError",
     "IllegalMoveError",
     "LostCitiesError",
     "Match",
@@ -53,6 +55,7 @@ __all__ = [
     "parse_cards",
     "player_view",
     "public_view",
+    "read_field",
     "round_seed",
     "score_expedition",
     "score_side",

@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lost_cities.engine.fields import read_field
 from lost_cities.engine.round import Round, RoundRecord
 from lost_cities.engine.rules import Rules
 from lost_cities.engine.view import PlayerView, player_view
@@ -185,18 +186,23 @@ class MatchRecord:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> MatchRecord:
-        """Read :meth:`to_dict`'s form back; wrong shapes raise :class:`ValueError`."""
-        try:
-            raw_rules = data["rules"]
-            if not isinstance(raw_rules, dict) or not all(isinstance(v, bool) for v in raw_rules.values()):
-                raise ValueError("rules must map variant names to true or false")
-            rules = Rules(**{k: raw_rules[k] for k in ("long", "hand_penalty", "cooperative") if k in raw_rules})
-            rounds, seed, first, played = data["rounds"], data["seed"], data["first"], data["played"]
-            if not (isinstance(rounds, int) and isinstance(seed, int) and first in (0, 1)):
-                raise ValueError("rounds and seed must be ints and first 0 or 1")
-            if not isinstance(played, list) or not all(isinstance(item, dict) for item in played):
-                raise ValueError("played must be a list of rounds")
-            return cls(rules, rounds, seed, int(first), tuple(RoundRecord.from_dict(item, rules) for item in played))
-        except KeyError as missing:
-            raise ValueError(f"a match record needs {missing}") from None
+    def from_dict(cls, data: object) -> MatchRecord:
+        """Read :meth:`to_dict`'s form back; wrong shapes raise :class:`FieldError` (a ``ValueError``).
+
+        >>> MatchRecord.from_dict([1])
+        Traceback (most recent call last):
+        ...
+        lost_cities.engine.fields.FieldError: expected an object with the field 'rules', not a list
+        """
+        raw_rules = read_field(data, "rules", dict)
+        variants = {key: read_field(raw_rules, key, bool) for key in _VARIANTS if key in raw_rules}
+        rules = Rules(**variants)
+        rounds = read_field(data, "rounds", int, lambda n: n >= 1)
+        seed = read_field(data, "seed", int)
+        first = read_field(data, "first", int, lambda seat: 0 <= seat < rules.players)
+        played = read_field(data, "played", list)
+        return cls(rules, rounds, seed, first, tuple(RoundRecord.from_dict(item, rules) for item in played))
+
+
+#: The variants a record's rules name (R20-R22), as :meth:`MatchRecord.to_dict` writes them.
+_VARIANTS = ("long", "hand_penalty", "cooperative")

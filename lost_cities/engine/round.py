@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from lost_cities.engine.cards import CARD_BY_CODE, Card, Colour, card_from_code
 from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason
+from lost_cities.engine.fields import read_field
 from lost_cities.engine.moves import DRAW_PILE, Draw, Play
 from lost_cities.engine.rules import Rules
 from lost_cities.engine.scoring import SideScore, score_side
@@ -430,10 +430,15 @@ class RoundRecord:
         return {"seed": self.seed, "starter": self.starter, "turns": list(self.turns)}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object], rules: Rules | None = None) -> RoundRecord:
-        seed, starter, turns = data["seed"], data["starter"], data["turns"]
-        if not isinstance(seed, int) or not isinstance(starter, int) or not isinstance(turns, Sequence):
-            raise ValueError("a round record needs an int seed, an int starter and a list of turns")
-        if not all(isinstance(turn, str) for turn in turns):
-            raise ValueError("every turn of a round record must be a string")
+    def from_dict(cls, data: object, rules: Rules | None = None) -> RoundRecord:
+        """Read :meth:`to_dict`'s form back; anything else raises :class:`FieldError` (a ``ValueError``).
+
+        >>> RoundRecord.from_dict({"seed": 1})
+        Traceback (most recent call last):
+        ...
+        lost_cities.engine.fields.FieldError: the field 'starter' is missing or wrong
+        """
+        seed = read_field(data, "seed", int)
+        starter = read_field(data, "starter", int)
+        turns = read_field(data, "turns", list, lambda items: all(isinstance(turn, str) for turn in items))
         return cls(rules or Rules(), seed, starter, tuple(turns))
