@@ -70,6 +70,8 @@ class Colour(IntEnum):
 
 
 _LETTERS = {colour.letter: colour for colour in Colour}
+#: The values a card's notation may give, as written: ASCII digits only (not ``²``, ``３`` or ``١٠``).
+_NUMBERS = {str(value): value for value in range(2, 11)}
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -97,16 +99,23 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card from its notation (``r7``, ``b10``, ``gw``, ``gx``)."""
+        """Read a card from its notation (``r7``, ``b10``, ``gw``, ``gx``).
+
+        >>> Card.parse("r²")
+        Traceback (most recent call last):
+        ...
+        lost_cities.engine.errors.NotationError: cannot read 'r²': expected a card: colour letter (y b w g r p) \
+and 2-10 (ASCII digits) or w, e.g. r7, bw
+        """
         token = text.strip().lower()
         if len(token) >= 2 and token[0] in _LETTERS:
             colour = _LETTERS[token[0]]
             rest = token[1:]
             if rest in ("w", "x"):
                 return card_from_code(colour * 16 + 1)
-            if rest.isdigit() and 2 <= int(rest) <= 10 and rest[0] != "0":
-                return card_from_code(colour * 16 + int(rest))
-        raise NotationError(text, "a card: colour letter (y b w g r p) and 2-10 or w, e.g. r7, bw")
+            if rest in _NUMBERS:
+                return card_from_code(colour * 16 + _NUMBERS[rest])
+        raise NotationError(text, "a card: colour letter (y b w g r p) and 2-10 (ASCII digits) or w, e.g. r7, bw")
 
     def __str__(self) -> str:
         return f"{self.colour.letter}{'w' if self.is_wager else self.value}"

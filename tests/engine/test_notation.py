@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lost_cities.engine import Card, Colour, Draw, NotationError, Play, card_from_code, parse_cards
+from lost_cities.engine import Card, Colour, Draw, NotationError, Play, Round, card_from_code, parse_cards
 from lost_cities.engine.round import fresh_deck
 
 ALL_CARDS = sorted({card_from_code(c) for c in fresh_deck(__import__("lost_cities.engine").engine.Rules(long=True))})
@@ -37,7 +37,9 @@ def test_card_notation_is_case_insensitive_and_accepts_x(text: str, card: str) -
     assert Card.parse(text).describe() == card
 
 
-@pytest.mark.parametrize("text", ["", "r", "r1", "r11", "r07", "q5", "rww", "7r", "r 7"])
+@pytest.mark.parametrize(
+    "text", ["", "r", "r1", "r11", "r07", "q5", "rww", "7r", "r 7", "r²", "r١٠", "r３", "r" + "9" * 5000]
+)
 def test_bad_card_text_names_the_token(text: str) -> None:
     with pytest.raises(NotationError) as refused:
         Card.parse(text)
@@ -57,3 +59,18 @@ def test_parse_cards_accepts_commas_and_blanks() -> None:
 
 def test_cards_sort_by_colour_then_wagers_then_value() -> None:
     assert [str(c) for c in sorted(parse_cards("r2 y10 rw y3 b5"))] == ["y3", "y10", "b5", "rw", "r2"]
+
+
+@pytest.mark.parametrize("text", ["+r²", "-r١٠", "+r３", "+r" + "7" * 5000])
+def test_non_ascii_digits_and_huge_values_are_notation_errors_everywhere(text: str) -> None:
+    # R2: values are 2-10, written in ASCII digits; nothing else is read as a number
+    with pytest.raises(NotationError):
+        Play.parse(text)
+    round_ = Round(seed=1)
+    before = round_.state_key()
+    with pytest.raises(NotationError) as refused:
+        round_.play(text)
+    assert round_.state_key() == before
+    assert len(str(refused.value)) < 200  # a long token is quoted in part only
+    with pytest.raises(NotationError):
+        round_.turn(f"{text} n")
