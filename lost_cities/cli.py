@@ -178,7 +178,10 @@ examples:
 
 def _score_refusal(token: str, message: str) -> int:
     """A refused score: one line on stderr naming the offending argument, status 2 as argparse does."""
-    print(_("lost-cities score: {token}: {message}").format(token=token, message=message), file=sys.stderr)
+    from lost_cities.engine import excerpt
+
+    line = _("lost-cities score: {token}: {message}").format(token=excerpt(token, 40), message=message)
+    print(line, file=sys.stderr)
     return 2
 
 

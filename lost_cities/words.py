@@ -134,7 +134,7 @@ def card_name(card: Card) -> str:
     return number_name(card.colour, card.value)
 
 
-def number_name(colour: Colour, value: int) -> str:
+def number_name(colour: Colour, value: int | str) -> str:
     """A number card in words, even one the game does not have: ``red 11``."""
     return _("{colour} {value}").format(colour=_card_colour(colour), value=value)
 

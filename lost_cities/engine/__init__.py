@@ -13,7 +13,7 @@ Everything a program needs to play, check or score the game (rules R1–R24 of
 """
 
 from lost_cities.engine.cards import WAGER, Card, Colour, card_from_code, parse_cards
-from lost_cities.engine.errors import IllegalMoveError, LostCitiesError, NotationError, Reason
+from lost_cities.engine.errors import IllegalMoveError, LostCitiesError, NotationError, Reason, excerpt
 from lost_cities.engine.fields import FieldError, read_field
 from lost_cities.engine.match import Match, MatchRecord, Outcome, match_outcome, next_starter, round_seed
 from lost_cities.engine.moves import DRAW_PILE, Draw, Play
@@ -50,6 +50,7 @@ __all__ = [
     "TurnRecord",
     "card_from_code",
     "check_expedition",
+    "excerpt",
     "match_outcome",
     "next_starter",
     "parse_cards",

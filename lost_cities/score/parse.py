@@ -35,6 +35,7 @@ from lost_cities.engine import (
     Rules,
     SideScore,
     check_expedition,
+    excerpt,
     score_side,
 )
 from lost_cities.i18n import _
@@ -134,21 +135,24 @@ def _card(token: str, colour: Colour, source: str) -> Card:
     text = token.strip().lower()
     if text in ("w", "x"):
         return Card(colour, WAGER)
-    if text.isdigit():
-        value = int(text)
-        if 2 <= value <= 10:
+    if text.isascii() and text.isdigit():  # only 0-9: not ², ３ or ١٠
+        value = int(text) if len(text) <= 4 else None  # a 5,000-digit number is just as wrong as 11
+        if value is not None and 2 <= value <= 10:
             return Card(colour, value)
         raise ScoreInputError(
             source,
             _("there is no {card}: numbers go from 2 to 10, and w is a wager (R2)").format(
-                card=number_name(colour, value)
+                card=number_name(colour, value if value is not None else excerpt(text))
             ),
         )
     try:
         return Card.parse(text)
     except NotationError:
         raise ScoreInputError(
-            source, _("can't read '{token}': write a number from 2 to 10, or w for a wager").format(token=token)
+            source,
+            _("can't read '{token}': write a number from 2 to 10 in plain digits (0-9), or w for a wager").format(
+                token=excerpt(token)
+            ),
         ) from None
 
 
@@ -162,9 +166,9 @@ def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str])
         except NotationError:
             raise ScoreInputError(
                 source,
-                _("can't read '{token}': write a card as a colour letter and 2-10 or w, e.g. r5, bw").format(
-                    token=token
-                ),
+                _(
+                    "can't read '{token}': write a card as a colour letter and 2-10 in plain digits, or w, e.g. r5, bw"
+                ).format(token=excerpt(token)),
             ) from None
         if card.colour not in rules.colours:
             refusal = _refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=card.colour))

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lost_cities.cli import main
-from lost_cities.engine import Card, Colour, Rules, score_side
+from lost_cities.engine import Card, Colour, Rules, excerpt, score_side
 from tests.helpers import rigged
 
 # R16: the rulebook's worked example, one row per line of its table
@@ -126,16 +126,24 @@ REFUSALS = [
     (["red:b4"], "red:b4", "blue 4 does not belong in the red expedition (R6a)"),  # R6a
     ([":4"], ":4", "no colour before the colon"),
     (["red:4", "--rounds", "2"], "--rounds", "for the score pad"),
+    # only ASCII digits are numbers; a huge number is refused like any other (R2)
+    (["red:²"], "red:²", "can't read '²': write a number from 2 to 10 in plain digits (0-9)"),
+    (["red:3,²"], "red:3,²", "can't read '²'"),
+    (["red:３"], "red:３", "can't read '３'"),
+    (["red:١٠"], "red:١٠", "can't read '١٠'"),
+    (["red:" + "9" * 5000], "red:" + "9" * 5000, "there is no red 99999"),
+    (["red:3", "--hand", "r²"], "--hand r²", "can't read 'r²'"),
 ]
 
 
-@pytest.mark.parametrize(("argv", "token", "words"), REFUSALS, ids=[" ".join(r[0]) for r in REFUSALS])
+@pytest.mark.parametrize(("argv", "token", "words"), REFUSALS, ids=[" ".join(r[0])[:30] for r in REFUSALS])
 def test_bad_input_is_one_line_naming_the_token(argv: list[str], token: str, words: str) -> None:
     status, out, err = run(*argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1, err
-    assert err.startswith(f"lost-cities score: {token}: "), err
+    assert err.startswith(f"lost-cities score: {excerpt(token, 40)}: "), err
     assert words in err
+    assert len(err) < 300  # a long argument is quoted in part only
 
 
 def test_refusal_from_the_real_command_has_no_traceback() -> None:
