@@ -54,15 +54,22 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         "--seed", type=any_int, default=0, metavar=_("SEED"), help=_("seed of the first deal (default 0)")
     )
     parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help=_("2, 3 (R23) or 4 in two teams (R24); default 2"),
+    )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     _add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run_simulate)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from lost_cities.simulate import simulate
+    from lost_cities.engine.simulate import simulate
 
-    report = simulate(args.rounds, seed=args.seed, long=args.long)
+    report = simulate(args.rounds, seed=args.seed, long=args.long, players=args.players)
     if args.json:
         print(json.dumps(report.to_dict()))
         return 0

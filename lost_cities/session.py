@@ -14,12 +14,10 @@ from dataclasses import dataclass
 from lost_cities.engine import (
     Card,
     Draw,
-    IllegalMoveError,
     Match,
     Phase,
     Play,
     PlayerView,
-    Reason,
     Round,
     Rules,
     player_view,
@@ -114,13 +112,8 @@ class HotSeat:
         self.match.current.draw(draw)
 
     def take_back(self) -> Card:
-        """Undo the card played this turn (before drawing); returns the card."""
-        round_ = self.match.current
-        if round_.phase is not Phase.DRAW:
-            raise IllegalMoveError(Reason.NOTHING_TO_UNDO)
-        history = round_.history()
-        round_.undo()
-        return history[-1].play.card
+        """Undo the card played this turn (before drawing, R6); returns the card."""
+        return self.match.current.take_back().card
 
     def next_round(self) -> None:
         self.match.start_next_round()

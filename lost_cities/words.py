@@ -7,6 +7,8 @@ Textual or Rich.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from lost_cities.engine import Card, Colour, IllegalMoveError, NotationError, PublicTurn, Reason
 from lost_cities.i18n import _, pgettext
 
@@ -145,34 +147,51 @@ def _capitalised(text: str) -> str:
 
 def describe_refusal(error: IllegalMoveError) -> str:
     """A refused move in the player's language, with its rule: ``Red 5 can't follow red 7 (R6a).``"""
+    return f"{_capitalised(_refusal_text(error))} ({error.rule})."
+
+
+def _refusal_text(error: IllegalMoveError) -> str:
     names = [card_name(card) for card in error.cards]
     colour = error.colour
-    texts = {
-        Reason.NOT_IN_HAND: lambda: _("{card} is not in your hand").format(card=names[0]),
-        Reason.LOWER_THAN_TOP: lambda: _("{card} can't follow {top}: numbers must go up").format(
-            card=names[0], top=names[1]
-        ),
-        Reason.WAGER_AFTER_NUMBER: lambda: _("{card} can't follow {top}: wagers come before numbers").format(
-            card=names[0], top=names[1]
-        ),
-        Reason.TOO_MANY_WAGERS: lambda: _("An expedition holds at most three wagers"),
-        Reason.DUPLICATE_CARD: lambda: _("There is only one {card}").format(card=names[0]),
-        Reason.WRONG_COLOUR: lambda: _("{card} does not belong in the {colour} expedition").format(
-            card=names[0], colour=pile_colour(colour) if colour is not None else ""
-        ),
-        Reason.COLOUR_NOT_IN_GAME: lambda: _("{colour} is only in the long game").format(
-            colour=colour_name(colour) if colour is not None else ""
-        ),
-        Reason.PLAY_FIRST: lambda: _("Play a card first, then draw"),
-        Reason.DRAW_FIRST: lambda: _("You have played a card: now draw one"),
-        Reason.DRAW_BACK_DISCARD: lambda: _("You just discarded {card}: you can't draw it back").format(card=names[0]),
-        Reason.EMPTY_PILE: lambda: _("The {colour} discard pile is empty").format(
-            colour=pile_colour(colour) if colour is not None else ""
-        ),
-        Reason.ROUND_OVER: lambda: _("The round is over"),
-        Reason.NOTHING_TO_UNDO: lambda: _("There is no card to take back"),
-    }
-    return f"{_capitalised(texts[error.reason]())} ({error.rule})."
+    match error.reason:
+        case Reason.NOT_IN_HAND:
+            return _("{card} is not in your hand").format(card=names[0])
+        case Reason.LOWER_THAN_TOP:
+            return _("{card} can't follow {top}: numbers must go up").format(card=names[0], top=names[1])
+        case Reason.WAGER_AFTER_NUMBER:
+            return _("{card} can't follow {top}: wagers come before numbers").format(card=names[0], top=names[1])
+        case Reason.TOO_MANY_WAGERS:
+            return _("An expedition holds at most three wagers")
+        case Reason.DUPLICATE_CARD:
+            return _("There is only one {card}").format(card=names[0])
+        case Reason.WRONG_COLOUR:
+            return _("{card} does not belong in the {colour} expedition").format(
+                card=names[0], colour=pile_colour(colour) if colour is not None else ""
+            )
+        case Reason.COLOUR_NOT_IN_GAME:
+            return _("{colour} is only in the long game").format(colour=colour_name(colour) if colour else "")
+        case Reason.PLAY_FIRST:
+            return _("Play a card first, then draw")
+        case Reason.DRAW_FIRST:
+            return _("You have played a card: now draw one")
+        case Reason.DRAW_BACK_DISCARD:
+            return _("You just discarded {card}: you can't draw it back").format(card=names[0])
+        case Reason.EMPTY_PILE:
+            return _("The {colour} discard pile is empty").format(
+                colour=pile_colour(colour) if colour is not None else ""
+            )
+        case Reason.ROUND_OVER:
+            return _("The round is over")
+        case Reason.NOTHING_TO_UNDO:
+            return _("There is no card to take back")
+        case Reason.FINAL_LAY_ONLY:
+            return _("In the final laying cards are laid on expeditions, never discarded")
+        case Reason.FINAL_NO_DRAW:
+            return _("The draw pile is used up: nothing more is drawn")
+        case Reason.NOTHING_TO_STOP:
+            return _("There is nothing to stop: only the final laying ends with s")
+        case _:
+            assert_never(error.reason)
 
 
 def turn_sentence(name: str, card: str, discard: bool, drew: str | None = None, drawn: str | None = None) -> str:

@@ -132,8 +132,12 @@ class SavedMatch:
         return blank.with_match(match, now=moment)
 
     def with_match(self, match: Match, *, now: datetime | None = None) -> SavedMatch:
-        """This save brought up to date with ``match`` (the same match, some turns later)."""
-        record = match.record()
+        """This save brought up to date with ``match`` (the same match, some turns later).
+
+        A turn still in progress — a card played but not yet drawn for — is left out: its
+        player could still take the card back, and a resumed match must not show it.
+        """
+        record = match.record(settled=True)
         if (record.rules, record.seed, record.rounds, record.first) != (
             self.record.rules,
             self.record.seed,
@@ -172,8 +176,8 @@ class SavedMatch:
 
         If the save was made between two rounds, the next round is dealt (it
         follows from the seed and the scores, R18/R19), so that there is always
-        a player to move.  A turn whose card was played but not yet drawn is
-        kept: that player goes on by drawing.
+        a player to move.  A save never holds a card played but not yet drawn
+        for (:meth:`with_match`): that player starts the turn again.
         """
         match = self.replay()
         if match.more_rounds:

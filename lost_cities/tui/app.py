@@ -13,7 +13,6 @@ from typing import Literal
 
 from textual.app import App
 
-from lost_cities.engine import Phase
 from lost_cities.i18n import _
 from lost_cities.session import HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, resume_summary
@@ -158,15 +157,7 @@ class LostCitiesApp(App[None]):
         """
         if self._saved is None or self._session is None:
             return
-        round_ = self._session.round
-        pending = round_.history()[-1].play if round_.phase is Phase.DRAW else None
-        if pending is not None:
-            round_.undo()
-        try:
-            self._saved = self._saved.with_match(self._session.match)
-        finally:
-            if pending is not None:
-                round_.play(pending)
+        self._saved = self._saved.with_match(self._session.match)
         try:
             self.store.save_current(self._saved)
         except StorageError as problem:

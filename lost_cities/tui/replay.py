@@ -15,7 +15,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from lost_cities.engine import MatchRecord, Play, Round, RoundRecord, player_view
+from lost_cities.engine import MatchRecord, Play, Round, RoundRecord, TurnRecord, player_view
 from lost_cities.i18n import _
 from lost_cities.tui.bindings import quit_hint
 from lost_cities.tui.render import board_table, hand_text
@@ -129,6 +129,7 @@ class ReplayScreen(FittedScreen):
             move = _("Round {n} dealt; {name} starts.").format(n=position.round_index + 1, name=starter)
         else:
             last = round_.history()[-1]
+            assert isinstance(last, TurnRecord)
             move = describe_full_turn(
                 played.turns[position.turns - 1], self.names[last.seat], card_name(last.drawn) if last.drawn else None
             )

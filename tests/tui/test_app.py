@@ -40,7 +40,7 @@ async def test_a_whole_round_played_by_keys_reaches_the_round_end_screen() -> No
         # both hands are revealed at round end (H2)
         for card in app.session.round.hand(1):
             assert card_short(card) in text
-        starter = app.session.match.next_starter()
+        starter = app.session.match.next_starter().seat
         assert f"{('Ana', 'Boris')[starter]} starts round 2" in text
         await pilot.press("enter")
         await pilot.pause()

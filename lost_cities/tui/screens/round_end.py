@@ -86,7 +86,7 @@ class RoundEndScreen(FittedScreen):
             lines.append("   " + _("Team score: {score}").format(score=signed(sum(totals))), style="bold")
         lines.append("\n")
         if match.more_rounds:
-            starter = match.next_starter()
+            starter = match.next_starter().seat
             if scores[0] != scores[1]:
                 why = _("{name} starts round {n}: the higher score of this round (R18).")
             else:

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from lost_cities.engine import PlayerView
+from lost_cities.engine import PlayerView, PublicTurn
 from lost_cities.i18n import _
 from lost_cities.tui.render import board_table
 from lost_cities.words import describe_turn, signed
@@ -73,6 +73,6 @@ class TableArea(Vertical):
         cooperative = view.rules.cooperative
         self.query_one("#status", Static).update(status_text(view, names, round_number, rounds, totals, cooperative))
         last = view.last_turn
-        line = describe_turn(last, names[last.seat]) if last else _("First turn of the round.")
+        line = describe_turn(last, names[last.seat]) if isinstance(last, PublicTurn) else _("First turn of the round.")
         self.query_one("#last-move", Static).update(Text(line, overflow="ellipsis", no_wrap=True))
         self.query_one("#board", Static).update(board_table(view, names))

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lost_cities.simulate import simulate
+from lost_cities.engine.simulate import simulate
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).parent.parent.parent / "benchmarks"))
 from reference_loop import reference
 
 
@@ -45,7 +45,7 @@ def test_simulate_refuses_a_bad_round_count_without_a_traceback() -> None:
 
 def test_simulate_catches_an_engine_that_loses_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
     from lost_cities.engine import Round
-    from lost_cities.simulate import InvariantError
+    from lost_cities.engine.simulate import InvariantError
 
     original = Round.draw_code
 
