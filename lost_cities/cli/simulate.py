@@ -1,0 +1,47 @@
+"""``lost-cities simulate``: random legal play, a benchmark and a soak test of the engine."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from lost_cities.cli.arguments import Commands, add_lang, any_int, positive_int
+from lost_cities.i18n import _
+
+
+def add_parser(commands: Commands) -> None:
+    parser = commands.add_parser(
+        "simulate",
+        help=_("play random rounds: a benchmark and a soak test of the engine"),
+        description=_(
+            "Two players pick uniformly at random among the legal choices; the engine's "
+            "invariants are checked as they go."
+        ),
+    )
+    parser.add_argument(
+        "--rounds", type=positive_int, default=1000, metavar=_("ROUNDS"), help=_("rounds to play (default 1000)")
+    )
+    parser.add_argument(
+        "--seed", type=any_int, default=0, metavar=_("SEED"), help=_("seed of the first deal (default 0)")
+    )
+    parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    add_lang(parser, argparse.SUPPRESS)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lost_cities.simulate import simulate
+
+    report = simulate(args.rounds, seed=args.seed, long=args.long)
+    if args.json:
+        print(json.dumps(report.to_dict()))
+        return 0
+    scores = ", ".join(f"{score:.2f}" for score in report.mean_scores)
+    print(_("Rounds played:     {n}").format(n=report.rounds))
+    print(_("Seconds:           {s:.3f}").format(s=report.seconds))
+    print(_("Rounds per second: {r:.0f}").format(r=report.rounds_per_second))
+    print(_("Mean score by seat: {scores}").format(scores=scores))
+    print(_("Mean turns:        {t:.1f}").format(t=report.mean_turns))
+    print(_("All invariants held."))
+    return 0
