@@ -11,19 +11,21 @@ command needs (the engine, the saves, Rich, Textual) inside ``run``: ``--help`` 
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Sequence
 
 from lost_cities import __version__
 from lost_cities.cli import argparse_i18n, play, records, score, simulate
-from lost_cities.cli.arguments import add_lang
+from lost_cities.cli.arguments import CommandParser, add_lang
 from lost_cities.i18n import _, detect_language, set_language
 
 __all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="lost-cities",
         description=_("Lost Cities, Reiner Knizia's card game, for two players at one keyboard."),
     )
@@ -52,7 +54,16 @@ def _language_from(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _replace_what_cannot_be_encoded() -> None:
+    """Print ``?`` for what the terminal's encoding lacks (``PYTHONIOENCODING=ascii``), never fail on it."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``lost-cities``; returns the exit status (0, or 2 for a refusal of input)."""
+    _replace_what_cannot_be_encoded()
     args_list = list(sys.argv[1:] if argv is None else argv)
     set_language(detect_language(_language_from(args_list)))
     argparse_i18n.install()
@@ -61,5 +72,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 0
-    result: int = args.run(args)
+    try:
+        result: int = args.run(args)
+    except KeyboardInterrupt:  # Ctrl+C in a long simulate: stop, as a shell expects, without a traceback
+        return 130
+    except BrokenPipeError:  # `lost-cities history | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return result

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from lost_cities.cli.arguments import Commands, add_lang, any_int, positive_int
+from lost_cities.cli import arguments
+from lost_cities.cli.arguments import Commands, add_lang, whole_number
 from lost_cities.i18n import _
+from lost_cities.limits import MAX_ROUNDS, MAX_SEED
 
 
 def add_parser(commands: Commands) -> None:
@@ -20,9 +22,18 @@ def add_parser(commands: Commands) -> None:
         "--first", choices=("p1", "p2", "random"), default="p1", help=_("who starts the first round (R5)")
     )
     parser.add_argument(
-        "--rounds", type=positive_int, default=3, metavar=_("ROUNDS"), help=_("rounds in the match (default 3)")
+        "--rounds",
+        type=whole_number(1, MAX_ROUNDS),
+        default=3,
+        metavar=_("ROUNDS"),
+        help=_("rounds in the match, 1 to {max} (default 3)").format(max=MAX_ROUNDS),
     )
-    parser.add_argument("--seed", type=any_int, metavar=_("SEED"), help=_("seed the deals, to replay the same cards"))
+    parser.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        metavar=_("SEED"),
+        help=_("seed the deals, to replay the same cards"),
+    )
     parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
     parser.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
     parser.add_argument("--coop", action="store_true", help=_("cooperative: one team score (R22)"))
@@ -36,21 +47,19 @@ def add_parser(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from lost_cities.session import MAX_ROUNDS, MatchSettings
+    from lost_cities.limits import PlayerNamesError, check_names
+    from lost_cities.session import MatchSettings
 
-    names = (args.p1, args.p2)
     settings = None
-    if args.rounds > MAX_ROUNDS:
-        args.parser.error(_("--rounds: a number from 1 to {max}").format(max=MAX_ROUNDS))
-    if any(name is not None for name in names):
-        if not all(name is not None for name in names):
+    if args.p1 is not None or args.p2 is not None:
+        if args.p1 is None or args.p2 is None:
             args.parser.error(_("give both --p1 and --p2, or neither to use the form"))
-        if not all(name.strip() for name in names):
-            args.parser.error(_("a player's name cannot be empty"))
-        if names[0].strip().casefold() == names[1].strip().casefold():
-            args.parser.error(_("the two players need different names"))
+        try:
+            first, second = check_names((args.p1, args.p2))
+        except PlayerNamesError as problem:
+            args.parser.error(problem.clause)
         settings = MatchSettings(
-            names=(names[0].strip(), names[1].strip()),
+            names=(first, second),
             first=args.first,
             rounds=args.rounds,
             seed=args.seed,
@@ -58,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
             hand_penalty=args.hand_penalty,
             cooperative=args.coop,
         )
+    if not arguments.on_a_terminal():
+        return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
     from lost_cities.tui.app import LostCitiesApp, StartMode
 
     start: StartMode = "resume" if args.resume else ("new" if args.new else "ask")

@@ -51,8 +51,8 @@ def run_history(args: argparse.Namespace) -> int:
 
     store = MatchStore()
     listing = store.list_history()
-    for error in listing.damaged:
-        print(error, file=sys.stderr)
+    for error in listing.damaged:  # told, and the rest listed: not a refusal
+        print(_("{prog}: {message}").format(prog="lost-cities history", message=error), file=sys.stderr)
     if args.json:
         print(json.dumps(history_json(listing, str(store.root)), ensure_ascii=False))
     else:
@@ -60,21 +60,13 @@ def run_history(args: argparse.Namespace) -> int:
     return 0
 
 
-def _storage_refusal(error: Exception) -> int:
-    """A storage problem as one line on stderr: 1 for a damaged record, 2 for a wrong or unknown id."""
-    from lost_cities.storage import DamagedSaveError
-
-    print(error, file=sys.stderr)
-    return 1 if isinstance(error, DamagedSaveError) else 2
-
-
 def run_export(args: argparse.Namespace) -> int:
     from lost_cities.storage import MatchStore, StorageError
 
     try:
         text = MatchStore().export(args.match)
-    except StorageError as error:
-        return _storage_refusal(error)
+    except StorageError as error:  # an unknown id, or a record that cannot be read
+        return arguments.refuse("export", str(error))
     sys.stdout.write(text)
     return 0
 
@@ -88,22 +80,18 @@ def run_replay(args: argparse.Namespace) -> int:
         if args.match is None:
             listing = store.list_history()
             if not listing.matches:
-                print(
-                    _("lost-cities replay: no past match yet; give a file exported by `lost-cities export`"),
-                    file=sys.stderr,
-                )
-                return 2
+                return arguments.refuse("replay", _("no past match yet; give a file exported by `lost-cities export`"))
             saved = listing.matches[-1]
         else:
             saved = store.load(args.match)  # an id, the start of one, or a file
     except StorageError as error:
-        return _storage_refusal(error)
+        return arguments.refuse("replay", str(error))
     if saved.status is SaveStatus.IN_PROGRESS:  # H2: its hands are still secret
-        print(_("lost-cities replay: that match is still being played; replay it once it is over"), file=sys.stderr)
-        return 2
+        return arguments.refuse("replay", _("that match is still being played; replay it once it is over"))
     if not arguments.on_a_terminal():
-        print(_("lost-cities replay: the replay needs a terminal"), file=sys.stderr)
-        return 2
+        return arguments.refuse(
+            "replay", _("the replay needs a terminal: run it without redirecting its input or output")
+        )
     from lost_cities.tui.replay import ReplayApp
 
     ReplayApp(saved.names, saved.record, names_label(saved.names)).run()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from lost_cities.cli import arguments
-from lost_cities.cli.arguments import Commands, add_lang, positive_int
+from lost_cities.cli.arguments import Commands, add_lang, whole_number
 from lost_cities.i18n import _
+from lost_cities.limits import MAX_ROUNDS
 
 
 def add_parser(commands: Commands) -> None:
@@ -45,7 +45,7 @@ examples:
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.add_argument(
         "--rounds",
-        type=positive_int,
+        type=whole_number(1, MAX_ROUNDS),
         default=None,
         metavar=_("ROUNDS"),
         help=_("score pad: rounds in the match (default 3, R17)"),
@@ -55,12 +55,10 @@ examples:
 
 
 def _refusal(token: str, message: str) -> int:
-    """A refused score: one line on stderr naming the offending argument, status 2 as argparse does."""
+    """A refused score: one line on stderr naming the offending argument (its start, if it is long)."""
     from lost_cities.engine import excerpt
 
-    line = _("lost-cities score: {token}: {message}").format(token=excerpt(token, 40), message=message)
-    print(line, file=sys.stderr)
-    return 2
+    return arguments.refuse("score", _("{token}: {message}").format(token=excerpt(token, 40), message=message))
 
 
 def run(args: argparse.Namespace) -> int:

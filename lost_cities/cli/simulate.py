@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from lost_cities.cli.arguments import Commands, add_lang, any_int, positive_int
+from lost_cities.cli.arguments import Commands, add_lang, whole_number
 from lost_cities.i18n import _
+from lost_cities.limits import MAX_SEED
+
+#: More rounds than anyone waits for (about an hour at this engine's speed).
+MAX_ROUNDS = 10_000_000
 
 
 def add_parser(commands: Commands) -> None:
@@ -19,10 +23,18 @@ def add_parser(commands: Commands) -> None:
         ),
     )
     parser.add_argument(
-        "--rounds", type=positive_int, default=1000, metavar=_("ROUNDS"), help=_("rounds to play (default 1000)")
+        "--rounds",
+        type=whole_number(1, MAX_ROUNDS),
+        default=1000,
+        metavar=_("ROUNDS"),
+        help=_("rounds to play (default 1000)"),
     )
     parser.add_argument(
-        "--seed", type=any_int, default=0, metavar=_("SEED"), help=_("seed of the first deal (default 0)")
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        default=0,
+        metavar=_("SEED"),
+        help=_("seed of the first deal (default 0)"),
     )
     parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))

@@ -12,6 +12,8 @@ Plain translated text (no Rich, no Textual), shared by the app and ``lost-cities
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lost_cities.engine import Rules
 from lost_cities.i18n import _, ngettext
 from lost_cities.storage.saved import SavedMatch, SaveStatus
@@ -19,9 +21,12 @@ from lost_cities.storage.saved import SavedMatch, SaveStatus
 __all__ = ["names_label", "result_label", "resume_summary", "variant_label"]
 
 
-def names_label(names: tuple[str, str]) -> str:
-    """``Ana vs Boris``."""
-    return _("{first} vs {second}").format(first=names[0], second=names[1])
+def names_label(names: Sequence[str]) -> str:
+    """``Ana vs Boris`` (``Ana vs Boris vs Cleo``)."""
+    label = names[0]
+    for name in names[1:]:
+        label = _("{first} vs {second}").format(first=label, second=name)
+    return label
 
 
 def resume_summary(saved: SavedMatch) -> str:
