@@ -246,6 +246,12 @@ def test_an_unreadable_move_is_named() -> None:
         (lambda d: d.update(status="won"), "'status' is missing or wrong"),
         (lambda d: d.update(created="yesterday"), "'created' is missing or wrong"),
         (lambda d: d.update(updated="2026-11-22T00:53:15"), "'updated' is missing or wrong"),  # no offset
+        # the calendar's ends overflow when converted (issue 9, item 4)
+        (lambda d: d.update(created="0001-01-01T00:00:00+01:00"), "'created' is missing or wrong"),
+        (lambda d: d.update(created="9999-12-31T23:59:59-14:00"), "'created' is missing or wrong"),
+        (lambda d: d.update(updated="0001-01-01T00:00:00Z"), "'updated' is missing or wrong"),
+        (lambda d: d.update(updated="9999-12-31T23:59:59Z"), "'updated' is missing or wrong"),
+        (lambda d: d.update(created=20261122), "'created' is missing or wrong"),
         (lambda d: d.update(record=[]), "'record' is missing or wrong"),
         (lambda d: d["record"].update(seed="42"), "its moves do not fit the match"),
         (lambda d: d["record"].update(rounds=0), "its moves do not fit the match"),
