@@ -10,9 +10,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from lost_cities.engine import Rules
-from lost_cities.storage import MatchStore, SavedMatch
+from lost_cities.storage import MatchStore, SavedMatch, result_label, variant_label
+from lost_cities.words import signed
 from tests.conftest import Cli, CliResult
 from tests.storage.matches import random_match
 
@@ -71,7 +73,7 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[SavedMatc
 def test_history_on_a_new_machine_says_where_matches_will_go(run: Cli, tmp_path: Path) -> None:
     result = run(tmp_path / "none", "history")
     assert result.status == 0
-    assert result.out.strip() == f"No finished matches yet; they will be kept in {tmp_path / 'none'}."
+    assert " ".join(result.out.split()) == f"No finished matches yet; they will be kept in {tmp_path / 'none'}."
     assert not (tmp_path / "none").exists()
 
 
@@ -83,11 +85,10 @@ def test_history_table_lists_every_match_readable_without_colour(run: Cli, data:
     assert "\x1b[" not in out  # piped: no colour codes, the words carry everything
     for saved in kept:
         assert saved.id in out
-    for words in ("Match", "Variant", "Players", "Rounds", "Total", "Result"):
+    for words in ("Match", "Players", "Rounds", "Total", "Result"):
         assert words in out
     assert "2026-05-01 20:00" in out and "2026-05-03 20:00" in out  # dates
-    words = " ".join(out.split())
-    assert "classic" in out and "long, nothing in hand, 2 rounds" in words
+    assert "classic" in out and "long, nothing in hand, 2 rounds" in " ".join(out.split())
     assert "[b]Бор[/]" in out  # a name is printed as it is, never read as markup
     assert "abandoned" in out
     first = kept[0]
@@ -95,10 +96,55 @@ def test_history_table_lists_every_match_readable_without_colour(run: Cli, data:
     winner = first.names[first.outcome.winner] if first.outcome.winner is not None else None
     assert (f"{winner} won" if winner else "draw") in out
     for seat, name in enumerate(first.names):  # a line per player: the name, each round's score, the total
-        expected = " ".join([name, *(str(scores[seat]) for scores in first.round_scores), str(first.totals[seat])])
+        scores = [signed(scores[seat]) for scores in first.round_scores]
+        expected = " ".join([name, *scores, signed(first.totals[seat])])
         assert any(expected in " ".join(line.split()) for line in out.splitlines())
+    assert "-" not in " ".join(line for line in out.splitlines() if line.startswith(first.names[0]))  # −, not -
     assert out.rstrip().endswith(f"Kept in {folder}")
     assert out.index(kept[0].id) < out.index(kept[1].id) < out.index(kept[2].id)  # oldest first
+
+
+@pytest.fixture(scope="module")
+def varied(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every variant, the longest and the widest names, a match of 20 rounds, a team game, an abandoned one."""
+    folder = tmp_path_factory.mktemp("varied")
+    store = MatchStore(folder)
+    specs = [
+        (5, Rules(), 3, ("Ana", "Boris")),
+        (6, Rules(long=True, hand_penalty=True, cooperative=True), 5, ("Zoë", "Борис")),
+        (7, Rules(cooperative=True), 3, ("Alexandrinet", "Maximiliennn")),
+        (8, Rules(long=True), 8, ("李小龙李小龙", "Ana")),
+        (9, Rules(hand_penalty=True), 20, ("Wolfgangusss", "Ekaterinaaaa")),
+    ]
+    for day, (seed, rules, rounds, names) in enumerate(specs):
+        match = random_match(seed, 10_000, rules=rules, rounds=rounds)
+        store.finish_current(SavedMatch.start(names, match, now=START + timedelta(days=day)))
+    store.save_current(SavedMatch.start(("Ana", "Cleo"), random_match(9, 60), now=START + timedelta(days=9)))
+    store.abandon_current()
+    return folder
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_history_never_breaks_a_word_at_80_columns(
+    run: Cli, varied: Path, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 9, item 26: `cooperati`/`ve`, `classiqu`/`e`, `abandonné`/`e`
+    monkeypatch.setenv("COLUMNS", "80")
+    result = run(varied, "--lang", language, "history")
+    assert result.status == 0 and result.err == ""
+    lines = result.out.splitlines()
+    assert all(cell_len(line) <= 80 for line in lines)
+    shown = set(result.out.split())
+    listing = MatchStore(varied).list_history()
+    assert len(listing.matches) == 6
+    for saved in listing.matches:
+        texts = [saved.id, *saved.names, result_label(saved), variant_label(saved.record.rules, saved.record.rounds)]
+        for word in " ".join(texts).split():
+            assert word in shown, (word, language)
+        for total in saved.totals:
+            assert signed(total) in shown
+    twenty = listing.matches[4]
+    assert all(signed(scores[0]) in shown for scores in twenty.round_scores)  # every round, in blocks
 
 
 def test_history_is_in_colour_when_asked(

@@ -50,3 +50,22 @@ def test_simulate_catches_an_engine_that_loses_a_card(monkeypatch: pytest.Monkey
     monkeypatch.setattr(Round, "draw_code", leaky)
     with pytest.raises(InvariantError):
         simulate(3, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("language", "mean", "seconds"),
+    [
+        ("en", r"−\d+\.\d\d and [−+]?\d+\.\d\d", r"\d\.\d{3}"),
+        ("fr", r"−\d+,\d\d et ", r"\d,\d{3}"),
+        ("ru", r" и ", r","),
+    ],
+)
+def test_decimals_are_written_as_each_language_writes_them(cli: Cli, language: str, mean: str, seconds: str) -> None:
+    # issue 9, item 27: French simulate printed 0.008 and -40.30
+    import re
+
+    result = cli("--lang", language, "simulate", "--rounds", "20", "--seed", "3")
+    assert result.status == 0
+    lines = result.out.splitlines()
+    assert re.search(mean, lines[3]) and re.search(seconds, lines[1]), result.out
+    assert "-" not in result.out  # a true minus sign, as every score shows it

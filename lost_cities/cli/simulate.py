@@ -43,17 +43,22 @@ def add_parser(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from babel.lists import format_list
+
+    from lost_cities.i18n import current_language
     from lost_cities.simulate import simulate
+    from lost_cities.words import decimal, signed
 
     report = simulate(args.rounds, seed=args.seed, long=args.long)
     if args.json:
         print(json.dumps(report.to_dict()))
         return 0
-    scores = ", ".join(f"{score:.2f}" for score in report.mean_scores)
-    print(_("Rounds played:     {n}").format(n=report.rounds))
-    print(_("Seconds:           {s:.3f}").format(s=report.seconds))
-    print(_("Rounds per second: {r:.0f}").format(r=report.rounds_per_second))
+    # "−40.30 and +12.50": the language's own decimals, and its own way of listing them (never "−40,30, +12,50")
+    scores = format_list([signed(score, 2) for score in report.mean_scores], locale=current_language())
+    print(_("Rounds played:     {n}").format(n=decimal(report.rounds)))
+    print(_("Seconds:           {s}").format(s=decimal(report.seconds, 3)))
+    print(_("Rounds per second: {r}").format(r=decimal(report.rounds_per_second)))
     print(_("Mean score by seat: {scores}").format(scores=scores))
-    print(_("Mean turns:        {t:.1f}").format(t=report.mean_turns))
+    print(_("Mean turns:        {t}").format(t=decimal(report.mean_turns, 1)))
     print(_("All invariants held."))
     return 0
