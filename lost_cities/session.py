@@ -23,12 +23,11 @@ from lost_cities.engine import (
     player_view,
     public_view,
 )
+from lost_cities.limits import MAX_ROUNDS
 
 __all__ = ["MAX_ROUNDS", "HotSeat", "MatchSettings"]
 
 FIRST_CHOICES = ("p1", "p2", "random")
-#: The most rounds a match may have, in the form and on the command line alike.
-MAX_ROUNDS = 20
 
 
 @dataclass(frozen=True, slots=True)

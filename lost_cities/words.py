@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import assert_never
 
 from lost_cities.engine import Card, Colour, IllegalMoveError, NotationError, PublicTurn, Reason
-from lost_cities.i18n import _, pgettext
+from lost_cities.i18n import _, current_language, pgettext
 
 __all__ = [
     "card_name",
     "card_short",
     "colour_name",
     "colour_short_name",
+    "decimal",
     "describe_refusal",
     "describe_turn",
     "number_name",
@@ -27,15 +28,33 @@ __all__ = [
 ]
 
 
-def signed(value: int) -> str:
+def signed(value: float, places: int = 0) -> str:
     """A score as every screen and command shows it: ``+12``, ``−5`` (a true minus sign), ``0``.
 
-    >>> signed(12), signed(-5), signed(0)
-    ('+12', '−5', '0')
+    With ``places``, a mean score in the current language's own decimals (:func:`decimal`).
+
+    >>> signed(12), signed(-5), signed(0), signed(-40.3, 2)
+    ('+12', '−5', '0', '−40.30')
     """
+    if places:
+        rounded = round(value, places)
+        magnitude = decimal(abs(rounded), places)
+        return f"+{magnitude}" if rounded > 0 else (f"−{magnitude}" if rounded < 0 else magnitude)
     if value > 0:
         return f"+{value}"
     return f"−{-value}" if value < 0 else "0"
+
+
+def decimal(value: float, places: int = 0) -> str:
+    """A number in the current language's own format (Babel, CLDR): grouped thousands, its decimal sign.
+
+    >>> decimal(2941.27), decimal(0.0084, 3)
+    ('2,941', '0.008')
+    """
+    from babel.numbers import format_decimal  # ~30 ms: only for the commands that print decimals
+
+    pattern = "#,##0" + ("." + "0" * places if places else "")
+    return str(format_decimal(value, format=pattern, locale=current_language()))
 
 
 def colour_name(colour: Colour) -> str:

@@ -147,7 +147,7 @@ class LostCitiesApp(App[None]):
 
     def warn(self, message: str) -> None:
         """A problem the players must know of, that does not stop the game."""
-        self.notify(message, severity="warning", timeout=15)
+        self.notify(message, severity="warning", timeout=15, markup=False)  # it may quote a file or a name
 
     def save(self) -> None:
         """Autosave the match as of its last completed turn; a failure is told once and play goes on.

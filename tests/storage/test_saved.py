@@ -88,7 +88,7 @@ def test_the_file_keeps_short_lists_on_a_line_and_wraps_the_moves() -> None:
     saved = finished_match(seed=5, rounds=3)
     lines = saved.to_json().splitlines()
     assert max(map(len, lines)) <= 100
-    long_names = finished_match(seed=5, rounds=3, names=("A" * 42, "B" * 42)).to_json()
+    long_names = finished_match(seed=5, rounds=3, names=("A" * 12, "B" * 12)).to_json()
     assert max(map(len, long_names.splitlines())) <= 100
     assert '  "players": ["Ana", "Boris"],' in lines
     assert any(line.startswith('  "scores": {"rounds": [[') for line in lines)
@@ -231,14 +231,29 @@ def test_an_unreadable_move_is_named() -> None:
     [
         (lambda d: d.update(players="Ana"), "'players' is missing or wrong"),
         (lambda d: d.update(players=["Ana", "Boris", "Cleo"]), "'players' is missing or wrong"),
-        (lambda d: d.update(players=["Ana", "  "]), "'players' is missing or wrong"),
-        (lambda d: d.update(players=["Ana", "\x1b[2JBoris"]), "'players' is missing or wrong"),
+        (lambda d: d.update(players=["Ana", "  "]), "player 2's name is empty"),
+        (lambda d: d.update(players=["Ana", "\x1b[2JBoris"]), "player 2's name holds a control character (U+001B)"),
+        # the app's own limits (issue 9, item 10): names the board can show, distinct; at most MAX_ROUNDS rounds
+        (lambda d: d.update(players=["Ana", "B" * 101]), "player 2's name is 101 characters long: at most 12 fit"),
+        (lambda d: d.update(players=["Ana", "ANA"]), "players 1 and 2 both have the name 'ANA'"),
+        (lambda d: d.update(players=["Ana"]), "a match has 2 to 4 players, not 1"),
+        (lambda d: d["record"].update(rounds=10**19), "10000000000000000000 rounds, and a match has at most 20"),
+        (lambda d: d["record"].update(rounds=21), "a match of 21 rounds"),
+        (lambda d: d["record"].update(seed=True), "its moves do not fit the match"),
+        (lambda d: d["record"].update(first=False), "its moves do not fit the match"),
+        (lambda d: d["record"]["played"][0].update(starter=True), "its moves do not fit the match"),
         (lambda d: d.update(players=["Ana", 7]), "'players' is missing or wrong"),
         (lambda d: d.update(id="../../etc/passwd"), "'id' is missing or wrong"),
         (lambda d: d.pop("id"), "'id' is missing or wrong"),
         (lambda d: d.update(status="won"), "'status' is missing or wrong"),
         (lambda d: d.update(created="yesterday"), "'created' is missing or wrong"),
         (lambda d: d.update(updated="2026-11-22T00:53:15"), "'updated' is missing or wrong"),  # no offset
+        # the calendar's ends overflow when converted (issue 9, item 4)
+        (lambda d: d.update(created="0001-01-01T00:00:00+01:00"), "'created' is missing or wrong"),
+        (lambda d: d.update(created="9999-12-31T23:59:59-14:00"), "'created' is missing or wrong"),
+        (lambda d: d.update(updated="0001-01-01T00:00:00Z"), "'updated' is missing or wrong"),
+        (lambda d: d.update(updated="9999-12-31T23:59:59Z"), "'updated' is missing or wrong"),
+        (lambda d: d.update(created=20261122), "'created' is missing or wrong"),
         (lambda d: d.update(record=[]), "'record' is missing or wrong"),
         (lambda d: d["record"].update(seed="42"), "its moves do not fit the match"),
         (lambda d: d["record"].update(rounds=0), "its moves do not fit the match"),

@@ -211,7 +211,7 @@ async def test_the_form_starts_a_match_with_its_settings() -> None:
         assert isinstance(app.screen, SetupScreen)
         await pilot.click("#start")
         await pilot.pause()
-        assert "Give both players a name" in screen_text(app)
+        assert "Player 1's name is empty" in screen_text(app)
         await pilot.click("#p1")
         await pilot.press(*"Ana", "tab", *"Boris")
         app.screen.query_one("#first-p2").value = True  # type: ignore[attr-defined]

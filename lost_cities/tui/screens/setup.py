@@ -6,17 +6,18 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Static
 
 from lost_cities.i18n import _, current_language, set_language
-from lost_cities.session import MAX_ROUNDS, MatchSettings
+from lost_cities.limits import MAX_NAME_CELLS, MAX_ROUNDS, PlayerNamesError, check_names
+from lost_cities.session import MatchSettings
 from lost_cities.tui.screens.base import FittedScreen
 from lost_cities.tui.widgets.keybar import KeyBar
 from lost_cities.tui.widgets.toggles import ChoiceButton, TickBox
 
 #: Each language under its own name, so a player can find theirs whatever is showing now.
 LANGUAGE_LABELS = {"en": "English", "fr": "Français", "ru": "Русский"}
-MAX_NAME = 16
 
 
 class SetupScreen(FittedScreen):
@@ -83,10 +84,10 @@ class SetupScreen(FittedScreen):
         with Vertical(id="form"):
             with Horizontal(classes="row"):
                 yield Label(_("Player 1"))
-                yield Input(previous.names[0], placeholder=_("name"), id="p1", max_length=MAX_NAME, compact=True)
+                yield Input(previous.names[0], placeholder=_("name"), id="p1", max_length=MAX_NAME_CELLS, compact=True)
             with Horizontal(classes="row"):
                 yield Label(_("Player 2"))
-                yield Input(previous.names[1], placeholder=_("name"), id="p2", max_length=MAX_NAME, compact=True)
+                yield Input(previous.names[1], placeholder=_("name"), id="p2", max_length=MAX_NAME_CELLS, compact=True)
             with Horizontal(classes="row"):
                 yield Label(_("Who starts"))
                 with RadioSet(id="first", compact=True):
@@ -140,16 +141,18 @@ class SetupScreen(FittedScreen):
         """'Who starts' offers the names as they are typed."""
         key = event.input.id or "p1"
         default = _("Player 1") if key == "p1" else _("Player 2")
-        self.query_one(f"#first-{key}", ChoiceButton).label = event.value.strip() or default
+        # a name is shown as typed, never read as markup
+        self.query_one(f"#first-{key}", ChoiceButton).label = Content(event.value.strip() or default)
 
     def _draft(self) -> MatchSettings:
         """What the form holds now, even if incomplete (for redrawing it)."""
         first_button = self.query_one("#first", RadioSet).pressed_button
         raw_rounds = self.query_one("#rounds", Input).value.strip()
+        rounds_ok = raw_rounds.isascii() and raw_rounds.isdigit() and 1 <= int(raw_rounds) <= MAX_ROUNDS
         return MatchSettings(
             names=(self.query_one("#p1", Input).value, self.query_one("#p2", Input).value),
             first=(first_button.id or "first-p1").removeprefix("first-") if first_button else "p1",
-            rounds=int(raw_rounds) if raw_rounds.isdigit() and 1 <= int(raw_rounds) <= MAX_ROUNDS else 3,
+            rounds=int(raw_rounds) if rounds_ok else 3,
             long=self.query_one("#long", Checkbox).value,
             hand_penalty=self.query_one("#hand-penalty", Checkbox).value,
             cooperative=self.query_one("#coop", Checkbox).value,
@@ -157,15 +160,14 @@ class SetupScreen(FittedScreen):
         )
 
     def _settings(self) -> MatchSettings | str:
-        names = tuple(self.query_one(f"#{key}", Input).value.strip() for key in ("p1", "p2"))
+        try:
+            names = check_names([self.query_one(f"#{key}", Input).value for key in ("p1", "p2")])
+        except PlayerNamesError as problem:
+            return problem.sentence
         first_button = self.query_one("#first", RadioSet).pressed_button
         first = (first_button.id or "first-p1").removeprefix("first-") if first_button else "p1"
-        if not all(names):
-            return _("Give both players a name.")
-        if names[0].casefold() == names[1].casefold():
-            return _("Give the players two different names.")
         raw_rounds = self.query_one("#rounds", Input).value.strip()
-        if not raw_rounds.isdigit() or not 1 <= int(raw_rounds) <= MAX_ROUNDS:
+        if not (raw_rounds.isascii() and raw_rounds.isdigit()) or not 1 <= int(raw_rounds) <= MAX_ROUNDS:
             return _("Rounds: a number from 1 to {max}.").format(max=MAX_ROUNDS)
         return MatchSettings(
             names=(names[0], names[1]),

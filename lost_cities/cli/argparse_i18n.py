@@ -29,7 +29,6 @@ ARGPARSE_MESSAGES = (
     N_("ambiguous option: %(option)s could match %(matches)s"),
     N_("invalid %(type)s value: %(value)r"),
     N_("invalid choice: %(value)r (choose from %(choices)s)"),
-    N_("%(prog)s: error: %(message)s\n"),
 )
 
 
