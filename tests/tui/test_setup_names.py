@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from lost_cities.tui.app import LostCitiesApp
-from lost_cities.tui.screens.pass_screen import PassScreen
-from lost_cities.tui.screens.setup import SetupScreen
-from tests.tui.conftest import SIZE, screen_text
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+from tests.tui.helpers import SIZE, screen_text
 
 
 async def test_a_name_too_wide_for_the_board_is_refused_with_the_rule() -> None:
@@ -14,7 +14,7 @@ async def test_a_name_too_wide_for_the_board_is_refused_with_the_rule() -> None:
         await pilot.pause()
         await pilot.press(*"李小龙李小龙李", "tab", *"Boris", "ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(app.screen, NewMatchScreen)
         assert "Player 1's name is as wide as 14 characters" in screen_text(app)
         await pilot.press("shift+tab", "end", "backspace", "ctrl+s")
         await pilot.pause()

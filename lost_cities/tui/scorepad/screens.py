@@ -17,9 +17,9 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 from lost_cities.engine import Card, Colour, IllegalMoveError, Reason, Rules, next_starter
 from lost_cities.i18n import N_, _, ngettext
 from lost_cities.score.sheet import CELLS, MarkRefused, Place, ScoreSheet
-from lost_cities.tui.bindings import translate_bindings
+from lost_cities.tui.common.bindings import translate_bindings
+from lost_cities.tui.common.toggles import TickBox
 from lost_cities.tui.scorepad.widgets import CardCell, HandLine, PlayerPanel
-from lost_cities.tui.widgets.toggles import TickBox
 from lost_cities.words import card_name, card_short, colour_name, describe_refusal, signed
 
 __all__ = ["HelpScreen", "MatchOverScreen", "PadScreen", "RoundOverScreen", "Setup", "SetupScreen", "standings"]
