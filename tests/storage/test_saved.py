@@ -1,4 +1,4 @@
-"""The save file (format 1): a record the engine replays, checked field by field on the way in."""
+"""The save file (format 2; format 1 still loads): a record the engine replays, checked field by field."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def test_the_file_is_readable_json_with_a_format_and_move_notation() -> None:
     saved = saved_match(turns=3, names=("Ana", "Борис"))
     text = saved.to_json()
     data = json.loads(text)
-    assert data["format"] == FORMAT == 1
+    assert data["format"] == FORMAT == 2
     assert data["players"] == ["Ana", "Борис"] and "Борис" in text  # UTF-8, not \u escapes
     assert data["status"] == "in_progress" and data["created"].endswith("Z")
     turns = data["record"]["played"][0]["turns"]
@@ -193,8 +193,8 @@ def test_flipped_bytes_load_or_are_refused_clearly(flips: list[tuple[int, int]])
         ("[]", "not a saved match"),
         ("null", "not a saved match"),
         ("{}", "no format version"),
-        ('{"format": 2}', "it has format 2, and this version reads only format 1"),
-        ('{"format": "1"}', 'it has format "1", and this version reads only format 1'),
+        ('{"format": 3}', "it has format 3, and this version reads formats 1 to 2"),
+        ('{"format": "1"}', 'it has format "1", and this version reads formats 1 to 2'),
         ('{"format": true}', "it has format true"),
         ('{"format": 1.0}', "it has format 1.0"),
     ],
@@ -357,3 +357,30 @@ def test_resume_summary() -> None:
     while match.current.draw_pile_size > 1:
         play_turns(match, rng, 1)
     assert resume_summary(SavedMatch.start(("Ana", "Boris"), match)) == "Ana vs Boris — round 1, 1 card left"
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_a_format_1_save_still_loads_and_resumes() -> None:
+    # written by the previous version: two players, no player count in its rules
+    text = (DATA / "format1-in-progress.json").read_bytes()
+    saved = SavedMatch.from_json(text, PATH)
+    assert saved.names == ("Ana", "Boris") and saved.record.rules == Rules(long=True, hand_penalty=True)
+    resumed = saved.resume()
+    assert resumed.match.round_number == 2 and resumed.match.current.turns_played == 5
+    again = SavedMatch.from_json(saved.to_json(), PATH)  # saved again, it is format 2
+    assert json.loads(again.to_json())["format"] == 2 and again.replay().current == resumed.match.current
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_three_and_four_player_matches_round_trip(players: int) -> None:
+    match = random_match(5, 30, rules=Rules(players=players))
+    names = ("Ana", "Boris", "Carl", "Dana")[:players]
+    saved = SavedMatch.start(names, match)
+    data = json.loads(saved.to_json())
+    assert data["players"] == list(names) and data["record"]["rules"]["players"] == players
+    loaded = SavedMatch.from_json(saved.to_json(), PATH)
+    assert loaded == saved and state(loaded.replay()) == state(match)
+    with pytest.raises(DamagedSaveError):  # as many names as players
+        SavedMatch.from_json(saved.to_json().replace('"Ana", ', ""), PATH)
