@@ -8,6 +8,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from textual.widgets import Static
 
 from lost_cities.engine import Card, Colour, Rules, card_from_code
 from lost_cities.engine.round import fresh_deck
@@ -84,3 +85,18 @@ async def test_a_damaged_pad_file_is_set_aside_and_a_new_pad_starts(private_data
         assert isinstance(app.screen, SetupScreen)
     kept = list(private_data_dir.glob("scorepad.damaged-*.json"))
     assert len(kept) == 1 and kept[0].read_text().startswith('{"format": 1')
+
+
+async def test_a_name_that_looks_like_markup_is_shown_as_typed_on_every_later_start(private_data_dir: Path) -> None:
+    # a name is text, never markup: "[/]" once crashed the pad at every start, as the saved pad loads
+    store = MatchStore(private_data_dir)
+    app = ScorePadApp(names=("[b]Ann", "[/]"), store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("9", "0", "n")  # [b]Ann: −1; the end-of-round box names who starts next
+        await pilot.pause()
+        assert "[/] scored more" in str(app.screen.query_one(".hint", Static).render())
+    reopened = ScorePadApp(store=store)
+    async with reopened.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(reopened.screen, PadScreen)
+        assert any("[/]" in n.message and "[b]Ann" in n.message for n in reopened._notifications)

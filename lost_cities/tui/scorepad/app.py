@@ -54,6 +54,7 @@ class ScorePadApp(App[None]):
                     a=sheet.names[0], b=sheet.names[1], n=sheet.round_number
                 ),
                 timeout=8,
+                markup=False,
             )
             return
         if self.names is not None:
@@ -76,7 +77,7 @@ class ScorePadApp(App[None]):
         try:
             sheet = self.store.load_pad(sheet_from_dict)
         except StorageError as problem:  # damaged: set aside and kept
-            self.notify(str(problem), severity="warning", timeout=15)
+            self.notify(str(problem), severity="warning", timeout=15, markup=False)
             return None
         return sheet if sheet is not None and not sheet.over else None
 
@@ -88,5 +89,5 @@ class ScorePadApp(App[None]):
         try:
             self.store.save_pad(data)
         except StorageError as problem:
-            self.notify(str(problem), severity="warning", timeout=15)
+            self.notify(str(problem), severity="warning", timeout=15, markup=False)
         self._saved = data

@@ -46,16 +46,18 @@ class SetupScreen(Screen[Setup]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup"):
-            yield Static(_("Lost Cities · score pad"), id="setup-title")
-            yield Static(_("Mark the cards each player laid; the pad adds them up round by round."), classes="hint")
+            yield Static(_("Lost Cities · score pad"), id="setup-title", markup=False)
+            yield Static(
+                _("Mark the cards each player laid; the pad adds them up round by round."), classes="hint", markup=False
+            )
             with Horizontal(classes="field"):
-                yield Label(_("First player"))
+                yield Label(_("First player"), markup=False)
                 yield Input(placeholder=_("Player 1"), id="name-0", max_length=16, compact=True)
             with Horizontal(classes="field"):
-                yield Label(_("Second player"))
+                yield Label(_("Second player"), markup=False)
                 yield Input(placeholder=_("Player 2"), id="name-1", max_length=16, compact=True)
             with Horizontal(classes="field"):
-                yield Label(_("Rounds"))
+                yield Label(_("Rounds"), markup=False)
                 yield Input(str(self._rounds), id="rounds", type="integer", max_length=2, compact=True)
             yield TickBox(_("Long game: purple, six expeditions (R20)"), self._long, id="long", compact=True)
             yield TickBox(
@@ -133,11 +135,13 @@ class RoundOverScreen(ModalScreen[bool]):
         last = sheet.round_number == sheet.rounds
         with Vertical(classes="dialog"):
             yield Static(
-                _("End of round {n} of {rounds}").format(n=sheet.round_number, rounds=sheet.rounds), classes="title"
+                _("End of round {n} of {rounds}").format(n=sheet.round_number, rounds=sheet.rounds),
+                classes="title",
+                markup=False,
             )
-            yield Static(standings(sheet, preview))
+            yield Static(standings(sheet, preview), markup=False)
             if not last:
-                yield Static(_next_starter(sheet.names, preview), classes="hint")
+                yield Static(_next_starter(sheet.names, preview), classes="hint", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Finish the match") if last else _("Next round"), variant="primary", id="confirm")
                 yield Button(_("Back"), id="back")
@@ -185,9 +189,9 @@ class MatchOverScreen(ModalScreen[str]):
                 name=sheet.names[outcome.winner], margin=margin
             )
         with Vertical(classes="dialog"):
-            yield Static(_("The match is over"), classes="title")
-            yield Static(standings(sheet))
-            yield Static(Text(verdict, style="bold"), classes="verdict")
+            yield Static(_("The match is over"), classes="title", markup=False)
+            yield Static(standings(sheet), markup=False)
+            yield Static(Text(verdict, style="bold"), classes="verdict", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("New match"), variant="primary", id="new")
                 yield Button(_("Correct the last round"), id="reopen")
