@@ -208,8 +208,10 @@ class ScoreSheet:
     def press(self, player: int, colour: Colour, index: int, place: Place = Place.TABLE) -> None:
         """A tap on cell ``index`` of a row, marking in ``place``.
 
-        A card marked there is unmarked; one marked in the player's other place moves here;
-        a free one is marked; the other player's is refused with :class:`MarkRefused`.
+        A card marked there is unmarked; a free one is marked.  The other player's is refused
+        with :class:`MarkRefused`, and so is one this player has in the other place (on the
+        table while marking the hand, or the reverse): a tap never moves a card out of sight,
+        the player unmarks it where it is and marks it again.
         """
         card = Card(colour, CELLS[index])
         cell = self.cells(player, colour)[index]
@@ -220,8 +222,7 @@ class ScoreSheet:
         elif cell is Cell.FREE:
             self.mark(player, card, place)
         else:
-            self.unmark(player, card, place.other)
-            self.marks[player].at(place)[card] += 1
+            raise MarkRefused(card, player, place.other)
 
     def toggle(self, player: int, card: Card, place: Place = Place.TABLE) -> None:
         """A number card: as :meth:`press` on its cell.  A wager: one more, or back to none.

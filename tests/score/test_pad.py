@@ -76,11 +76,25 @@ async def test_r21_hand_mode_marks_cards_left_in_hand() -> None:
         await pilot.press("tab", "9")  # Bob cannot lay Ann's y9
         assert app.sheet.expedition(1, Colour.YELLOW) == ()
         assert "in hand" in text(app, "#message")
-        await pilot.press("tab", "h", "9")  # back on Ann's table, y9 moves out of her hand
-        assert app.sheet.hand(0) == (Card.parse("yw"),)
-        assert app.sheet.expedition(0, Colour.YELLOW) == (Card.parse("y9"),)
+        await pilot.press("tab", "h", "9")  # on Ann's table, y9 is refused: it is in her hand
+        assert app.sheet.hand(0) == (Card.parse("yw"), Card.parse("y9"))
+        assert app.sheet.expedition(0, Colour.YELLOW) == ()
+        assert text(app, "#message") == "Yellow 9 is in hand: unmark it there first (h goes to the hand)."
         await pilot.click("#hand-1")  # a click on the hand line switches Bob's mode
         assert pad(app).places == [Place.TABLE, Place.HAND]
+
+
+async def test_r21_a_number_on_the_table_is_refused_in_hand_mode_and_stays_on_the_table() -> None:
+    app = ScorePadApp(names=("Ann", "Bob"), hand_penalty=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "down", "5")  # white 5 on Ann's table: -15
+        await pilot.press("h", "5")
+        assert app.sheet is not None
+        assert app.sheet.expedition(0, Colour.WHITE) == (Card.parse("w5"),) and app.sheet.hand(0) == ()
+        assert text(app, "#message") == "White 5 is on the table: unmark it there first (h goes back to the table)."
+        assert text(app, "#row-0-white .score") == "−15" and "round −15" in subtitle(app, 0)
+        await pilot.press("h", "5", "h", "5")  # unmarked on the table, then marked in hand: two visible steps
+        assert app.sheet.expedition(0, Colour.WHITE) == () and app.sheet.hand(0) == (Card.parse("w5"),)
 
 
 async def test_r20_long_game_toggle_adds_the_purple_row() -> None:

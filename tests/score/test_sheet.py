@@ -65,11 +65,23 @@ def test_r21_hand_cards_block_the_table_and_count_only_with_the_penalty() -> Non
     assert sheet.score(0).total == 0 and sheet.hand(0) == parse_cards("bw b9")
 
 
-def test_tapping_a_card_in_the_other_place_moves_it() -> None:
+def test_a_card_marked_in_one_place_is_refused_in_the_other_and_stays_where_it_was() -> None:
+    # R2, R21: a card is either laid or held; a tap in the other place must not move it silently
     sheet = ScoreSheet(("Ann", "Bob"), hand_penalty=True)
+    sheet.toggle(0, card("w5"))
+    with pytest.raises(MarkRefused) as refused:
+        sheet.toggle(0, card("w5"), Place.HAND)
+    assert (refused.value.holder, refused.value.place) == (0, Place.TABLE)
+    assert sheet.expedition(0, Colour.WHITE) == (card("w5"),) and sheet.hand(0) == ()
     sheet.toggle(0, card("g4"), Place.HAND)
-    sheet.toggle(0, card("g4"), Place.TABLE)
-    assert sheet.hand(0) == () and sheet.expedition(0, Colour.GREEN) == (card("g4"),)
+    with pytest.raises(MarkRefused):
+        sheet.toggle(0, card("g4"), Place.TABLE)
+    assert sheet.hand(0) == (card("g4"),) and sheet.expedition(0, Colour.GREEN) == ()
+    sheet.press(0, Colour.GREEN, 0)  # a wager on the table ...
+    with pytest.raises(MarkRefused):
+        sheet.press(0, Colour.GREEN, 0, Place.HAND)  # ... is not taken into the hand by a tap on its cell
+    sheet.press(0, Colour.GREEN, 1, Place.HAND)  # a free wager cell marks one in hand
+    assert sheet.count(0, card("gw"), Place.TABLE) == 1 and sheet.count(0, card("gw"), Place.HAND) == 1
 
 
 def test_r20_purple_only_in_the_long_game() -> None:

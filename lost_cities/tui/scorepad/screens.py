@@ -247,11 +247,19 @@ A card marked for one player is a dot for the other (R2).
         self.dismiss(None)
 
 
-def refusal(sheet: ScoreSheet, error: MarkRefused) -> str:
-    """Why a card cannot be marked, in the player's words."""
+def refusal(sheet: ScoreSheet, error: MarkRefused, asking: int) -> str:
+    """Why ``asking`` cannot mark a card, in the player's words."""
     card = error.card
     if error.holder is None:
         return describe_refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=card.colour))
+    if error.holder == asking:  # the player's own card, in the other place
+        if error.place is Place.TABLE:
+            text = _("{card} is on the table: unmark it there first (h goes back to the table).")
+        elif sheet.rules.hand_penalty:
+            text = _("{card} is in hand: unmark it there first (h goes to the hand).")
+        else:
+            text = _("{card} is marked in hand: press p, then h, to unmark it there.")
+        return _capitalised(text.format(card=card_name(card)))
     if card.is_wager:
         text = _("{card}: all {copies} are already marked (R2).").format(
             card=card_name(card), copies=sheet.rules.copies(card)
@@ -369,7 +377,7 @@ class PadScreen(Screen[None]):
         try:
             self.sheet.press(player, colour, index, self.places[player])
         except MarkRefused as error:
-            self.say(refusal(self.sheet, error), warning=True)
+            self.say(refusal(self.sheet, error, player), warning=True)
         else:
             self.say(self._described(player, colour))
         self.show()
@@ -409,7 +417,7 @@ class PadScreen(Screen[None]):
         try:
             self.sheet.toggle(self.player, card, self.places[self.player])
         except MarkRefused as error:
-            self.say(refusal(self.sheet, error), warning=True)
+            self.say(refusal(self.sheet, error, self.player), warning=True)
         else:
             self.say(self._described(self.player, self.colour))
         self.column = 0
