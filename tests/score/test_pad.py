@@ -97,6 +97,19 @@ async def test_r21_a_number_on_the_table_is_refused_in_hand_mode_and_stays_on_th
         assert app.sheet.expedition(0, Colour.WHITE) == () and app.sheet.hand(0) == (Card.parse("w5"),)
 
 
+async def test_after_tab_the_status_line_speaks_of_the_player_now_marked() -> None:
+    app = ScorePadApp(names=("Ann", "Bob"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        assert text(app, "#message").startswith("Ann, yellow")
+        await pilot.press("tab")
+        assert text(app, "#message") == "Bob: now marking the cards on the table."
+        await pilot.press("up")  # the arrows cross into Ann's rows: the line follows
+        assert text(app, "#message") == "Ann: now marking the cards on the table."
+        await pilot.press("up")  # within Ann's rows the line stays
+        assert text(app, "#message") == "Ann: now marking the cards on the table."
+
+
 async def test_r20_long_game_toggle_adds_the_purple_row() -> None:
     app = ScorePadApp(names=("Ann", "Bob"))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -432,24 +432,33 @@ class PadScreen(Screen[None]):
         self.column = max(0, min(len(CELLS) - 1, self.column + columns))
         count = len(self.sheet.rules.colours)
         position = max(0, min(2 * count - 1, self.player * count + self.row + rows))
-        self.player, self.row = divmod(position, count)
+        player, self.row = divmod(position, count)
+        self._choose(player)
         self.show()
 
     def action_switch(self) -> None:
-        self.player = 1 - self.player
+        self._choose(1 - self.player)
         self.show()
+
+    def _choose(self, player: int) -> None:
+        """Mark ``player``'s cards from now on; the status line stops speaking of the other's last mark."""
+        if player != self.player:
+            self.player = player
+            self._say_place()
+
+    def _say_place(self) -> None:
+        name = self.sheet.names[self.player]
+        if self.places[self.player] is Place.HAND:
+            self.say(_("{name}: now marking the cards left in hand. h: back to the table.").format(name=name))
+        else:
+            self.say(_("{name}: now marking the cards on the table.").format(name=name))
 
     def action_hand(self) -> None:
         if not self.sheet.rules.hand_penalty:
             self.say(_("The hand penalty is off: press p to count the cards left in hand (R21)."), warning=True)
             return
-        place = self.places[self.player].other
-        self.places[self.player] = place
-        name = self.sheet.names[self.player]
-        if place is Place.HAND:
-            self.say(_("{name}: now marking the cards left in hand. h: back to the table.").format(name=name))
-        else:
-            self.say(_("{name}: now marking the cards on the table.").format(name=name))
+        self.places[self.player] = self.places[self.player].other
+        self._say_place()
         self.show()
 
     # -- variants --------------------------------------------------------------------------
