@@ -7,7 +7,7 @@ in the order the cards lie in the row.  Cards may also be written
 in full notation (``r7``), and words after an expedition that hold no colon continue it, so
 an unquoted ``red:w w 3 4`` reads as one expedition.
 
-Every check is the engine's (:func:`check_expedition`, :meth:`Rules.copies`); this module
+Every check is the engine's (:func:`check_expedition`) or R2's count (:class:`Tally`); this module
 only reads the text and words the refusal, naming the offending argument:
 
 >>> side = read_side(["red:w,w,3,4,7,10", "B:2", "5"], hand="g5 yw")
@@ -39,6 +39,7 @@ from lost_cities.engine import (
     score_side,
 )
 from lost_cities.i18n import _
+from lost_cities.score.tally import NoCopyLeft, Tally
 from lost_cities.words import card_name, colour_name, describe_refusal, number_name, parse_colour_word
 
 __all__ = ["ScoreInputError", "Side", "read_side"]
@@ -159,6 +160,7 @@ def _card(token: str, colour: Colour, source: str) -> Card:
 def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str]) -> tuple[Card, ...]:
     cards: list[Card] = []
     held: Counter[Card] = Counter()
+    tally = Tally(rules, table.elements())  # every expedition was checked: the table alone fits the deck
     for token in _split(text):
         source = f"--hand {token}"
         try:
@@ -174,8 +176,11 @@ def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str])
             refusal = _refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=card.colour))
             raise ScoreInputError(source, _("{refusal}: add --long").format(refusal=refusal))
         held[card] += 1
-        if table[card] + held[card] > rules.copies(card):
-            raise ScoreInputError(source, _too_many(card, rules, table[card], held[card], where.get(card, "")))
+        try:
+            tally.add(card)
+        except NoCopyLeft:
+            message = _too_many(card, rules, table[card], held[card], where.get(card, ""))
+            raise ScoreInputError(source, message) from None
         cards.append(card)
     return tuple(cards)
 

@@ -1,9 +1,9 @@
 """The score pad's paper: a whole match of the physical game, marked card by card.
 
 Two players mark the cards they laid on the table, and with the hand penalty (R21) the
-cards left in their hands.  Every card exists as often as the deck holds it (R2,
-:meth:`Rules.copies`), so a card marked for one player, or in a hand, cannot be marked
-again.  Each round is scored by the engine (:func:`score_side`); finished rounds add up
+cards left in their hands.  Every card exists as often as the deck holds it (R2, counted
+by :class:`~lost_cities.score.tally.Tally`), so a card marked for one player, or in a
+hand, cannot be marked again.  Each round is scored by the engine (:func:`score_side`); finished rounds add up
 into the match (R17) and :func:`match_outcome` names the winner.
 
 Each colour is a row of twelve cells, three wagers then 2-10, and :meth:`ScoreSheet.press`
@@ -25,7 +25,7 @@ lost_cities.score.sheet.MarkRefused: red 6 is already marked for player 0 (table
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypeVar
@@ -43,6 +43,7 @@ from lost_cities.engine import (
     parse_cards,
     score_side,
 )
+from lost_cities.score.tally import NoCopyLeft, Tally
 
 _T = TypeVar("_T")
 
@@ -140,28 +141,32 @@ class ScoreSheet:
 
     # -- marking --------------------------------------------------------------------------
 
-    def _all_marked(self) -> Counter[Card]:
-        total: Counter[Card] = Counter()
+    def _marked(self) -> Iterator[Card]:
         for marks in self.marks:
-            total += marks.table
-            total += marks.hand
-        return total
+            yield from marks.table.elements()
+            yield from marks.hand.elements()
+
+    def tally(self) -> Tally:
+        """Every card marked, for anyone, anywhere: R2's count of what is left."""
+        return Tally(self.rules, self._marked())
 
     def uses(self, colour: Colour) -> bool:
         """True when a card of ``colour`` is marked for anyone, anywhere."""
-        return any(card.colour is colour for card in self._all_marked())
+        return any(card.colour is colour for card in self._marked())
 
     def count(self, player: int, card: Card, place: Place) -> int:
         return self.marks[player].at(place)[card]
 
     def free(self, card: Card) -> int:
         """How many copies of ``card`` nobody has marked yet (R2)."""
-        return self.rules.copies(card) - self._all_marked()[card]
+        return self.tally().left(card)
 
     def mark(self, player: int, card: Card, place: Place = Place.TABLE) -> None:
         """Mark one copy of ``card`` for ``player``; :class:`MarkRefused` if none is free."""
-        if self.free(card) <= 0:
-            raise MarkRefused(card, *self._holder(card, player))
+        try:
+            self.tally().add(card)
+        except NoCopyLeft:
+            raise MarkRefused(card, *self._holder(card, player)) from None
         self.marks[player].at(place)[card] += 1
 
     def unmark(self, player: int, card: Card, place: Place = Place.TABLE) -> None:
@@ -185,13 +190,12 @@ class ScoreSheet:
         The wager cells show this player's table wagers, then hand wagers, then free ones,
         then the other player's.
         """
-        other = 1 - player
+        tally = self.tally()
         wager = Card(colour, WAGER)
         table, hand = self.count(player, wager, Place.TABLE), self.count(player, wager, Place.HAND)
-        theirs = self.count(other, wager, Place.TABLE) + self.count(other, wager, Place.HAND)
-        copies = self.rules.copies(wager)
+        free = tally.left(wager)
         wagers = [Cell.TABLE] * table + [Cell.HAND] * hand
-        wagers += [Cell.FREE] * (copies - table - hand - theirs) + [Cell.TAKEN] * theirs
+        wagers += [Cell.FREE] * free + [Cell.TAKEN] * (self.rules.copies(wager) - table - hand - free)
         numbers = []
         for value in CELLS[3:]:
             card = Card(colour, value)
@@ -199,7 +203,7 @@ class ScoreSheet:
                 numbers.append(Cell.TABLE)
             elif self.count(player, card, Place.HAND):
                 numbers.append(Cell.HAND)
-            elif self.free(card) <= 0:
+            elif tally.left(card) <= 0:
                 numbers.append(Cell.TAKEN)
             else:
                 numbers.append(Cell.FREE)
@@ -272,7 +276,7 @@ class ScoreSheet:
     @property
     def blank(self) -> bool:
         """True when nothing is marked in the current round."""
-        return not self._all_marked()
+        return next(self._marked(), None) is None
 
     # -- the match ---------------------------------------------------------------------------
 
