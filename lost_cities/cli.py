@@ -140,6 +140,7 @@ def _add_score(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=_(
             "Score one player's side of a finished round of the card game (R11-R16).\n"
             "Give each started expedition as COLOUR:CARDS, its cards in the order they lie.\n"
+            "With --players 4 a side is a team: the expeditions the two partners share.\n"
             "With no expedition, on a terminal, open the score pad for a whole match."
         ),
         epilog=_(
@@ -147,6 +148,7 @@ def _add_score(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 examples:
   lost-cities score red:w,w,3,4,7,10 b:2,5
   lost-cities score "red:w w 3 4 7 10" blue:2,5 --hand "g5 yw" --json
+  lost-cities score --players 3 red:3,4,5,6,7,8,9   (R23: cost 17, bonus from 7 cards)
   lost-cities score            (no expedition: the score pad for a whole match)
 """
         ),
@@ -172,55 +174,25 @@ examples:
         metavar=_("ROUNDS"),
         help=_("score pad: rounds in the match (default 3, R17)"),
     )
+    parser.add_argument(
+        "--players",
+        metavar="2|3|4",
+        help=_("players: 2 (default), 3 (cost 17, bonus from the 7th card, R23) or 4 in two teams (R24)"),
+    )
     _add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run_score)
 
 
-def _score_refusal(token: str, message: str) -> int:
-    """A refused score: one line on stderr naming the offending argument, status 2 as argparse does."""
-    from lost_cities.engine import excerpt
-
-    line = _("lost-cities score: {token}: {message}").format(token=excerpt(token, 40), message=message)
-    print(line, file=sys.stderr)
-    return 2
-
-
 def run_score(args: argparse.Namespace) -> int:
-    if not args.expeditions and args.hand is None and not args.json:
-        return _run_score_pad(args)
-    if args.rounds is not None:
-        return _score_refusal("--rounds", _("the number of rounds is for the score pad: give no EXPEDITION"))
-    from rich.console import Console
+    from lost_cities.score.command import run_score
 
-    from lost_cities.score.parse import ScoreInputError, read_side
-    from lost_cities.score.table import side_json, side_table
-
-    try:
-        side = read_side(args.expeditions, args.hand, long=args.long)
-    except ScoreInputError as error:
-        return _score_refusal(error.token, error.message)
-    score = side.score()
-    if args.json:
-        print(json.dumps(side_json(score, side.rules)))
-    else:
-        Console().print(side_table(score, side.rules))
-    return 0
+    return run_score(
+        args.expeditions, args.hand, args.long, args.json, args.rounds, args.players, on_a_terminal=_on_a_terminal()
+    )
 
 
 def _on_a_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
-
-
-def _run_score_pad(args: argparse.Namespace) -> int:
-    if not _on_a_terminal():
-        return _score_refusal(
-            _("no EXPEDITION"),
-            _("the score pad needs a terminal; to score from a script give expeditions, e.g. red:w,3,4,7"),
-        )
-    from lost_cities.tui.scorepad import ScorePadApp
-
-    ScorePadApp(long=args.long, rounds=args.rounds or 3).run()
-    return 0
 
 
 def _add_history(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

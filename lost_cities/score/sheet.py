@@ -70,6 +70,9 @@ class Cell(StrEnum):
     TAKEN = "taken"  # marked for the other player
 
 
+#: The most rounds a pad's match may have (the form's limit, R17: "another number").
+MAX_ROUNDS = 99
+
 #: The values of a colour's twelve cells, in order: three wagers, then 2 to 10.
 CELLS: tuple[int, ...] = (WAGER, WAGER, WAGER, *range(2, 11))
 
