@@ -74,5 +74,5 @@ def _score_pad(long: bool, rounds: int | None, players: int, on_a_terminal: bool
         )
     from lost_cities.tui.scorepad import ScorePadApp
 
-    ScorePadApp(long=long, rounds=rounds or 3).run()
+    ScorePadApp(long=long, rounds=rounds or 3, players=players).run()
     return 0

@@ -217,6 +217,16 @@ def test_r8_a_full_hand_is_accepted() -> None:
     assert run("--players", "3", "--hand", "y2 y3 y4 y5 y6 y7 y8")[0] == 0
 
 
+def test_the_pad_opens_for_three_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lost_cities.tui.scorepad import ScorePadApp
+
+    opened: list[ScorePadApp] = []
+    monkeypatch.setattr("lost_cities.cli._on_a_terminal", lambda: True)
+    monkeypatch.setattr(ScorePadApp, "run", lambda self: opened.append(self))
+    assert main(["score", "--players", "3"]) == 0
+    assert opened[0].players == 3
+
+
 @st.composite
 def sides(draw: st.DrawFn) -> tuple[Rules, dict[Colour, list[Card]], list[Card] | None]:
     long = draw(st.booleans())

@@ -9,7 +9,7 @@ from lost_cities.engine import Card, Colour
 from lost_cities.score.sheet import Place
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import MatchOverScreen, PadScreen, RoundOverScreen
-from lost_cities.tui.scorepad.widgets import HandLine, PlayerPanel
+from lost_cities.tui.scorepad.widgets import HandLine, SidePanel
 
 SIZES = [(80, 24), (100, 30)]
 
@@ -25,7 +25,7 @@ def text(app: ScorePadApp, selector: str) -> str:
 
 
 def subtitle(app: ScorePadApp, player: int) -> str:
-    return str(app.screen.query_one(f"#player-{player}", PlayerPanel).border_subtitle)
+    return str(app.screen.query_one(f"#side-{player}", SidePanel).border_subtitle)
 
 
 async def test_keys_mark_cards_and_the_scores_follow() -> None:
@@ -171,7 +171,7 @@ async def test_the_names_are_asked_once_before_the_first_round() -> None:
         await pilot.press(*"Ann", "enter", *"Bob", "enter", "enter")
         assert isinstance(app.screen, PadScreen) and app.sheet is not None
         assert app.sheet.names == ("Ann", "Bob") and app.sheet.rounds == 4
-        assert "Ann" in str(app.screen.query_one("#player-0", PlayerPanel).border_title)
+        assert "Ann" in str(app.screen.query_one("#side-0", SidePanel).border_title)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -180,7 +180,7 @@ async def test_the_pad_fits_with_six_colours_and_the_hand_penalty(size: tuple[in
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         width, height = size
-        for selector in ("#topbar", "#player-0", "#player-1", "#hand-1", "#message", "#cell-1-purple-10"):
+        for selector in ("#topbar", "#side-0", "#side-1", "#hand-1", "#message", "#cell-1-purple-10"):
             region = app.screen.query_one(selector).region
             assert region.bottom <= height - 1 and region.right <= width, selector  # the footer keeps the last line
         assert app.screen.query_one("#row-1-purple .score").region.right <= width - 1
