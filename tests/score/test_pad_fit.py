@@ -79,6 +79,8 @@ async def test_the_pad_fits_80x24_with_six_colours_and_the_hand_penalty(language
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, PadScreen)
+        screen.sheet.toggle(1, parse_cards("gw")[0])
+        screen.sheet.finish_round()  # the top line now has the match so far
         for card in parse_cards("yw yw y3 y4 y7 y10 b5 b6 pw pw p2 p9"):
             screen.sheet.toggle(0, card)
         for card in parse_cards("r2 r3 r4 r5 r6 r7 r8 r9 r10 g2 g3 g4")[: screen.sheet.hand_limit]:  # a full hand
