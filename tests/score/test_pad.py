@@ -195,7 +195,7 @@ async def test_the_pad_speaks_the_language_chosen_before_it_opens() -> None:
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         footer = {binding.description for _key, binding in pad(app)._bindings if binding.show}
-        assert {"Marquer", "Pari", "Joueur", "Main", "Fin de manche", "Touches"} <= footer
+        assert {"Marquer", "Pari", "Joueur", "Main", "Fin de manche", "Aide"} <= footer
         assert text(app, "#row-0-purple .name").strip("▸ ") == "pourpre"
         assert "Manche 1 sur 3" in text(app, "#topbar")
         await pilot.press("ctrl+c")  # Textual's own hint, through our catalog

@@ -153,3 +153,18 @@ async def test_while_the_end_of_round_box_is_open_the_key_bar_lists_only_its_key
         assert isinstance(app.screen, MatchOverScreen) and app.sheet.over
         await pilot.press("u")
         assert isinstance(app.screen, PadScreen) and app.sheet.round_number == 2
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("players", [2, 4])
+async def test_the_key_bar_keeps_every_key_on_80_columns(language: str, players: int) -> None:
+    # the fullest bar: a round just scored, so u (reopen it) is listed too; with four, "Team" for tab
+    set_language(language)
+    app = ScorePadApp(names=NAMES[players])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        await pilot.pause()
+        bar = app.screen.query_one(Footer)
+        keys = list(bar.query(FooterKey))
+        assert [key.key_display for key in keys] == ["tab", "space", "w", "h", "n", "u", "?"]
+        assert sum(key.outer_size.width for key in keys) <= 80, key_bar(app)

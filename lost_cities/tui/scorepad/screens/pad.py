@@ -81,7 +81,9 @@ class PadScreen(FittedScreen):
         Binding("space,enter", "press", N_("Mark"), key_display="space"),
         Binding("w,x", "wager", N_("Wager"), key_display="w"),
         Binding("h", "hand", N_("Hand")),
+        # Translators: the pad's key bar lists seven keys on 80 columns: a word or two each.
         Binding("n", "end_round", N_("End round")),
+        # Translators: the pad's key bar lists seven keys on 80 columns: a word or two each.
         Binding("u", "reopen", N_("Reopen round")),
         Binding("p", "penalty", N_("Hand penalty"), show=False),
         Binding("l", "long", N_("Long game"), show=False),
