@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import unicodedata
 from collections.abc import Sequence
 
 from lost_cities.engine import excerpt
@@ -16,13 +17,23 @@ from lost_cities.i18n import _
 from lost_cities.score.parse import ScoreInputError, read_players, read_side
 from lost_cities.score.sheet import MAX_ROUNDS
 
-__all__ = ["run_score"]
+__all__ = ["refuse", "run_score", "visible"]
+
+
+def visible(text: str) -> str:
+    r"""``text`` with its control and format characters written as escapes, so a quoted argument
+    stays on its line and cannot restyle the terminal.
+
+    >>> print(visible("red:\n3\x1b[31m"), visible("rouge\u00a0: ok"))
+    red:\n3\x1b[31m rouge : ok
+    """
+    return "".join(repr(char)[1:-1] if unicodedata.category(char) in ("Cc", "Cf") else char for char in text)
 
 
 def refuse(token: str, message: str) -> int:
     """A refused score: one line on stderr naming the offending argument, status 2 as argparse does."""
     line = _("lost-cities score: {token}: {message}").format(token=excerpt(token, 40), message=message)
-    print(line, file=sys.stderr)
+    print(visible(line), file=sys.stderr)
     return 2
 
 

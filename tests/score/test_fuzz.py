@@ -51,7 +51,7 @@ def run(argv: list[str]) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(arguments)
 def test_any_score_arguments_exit_0_or_2_without_a_traceback(groups: list[list[str]]) -> None:
     argv = [text for group in groups for text in group]
@@ -78,6 +78,11 @@ HAND_PICKED = [
     ["--rounds", "9" * 5000],
     ["--rounds", "0"],
     ["--lang", "xx", "red:3"],
+    ["\n"],  # control characters in a quoted argument are written as escapes: the refusal stays one line
+    ["red:3\x004"],
+    ["red:\r\x1b[2J"],
+    ["--hand", "r5\u202eb4"],
+    ["--players", "\n3"],
 ]
 
 
@@ -86,6 +91,8 @@ def test_hand_picked_score_arguments_exit_2_in_one_clear_line(argv: list[str]) -
     status, out, err = run(argv)
     assert status == 2 and out == "", err
     assert "Traceback" not in err and err.strip(), err
+    if err.startswith("lost-cities score: "):
+        assert err.count("\n") == 1 and "\x1b" not in err and "\r" not in err, err
 
 
 # -- a damaged scorepad.json -------------------------------------------------------------------
@@ -145,7 +152,12 @@ def damaged(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=300,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(text=damaged())
 def test_a_damaged_pad_file_loads_or_is_set_aside_in_one_sentence(text: str, tmp_path_factory: Any) -> None:
     store = MatchStore(tmp_path_factory.mktemp("pad"))
