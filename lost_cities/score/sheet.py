@@ -100,21 +100,20 @@ class MarkRefused(ValueError):
     does; the holder may be the side that asked, when it has the card in its other place.
     """
 
-    def __init__(self, card: Card, holder: int | None = None, place: Place | None = None) -> None:
+    def __init__(self, card: Card, holder: int | None = None, place: Place | None = None, why: str = "") -> None:
         self.card = card
         self.holder = holder
         self.place = place
         where = f"side {holder} ({place})" if holder is not None else "nobody: not in this game"
-        super().__init__(f"{card.describe()} is already marked for {where}")
+        super().__init__(why or f"{card.describe()} is already marked for {where}")
 
 
 class HandFull(MarkRefused):
     """A side's hand already holds as many cards as a round can leave in it (R8, R23a, R24c)."""
 
     def __init__(self, card: Card, side: int, limit: int) -> None:
-        super().__init__(card, side, Place.HAND)
+        super().__init__(card, side, Place.HAND, f"side {side} already holds {limit} cards in hand")
         self.limit = limit
-        self.args = (f"side {side} already holds {limit} cards in hand",)
 
 
 @dataclass(slots=True)

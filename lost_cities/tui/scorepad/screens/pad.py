@@ -134,15 +134,13 @@ class PadScreen(FittedScreen):
         yield Static(id="message", markup=False)
         yield Footer()
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def on_mount(self) -> None:  # FittedScreen's on_mount runs too: Textual calls each class's handler
         if self.sheet.rules.teams:
             describe_binding(self, "switch(1)", _("Team"))
         self.say(_("Click the cards each player laid, or use arrows and space. ? shows every key."))
         self.show()
 
-    def on_resize(self, event: events.Resize) -> None:
-        super().on_resize(event)
+    def on_resize(self, event: events.Resize) -> None:  # and FittedScreen's
         self.show()  # the top line keeps what fits
 
     # -- drawing ---------------------------------------------------------------------------

@@ -132,8 +132,7 @@ class PadSetupScreen(FittedScreen):
             yield Button(_("Start"), variant="primary", id="start", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def on_mount(self) -> None:  # FittedScreen's on_mount runs too: Textual calls each class's handler
         self.query_one("#setup").border_title = _("Lost Cities · score pad")
         self._show_seats()
         self.query_one("#name-0", Input).focus()
