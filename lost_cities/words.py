@@ -19,6 +19,7 @@ from lost_cities.engine import (
     PublicEvent,
     PublicTurn,
     Reason,
+    Rules,
     StartReason,
 )
 from lost_cities.i18n import _, current_language, pgettext
@@ -37,6 +38,7 @@ __all__ = [
     "number_name",
     "parse_colour_word",
     "pile_colour",
+    "side_names",
     "signed",
     "turn_sentence",
 ]
@@ -282,6 +284,23 @@ def describe_event(event: PublicEvent, name: str) -> str:
     if len(cards) == 1:
         return _("{name} laid {card} in the final laying.").format(name=name, card=cards[0])
     return _("{name} laid {card} and {other} in the final laying.").format(name=name, card=cards[0], other=cards[1])
+
+
+def side_names(names: Sequence[str], rules: Rules) -> tuple[str, ...]:
+    """Each side's name: the player's, or both partners' (R24a), ``Ana & Carl`` (Russian *Аня и Карл*).
+
+    >>> side_names(("Ana", "Boris", "Carl", "Dana"), Rules(players=4))
+    ('Ana & Carl', 'Boris & Dana')
+    """
+    sides = []
+    for side in range(rules.sides):
+        seats = rules.seats_of(side)
+        if len(seats) == 1:
+            sides.append(names[seats[0]])
+        else:
+            # Translators: a team of two partners, "Ana & Carl"
+            sides.append(_("{first} & {second}").format(first=names[seats[0]], second=names[seats[1]]))
+    return tuple(sides)
 
 
 def describe_next_starter(

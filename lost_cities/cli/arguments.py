@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import unicodedata
 from collections.abc import Callable
 from typing import NoReturn, TypeAlias
 
@@ -23,6 +24,7 @@ __all__ = [
     "on_a_terminal",
     "quote",
     "refuse",
+    "visible",
     "whole_number",
 ]
 
@@ -61,9 +63,20 @@ class CommandParser(argparse.ArgumentParser):
 Commands: TypeAlias = "argparse._SubParsersAction[CommandParser]"  # argparse has no public name for it
 
 
+def visible(text: str) -> str:
+    r"""``text`` with its control and format characters written as escapes, so that a quoted
+    argument stays on its line and cannot restyle the terminal.
+
+    >>> print(visible("red:\n3\x1b[31m"), visible("rouge\u00a0: ok"))
+    red:\n3\x1b[31m rouge : ok
+    """
+    return "".join(repr(char)[1:-1] if unicodedata.category(char) in ("Cc", "Cf") else char for char in text)
+
+
 def refuse(command: str, message: str) -> int:
-    """Print a command's refusal (``lost-cities export: …``) on stderr; returns the exit status, 2."""
-    print(_("{prog}: {message}").format(prog=f"lost-cities {command}", message=message), file=sys.stderr)
+    """Print a command's refusal (``lost-cities export: …``) on stderr, on one line; returns the exit status, 2."""
+    line = _("{prog}: {message}").format(prog=f"lost-cities {command}", message=message)
+    print(visible(line), file=sys.stderr)
     return 2
 
 

@@ -18,6 +18,7 @@ def add_parser(commands: Commands) -> None:
         description=_(
             "Score one player's side of a finished round of the card game (R11-R16).\n"
             "Give each started expedition as COLOUR:CARDS, its cards in the order they lie.\n"
+            "With --players 4 a side is a team: the expeditions the two partners share.\n"
             "With no expedition, on a terminal, open the score pad for a whole match."
         ),
         epilog=_(
@@ -25,6 +26,7 @@ def add_parser(commands: Commands) -> None:
 examples:
   lost-cities score red:w,w,3,4,7,10 b:2,5
   lost-cities score "red:w w 3 4 7 10" blue:2,5 --hand "g5 yw" --json
+  lost-cities score --players 3 red:3,4,5,6,7,8,9   (R23: cost 17, bonus from 7 cards)
   lost-cities score            (no expedition: the score pad for a whole match)
 """
         ),
@@ -50,6 +52,11 @@ examples:
         metavar=_("ROUNDS"),
         help=_("score pad: rounds in the match (default 3, R17)"),
     )
+    parser.add_argument(
+        "--players",
+        metavar="2|3|4",
+        help=_("players: 2 (default), 3 (cost 17, bonus from the 7th card, R23) or 4 in two teams (R24)"),
+    )
     add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run)
 
@@ -62,17 +69,22 @@ def _refusal(token: str, message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lost_cities.score.parse import ScoreInputError, read_players, read_side
+
+    try:
+        players = read_players(args.players)
+    except ScoreInputError as error:
+        return _refusal(error.token, error.message)
     if not args.expeditions and args.hand is None and not args.json:
-        return _run_score_pad(args)
+        return _run_score_pad(args, players)
     if args.rounds is not None:
         return _refusal("--rounds", _("the number of rounds is for the score pad: give no EXPEDITION"))
     from rich.console import Console
 
-    from lost_cities.score.parse import ScoreInputError, read_side
     from lost_cities.score.table import side_json, side_table
 
     try:
-        side = read_side(args.expeditions, args.hand, long=args.long)
+        side = read_side(args.expeditions, args.hand, long=args.long, players=players)
     except ScoreInputError as error:
         return _refusal(error.token, error.message)
     score = side.score()
@@ -83,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_score_pad(args: argparse.Namespace) -> int:
+def _run_score_pad(args: argparse.Namespace, players: int) -> int:
     if not arguments.on_a_terminal():
         return _refusal(
             _("no EXPEDITION"),
@@ -91,5 +103,5 @@ def _run_score_pad(args: argparse.Namespace) -> int:
         )
     from lost_cities.tui.scorepad import ScorePadApp
 
-    ScorePadApp(long=args.long, rounds=args.rounds or 3).run()
+    ScorePadApp(long=args.long, rounds=args.rounds or 3, players=players).run()
     return 0

@@ -90,6 +90,15 @@ class Rules:
         """The seats that lay on ``side``: one, or two partners (R24a)."""
         return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
 
+    @property
+    def side_hand_size(self) -> int:
+        """The most cards a side holds when a round ends: a hand (R8, R23a), or both partners' (R24c, R24f).
+
+        >>> Rules().side_hand_size, Rules(players=3).side_hand_size, Rules(players=4).side_hand_size
+        (8, 7, 12)
+        """
+        return self.hand_size * (2 if self.teams else 1)
+
     def copies(self, card: Card) -> int:
         """R2: how many of ``card`` the deck holds: three of each wager, one of each number.
 

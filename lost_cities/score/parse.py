@@ -7,7 +7,7 @@ in the order the cards lie in the row.  Cards may also be written
 in full notation (``r7``), and words after an expedition that hold no colon continue it, so
 an unquoted ``red:w w 3 4`` reads as one expedition.
 
-Every check is the engine's (:func:`check_expedition`, :meth:`Rules.copies`); this module
+Every check is the engine's (:func:`check_expedition`) or R2's count (:class:`Tally`); this module
 only reads the text and words the refusal, naming the offending argument:
 
 >>> side = read_side(["red:w,w,3,4,7,10", "B:2", "5"], hand="g5 yw")
@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from lost_cities.engine import (
+    PLAYER_COUNTS,
     WAGER,
     Card,
     Colour,
@@ -38,10 +39,11 @@ from lost_cities.engine import (
     excerpt,
     score_side,
 )
-from lost_cities.i18n import _
+from lost_cities.i18n import _, ngettext
+from lost_cities.score.tally import NoCopyLeft, Tally
 from lost_cities.words import card_name, colour_name, describe_refusal, number_name, parse_colour_word
 
-__all__ = ["ScoreInputError", "Side", "read_side"]
+__all__ = ["ScoreInputError", "Side", "read_players", "read_side"]
 
 
 class ScoreInputError(ValueError):
@@ -159,6 +161,7 @@ def _card(token: str, colour: Colour, source: str) -> Card:
 def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str]) -> tuple[Card, ...]:
     cards: list[Card] = []
     held: Counter[Card] = Counter()
+    tally = Tally(rules, table.elements())  # every expedition was checked: the table alone fits the deck
     for token in _split(text):
         source = f"--hand {token}"
         try:
@@ -174,8 +177,11 @@ def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str])
             refusal = _refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=card.colour))
             raise ScoreInputError(source, _("{refusal}: add --long").format(refusal=refusal))
         held[card] += 1
-        if table[card] + held[card] > rules.copies(card):
-            raise ScoreInputError(source, _too_many(card, rules, table[card], held[card], where.get(card, "")))
+        try:
+            tally.add(card)
+        except NoCopyLeft:
+            message = _too_many(card, rules, table[card], held[card], where.get(card, ""))
+            raise ScoreInputError(source, message) from None
         cards.append(card)
     return tuple(cards)
 
@@ -192,12 +198,55 @@ def _too_many(card: Card, rules: Rules, on_table: int, in_hand: int, expedition:
     return _refusal(IllegalMoveError(Reason.DUPLICATE_CARD, (card,)))
 
 
-def read_side(arguments: Sequence[str], hand: str | None = None, long: bool = False) -> Side:
+def read_players(text: str | None) -> int:
+    """``--players``: 2 (the default), 3 (R23) or 4 in two teams (R24), in plain digits.
+
+    >>> read_players(None), read_players(" 3 ")
+    (2, 3)
+    >>> read_players("5")
+    Traceback (most recent call last):
+    ...
+    lost_cities.score.parse.ScoreInputError: --players 5: give 2, 3 (R23) or 4 players (two teams, R24)
+    """
+    if text is None:
+        return 2
+    if text.strip() in {str(count) for count in PLAYER_COUNTS}:
+        return int(text.strip())
+    raise ScoreInputError(f"--players {text}", _("give 2, 3 (R23) or 4 players (two teams, R24)"))
+
+
+def _hand_size_rule(rules: Rules) -> str:
+    return {3: "R23a", 4: "R24c"}.get(rules.players, "R8")
+
+
+def _check_hand_size(cards: tuple[Card, ...], rules: Rules) -> None:
+    """R8: a round ends with at most a full hand left (R23a: 7; R24c: a team's two hands of 6)."""
+    limit = rules.side_hand_size
+    if len(cards) <= limit:
+        return
+    if rules.teams:
+        message = ngettext(
+            "{count} card, but the two partners' hands hold at most {limit} at the end of a round ({rule})",
+            "{count} cards, but the two partners' hands hold at most {limit} at the end of a round ({rule})",
+            len(cards),
+        )
+    else:
+        message = ngettext(
+            "{count} card, but a hand holds at most {limit} at the end of a round ({rule})",
+            "{count} cards, but a hand holds at most {limit} at the end of a round ({rule})",
+            len(cards),
+        )
+    raise ScoreInputError("--hand", message.format(count=len(cards), limit=limit, rule=_hand_size_rule(rules)))
+
+
+def read_side(arguments: Sequence[str], hand: str | None = None, long: bool = False, players: int = 2) -> Side:
     """Read and check the expeditions (and the hand, which switches on R21's penalty).
 
-    Raises :class:`ScoreInputError` for the first argument that cannot be scored.
+    ``players`` sets the scoring: three pay 17 per expedition and earn the bonus from the
+    7th card (R23b); four score per team, like two (R24).  Raises :class:`ScoreInputError`
+    for the first argument that cannot be scored.
     """
-    rules = Rules(long=long, hand_penalty=hand is not None)
+    rules = Rules(players=players, long=long, hand_penalty=hand is not None)
     expeditions: dict[Colour, tuple[Card, ...]] = {}
     given: dict[Colour, str] = {}
     for group in _group(arguments):
@@ -219,4 +268,5 @@ def read_side(arguments: Sequence[str], hand: str | None = None, long: bool = Fa
     table = Counter(card for cards in expeditions.values() for card in cards)
     where = {card: given[card.colour] for card in table}
     kept = _hand(hand, rules, table, where) if hand is not None else ()
+    _check_hand_size(kept, rules)
     return Side(rules, expeditions, kept)

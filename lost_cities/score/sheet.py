@@ -1,10 +1,12 @@
 """The score pad's paper: a whole match of the physical game, marked card by card.
 
-Two players mark the cards they laid on the table, and with the hand penalty (R21) the
-cards left in their hands.  Every card exists as often as the deck holds it (R2,
-:meth:`Rules.copies`), so a card marked for one player, or in a hand, cannot be marked
-again.  Each round is scored by the engine (:func:`score_side`); finished rounds add up
-into the match (R17) and :func:`match_outcome` names the winner.
+Each side -- a player, or with four players a team of partners (R24) -- marks the cards it
+laid on the table, and with the hand penalty (R21) the cards left in hand.  Every card
+exists as often as the deck holds it (R2, counted by :class:`~lost_cities.score.tally.Tally`),
+so a card marked for one side, or in a hand, cannot be marked again.  Each round is scored
+by the engine (:func:`score_side`, with the rules for the number of players: R23b's cost 17
+and bonus from the 7th card for three); finished rounds add up into the match (R17) and
+:func:`match_outcome` names the winner.
 
 Each colour is a row of twelve cells, three wagers then 2-10, and :meth:`ScoreSheet.press`
 is what a tap on a cell does:
@@ -17,7 +19,7 @@ is what a tap on a cell does:
 >>> sheet.press(1, Colour.RED, 7)
 Traceback (most recent call last):
 ...
-lost_cities.score.sheet.MarkRefused: red 6 is already marked for player 0 (table)
+lost_cities.score.sheet.MarkRefused: red 6 is already marked for side 0 (table)
 >>> sheet.finish_round()[0].total, sheet.totals, sheet.round_number
 (0, (0, 0), 2)
 """
@@ -25,12 +27,12 @@ lost_cities.score.sheet.MarkRefused: red 6 is already marked for player 0 (table
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TypeVar
 
 from lost_cities.engine import (
+    PLAYER_COUNTS,
     WAGER,
     Card,
     Colour,
@@ -39,18 +41,31 @@ from lost_cities.engine import (
     SideScore,
     check_expedition,
     match_outcome,
-    next_starter,
     parse_cards,
+    read_field,
     score_side,
 )
+from lost_cities.limits import MAX_ROUNDS, check_names
+from lost_cities.score.tally import NoCopyLeft, Tally
+from lost_cities.words import side_names
 
-_T = TypeVar("_T")
-
-__all__ = ["CELLS", "Cell", "MarkRefused", "Place", "RoundResult", "ScoreSheet", "sheet_from_dict", "sheet_to_dict"]
+__all__ = [
+    "CELLS",
+    "SHEET_FORMAT",
+    "Cell",
+    "HandFull",
+    "MarkRefused",
+    "Place",
+    "RoundResult",
+    "ScoreSheet",
+    "highest",
+    "sheet_from_dict",
+    "sheet_to_dict",
+]
 
 
 class Place(StrEnum):
-    """Where a marked card lies: on the player's table, or left in hand (R21)."""
+    """Where a marked card lies: on the side's table, or left in hand (R21)."""
 
     TABLE = "table"
     HAND = "hand"
@@ -61,12 +76,12 @@ class Place(StrEnum):
 
 
 class Cell(StrEnum):
-    """What one cell of a player's row shows."""
+    """What one cell of a side's row shows."""
 
     FREE = "free"
-    TABLE = "table"  # on this player's table
-    HAND = "hand"  # in this player's hand
-    TAKEN = "taken"  # marked for the other player
+    TABLE = "table"  # on this side's table
+    HAND = "hand"  # in this side's hand
+    TAKEN = "taken"  # marked for another side
 
 
 #: The values of a colour's twelve cells, in order: three wagers, then 2 to 10.
@@ -76,15 +91,24 @@ CELLS: tuple[int, ...] = (WAGER, WAGER, WAGER, *range(2, 11))
 class MarkRefused(ValueError):
     """A card that cannot be marked: every copy is taken, or its colour is not in the game.
 
-    ``holder`` and ``place`` say who has the (last) copy, when someone does.
+    ``holder`` and ``place`` say which side has the (last) copy, and where, when a side
+    does; the holder may be the side that asked, when it has the card in its other place.
     """
 
-    def __init__(self, card: Card, holder: int | None = None, place: Place | None = None) -> None:
+    def __init__(self, card: Card, holder: int | None = None, place: Place | None = None, why: str = "") -> None:
         self.card = card
         self.holder = holder
         self.place = place
-        where = f"player {holder} ({place})" if holder is not None else "nobody: not in this game"
-        super().__init__(f"{card.describe()} is already marked for {where}")
+        where = f"side {holder} ({place})" if holder is not None else "nobody: not in this game"
+        super().__init__(why or f"{card.describe()} is already marked for {where}")
+
+
+class HandFull(MarkRefused):
+    """A side's hand already holds as many cards as a round can leave in it (R8, R23a, R24c)."""
+
+    def __init__(self, card: Card, side: int, limit: int) -> None:
+        super().__init__(card, side, Place.HAND, f"side {side} already holds {limit} cards in hand")
+        self.limit = limit
 
 
 @dataclass(slots=True)
@@ -101,7 +125,7 @@ class _Marks:
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
-    """A finished round: both players' breakdowns, and the marks to reopen it."""
+    """A finished round: every side's breakdown, and the marks to reopen it."""
 
     scores: tuple[SideScore, ...]
     marks: tuple[_Marks, ...]
@@ -112,19 +136,43 @@ class RoundResult:
         return tuple(score.total for score in self.scores)
 
 
+def highest(scores: Sequence[int]) -> tuple[int, ...]:
+    """The sides with the highest round score: who may start the next round (R18, R23e, R24e).
+
+    >>> highest((12, 30, 30)), highest((5, -3))
+    ((1, 2), (0,))
+    """
+    best = max(scores)
+    return tuple(side for side, score in enumerate(scores) if score == best)
+
+
 class ScoreSheet:
-    """A match on paper: the names, the variants, the current marks and the finished rounds."""
+    """A match on paper: the names, the variants, the current marks and the finished rounds.
+
+    ``names`` are the players in seat order (turn order, R23d, R24a): two, three, or four
+    playing in teams, seats 1 and 3 against seats 2 and 4.  Everything else is per side.
+    """
 
     def __init__(self, names: Sequence[str], rounds: int = 3, long: bool = False, hand_penalty: bool = False) -> None:
-        if len(names) != 2:
-            raise ValueError("the score pad is for two players")
-        if rounds < 1:
-            raise ValueError(f"a match has at least one round, not {rounds}")
+        if len(names) not in PLAYER_COUNTS:
+            raise ValueError(f"the score pad is for 2, 3 or 4 players, not {len(names)}")
+        if not 1 <= rounds <= MAX_ROUNDS:
+            raise ValueError(f"a match has 1 to {MAX_ROUNDS} rounds, not {rounds}")
         self.names = tuple(names)
         self.rounds = rounds
-        self.rules = Rules(long=long, hand_penalty=hand_penalty)
-        self.marks = [_Marks(), _Marks()]
+        self.rules = Rules(players=len(names), long=long, hand_penalty=hand_penalty)
+        #: each side's name: a player's, or the partners' ("Ana & Carl")
+        self.side_names = side_names(self.names, self.rules)
+        self.marks = self._blank()
         self.finished: list[RoundResult] = []
+
+    def _blank(self) -> list[_Marks]:
+        return [_Marks() for _side in range(self.sides)]
+
+    @property
+    def sides(self) -> int:
+        """How many sides mark cards: the players, or the two teams (R24)."""
+        return self.rules.sides
 
     # -- the variants -------------------------------------------------------------------
 
@@ -140,90 +188,103 @@ class ScoreSheet:
 
     # -- marking --------------------------------------------------------------------------
 
-    def _all_marked(self) -> Counter[Card]:
-        total: Counter[Card] = Counter()
+    def _marked(self) -> Iterator[Card]:
         for marks in self.marks:
-            total += marks.table
-            total += marks.hand
-        return total
+            yield from marks.table.elements()
+            yield from marks.hand.elements()
+
+    def tally(self) -> Tally:
+        """Every card marked, for any side, anywhere: R2's count of what is left."""
+        return Tally(self.rules, self._marked())
 
     def uses(self, colour: Colour) -> bool:
-        """True when a card of ``colour`` is marked for anyone, anywhere."""
-        return any(card.colour is colour for card in self._all_marked())
+        """True when a card of ``colour`` is marked for any side, anywhere."""
+        return any(card.colour is colour for card in self._marked())
 
-    def count(self, player: int, card: Card, place: Place) -> int:
-        return self.marks[player].at(place)[card]
+    def count(self, side: int, card: Card, place: Place) -> int:
+        return self.marks[side].at(place)[card]
 
     def free(self, card: Card) -> int:
-        """How many copies of ``card`` nobody has marked yet (R2)."""
-        return self.rules.copies(card) - self._all_marked()[card]
+        """How many copies of ``card`` no side has marked yet (R2)."""
+        return self.tally().left(card)
 
-    def mark(self, player: int, card: Card, place: Place = Place.TABLE) -> None:
-        """Mark one copy of ``card`` for ``player``; :class:`MarkRefused` if none is free."""
-        if self.free(card) <= 0:
-            raise MarkRefused(card, *self._holder(card, player))
-        self.marks[player].at(place)[card] += 1
+    @property
+    def hand_limit(self) -> int:
+        """The most cards a side can have left in hand (R8; both partners' hands, R24)."""
+        return self.rules.side_hand_size
 
-    def unmark(self, player: int, card: Card, place: Place = Place.TABLE) -> None:
-        marks = self.marks[player].at(place)
+    def mark(self, side: int, card: Card, place: Place = Place.TABLE) -> None:
+        """Mark one copy of ``card`` for ``side``; :class:`MarkRefused` if none is free,
+        :class:`HandFull` if the side's hand cannot hold one more card."""
+        try:
+            self.tally().add(card)
+        except NoCopyLeft:
+            raise MarkRefused(card, *self._holder(card, side)) from None
+        if place is Place.HAND and self.marks[side].hand.total() >= self.hand_limit:
+            raise HandFull(card, side, self.hand_limit)
+        self.marks[side].at(place)[card] += 1
+
+    def unmark(self, side: int, card: Card, place: Place = Place.TABLE) -> None:
+        marks = self.marks[side].at(place)
         if marks[card] > 0:
             marks[card] -= 1
             if not marks[card]:
                 del marks[card]
 
     def _holder(self, card: Card, asking: int) -> tuple[int | None, Place | None]:
-        """Who has a copy of ``card``: the other player first, as that is who blocks ``asking``."""
-        for player in (1 - asking, asking):
+        """Who has a copy of ``card``: the other sides first, in turn order, as they block ``asking``."""
+        for offset in (*range(1, self.sides), 0):
+            side = (asking + offset) % self.sides
             for place in Place:
-                if self.count(player, card, place):
-                    return player, place
+                if self.count(side, card, place):
+                    return side, place
         return None, None
 
-    def cells(self, player: int, colour: Colour) -> tuple[Cell, ...]:
-        """The twelve cells of a row (:data:`CELLS`), as this player sees them.
+    def cells(self, side: int, colour: Colour) -> tuple[Cell, ...]:
+        """The twelve cells of a row (:data:`CELLS`), as this side sees them.
 
-        The wager cells show this player's table wagers, then hand wagers, then free ones,
-        then the other player's.
+        The wager cells show this side's table wagers, then hand wagers, then free ones,
+        then the other sides'.
         """
-        other = 1 - player
+        tally = self.tally()
         wager = Card(colour, WAGER)
-        table, hand = self.count(player, wager, Place.TABLE), self.count(player, wager, Place.HAND)
-        theirs = self.count(other, wager, Place.TABLE) + self.count(other, wager, Place.HAND)
-        copies = self.rules.copies(wager)
+        table, hand = self.count(side, wager, Place.TABLE), self.count(side, wager, Place.HAND)
+        free = tally.left(wager)
         wagers = [Cell.TABLE] * table + [Cell.HAND] * hand
-        wagers += [Cell.FREE] * (copies - table - hand - theirs) + [Cell.TAKEN] * theirs
+        wagers += [Cell.FREE] * free + [Cell.TAKEN] * (self.rules.copies(wager) - table - hand - free)
         numbers = []
         for value in CELLS[3:]:
             card = Card(colour, value)
-            if self.count(player, card, Place.TABLE):
+            if self.count(side, card, Place.TABLE):
                 numbers.append(Cell.TABLE)
-            elif self.count(player, card, Place.HAND):
+            elif self.count(side, card, Place.HAND):
                 numbers.append(Cell.HAND)
-            elif self.free(card) <= 0:
+            elif tally.left(card) <= 0:
                 numbers.append(Cell.TAKEN)
             else:
                 numbers.append(Cell.FREE)
         return (*wagers, *numbers)
 
-    def press(self, player: int, colour: Colour, index: int, place: Place = Place.TABLE) -> None:
+    def press(self, side: int, colour: Colour, index: int, place: Place = Place.TABLE) -> None:
         """A tap on cell ``index`` of a row, marking in ``place``.
 
-        A card marked there is unmarked; one marked in the player's other place moves here;
-        a free one is marked; the other player's is refused with :class:`MarkRefused`.
+        A card marked there is unmarked; a free one is marked.  Another side's is refused
+        with :class:`MarkRefused`, and so is one this side has in the other place (on the
+        table while marking the hand, or the reverse): a tap never moves a card out of sight,
+        the player unmarks it where it is and marks it again.
         """
         card = Card(colour, CELLS[index])
-        cell = self.cells(player, colour)[index]
+        cell = self.cells(side, colour)[index]
         if cell is Cell.TAKEN:
-            raise MarkRefused(card, *self._holder(card, player))
+            raise MarkRefused(card, *self._holder(card, side))
         if cell.value == place.value:
-            self.unmark(player, card, place)
+            self.unmark(side, card, place)
         elif cell is Cell.FREE:
-            self.mark(player, card, place)
+            self.mark(side, card, place)
         else:
-            self.unmark(player, card, place.other)
-            self.marks[player].at(place)[card] += 1
+            raise MarkRefused(card, side, place.other)
 
-    def toggle(self, player: int, card: Card, place: Place = Place.TABLE) -> None:
+    def toggle(self, side: int, card: Card, place: Place = Place.TABLE) -> None:
         """A number card: as :meth:`press` on its cell.  A wager: one more, or back to none.
 
         >>> sheet = ScoreSheet(("Ann", "Bob"))
@@ -236,42 +297,46 @@ class ScoreSheet:
         [1, 2, 3, 0]
         """
         if not card.is_wager:
-            self.press(player, card.colour, CELLS.index(card.value), place)
+            self.press(side, card.colour, CELLS.index(card.value), place)
         elif self.free(card) > 0:
-            self.mark(player, card, place)
-        elif self.count(player, card, place):
-            del self.marks[player].at(place)[card]
+            self.mark(side, card, place)
+        elif self.count(side, card, place):
+            del self.marks[side].at(place)[card]
         else:
-            raise MarkRefused(card, *self._holder(card, player))
+            raise MarkRefused(card, *self._holder(card, side))
 
-    def clear(self, player: int, colour: Colour) -> None:
-        """Unmark a player's whole row, on the table and in hand."""
+    def clear(self, side: int, colour: Colour) -> None:
+        """Unmark a side's whole row, on the table and in hand."""
         for place in Place:
-            marks = self.marks[player].at(place)
+            marks = self.marks[side].at(place)
             for card in [card for card in marks if card.colour is colour]:
                 del marks[card]
 
     # -- scoring -------------------------------------------------------------------------
 
-    def expedition(self, player: int, colour: Colour) -> tuple[Card, ...]:
-        """The player's cards of that colour in the only order they can lie (R6a)."""
-        table = self.marks[player].table
+    def expedition(self, side: int, colour: Colour) -> tuple[Card, ...]:
+        """The side's cards of that colour in the only order they can lie (R6a)."""
+        table = self.marks[side].table
         return tuple(sorted(card for card in table.elements() if card.colour is colour))
 
-    def hand(self, player: int) -> tuple[Card, ...]:
-        return tuple(sorted(self.marks[player].hand.elements()))
+    def hand(self, side: int) -> tuple[Card, ...]:
+        return tuple(sorted(self.marks[side].hand.elements()))
 
-    def score(self, player: int) -> SideScore:
-        """The player's round as it stands, scored by the engine (R11-R16, R20, R21)."""
-        expeditions = {colour: self.expedition(player, colour) for colour in self.rules.colours}
+    def score(self, side: int) -> SideScore:
+        """The side's round as it stands, scored by the engine (R11-R16, R20, R21, R23b)."""
+        expeditions = {colour: self.expedition(side, colour) for colour in self.rules.colours}
         for colour, cards in expeditions.items():
             check_expedition(colour, cards, self.rules)
-        return score_side(expeditions, self.hand(player), self.rules)
+        return score_side(expeditions, self.hand(side), self.rules)
+
+    def scores(self) -> tuple[int, ...]:
+        """Every side's round total as the round stands."""
+        return tuple(self.score(side).total for side in range(self.sides))
 
     @property
     def blank(self) -> bool:
         """True when nothing is marked in the current round."""
-        return not self._all_marked()
+        return next(self._marked(), None) is None
 
     # -- the match ---------------------------------------------------------------------------
 
@@ -286,23 +351,23 @@ class ScoreSheet:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """The match totals of the finished rounds (R17)."""
-        return tuple(sum(result.totals[player] for result in self.finished) for player in (0, 1))
+        """The match totals of the finished rounds (R17), per side."""
+        return tuple(sum(result.totals[side] for result in self.finished) for side in range(self.sides))
 
     @property
     def running(self) -> tuple[int, ...]:
         """The match totals if the current round ended now."""
         if self.over:
             return self.totals
-        return tuple(total + self.score(player).total for player, total in enumerate(self.totals))
+        return tuple(total + score for total, score in zip(self.totals, self.scores(), strict=True))
 
     def finish_round(self) -> tuple[SideScore, ...]:
         """Score the round, add it to the match and clear the marks for the next one."""
         if self.over:
             raise ValueError("the match is over")
-        scores = (self.score(0), self.score(1))
+        scores = tuple(self.score(side) for side in range(self.sides))
         self.finished.append(RoundResult(scores, tuple(marks.copy() for marks in self.marks), self.rules))
-        self.marks = [_Marks(), _Marks()]
+        self.marks = self._blank()
         return scores
 
     def reopen_round(self) -> None:
@@ -316,14 +381,16 @@ class ScoreSheet:
         self.rules = result.rules
 
     def next_starter(self) -> int | None:
-        """R18: who starts the round after the last finished one; ``None`` on equal scores.
+        """Who starts the round after the last finished one, when the scores alone say so.
 
-        (house) On equal scores the player who did not start that round starts, which the
-        pad cannot know: it says so instead.
+        The side with the highest round score starts (R18, R23e, R24e).  (house) Among equal
+        highest scores it depends on who started the round, which the pad does not know:
+        ``None``, and the pad says how the players decide.  With four, the side is a team.
         """
-        if not self.finished or len(set(self.finished[-1].totals)) == 1:
+        if not self.finished:
             return None
-        return next_starter(self.rules, self.finished[-1].totals, [0]).seat
+        leaders = highest(self.finished[-1].totals)
+        return leaders[0] if len(leaders) == 1 else None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -332,12 +399,12 @@ class ScoreSheet:
 
     def new_match(self) -> None:
         """Start again with the same players, rounds and variants."""
-        self.marks = [_Marks(), _Marks()]
+        self.marks = self._blank()
         self.finished = []
 
 
-#: The version of :meth:`ScoreSheet.to_dict`'s layout.
-SHEET_FORMAT = 1
+#: The version of :func:`sheet_to_dict`'s layout.  1: two players; 2: ``players`` (2, 3 or 4).
+SHEET_FORMAT = 2
 
 
 def _marks_to_dict(marks: _Marks) -> dict[str, str]:
@@ -349,15 +416,17 @@ def _rules_to_dict(rules: Rules) -> dict[str, bool]:
 
 
 def sheet_to_dict(sheet: ScoreSheet) -> dict[str, object]:
-    """The sheet as plain JSON-ready data, cards in the engine's notation.
+    """The sheet as plain JSON-ready data, cards in the engine's notation, marks per side.
 
-    >>> sheet = ScoreSheet(("Ann", "Bob"))
-    >>> sheet.mark(0, Card(Colour.RED, 7))
-    >>> sheet_from_dict(sheet_to_dict(sheet)).expedition(0, Colour.RED)
-    (Card.parse('r7'),)
+    >>> sheet = ScoreSheet(("Ann", "Bob", "Carl"))
+    >>> sheet.mark(2, Card(Colour.RED, 7))
+    >>> again = sheet_from_dict(sheet_to_dict(sheet))
+    >>> again.expedition(2, Colour.RED), again.rules.expedition_cost
+    ((Card.parse('r7'),), 17)
     """
     return {
         "format": SHEET_FORMAT,
+        "players": len(sheet.names),
         "names": list(sheet.names),
         "rounds": sheet.rounds,
         "rules": _rules_to_dict(sheet.rules),
@@ -369,47 +438,36 @@ def sheet_to_dict(sheet: ScoreSheet) -> dict[str, object]:
     }
 
 
-def _field(source: object, key: str) -> object:
-    if not isinstance(source, dict) or key not in source:
-        raise ValueError(f"the score pad has no {key!r}")
-    return source[key]
-
-
-def _typed(value: object, kind: type[_T], key: str) -> _T:
-    if not isinstance(value, kind) or isinstance(value, bool) is not (kind is bool):
-        raise ValueError(f"the score pad's {key!r} is not a {kind.__name__}")
-    return value
-
-
 def _rules_of(source: object) -> tuple[bool, bool]:
-    raw = _field(source, "rules")
-    return _typed(_field(raw, "long"), bool, "long"), _typed(_field(raw, "hand_penalty"), bool, "hand_penalty")
+    raw = read_field(source, "rules", dict)
+    return read_field(raw, "long", bool), read_field(raw, "hand_penalty", bool)
 
 
 def _marks_into(sheet: ScoreSheet, source: object) -> None:
-    players = _typed(_field(source, "marks"), list, "marks")
-    if len(players) != 2:
-        raise ValueError("the score pad's marks must be two players'")
-    for player, marks in enumerate(players):
+    sides = read_field(source, "marks", list, lambda marks: len(marks) == sheet.sides)
+    for side, marks in enumerate(sides):
         for place in Place:
-            for card in parse_cards(_typed(_field(marks, place.value), str, place.value)):
-                sheet.mark(player, card, place)
+            for card in parse_cards(read_field(marks, place.value, str)):
+                sheet.mark(side, card, place)
 
 
 def sheet_from_dict(data: object) -> ScoreSheet:
-    """Rebuild a sheet from :func:`sheet_to_dict`'s data, every mark checked again (R2, R20).
+    """Rebuild a sheet from :func:`sheet_to_dict`'s data, every mark checked again (R2, R8, R20).
 
-    Raises :class:`ValueError` (a :class:`MarkRefused`, a ``NotationError``...) on anything wrong.
+    Format 1 (two players, before three and four were scored) still loads.  Raises
+    :class:`ValueError` (a ``FieldError``, a :class:`MarkRefused`, a ``NotationError``...) on
+    anything wrong, and nothing else whatever ``data`` holds.
     """
-    if _field(data, "format") != SHEET_FORMAT:
-        raise ValueError("the score pad was saved in an unknown format")
-    names = _typed(_field(data, "names"), list, "names")
-    if len(names) != 2 or not all(isinstance(name, str) and name.strip() for name in names):
-        raise ValueError("the score pad needs two names")
-    rounds = _typed(_field(data, "rounds"), int, "rounds")
+    version = read_field(data, "format", int, lambda number: number in (1, SHEET_FORMAT))
+    players = 2 if version == 1 else read_field(data, "players", int, lambda count: count in PLAYER_COUNTS)
+    raw_names = read_field(
+        data, "names", list, lambda names: len(names) == players and all(isinstance(name, str) for name in names)
+    )
+    names = check_names(raw_names)  # the one rule for names (a PlayerNamesError is a ValueError)
+    rounds = read_field(data, "rounds", int, lambda count: 1 <= count <= MAX_ROUNDS)
     long, hand_penalty = _rules_of(data)
     sheet = ScoreSheet(names, rounds, long, hand_penalty)
-    for result in _typed(_field(data, "finished"), list, "finished"):
+    for result in read_field(data, "finished", list, lambda finished: len(finished) <= rounds):
         round_long, round_penalty = _rules_of(result)
         sheet.set_hand_penalty(round_penalty)
         sheet.set_long(round_long)

@@ -87,10 +87,12 @@ def _row_json(row: ExpeditionScore) -> dict[str, object]:
 def side_json(score: SideScore, rules: Rules) -> dict[str, object]:
     """The breakdown as plain data: every colour of the game in order, the hand and the total.
 
-    ``hand`` is ``None`` when the hand penalty (R21) is off; ``hand_penalty`` is the
-    number of points lost (0 when off), so ``total`` is the expeditions' sum minus it.
+    ``players`` is 2, 3 (R23's scoring) or 4 (a team's side, R24).  ``hand`` is ``None``
+    when the hand penalty (R21) is off; ``hand_penalty`` is the number of points lost (0
+    when off), so ``total`` is the expeditions' sum minus it.
     """
     return {
+        "players": rules.players,
         "long": rules.long,
         "expeditions": [_row_json(row) for row in score.expeditions],
         "hand": [str(card) for card in score.hand] if rules.hand_penalty else None,

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from lost_cities.engine import Rules
 from lost_cities.i18n import _, ngettext
 from lost_cities.storage.saved import SavedMatch, SaveStatus
-from lost_cities.words import signed
+from lost_cities.words import side_names, signed
 
 __all__ = ["names_label", "result_label", "resume_summary", "variant_label", "variant_parts"]
 
@@ -28,7 +28,7 @@ def names_label(names: Sequence[str]) -> str:
     >>> names_label(("Ana", "Boris", "Carl", "Dana"))
     'Ana & Carl vs Boris & Dana'
     """
-    sides = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"] if len(names) == 4 else list(names)
+    sides = side_names(names, Rules(players=len(names))) if 2 <= len(names) <= 4 else tuple(names)
     label = sides[0]
     for side in sides[1:]:
         label = _("{first} vs {second}").format(first=label, second=side)

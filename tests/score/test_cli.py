@@ -100,6 +100,9 @@ def test_hand_alone_scores_a_side_that_laid_nothing() -> None:
     assert data["total"] == -15 and all(not row["started"] for row in data["expeditions"])
 
 
+NINE = "y2 y3 y4 y5 y6 y7 y8 y9 y10"
+EIGHT = "y2 y3 y4 y5 y6 y7 y8 y9"
+
 REFUSALS = [
     # (arguments, offending token, words of the message)
     (["red:w,3,2"], "red:w,3,2", "red 2 can't follow red 3: numbers must go up (R6a)"),  # R6a
@@ -133,6 +136,20 @@ REFUSALS = [
     (["red:١٠"], "red:١٠", "can't read '١٠'"),
     (["red:" + "9" * 5000], "red:" + "9" * 5000, "there is no red 99999"),
     (["red:3", "--hand", "r²"], "--hand r²", "can't read 'r²'"),
+    # R8: a round ends with at most a full hand; R23a: 7 for three players; R24c: a team's two hands of 6
+    (["--hand", NINE], "--hand", "9 cards, but a hand holds at most 8 at the end of a round (R8)"),
+    (["--players", "3", "--hand", EIGHT], "--hand", "8 cards, but a hand holds at most 7 at the end of a round (R23a)"),
+    (
+        ["--players", "4", "--hand", f"{NINE} b2 b3 b4 b5"],
+        "--hand",
+        "13 cards, but the two partners' hands hold at most 12 at the end of a round (R24c)",
+    ),
+    # R23, R24: two, three or four players, nothing else
+    *(
+        (["red:3", "--players", players], f"--players {players}", "give 2, 3 (R23) or 4 players (two teams, R24)")
+        for players in ("5", "1", "0", "-3", "x", "３", "", "2.0", "9" * 5000, "[/]")
+    ),
+    (["--rounds", "100"], "argument --rounds", "100 is out of range: give a number from 1 to 20"),
 ]
 
 
@@ -170,6 +187,44 @@ def test_no_expedition_on_a_terminal_opens_the_pad(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(ScorePadApp, "run", lambda self: opened.append(self))
     assert main(["score", "--long", "--rounds", "5"]) == 0
     assert len(opened) == 1 and opened[0].long and opened[0].rounds == 5 and opened[0].names is None
+
+
+def test_r23b_three_players_pay_17_and_earn_the_bonus_from_the_7th_card() -> None:
+    rules = Rules(players=3)
+    assert (rules.expedition_cost, rules.bonus_threshold, rules.bonus) == (17, 7, 20)  # R23b, as the rulebook says
+    data = json.loads(run("--players", "3", "red:3,4,5,6,7,8,9", "b:w,10", "--json")[1])
+    rows = {row["colour"]: row for row in data["expeditions"]}
+    assert data["players"] == 3
+    assert (rows["red"]["sum"], rows["red"]["cost"], rows["red"]["bonus"], rows["red"]["score"]) == (42, 17, 20, 45)
+    assert (rows["blue"]["cost"], rows["blue"]["score"]) == (17, -14)  # (10 - 17) x 2, six cards short of a bonus
+    assert data["total"] == 45 - 14
+    header = run("--players", "3", "red:3,4,5,6,7,8")[1].splitlines()[0].split()
+    assert header == ["expedition", "cards", "sum", "−17", "wagers", "×", "7+", "cards", "score"]
+
+
+def test_r24_four_players_score_a_team_like_two_and_its_hand_holds_both_partners() -> None:
+    two = json.loads(run("red:3,4,5,6,7,8,9", "--json")[1])
+    four = json.loads(run("--players", "4", "red:3,4,5,6,7,8,9", "--json")[1])
+    assert four["players"] == 4 and {**four, "players": 2} == two  # R24c: cost 20, bonus from the 8th card
+    twelve = f"{NINE} b2 b3 b4"
+    status, out, err = run("--players", "4", "--hand", twelve, "--json")
+    assert status == 0, err
+    assert json.loads(out)["hand_penalty"] == 54 + 9  # R24f: both partners' cards count against the team
+
+
+def test_r8_a_full_hand_is_accepted() -> None:
+    assert run("--hand", EIGHT)[0] == 0
+    assert run("--players", "3", "--hand", "y2 y3 y4 y5 y6 y7 y8")[0] == 0
+
+
+def test_the_pad_opens_for_three_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lost_cities.tui.scorepad import ScorePadApp
+
+    opened: list[ScorePadApp] = []
+    monkeypatch.setattr("lost_cities.cli.arguments.on_a_terminal", lambda: True)
+    monkeypatch.setattr(ScorePadApp, "run", lambda self: opened.append(self))
+    assert main(["score", "--players", "3"]) == 0
+    assert opened[0].players == 3
 
 
 @st.composite

@@ -7,9 +7,10 @@ from textual.widgets import Input, Static
 
 from lost_cities.engine import Card, Colour
 from lost_cities.score.sheet import Place
+from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import MatchOverScreen, PadScreen, RoundOverScreen
-from lost_cities.tui.scorepad.widgets import HandLine, PlayerPanel
+from lost_cities.tui.scorepad.widgets import HandLine, SidePanel
 
 SIZES = [(80, 24), (100, 30)]
 
@@ -25,7 +26,7 @@ def text(app: ScorePadApp, selector: str) -> str:
 
 
 def subtitle(app: ScorePadApp, player: int) -> str:
-    return str(app.screen.query_one(f"#player-{player}", PlayerPanel).border_subtitle)
+    return str(app.screen.query_one(f"#side-{player}", SidePanel).border_subtitle)
 
 
 async def test_keys_mark_cards_and_the_scores_follow() -> None:
@@ -76,11 +77,38 @@ async def test_r21_hand_mode_marks_cards_left_in_hand() -> None:
         await pilot.press("tab", "9")  # Bob cannot lay Ann's y9
         assert app.sheet.expedition(1, Colour.YELLOW) == ()
         assert "in hand" in text(app, "#message")
-        await pilot.press("tab", "h", "9")  # back on Ann's table, y9 moves out of her hand
-        assert app.sheet.hand(0) == (Card.parse("yw"),)
-        assert app.sheet.expedition(0, Colour.YELLOW) == (Card.parse("y9"),)
+        await pilot.press("tab", "h", "9")  # on Ann's table, y9 is refused: it is in her hand
+        assert app.sheet.hand(0) == (Card.parse("yw"), Card.parse("y9"))
+        assert app.sheet.expedition(0, Colour.YELLOW) == ()
+        assert text(app, "#message") == "Yellow 9 is in hand: unmark it there first (h goes to the hand)."
         await pilot.click("#hand-1")  # a click on the hand line switches Bob's mode
         assert pad(app).places == [Place.TABLE, Place.HAND]
+
+
+async def test_r21_a_number_on_the_table_is_refused_in_hand_mode_and_stays_on_the_table() -> None:
+    app = ScorePadApp(names=("Ann", "Bob"), hand_penalty=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "down", "5")  # white 5 on Ann's table: -15
+        await pilot.press("h", "5")
+        assert app.sheet is not None
+        assert app.sheet.expedition(0, Colour.WHITE) == (Card.parse("w5"),) and app.sheet.hand(0) == ()
+        assert text(app, "#message") == "White 5 is on the table: unmark it there first (h goes back to the table)."
+        assert text(app, "#row-0-white .score") == "−15" and "round −15" in subtitle(app, 0)
+        await pilot.press("h", "5", "h", "5")  # unmarked on the table, then marked in hand: two visible steps
+        assert app.sheet.expedition(0, Colour.WHITE) == () and app.sheet.hand(0) == (Card.parse("w5"),)
+
+
+async def test_after_tab_the_status_line_speaks_of_the_player_now_marked() -> None:
+    app = ScorePadApp(names=("Ann", "Bob"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        assert text(app, "#message").startswith("Ann, yellow")
+        await pilot.press("tab")
+        assert text(app, "#message") == "Bob: now marking the cards on the table."
+        await pilot.press("up")  # the arrows cross into Ann's rows: the line follows
+        assert text(app, "#message") == "Ann: now marking the cards on the table."
+        await pilot.press("up")  # within Ann's rows the line stays
+        assert text(app, "#message") == "Ann: now marking the cards on the table."
 
 
 async def test_r20_long_game_toggle_adds_the_purple_row() -> None:
@@ -144,7 +172,7 @@ async def test_the_names_are_asked_once_before_the_first_round() -> None:
         await pilot.press(*"Ann", "enter", *"Bob", "enter", "enter")
         assert isinstance(app.screen, PadScreen) and app.sheet is not None
         assert app.sheet.names == ("Ann", "Bob") and app.sheet.rounds == 4
-        assert "Ann" in str(app.screen.query_one("#player-0", PlayerPanel).border_title)
+        assert "Ann" in str(app.screen.query_one("#side-0", SidePanel).border_title)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -153,22 +181,22 @@ async def test_the_pad_fits_with_six_colours_and_the_hand_penalty(size: tuple[in
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         width, height = size
-        for selector in ("#topbar", "#player-0", "#player-1", "#hand-1", "#message", "#cell-1-purple-10"):
+        for selector in ("#topbar", "#side-0", "#side-1", "#hand-1", "#message", "#cell-1-purple-10"):
             region = app.screen.query_one(selector).region
             assert region.bottom <= height - 1 and region.right <= width, selector  # the footer keeps the last line
         assert app.screen.query_one("#row-1-purple .score").region.right <= width - 1
 
 
 async def test_the_pad_speaks_the_language_chosen_before_it_opens() -> None:
-    # the footer's descriptions are translated when the screen is built, not when the module is imported
+    # the key bar's descriptions are translated when they are shown, not when the module is imported
     from lost_cities.i18n import set_language
 
     set_language("fr")  # set back to English by the root conftest
     app = ScorePadApp(names=("Ann", "Bob"), long=True)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        footer = {binding.description for _key, binding in pad(app)._bindings if binding.show}
-        assert {"Marquer", "Pari", "Joueur", "Main", "Fin de manche", "Touches"} <= footer
+        listed = {label for _key, label in app.screen.query_one(KeyBar).keys}
+        assert {"Marquer", "Pari", "Joueur", "Main", "Fin de manche", "Aide"} <= listed
         assert text(app, "#row-0-purple .name").strip("▸ ") == "pourpre"
         assert "Manche 1 sur 3" in text(app, "#topbar")
         await pilot.press("ctrl+c")  # Textual's own hint, through our catalog

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lost_cities.engine import Card, Colour, Rules, parse_cards, score_side
-from lost_cities.score.sheet import CELLS, Cell, MarkRefused, Place, ScoreSheet
+from lost_cities.score.sheet import CELLS, Cell, HandFull, MarkRefused, Place, ScoreSheet
 
 RED = Colour.RED
 
@@ -65,11 +65,23 @@ def test_r21_hand_cards_block_the_table_and_count_only_with_the_penalty() -> Non
     assert sheet.score(0).total == 0 and sheet.hand(0) == parse_cards("bw b9")
 
 
-def test_tapping_a_card_in_the_other_place_moves_it() -> None:
+def test_a_card_marked_in_one_place_is_refused_in_the_other_and_stays_where_it_was() -> None:
+    # R2, R21: a card is either laid or held; a tap in the other place must not move it silently
     sheet = ScoreSheet(("Ann", "Bob"), hand_penalty=True)
+    sheet.toggle(0, card("w5"))
+    with pytest.raises(MarkRefused) as refused:
+        sheet.toggle(0, card("w5"), Place.HAND)
+    assert (refused.value.holder, refused.value.place) == (0, Place.TABLE)
+    assert sheet.expedition(0, Colour.WHITE) == (card("w5"),) and sheet.hand(0) == ()
     sheet.toggle(0, card("g4"), Place.HAND)
-    sheet.toggle(0, card("g4"), Place.TABLE)
-    assert sheet.hand(0) == () and sheet.expedition(0, Colour.GREEN) == (card("g4"),)
+    with pytest.raises(MarkRefused):
+        sheet.toggle(0, card("g4"), Place.TABLE)
+    assert sheet.hand(0) == (card("g4"),) and sheet.expedition(0, Colour.GREEN) == ()
+    sheet.press(0, Colour.GREEN, 0)  # a wager on the table ...
+    with pytest.raises(MarkRefused):
+        sheet.press(0, Colour.GREEN, 0, Place.HAND)  # ... is not taken into the hand by a tap on its cell
+    sheet.press(0, Colour.GREEN, 1, Place.HAND)  # a free wager cell marks one in hand
+    assert sheet.count(0, card("gw"), Place.TABLE) == 1 and sheet.count(0, card("gw"), Place.HAND) == 1
 
 
 def test_r20_purple_only_in_the_long_game() -> None:
@@ -134,3 +146,83 @@ def test_scores_are_the_engines() -> None:
         Rules(long=True, hand_penalty=True),
     )
     assert sheet.score(0) == expected
+
+
+THREE = ("Ana", "Boris", "Carl")
+FOUR = ("Ana", "Boris", "Carl", "Dana")
+
+
+def test_r23b_three_players_pay_17_and_earn_the_bonus_from_the_7th_card() -> None:
+    sheet = ScoreSheet(THREE)
+    for text in ["r3", "r4", "r5", "r6", "r7", "r8"]:
+        sheet.toggle(2, card(text))
+    row = sheet.score(2).expedition(RED)
+    assert (row.sum, row.cost, row.bonus, row.score) == (33, 17, 0, 16)  # six cards: no bonus yet
+    sheet.toggle(2, card("r9"))
+    row = sheet.score(2).expedition(RED)
+    assert (row.cost, row.bonus, row.score) == (17, 20, 42 - 17 + 20)  # R23b: the 7th card earns the bonus
+    assert sheet.scores() == (0, 0, 45) and sheet.running == (0, 0, 45)
+    assert sheet.score(2) == score_side({RED: parse_cards("r3 r4 r5 r6 r7 r8 r9")}, (), Rules(players=3))
+
+
+def test_r2_a_card_marked_for_one_of_three_players_is_taken_for_the_two_others() -> None:
+    sheet = ScoreSheet(THREE)
+    sheet.toggle(0, card("r7"))
+    for other in (1, 2):
+        with pytest.raises(MarkRefused) as refused:
+            sheet.toggle(other, card("r7"))
+        assert (refused.value.holder, refused.value.place) == (0, Place.TABLE)
+        assert sheet.cells(other, RED)[CELLS.index(7)] is Cell.TAKEN
+    for side in range(3):  # three wagers of a colour, one each
+        sheet.toggle(side, card("rw"))
+    assert sheet.cells(2, RED)[:3] == (Cell.TABLE, Cell.TAKEN, Cell.TAKEN)
+    with pytest.raises(MarkRefused) as refused:
+        sheet.press(2, RED, 1)
+    assert refused.value.holder == 0  # the next side in turn order after the one asking
+
+
+def test_r24_four_players_mark_as_two_teams_of_partners() -> None:
+    sheet = ScoreSheet(FOUR, hand_penalty=True)
+    assert sheet.sides == 2 and sheet.side_names == ("Ana & Carl", "Boris & Dana")  # R24a: seats 1 and 3
+    assert sheet.rules.expedition_cost == 20 and sheet.rules.bonus_threshold == 8  # R24c: unchanged
+    for text in ["b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9", "b10", "g2", "g3", "g4"]:
+        sheet.toggle(1, card(text), Place.HAND)  # R24f: both partners' hands count against the team
+    assert sheet.score(1).hand_penalty == 63
+    with pytest.raises(HandFull) as full:
+        sheet.toggle(1, card("g5"), Place.HAND)
+    assert full.value.limit == 12 and sheet.hand(1)[-1] == card("g4")
+
+
+@pytest.mark.parametrize(("names", "limit"), [(("Ann", "Bob"), 8), (THREE, 7)])
+def test_r8_r23a_a_hand_holds_no_more_than_a_full_hand(names: tuple[str, ...], limit: int) -> None:
+    sheet = ScoreSheet(names, hand_penalty=True)
+    for value in range(2, 2 + limit):
+        sheet.toggle(0, Card(Colour.YELLOW, value), Place.HAND)
+    with pytest.raises(HandFull):
+        sheet.toggle(0, card("y10"), Place.HAND)
+    sheet.toggle(0, card("y10"))  # the table takes it
+    assert len(sheet.hand(0)) == limit and sheet.expedition(0, Colour.YELLOW) == (card("y10"),)
+
+
+def test_r23e_the_highest_round_score_starts_and_a_tie_is_left_to_the_players() -> None:
+    sheet = ScoreSheet(THREE, rounds=3)
+    sheet.toggle(1, card("g10"))  # Boris −10, the others 0
+    sheet.toggle(2, card("b10"))
+    sheet.toggle(0, card("y2"))
+    sheet.toggle(0, card("y3"))  # Ana 5 − 17 = −12
+    sheet.finish_round()
+    assert sheet.totals == (-12, -7, -7)
+    assert sheet.next_starter() is None  # Boris and Carl tie: it depends on who started, which the pad can't know
+    sheet.toggle(2, card("w9"))  # Carl −8
+    sheet.toggle(1, card("g3"))  # Boris −14, Ana 0: Ana alone has the highest score
+    sheet.finish_round()
+    assert sheet.next_starter() == 0 and sheet.totals == (-12, -21, -15)
+    sheet.toggle(0, card("gw"))  # Ana −34 (one wager, no number)
+    sheet.finish_round()
+    assert sheet.outcome is not None and sheet.outcome.winner == 2  # R17: Carl, −15
+
+
+def test_the_pad_is_for_two_three_or_four_players() -> None:
+    for names in [("Ann",), ("a", "b", "c", "d", "e")]:
+        with pytest.raises(ValueError, match="2, 3 or 4"):
+            ScoreSheet(names)

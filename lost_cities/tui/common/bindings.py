@@ -16,7 +16,7 @@ from textual.dom import DOMNode
 
 from lost_cities.i18n import _
 
-__all__ = ["quit_hint", "translate_bindings"]
+__all__ = ["describe_binding", "quit_hint", "translate_bindings"]
 
 
 def translate_bindings(node: DOMNode) -> None:
@@ -35,3 +35,16 @@ def quit_hint(app: App[Any]) -> None:
         if active.binding.action in ("quit", "app.quit", "screen.quit"):
             app.notify(_("Press {key} to quit.").format(key=key), title=_("Do you want to quit?"), markup=False)
             return
+
+
+def describe_binding(node: DOMNode, action: str, description: str) -> None:
+    """Give ``node``'s binding for ``action`` another (translated) description, for one screen's use.
+
+    A key may mean different things on screens of one class: Enter is "next round", or
+    "finish the match" after the last round.
+    """
+    table = node._bindings.key_to_bindings
+    for key, bindings in table.items():
+        table[key] = [
+            replace(binding, description=description) if binding.action == action else binding for binding in bindings
+        ]

@@ -26,7 +26,7 @@ from textual.widgets import Static
 
 from lost_cities.i18n import _
 
-__all__ = ["KeyBar", "KeyEntries", "key_entry", "layout_keys"]
+__all__ = ["KeyBar", "KeyEntries", "key_entry", "key_name", "layout_keys"]
 
 #: Between two keys on a line.
 GAP = "  "
@@ -46,7 +46,21 @@ def key_entry(binding: Binding) -> tuple[str, str] | None:
     """The key as shown and its description in the player's language; ``None`` without a description."""
     if not binding.description:
         return None
-    return binding.key_display or _KEY_NAMES.get(binding.key, binding.key), _(binding.description)
+    return binding.key_display or key_name(binding.key), _(binding.description)
+
+
+def key_name(key: str) -> str:
+    """A key as the bar writes it: ``?``, ``Esc``, ``Ctrl+S``, ``e``.
+
+    >>> key_name("question_mark"), key_name("ctrl+s"), key_name("e")
+    ('?', 'Ctrl+S', 'e')
+    """
+    if key in _KEY_NAMES:
+        return _KEY_NAMES[key]
+    *modifiers, last = key.split("+")
+    if not modifiers:
+        return key
+    return "+".join([*(modifier.capitalize() for modifier in modifiers), _KEY_NAMES.get(last, last.upper())])
 
 
 #: How a key is written on the bar when its binding gives no ``key_display``.
@@ -108,6 +122,11 @@ class KeyBar(Static):
         super().__init__(markup=False, id=id)
         self._keys: list[tuple[str, str]] = []
         self._shown: tuple[tuple[tuple[str, str], ...], int] | None = None
+
+    @property
+    def keys(self) -> tuple[tuple[str, str], ...]:
+        """What the bar lists now: (key, what it does), in order."""
+        return tuple(self._keys)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)

@@ -37,7 +37,7 @@ StartMode = Literal["ask", "resume", "new"]
 class LostCitiesApp(App[None]):
     """People at one keyboard; every completed turn is saved."""
 
-    CSS_PATH = Path(__file__).parent / "app.tcss"  # absolute, so subclasses elsewhere find it
+    CSS_PATH = Path(__file__).parent.parent / "common" / "app.tcss"  # the look the apps share
     TITLE = "Lost Cities"
     ENABLE_COMMAND_PALETTE = False
 

@@ -16,7 +16,7 @@ __all__ = ["ReplayApp"]
 
 class ReplayApp(App[None]):
     TITLE = "Lost Cities"
-    CSS_PATH = Path(__file__).parent.parent / "hotseat" / "app.tcss"
+    CSS_PATH = Path(__file__).parent.parent / "common" / "app.tcss"  # the look the apps share
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, names: Sequence[str], record: MatchRecord, title: str = "") -> None:

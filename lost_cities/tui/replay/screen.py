@@ -21,7 +21,7 @@ from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.common.render import board_table, hand_text
 from lost_cities.tui.hotseat.screens.round_end import scores_line
-from lost_cities.words import card_phrase, describe_event, turn_sentence
+from lost_cities.words import card_phrase, describe_event, side_names, turn_sentence
 
 __all__ = ["Position", "ReplayScreen", "positions"]
 
@@ -91,9 +91,7 @@ class ReplayScreen(FittedScreen[None]):
         #: each round as it ended, its history the engine's own records of every turn
         self.finished = match.played
         self.round_scores = match.round_scores
-        self.side_names = tuple(
-            " & ".join(self.names[seat] for seat in match.rules.seats_of(side)) for side in range(match.rules.sides)
-        )
+        self.side_names = side_names(self.names, match.rules)
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()

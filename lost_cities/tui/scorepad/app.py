@@ -1,4 +1,4 @@
-"""The score pad app: names first (once per match), then the pad until the players quit."""
+"""The score pad app: the players first (once per match), then the pad until they quit."""
 
 from __future__ import annotations
 
@@ -11,18 +11,19 @@ from lost_cities.i18n import _
 from lost_cities.score.sheet import ScoreSheet, sheet_from_dict, sheet_to_dict
 from lost_cities.storage import MatchStore, StorageError
 from lost_cities.tui.common.bindings import quit_hint
-from lost_cities.tui.scorepad.screens import PadScreen, Setup, SetupScreen
+from lost_cities.tui.scorepad.screens import PadScreen, PadSetupScreen, Setup
 
 __all__ = ["ScorePadApp"]
 
 
 class ScorePadApp(App[None]):
-    """``lost-cities score`` with no expedition: two players, rounds kept, totals live.
+    """``lost-cities score`` with no expedition: two, three or four players, rounds kept, totals live.
 
-    ``names`` skips the question of the names (for tests and scripts).
+    ``names`` skips the form (for tests and scripts); their number is the number of
+    players.  ``players`` is the form's first choice.
     """
 
-    CSS_PATH = Path(__file__).parent / "scorepad.tcss"
+    CSS_PATH = Path(__file__).parent.parent / "common" / "app.tcss"  # the look the apps share
     TITLE = "lost-cities score"
     ENABLE_COMMAND_PALETTE = False
 
@@ -33,12 +34,14 @@ class ScorePadApp(App[None]):
         long: bool = False,
         hand_penalty: bool = False,
         store: MatchStore | None = None,
+        players: int = 2,
     ) -> None:
         super().__init__()
         self.names = tuple(names) if names is not None else None
         self.rounds = rounds
         self.long = long
         self.hand_penalty = hand_penalty
+        self.players = len(self.names) if self.names is not None else players
         self.sheet: ScoreSheet | None = None
         self.store = store if store is not None else MatchStore()
         self._saved: dict[str, object] | None = None
@@ -50,22 +53,23 @@ class ScorePadApp(App[None]):
             self._saved = sheet_to_dict(sheet)
             self.push_screen(PadScreen(sheet, self._save))
             self.notify(
-                _("The score pad of {a} and {b} is back as you left it (round {n}).").format(
-                    a=sheet.names[0], b=sheet.names[1], n=sheet.round_number
+                _("The score pad of {names} is back as you left it (round {n}).").format(
+                    names=", ".join(sheet.side_names), n=sheet.round_number
                 ),
                 timeout=8,
+                markup=False,
             )
             return
         if self.names is not None:
-            self._start(Setup((self.names[0], self.names[1]), self.rounds, self.long, self.hand_penalty))
+            self._start(Setup(self.names, self.rounds, self.long, self.hand_penalty))
         else:
-            self.push_screen(SetupScreen(self.rounds, self.long, self.hand_penalty), self._start)
+            self.push_screen(PadSetupScreen(self.rounds, self.long, self.hand_penalty, self.players), self._start)
 
     def action_help_quit(self) -> None:
         quit_hint(self)
 
-    def _start(self, setup: Setup | None) -> None:
-        if setup is None:
+    def _start(self, setup: object) -> None:
+        if not isinstance(setup, Setup):
             self.exit()
             return
         self.sheet = ScoreSheet(setup.names, setup.rounds, setup.long, setup.hand_penalty)
@@ -76,7 +80,7 @@ class ScorePadApp(App[None]):
         try:
             sheet = self.store.load_pad(sheet_from_dict)
         except StorageError as problem:  # damaged: set aside and kept
-            self.notify(str(problem), severity="warning", timeout=15)
+            self.notify(str(problem), severity="warning", timeout=15, markup=False)
             return None
         return sheet if sheet is not None and not sheet.over else None
 
@@ -88,5 +92,5 @@ class ScorePadApp(App[None]):
         try:
             self.store.save_pad(data)
         except StorageError as problem:
-            self.notify(str(problem), severity="warning", timeout=15)
+            self.notify(str(problem), severity="warning", timeout=15, markup=False)
         self._saved = data

@@ -1,4 +1,4 @@
-"""The score pad's widgets: a card cell, a colour's row, a player's panel.
+"""The score pad's widgets: a card cell, a colour's row, the cards in hand, a side's panel.
 
 They only show what :class:`~lost_cities.score.sheet.ScoreSheet` says and report taps;
 the screen decides what a tap does.
@@ -12,17 +12,18 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.events import Click
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 
-from lost_cities.engine import Colour, ExpeditionScore, SideScore
+from lost_cities.engine import Colour, ExpeditionScore, Rules, SideScore
 from lost_cities.i18n import _
 from lost_cities.score.sheet import CELLS, Cell, Place, ScoreSheet
 from lost_cities.style import COLOUR_STYLE
 from lost_cities.words import card_short, colour_name, signed
 
-__all__ = ["CardCell", "ExpeditionRow", "HandLine", "PlayerPanel", "formula"]
+__all__ = ["CardCell", "ExpeditionRow", "HandLine", "SidePanel", "formula", "summary"]
 
-#: The ink of a cell that cannot be marked (the other player has the card).
+#: The ink of a cell that cannot be marked (another side has the card).
 TAKEN_INK = "#6c6c6c"
 #: The background of a card marked in hand, and of the cursor.
 HAND_PAPER = "#3a3a3a"
@@ -38,6 +39,12 @@ def _update(widget: Static, content: Text | str) -> None:
     """Update a static only when its content changes: an update costs a refresh."""
     if widget.content != content:
         widget.update(content, layout=False)  # every static of the pad has a fixed size
+
+
+def _display(widget: Widget, shown: bool) -> None:
+    """Show or hide a widget, touching the layout only when that changes."""
+    if widget.display != shown:
+        widget.display = shown
 
 
 def formula(row: ExpeditionScore) -> str:
@@ -73,11 +80,11 @@ class CardCell(Static):
             self.cell = cell
             super().__init__()
 
-    def __init__(self, player: int, colour: Colour, index: int) -> None:
+    def __init__(self, side: int, colour: Colour, index: int) -> None:
         value = CELLS[index]
         name = f"w{index + 1}" if value == 0 else str(value)
-        super().__init__(markup=False, classes="card", id=f"cell-{player}-{colour.label}-{name}")
-        self.player = player
+        super().__init__(markup=False, classes="card", id=f"cell-{side}-{colour.label}-{name}")
+        self.side = side
         self.colour = colour
         self.index = index
         self.state = Cell.FREE
@@ -92,7 +99,7 @@ class CardCell(Static):
         """Draw the cell: a two-wide card and a gap that holds the cursor's pointer.
 
         Free: the value in its colour.  On the table: the colour as background, like a card.
-        In hand: underlined on grey.  Marked for the other player: a dot.
+        In hand: underlined on grey.  Marked for another side: a dot.
         """
         self.state = state
         if self._shown == (state, cursor):
@@ -129,15 +136,15 @@ class ExpeditionRow(Horizontal):
     ExpeditionRow > .score { width: 6; text-align: right; text-style: bold; }
     """
 
-    def __init__(self, player: int, colour: Colour) -> None:
-        super().__init__(id=f"row-{player}-{colour.label}")
-        self.player = player
+    def __init__(self, side: int, colour: Colour) -> None:
+        super().__init__(id=f"row-{side}-{colour.label}")
+        self.side = side
         self.colour = colour
 
     def compose(self) -> ComposeResult:
         yield Static(classes="name", markup=False)
         for index in range(len(CELLS)):
-            yield CardCell(self.player, self.colour, index)
+            yield CardCell(self.side, self.colour, index)
         yield Static(classes="formula", markup=False)
         yield Static(classes="score", markup=False)
 
@@ -146,7 +153,7 @@ class ExpeditionRow(Horizontal):
         name = Text(marker, style="bold")
         name.append(colour_name(self.colour), style=COLOUR_STYLE[self.colour])
         _update(self.query_one(".name", Static), name)
-        for cell, state in zip(self.query(CardCell), sheet.cells(self.player, self.colour), strict=True):
+        for cell, state in zip(self.query(CardCell), sheet.cells(self.side, self.colour), strict=True):
             cell.show(state, cursor == cell.index)
         _update(self.query_one(".formula", Static), formula(row))
         score = Text(signed(row.score), style="" if row.started else "dim")
@@ -163,20 +170,22 @@ class HandLine(Horizontal):
     """
 
     class Pressed(Message):
-        def __init__(self, player: int) -> None:
-            self.player = player
+        def __init__(self, side: int) -> None:
+            self.side = side
             super().__init__()
 
-    def __init__(self, player: int) -> None:
-        super().__init__(id=f"hand-{player}")
-        self.player = player
+    def __init__(self, side: int) -> None:
+        super().__init__(id=f"hand-{side}")
+        self.side = side
 
     def compose(self) -> ComposeResult:
         yield Static(classes="cards", markup=False)
         yield Static(classes="score", markup=False)
 
     def show(self, score: SideScore, place: Place) -> None:
-        label = _(" in hand (R21):") if place is Place.HAND else _(" in hand (R21, h to mark):")
+        # the hint to press h only while the line has room for it: a team's two hands hold up to 12 cards
+        marking = place is Place.HAND or bool(score.hand)
+        label = _(" in hand (R21):") if marking else _(" in hand (R21, h to mark):")
         text = Text(label, style="bold" if place is Place.HAND else "")
         for card in score.hand:
             text.append(" ")
@@ -188,32 +197,64 @@ class HandLine(Horizontal):
 
     def on_click(self, event: Click) -> None:
         event.stop()
-        self.post_message(self.Pressed(self.player))
+        self.post_message(self.Pressed(self.side))
 
 
-class PlayerPanel(Vertical):
-    """One player's side: a row per colour, the hand, and the totals in the border."""
+def summary(score: SideScore, rules: Rules) -> Text:
+    """A side on one line: each expedition's score after its colour's letter, then the hand (R21).
+
+    >>> from lost_cities.engine import parse_cards, score_side
+    >>> rules = Rules(players=3, hand_penalty=True)
+    >>> summary(score_side({Colour.RED: parse_cards("r9 r10")}, parse_cards("b4"), rules), rules).plain
+    'Y 0  B 0  W 0  G 0  R +2   in hand −4'
+    """
+    text = Text()
+    for row in score.expeditions:
+        if text:
+            text.append("  ")
+        text.append(row.colour.letter.upper(), style=f"bold {COLOUR_STYLE[row.colour]}")
+        text.append(f" {signed(row.score)}", style="" if row.started else "dim")
+    if rules.hand_penalty:
+        text.append("   " + _("in hand") + " " + signed(-score.hand_penalty))
+    return text
+
+
+class SidePanel(Vertical):
+    """One side's cards: a row per colour, the hand, and the totals in the border.
+
+    A compact panel (three players: the sides not being marked) shows only :func:`summary`;
+    a click on it asks to mark that side.
+    """
 
     DEFAULT_CSS = """
-    PlayerPanel {
+    SidePanel {
         height: auto;
         border: round $panel-lighten-2;
         border-title-color: $text;
         border-subtitle-color: $text;
         padding: 0 1;
     }
-    PlayerPanel.-active { border: round $accent; }
-    PlayerPanel.-active.-hand { border: round $warning; }
+    SidePanel.-active { border: round $accent; }
+    SidePanel.-active.-hand { border: round $warning; }
+    SidePanel > .summary { height: 1; }
     """
 
-    def __init__(self, player: int) -> None:
-        super().__init__(id=f"player-{player}")
-        self.player = player
+    class Chosen(Message):
+        """A compact panel was clicked: the player wants to mark that side."""
+
+        def __init__(self, side: int) -> None:
+            self.side = side
+            super().__init__()
+
+    def __init__(self, side: int) -> None:
+        super().__init__(id=f"side-{side}")
+        self.side = side
 
     def compose(self) -> ComposeResult:
         for colour in Colour:
-            yield ExpeditionRow(self.player, colour)
-        yield HandLine(self.player)
+            yield ExpeditionRow(self.side, colour)
+        yield HandLine(self.side)
+        yield Static(classes="summary", markup=False)
 
     def show(
         self,
@@ -221,28 +262,40 @@ class PlayerPanel(Vertical):
         place: Place,
         active: bool,
         cursor: tuple[Colour, int] | None,
+        compact: bool = False,
     ) -> None:
-        score = sheet.score(self.player)
+        score = sheet.score(self.side)
         rules = sheet.rules
         self.set_class(active, "-active")
         self.set_class(place is Place.HAND, "-hand")
-        name = sheet.names[self.player]
-        mode = _("marking cards in hand") if place is Place.HAND else _("marking the table")
-        self.border_title = Text.assemble(" ", (name, "bold"), f" · {mode} ")
-        match = sheet.totals[self.player] + score.total
+        self.set_class(compact, "-compact")
+        name = sheet.side_names[self.side]
+        if compact:
+            self.border_title = Text.assemble(" ", (name, "bold"), " ")
+        else:
+            mode = _("marking cards in hand") if place is Place.HAND else _("marking the table")
+            self.border_title = Text.assemble(" ", (name, "bold"), f" · {mode} ")
+        match = sheet.totals[self.side] + score.total
         self.border_subtitle = Text(
             _(" round {round}  ·  match {match} ").format(round=signed(score.total), match=signed(match)),
             style="bold",
         )
+        line = self.query_one(".summary", Static)
+        _display(line, compact)
+        if compact:
+            _update(line, summary(score, rules))
         for row in self.query(ExpeditionRow):
-            shown = row.colour in rules.colours
-            if row.display != shown:
-                row.display = shown
+            shown = not compact and row.colour in rules.colours
+            _display(row, shown)
             if shown:
                 at = cursor[1] if cursor is not None and cursor[0] is row.colour else None
                 row.show(sheet, score.expedition(row.colour), at)
         hand = self.query_one(HandLine)
-        if hand.display != rules.hand_penalty:
-            hand.display = rules.hand_penalty
-        if rules.hand_penalty:
+        _display(hand, not compact and rules.hand_penalty)
+        if hand.display:
             hand.show(score, place)
+
+    def on_click(self, event: Click) -> None:
+        if self.has_class("-compact"):
+            event.stop()
+            self.post_message(self.Chosen(self.side))
