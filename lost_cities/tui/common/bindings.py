@@ -1,32 +1,20 @@
-"""Binding descriptions in the player's language.
+"""Textual's own words in the player's language.
 
-Textual reads a class's ``BINDINGS`` once, when the class is created: before the player has
-chosen a language (and the language may change while the program runs).  So descriptions
-are only marked there, with :func:`~lost_cities.i18n.N_`, and each screen translates its
-own copy when it is built.
+Our bindings' descriptions are only marked in ``BINDINGS`` (with :func:`~lost_cities.i18n.N_`):
+Textual reads them when a class is created, before the player has chosen a language, so the
+key bar (:mod:`.keybar`) translates them each time it shows them.  What is left here is
+Textual's answer to Ctrl+C.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from textual.app import App
-from textual.dom import DOMNode
 
 from lost_cities.i18n import _
 
-__all__ = ["describe_binding", "quit_hint", "translate_bindings"]
-
-
-def translate_bindings(node: DOMNode) -> None:
-    """Translate the descriptions of ``node``'s bindings into the current language."""
-    table = node._bindings.key_to_bindings
-    for key, bindings in table.items():
-        table[key] = [
-            replace(binding, description=_(binding.description)) if binding.description else binding
-            for binding in bindings
-        ]
+__all__ = ["quit_hint"]
 
 
 def quit_hint(app: App[Any]) -> None:
@@ -35,16 +23,3 @@ def quit_hint(app: App[Any]) -> None:
         if active.binding.action in ("quit", "app.quit", "screen.quit"):
             app.notify(_("Press {key} to quit.").format(key=key), title=_("Do you want to quit?"), markup=False)
             return
-
-
-def describe_binding(node: DOMNode, action: str, description: str) -> None:
-    """Give ``node``'s binding for ``action`` another (translated) description, for one screen's use.
-
-    A key may mean different things on screens of one class: Enter is "next round", or
-    "finish the match" after the last round.
-    """
-    table = node._bindings.key_to_bindings
-    for key, bindings in table.items():
-        table[key] = [
-            replace(binding, description=description) if binding.action == action else binding for binding in bindings
-        ]
