@@ -62,6 +62,11 @@ def message(app: App[object]) -> str:
     return str(app.screen.query_one("#message").render())
 
 
+def board_row(app: App[object], row: str) -> str:
+    """One row of the table as plain text: ``head``, ``colour-r``, ``round``, ``match``, ``hand``."""
+    return str(app.screen.query_one(f"#board-{row}").render())
+
+
 def key_bar(app: App[object]) -> str:
     return str(app.screen.query_one("KeyBar").render())
 

@@ -22,6 +22,7 @@ from tests.tui.helpers import (
     SIZE,
     advanced_app,
     app_at,
+    board_row,
     key_bar,
     make_app,
     message,
@@ -247,11 +248,8 @@ async def test_nothing_in_hand_shows_both_sides_like_for_like() -> None:
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        lines = screen_text(app).splitlines()
-        round_line = next(line for line in lines if line.strip().startswith("round"))
-        assert round_line.split()[1:] == ["−13", "−18"]  # red 7 and green 2, no hand in either
-        hand_line = next(line for line in lines if line.strip().startswith("in hand"))
-        assert hand_line.split()[2:] == ["−17"]  # 5 + 9 + 3: Ana's own hand, shown apart
+        assert board_row(app, "round").split() == ["round", "−13", "−18"]  # red 7 and green 2, no hand in either
+        assert board_row(app, "hand").split() == ["in", "hand", "−17"]  # 5 + 9 + 3: Ana's own hand, shown apart
 
 
 async def test_the_form_starts_a_match_with_its_settings() -> None:

@@ -1,6 +1,6 @@
-"""Rich renderables for the table, built from views and score breakdowns only.
+"""Rich renderables for cards, expeditions and score breakdowns.
 
-Kept apart from the widgets so that the board, the pass screen, the round-end
+Kept apart from the widgets so that the board (:mod:`.board`), the pass screen, the round-end
 screen and the replay viewer draw the same thing the same way.  Every card is
 drawn in its colour *and* with its letter or its row's letter, so the table
 reads without colour too.
@@ -17,20 +17,20 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from lost_cities.engine import Card, Colour, ExpeditionScore, PlayerView, Rules, SideScore
+from lost_cities.engine import Card, Colour, ExpeditionScore, Rules, SideScore
 from lost_cities.i18n import _
 from lost_cities.style import COLOUR_STYLE
 from lost_cities.words import card_short, colour_name, colour_short_name, signed
 
 __all__ = [
     "DIM",
-    "ExpeditionCell",
-    "board_table",
     "breakdown_table",
     "card_text",
     "cards_text",
-    "colour_heading",
+    "colour_label",
     "compact_cards",
+    "discard_text",
+    "expedition_line",
     "hand_text",
     "score_style",
 ]
@@ -40,29 +40,12 @@ DIM = "#8a8a8a"
 FRESH = "reverse"
 
 
-class ColourHeading:
-    """A colour's label, ``R red``: the letter first, so the row reads without colour too.
-
-    A name too long for its column (*фиолетовый*) gives way to the language's short
-    form (*фиол.*) rather than being cut.
-    """
-
-    def __init__(self, colour: Colour) -> None:
-        letter = colour.letter.upper()
-        self.full = Text(f"{letter} {colour_name(colour)}", style=COLOUR_STYLE[colour])
-        self.short = Text(f"{letter} {colour_short_name(colour)}", style=COLOUR_STYLE[colour])
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(min(self.short.cell_len, self.full.cell_len), self.full.cell_len)
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        text = self.full if self.full.cell_len <= options.max_width else self.short
-        yield Text(text.plain, style=text.style, overflow="ellipsis", no_wrap=True, end="")
-
-
-def colour_heading(colour: Colour) -> ColourHeading:
-    """The label of a colour's row or column: ``R red``, or ``R фиол.`` where the full name does not fit."""
-    return ColourHeading(colour)
+def colour_label(colour: Colour, width: int) -> Text:
+    """A colour's label in ``width`` cells: ``R red``, or the short name (``R фиол.``) when the full one is too long."""
+    letter = colour.letter.upper()
+    full = f"{letter} {colour_name(colour)}"
+    text = full if cell_len(full) <= width else f"{letter} {colour_short_name(colour)}"
+    return Text(text, style=COLOUR_STYLE[colour])
 
 
 def card_text(card: Card) -> Text:
@@ -136,40 +119,29 @@ def score_style(value: int) -> str:
     return "#6fd36f" if value > 0 else ("#ff7a6e" if value < 0 else DIM)
 
 
-class ExpeditionCell:
-    """One side's expedition of one colour and what it scores now, in one line of its column.
+def expedition_line(row: ExpeditionScore, width: int, fresh: Collection[Card] = ()) -> Text:
+    """One side's expedition of one colour and what it scores now, in exactly ``width`` cells.
 
-    The cards shrink to fit (:func:`compact_cards`) so that a row never wraps: every
-    row of the board stays one line high however long the expeditions grow.
+    The cards shrink to fit (:func:`compact_cards`) so that a row never wraps: every row of
+    the board stays one line high however long the expeditions grow.
+
+    >>> from lost_cities.engine import parse_cards, score_expedition
+    >>> expedition_line(score_expedition(Colour.RED, parse_cards("rw r3 r5")), 16).plain
+    '× 3 5        −24'
     """
-
-    def __init__(self, colour: Colour, row: ExpeditionScore, fresh: Collection[Card] = ()) -> None:
-        self.colour = colour
-        self.row = row
-        self.fresh = fresh
-        self.score = signed(row.score) if row.started else ""
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        full = cell_len(" ".join(_value(card) for card in self.row.cards)) if self.row.cards else 1
-        return Measurement(6, full + 1 + len(self.score))
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = options.max_width
-        room = max(width - len(self.score) - 1, 1)
-        cards = self.row.cards
-        if not cards:
-            text = Text("·", style=DIM)
-        elif cell_len(" ".join(_value(card) for card in cards)) <= room:
-            text = cards_text(self.colour, cards, self.fresh)
-        else:
-            text = Text(compact_cards(cards, room), style=COLOUR_STYLE[self.colour])
-        text.truncate(room, overflow="ellipsis")
-        gap = max(width - text.cell_len - len(self.score), 1)
-        text.append(" " * gap)
-        text.append(self.score, style=score_style(self.row.score))
-        text.no_wrap = True
-        text.end = ""
-        yield text
+    score = signed(row.score) if row.started else ""
+    room = max(width - len(score) - 1, 1)
+    cards = row.cards
+    if not cards:
+        text = Text("·", style=DIM)
+    elif cell_len(" ".join(_value(card) for card in cards)) <= room:
+        text = cards_text(row.colour, cards, fresh)
+    else:
+        text = Text(compact_cards(cards, room), style=COLOUR_STYLE[row.colour])
+    text.truncate(room, overflow="ellipsis")
+    text.append(" " * max(width - text.cell_len - len(score), 0))
+    text.append(score, style=score_style(row.score))
+    return text
 
 
 def discard_text(top: Card | None, size: int, fresh: bool = False) -> Text:
@@ -178,69 +150,6 @@ def discard_text(top: Card | None, size: int, fresh: bool = False) -> Text:
     text = Text(card_short(top), style=f"{COLOUR_STYLE[top.colour]} {FRESH if fresh else ''}")
     text.append(f" ({size})", style=DIM)
     return text
-
-
-def board_table(
-    view: PlayerView,
-    side_names: Sequence[str],
-    order: Sequence[int],
-    match_totals: Sequence[int] | None = None,
-    fresh: Collection[Card] = (),
-    current_side: int | None = None,
-) -> Table:
-    """The table: a row per colour, a column per side (in ``order``), the discard piles on the right.
-
-    Below, each side's round score so far, like for like (R15 without R21's hidden hands),
-    and the match total with it; with the hand penalty (R21) the viewer's own hand's cost apart.
-    ``fresh`` cards (just played) are marked; ``current_side``'s name is underlined.
-    """
-    rules = view.rules
-    table = Table(
-        box=box.HORIZONTALS,
-        show_edge=False,
-        pad_edge=False,
-        expand=True,
-        padding=(0, 1),
-        collapse_padding=True,
-        show_footer=False,
-    )
-    table.add_column("", no_wrap=True, width=9)
-    for side in order:
-        style = "bold underline" if side == current_side else "bold"
-        table.add_column(Text(side_names[side], style=style, overflow="ellipsis", no_wrap=True), ratio=1, no_wrap=True)
-    piles = Text(_("discards"), style="italic", overflow="ellipsis", no_wrap=True)
-    table.add_column(piles, no_wrap=True, width=max(8, piles.cell_len))  # "R10 (12)" at most
-    for index, colour in enumerate(rules.colours):
-        cells = [ExpeditionCell(colour, view.scores[side].expeditions[index], fresh) for side in order]
-        top = view.discard_tops[index]
-        table.add_row(
-            colour_heading(colour),
-            *cells,
-            discard_text(top, view.discard_sizes[index], top is not None and top in fresh),
-        )
-    table.add_section()
-    table.add_row(
-        Text(_("round"), style="bold"),
-        *(_total(view.scores[side].total) for side in order),
-        "",
-    )
-    if match_totals is not None:
-        table.add_row(
-            Text(_("match"), style=DIM),
-            *(_total(match_totals[side] + view.scores[side].total, DIM) for side in order),
-            "",
-        )
-    if rules.hand_penalty and view.hand:  # R21: what the viewer's own hand would cost; nobody else's is known
-        table.add_row(
-            Text(_("in hand"), style=DIM),
-            *(_total(-view.hand_penalty, DIM) if side == view.side else Text("") for side in order),
-            "",
-        )
-    return table
-
-
-def _total(value: int, style: str = "bold") -> Text:
-    return Text(signed(value), style=style, justify="right")
 
 
 def breakdown_table(score: SideScore, title: str, rules: Rules, *, width: int | None = None) -> Table:

@@ -138,8 +138,7 @@ class LostCitiesApp(App[None]):
         self._session = session
         self.settings = self.settings or session.settings
         self._saved = saved if saved is not None else SavedMatch.start(session.names, session.match)
-        self.save()
-        self._open_board()
+        self.call_after_refresh(self.save)  # on disk the moment the first screen is up, not before it
         if note is not None:
             self.show_pass(note)
 
@@ -148,10 +147,6 @@ class LostCitiesApp(App[None]):
         resumed = saved.resume()
         self._play(HotSeat(tuple(resumed.names), resumed.match), None, saved)
         self.show_pass(_("Resumed: {summary}").format(summary=resume_summary(saved)))
-
-    def _open_board(self) -> None:
-        self.board = BoardScreen(self.session)
-        self.push_screen(self.board)
 
     # ------------------------------------------------------------ saving
 
@@ -188,7 +183,11 @@ class LostCitiesApp(App[None]):
         self.push_screen(PassScreen(session.public_view(), session.standing(), session.names, note), self._revealed)
 
     def _revealed(self, _result: None) -> None:
-        if self.board is not None:
+        """The player to move is at the keyboard: the board, built the first time it is needed."""
+        if self.board is None:
+            self.board = BoardScreen(self.session)
+            self.push_screen(self.board)  # it shows the turn as soon as it is mounted
+        else:
             self.board.start_turn()
 
     def on_turn_done(self, _message: TurnDone) -> None:
@@ -217,7 +216,8 @@ class LostCitiesApp(App[None]):
         if choice is not MatchEndChoice.AGAIN:
             self.exit()
             return
-        self.pop_screen()  # the board of the finished match
+        if self.board is not None:
+            self.pop_screen()  # the board of the finished match
         self.board = None
         self._session = None
         self._saved = None

@@ -17,9 +17,10 @@ from textual.widgets import Static
 
 from lost_cities.engine import FinalLaying, MatchRecord, PublicTurn, Round, TurnRecord, match_outcome, public_view
 from lost_cities.i18n import N_, _
+from lost_cities.tui.common.board import BoardGrid
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
-from lost_cities.tui.common.render import board_table, hand_text
+from lost_cities.tui.common.render import hand_text
 from lost_cities.tui.hotseat.screens.round_end import scores_line
 from lost_cities.words import card_phrase, describe_event, side_names, turn_sentence
 
@@ -97,7 +98,7 @@ class ReplayScreen(FittedScreen[None]):
         yield from self.compose_too_small()
         yield Static(id="replay-status", markup=False)
         yield Static(id="replay-move", markup=False)
-        yield Static(id="replay-board", markup=False)
+        yield BoardGrid(self.record.rules, id="replay-board")
         yield Static(id="replay-hands", markup=False)
         yield KeyBar()
 
@@ -146,9 +147,7 @@ class ReplayScreen(FittedScreen[None]):
                 move.append(self._result(final), style="bold")
         self.query_one("#replay-move", Static).update(move)
         view = public_view(round_, 0)
-        self.query_one("#replay-board", Static).update(
-            board_table(view, self.side_names, list(range(len(self.side_names))), totals)
-        )
+        self.query_one(BoardGrid).show(view, self.side_names, list(range(len(self.side_names))), totals)
         hands = Text()
         for seat, name in enumerate(self.names):
             if seat:

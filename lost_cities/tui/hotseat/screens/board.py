@@ -21,7 +21,7 @@ from lost_cities.session import HotSeat
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.hotseat.messages import HelpRequested, QuitRequested, TurnDone
-from lost_cities.tui.hotseat.widgets.hand import CardSlot, HandView
+from lost_cities.tui.hotseat.widgets.hand import HandView
 from lost_cities.tui.hotseat.widgets.table import TableArea, recent_events
 from lost_cities.words import card_name, card_phrase, colour_name, describe_refusal, pile_colour
 
@@ -79,12 +79,15 @@ class BoardScreen(FittedScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
-        yield TableArea()
+        yield TableArea(self.session.rules)
         with Horizontal(id="hand-row"):
             yield Static(_("Hand"), id="hand-label", markup=False)
             yield HandView(id="hand")
         yield Static(id="message", markup=False)
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.start_turn()
 
     # ------------------------------------------------------------ drawing
 
@@ -102,9 +105,8 @@ class BoardScreen(FittedScreen[None]):
         fresh = {card for event in recent_events(view) for card in _cards_of(event)}
         self.query_one(TableArea).show(view, session.standing(), session.names, fresh)
         layable = {play.card for play in view.legal_plays if not play.discard}
-        hand = self.query_one(HandView)
-        hand.show(view.hand, layable)
-        hand.select(self.selected if view.phase in (Phase.PLAY, Phase.FINAL) and view.hand else None)
+        choosing = view.phase in (Phase.PLAY, Phase.FINAL) and bool(view.hand)
+        self.query_one(HandView).show(view.hand, layable, self.selected if choosing else None)
         self.say(message if message is not None else self._prompt(view), error)
         self.refresh_bindings()
 
@@ -279,7 +281,7 @@ class BoardScreen(FittedScreen[None]):
     def action_quit(self) -> None:
         self.post_message(QuitRequested())
 
-    def on_card_slot_chosen(self, message: CardSlot.Chosen) -> None:
+    def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
         self.action_select(message.index)
 
     def on_key(self, event: events.Key) -> None:

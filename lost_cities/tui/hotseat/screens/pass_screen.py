@@ -64,7 +64,7 @@ class PassScreen(FittedScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
-        yield TableArea()
+        yield TableArea(self.view.rules)
         yield Static(_("Pass to {name} — {name}, press Enter").format(name=self.name), id="pass-prompt", markup=False)
         yield Static(self.note, id="pass-note", markup=False)
         yield KeyBar()

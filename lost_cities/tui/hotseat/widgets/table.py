@@ -13,10 +13,10 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from lost_cities.engine import Card, Phase, PlayerView, PublicEvent
+from lost_cities.engine import Card, Phase, PlayerView, PublicEvent, Rules
 from lost_cities.i18n import _
 from lost_cities.session import Standing
-from lost_cities.tui.common.render import board_table
+from lost_cities.tui.common.board import BoardGrid
 from lost_cities.words import describe_event, signed
 
 __all__ = ["TableArea", "recent_events", "side_order", "status_text"]
@@ -85,22 +85,23 @@ class TableArea(Vertical):
     TableArea #recent {
         padding: 0 1;
         color: $text-muted;
-        height: auto;
     }
-    TableArea #board {
+    TableArea BoardGrid {
         padding: 0 1;
-        height: auto;
     }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules) -> None:
         super().__init__()
+        self.rules = rules
         self._shown: dict[str, object] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)
-        yield Static(id="recent", markup=False)
-        yield Static(id="board", markup=False)
+        recent = Static(id="recent", markup=False)
+        recent.styles.height = self.rules.players - 1  # what the others did since your last turn: a line each
+        yield recent
+        yield BoardGrid(self.rules)
 
     def show(
         self,
@@ -110,7 +111,8 @@ class TableArea(Vertical):
         fresh: Collection[Card] = (),
     ) -> None:
         """Draw the table for ``view``; parts whose content has not changed are left alone."""
-        status_key = (view.draw_pile_size, view.phase, view.to_move, standing, tuple(s.total for s in view.scores))
+        phase = view.phase if view.phase in (Phase.FINAL, Phase.OVER) else Phase.PLAY  # a draw changes no word of it
+        status_key = (view.draw_pile_size, phase, view.to_move, standing, tuple(s.total for s in view.scores))
         if self._changed("status", status_key):
             self.query_one("#status", Static).update(status_text(view, standing, names), layout=False)
         events = recent_events(view)
@@ -119,13 +121,10 @@ class TableArea(Vertical):
             if not lines:
                 lines = [_("First turn of the round.")] if not view.history else []
             text = Text("\n").join(Text(line, overflow="ellipsis", no_wrap=True) for line in lines)
-            self.query_one("#recent", Static).update(text)
-        table_shows = (view.expeditions, view.discard_tops, view.discard_sizes, view.seat, view.hand_penalty)
-        board_key = (table_shows, standing, tuple(fresh), view.to_move, view.phase is Phase.OVER)
-        if self._changed("board", board_key):
-            current = view.rules.side_of(view.to_move) if view.phase is not Phase.OVER else None
-            table = board_table(view, standing.side_names, side_order(view), standing.totals, fresh, current)
-            self.query_one("#board", Static).update(table)
+            self.query_one("#recent", Static).update(text, layout=False)
+        current = view.rules.side_of(view.to_move) if view.phase is not Phase.OVER else None
+        board = self.query_one(BoardGrid)
+        board.show(view, standing.side_names, side_order(view), standing.totals, fresh, current)
 
     def _changed(self, part: str, key: object) -> bool:
         if self._shown.get(part) == key:

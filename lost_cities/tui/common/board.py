@@ -1,0 +1,156 @@
+"""The table as rows of one line each: a row per colour, a column per side, the discard piles on the right.
+
+Below, each side's round score so far, like for like (R15 without R21's hidden hands), the
+match total with it, and with the hand penalty (R21) the viewer's own hand's cost apart.
+
+Every row is its own one-line widget drawn as plain text in columns of computed widths, and
+the table's height is fixed by the rules: a move redraws the row or two it changed and
+nothing moves on the screen.  A play costs a few lines of text, not a whole table and a new
+layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from lost_cities.engine import Card, PlayerView, Rules
+from lost_cities.i18n import _
+from lost_cities.tui.common.render import DIM, colour_label, discard_text, expedition_line
+from lost_cities.words import signed
+
+__all__ = ["BoardGrid"]
+
+#: The label column: "R red", "P фиол.".
+LABEL_WIDTH = 9
+#: The discard piles' column: "R10 (12)" at most.
+PILE_WIDTH = 8
+GAP = 1
+
+
+def _fit(text: Text, width: int, right: bool = False) -> Text:
+    """``text`` in exactly ``width`` cells: cut with an ellipsis, or padded (on the left when ``right``)."""
+    text = text.copy()
+    text.truncate(width, overflow="ellipsis")
+    padding = " " * (width - text.cell_len)
+    return Text(padding) + text if right else text + Text(padding)
+
+
+class BoardGrid(Vertical):
+    """The public table for one viewer; :meth:`show` updates only the rows that changed."""
+
+    DEFAULT_CSS = """
+    BoardGrid {
+        height: auto;
+    }
+    BoardGrid > Static {
+        height: 1;
+    }
+    BoardGrid > .rule {
+        color: $foreground 40%;
+    }
+    """
+
+    def __init__(self, rules: Rules, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rules = rules
+        self._shown: dict[str, object] = {}
+        self._rows: dict[str, Static] = {}
+        self._pile_width = max(PILE_WIDTH, cell_len(_("discards")))
+        self._widths: tuple[int, ...] = ()
+        self._last: tuple[object, ...] | None = None
+
+    def compose(self) -> ComposeResult:
+        names = ["head", "rule-top", *(f"colour-{c.letter}" for c in self.rules.colours), "rule-bottom"]
+        names += ["round", "match"] + (["hand"] if self.rules.hand_penalty else [])
+        for name in names:
+            rule = name.startswith("rule")
+            row = Static("─" * 200 if rule else "", id=f"board-{name}", classes="rule" if rule else "", markup=False)
+            self._rows[name] = row
+            yield row
+
+    def on_resize(self) -> None:
+        """New widths: every row is drawn again."""
+        self._shown.clear()
+        if self._last is not None:
+            self.show(*self._last)  # type: ignore[arg-type]
+
+    def _side_widths(self) -> tuple[int, ...]:
+        """The width of each side's column: what the label and the piles leave, shared out evenly."""
+        sides = self.rules.sides
+        total = self.content_region.width or 78
+        room = max(total - LABEL_WIDTH - self._pile_width - GAP * (sides + 1), sides * 6)
+        return tuple(room // sides + (1 if side < room % sides else 0) for side in range(sides))
+
+    def _line(self, label: Text, cells: Sequence[Text], pile: Text | None = None, right: bool = False) -> Text:
+        """One line of the table: the same columns in every row, so that the rows line up."""
+        line = _fit(label, LABEL_WIDTH)
+        for cell, width in zip(cells, self._widths, strict=True):
+            line.append(" " * GAP)
+            line.append_text(_fit(cell, width, right))
+        if pile is not None:
+            line.append(" " * GAP)
+            line.append_text(_fit(pile, self._pile_width))
+        line.no_wrap = True
+        return line
+
+    def show(
+        self,
+        view: PlayerView,
+        side_names: Sequence[str],
+        order: Sequence[int],
+        match_totals: Sequence[int] | None = None,
+        fresh: Collection[Card] = (),
+        current_side: int | None = None,
+    ) -> None:
+        """Draw ``view``'s table with the sides in ``order``; ``fresh`` cards (just played) are marked,
+        ``current_side``'s name underlined."""
+        self._last = (view, side_names, order, match_totals, fresh, current_side)
+        widths = self._side_widths()
+        if widths != self._widths:
+            self._widths = widths
+            self._shown.clear()
+        heads = tuple((side_names[side], side == current_side) for side in order)
+        if self._changed("head", heads):
+            names = [Text(name, style="bold underline" if current else "bold") for name, current in heads]
+            self._update("head", self._line(Text(""), names, Text(_("discards"), style="italic")))
+        for index, colour in enumerate(self.rules.colours):
+            rows = tuple(view.scores[side].expeditions[index] for side in order)
+            marked = tuple(tuple(card for card in row.cards if card in fresh) for row in rows)
+            top, size = view.discard_tops[index], view.discard_sizes[index]
+            pile = (top, size, top is not None and top in fresh)
+            if self._changed(f"colour-{colour.letter}", (rows, marked, pile)):
+                cells = [
+                    expedition_line(row, width, mark)
+                    for row, mark, width in zip(rows, marked, self._widths, strict=True)
+                ]
+                label = colour_label(colour, LABEL_WIDTH)
+                self._update(f"colour-{colour.letter}", self._line(label, cells, discard_text(*pile)))
+        rounds = tuple(view.scores[side].total for side in order)
+        if self._changed("round", rounds):
+            totals = [Text(signed(total), style="bold") for total in rounds]
+            self._update("round", self._line(Text(_("round"), style="bold"), totals, right=True))
+        if match_totals is not None:
+            matches = tuple(match_totals[side] + view.scores[side].total for side in order)
+            if self._changed("match", matches):
+                totals = [Text(signed(total), style=DIM) for total in matches]
+                self._update("match", self._line(Text(_("match"), style=DIM), totals, right=True))
+        if self.rules.hand_penalty:  # R21: what the viewer's own hand would cost; nobody else's is known
+            own = tuple(side == view.side and bool(view.hand) for side in order)
+            if self._changed("hand", (own, view.hand_penalty)):
+                costs = [Text(signed(-view.hand_penalty), style=DIM) if mine else Text("") for mine in own]
+                self._update("hand", self._line(Text(_("in hand"), style=DIM), costs, right=True))
+
+    def _changed(self, row: str, key: object) -> bool:
+        if self._shown.get(row) == key:
+            return False
+        self._shown[row] = key
+        return True
+
+    def _update(self, row: str, content: Text) -> None:
+        self._rows[row].update(content, layout=False)
