@@ -67,8 +67,8 @@ class MatchEndScreen(FittedScreen):
         self.query_one("#result", Static).update(result)
         table = Table(box=box.HORIZONTALS, show_edge=False)
         table.add_column(_("Round"))
-        table.add_column(names[0], justify="right")
-        table.add_column(names[1], justify="right")
+        table.add_column(Text(names[0]), justify="right")  # players' names: never read as markup
+        table.add_column(Text(names[1]), justify="right")
         for number, scores in enumerate(match.round_scores, start=1):
             table.add_row(str(number), signed(scores[0]), signed(scores[1]))
         table.add_section()
