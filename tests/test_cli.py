@@ -63,6 +63,8 @@ BAD_ARGUMENTS = [
     (("play", "--p1", "A", "--p2", "B", "--seed", "-1"), "-1 is out of range: give a number from 0 to "),
     (("simulate", "--rounds", "1_000"), "'1_000' is not a whole number"),
     (("frobnicate",), "lost-cities: argument COMMAND: invalid choice: 'frobnicate'"),
+    (("play", "--frob"), "lost-cities play: unrecognized arguments: --frob"),
+    (("history", "extra"), "lost-cities history: unrecognized arguments: extra"),
 ]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import unicodedata
 from collections.abc import Callable
 from typing import NoReturn, TypeAlias
 
@@ -23,6 +24,7 @@ __all__ = [
     "on_a_terminal",
     "quote",
     "refuse",
+    "showable",
     "whole_number",
 ]
 
@@ -44,6 +46,24 @@ def quote(text: str, limit: int = QUOTE_LENGTH) -> str:
     return shown if len(shown) <= limit else shown[: limit - 2] + "…'"
 
 
+#: Characters a terminal acts on or hides (controls, invisible formatting, line separators): escaped in a refusal.
+_UNSHOWABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def showable(text: str) -> str:
+    r"""``text`` with every character a terminal would act on written as its escape (``\x1b``, ``\u202e``).
+
+    A refusal quotes what was typed; an escape sequence in an argument must not clear the screen.
+
+    >>> showable("a\tb\x1b[2J\u202e"), showable("déjà vu\u00a0!")
+    ('a\\tb\\x1b[2J\\u202e', 'déjà vu\xa0!')
+    """
+    return "".join(
+        char.encode("unicode_escape").decode("ascii") if unicodedata.category(char) in _UNSHOWABLE else char
+        for char in text
+    )
+
+
 def _shorten(message: str) -> str:
     """argparse quotes arguments whole: cut any very long word of its message down."""
     return re.sub(rf"\S{{{QUOTE_LENGTH + 1},}}", lambda word: word.group()[: QUOTE_LENGTH - 1] + "…", message)
@@ -54,7 +74,7 @@ class CommandParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         line = _("{prog}: {message}").format(prog=self.prog, message=_shorten(message.replace("\n", " ")))
-        self.exit(2, line + "\n")
+        self.exit(2, showable(line) + "\n")
 
 
 #: What ``add_subparsers`` returns: each command's module adds its parser to it.
@@ -63,7 +83,8 @@ Commands: TypeAlias = "argparse._SubParsersAction[CommandParser]"  # argparse ha
 
 def refuse(command: str, message: str) -> int:
     """Print a command's refusal (``lost-cities export: …``) on stderr; returns the exit status, 2."""
-    print(_("{prog}: {message}").format(prog=f"lost-cities {command}", message=message), file=sys.stderr)
+    line = _("{prog}: {message}").format(prog=f"lost-cities {command}", message=message)
+    print(showable(line), file=sys.stderr)
     return 2
 
 

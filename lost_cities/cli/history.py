@@ -110,12 +110,13 @@ class _Layout:
         variants = [variant_label(saved.record.rules, saved.record.rounds) for saved in matches]
         results = [result_label(saved) for saved in matches]
         match = max(20, max(map(len, ids), default=0), _longest_word(match_heading, *variants))
-        players = max(cell_width(name) for saved in matches for name in saved.names)
+        players = max((cell_width(name) for saved in matches for name in saved.names), default=1)
         players = max(players, _longest_word(players_heading))
         scores = [signed(score) for saved in matches for round_ in saved.round_scores for score in round_]
         score = max(map(len, scores), default=1)
-        total = max(_longest_word(total_heading), *(len(signed(total)) for saved in matches for total in saved.totals))
-        result_full = max(_longest_word(result_heading), *(cell_width(result) for result in results))
+        totals = [len(signed(total)) for saved in matches for total in saved.totals]
+        total = max([_longest_word(total_heading), *totals])
+        result_full = max([_longest_word(result_heading), *(cell_width(result) for result in results)])
         result_least = _longest_word(result_heading, *results)
         rounds = max((len(saved.round_scores) for saved in matches), default=1) or 1
         room = width - (match + players + total) - 4 * GAP  # five columns, four gaps

@@ -7,7 +7,7 @@ import argparse
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, whole_number
 from lost_cities.i18n import _
-from lost_cities.limits import MAX_ROUNDS, MAX_SEED
+from lost_cities.limits import MAX_NAME_CELLS, MAX_ROUNDS, MAX_SEED
 
 
 def add_parser(commands: Commands) -> None:
@@ -16,8 +16,16 @@ def add_parser(commands: Commands) -> None:
         help=_("play a match at one keyboard (hot-seat)"),
         description=_("Two people at one keyboard play a match; without names, a form asks for them."),
     )
-    parser.add_argument("--p1", metavar=_("NAME"), help=_("the first player's name"))
-    parser.add_argument("--p2", metavar=_("NAME"), help=_("the second player's name"))
+    parser.add_argument(
+        "--p1",
+        metavar=_("NAME"),
+        help=_("the first player's name, at most {max} characters").format(max=MAX_NAME_CELLS),
+    )
+    parser.add_argument(
+        "--p2",
+        metavar=_("NAME"),
+        help=_("the second player's name, at most {max} characters").format(max=MAX_NAME_CELLS),
+    )
     parser.add_argument(
         "--first", choices=("p1", "p2", "random"), default="p1", help=_("who starts the first round (R5)")
     )

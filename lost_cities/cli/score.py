@@ -51,7 +51,7 @@ examples:
         help=_("score pad: rounds in the match (default 3, R17)"),
     )
     add_lang(parser, argparse.SUPPRESS)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, parser=parser)
 
 
 def _refusal(token: str, message: str) -> int:

@@ -39,7 +39,7 @@ def add_parser(commands: Commands) -> None:
     parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     add_lang(parser, argparse.SUPPRESS)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
