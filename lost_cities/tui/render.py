@@ -127,7 +127,7 @@ def breakdown_table(score: SideScore, title: str, show_penalty: bool) -> Table:
     8-card bonus and the result; then R21's hand penalty if it is on, and the total.
     """
     table = Table(
-        title=Text(title),  # a player's name: never read as markup
+        title=Text(title, style="bold"),  # a player's name: never read as markup (and Rich styles no Text title)
         title_style="bold",
         box=box.HORIZONTALS,
         show_edge=False,
