@@ -67,7 +67,9 @@ class SetupScreen(FittedScreen):
     SetupScreen #error {
         color: $error;
         text-style: bold;
-        height: 1;
+        height: auto;
+        min-height: 1;
+        max-height: 2;  /* a refused name says what is wrong and what would be right */
     }
     SetupScreen #start {
         margin-left: 14;
