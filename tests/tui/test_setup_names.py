@@ -18,7 +18,9 @@ async def test_a_name_too_wide_for_the_board_is_refused_with_the_rule() -> None:
         await pilot.press(*"李小龙李小龙李", "tab", *"Boris", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        assert "Player 1's name is as wide as 14 characters" in screen_text(app)
+        sentence = " ".join(screen_text(app).split())
+        assert "Player 1's name is as wide as 14 characters" in sentence
+        assert "at most 12 fit on the board." in sentence  # the whole sentence, not cut at one line
         await pilot.press("shift+tab", "end", "backspace", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen) and app.session.names == ("李小龙李小龙", "Boris")
