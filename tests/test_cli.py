@@ -65,6 +65,8 @@ BAD_ARGUMENTS = [
     (("frobnicate",), "lost-cities: argument COMMAND: invalid choice: 'frobnicate'"),
     (("play", "--frob"), "lost-cities play: unrecognized arguments: --frob"),
     (("history", "extra"), "lost-cities history: unrecognized arguments: extra"),
+    # found by the fuzz: several long arguments full of controls, each escaped and quoted in part
+    (("play", "0" * 50 + "\x1f" * 30, "\x08" * 100, "\U00018cd6" * 90), "unrecognized arguments: 000"),
 ]
 
 

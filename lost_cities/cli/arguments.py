@@ -31,6 +31,8 @@ __all__ = [
 
 #: The most characters of someone's argument that a message quotes.
 QUOTE_LENGTH = 40
+#: The longest refusal (after the command's name): what was wrong and what would be right fit in it.
+LINE_LENGTH = 300
 #: More digits than any number a command takes: refused before Python reads them.
 _MAX_DIGITS = 30
 _DIGITS = re.compile(r"[+-]?[0-9]+")  # ASCII only: int() would also read '３', '١٠' and '1_000'
@@ -64,17 +66,21 @@ def showable(text: str) -> str:
     )
 
 
-def _shorten(message: str) -> str:
-    """argparse quotes arguments whole: cut any very long word of its message down."""
-    return re.sub(rf"\S{{{QUOTE_LENGTH + 1},}}", lambda word: word.group()[: QUOTE_LENGTH - 1] + "…", message)
+def _one_line(message: str, cut_words: bool = False) -> str:
+    """A refusal as one line that shows what was typed, in part: controls escaped, at most
+    :data:`LINE_LENGTH` characters, and with ``cut_words`` (argparse quotes arguments whole) every
+    word of more than :data:`QUOTE_LENGTH` characters cut."""
+    shown = showable(message.replace("\n", " "))
+    if cut_words:
+        shown = re.sub(rf"\S{{{QUOTE_LENGTH + 1},}}", lambda word: word.group()[: QUOTE_LENGTH - 1] + "…", shown)
+    return shown if len(shown) <= LINE_LENGTH else shown[: LINE_LENGTH - 1] + "…"
 
 
 class CommandParser(argparse.ArgumentParser):
     """argparse with the house convention for refusals: ``lost-cities play: …`` on one line, status 2."""
 
     def error(self, message: str) -> NoReturn:
-        line = _("{prog}: {message}").format(prog=self.prog, message=_shorten(message.replace("\n", " ")))
-        self.exit(2, showable(line) + "\n")
+        self.exit(2, _("{prog}: {message}").format(prog=self.prog, message=_one_line(message, cut_words=True)) + "\n")
 
 
 #: What ``add_subparsers`` returns: each command's module adds its parser to it.
@@ -83,8 +89,7 @@ Commands: TypeAlias = "argparse._SubParsersAction[CommandParser]"  # argparse ha
 
 def refuse(command: str, message: str) -> int:
     """Print a command's refusal (``lost-cities export: …``) on stderr; returns the exit status, 2."""
-    line = _("{prog}: {message}").format(prog=f"lost-cities {command}", message=message)
-    print(showable(line), file=sys.stderr)
+    print(_("{prog}: {message}").format(prog=f"lost-cities {command}", message=_one_line(message)), file=sys.stderr)
     return 2
 
 
