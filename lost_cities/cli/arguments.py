@@ -25,6 +25,7 @@ __all__ = [
     "quote",
     "refuse",
     "showable",
+    "tell",
     "whole_number",
 ]
 
@@ -87,9 +88,14 @@ class CommandParser(argparse.ArgumentParser):
 Commands: TypeAlias = "argparse._SubParsersAction[CommandParser]"  # argparse has no public name for it
 
 
+def tell(command: str, message: str) -> None:
+    """Print one line on stderr for the person at the terminal: ``lost-cities history: …``."""
+    print(_("{prog}: {message}").format(prog=f"lost-cities {command}", message=_one_line(message)), file=sys.stderr)
+
+
 def refuse(command: str, message: str) -> int:
     """Print a command's refusal (``lost-cities export: …``) on stderr; returns the exit status, 2."""
-    print(_("{prog}: {message}").format(prog=f"lost-cities {command}", message=_one_line(message)), file=sys.stderr)
+    tell(command, message)
     return 2
 
 

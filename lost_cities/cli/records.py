@@ -52,7 +52,7 @@ def run_history(args: argparse.Namespace) -> int:
     store = MatchStore()
     listing = store.list_history()
     for error in listing.damaged:  # told, and the rest listed: not a refusal
-        print(_("{prog}: {message}").format(prog="lost-cities history", message=error), file=sys.stderr)
+        arguments.tell("history", str(error))
     if args.json:
         print(json.dumps(history_json(listing, str(store.root)), ensure_ascii=False))
     else:
