@@ -53,7 +53,11 @@ def test_a_command_loads_only_what_it_needs(args: list[str], unwanted: tuple[str
 
 
 BAD_ARGUMENTS = [
-    (("play", "--p1", "Ana"), "lost-cities play: give both --p1 and --p2"),
+    (("play", "--p1", "Ana"), "lost-cities play: give --p1 and --p2 (and --p3, --p4 for more players)"),
+    (("play", "--p1", "A", "--p2", "B", "--p4", "D"), "give --p1 and --p2 (and --p3, --p4"),
+    (("play", "--p1", "A", "--p2", "B", "--first", "p3"), "--first p3: there are only 2 players"),
+    (("play", "--p1", "A", "--p2", "B", "--p3", "C", "--p4", "D", "--coop"), "not the cooperative game (R24f)"),
+    (("play", "--p1", "A", "--p2", "B", "--p3", "a"), "both have the name 'a'"),
     (("play", "--p1", "A", "--p2", "B", "--rounds", "0"), "0 is out of range: give a number from 1 to 20"),
     (("play", "--p1", "A", "--p2", "B", "--rounds", "21"), "21 is out of range: give a number from 1 to 20"),
     (("play", "--p1", "A", "--p2", "B", "--rounds", "３"), "'３' is not a whole number written in digits 0-9"),
@@ -113,6 +117,14 @@ def test_play_on_a_terminal_opens_the_app(cli: Cli) -> None:
     assert result.status == 0 and len(result.apps) == 1
     app = result.apps[0]
     assert app.settings.rounds == 2 and app.settings.seed == 5 and app.start_mode == "new"  # type: ignore[attr-defined]
+
+
+def test_the_number_of_players_follows_from_the_names_given(cli: Cli) -> None:
+    # R23, R24a: p1 and p3 are partners against p2 and p4; turn order p1, p2, p3, p4
+    three = cli("play", "--p1", "Ana", "--p2", "Boris", "--p3", "Carl", "--first", "p3", terminal=True).apps[0]
+    assert three.settings.names == ("Ana", "Boris", "Carl") and three.settings.first == "p3"  # type: ignore[attr-defined]
+    four = cli("play", "--p1", "Ana", "--p2", "Boris", "--p3", "Carl", "--p4", "Dana", terminal=True).apps[0]
+    assert four.settings.rules.teams and four.settings.rules.seats_of(0) == (0, 2)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(

@@ -218,7 +218,7 @@ def test_export_of_a_damaged_record_says_so(run: Cli, tmp_path: Path) -> None:
     broken.write_text('{"format": 7}')
     result = run(tmp_path, "export", "20200101-000000-dead")
     assert result.status == 2 and result.out == ""
-    message = f"{broken} could not be read: it has format 7, and this version reads only format 1."
+    message = f"{broken} could not be read: it has format 7, and this version reads formats 1 to 2."
     assert result.err == f"lost-cities export: {message}\n"
     replayed = run(tmp_path, "replay", str(broken))  # one convention: every refusal of input exits 2
     assert replayed.status == 2 and replayed.err == f"lost-cities replay: {message}\n"

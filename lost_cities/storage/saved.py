@@ -1,7 +1,9 @@
 """A saved match: the players' names, the engine's record, and what it came to.
 
-The file is JSON with ``"format": 1``; the moves are the engine's record
-(rules, seeds, starting players and every turn in notation such as ``"+r7 n"``),
+The file is JSON with ``"format": 2``: the players' names in seat order (two,
+three, or four in two teams); the moves are the engine's record (rules with the
+number of players, seeds, starting players and every turn in notation such as
+``"+r7 n"``),
 never a memory dump, so loading rebuilds the match by replaying it.  The round
 scores, totals and result are stored too, for the history table and for people
 reading the file; loading checks them against the replay.
@@ -46,7 +48,9 @@ __all__ = [
 ]
 
 #: The version of the file layout this code writes and reads.
-FORMAT = 1
+FORMAT = 2
+#: The formats this version reads: format 1 (two players, before R23/R24 were playable) loads as it was.
+READABLE_FORMATS = (1, 2)
 #: A real save is a few kilobytes; anything far larger is refused unread.
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 #: Ids become file names: letters, digits, ``-`` and ``_`` only.
@@ -131,8 +135,12 @@ class SavedMatch:
         return blank.with_match(match, now=moment)
 
     def with_match(self, match: Match, *, now: datetime | None = None) -> SavedMatch:
-        """This save brought up to date with ``match`` (the same match, some turns later)."""
-        record = match.record()
+        """This save brought up to date with ``match`` (the same match, some turns later).
+
+        A turn still in progress — a card played but not yet drawn for — is left out: its
+        player could still take the card back, and a resumed match must not show it.
+        """
+        record = match.record(settled=True)
         if (record.rules, record.seed, record.rounds, record.first) != (
             self.record.rules,
             self.record.seed,
@@ -171,8 +179,8 @@ class SavedMatch:
 
         If the save was made between two rounds, the next round is dealt (it
         follows from the seed and the scores, R18/R19), so that there is always
-        a player to move.  A turn whose card was played but not yet drawn is
-        kept: that player goes on by drawing.
+        a player to move.  A save never holds a card played but not yet drawn
+        for (:meth:`with_match`): that player starts the turn again.
         """
         match = self.replay()
         if match.more_rounds:
@@ -200,7 +208,7 @@ class SavedMatch:
         >>> from lost_cities.engine import Match
         >>> print(SavedMatch.start(("Ana", "Boris"), Match(seed=1)).to_json()[:40])
         {
-          "format": 1,
+          "format": 2,
           "id": "...
         """
         return _layout(self.to_dict(), "") + "\n"
@@ -237,9 +245,9 @@ class SavedMatch:
         if "format" not in data:
             raise damaged(_("it has no format version"))
         version = data["format"]
-        if type(version) is not int or version != FORMAT:
+        if type(version) is not int or version not in READABLE_FORMATS:
             raise damaged(
-                _("it has format {found}, and this version reads only format {known}").format(
+                _("it has format {found}, and this version reads formats 1 to {known}").format(
                     found=json.dumps(version)[:20], known=FORMAT
                 )
             )

@@ -23,10 +23,15 @@ __all__ = ["names_label", "result_label", "resume_summary", "variant_label", "va
 
 
 def names_label(names: Sequence[str]) -> str:
-    """``Ana vs Boris`` (``Ana vs Boris vs Cleo``)."""
-    label = names[0]
-    for name in names[1:]:
-        label = _("{first} vs {second}").format(first=label, second=name)
+    """``Ana vs Boris``, ``Ana vs Boris vs Cleo``; four play in teams (R24a): ``Ana & Carl vs Boris & Dana``.
+
+    >>> names_label(("Ana", "Boris", "Carl", "Dana"))
+    'Ana & Carl vs Boris & Dana'
+    """
+    sides = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"] if len(names) == 4 else list(names)
+    label = sides[0]
+    for side in sides[1:]:
+        label = _("{first} vs {second}").format(first=label, second=side)
     return label
 
 

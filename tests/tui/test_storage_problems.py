@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from lost_cities.storage import MatchStore
-from lost_cities.tui.app import LostCitiesApp
-from lost_cities.tui.screens.pass_screen import PassScreen
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from tests.storage.denied import deny_access
 from tests.storage.matches import saved_match
-from tests.tui.conftest import SIZE, make_app, screen_text, take_turn
+from tests.tui.helpers import SIZE, make_app, screen_text, take_turn
 
 
 def flat(text: str) -> str:
