@@ -75,6 +75,10 @@ NASTY = [
     "fr",
     "ru",
     "de",
+    "p3",
+    "p4",
+    "random",
+    "4",
 ]
 
 OPTIONS = {
@@ -175,7 +179,12 @@ def test_every_hand_picked_value_in_every_argument(
     for value in NASTY:
         candidates = [[*base, value]] + [[*base, option, value] for option in options]
         if command == "play":
-            candidates += [["play", "--p1", value, "--p2", "Boris"], ["play", "--p1", "Ana", "--p2", value]]
+            candidates += [
+                ["play", "--p1", value, "--p2", "Boris"],
+                ["play", "--p1", "Ana", "--p2", value],
+                ["play", "--p1", "Ana", "--p2", "Boris", "--p3", value],
+                ["play", "--p1", "Ana", "--p2", "Boris", "--p3", "Cleo", "--p4", value, "--first", "p4"],
+            ]
         for argv in candidates:
             if command == "simulate" and a_long_soak(value):
                 continue  # a valid soak of millions of rounds is not a refusal: it just takes long

@@ -15,6 +15,7 @@ import contextlib
 import io
 import json
 import os
+import random
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, timezone
@@ -27,10 +28,10 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from lost_cities.cli.history import history_json, history_table
-from lost_cities.engine import Rules
+from lost_cities.engine import Phase, Rules
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, resume_summary
 from tests.storage.denied import deny_access
-from tests.storage.matches import random_match
+from tests.storage.matches import play_turns, random_match
 
 EXAMPLES = int(os.environ.get("LOST_CITIES_FUZZ", "60"))
 FUZZ = settings(
@@ -43,19 +44,28 @@ HISTORY_ID = "20260101-000000-abcd"
 
 
 def real_saves() -> list[SavedMatch]:
-    """A match just started, one in its second round with a card played and not drawn, and finished ones."""
+    """A match just started, one in its second round with a card played and not drawn, finished ones,
+    three players in their final laying, four in two teams."""
     middle = random_match(3, 40, rounds=2)
     middle.current.play(middle.current.legal_plays()[0])
+    three = random_match(7, 0, rules=Rules(players=3), rounds=1)
+    while three.current.phase is not Phase.FINAL:
+        play_turns(three, random.Random(three.current.turns_played), 1)
     return [
         SavedMatch.start(("Ana", "Boris"), random_match(1, 0)),
         SavedMatch.start(("Zoë", "李小龙"), middle),
         SavedMatch.start(("Ana", "Борис"), random_match(5, 10_000, rounds=2)),
         SavedMatch.start(("A", "B"), random_match(6, 10_000, rules=Rules(long=True, cooperative=True), rounds=1)),
+        SavedMatch.start(("Ana", "Boris", "Cleo"), three),
+        SavedMatch.start(("Ana", "Boris", "Cleo", "Dan"), random_match(8, 10_000, rules=Rules(players=4), rounds=2)),
     ]
 
 
 SAVES = real_saves()
-TEXTS = [saved.to_json().encode() for saved in SAVES]
+#: The saves as this version writes them, and one written by the previous version (format 1)
+TEXTS = [saved.to_json().encode() for saved in SAVES] + [
+    (Path(__file__).parent / "data/format1-in-progress.json").read_bytes()
+]
 
 
 def use(saved: SavedMatch) -> None:
@@ -294,5 +304,7 @@ def test_a_folder_that_cannot_be_searched_is_a_storage_error_everywhere(
 def test_the_fuzz_starts_from_saves_that_load() -> None:
     assert load_everywhere(TEXTS[1]) == 3  # as the match in progress, from the history, and as a shared file
     assert load_everywhere(TEXTS[2]) == 2  # over: filed in the history instead of resumed
-    assert all(SavedMatch.from_json(text).to_json().encode() == text for text in TEXTS)
+    assert all(SavedMatch.from_json(text).to_json().encode() == text for text in TEXTS[:-1])
+    assert load_everywhere(TEXTS[4]) == 3 and load_everywhere(TEXTS[5]) == 2  # three players, four in teams
+    assert load_everywhere(TEXTS[-1]) == 3  # a format-1 save of the previous version
     assert datetime.now(UTC).year < 9998
