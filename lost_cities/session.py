@@ -31,6 +31,7 @@ from lost_cities.engine import (
     public_view,
 )
 from lost_cities.limits import MAX_ROUNDS
+from lost_cities.words import side_names
 
 __all__ = ["FIRST_CHOICES", "MAX_ROUNDS", "HotSeat", "MatchReport", "MatchSettings", "RoundReport", "Standing"]
 
@@ -168,9 +169,7 @@ class HotSeat:
     @property
     def side_names(self) -> tuple[str, ...]:
         """Each side's name: the player's, or both partners' (R24a: ``Ana & Carl``)."""
-        return tuple(
-            " & ".join(self.names[seat] for seat in self.rules.seats_of(side)) for side in range(self.rules.sides)
-        )
+        return side_names(self.names, self.rules)
 
     def name_after(self, seat: int) -> str:
         """The name of the player who plays after ``seat`` (R23d)."""

@@ -19,6 +19,7 @@ from lost_cities.engine import (
     PublicEvent,
     PublicTurn,
     Reason,
+    Rules,
     StartReason,
 )
 from lost_cities.i18n import _, current_language, pgettext
@@ -37,6 +38,7 @@ __all__ = [
     "number_name",
     "parse_colour_word",
     "pile_colour",
+    "side_names",
     "signed",
     "turn_sentence",
 ]
@@ -69,6 +71,15 @@ def decimal(value: float, places: int = 0) -> str:
 
     pattern = "#,##0" + ("." + "0" * places if places else "")
     return str(format_decimal(value, format=pattern, locale=current_language()))
+
+
+def side_names(names: Sequence[str], rules: Rules) -> tuple[str, ...]:
+    """Each side's name, as scores and results are given: a player's, or both partners' (R24a).
+
+    >>> side_names(("Ana", "Boris", "Carl", "Dana"), Rules(players=4)), side_names(("Ana", "Boris"), Rules())
+    (('Ana & Carl', 'Boris & Dana'), ('Ana', 'Boris'))
+    """
+    return tuple(" & ".join(names[seat] for seat in rules.seats_of(side)) for side in range(rules.sides))
 
 
 def colour_name(colour: Colour) -> str:
