@@ -67,6 +67,10 @@ BAD_ARGUMENTS = [
     (("play", "--p1", "A", "--p2", "B", "--seed", "-1"), "-1 is out of range: give a number from 0 to "),
     (("simulate", "--rounds", "1_000"), "'1_000' is not a whole number"),
     (("frobnicate",), "lost-cities: argument COMMAND: invalid choice: 'frobnicate'"),
+    (("play", "--frob"), "lost-cities play: unrecognized arguments: --frob"),
+    (("history", "extra"), "lost-cities history: unrecognized arguments: extra"),
+    # found by the fuzz: several long arguments full of controls, each escaped and quoted in part
+    (("play", "0" * 50 + "\x1f" * 30, "\x08" * 100, "\U00018cd6" * 90), "unrecognized arguments: 000"),
 ]
 
 

@@ -115,6 +115,8 @@ def varied(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (7, Rules(cooperative=True), 3, ("Alexandrinet", "Maximiliennn")),
         (8, Rules(long=True), 8, ("李小龙李小龙", "Ana")),
         (9, Rules(hand_penalty=True), 20, ("Wolfgangusss", "Ekaterinaaaa")),
+        (10, Rules(players=3, long=True), 3, ("Zoë", "Борис", "Alexandrinet")),
+        (11, Rules(players=4), 2, ("Alexandrinet", "Boris", "Maximiliennn", "Dan")),
     ]
     for day, (seed, rules, rounds, names) in enumerate(specs):
         match = random_match(seed, 10_000, rules=rules, rounds=rounds)
@@ -136,7 +138,7 @@ def test_history_never_breaks_a_word_at_80_columns(
     assert all(cell_len(line) <= 80 for line in lines)
     shown = set(result.out.split())
     listing = MatchStore(varied).list_history()
-    assert len(listing.matches) == 6
+    assert len(listing.matches) == 8
     for saved in listing.matches:
         texts = [saved.id, *saved.names, result_label(saved), variant_label(saved.record.rules, saved.record.rounds)]
         for word in " ".join(texts).split():
@@ -145,6 +147,23 @@ def test_history_never_breaks_a_word_at_80_columns(
             assert signed(total) in shown
     twenty = listing.matches[4]
     assert all(signed(scores[0]) in shown for scores in twenty.round_scores)  # every round, in blocks
+
+
+def test_history_gives_a_side_per_line_and_names_both_partners(run: Cli, varied: Path) -> None:
+    # R24a: four play in two teams; a score, a total and a win are a team's
+    result = run(varied, "history")
+    lines = result.out.splitlines()
+    four = next(saved for saved in MatchStore(varied).list_history().matches if saved.record.rules.teams)
+    assert four.side_names == ("Alexandrinet & Maximiliennn", "Boris & Dan")
+    at = next(index for index, line in enumerate(lines) if four.id in line)
+    first, second, third = (" ".join(line.split()) for line in lines[at : at + 3])
+    scores = " ".join(signed(scores[0]) for scores in four.round_scores)
+    assert f"Alexandrinet & {scores} {signed(four.totals[0])}" in first  # too wide for one line: a line per partner
+    assert "Maximiliennn" in second and f"Boris & Dan {signed(four.round_scores[0][1])}" in third
+    assert four.outcome is not None and four.outcome.winner is not None
+    assert f"{four.side_names[four.outcome.winner]} won" in " ".join(result.out.split())
+    report = json.loads(run(varied, "history", "--json").out)
+    assert report["matches"][6]["sides"] == [[0, 2], [1, 3]] and report["matches"][0]["sides"] == [[0], [1]]
 
 
 def test_history_is_in_colour_when_asked(

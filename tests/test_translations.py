@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import gettext
 import json
-import os
 import re
 import string
-import subprocess
-import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -26,6 +25,7 @@ babel_pofile = pytest.importorskip("babel.messages.pofile")
 from lost_cities.engine import Colour  # noqa: E402
 from lost_cities.i18n import DOMAIN, LOCALE_DIR, current_language, ngettext, set_language  # noqa: E402
 from lost_cities.words import parse_colour_word  # noqa: E402
+from tests.conftest import Cli  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 TRANSLATED = ("fr", "ru")
@@ -166,16 +166,33 @@ def test_placeholders_are_read_as_python_reads_them() -> None:
 # -- the program in each language -----------------------------------------------------------------
 
 
-def run(*args: str, **environment: str) -> subprocess.CompletedProcess[str]:
-    """``lost-cities ARGS`` in a clean environment: no language variable but those given."""
-    env = {key: value for key, value in os.environ.items() if key not in LANGUAGE_VARIABLES}
-    env.update(environment)
-    return subprocess.run(
-        [sys.executable, "-m", "lost_cities", *args], capture_output=True, text=True, env=env, cwd=ROOT
-    )
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
 
 
-def test_score_refusal_in_french() -> None:
+Runner = Callable[..., Run]
+
+
+@pytest.fixture
+def run(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> Runner:
+    """``lost-cities ARGS`` in a clean environment: no language variable but those given, 80 columns."""
+
+    def in_process(*args: str, **environment: str) -> Run:
+        for variable in LANGUAGE_VARIABLES:
+            monkeypatch.delenv(variable, raising=False)
+        monkeypatch.setenv("COLUMNS", "80")
+        for variable, value in environment.items():
+            monkeypatch.setenv(variable, value)
+        result = cli(*args)
+        return Run(result.status, result.out, result.err)
+
+    return in_process
+
+
+def test_score_refusal_in_french(run: Runner) -> None:
     # R6a: numbers go up, worded in French, the offending argument named, status 2
     result = run("--lang", "fr", "score", "red:w,3,2")
     assert result.returncode == 2 and result.stdout == ""
@@ -185,7 +202,7 @@ def test_score_refusal_in_french() -> None:
     )
 
 
-def test_help_in_russian_from_the_environment() -> None:
+def test_help_in_russian_from_the_environment(run: Runner) -> None:
     result = run("--help", LOST_CITIES_LANG="ru")
     assert result.returncode == 0
     assert result.stdout.startswith("использование: lost-cities")
@@ -195,20 +212,20 @@ def test_help_in_russian_from_the_environment() -> None:
 
 
 @pytest.mark.parametrize("command", ["play", "score", "simulate"])
-def test_every_command_help_in_russian(command: str) -> None:
+def test_every_command_help_in_russian(run: Runner, command: str) -> None:
     result = run("--lang", "ru", command, "--help")
     assert result.returncode == 0
     assert result.stdout.startswith("использование:") and "параметры:" in result.stdout
     assert "show this help" not in result.stdout
 
 
-def test_simulate_in_french_from_the_locale() -> None:
+def test_simulate_in_french_from_the_locale(run: Runner) -> None:
     result = run("simulate", "--rounds", "5", LANG="fr_FR.UTF-8")
     assert result.returncode == 0, result.stderr
     assert "Manches jouées\u00a0:" in result.stdout and "Tous les invariants ont tenu." in result.stdout
 
 
-def test_lang_beats_the_environment() -> None:
+def test_lang_beats_the_environment(run: Runner) -> None:
     french = run("--lang", "fr", "score", "red:w,3,2", LOST_CITIES_LANG="ru", LANG="ru_RU.UTF-8")
     assert "le 2 rouge" in french.stderr
     assert (
@@ -219,7 +236,7 @@ def test_lang_beats_the_environment() -> None:
     assert "red 2 can't follow red 3" in run("score", "red:w,3,2", LANG="de_DE.UTF-8").stderr  # else English
 
 
-def test_argparse_errors_in_french() -> None:
+def test_argparse_errors_in_french(run: Runner) -> None:
     result = run("--lang", "fr", "play", "--first", "moi")
     assert result.returncode == 2
     assert result.stderr.startswith("lost-cities play\u00a0: argument --first\u00a0: choix invalide\u00a0: 'moi'")
@@ -228,7 +245,7 @@ def test_argparse_errors_in_french() -> None:
 # -- colour names as players type them (lost-cities score) ---------------------------------------
 
 
-def score_json(*args: str) -> dict[str, object]:
+def score_json(run: Runner, *args: str) -> dict[str, object]:
     result = run(*args, "--json")
     assert result.returncode == 0, result.stderr
     data: dict[str, object] = json.loads(result.stdout)
@@ -239,21 +256,21 @@ def started(data: dict[str, object]) -> dict[str, list[str]]:
     return {row["colour"]: row["cards"] for row in data["expeditions"] if row["started"]}  # type: ignore[attr-defined, index]
 
 
-def test_score_reads_french_colour_names() -> None:
-    data = score_json("--lang", "fr", "score", "rouge:3,4", "bleu:5", "BLANC:w", "vert:2", "y:9")
+def test_score_reads_french_colour_names(run: Runner) -> None:
+    data = score_json(run, "--lang", "fr", "score", "rouge:3,4", "bleu:5", "BLANC:w", "vert:2", "y:9")
     assert started(data) == {"red": ["r3", "r4"], "blue": ["b5"], "white": ["ww"], "green": ["g2"], "yellow": ["y9"]}
-    data = score_json("--lang", "fr", "score", "--long", "pourpre:2", "red:7")  # English names still work
+    data = score_json(run, "--lang", "fr", "score", "--long", "pourpre:2", "red:7")  # English names still work
     assert started(data) == {"purple": ["p2"], "red": ["r7"]}
 
 
-def test_score_reads_russian_colour_names() -> None:
-    assert started(score_json("--lang", "ru", "score", "красный:3")) == {"red": ["r3"]}
-    data = score_json("--lang", "ru", "score", "жёлтый:2", "Синий:3", "белый:4", "ЗЕЛЕНЫЙ:5", "red:6")
+def test_score_reads_russian_colour_names(run: Runner) -> None:
+    assert started(score_json(run, "--lang", "ru", "score", "красный:3")) == {"red": ["r3"]}
+    data = score_json(run, "--lang", "ru", "score", "жёлтый:2", "Синий:3", "белый:4", "ЗЕЛЕНЫЙ:5", "red:6")
     assert started(data) == {"yellow": ["y2"], "blue": ["b3"], "white": ["w4"], "green": ["g5"], "red": ["r6"]}
-    assert started(score_json("--lang", "ru", "score", "желтый:2")) == {"yellow": ["y2"]}
+    assert started(score_json(run, "--lang", "ru", "score", "желтый:2")) == {"yellow": ["y2"]}
 
 
-def test_colour_names_of_another_language_are_refused() -> None:
+def test_colour_names_of_another_language_are_refused(run: Runner) -> None:
     # the active language's names, English names and letters; not every language at once
     result = run("--lang", "ru", "score", "rouge:3")
     assert result.returncode == 2 and "неизвестный цвет «rouge»" in result.stderr

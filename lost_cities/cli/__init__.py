@@ -68,7 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     set_language(detect_language(_language_from(args_list)))
     argparse_i18n.install()
     parser = build_parser()
-    args = parser.parse_args(args_list)
+    args, extras = parser.parse_known_args(args_list)
+    if extras:  # refused by the command's own parser, so that the refusal starts with its name
+        command: argparse.ArgumentParser = getattr(args, "parser", parser)
+        command.error(_("unrecognized arguments: %s") % " ".join(extras))
     if not getattr(args, "run", None):
         parser.print_help()
         return 0

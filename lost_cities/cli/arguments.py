@@ -24,13 +24,16 @@ __all__ = [
     "on_a_terminal",
     "quote",
     "refuse",
-    "visible",
+    "showable",
+    "tell",
     "whole_number",
 ]
 
 
 #: The most characters of someone's argument that a message quotes.
 QUOTE_LENGTH = 40
+#: The longest refusal (after the command's name): what was wrong and what would be right fit in it.
+LINE_LENGTH = 300
 #: More digits than any number a command takes: refused before Python reads them.
 _MAX_DIGITS = 30
 _DIGITS = re.compile(r"[+-]?[0-9]+")  # ASCII only: int() would also read '３', '١٠' and '1_000'
@@ -46,39 +49,53 @@ def quote(text: str, limit: int = QUOTE_LENGTH) -> str:
     return shown if len(shown) <= limit else shown[: limit - 2] + "…'"
 
 
-def _shorten(message: str) -> str:
-    """argparse quotes arguments whole: cut any very long word of its message down."""
-    return re.sub(rf"\S{{{QUOTE_LENGTH + 1},}}", lambda word: word.group()[: QUOTE_LENGTH - 1] + "…", message)
+#: Characters a terminal acts on or hides (controls, invisible formatting, line separators): escaped in a refusal.
+_UNSHOWABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def showable(text: str) -> str:
+    r"""``text`` with every character a terminal would act on written as its escape (``\x1b``, ``\u202e``).
+
+    A refusal quotes what was typed; an escape sequence in an argument must not clear the screen.
+
+    >>> showable("a\tb\x1b[2J\u202e"), showable("déjà vu\u00a0!")
+    ('a\\tb\\x1b[2J\\u202e', 'déjà vu\xa0!')
+    """
+    return "".join(
+        char.encode("unicode_escape").decode("ascii") if unicodedata.category(char) in _UNSHOWABLE else char
+        for char in text
+    )
+
+
+def _one_line(message: str, cut_words: bool = False) -> str:
+    """A refusal as one line that shows what was typed, in part: controls escaped, at most
+    :data:`LINE_LENGTH` characters, and with ``cut_words`` (argparse quotes arguments whole) every
+    word of more than :data:`QUOTE_LENGTH` characters cut."""
+    shown = showable(message.replace("\n", " "))
+    if cut_words:
+        shown = re.sub(rf"\S{{{QUOTE_LENGTH + 1},}}", lambda word: word.group()[: QUOTE_LENGTH - 1] + "…", shown)
+    return shown if len(shown) <= LINE_LENGTH else shown[: LINE_LENGTH - 1] + "…"
 
 
 class CommandParser(argparse.ArgumentParser):
     """argparse with the house convention for refusals: ``lost-cities play: …`` on one line, status 2."""
 
     def error(self, message: str) -> NoReturn:
-        line = _("{prog}: {message}").format(prog=self.prog, message=_shorten(message.replace("\n", " ")))
-        self.exit(2, line + "\n")
+        self.exit(2, _("{prog}: {message}").format(prog=self.prog, message=_one_line(message, cut_words=True)) + "\n")
 
 
 #: What ``add_subparsers`` returns: each command's module adds its parser to it.
 Commands: TypeAlias = "argparse._SubParsersAction[CommandParser]"  # argparse has no public name for it
 
 
-def visible(text: str) -> str:
-    r"""``text`` with its control and format characters written as escapes, so that a quoted
-    argument stays on its line and cannot restyle the terminal.
-
-    >>> print(visible("red:\n3\x1b[31m"))
-    red:\n3\x1b[31m
-    >>> visible("rouge\u00a0: ok") == "rouge\u00a0: ok"  # a no-break space is no control
-    True
-    """
-    return "".join(repr(char)[1:-1] if unicodedata.category(char) in ("Cc", "Cf") else char for char in text)
+def tell(command: str, message: str) -> None:
+    """Print one line on stderr for the person at the terminal: ``lost-cities history: …``."""
+    print(_("{prog}: {message}").format(prog=f"lost-cities {command}", message=_one_line(message)), file=sys.stderr)
 
 
 def refuse(command: str, message: str) -> int:
-    """Print a command's refusal (``lost-cities export: …``) on stderr, on one line; returns the exit status, 2."""
-    line = _("{prog}: {message}").format(prog=f"lost-cities {command}", message=message)
-    print(visible(line), file=sys.stderr)
+    """Print a command's refusal (``lost-cities export: …``) on stderr; returns the exit status, 2."""
+    tell(command, message)
     return 2
 
 

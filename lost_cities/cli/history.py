@@ -26,6 +26,8 @@ __all__ = ["fold", "history_json", "history_table", "print_history", "score_shee
 
 #: Between two columns: a space of padding and the (blank) rule of the box.
 GAP = 2
+#: The widest a side's name is shown on one line (``Ana & Carl``); wider, a line per partner.
+MAX_SIDE = 18
 
 
 def score_sheet(
@@ -110,12 +112,15 @@ class _Layout:
         variants = [variant_label(saved.record.rules, saved.record.rounds) for saved in matches]
         results = [result_label(saved) for saved in matches]
         match = max(20, max(map(len, ids), default=0), _longest_word(match_heading, *variants))
-        players = max(cell_width(name) for saved in matches for name in saved.names)
-        players = max(players, _longest_word(players_heading))
+        # a side on one line if it fits (``Ana & Carl``), else a line per partner (``Alexandrinet &``)
+        least = [cell_width(name) + (2 if saved.record.rules.teams else 0) for saved in matches for name in saved.names]
+        whole = [cell_width(side) for saved in matches for side in saved.side_names]
+        players = max([_longest_word(players_heading), *least, min(max(whole, default=1), MAX_SIDE)])
         scores = [signed(score) for saved in matches for round_ in saved.round_scores for score in round_]
         score = max(map(len, scores), default=1)
-        total = max(_longest_word(total_heading), *(len(signed(total)) for saved in matches for total in saved.totals))
-        result_full = max(_longest_word(result_heading), *(cell_width(result) for result in results))
+        totals = [len(signed(total)) for saved in matches for total in saved.totals]
+        total = max([_longest_word(total_heading), *totals])
+        result_full = max([_longest_word(result_heading), *(cell_width(result) for result in results)])
         result_least = _longest_word(result_heading, *results)
         rounds = max((len(saved.round_scores) for saved in matches), default=1) or 1
         room = width - (match + players + total) - 4 * GAP  # five columns, four gaps
@@ -126,9 +131,19 @@ class _Layout:
         return cls(match, players, total, result, score, per_line)
 
 
+def _side_lines(saved: SavedMatch, width: int) -> list[list[str]]:
+    """Each side's name in lines of at most ``width`` cells: ``['Ana & Carl']``, else ``['Alexandrinet &', 'Carl']``."""
+    rules = saved.record.rules
+    lines = []
+    for side, whole in enumerate(saved.side_names):
+        partners = [saved.names[seat] for seat in rules.seats_of(side)]
+        lines.append([whole] if cell_width(whole) <= width else [f"{name} &" for name in partners[:-1]] + partners[-1:])
+    return lines
+
+
 def history_table(listing: HistoryListing, width: int = 80) -> Table:
     """One row per match, oldest first, ``width`` columns wide: the match (id, date and variant),
-    a line per player with each round's score and the total, and the result."""
+    a line per side (a player, or two partners) with each round's score and the total, and the result."""
     headings = (
         _("Match"),
         _("Players"),
@@ -148,13 +163,15 @@ def history_table(listing: HistoryListing, width: int = 80) -> Table:
     for saved in listing.matches:
         winner = _winner(saved)
         blocks, totals = score_sheet(saved.round_scores, saved.totals, layout.per_line)
-        names = Text()
-        for index, _block in enumerate(blocks):
-            for seat, name in enumerate(saved.names):
-                if index or seat:
-                    names.append("\n")
-                names.append(name, style="bold green" if seat == winner else "")
-        padding = "\n" * (len(saved.names) * (len(blocks) - 1))  # the totals beside the last block
+        sides = _side_lines(saved, layout.players)
+        names, rounds, sums = Text(), list[str](), list[str]()  # line by line: a side's scores beside its first line
+        for index, block in enumerate(blocks):
+            for side, lines in enumerate(sides):
+                for line_number, line in enumerate(lines):
+                    names.append(("\n" if rounds else "") + line, style="bold green" if side == winner else "")
+                    first = line_number == 0
+                    rounds.append(block[side] if first else "")
+                    sums.append(totals[side] if first and index == len(blocks) - 1 else "")  # after the last block
         table.add_row(
             Text.assemble(
                 (saved.id, "cyan"),
@@ -164,8 +181,8 @@ def history_table(listing: HistoryListing, width: int = 80) -> Table:
                 (fold(variant_parts(saved.record.rules, saved.record.rounds), layout.match), "italic"),
             ),
             names,
-            Text("\n".join(line for block in blocks for line in block)),
-            Text(padding + "\n".join(totals)),
+            Text("\n".join(rounds)),
+            Text("\n".join(sums)),
             Text(fold([result_label(saved)], layout.result), style=_result_style(saved)),
             end_section=True,
         )
@@ -182,6 +199,8 @@ def _match_json(saved: SavedMatch) -> dict[str, object]:
         "updated": data["updated"],
         "status": saved.status.value,
         "players": list(saved.names),
+        # the seats of each side: a score, a total and the winner count sides (four play in two teams, R24a)
+        "sides": [list(rules.seats_of(side)) for side in range(rules.sides)],
         "variant": {
             "long": rules.long,
             "hand_penalty": rules.hand_penalty,

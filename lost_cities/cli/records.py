@@ -19,7 +19,7 @@ def add_parsers(commands: Commands) -> None:
     )
     history.add_argument("--json", action="store_true", help=_("print one JSON object"))
     add_lang(history, argparse.SUPPRESS)
-    history.set_defaults(run=run_history)
+    history.set_defaults(run=run_history, parser=history)
 
     export = commands.add_parser(
         "export",
@@ -28,7 +28,7 @@ def add_parsers(commands: Commands) -> None:
     )
     export.add_argument("match", metavar="ID", help=_("the match's id from `lost-cities history`, or its start"))
     add_lang(export, argparse.SUPPRESS)
-    export.set_defaults(run=run_export)
+    export.set_defaults(run=run_export, parser=export)
 
     replay = commands.add_parser(
         "replay",
@@ -42,7 +42,7 @@ def add_parsers(commands: Commands) -> None:
         "match", metavar="ID|FILE", nargs="?", help=_("an id from `lost-cities history`, or a file from export")
     )
     add_lang(replay, argparse.SUPPRESS)
-    replay.set_defaults(run=run_replay)
+    replay.set_defaults(run=run_replay, parser=replay)
 
 
 def run_history(args: argparse.Namespace) -> int:
@@ -52,7 +52,7 @@ def run_history(args: argparse.Namespace) -> int:
     store = MatchStore()
     listing = store.list_history()
     for error in listing.damaged:  # told, and the rest listed: not a refusal
-        print(_("{prog}: {message}").format(prog="lost-cities history", message=error), file=sys.stderr)
+        arguments.tell("history", str(error))
     if args.json:
         print(json.dumps(history_json(listing, str(store.root)), ensure_ascii=False))
     else:

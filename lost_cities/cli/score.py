@@ -58,7 +58,7 @@ examples:
         help=_("players: 2 (default), 3 (cost 17, bonus from the 7th card, R23) or 4 in two teams (R24)"),
     )
     add_lang(parser, argparse.SUPPRESS)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, parser=parser)
 
 
 def _refusal(token: str, message: str) -> int:

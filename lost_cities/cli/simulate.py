@@ -46,7 +46,7 @@ def add_parser(commands: Commands) -> None:
     )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     add_lang(parser, argparse.SUPPRESS)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:

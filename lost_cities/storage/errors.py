@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lost_cities.engine import excerpt
 from lost_cities.i18n import _
+
+#: How many of the matches an ambiguous id could mean are named.
+SHOWN_IDS = 5
+#: The longest path a message shows whole (a path someone typed may be any length).
+SHOWN_PATH = 200
 
 __all__ = ["DamagedSaveError", "FolderUnusableError", "SaveFailedError", "StorageError", "UnknownMatchError"]
 
@@ -39,7 +45,9 @@ class DamagedSaveError(StorageError):
             )
         if self.path is None:
             return _("The match record could not be read: {reason}.").format(reason=self.reason)
-        return _("{path} could not be read: {reason}.").format(path=self.path, reason=self.reason)
+        return _("{path} could not be read: {reason}.").format(
+            path=excerpt(str(self.path), SHOWN_PATH), reason=self.reason
+        )
 
     def moved(self, kept_as: Path | None) -> DamagedSaveError:
         """The same error, telling where the file was moved aside."""
@@ -76,8 +84,10 @@ class UnknownMatchError(StorageError):
     def __init__(self, key: str, matches: tuple[str, ...] = ()) -> None:
         self.key = key
         self.matches = matches
+        shown = excerpt(key, 40)
         if matches:
-            message = _("{key!r} could mean several matches: {ids}.").format(key=key, ids=", ".join(matches))
+            ids = ", ".join(matches[:SHOWN_IDS]) + (", …" if len(matches) > SHOWN_IDS else "")
+            message = _("{key!r} could mean several matches: {ids}.").format(key=shown, ids=ids)
         else:
-            message = _("No match {key!r} in the history; `lost-cities history` lists them.").format(key=key)
+            message = _("No match {key!r} in the history; `lost-cities history` lists them.").format(key=shown)
         super().__init__(message)

@@ -35,7 +35,7 @@ from lost_cities.engine import FieldError, IllegalMoveError, Match, MatchRecord,
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_ROUNDS, PlayerNamesError, check_names
 from lost_cities.storage.errors import DamagedSaveError
-from lost_cities.words import describe_refusal
+from lost_cities.words import describe_refusal, side_names
 
 __all__ = [
     "FORMAT",
@@ -164,6 +164,11 @@ class SavedMatch:
         return replace(self, status=status, updated=now or utc_now())
 
     # ------------------------------------------------------------------ using
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """Each side's name, as :attr:`round_scores`, :attr:`totals` and the winner count them (R24a)."""
+        return side_names(self.names, self.record.rules)
 
     @property
     def over(self) -> bool:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from lost_cities.engine import read_field
 from lost_cities.i18n import _
 from lost_cities.storage.atomic import sweep_temporaries, write_atomic
 from lost_cities.storage.errors import DamagedSaveError, FolderUnusableError, SaveFailedError, UnknownMatchError
@@ -346,8 +347,6 @@ def _read(path: Path) -> SavedMatch:
 def _peek_id(path: Path) -> str | None:
     """The id in a save file, read without checking the rest; ``None`` if there is none."""
     try:
-        data = json.loads(_read_bytes(path)[:MAX_SAVE_BYTES])
-    except (OSError, ValueError, RecursionError, DamagedSaveError):
+        return read_field(json.loads(_read_bytes(path)[:MAX_SAVE_BYTES]), "id", str)
+    except (OSError, ValueError, RecursionError, DamagedSaveError):  # FieldError is a ValueError
         return None
-    match_id = data.get("id") if isinstance(data, dict) else None
-    return match_id if isinstance(match_id, str) else None

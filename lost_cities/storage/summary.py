@@ -28,7 +28,7 @@ def names_label(names: Sequence[str]) -> str:
     >>> names_label(("Ana", "Boris", "Carl", "Dana"))
     'Ana & Carl vs Boris & Dana'
     """
-    sides = side_names(names, Rules(players=len(names))) if 2 <= len(names) <= 4 else tuple(names)
+    sides = side_names(names, Rules(players=len(names)))
     label = sides[0]
     for side in sides[1:]:
         label = _("{first} vs {second}").format(first=label, second=side)
@@ -70,7 +70,7 @@ def variant_parts(rules: Rules, rounds: int) -> list[str]:
 
 
 def result_label(saved: SavedMatch) -> str:
-    """``Ana won``, ``draw``, ``team score 85``, ``abandoned`` or ``in progress``."""
+    """``Ana won`` (``Ana & Carl won``), ``draw``, ``team score 85``, ``abandoned`` or ``in progress``."""
     outcome = saved.outcome
     if saved.status is SaveStatus.ABANDONED:
         return _("abandoned")
@@ -80,4 +80,4 @@ def result_label(saved: SavedMatch) -> str:
         return _("team score {score}").format(score=signed(outcome.team_score))
     if outcome.winner is None:
         return _("draw")
-    return _("{name} won").format(name=saved.names[outcome.winner])
+    return _("{name} won").format(name=saved.side_names[outcome.winner])  # the winner is a side (R24a)

@@ -23,12 +23,14 @@ def deny_access(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     """From now on, ``folder`` behaves as if its mode were 000 and we were not its owner."""
     root = os.path.abspath(folder)
 
-    def inside(path: Any) -> bool:
+    def where(path: Any) -> str:
         try:
-            text = os.path.abspath(os.fsdecode(path))
+            return os.path.abspath(os.fsdecode(path))
         except TypeError:  # a file descriptor
-            return False
-        return text.startswith(root + os.sep)
+            return ""
+
+    def inside(path: Any) -> bool:
+        return where(path).startswith(root + os.sep)
 
     def refuse(path: Any) -> PermissionError:
         return PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fsdecode(path))
@@ -46,7 +48,7 @@ def deny_access(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
         original = getattr(os, name)
 
         def listing(path: Any = ".", *args: Any, _original: Any = original, **kwargs: Any) -> Any:
-            if inside(path) or os.path.abspath(os.fsdecode(path)) == root:
+            if inside(path) or where(path) == root:
                 raise refuse(path)
             return _original(path, *args, **kwargs)
 

@@ -4,18 +4,28 @@ from __future__ import annotations
 
 import random
 
-from lost_cities.engine import Match, Rules
+from lost_cities.engine import Match, Phase, Rules
 from lost_cities.storage import SavedMatch
 
 
 def play_turns(match: Match, rng: random.Random, turns: int) -> None:
-    """Play up to ``turns`` random legal turns, dealing new rounds as they come (R19)."""
+    """Play up to ``turns`` random legal turns, dealing new rounds as they come (R19).
+
+    In the final laying of three or four players (R23c) a turn lays a card or stops, at random.
+    """
     for _ in range(turns):
         if match.more_rounds:
             match.start_next_round()
         round_ = match.current
         if round_.over:
             return
+        if round_.phase is Phase.FINAL:
+            plays = round_.legal_plays()
+            if plays and rng.random() < 0.5:
+                round_.play(rng.choice(plays))
+            else:
+                round_.stop()
+            continue
         round_.play(rng.choice(round_.legal_plays()))
         round_.draw(rng.choice(round_.legal_draws()))
 

@@ -1,11 +1,14 @@
-"""The new-match form holds names to the same rule as the command line and the saves."""
+"""The new-match form holds names to the same rule as the command line and the saves; a name is shown as typed."""
 
 from __future__ import annotations
 
+from lost_cities.engine import Match, Rules
 from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
-from tests.tui.helpers import SIZE, screen_text
+from tests.tui.helpers import SIZE, advance, app_at, screen_text, take_turn
 
 
 async def test_a_name_too_wide_for_the_board_is_refused_with_the_rule() -> None:
@@ -15,7 +18,9 @@ async def test_a_name_too_wide_for_the_board_is_refused_with_the_rule() -> None:
         await pilot.press(*"李小龙李小龙李", "tab", *"Boris", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NewMatchScreen)
-        assert "Player 1's name is as wide as 14 characters" in screen_text(app)
+        sentence = " ".join(screen_text(app).split())
+        assert "Player 1's name is as wide as 14 characters" in sentence
+        assert "at most 12 fit on the board." in sentence  # the whole sentence, not cut at one line
         await pilot.press("shift+tab", "end", "backspace", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen) and app.session.names == ("李小龙李小龙", "Boris")
@@ -30,3 +35,21 @@ async def test_a_name_is_shown_as_typed_never_read_as_markup() -> None:
         text = screen_text(app)
         assert "( ) [/]" in text or "[/]" in text.split("Who starts")[1]
         assert "[b]x" in text.split("Who starts")[1]
+
+
+async def test_a_match_between_names_that_look_like_markup_is_played_to_its_end() -> None:
+    # issue 9, item 3: the round-end and match-end screens read the names as markup (MarkupError)
+    match = Match(Rules(), rounds=1, seed=3)
+    advance(match.current)
+    app = app_at(match.current, names=("[/]", "[b]x"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        while not app.session.round.over:
+            await take_turn(pilot, app, prefer_lay=False)
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen)
+        assert "[/]" in screen_text(app) and "[b]x" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchEndScreen)
+        assert "[/]" in screen_text(app) and "[b]x" in screen_text(app)
