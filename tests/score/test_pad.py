@@ -49,16 +49,16 @@ async def test_clicks_mark_a_card_for_one_player_only(size: tuple[int, int]) -> 
     # R2: every card exists once: red 7 marked for Ann cannot be marked for Bob
     app = ScorePadApp(names=("Ann", "Bob"))
     async with app.run_test(size=size) as pilot:
-        await pilot.click("#cell-0-red-7")  # red 7
+        await pilot.click("#cells-0-red", offset=(24, 0))  # red 7
         assert app.sheet is not None
         assert app.sheet.expedition(0, Colour.RED) == (Card.parse("r7"),)
         assert text(app, "#row-0-red .score") == "−13"
-        await pilot.click("#cell-1-red-7")
+        await pilot.click("#cells-1-red", offset=(24, 0))
         assert app.sheet.expedition(1, Colour.RED) == ()
         message = text(app, "#message")
         assert "Red 7 is already marked for Ann" in message and "(R2)" in message
-        await pilot.click("#cell-0-red-7")  # a second click unmarks
-        await pilot.click("#cell-1-red-7")
+        await pilot.click("#cells-0-red", offset=(24, 0))  # a second click unmarks
+        await pilot.click("#cells-1-red", offset=(24, 0))
         assert app.sheet.expedition(1, Colour.RED) == (Card.parse("r7"),)
         assert "round −13" in subtitle(app, 1)
 
@@ -118,7 +118,7 @@ async def test_r20_long_game_toggle_adds_the_purple_row() -> None:
         assert not purple.display
         await pilot.press("l")
         assert purple.display
-        await pilot.click("#cell-0-purple-10")  # purple 10
+        await pilot.click("#cells-0-purple", offset=(33, 0))  # purple 10
         assert app.sheet is not None and app.sheet.score(0).total == -10
         await pilot.press("l")  # refused while a purple card is marked
         assert purple.display and "purple" in text(app, "#message")
@@ -181,7 +181,7 @@ async def test_the_pad_fits_with_six_colours_and_the_hand_penalty(size: tuple[in
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         width, height = size
-        for selector in ("#topbar", "#side-0", "#side-1", "#hand-1", "#message", "#cell-1-purple-10"):
+        for selector in ("#topbar", "#side-0", "#side-1", "#hand-1", "#message", "#cells-1-purple"):
             region = app.screen.query_one(selector).region
             assert region.bottom <= height - 1 and region.right <= width, selector  # the footer keeps the last line
         assert app.screen.query_one("#row-1-purple .score").region.right <= width - 1

@@ -21,13 +21,15 @@ from lost_cities.score.sheet import CELLS, Cell, Place, ScoreSheet
 from lost_cities.style import COLOUR_STYLE
 from lost_cities.words import card_short, colour_name, signed
 
-__all__ = ["CardCell", "ExpeditionRow", "HandLine", "SidePanel", "formula", "summary"]
+__all__ = ["CardCells", "ExpeditionRow", "HandLine", "SidePanel", "cell_text", "formula", "summary"]
 
 #: The ink of a cell that cannot be marked (another side has the card).
 TAKEN_INK = "#6c6c6c"
 #: The background of a card marked in hand, and of the cursor.
 HAND_PAPER = "#3a3a3a"
 CURSOR_PAPER = "#5f5f9f"
+#: Each card of a row takes this many cells: two for its value, one for the cursor's pointer.
+CELL_WIDTH = 3
 
 
 def _ink(colour: Colour) -> str:
@@ -66,68 +68,73 @@ def formula(row: ExpeditionScore) -> str:
     return text
 
 
-class CardCell(Static):
-    """One card of a colour's row; a click marks or unmarks it."""
+def cell_text(colour: Colour, index: int, state: Cell, cursor: bool) -> Text:
+    """One card of a row, three cells wide: the value (two cells) and a gap that holds the cursor's pointer.
 
-    DEFAULT_CSS = """
-    CardCell { width: 3; height: 1; }
+    Free: the value in its colour.  On the table: the colour as background, like a card.
+    In hand: underlined on grey.  Marked for another side: a dot.
+    """
+    ink = _ink(colour)
+    value = CELLS[index]
+    label = "·" if state is Cell.TAKEN else ("×" if value == 0 else str(value))  # the wager as card_short draws it
+    styles = {
+        Cell.FREE: Style(color=ink),
+        Cell.TABLE: Style(color="#000000", bgcolor=ink, bold=True),
+        Cell.HAND: Style(color=ink, bgcolor=HAND_PAPER, bold=True, underline=True),
+        Cell.TAKEN: Style(color=TAKEN_INK),
+    }
+    style = styles[state]
+    if cursor and state in (Cell.FREE, Cell.TAKEN):
+        style += Style(bgcolor=CURSOR_PAPER, bold=True)
+    text = Text(label.rjust(2), style)
+    text.append("◂" if cursor else " ", Style(color="#ffffff", bold=True))
+    return text
+
+
+class CardCells(Static):
+    """A colour's twelve cards in one line, three cells each; a click marks or unmarks the card under it.
+
+    One widget for the row, not one per card: the pad holds up to six rows for each of four
+    sides, and a widget per card made it slow to open.
+    """
+
+    DEFAULT_CSS = f"""
+    CardCells {{ width: {CELL_WIDTH * len(CELLS)}; height: 1; }}
     """
 
     class Pressed(Message):
-        """The cell was clicked."""
+        """Card ``index`` (of :data:`CELLS`) of ``colour``'s row on ``side`` was clicked."""
 
-        def __init__(self, cell: CardCell) -> None:
-            self.cell = cell
+        def __init__(self, side: int, colour: Colour, index: int) -> None:
+            self.side = side
+            self.colour = colour
+            self.index = index
             super().__init__()
 
-    def __init__(self, side: int, colour: Colour, index: int) -> None:
-        value = CELLS[index]
-        name = f"w{index + 1}" if value == 0 else str(value)
-        super().__init__(markup=False, classes="card", id=f"cell-{side}-{colour.label}-{name}")
+    def __init__(self, side: int, colour: Colour) -> None:
+        super().__init__(markup=False, classes="cards", id=f"cells-{side}-{colour.label}")
         self.side = side
         self.colour = colour
-        self.index = index
-        self.state = Cell.FREE
-        self._shown: tuple[Cell, bool] | None = None
+        self._shown: tuple[tuple[Cell, ...], int | None] | None = None
 
-    @property
-    def label(self) -> str:
-        value = CELLS[self.index]
-        return "×" if value == 0 else str(value)  # the wager's mark on the board, as card_short draws it
-
-    def show(self, state: Cell, cursor: bool) -> None:
-        """Draw the cell: a two-wide card and a gap that holds the cursor's pointer.
-
-        Free: the value in its colour.  On the table: the colour as background, like a card.
-        In hand: underlined on grey.  Marked for another side: a dot.
-        """
-        self.state = state
-        if self._shown == (state, cursor):
-            return  # redrawing 144 unchanged cells on every key would make the pad sluggish
-        self._shown = (state, cursor)
-        ink = _ink(self.colour)
-        label = "·" if state is Cell.TAKEN else self.label
-        styles = {
-            Cell.FREE: Style(color=ink),
-            Cell.TABLE: Style(color="#000000", bgcolor=ink, bold=True),
-            Cell.HAND: Style(color=ink, bgcolor=HAND_PAPER, bold=True, underline=True),
-            Cell.TAKEN: Style(color=TAKEN_INK),
-        }
-        style = styles[state]
-        if cursor and state in (Cell.FREE, Cell.TAKEN):
-            style += Style(bgcolor=CURSOR_PAPER, bold=True)
+    def show(self, states: tuple[Cell, ...], cursor: int | None) -> None:
+        if self._shown == (states, cursor):
+            return  # redrawing unchanged rows on every key would make the pad sluggish
+        self._shown = (states, cursor)
         text = Text()
-        text.append(label.rjust(2), style)
-        text.append("◂" if cursor else " ", Style(color="#ffffff", bold=True))
+        for index, state in enumerate(states):
+            text.append_text(cell_text(self.colour, index, state, cursor == index))
         self.update(text, layout=False)
 
     def on_click(self, event: Click) -> None:
         event.stop()
-        self.post_message(self.Pressed(self))
+        index = event.x // CELL_WIDTH
+        if 0 <= index < len(CELLS):
+            self.post_message(self.Pressed(self.side, self.colour, index))
 
 
 class ExpeditionRow(Horizontal):
-    """A colour: its name, its twelve cells, the arithmetic and the score."""
+    """A colour: its name, its twelve cards, the arithmetic and the score."""
 
     DEFAULT_CSS = """
     ExpeditionRow { height: 1; }
@@ -143,8 +150,7 @@ class ExpeditionRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Static(classes="name", markup=False)
-        for index in range(len(CELLS)):
-            yield CardCell(self.side, self.colour, index)
+        yield CardCells(self.side, self.colour)
         yield Static(classes="formula", markup=False)
         yield Static(classes="score", markup=False)
 
@@ -153,8 +159,7 @@ class ExpeditionRow(Horizontal):
         name = Text(marker, style="bold")
         name.append(colour_name(self.colour), style=COLOUR_STYLE[self.colour])
         _update(self.query_one(".name", Static), name)
-        for cell, state in zip(self.query(CardCell), sheet.cells(self.side, self.colour), strict=True):
-            cell.show(state, cursor == cell.index)
+        self.query_one(CardCells).show(sheet.cells(self.side, self.colour), cursor)
         _update(self.query_one(".formula", Static), formula(row))
         score = Text(signed(row.score), style="" if row.started else "dim")
         _update(self.query_one(".score", Static), score)
