@@ -1,4 +1,4 @@
-"""The house habits, checked by the test suite: ruff clean, mypy --strict on the engine and storage."""
+"""The house habits, checked by the test suite: ruff clean, mypy --strict on the whole package."""
 
 from __future__ import annotations
 
@@ -21,22 +21,11 @@ def test_ruff_is_clean() -> None:
     assert style.returncode == 0, style.stdout
 
 
-def test_engine_and_storage_pass_mypy_strict() -> None:
+def test_the_whole_package_passes_mypy_strict() -> None:
+    """One run of ``mypy --strict`` over every module, the apps included (pyproject.toml's settings)."""
     pytest.importorskip("mypy")
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", "/dev/null"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stdout
-
-
-def test_the_whole_package_type_checks() -> None:
-    """Default mypy flags on everything (the apps included); --strict stays for the engine and storage."""
-    pytest.importorskip("mypy")
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", "/dev/null", "--config-file=", "lost_cities"],
         capture_output=True,
         text=True,
         cwd=ROOT,
