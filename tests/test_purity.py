@@ -1,6 +1,6 @@
-"""The engine and the storage library are shared by the apps and the command line: importing
-any of their modules loads neither Textual nor Rich (nor, for storage, pickle: saves are never
-unpickled)."""
+"""The engine, the storage library and the computer players are shared by the apps and the command
+line: importing any of their modules loads neither Textual nor Rich (nor, for storage, pickle: saves
+are never unpickled)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,11 @@ import pytest
 
 @pytest.mark.parametrize(
     ("package", "forbidden"),
-    [("lost_cities.engine", ("textual", "rich")), ("lost_cities.storage", ("textual", "rich", "pickle"))],
+    [
+        ("lost_cities.engine", ("textual", "rich")),
+        ("lost_cities.storage", ("textual", "rich", "pickle")),
+        ("lost_cities.ai", ("textual", "rich")),
+    ],
 )
 def test_a_core_package_loads_no_user_interface(package: str, forbidden: tuple[str, ...]) -> None:
     path = importlib.import_module(package).__path__

@@ -1,0 +1,26 @@
+"""What a computer player is: two choices, each made from its own seat's view (H3).
+
+Anyone can bring a bot: an object with these two methods.  It may keep state
+between calls; it is given every view of its own seat in order, a round at a
+time, and must return a legal choice for it (``view.legal_plays`` /
+``view.legal_draws`` list them).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from lost_cities.engine import Draw, Play, PlayerView
+
+__all__ = ["Bot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    def choose_play(self, view: PlayerView) -> Play:
+        """The card to lay or discard (R6), from ``view.legal_plays``."""
+        ...
+
+    def choose_draw(self, view: PlayerView) -> Draw:
+        """Where to draw from (R7), from ``view.legal_draws``."""
+        ...

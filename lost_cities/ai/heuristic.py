@@ -1,0 +1,193 @@
+"""The reference opponent: rules of thumb of an intermediate player, on card codes.
+
+A player equivalent to ``HeuristicBot`` of the public gnabcel/lost-cities-ai
+repository, the yardstick the levels are measured against (written anew for
+this engine, never copied).  It reads only what its seat may see: its own hand,
+the expeditions, the discard piles' top cards, the draw pile's size.
+
+* To play: lay the lowest card that continues a started expedition when its gap
+  above the last number is at most 2 (any gap once the hand holds more cards of
+  that colour than the seat has turns left), the smallest gap first; else open
+  the colour whose numbers in hand sum highest if that sum is at least 18 (+6
+  when fewer than 20 cards remain) and the hand holds no more of it than the
+  seat has turns left, with a wager if it holds one, the sum reaches the
+  threshold + 6 and more than 20 cards remain; else discard the card least
+  useful to the seat plus the opponent.
+* To draw: the top of a discard pile only if it continues a started expedition
+  with a gap of at most 1 (never the pile just discarded onto, R7), else the
+  draw pile.
+
+The functions work on the engine's codes (``colour * 16 + v``, ``v`` 1 for a
+wager) because the search of the ``hard`` level calls them thousands of times a
+second inside its rollouts; :class:`HeuristicBot` reads a view into codes once.
+``tops`` is the engine's list of each expedition's last value (0 when empty, 1
+after a wager), ``mine`` the offset of the seat's own side in it and ``theirs``
+the offsets of the other sides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lost_cities.ai.table import Table, table_of
+from lost_cities.engine import DRAW_PILE, Draw, Phase, Play, PlayerView, Round
+
+__all__ = ["HeuristicBot", "heuristic_draw", "heuristic_play", "play_out"]
+
+#: The largest gap above an expedition's last number the heuristic lays into.
+MAX_GAP = 2
+#: The sum of a colour's numbers in hand that opens an expedition.
+START_THRESHOLD = 18
+#: Added to the threshold late in the round (fewer than this many cards left).
+LATE = 20
+LATE_EXTRA = 6
+#: A wager opens an expedition when the sum reaches the threshold + this.
+WAGER_EXTRA = 6
+
+
+def heuristic_play(
+    hand: Sequence[int],
+    tops: Sequence[int],
+    mine: int,
+    theirs: Sequence[int],
+    deck_left: int,
+    turns_left: int,
+    team: bool = False,
+    max_gap: int = MAX_GAP,
+    start_threshold: int = START_THRESHOLD,
+) -> int:
+    """The heuristic's play code for a sorted ``hand`` (see the module docstring).
+
+    With ``team`` (cooperative play, R22) a card useful to another seat is a good
+    discard rather than a bad one: it helps the team score.  ``max_gap`` and
+    ``start_threshold`` let the ``normal`` level vary the two main rules.
+    """
+    # One pass over the colours in hand gathers what the three rules need.
+    best = -1  # 1) a card continuing a started expedition, with the smallest gap
+    best_gap = 99
+    start = -1  # 2) the opening card of the strongest unstarted colour
+    best_sum = 0
+    threshold = start_threshold + (LATE_EXTRA if deck_left < LATE else 0)
+    bold = deck_left > LATE
+    sums = [0] * 8  # the numbers' sum per colour, for 3)
+    n = len(hand)
+    i = 0
+    while i < n:
+        colour = hand[i] >> 4
+        j = i + 1
+        while j < n and hand[j] >> 4 == colour:
+            j += 1
+        top = tops[mine + colour]
+        if top:
+            for k in range(i, j):
+                v = hand[k] & 15
+                if v > top:
+                    gap = v - top - 1
+                    if gap < best_gap and (gap <= max_gap or j - i >= turns_left):
+                        best, best_gap = hand[k], gap
+                    break
+        else:
+            total = 0
+            for k in range(i, j):
+                v = hand[k] & 15
+                if v > 1:
+                    total += v
+            sums[colour] = total
+            if best < 0 and total >= threshold and total > best_sum and j - i <= turns_left:
+                best_sum = total
+                lowest = hand[i]
+                if lowest & 15 == 1 and not (bold and total >= threshold + WAGER_EXTRA):
+                    k = i
+                    while hand[k] & 15 == 1:
+                        k += 1
+                    lowest = hand[k]
+                start = lowest
+        i = j
+    if best >= 0:
+        return best * 2
+    if start >= 0:
+        return start * 2
+    # 3) discard the card least useful to this seat plus the others
+    best_cost = 1e9
+    for code in hand:
+        colour = code >> 4
+        v = code & 15
+        value = v if v > 1 else 0
+        top = tops[mine + colour]
+        if top:
+            cost: float = 6 + value if v >= top else 0
+        else:
+            cost = sums[colour] / 4 + (3 if v == 1 else 0)
+        other_best: float = 0
+        for other in theirs:
+            top = tops[other + colour]
+            if top:
+                use: float = 5 + value if v >= top else 0
+            else:
+                use = value / 3
+            if use > other_best:
+                other_best = use
+        cost += -other_best if team else other_best
+        if cost < best_cost:
+            best, best_cost = code, cost
+    return best * 2 + 1
+
+
+def heuristic_draw(tops: Sequence[int], mine: int, discards: Sequence[Sequence[int]], closed: int) -> int:
+    """The heuristic's draw code: a discard top that continues a started expedition closely, else the pile."""
+    best = DRAW_PILE
+    best_gap = 2
+    for c, pile in enumerate(discards):
+        if pile and c != closed:
+            top = tops[mine + c]
+            if top:
+                v = pile[-1] & 15
+                if v >= top:
+                    gap = v - top - 1 if v > 1 else 0
+                    if gap < best_gap:
+                        best, best_gap = c, gap
+    return best
+
+
+def play_out(round_: Round, cap: int = 400) -> int:
+    """Finish the round with the heuristic in every seat, on the engine's fast path; returns the plies played.
+
+    Past ``cap`` plies every draw is from the draw pile, so the round ends even if
+    two seats keep passing a card back and forth.
+    """
+    rules = round_.rules
+    ncolours = len(rules.colours)
+    players = rules.players
+    team = rules.cooperative
+    sides = [rules.side_of(seat) for seat in range(players)]
+    mine = [side * ncolours for side in sides]
+    theirs = [tuple(other * ncolours for other in range(rules.sides) if other != side) for side in sides]
+    hands, deck, tops, discards = round_.hands, round_.deck, round_.tops, round_.discards
+    play, draw = round_.play_code, round_.draw_code
+    plies = 0
+    if round_.phase is Phase.DRAW:
+        seat = round_.to_move
+        draw(heuristic_draw(tops, mine[seat], discards, round_.closed))
+        plies += 1
+    while deck:
+        seat = round_.to_move
+        left = len(deck)
+        play(heuristic_play(hands[seat], tops, mine[seat], theirs[seat], left, (left + players - 1) // players, team))
+        draw(DRAW_PILE if plies >= cap else heuristic_draw(tops, mine[seat], discards, round_.closed))
+        plies += 2
+    return plies
+
+
+class HeuristicBot:
+    """The reference opponent as a bot: deterministic, no state."""
+
+    def choose_play(self, view: PlayerView) -> Play:
+        table = table_of(view)
+        team = view.rules.cooperative
+        return Play.from_code(
+            heuristic_play(table.hand, table.tops, table.mine, table.theirs, table.deck_left, table.turns_left, team)
+        )
+
+    def choose_draw(self, view: PlayerView) -> Draw:
+        table: Table = table_of(view)
+        return Draw.from_code(heuristic_draw(table.tops, table.mine, table.discards, table.closed))
