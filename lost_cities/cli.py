@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from lost_cities import __version__, argparse_i18n
+from lost_cities.ai import command as arena
 from lost_cities.i18n import LANGUAGES, _, detect_language, set_language
 
 
@@ -346,6 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_history(commands)
     _add_export(commands)
     _add_replay(commands)
+    arena.add_parser(commands)
     return parser
 
 

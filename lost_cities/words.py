@@ -15,6 +15,7 @@ __all__ = [
     "card_short",
     "colour_name",
     "colour_short_name",
+    "decimal",
     "describe_refusal",
     "describe_turn",
     "number_name",
@@ -34,6 +35,23 @@ def signed(value: int) -> str:
     if value > 0:
         return f"+{value}"
     return f"−{-value}" if value < 0 else "0"
+
+
+def decimal(value: float, places: int = 1, sign: bool = False) -> str:
+    """A number with ``places`` decimals as the current language writes it (``80.6``; French ``80,6``).
+
+    With ``sign``, as :func:`signed` writes a score: ``+21.3``, ``−5.0``, ``0.0``.
+
+    >>> decimal(80.64), decimal(-5, 2, sign=True), decimal(21.25, sign=True)
+    ('80.6', '−5.00', '+21.2')
+    """
+    text = f"{abs(value):.{places}f}"
+    if sign and float(text):
+        text = ("+" if value > 0 else "−") + text
+    elif value < 0 and float(text):
+        text = "−" + text
+    # Translators: the decimal separator: "," in French and Russian.
+    return text.replace(".", pgettext("decimal separator", "."))
 
 
 def colour_name(colour: Colour) -> str:
