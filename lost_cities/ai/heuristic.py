@@ -62,72 +62,85 @@ def heuristic_play(
     discard rather than a bad one: it helps the team score.  ``max_gap`` and
     ``start_threshold`` let the ``normal`` level vary the two main rules.
     """
-    # One pass over the colours in hand gathers what the three rules need.
+    # One pass over the hand (sorted: colour by colour, wagers first) gathers what the three rules need.
     best = -1  # 1) a card continuing a started expedition, with the smallest gap
     best_gap = 99
     start = -1  # 2) the opening card of the strongest unstarted colour
     best_sum = 0
     threshold = start_threshold + (LATE_EXTRA if deck_left < LATE else 0)
-    bold = deck_left > LATE
-    sums = [0] * 8  # the numbers' sum per colour, for 3)
-    n = len(hand)
-    i = 0
-    while i < n:
-        colour = hand[i] >> 4
-        j = i + 1
-        while j < n and hand[j] >> 4 == colour:
-            j += 1
-        top = tops[mine + colour]
+    bold = threshold + WAGER_EXTRA if deck_left > LATE else 1 << 30  # the sum that opens with a wager
+    sums = [0, 0, 0, 0, 0, 0, 0, 0]  # the numbers' sum per unstarted colour, for 3)
+    colour = -1
+    count = top = total = 0
+    wager = lowest = -1
+    found = False
+    for code in hand:
+        c = code >> 4
+        if c != colour:
+            if colour >= 0 and not top:  # close the previous colour: could it be opened?
+                sums[colour] = total
+                if best < 0 and total >= threshold and total > best_sum and count <= turns_left:
+                    best_sum = total
+                    start = wager if wager >= 0 and total >= bold else lowest
+            colour = c
+            top = tops[mine + c]
+            count = total = 0
+            wager = lowest = -1
+            found = False
+        count += 1
+        v = code & 15
         if top:
-            for k in range(i, j):
-                v = hand[k] & 15
-                if v > top:
-                    gap = v - top - 1
-                    if gap < best_gap and (gap <= max_gap or j - i >= turns_left):
-                        best, best_gap = hand[k], gap
-                    break
+            if not found and v > top:  # the lowest card above the expedition's last one
+                found = True
+                gap = v - top - 1
+                if gap < best_gap:
+                    if gap <= max_gap:
+                        best, best_gap = code, gap
+                    else:  # any gap once the colour's cards outnumber the turns left: count the rest
+                        held = count
+                        for other in hand[hand.index(code) + 1 :]:
+                            if other >> 4 != c:
+                                break
+                            held += 1
+                        if held >= turns_left:
+                            best, best_gap = code, gap
+        elif v == 1:
+            wager = code
         else:
-            total = 0
-            for k in range(i, j):
-                v = hand[k] & 15
-                if v > 1:
-                    total += v
-            sums[colour] = total
-            if best < 0 and total >= threshold and total > best_sum and j - i <= turns_left:
-                best_sum = total
-                lowest = hand[i]
-                if lowest & 15 == 1 and not (bold and total >= threshold + WAGER_EXTRA):
-                    k = i
-                    while hand[k] & 15 == 1:
-                        k += 1
-                    lowest = hand[k]
-                start = lowest
-        i = j
+            total += v
+            if lowest < 0:
+                lowest = code
+    if colour >= 0 and not top:
+        sums[colour] = total
+        if best < 0 and total >= threshold and total > best_sum and count <= turns_left:
+            start = wager if wager >= 0 and total >= bold else lowest
     if best >= 0:
         return best * 2
     if start >= 0:
         return start * 2
     # 3) discard the card least useful to this seat plus the others
     best_cost = 1e9
+    alone = theirs[0] if len(theirs) == 1 else -1  # two players: one other side, looked up directly
     for code in hand:
-        colour = code >> 4
+        c = code >> 4
         v = code & 15
         value = v if v > 1 else 0
-        top = tops[mine + colour]
+        top = tops[mine + c]
         if top:
             cost: float = 6 + value if v >= top else 0
         else:
-            cost = sums[colour] / 4 + (3 if v == 1 else 0)
-        other_best: float = 0
-        for other in theirs:
-            top = tops[other + colour]
-            if top:
-                use: float = 5 + value if v >= top else 0
-            else:
-                use = value / 3
-            if use > other_best:
-                other_best = use
-        cost += -other_best if team else other_best
+            cost = sums[c] / 4 + (3 if v == 1 else 0)
+        if alone >= 0:
+            top = tops[alone + c]
+            use: float = (5 + value if v >= top else 0) if top else value / 3
+        else:
+            use = 0  # the most any other side could make of it
+            for other in theirs:
+                top = tops[other + c]
+                worth = (5 + value if v >= top else 0) if top else value / 3
+                if worth > use:
+                    use = worth
+        cost = cost - use if team else cost + use
         if cost < best_cost:
             best, best_cost = code, cost
     return best * 2 + 1

@@ -95,6 +95,22 @@ class Knowledge:
     unseen: tuple[int, ...]
     discarded: frozenset[int]
     deck_left: int
+    last_other: OtherTurn | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OtherTurn:
+    """The last turn, if another seat played it, with the table it was played on: a clue to that hand.
+
+    ``drawn`` is the card it took from a discard pile, or -1 for the draw pile; ``tops``
+    are the expeditions' last values and ``deck_left`` the draw pile's size before it.
+    """
+
+    seat: int
+    play: int
+    drawn: int
+    tops: tuple[int, ...]
+    deck_left: int
 
 
 def knowledge(view: PlayerView, turns: Sequence[PublicTurn]) -> Knowledge:
@@ -106,11 +122,13 @@ def knowledge(view: PlayerView, turns: Sequence[PublicTurn]) -> Knowledge:
     if replayed is not None and _agrees(view, expeditions, replayed):
         piles, known, discarded = replayed.piles, replayed.known, replayed.discarded
         buried = (0,) * ncolours
+        last_other = replayed.last_other
     else:
         piles = [[card.code] if card is not None else [] for card in view.discard_tops]
         buried = tuple(max(size - 1, 0) for size in view.discard_sizes)
         known = [[] for _ in range(rules.players)]
         discarded = set()
+        last_other = None
     hand = tuple(sorted(card.code for card in view.hand))
     seen = Counter(hand)
     for cards in (*expeditions, *piles, *known):
@@ -131,6 +149,7 @@ def knowledge(view: PlayerView, turns: Sequence[PublicTurn]) -> Knowledge:
         unseen=tuple(unseen),
         discarded=frozenset(discarded),
         deck_left=view.draw_pile_size,
+        last_other=last_other,
     )
 
 
@@ -141,6 +160,7 @@ class _Replayed:
     known: list[list[int]]
     discarded: set[int]
     pile_draws: int = 0
+    last_other: OtherTurn | None = None
 
 
 def _replay(view: PlayerView, turns: Sequence[PublicTurn], ncolours: int) -> _Replayed | None:
@@ -155,8 +175,19 @@ def _replay(view: PlayerView, turns: Sequence[PublicTurn], ncolours: int) -> _Re
     plays = [(turn.seat, turn.play) for turn in turns]
     if view.phase is Phase.DRAW and view.pending_play is not None:
         plays.append((view.seat, view.pending_play))
+    dealt = rules.card_count - rules.players * rules.hand_size
     for index, (seat, play) in enumerate(plays):
         code = play.card.code
+        if index == len(turns) - 1 and seat != view.seat:
+            draw = turns[index].draw
+            drawn = turns[index].drawn
+            state.last_other = OtherTurn(
+                seat,
+                play.code,
+                drawn.code if drawn is not None and draw is not None and draw.pile is not None else -1,
+                tuple(cards[-1] & 15 if cards else 0 for cards in state.expeditions),
+                dealt - state.pile_draws,
+            )
         known = state.known[seat]
         if code in known:
             known.remove(code)

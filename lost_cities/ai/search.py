@@ -34,15 +34,16 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lost_cities.ai.heuristic import heuristic_draw, heuristic_play, play_out
 from lost_cities.ai.knowledge import Knowledge, Memory, knowledge, sample_round
-from lost_cities.ai.table import Table, table_of
-from lost_cities.engine import DRAW_PILE, Draw, Play, PlayerView, Round
+from lost_cities.ai.table import Table, table_of, turns_left
+from lost_cities.engine import DRAW_PILE, Draw, Play, PlayerView, Round, Rules
 
-__all__ = ["SearchBot", "SearchSettings"]
+__all__ = ["SearchBot", "SearchSettings", "round_value"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,10 @@ class SearchSettings:
     min_samples: int = 8
     #: cap on the plies of one rollout (then the draw pile only)
     cap: int = 200
+    #: deals in which the other seat's last play is not the heuristic's are redrawn (up to this many times)...
+    infer_tries: int = 20
+    #: ...but each is kept anyway with this probability: the other seat is not assumed to be the heuristic
+    infer_slack: float = 0.05
 
 
 class _Stats:
@@ -130,9 +135,11 @@ class SearchBot:
         know = knowledge(view, turns)
         candidates = _draw_candidates(legal, default, table, know)
         if len(candidates) > 1:
-            begun = self._turn_started if self._turn_started is not None else started
-            deadline = max(begun + self.settings.think, started + self.settings.think * (1 - self.settings.play_share))
-            deadline = min(deadline, started + self.settings.think)
+            # the turn's budget: what the play left of it (all of it for a draw asked alone)
+            begun = self._turn_started
+            if begun is None or started - begun >= self.settings.think:
+                begun = started
+            deadline = begun + self.settings.think
             default = self._search(know, candidates, default, Round.draw_code, deadline)
         self._turn_started = None
         draw = Draw.from_code(default)
@@ -154,18 +161,14 @@ class SearchBot:
         limit = settings.samples if settings.samples is not None else 1 << 30
         stats = _Stats(candidates)
         active = list(candidates)
-        seat = know.seat
         rules = know.rules
-        side = rules.side_of(seat)
-        others = [other for other in range(rules.sides) if other != side]
-        team = rules.cooperative
+        side = rules.side_of(know.seat)
         scale = settings.scale
         cap = settings.cap
-        rng = self.rng
         rollouts = 0
         began = time.perf_counter()
         for done in range(limit):
-            sample = sample_round(know, rng)
+            sample = self._sample(know)
             results: list[float] = []
             for candidate in active:
                 if clock and time.perf_counter() >= deadline:
@@ -173,8 +176,7 @@ class SearchBot:
                 round_ = sample.copy()
                 apply(round_, candidate)
                 play_out(round_, cap)
-                totals = round_.side_totals()
-                points = sum(totals) if team else totals[side] - max(totals[other] for other in others)
+                points = round_value(round_.side_totals(), side, rules)
                 results.append(scale * math.tanh(points / scale))
                 rollouts += 1
             if len(results) < len(active):
@@ -188,6 +190,18 @@ class SearchBot:
         self.rollouts += rollouts
         self.rollout_seconds += time.perf_counter() - began
         return self._decide(stats, active, default)
+
+    def _sample(self, know: Knowledge) -> Round:
+        """A deal agreeing with the view, and if possible with the other seat's last play (see :func:`_plausible`)."""
+        rng = self.rng
+        sample = sample_round(know, rng)
+        if know.last_other is None:
+            return sample
+        for _ in range(self.settings.infer_tries):
+            if _plausible(know, sample) or rng.random() < self.settings.infer_slack:
+                break
+            sample = sample_round(know, rng)
+        return sample
 
     def _drop(self, stats: _Stats, active: list[int], default: int) -> list[int]:
         """Keep the candidates not clearly worse than the leader (the default is favoured by the margin)."""
@@ -226,6 +240,52 @@ class SearchBot:
             if mean > best_mean and mean > settings.margin and mean > settings.z_leave * se:
                 best, best_mean = candidate, mean
         return best
+
+
+def round_value(totals: Sequence[int], side: int, rules: Rules) -> int:
+    """What a seat plays for: its side's score minus the best other side's, or the team score (R22).
+
+    >>> round_value([30, 12], 0, Rules()), round_value([30, 12], 1, Rules())
+    (18, -18)
+    >>> round_value([30, 12], 1, Rules(cooperative=True))
+    42
+    """
+    if rules.cooperative:
+        return sum(totals)
+    return totals[side] - max(total for other, total in enumerate(totals) if other != side)
+
+
+def _plausible(know: Knowledge, sample: Round) -> bool:
+    """Whether the other seat, holding its sampled hand, would have made its last play by the rules of thumb.
+
+    Its hand before that turn is its hand now, less the card it drew (the known one from a
+    discard pile, or any of its unknown cards), plus the card it played.
+    """
+    clue = know.last_other
+    if clue is None:
+        return True
+    rules = know.rules
+    ncolours = len(rules.colours)
+    side = rules.side_of(clue.seat)
+    theirs = tuple(other * ncolours for other in range(rules.sides) if other != side)
+    hand = sample.hands[clue.seat]
+    if clue.drawn >= 0:
+        options: Sequence[int] = (clue.drawn,)
+    else:
+        hidden = list(hand)
+        for code in know.known[clue.seat]:
+            hidden.remove(code)
+        options = sorted(set(hidden))
+    played = clue.play >> 1
+    turns = turns_left(clue.deck_left, rules.players)
+    for drawn in options:
+        before = list(hand)
+        before.remove(drawn)
+        insort(before, played)
+        choice = heuristic_play(before, clue.tops, side * ncolours, theirs, clue.deck_left, turns, rules.cooperative)
+        if choice == clue.play:
+            return True
+    return False
 
 
 def _play_candidates(legal: list[int], default: int, table: Table) -> list[int]:

@@ -71,6 +71,8 @@ def test_a_seat_following_the_round_knows_every_pile_and_every_card_taken(
             know = knowledge(view, memory.turns(view))
             assert [list(pile) for pile in know.piles] == round_.discards
             assert Counter(know.known[1]) == Counter(known_to(round_, 0))
+            mine = {turn.play.card.code for turn in round_.history() if turn.seat == 0 and turn.play.discard}
+            assert know.discarded == mine
             hidden = Counter(round_.hands[1]) - Counter(know.known[1]) + Counter(round_.deck)
             assert Counter(know.unseen) == hidden
             check_samples(round_, view, know, rng)
