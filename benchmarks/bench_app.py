@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = """
 import sys, time
 from lost_cities.session import MatchSettings
-from lost_cities.tui.app import LostCitiesApp
-from lost_cities.tui.screens.pass_screen import PassScreen
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 
 class Timed(LostCitiesApp):
     def on_mount(self):
@@ -65,7 +65,7 @@ async def key_latencies(repeat: int) -> dict[str, list[float]]:
     sys.path.insert(0, str(ROOT))
     from lost_cities.session import MatchSettings
     from lost_cities.storage import MatchStore
-    from lost_cities.tui.app import LostCitiesApp
+    from lost_cities.tui.hotseat.app import LostCitiesApp
 
     app = LostCitiesApp(MatchSettings(names=("Ana", "Boris"), seed=1), store=MatchStore(tempfile.mkdtemp()))
     results: dict[str, list[float]] = {"select": [], "play/take back": []}

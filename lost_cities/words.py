@@ -7,15 +7,31 @@ Textual or Rich.
 
 from __future__ import annotations
 
-from lost_cities.engine import Card, Colour, IllegalMoveError, NotationError, PublicTurn, Reason
-from lost_cities.i18n import _, pgettext
+from collections.abc import Sequence
+from typing import assert_never
+
+from lost_cities.engine import (
+    Card,
+    Colour,
+    IllegalMoveError,
+    NextStarter,
+    NotationError,
+    PublicEvent,
+    PublicTurn,
+    Reason,
+    StartReason,
+)
+from lost_cities.i18n import _, current_language, pgettext
 
 __all__ = [
     "card_name",
+    "card_phrase",
     "card_short",
     "colour_name",
     "colour_short_name",
     "decimal",
+    "describe_event",
+    "describe_next_starter",
     "describe_refusal",
     "describe_turn",
     "number_name",
@@ -26,32 +42,33 @@ __all__ = [
 ]
 
 
-def signed(value: int) -> str:
+def signed(value: float, places: int = 0) -> str:
     """A score as every screen and command shows it: ``+12``, ``−5`` (a true minus sign), ``0``.
 
-    >>> signed(12), signed(-5), signed(0)
-    ('+12', '−5', '0')
+    With ``places``, a mean score in the current language's own decimals (:func:`decimal`).
+
+    >>> signed(12), signed(-5), signed(0), signed(-40.3, 2)
+    ('+12', '−5', '0', '−40.30')
     """
+    if places:
+        rounded = round(value, places)
+        magnitude = decimal(abs(rounded), places)
+        return f"+{magnitude}" if rounded > 0 else (f"−{magnitude}" if rounded < 0 else magnitude)
     if value > 0:
         return f"+{value}"
     return f"−{-value}" if value < 0 else "0"
 
 
-def decimal(value: float, places: int = 1, sign: bool = False) -> str:
-    """A number with ``places`` decimals as the current language writes it (``80.6``; French ``80,6``).
+def decimal(value: float, places: int = 0) -> str:
+    """A number in the current language's own format (Babel, CLDR): grouped thousands, its decimal sign.
 
-    With ``sign``, as :func:`signed` writes a score: ``+21.3``, ``−5.0``, ``0.0``.
-
-    >>> decimal(80.64), decimal(-5, 2, sign=True), decimal(21.25, sign=True)
-    ('80.6', '−5.00', '+21.2')
+    >>> decimal(2941.27), decimal(0.0084, 3)
+    ('2,941', '0.008')
     """
-    text = f"{abs(value):.{places}f}"
-    if sign and float(text):
-        text = ("+" if value > 0 else "−") + text
-    elif value < 0 and float(text):
-        text = "−" + text
-    # Translators: the decimal separator: "," in French and Russian.
-    return text.replace(".", pgettext("decimal separator", "."))
+    from babel.numbers import format_decimal  # ~30 ms: only for the commands that print decimals
+
+    pattern = "#,##0" + ("." + "0" * places if places else "")
+    return str(format_decimal(value, format=pattern, locale=current_language()))
 
 
 def colour_name(colour: Colour) -> str:
@@ -152,6 +169,14 @@ def card_name(card: Card) -> str:
     return number_name(card.colour, card.value)
 
 
+def card_phrase(card: Card) -> str:
+    """The card as the object of a sentence: ``red 7``, ``a red wager`` (*Boris laid a red wager.*)."""
+    if card.is_wager:
+        # Translators: a wager card as the object of a sentence ("Boris laid {card}."): English needs "a".
+        return pgettext("object", "a {colour} wager").format(colour=_card_colour(card.colour))
+    return number_name(card.colour, card.value)
+
+
 def number_name(colour: Colour, value: int | str) -> str:
     """A number card in words, even one the game does not have: ``red 11``."""
     return _("{colour} {value}").format(colour=_card_colour(colour), value=value)
@@ -163,34 +188,51 @@ def _capitalised(text: str) -> str:
 
 def describe_refusal(error: IllegalMoveError) -> str:
     """A refused move in the player's language, with its rule: ``Red 5 can't follow red 7 (R6a).``"""
+    return f"{_capitalised(_refusal_text(error))} ({error.rule})."
+
+
+def _refusal_text(error: IllegalMoveError) -> str:
     names = [card_name(card) for card in error.cards]
     colour = error.colour
-    texts = {
-        Reason.NOT_IN_HAND: lambda: _("{card} is not in your hand").format(card=names[0]),
-        Reason.LOWER_THAN_TOP: lambda: _("{card} can't follow {top}: numbers must go up").format(
-            card=names[0], top=names[1]
-        ),
-        Reason.WAGER_AFTER_NUMBER: lambda: _("{card} can't follow {top}: wagers come before numbers").format(
-            card=names[0], top=names[1]
-        ),
-        Reason.TOO_MANY_WAGERS: lambda: _("An expedition holds at most three wagers"),
-        Reason.DUPLICATE_CARD: lambda: _("There is only one {card}").format(card=names[0]),
-        Reason.WRONG_COLOUR: lambda: _("{card} does not belong in the {colour} expedition").format(
-            card=names[0], colour=pile_colour(colour) if colour is not None else ""
-        ),
-        Reason.COLOUR_NOT_IN_GAME: lambda: _("{colour} is only in the long game").format(
-            colour=colour_name(colour) if colour is not None else ""
-        ),
-        Reason.PLAY_FIRST: lambda: _("Play a card first, then draw"),
-        Reason.DRAW_FIRST: lambda: _("You have played a card: now draw one"),
-        Reason.DRAW_BACK_DISCARD: lambda: _("You just discarded {card}: you can't draw it back").format(card=names[0]),
-        Reason.EMPTY_PILE: lambda: _("The {colour} discard pile is empty").format(
-            colour=pile_colour(colour) if colour is not None else ""
-        ),
-        Reason.ROUND_OVER: lambda: _("The round is over"),
-        Reason.NOTHING_TO_UNDO: lambda: _("There is no card to take back"),
-    }
-    return f"{_capitalised(texts[error.reason]())} ({error.rule})."
+    match error.reason:
+        case Reason.NOT_IN_HAND:
+            return _("{card} is not in your hand").format(card=names[0])
+        case Reason.LOWER_THAN_TOP:
+            return _("{card} can't follow {top}: numbers must go up").format(card=names[0], top=names[1])
+        case Reason.WAGER_AFTER_NUMBER:
+            return _("{card} can't follow {top}: wagers come before numbers").format(card=names[0], top=names[1])
+        case Reason.TOO_MANY_WAGERS:
+            return _("An expedition holds at most three wagers")
+        case Reason.DUPLICATE_CARD:
+            return _("There is only one {card}").format(card=names[0])
+        case Reason.WRONG_COLOUR:
+            return _("{card} does not belong in the {colour} expedition").format(
+                card=names[0], colour=pile_colour(colour) if colour is not None else ""
+            )
+        case Reason.COLOUR_NOT_IN_GAME:
+            return _("{colour} is only in the long game").format(colour=colour_name(colour) if colour else "")
+        case Reason.PLAY_FIRST:
+            return _("Play a card first, then draw")
+        case Reason.DRAW_FIRST:
+            return _("You have played a card: now draw one")
+        case Reason.DRAW_BACK_DISCARD:
+            return _("You just discarded {card}: you can't draw it back").format(card=names[0])
+        case Reason.EMPTY_PILE:
+            return _("The {colour} discard pile is empty").format(
+                colour=pile_colour(colour) if colour is not None else ""
+            )
+        case Reason.ROUND_OVER:
+            return _("The round is over")
+        case Reason.NOTHING_TO_UNDO:
+            return _("There is no card to take back")
+        case Reason.FINAL_LAY_ONLY:
+            return _("In the final laying cards are laid on expeditions, never discarded")
+        case Reason.FINAL_NO_DRAW:
+            return _("The draw pile is used up: nothing more is drawn")
+        case Reason.NOTHING_TO_STOP:
+            return _("There is nothing to stop: only the final laying ends with s")
+        case _:
+            assert_never(error.reason)
 
 
 def turn_sentence(name: str, card: str, discard: bool, drew: str | None = None, drawn: str | None = None) -> str:
@@ -220,11 +262,58 @@ def turn_sentence(name: str, card: str, discard: bool, drew: str | None = None, 
 
 
 def describe_turn(turn: PublicTurn, name: str) -> str:
-    """The last move in words, for the other player (H1): ``Boris laid red 7, drew from the draw pile.``"""
-    card = card_name(turn.play.card)
+    """A turn in words, for the other players (H1): ``Boris laid red 7, drew from the draw pile.``"""
+    card = card_phrase(turn.play.card)
     if turn.draw is None:
         return turn_sentence(name, card, turn.play.discard)
     if turn.draw.pile is None:
         return turn_sentence(name, card, turn.play.discard, "pile")
-    drawn = card_name(turn.drawn) if turn.drawn is not None else None  # a discard-pile draw is always public
+    drawn = card_phrase(turn.drawn) if turn.drawn is not None else None  # a discard-pile draw is always public
     return turn_sentence(name, card, turn.play.discard, "discard", drawn)
+
+
+def describe_event(event: PublicEvent, name: str) -> str:
+    """A public event in words: a turn (:func:`describe_turn`) or a final laying (R23c)."""
+    if isinstance(event, PublicTurn):
+        return describe_turn(event, name)
+    cards = [card_phrase(play.card) for play in event.plays]
+    if not cards:
+        return _("{name} laid nothing more.").format(name=name)
+    if len(cards) == 1:
+        return _("{name} laid {card} in the final laying.").format(name=name, card=cards[0])
+    return _("{name} laid {card} and {other} in the final laying.").format(name=name, card=cards[0], other=cards[1])
+
+
+def describe_next_starter(
+    start: NextStarter, names: Sequence[str], side_names: Sequence[str], round_number: int
+) -> str:
+    """Who starts round ``round_number`` and why, as the engine decided it (R18, R23e, R24e).
+
+    ``names`` are the players in seat order, ``side_names`` the sides (teams with four players).
+    """
+    name, rule = names[start.seat], start.rule
+    teams = len(names) == 4
+    team = side_names[start.seat % 2] if teams else ""
+    partner = names[(start.seat + 2) % 4] if teams else ""
+    match start.reason:
+        case StartReason.HIGHER_SCORE if teams and start.partner_turn:
+            text = _(
+                "{team} scored more: {name} starts round {n}, as {partner} started for the team last time "
+                "({rule}, house rule)."
+            )
+        case StartReason.HIGHER_SCORE if teams:
+            text = _("{team} scored more: {name} starts round {n} ({rule}).")
+        case StartReason.HIGHER_SCORE:
+            text = _("{name} starts round {n}: the highest score of this round ({rule}).")
+        case StartReason.TIE_DID_NOT_START:
+            text = _("{name} starts round {n}: equal scores, and {name} did not start this one ({rule}, house rule).")
+        case StartReason.TIE_TURN_ORDER:
+            text = _(
+                "{name} starts round {n}: equal highest scores, and {name} comes first after this round's starter "
+                "({rule}, house rule)."
+            )
+        case StartReason.TEAM_TIE:
+            text = _("Equal scores: {team} did not start this round, so {name} starts round {n} ({rule}, house rule).")
+        case _:
+            assert_never(start.reason)
+    return text.format(team=team, name=name, n=round_number, partner=partner, rule=rule)

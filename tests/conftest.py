@@ -1,7 +1,12 @@
-"""Every test runs with its own empty data folder: no test reads or writes the user's saves."""
+"""Every test runs with its own empty data folder (no test reads or writes the user's saves), and
+``cli`` runs the command line in-process, as a user would from a shell, in a fraction of the time."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -12,3 +17,45 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("LOST_CITIES_DATA_DIR", str(folder))
     return folder
+
+
+@dataclass
+class CliResult:
+    """What a shell would see: the exit status, stdout and stderr; and the apps the command opened."""
+
+    status: int
+    out: str
+    err: str
+    apps: list[object] = field(default_factory=list)
+
+
+Cli = Callable[..., CliResult]
+
+
+@pytest.fixture
+def cli(monkeypatch: pytest.MonkeyPatch) -> Cli:
+    """``cli("history", "--json")``: run ``lost-cities`` in this process and return a :class:`CliResult`.
+
+    ``terminal=True`` makes the command believe a person sits at a terminal; an app it would
+    open is recorded in ``apps`` instead of taking over the test's screen.
+    """
+    from lost_cities.cli import arguments, main
+
+    def run(*argv: str, terminal: bool = False) -> CliResult:
+        result = CliResult(0, "", "")
+        monkeypatch.setattr(arguments, "on_a_terminal", lambda: terminal)
+        if terminal:
+            from textual.app import App
+
+            monkeypatch.setattr(App, "run", lambda self, *args, **kwargs: result.apps.append(self))
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                result.status = main(list(argv))
+            except SystemExit as exit_:  # argparse's own exits: --help, --version, its errors
+                code = exit_.code
+                result.status = code if isinstance(code, int) else (0 if code is None else 1)
+        result.out, result.err = out.getvalue(), err.getvalue()
+        return result
+
+    return run

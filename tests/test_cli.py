@@ -1,7 +1,8 @@
-"""The command line: --help, --version, and clear refusals of bad arguments (exit 2, no traceback)."""
+"""The command line: --help, --version, clear refusals of bad arguments (exit 2, no traceback), a fast start."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,34 +11,71 @@ import pytest
 
 from lost_cities import __version__
 from lost_cities.session import HotSeat, MatchSettings
+from tests.conftest import Cli
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "lost_cities", *args], capture_output=True, text=True)
-
-
-def test_version_and_help() -> None:
-    assert run("--version").stdout.strip() == f"lost-cities {__version__}"
-    help_text = run("--help").stdout
+def test_version_and_help(cli: Cli) -> None:
+    assert cli("--version").out.strip() == f"lost-cities {__version__}"
+    help_text = cli("--help").out
     assert "play" in help_text and "simulate" in help_text
-    assert "--p1" in run("play", "--help").stdout
+    assert "--p1" in cli("play", "--help").out
+
+
+def test_the_installed_entry_point_runs() -> None:
+    result = subprocess.run([sys.executable, "-m", "lost_cities", "--version"], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.strip() == f"lost-cities {__version__}"
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("args", "unwanted"),
     [
-        (("play", "--p1", "Ana"), "give both --p1 and --p2"),
-        (("play", "--p1", "Ana", "--p2", "ana"), "different names"),
-        (("play", "--p1", "A", "--p2", "B", "--rounds", "0"), "0 is too small"),
-        (("play", "--p1", "A", "--p2", "B", "--first", "me"), "invalid choice: 'me'"),
-        (("play", "--p1", "A", "--p2", "B", "--seed", "x1"), "'x1' is not a whole number"),
-        (("frobnicate",), "invalid choice: 'frobnicate'"),
+        (["--help"], ("textual", "rich", "lost_cities.engine", "lost_cities.storage")),
+        (["play", "--help"], ("textual", "rich", "lost_cities.engine", "lost_cities.storage")),
+        (["score", "red:w,3,4", "b:5"], ("textual",)),
+        (["history"], ("textual",)),
+        (["export", "nope"], ("textual", "rich")),
     ],
 )
-def test_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], message: str) -> None:
-    result = run(*args)
-    assert result.returncode == 2
-    assert message in result.stderr and "Traceback" not in result.stderr
+def test_a_command_loads_only_what_it_needs(args: list[str], unwanted: tuple[str, ...]) -> None:
+    # start-up stays fast: each command's heavy modules are imported only when it runs
+    code = (
+        "import contextlib, io, sys\n"
+        "from lost_cities.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+        "    try:\n"
+        f"        main({args!r})\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        f"print(','.join(sorted(m for m in sys.modules if m in {unwanted!r} or m.split('.')[0] in {unwanted!r})))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""
+
+
+BAD_ARGUMENTS = [
+    (("play", "--p1", "Ana"), "lost-cities play: give --p1 and --p2 (and --p3, --p4 for more players)"),
+    (("play", "--p1", "A", "--p2", "B", "--p4", "D"), "give --p1 and --p2 (and --p3, --p4"),
+    (("play", "--p1", "A", "--p2", "B", "--first", "p3"), "--first p3: there are only 2 players"),
+    (("play", "--p1", "A", "--p2", "B", "--p3", "C", "--p4", "D", "--coop"), "not the cooperative game (R24f)"),
+    (("play", "--p1", "A", "--p2", "B", "--p3", "a"), "both have the name 'a'"),
+    (("play", "--p1", "A", "--p2", "B", "--rounds", "0"), "0 is out of range: give a number from 1 to 20"),
+    (("play", "--p1", "A", "--p2", "B", "--rounds", "21"), "21 is out of range: give a number from 1 to 20"),
+    (("play", "--p1", "A", "--p2", "B", "--rounds", "３"), "'３' is not a whole number written in digits 0-9"),
+    (("play", "--p1", "A", "--p2", "B", "--rounds", "9" * 5000), "argument --rounds: 999999"),
+    (("play", "--p1", "A", "--p2", "B", "--first", "me"), "invalid choice: 'me'"),
+    (("play", "--p1", "A", "--p2", "B", "--seed", "x1"), "'x1' is not a whole number"),
+    (("play", "--p1", "A", "--p2", "B", "--seed", "-1"), "-1 is out of range: give a number from 0 to "),
+    (("simulate", "--rounds", "1_000"), "'1_000' is not a whole number"),
+    (("frobnicate",), "lost-cities: argument COMMAND: invalid choice: 'frobnicate'"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD_ARGUMENTS, ids=[" ".join(a)[:40] for a, _ in BAD_ARGUMENTS])
+def test_bad_arguments_exit_2_with_one_clear_line(cli: Cli, args: tuple[str, ...], message: str) -> None:
+    result = cli(*args)
+    assert result.status == 2 and result.out == ""
+    assert message in result.err and result.err.count("\n") == 1, result.err
+    assert result.err.startswith("lost-cities") and len(result.err) < 200
 
 
 def test_random_first_player_is_drawn_from_the_seed() -> None:
@@ -48,31 +86,96 @@ def test_random_first_player_is_drawn_from_the_seed() -> None:
     assert again == [HotSeat.new(MatchSettings(first="random", seed=s)).to_move for s in range(20)]
 
 
-def test_replay_refuses_an_unknown_match_and_an_empty_history() -> None:
-    empty = run("replay")
-    assert empty.returncode == 2 and "no past match yet" in empty.stderr and "Traceback" not in empty.stderr
-    unknown = run("replay", "20991231-nope")
-    assert unknown.returncode == 2 and "20991231-nope" in unknown.stderr and "Traceback" not in unknown.stderr
+def test_replay_refuses_an_unknown_match_and_an_empty_history(cli: Cli) -> None:
+    empty = cli("replay")
+    assert empty.status == 2 and empty.err.startswith("lost-cities replay: no past match yet")
+    unknown = cli("replay", "20991231-nope")
+    assert unknown.status == 2 and unknown.err.startswith("lost-cities replay: No match '20991231-nope'")
+
+
+def test_play_without_a_terminal_is_refused_like_replay() -> None:
+    # issue 9, item 6: stdin from /dev/null and stdout a pipe used to get escape codes forever
+    result = subprocess.run(
+        [sys.executable, "-m", "lost_cities", "play", "--p1", "Ana", "--p2", "Boris"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (
+        "lost-cities play: the game needs a terminal: run it without redirecting its input or output\n"
+    )
+
+
+def test_play_on_a_terminal_opens_the_app(cli: Cli) -> None:
+    result = cli("play", "--p1", "Ana", "--p2", "Boris", "--rounds", "2", "--seed", "5", "--new", terminal=True)
+    assert result.status == 0 and len(result.apps) == 1
+    app = result.apps[0]
+    assert app.settings.rounds == 2 and app.settings.seed == 5 and app.start_mode == "new"  # type: ignore[attr-defined]
+
+
+def test_the_number_of_players_follows_from_the_names_given(cli: Cli) -> None:
+    # R23, R24a: p1 and p3 are partners against p2 and p4; turn order p1, p2, p3, p4
+    three = cli("play", "--p1", "Ana", "--p2", "Boris", "--p3", "Carl", "--first", "p3", terminal=True).apps[0]
+    assert three.settings.names == ("Ana", "Boris", "Carl") and three.settings.first == "p3"  # type: ignore[attr-defined]
+    four = cli("play", "--p1", "Ana", "--p2", "Boris", "--p3", "Carl", "--p4", "Dana", terminal=True).apps[0]
+    assert four.settings.rules.teams and four.settings.rules.seats_of(0) == (0, 2)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    "args",
     [
-        (("play", "--p1", "", "--p2", "B"), "cannot be empty"),
-        (("play", "--p1", "A", "--p2", "B", "--rounds", "21"), "from 1 to 20"),
+        ["score", "--lang", "ru", "red:w"],
+        ["score", "--lang", "ru", "red:w,3,2"],
+        ["--lang", "ru", "--help"],
+        ["--lang", "fr", "simulate", "--rounds", "2"],
+        ["history", "--lang", "ru"],
+        ["replay", "--lang", "ru"],
     ],
 )
-def test_play_refuses_empty_names_and_too_many_rounds(args: tuple[str, ...], message: str) -> None:
-    result = run(*args)
-    assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+def test_a_terminal_that_cannot_show_every_letter_gets_question_marks_not_a_traceback(args: list[str]) -> None:
+    # issue 9, item 11
+    environment = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    result = subprocess.run(
+        [sys.executable, "-m", "lost_cities", *args], capture_output=True, env=environment, timeout=60
+    )
+    assert result.returncode in (0, 2) and b"Traceback" not in result.stderr
+    assert b"?" in result.stdout + result.stderr
+    (result.stdout + result.stderr).decode("ascii")  # nothing the terminal cannot show
 
 
-def test_replay_refuses_a_match_still_being_played(private_data_dir: Path) -> None:
+NAMES = [
+    (("", "B"), "player 1's name is empty: give a name of 1 to 12 characters"),
+    (("a\tb", "c"), "player 1's name holds a control character (U+0009): use letters, digits, spaces and punctuation"),
+    (("Ana", "x" * 101), "player 2's name is 101 characters long: at most 12 fit on the board"),
+    (("Ana", "李小龙李小龙李"), "player 2's name is as wide as 14 characters (wide characters count twice)"),
+    (("Ana", " ana "), "players 1 and 2 both have the name 'ana': give each player a name of their own"),
+]
+
+
+@pytest.mark.parametrize(("names", "message"), NAMES)
+def test_play_refuses_names_the_game_cannot_use_before_any_screen_opens(
+    cli: Cli, names: tuple[str, str], message: str
+) -> None:
+    result = cli("play", "--p1", names[0], "--p2", names[1], terminal=True)
+    assert result.status == 2 and result.apps == []
+    assert result.err.startswith(f"lost-cities play: {message}") and result.err.count("\n") == 1
+
+
+def test_play_trims_the_names_it_is_given(cli: Cli) -> None:
+    result = cli("play", "--p1", "  Ana ", "--p2", "Zoe\u0308", terminal=True)
+    assert result.status == 0 and len(result.apps) == 1
+    settings = result.apps[0].settings  # type: ignore[attr-defined]
+    assert settings.names == ("Ana", "Zoë")  # trimmed, and composed as the saves keep it
+
+
+def test_replay_refuses_a_match_still_being_played(cli: Cli, private_data_dir: Path) -> None:
     # H2: the hands of a match in progress stay secret
     from lost_cities.engine import Match
     from lost_cities.storage import MatchStore, SavedMatch
 
     store = MatchStore(private_data_dir)
     store.save_current(SavedMatch.start(("Ana", "Boris"), Match(seed=1)))
-    result = run("replay", str(store.current_path))
-    assert result.returncode == 2 and "still being played" in result.stderr
+    result = cli("replay", str(store.current_path))
+    assert result.status == 2 and "still being played" in result.err

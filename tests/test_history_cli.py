@@ -4,30 +4,48 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
+import time
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from lost_cities.engine import Rules
-from lost_cities.storage import MatchStore, SavedMatch
+from lost_cities.storage import MatchStore, SavedMatch, result_label, variant_label
+from lost_cities.words import signed
+from tests.conftest import Cli, CliResult
 from tests.storage.matches import random_match
 
 START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
 
 
-def run(data: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, "LOST_CITIES_DATA_DIR": str(data), "TZ": "UTC", "COLUMNS": "100", **env}
-    for variable in ("FORCE_COLOR", "NO_COLOR", "LOST_CITIES_LANG"):
-        if variable not in env:
-            environment.pop(variable, None)
-    result = subprocess.run(
-        [sys.executable, "-m", "lost_cities", *args], capture_output=True, text=True, env=environment, timeout=60
-    )
-    assert "Traceback" not in result.stderr
-    return result
+@pytest.fixture(autouse=True)
+def terminal_of_100_columns_in_utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("COLUMNS", "100")
+    for variable in ("FORCE_COLOR", "NO_COLOR"):
+        monkeypatch.delenv(variable, raising=False)
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    yield
+    if before is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = before
+    time.tzset()
+
+
+@pytest.fixture
+def run(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> Cli:
+    """``run(folder, "history")``: the command with ``folder`` as the data folder."""
+
+    def in_folder(data: Path, *args: str) -> CliResult:
+        monkeypatch.setenv("LOST_CITIES_DATA_DIR", str(data))
+        return cli(*args)
+
+    return in_folder
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +56,7 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[SavedMatc
     for day, (seed, rules, rounds, names) in enumerate(
         [
             (5, Rules(), 3, ("Ana", "Boris")),
-            (6, Rules(long=True, hand_penalty=True), 2, ("Zoë", "[bold]Борис[/]")),
+            (6, Rules(long=True, hand_penalty=True), 2, ("Zoë", "[b]Бор[/]")),
         ]
     ):
         match = random_match(seed, 10_000, rules=rules, rounds=rounds)
@@ -52,48 +70,96 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[SavedMatc
     return folder, kept
 
 
-def test_history_on_a_new_machine_says_where_matches_will_go(tmp_path: Path) -> None:
+def test_history_on_a_new_machine_says_where_matches_will_go(run: Cli, tmp_path: Path) -> None:
     result = run(tmp_path / "none", "history")
-    assert result.returncode == 0
-    assert result.stdout.strip() == f"No finished matches yet; they will be kept in {tmp_path / 'none'}."
+    assert result.status == 0
+    assert " ".join(result.out.split()) == f"No finished matches yet; they will be kept in {tmp_path / 'none'}."
     assert not (tmp_path / "none").exists()
 
 
-def test_history_table_lists_every_match_readable_without_colour(data: tuple[Path, list[SavedMatch]]) -> None:
+def test_history_table_lists_every_match_readable_without_colour(run: Cli, data: tuple[Path, list[SavedMatch]]) -> None:
     folder, kept = data
     result = run(folder, "history")
-    assert result.returncode == 0 and result.stderr == ""
-    out = result.stdout
+    assert result.status == 0 and result.err == ""
+    out = result.out
     assert "\x1b[" not in out  # piped: no colour codes, the words carry everything
     for saved in kept:
         assert saved.id in out
-    for words in ("Match", "Variant", "Players", "Rounds", "Total", "Result"):
+    for words in ("Match", "Players", "Rounds", "Total", "Result"):
         assert words in out
     assert "2026-05-01 20:00" in out and "2026-05-03 20:00" in out  # dates
-    assert "classic" in out and "long, nothing in hand," in out and "2 rounds" in out
-    assert "[bold]Борис[/]" in out  # a name is printed as it is, never read as markup
+    assert "classic" in out and "long, nothing in hand, 2 rounds" in " ".join(out.split())
+    assert "[b]Бор[/]" in out  # a name is printed as it is, never read as markup
     assert "abandoned" in out
     first = kept[0]
     assert first.outcome is not None
     winner = first.names[first.outcome.winner] if first.outcome.winner is not None else None
     assert (f"{winner} won" if winner else "draw") in out
     for seat, name in enumerate(first.names):  # a line per player: the name, each round's score, the total
-        expected = " ".join([name, *(str(scores[seat]) for scores in first.round_scores), str(first.totals[seat])])
+        scores = [signed(scores[seat]) for scores in first.round_scores]
+        expected = " ".join([name, *scores, signed(first.totals[seat])])
         assert any(expected in " ".join(line.split()) for line in out.splitlines())
+    assert "-" not in " ".join(line for line in out.splitlines() if line.startswith(first.names[0]))  # −, not -
     assert out.rstrip().endswith(f"Kept in {folder}")
     assert out.index(kept[0].id) < out.index(kept[1].id) < out.index(kept[2].id)  # oldest first
 
 
-def test_history_is_in_colour_when_asked(data: tuple[Path, list[SavedMatch]]) -> None:
-    result = run(data[0], "history", FORCE_COLOR="1")
-    assert result.returncode == 0 and "\x1b[" in result.stdout
+@pytest.fixture(scope="module")
+def varied(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every variant, the longest and the widest names, a match of 20 rounds, a team game, an abandoned one."""
+    folder = tmp_path_factory.mktemp("varied")
+    store = MatchStore(folder)
+    specs = [
+        (5, Rules(), 3, ("Ana", "Boris")),
+        (6, Rules(long=True, hand_penalty=True, cooperative=True), 5, ("Zoë", "Борис")),
+        (7, Rules(cooperative=True), 3, ("Alexandrinet", "Maximiliennn")),
+        (8, Rules(long=True), 8, ("李小龙李小龙", "Ana")),
+        (9, Rules(hand_penalty=True), 20, ("Wolfgangusss", "Ekaterinaaaa")),
+    ]
+    for day, (seed, rules, rounds, names) in enumerate(specs):
+        match = random_match(seed, 10_000, rules=rules, rounds=rounds)
+        store.finish_current(SavedMatch.start(names, match, now=START + timedelta(days=day)))
+    store.save_current(SavedMatch.start(("Ana", "Cleo"), random_match(9, 60), now=START + timedelta(days=9)))
+    store.abandon_current()
+    return folder
 
 
-def test_history_json_for_scripts(data: tuple[Path, list[SavedMatch]]) -> None:
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_history_never_breaks_a_word_at_80_columns(
+    run: Cli, varied: Path, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 9, item 26: `cooperati`/`ve`, `classiqu`/`e`, `abandonné`/`e`
+    monkeypatch.setenv("COLUMNS", "80")
+    result = run(varied, "--lang", language, "history")
+    assert result.status == 0 and result.err == ""
+    lines = result.out.splitlines()
+    assert all(cell_len(line) <= 80 for line in lines)
+    shown = set(result.out.split())
+    listing = MatchStore(varied).list_history()
+    assert len(listing.matches) == 6
+    for saved in listing.matches:
+        texts = [saved.id, *saved.names, result_label(saved), variant_label(saved.record.rules, saved.record.rounds)]
+        for word in " ".join(texts).split():
+            assert word in shown, (word, language)
+        for total in saved.totals:
+            assert signed(total) in shown
+    twenty = listing.matches[4]
+    assert all(signed(scores[0]) in shown for scores in twenty.round_scores)  # every round, in blocks
+
+
+def test_history_is_in_colour_when_asked(
+    run: Cli, data: tuple[Path, list[SavedMatch]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    result = run(data[0], "history")
+    assert result.status == 0 and "\x1b[" in result.out
+
+
+def test_history_json_for_scripts(run: Cli, data: tuple[Path, list[SavedMatch]]) -> None:
     folder, kept = data
     result = run(folder, "history", "--json")
-    assert result.returncode == 0
-    report = json.loads(result.stdout)
+    assert result.status == 0
+    report = json.loads(result.out)
     assert report["data_dir"] == str(folder) and report["damaged"] == []
     assert [entry["id"] for entry in report["matches"]] == [saved.id for saved in kept]
     first, second, third = report["matches"]
@@ -105,28 +171,30 @@ def test_history_json_for_scripts(data: tuple[Path, list[SavedMatch]]) -> None:
     assert third["status"] == "abandoned" and third["winner"] is None
 
 
-def test_a_damaged_history_file_is_reported_and_the_rest_listed(tmp_path: Path) -> None:
+def test_a_damaged_history_file_is_reported_and_the_rest_listed(run: Cli, tmp_path: Path) -> None:
     store = MatchStore(tmp_path)
     match = random_match(5, 10_000, rounds=1)
     saved = store.finish_current(SavedMatch.start(("Ana", "Boris"), match))
     broken = store.history_dir / "20200101-000000-dead.json"
     broken.write_text('{"format": 1, "id"')
     result = run(tmp_path, "history")
-    assert result.returncode == 0 and saved.id in result.stdout
-    assert result.stderr == f"{broken} could not be read: it is cut short or is not a JSON file.\n"
-    report = json.loads(run(tmp_path, "history", "--json").stdout)
+    assert result.status == 0 and saved.id in result.out
+    assert result.err == f"lost-cities history: {broken} could not be read: it is cut short or is not a JSON file.\n"
+    report = json.loads(run(tmp_path, "history", "--json").out)
     assert report["damaged"] == [{"path": str(broken), "reason": "it is cut short or is not a JSON file"}]
 
 
-def test_export_prints_the_record_that_replay_reads_back(data: tuple[Path, list[SavedMatch]], tmp_path: Path) -> None:
+def test_export_prints_the_record_that_replay_reads_back(
+    run: Cli, data: tuple[Path, list[SavedMatch]], tmp_path: Path
+) -> None:
     folder, kept = data
     result = run(folder, "export", kept[1].id)
-    assert result.returncode == 0 and result.stderr == ""
-    assert result.stdout == kept[1].to_json()
+    assert result.status == 0 and result.err == ""
+    assert result.out == kept[1].to_json()
     shared = tmp_path / "match.json"
-    shared.write_text(result.stdout, encoding="utf-8")
+    shared.write_text(result.out, encoding="utf-8")
     assert MatchStore(tmp_path / "elsewhere").load(str(shared)) == kept[1]  # `replay FILE` on another machine
-    assert run(folder, "export", kept[1].id[:-3]).stdout == result.stdout  # a unique start of the id
+    assert run(folder, "export", kept[1].id[:-3]).out == result.out  # a unique start of the id
 
 
 @pytest.mark.parametrize(
@@ -136,16 +204,21 @@ def test_export_prints_the_record_that_replay_reads_back(data: tuple[Path, list[
         ("2026", "'2026' could mean several matches: "),
     ],
 )
-def test_export_of_an_unknown_id_is_one_clear_line(data: tuple[Path, list[SavedMatch]], key: str, message: str) -> None:
+def test_export_of_an_unknown_id_is_one_clear_line(
+    run: Cli, data: tuple[Path, list[SavedMatch]], key: str, message: str
+) -> None:
     result = run(data[0], "export", key)
-    assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+    assert result.status == 2 and result.out == ""
+    assert result.err.startswith(f"lost-cities export: {message}") and result.err.count("\n") == 1
 
 
-def test_export_of_a_damaged_record_says_so(tmp_path: Path) -> None:
+def test_export_of_a_damaged_record_says_so(run: Cli, tmp_path: Path) -> None:
     (tmp_path / "history").mkdir()
     broken = tmp_path / "history" / "20200101-000000-dead.json"
     broken.write_text('{"format": 7}')
     result = run(tmp_path, "export", "20200101-000000-dead")
-    assert result.returncode == 1 and result.stdout == ""
-    assert result.stderr == f"{broken} could not be read: it has format 7, and this version reads only format 1.\n"
+    assert result.status == 2 and result.out == ""
+    message = f"{broken} could not be read: it has format 7, and this version reads formats 1 to 2."
+    assert result.err == f"lost-cities export: {message}\n"
+    replayed = run(tmp_path, "replay", str(broken))  # one convention: every refusal of input exits 2
+    assert replayed.status == 2 and replayed.err == f"lost-cities replay: {message}\n"

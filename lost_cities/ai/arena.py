@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from lost_cities.ai.bot import Bot
 from lost_cities.ai.loader import make_bot
-from lost_cities.engine import IllegalMoveError, Round, Rules, player_view, round_seed
+from lost_cities.engine import STOP, IllegalMoveError, Phase, Round, Rules, player_view, round_seed
 
 __all__ = [
     "PLY_CAP",
@@ -86,24 +86,31 @@ def _bot_seed(seed: int, deal: int, a_seat: int, which: str) -> int:
 
 
 def play_round(rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names: Sequence[str]) -> RoundResult:
-    """Play one round between ``bots`` (by seat); the result is seen from seat 0 (``a_seat`` 0)."""
+    """Play one round between ``bots`` (by seat); the result is seen from seat 0 (``a_seat`` 0).
+
+    A turn is a play and its draw; in a final laying (R23c, three or four players) each
+    decision counts as a turn of its own.
+    """
     round_ = Round(rules, seed, starter)
-    seconds: tuple[list[float], list[float]] = ([], [])
+    seconds: list[list[float]] = [[] for _ in range(rules.players)]
     plies = 0
     clock = time.perf_counter
     while not round_.over and plies < PLY_CAP:
         seat = round_.to_move
         bot = bots[seat]
-        view = player_view(round_, seat)
         began = clock()
-        play = _call(bot.choose_play, view, names[seat])
+        choice = _call(bot.choose_play, player_view(round_, seat), names[seat])
         spent = clock() - began
-        _apply(round_.play, play, names[seat])
-        view = player_view(round_, seat)
+        if round_.phase is Phase.FINAL:
+            _apply(round_.stop if choice == STOP else round_.play, choice, names[seat], takes_choice=choice != STOP)
+            seconds[seat].append(spent)
+            plies += 1
+            continue
+        _apply(round_.play, choice, names[seat])
         began = clock()
-        draw = _call(bot.choose_draw, view, names[seat])
+        choice = _call(bot.choose_draw, player_view(round_, seat), names[seat])
         spent += clock() - began
-        _apply(round_.draw, draw, names[seat])
+        _apply(round_.draw, choice, names[seat])
         seconds[seat].append(spent)
         plies += 2
     totals = round_.side_totals()
@@ -117,9 +124,9 @@ def _call(choose: object, view: object, name: str) -> object:
         raise ArenaError(f"{name}: {type(error).__name__}: {error}") from error
 
 
-def _apply(apply: object, choice: object, name: str) -> None:
+def _apply(apply: object, choice: object, name: str, takes_choice: bool = True) -> None:
     try:
-        apply(choice)  # type: ignore[operator]
+        apply(choice) if takes_choice else apply()  # type: ignore[operator]
     except (IllegalMoveError, AttributeError, TypeError, ValueError) as error:
         raise ArenaError(f"{name}: {choice!r}: {error}") from error
 

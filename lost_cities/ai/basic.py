@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 
-from lost_cities.ai.heuristic import MAX_GAP, START_THRESHOLD, heuristic_draw, heuristic_play
+from lost_cities.ai.heuristic import MAX_GAP, START_THRESHOLD, final_choice, heuristic_draw, heuristic_play
 from lost_cities.ai.table import Table, table_of
-from lost_cities.engine import DRAW_PILE, Draw, Phase, Play, PlayerView
+from lost_cities.engine import DRAW_PILE, STOP, Draw, Phase, Play, PlayerView, Stop
 
 __all__ = ["EasyBot", "NormalBot", "RandomBot", "easy_draw", "easy_play"]
 
@@ -28,8 +28,9 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose_play(self, view: PlayerView) -> Play:
-        return self.rng.choice(view.legal_plays)
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        choices: list[Play | Stop] = [*view.legal_plays, STOP] if view.can_stop else list(view.legal_plays)
+        return self.rng.choice(choices)
 
     def choose_draw(self, view: PlayerView) -> Draw:
         return self.rng.choice(view.legal_draws)
@@ -90,7 +91,9 @@ def easy_draw(table: Table) -> int:
 class EasyBot:
     """The ``easy`` level: deterministic, no state."""
 
-    def choose_play(self, view: PlayerView) -> Play:
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        if view.phase is Phase.FINAL:
+            return final_choice(view)
         return Play.from_code(easy_play(table_of(view)))
 
     def choose_draw(self, view: PlayerView) -> Draw:
@@ -106,8 +109,10 @@ class NormalBot:
         self.start_threshold = START_THRESHOLD
         self._deck_left = -1
 
-    def choose_play(self, view: PlayerView) -> Play:
-        if view.draw_pile_size > self._deck_left or (view.last_turn is None and view.phase is Phase.PLAY):
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        if view.phase is Phase.FINAL:
+            return final_choice(view)
+        if view.draw_pile_size > self._deck_left:  # a new round: a new temperament
             self.max_gap = MAX_GAP + self.rng.choice((-1, 0, 0, 1))
             self.start_threshold = START_THRESHOLD + self.rng.randint(-2, 2)
         self._deck_left = view.draw_pile_size

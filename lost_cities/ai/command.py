@@ -12,10 +12,11 @@ import json
 import re
 import sys
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
-from lost_cities.i18n import LANGUAGES, _, ngettext
+from lost_cities.cli.arguments import Commands, add_lang, quote, refuse, whole_number
+from lost_cities.i18n import _, ngettext
+from lost_cities.limits import MAX_SEED
 
 if TYPE_CHECKING:
     from lost_cities.ai.arena import ArenaReport, ArenaSettings, DealResult
@@ -24,65 +25,33 @@ __all__ = ["add_parser", "run"]
 
 #: More deals than anyone waits for.
 MAX_DEALS = 10_000_000
-#: The largest seed (63 bits, as a match's).
-MAX_SEED = 2**63 - 1
 #: Thinking time per turn, in seconds: from this...
 MIN_THINK = 0.01
 #: ...to this.
-MAX_THINK = 60.0
+MAX_THINK = 60
 #: At most this many processes.
 MAX_JOBS = 64
-#: More digits than any number the command takes: refused before Python reads them.
-_MAX_DIGITS = 30
-_WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII only: int() would also read '３', '١٠' and '1_000'
-_DECIMAL = re.compile(r"[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+")
-
-
-def _quote(text: str, limit: int = 40) -> str:
-    shown = repr(text)
-    return shown if len(shown) <= limit else shown[: limit - 2] + "…'"
-
-
-def _out_of_range(text: str, minimum: object, maximum: object) -> argparse.ArgumentTypeError:
-    return argparse.ArgumentTypeError(
-        _("{text} is out of range: give a number from {min} to {max}").format(
-            text=_quote(text).strip("'"), min=minimum, max=maximum
-        )
-    )
-
-
-def _whole_number(minimum: int, maximum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``minimum`` to ``maximum``, in ASCII digits."""
-
-    def read(text: str) -> int:
-        digits = text.strip()
-        if not _WHOLE.fullmatch(digits):
-            raise argparse.ArgumentTypeError(
-                _("{text} is not a whole number written in digits 0-9").format(text=_quote(text))
-            )
-        value = int(digits) if len(digits) <= _MAX_DIGITS else None
-        if value is None or not minimum <= value <= maximum:
-            raise _out_of_range(text, minimum, maximum)
-        return value
-
-    read.__name__ = "number"
-    return read
+_SECONDS = re.compile(r"[0-9]{1,6}(?:[.,][0-9]{0,6})?|[.,][0-9]{1,6}")  # ASCII digits: not '０,５'
 
 
 def _seconds(text: str) -> float:
     """An argparse type: seconds to think, ``0.5`` or ``0,5``, from :data:`MIN_THINK` to :data:`MAX_THINK`."""
     digits = text.strip()
-    if not _DECIMAL.fullmatch(digits) or len(digits) > _MAX_DIGITS:
+    if not _SECONDS.fullmatch(digits):
         raise argparse.ArgumentTypeError(
-            _("{text} is not a number of seconds such as 0.5 (digits 0-9)").format(text=_quote(text))
+            _("{text} is not a number of seconds such as 0.5 (digits 0-9)").format(text=quote(text))
         )
     value = float(digits.replace(",", "."))
     if not MIN_THINK <= value <= MAX_THINK:
-        raise _out_of_range(text, MIN_THINK, int(MAX_THINK))
+        raise argparse.ArgumentTypeError(
+            _("{text} is out of range: give a number from {min} to {max}").format(
+                text=quote(text).strip("'"), min=MIN_THINK, max=MAX_THINK
+            )
+        )
     return value
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(commands: Commands) -> None:
     parser = commands.add_parser(
         "arena",
         help=_("pit two computer players against each other and compare them"),
@@ -105,13 +74,13 @@ examples:
     parser.add_argument("b", metavar="B", help=_("the second bot"))
     parser.add_argument(
         "--deals",
-        type=_whole_number(1, MAX_DEALS),
+        type=whole_number(1, MAX_DEALS),
         default=100,
         metavar=_("N"),
         help=_("deals to play, each twice (default 100)"),
     )
     parser.add_argument(
-        "--seed", type=_whole_number(0, MAX_SEED), default=0, metavar=_("SEED"), help=_("seed of the deals (default 0)")
+        "--seed", type=whole_number(0, MAX_SEED), default=0, metavar=_("SEED"), help=_("seed of the deals (default 0)")
     )
     parser.add_argument(
         "--think",
@@ -122,7 +91,7 @@ examples:
     )
     parser.add_argument(
         "--jobs",
-        type=_whole_number(1, MAX_JOBS),
+        type=whole_number(1, MAX_JOBS),
         default=1,
         metavar=_("J"),
         help=_("processes playing at once (default 1)"),
@@ -130,13 +99,8 @@ examples:
     parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
     parser.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=_("language: en, fr or ru"))
+    add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run)
-
-
-def _refuse(message: str) -> int:
-    print(_("{prog}: {message}").format(prog="lost-cities arena", message=message), file=sys.stderr)
-    return 2
 
 
 def run(args: argparse.Namespace) -> int:
@@ -146,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         a, b = check_bot_name(args.a), check_bot_name(args.b)
     except BotNameError as error:
-        return _refuse(str(error))
+        return refuse("arena", str(error))
     settings = ArenaSettings(
         a, b, deals=args.deals, seed=args.seed, think=args.think, long=args.long, hand_penalty=args.hand_penalty
     )
@@ -159,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
             if progress is not None:
                 progress.update(deals)
     except (ArenaError, BotNameError) as error:
-        status = _refuse(str(error))
+        status = refuse("arena", str(error))
     except KeyboardInterrupt:
         status = 130
     if progress is not None:
@@ -202,7 +166,7 @@ def _percent(value: float, places: int = 1) -> str:
 
 def _describe(figures: ArenaReport, settings: ArenaSettings) -> str:
     """The report as lines of text, every number as the language writes it."""
-    from lost_cities.words import decimal
+    from lost_cities.words import decimal, signed
 
     a, b = figures.a, figures.b
     low, high = figures.win_rate_ci95
@@ -222,9 +186,9 @@ def _describe(figures: ArenaReport, settings: ArenaSettings) -> str:
             a=a, rate=_percent(figures.win_rate), confidence=_percent(0.95, 0), low=_percent(low), high=_percent(high)
         ),
         _("Points a round, {a} − {b}: {diff} (standard error {se})").format(
-            a=a, b=b, diff=decimal(figures.mean_diff, sign=True), se=decimal(figures.mean_diff_se)
+            a=a, b=b, diff=signed(figures.mean_diff, 1), se=decimal(figures.mean_diff_se, 1)
         ),
-        _("Plies per round: {plies}").format(plies=decimal(figures.plies_per_round)),
+        _("Plies per round: {plies}").format(plies=decimal(figures.plies_per_round, 1)),
         _("Rounds stopped at {cap} plies: {count}").format(cap=_ply_cap(), count=figures.capped_rounds),
     ]
     for name, timing in zip((a, b), figures.seconds_per_turn, strict=True):
@@ -256,7 +220,7 @@ class _Progress:
 
     def update(self, deals: list[DealResult]) -> None:
         from lost_cities.ai.arena import report
-        from lost_cities.words import decimal
+        from lost_cities.words import signed
 
         now = time.monotonic()
         done = len(deals)
@@ -274,7 +238,7 @@ class _Progress:
             total=2 * total,
             a=self.settings.a,
             rate=_percent(figures.win_rate),
-            diff=decimal(figures.mean_diff, sign=True),
+            diff=signed(figures.mean_diff, 1),
             left=_duration(left),
         )
         self.stream.write("\r" + line.ljust(self.length))

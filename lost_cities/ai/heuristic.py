@@ -30,9 +30,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lost_cities.ai.table import Table, table_of
-from lost_cities.engine import DRAW_PILE, Draw, Phase, Play, PlayerView, Round
+from lost_cities.engine import DRAW_PILE, STOP, Draw, Phase, Play, PlayerView, Round, Rules, Stop
+from lost_cities.engine.codes import STOP as STOP_CODE
 
-__all__ = ["HeuristicBot", "heuristic_draw", "heuristic_play", "play_out"]
+__all__ = ["HeuristicBot", "final_choice", "heuristic_draw", "heuristic_final", "heuristic_play", "play_out"]
 
 #: The largest gap above an expedition's last number the heuristic lays into.
 MAX_GAP = 2
@@ -162,6 +163,69 @@ def heuristic_draw(tops: Sequence[int], mine: int, discards: Sequence[Sequence[i
     return best
 
 
+def _expedition_score(cards: Sequence[int], rules: Rules) -> int:
+    """R11–R14 on codes (R23b's cost and bonus with three players)."""
+    if not cards:
+        return 0
+    wagers = points = 0
+    for code in cards:
+        v = code & 15
+        if v == 1:
+            wagers += 1
+        else:
+            points += v
+    return (points - rules.expedition_cost) * (wagers + 1) + (rules.bonus if len(cards) >= rules.bonus_threshold else 0)
+
+
+def _fits(code: int, cards: Sequence[int]) -> bool:
+    """R6a on codes: a wager while the expedition holds no number, a number above the last one."""
+    return code & 15 >= (cards[-1] & 15 if cards else 0)
+
+
+def _gain(code: int, cards: Sequence[int], rules: Rules) -> int:
+    """What laying ``code`` on ``cards`` adds to the side's score (R21: it no longer counts in hand)."""
+    v = code & 15
+    saved = v if rules.hand_penalty and v > 1 else 0
+    return _expedition_score([*cards, code], rules) - _expedition_score(cards, rules) + saved
+
+
+def heuristic_final(
+    hand: Sequence[int], expeditions: Sequence[Sequence[int]], mine: int, left: int, rules: Rules
+) -> int:
+    """In the final laying (R23c): the lay that raises the side's score most, one lay ahead; else STOP.
+
+    With nothing left to draw, laying what adds points is all there is to it: every
+    bot lays by this rule.
+    """
+    best, best_total = STOP_CODE, 0
+    for code in sorted(set(hand)):
+        cards = expeditions[mine + (code >> 4)]
+        now = _gain(code, cards, rules) if _fits(code, cards) else 0
+        if now <= 0:
+            continue
+        follow = 0
+        if left > 1:  # the best second lay after this one
+            rest = list(hand)
+            rest.remove(code)
+            for other in set(rest):
+                under = [*cards, code] if other >> 4 == code >> 4 else expeditions[mine + (other >> 4)]
+                if _fits(other, under):
+                    follow = max(follow, _gain(other, under, rules))
+        if now + follow > best_total:
+            best, best_total = code * 2, now + follow
+    return best
+
+
+def final_choice(view: PlayerView) -> Play | Stop:
+    """A bot's choice in the final laying (R23c), by :func:`heuristic_final`."""
+    rules = view.rules
+    ncolours = len(rules.colours)
+    expeditions = [[card.code for card in cards] for side in view.expeditions for cards in side]
+    hand = sorted(card.code for card in view.hand)
+    code = heuristic_final(hand, expeditions, view.side * ncolours, view.final_lays_left, rules)
+    return STOP if code == STOP_CODE else Play.from_code(code)
+
+
 def play_out(round_: Round, cap: int = 400) -> int:
     """Finish the round with the heuristic in every seat, on the engine's fast path; returns the plies played.
 
@@ -188,13 +252,19 @@ def play_out(round_: Round, cap: int = 400) -> int:
         play(heuristic_play(hands[seat], tops, mine[seat], theirs[seat], left, (left + players - 1) // players, team))
         draw(DRAW_PILE if plies >= cap else heuristic_draw(tops, mine[seat], discards, round_.closed))
         plies += 2
+    while round_.final_turns_left:  # R23c: the final laying, with three or four players
+        seat = round_.to_move
+        round_.final_code(heuristic_final(hands[seat], round_.expeditions, mine[seat], round_.final_lays_left, rules))
+        plies += 1
     return plies
 
 
 class HeuristicBot:
     """The reference opponent as a bot: deterministic, no state."""
 
-    def choose_play(self, view: PlayerView) -> Play:
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        if view.phase is Phase.FINAL:
+            return final_choice(view)
         table = table_of(view)
         team = view.rules.cooperative
         return Play.from_code(

@@ -38,10 +38,10 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from lost_cities.ai.heuristic import heuristic_draw, heuristic_play, play_out
-from lost_cities.ai.knowledge import Knowledge, Memory, knowledge, sample_round
+from lost_cities.ai.heuristic import final_choice, heuristic_draw, heuristic_play, play_out
+from lost_cities.ai.knowledge import Knowledge, knowledge, sample_round
 from lost_cities.ai.table import Table, table_of, turns_left
-from lost_cities.engine import DRAW_PILE, Draw, Play, PlayerView, Round, Rules
+from lost_cities.engine import DRAW_PILE, Draw, Phase, Play, PlayerView, Round, Rules, Stop
 
 __all__ = ["SearchBot", "SearchSettings", "round_value"]
 
@@ -102,7 +102,6 @@ class SearchBot:
     def __init__(self, settings: SearchSettings | None = None, seed: int | None = None) -> None:
         self.settings = settings or SearchSettings()
         self.rng = random.Random(seed)
-        self.memory = Memory()
         self._turn_started: float | None = None
         #: diagnostics: rollouts played and seconds spent in them
         self.rollouts = 0
@@ -110,10 +109,11 @@ class SearchBot:
 
     # ---------------------------------------------------------------- decisions
 
-    def choose_play(self, view: PlayerView) -> Play:
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        if view.phase is Phase.FINAL:  # R23c: lay what adds points (no search: nothing is hidden that matters)
+            return final_choice(view)
         started = time.perf_counter()
         self._turn_started = started
-        turns = self.memory.turns(view)
         legal = [play.code for play in view.legal_plays]
         table = table_of(view)
         default = heuristic_play(
@@ -122,17 +122,15 @@ class SearchBot:
         candidates = _play_candidates(legal, default, table)
         if len(candidates) > 1:
             deadline = started + self.settings.think * self.settings.play_share
-            know = knowledge(view, turns)
-            default = self._search(know, candidates, default, Round.play_code, deadline)
+            default = self._search(knowledge(view), candidates, default, Round.play_code, deadline)
         return Play.from_code(default)
 
     def choose_draw(self, view: PlayerView) -> Draw:
         started = time.perf_counter()
-        turns = self.memory.turns(view)
         table = table_of(view)
         default = heuristic_draw(table.tops, table.mine, table.discards, table.closed)
         legal = [draw.code for draw in view.legal_draws]
-        know = knowledge(view, turns)
+        know = knowledge(view)
         candidates = _draw_candidates(legal, default, table, know)
         if len(candidates) > 1:
             # the turn's budget: what the play left of it (all of it for a draw asked alone)
@@ -142,9 +140,7 @@ class SearchBot:
             deadline = begun + self.settings.think
             default = self._search(know, candidates, default, Round.draw_code, deadline)
         self._turn_started = None
-        draw = Draw.from_code(default)
-        self.memory.chose_draw(view, draw)
-        return draw
+        return Draw.from_code(default)
 
     # ------------------------------------------------------------------- search
 

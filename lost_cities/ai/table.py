@@ -37,7 +37,7 @@ def table_of(view: PlayerView) -> Table:
     rules = view.rules
     ncolours = len(rules.colours)
     tops = [cards[-1].code & 15 if cards else 0 for side in view.expeditions for cards in side]
-    side = rules.side_of(view.seat)
+    side = view.side
     return Table(
         hand=sorted(card.code for card in view.hand),
         tops=tops,

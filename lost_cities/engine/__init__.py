@@ -1,7 +1,8 @@
 """The pure rules engine of Lost Cities: no I/O, no user interface.
 
 Everything a program needs to play, check or score the game (rules R1–R24 of
-``RULES.md``).  A two-player round, checked:
+``RULES.md``), for two, three, or four players in two teams.  A two-player
+round, checked:
 
 >>> from lost_cities.engine import Round, Rules
 >>> r = Round(Rules(), seed=42, starter=0)
@@ -13,40 +14,58 @@ Everything a program needs to play, check or score the game (rules R1–R24 of
 """
 
 from lost_cities.engine.cards import WAGER, Card, Colour, card_from_code, parse_cards
-from lost_cities.engine.errors import IllegalMoveError, LostCitiesError, NotationError, Reason, excerpt
+from lost_cities.engine.errors import IllegalMoveError, LostCitiesError, NotationError, Reason, excerpt, rule_of
 from lost_cities.engine.fields import FieldError, read_field
-from lost_cities.engine.match import Match, MatchRecord, Outcome, match_outcome, next_starter, round_seed
-from lost_cities.engine.moves import DRAW_PILE, Draw, Play
-from lost_cities.engine.round import Phase, Round, RoundRecord, TurnRecord
-from lost_cities.engine.rules import BASE_COLOURS, LONG_COLOURS, Rules
+from lost_cities.engine.match import (
+    Match,
+    MatchRecord,
+    NextStarter,
+    Outcome,
+    StartReason,
+    match_outcome,
+    next_starter,
+    round_seed,
+)
+from lost_cities.engine.moves import DRAW_PILE, STOP, Decision, Draw, Play, Stop, parse_decision
+from lost_cities.engine.round import FinalLaying, Phase, Round, RoundRecord, Turn, TurnRecord
+from lost_cities.engine.rules import BASE_COLOURS, LONG_COLOURS, PLAYER_COUNTS, Rules
 from lost_cities.engine.scoring import ExpeditionScore, SideScore, check_expedition, score_expedition, score_side
-from lost_cities.engine.view import PlayerView, PublicTurn, player_view, public_view
+from lost_cities.engine.view import PlayerView, PublicEvent, PublicTurn, player_view, public_view
 
 __all__ = [
     "BASE_COLOURS",
     "DRAW_PILE",
     "LONG_COLOURS",
+    "PLAYER_COUNTS",
+    "STOP",
     "WAGER",
     "Card",
     "Colour",
+    "Decision",
     "Draw",
     "ExpeditionScore",
     "FieldError",
+    "FinalLaying",
     "IllegalMoveError",
     "LostCitiesError",
     "Match",
     "MatchRecord",
+    "NextStarter",
     "NotationError",
     "Outcome",
     "Phase",
     "Play",
     "PlayerView",
+    "PublicEvent",
     "PublicTurn",
     "Reason",
     "Round",
     "RoundRecord",
     "Rules",
     "SideScore",
+    "StartReason",
+    "Stop",
+    "Turn",
     "TurnRecord",
     "card_from_code",
     "check_expedition",
@@ -54,10 +73,12 @@ __all__ = [
     "match_outcome",
     "next_starter",
     "parse_cards",
+    "parse_decision",
     "player_view",
     "public_view",
     "read_field",
     "round_seed",
+    "rule_of",
     "score_expedition",
     "score_side",
 ]

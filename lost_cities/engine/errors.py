@@ -10,12 +10,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 if TYPE_CHECKING:
     from lost_cities.engine.cards import Card, Colour
 
-__all__ = ["IllegalMoveError", "LostCitiesError", "NotationError", "Reason", "excerpt"]
+__all__ = ["IllegalMoveError", "LostCitiesError", "NotationError", "Reason", "excerpt", "rule_of"]
 
 #: The most characters of someone's text that a message quotes.
 EXCERPT_LENGTH = 24
@@ -51,7 +51,7 @@ class NotationError(LostCitiesError):
 
 
 class Reason(StrEnum):
-    """Why a choice was refused; each maps to one rule id."""
+    """Why a choice was refused; :func:`rule_of` names the rule each one applies."""
 
     NOT_IN_HAND = "not_in_hand"  # R6: only cards in hand can be played
     LOWER_THAN_TOP = "lower_than_top"  # R6a: numbers strictly increase
@@ -66,23 +66,34 @@ class Reason(StrEnum):
     EMPTY_PILE = "empty_pile"  # R7: only a non-empty discard pile
     ROUND_OVER = "round_over"  # R10: nothing is played after the round ends
     NOTHING_TO_UNDO = "nothing_to_undo"  # R6: only a card played this turn goes back
+    FINAL_LAY_ONLY = "final_lay_only"  # R23c: the final laying lays cards, never discards
+    FINAL_NO_DRAW = "final_no_draw"  # R23c: the draw pile is used up: nothing is drawn
+    NOTHING_TO_STOP = "nothing_to_stop"  # R23c: only a final laying can be stopped
 
 
-RULE_OF: dict[Reason, str] = {
-    Reason.NOT_IN_HAND: "R6",
-    Reason.LOWER_THAN_TOP: "R6a",
-    Reason.WAGER_AFTER_NUMBER: "R6a",
-    Reason.TOO_MANY_WAGERS: "R2",
-    Reason.DUPLICATE_CARD: "R2",
-    Reason.WRONG_COLOUR: "R6a",
-    Reason.COLOUR_NOT_IN_GAME: "R20",
-    Reason.PLAY_FIRST: "R6",
-    Reason.DRAW_FIRST: "R7",
-    Reason.DRAW_BACK_DISCARD: "R7",
-    Reason.EMPTY_PILE: "R7",
-    Reason.ROUND_OVER: "R10",
-    Reason.NOTHING_TO_UNDO: "R6",
-}
+def rule_of(reason: Reason) -> str:
+    """The id of the rule (``RULES.md``) that a refusal for ``reason`` applies.
+
+    >>> rule_of(Reason.LOWER_THAN_TOP), rule_of(Reason.FINAL_LAY_ONLY)
+    ('R6a', 'R23c')
+    """
+    match reason:
+        case Reason.NOT_IN_HAND | Reason.PLAY_FIRST | Reason.NOTHING_TO_UNDO:
+            return "R6"
+        case Reason.LOWER_THAN_TOP | Reason.WAGER_AFTER_NUMBER | Reason.WRONG_COLOUR:
+            return "R6a"
+        case Reason.TOO_MANY_WAGERS | Reason.DUPLICATE_CARD:
+            return "R2"
+        case Reason.COLOUR_NOT_IN_GAME:
+            return "R20"
+        case Reason.DRAW_FIRST | Reason.DRAW_BACK_DISCARD | Reason.EMPTY_PILE:
+            return "R7"
+        case Reason.ROUND_OVER:
+            return "R10"
+        case Reason.FINAL_LAY_ONLY | Reason.FINAL_NO_DRAW | Reason.NOTHING_TO_STOP:
+            return "R23c"
+        case _:
+            assert_never(reason)
 
 
 def _english(reason: Reason, cards: tuple[Card, ...], colour: Colour | None) -> str:
@@ -115,7 +126,14 @@ def _english(reason: Reason, cards: tuple[Card, ...], colour: Colour | None) -> 
             return "the round is over"
         case Reason.NOTHING_TO_UNDO:
             return "no card has been played this turn"
-    raise AssertionError(reason)  # pragma: no cover
+        case Reason.FINAL_LAY_ONLY:
+            return "in the final laying cards are laid on expeditions, never discarded"
+        case Reason.FINAL_NO_DRAW:
+            return "the draw pile is used up: in the final laying nothing is drawn"
+        case Reason.NOTHING_TO_STOP:
+            return "only a final laying can be stopped"
+        case _:
+            assert_never(reason)
 
 
 class IllegalMoveError(LostCitiesError):
@@ -134,7 +152,7 @@ class IllegalMoveError(LostCitiesError):
         colour: Colour | None = None,
     ) -> None:
         self.reason = reason
-        self.rule = RULE_OF[reason]
+        self.rule = rule_of(reason)
         self.cards = cards
         self.colour = colour if colour is not None else (cards[0].colour if cards else None)
         super().__init__(f"{self.rule}: {_english(reason, cards, self.colour)}")

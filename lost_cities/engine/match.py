@@ -13,13 +13,23 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
-from lost_cities.engine.fields import read_field
+from lost_cities.engine.fields import FieldError, read_field
 from lost_cities.engine.round import Round, RoundRecord
-from lost_cities.engine.rules import Rules
+from lost_cities.engine.rules import PLAYER_COUNTS, Rules
 from lost_cities.engine.view import PlayerView, player_view
 
-__all__ = ["Match", "MatchRecord", "Outcome", "match_outcome", "next_starter", "round_seed"]
+__all__ = [
+    "Match",
+    "MatchRecord",
+    "NextStarter",
+    "Outcome",
+    "StartReason",
+    "match_outcome",
+    "next_starter",
+    "round_seed",
+]
 
 
 def round_seed(match_seed: int, index: int) -> int:
@@ -27,20 +37,85 @@ def round_seed(match_seed: int, index: int) -> int:
     return random.Random(f"lost-cities:{match_seed}:{index}").getrandbits(63)
 
 
-def next_starter(scores: Sequence[int], previous_starter: int) -> int:
-    """R18: the higher round score starts; (house) on a tie, the one who did not start.
+class StartReason(StrEnum):
+    """Why a player starts the next round (R18, R23e, R24e)."""
 
-    >>> next_starter((12, 30), 1), next_starter((5, 5), 0)
-    (1, 1)
+    #: the highest round score starts (R18, R23e); with four, the team with the higher score (R24e)
+    HIGHER_SCORE = "higher_score"
+    #: (house, R18) equal scores: the player who did not start this round
+    TIE_DID_NOT_START = "tie_did_not_start"
+    #: (house, R23e) equal highest scores: the first of them in turn order after this round's starter
+    TIE_TURN_ORDER = "tie_turn_order"
+    #: (house, R24e) equal team scores: the team that did not start this round
+    TEAM_TIE = "team_tie"
+
+
+@dataclass(frozen=True, slots=True)
+class NextStarter:
+    """Who starts the next round, and why: the screens word it, nobody re-derives it.
+
+    ``partner_turn`` (R24e, house) is true when the seat was chosen as the partner
+    who did not start the last time that team started.
     """
-    if scores[0] != scores[1]:
-        return 0 if scores[0] > scores[1] else 1
-    return previous_starter ^ 1
+
+    seat: int
+    reason: StartReason
+    rule: str
+    partner_turn: bool = False
+
+    @property
+    def house_rule(self) -> bool:
+        """True when the rulebooks are silent and the project decided (RULES.md marks it **(house)**)."""
+        return self.reason is not StartReason.HIGHER_SCORE or self.partner_turn
+
+
+def next_starter(rules: Rules, scores: Sequence[int], starters: Sequence[int]) -> NextStarter:
+    """Who starts the round after the last one (R18, R23e, R24e).
+
+    ``scores`` are the last round's scores per side; ``starters`` the seat that
+    started each round so far, the last round's last.
+
+    >>> two = Rules()
+    >>> next_starter(two, (12, 30), [1]).seat
+    1
+    >>> tie = next_starter(two, (5, 5), [0])
+    >>> tie.seat, tie.reason.value, tie.rule, tie.house_rule
+    (1, 'tie_did_not_start', 'R18', True)
+    >>> next_starter(Rules(players=3), (20, 20, 5), [0]).seat  # the first tied player after seat 0
+    1
+    >>> next_starter(Rules(players=4), (40, 10), [0, 1]).seat  # team A again: seat 2, as seat 0 started for it
+    2
+    """
+    players = rules.players
+    previous = starters[-1]
+    rule = {2: "R18", 3: "R23e", 4: "R24e"}[players]
+    best = max(scores)
+    leaders = [side for side, score in enumerate(scores) if score == best]
+    if rules.teams:
+        if len(leaders) == 1:
+            team, reason = leaders[0], StartReason.HIGHER_SCORE
+        else:
+            team, reason = 1 - rules.side_of(previous), StartReason.TEAM_TIE
+        partners = rules.seats_of(team)
+        earlier = [seat for seat in starters if seat in partners]
+        if not earlier:
+            return NextStarter(partners[0], reason, rule)
+        other = next(seat for seat in partners if seat != earlier[-1])
+        return NextStarter(other, reason, rule, partner_turn=True)
+    if len(leaders) == 1:
+        return NextStarter(leaders[0], StartReason.HIGHER_SCORE, rule)
+    reason = StartReason.TIE_DID_NOT_START if players == 2 else StartReason.TIE_TURN_ORDER
+    for step in range(1, players + 1):
+        seat = (previous + step) % players
+        if seat in leaders:
+            return NextStarter(seat, reason, rule)
+    raise AssertionError("a tie has at least two leaders")  # pragma: no cover
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a match ended (R17, R22).  ``winner`` is a seat, or ``None`` for a draw or a team game."""
+    """How a match ended (R17, R22, R24e).  ``winner`` is a side (a player, or a team of four),
+    ``None`` for a draw or a cooperative game."""
 
     totals: tuple[int, ...]
     winner: int | None
@@ -77,6 +152,9 @@ class Match:
     def __init__(self, rules: Rules | None = None, rounds: int = 3, first: int = 0, seed: int | None = None) -> None:
         if rounds < 1:
             raise ValueError(f"a match has at least one round, not {rounds}")
+        rules = rules or Rules()
+        if not 0 <= first < rules.players:
+            raise ValueError(f"the first player must be a seat from 0 to {rules.players - 1}, not {first}")
         self.rules = rules or Rules()
         self.rounds = rounds
         self.first = first
@@ -103,7 +181,7 @@ class Match:
 
     @property
     def team_score(self) -> int:
-        """R22: the cooperative score (the sum of both totals)."""
+        """R22: the cooperative score (the sum of every player's total)."""
         return sum(self.totals)
 
     @property
@@ -115,16 +193,16 @@ class Match:
     def over(self) -> bool:
         return self.current.over and len(self.played) == self.rounds
 
-    def next_starter(self) -> int:
-        """Who starts the round after the current one (R18)."""
-        return next_starter(self.current.side_totals(), self.current.starter)
+    def next_starter(self) -> NextStarter:
+        """Who starts the round after the current one, and why (R18, R23e, R24e)."""
+        return next_starter(self.rules, self.current.side_totals(), [r.starter for r in self.played])
 
     def start_next_round(self) -> Round:
         """Deal the next round (R19) once the current one is over."""
         if not self.more_rounds:
             raise ValueError("the current round is not over" if not self.current.over else "the match is over")
         index = len(self.played)
-        self.played.append(Round(self.rules, round_seed(self.seed, index), self.next_starter()))
+        self.played.append(Round(self.rules, round_seed(self.seed, index), self.next_starter().seat))
         return self.current
 
     @property
@@ -137,8 +215,11 @@ class Match:
     def view(self, seat: int) -> PlayerView:
         return player_view(self.current, seat)
 
-    def record(self) -> MatchRecord:
-        return MatchRecord(self.rules, self.rounds, self.seed, self.first, tuple(r.record() for r in self.played))
+    def record(self, *, settled: bool = False) -> MatchRecord:
+        """The match as a record; ``settled`` leaves out a turn still in progress (see :meth:`Round.record`)."""
+        return MatchRecord(
+            self.rules, self.rounds, self.seed, self.first, tuple(r.record(settled=settled) for r in self.played)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,15 +247,16 @@ class MatchRecord:
             if index:
                 match.start_next_round()
             expected = (match.current.seed, match.current.starter)
-            if (record.seed, record.starter) != expected:
+            if record.position is None and (record.seed, record.starter) != expected:
                 raise ValueError(f"round {index + 1} of the record does not follow from the match's seed")
-            match.played[-1] = record.replay()
+            match.played[-1] = record.replay()  # a round set up from a position (a puzzle, a test) is kept as it is
         return match
 
     def to_dict(self) -> dict[str, object]:
         rules = self.rules
         return {
             "rules": {
+                "players": rules.players,
                 "long": rules.long,
                 "hand_penalty": rules.hand_penalty,
                 "cooperative": rules.cooperative,
@@ -196,7 +278,10 @@ class MatchRecord:
         """
         raw_rules = read_field(data, "rules", dict)
         variants = {key: read_field(raw_rules, key, bool) for key in _VARIANTS if key in raw_rules}
-        rules = Rules(**variants)
+        players = read_field(raw_rules, "players", int, lambda n: n in PLAYER_COUNTS) if "players" in raw_rules else 2
+        if variants.get("cooperative") and players == 4:
+            raise FieldError("cooperative", "the cooperative game (R22) is not played by four (R24f)")
+        rules = Rules(players=players, **variants)
         rounds = read_field(data, "rounds", int, lambda n: n >= 1)
         seed = read_field(data, "seed", int)
         first = read_field(data, "first", int, lambda seat: 0 <= seat < rules.players)

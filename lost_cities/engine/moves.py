@@ -1,17 +1,20 @@
-"""The two decisions of a turn (R6, R7) and their notation.
+"""The decisions of a turn (R6, R7, R23c) and their notation.
 
 * A :class:`Play` is ``+r7`` (lay red 7 on the expedition, R6a) or ``-r7``
   (discard it, R6b).
 * A :class:`Draw` is ``n`` (the draw pile, as the app's key) or a colour letter
   (``r``: the top of the red discard pile).
+* :data:`STOP` is ``s``: a player ends their final laying (R23c, three or four
+  players) before laying two cards.
 
 >>> Play.parse("+R7"), Play.parse("-bw")
 (Play.parse('+r7'), Play.parse('-bw'))
 >>> str(Draw.parse("n")), Draw.parse("g").pile
 ('n', <Colour.GREEN: 3>)
+>>> parse_decision("s") is STOP, parse_decision("+r7"), parse_decision("y")
+(True, Play.parse('+r7'), Draw.parse('y'))
 
-Inside, the engine codes a play as ``card_code * 2 + discard`` and a draw as
-the colour index, or :data:`DRAW_PILE` for the draw pile.
+The engine's int codes for them are in :mod:`lost_cities.engine.codes`.
 """
 
 from __future__ import annotations
@@ -19,13 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lost_cities.engine.cards import Card, Colour, card_from_code
+from lost_cities.engine.codes import DRAW_PILE
 from lost_cities.engine.errors import NotationError
 
-__all__ = ["DRAW_PILE", "DRAW_PILE_LETTER", "Draw", "Play"]
+__all__ = ["DRAW_PILE", "DRAW_PILE_LETTER", "STOP", "STOP_LETTER", "Decision", "Draw", "Play", "Stop", "parse_decision"]
 
-#: Draw code for the face-down draw pile.
-DRAW_PILE = -1
 DRAW_PILE_LETTER = "n"
+STOP_LETTER = "s"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,7 @@ class Play:
 
     @property
     def code(self) -> int:
+        """The play's int code (:func:`lost_cities.engine.codes.play_code`)."""
         return self.card.code * 2 + self.discard
 
     @classmethod
@@ -89,3 +93,36 @@ class Draw:
 
     def __repr__(self) -> str:
         return f"Draw.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """The end of a player's final laying (R23c): no more cards from this player.
+
+    There is one value, :data:`STOP`; its notation is ``s``.
+    """
+
+    def __str__(self) -> str:
+        return STOP_LETTER
+
+    def __repr__(self) -> str:
+        return "STOP"
+
+
+STOP = Stop()
+
+#: One decision of a round: a card played, a card drawn, or a final laying stopped.
+Decision = Play | Draw | Stop
+
+
+def parse_decision(text: str) -> Decision:
+    """One decision in notation: ``+r7``/``-r7`` a play, ``n`` or a colour letter a draw, ``s`` a stop."""
+    token = text.strip().lower()
+    if token[:1] in ("+", "-"):
+        return Play.parse(text)
+    if token == STOP_LETTER:
+        return STOP
+    try:
+        return Draw.parse(text)
+    except NotationError:
+        raise NotationError(text, "a play (+r7, -bw), a draw (n or a colour letter) or s to stop") from None

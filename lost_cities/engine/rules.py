@@ -1,13 +1,17 @@
-"""The rule set as a value: which cards, how many in hand, how scoring works.
+"""The rule set as a value: which cards, how many players, how scoring works.
 
-Variants are data, not code paths.  Two players are fully playable; the three-
-and four-player variants (R23, R24) are described here so that supporting them
-is a matter of seats and turn order.
+Variants are data, not code paths.  The number of players decides the hand
+size, the expedition cost, the bonus threshold and the final laying (R23, R24);
+the three switches are the variants of R20–R22.
 
 >>> Rules().card_count, Rules(long=True).card_count
 (60, 72)
->>> Rules.three_players().expedition_cost
-17
+>>> three = Rules(players=3)
+>>> three.hand_size, three.expedition_cost, three.bonus_threshold, three.final_plays
+(7, 17, 7, 2)
+>>> four = Rules(players=4)
+>>> four.teams, four.sides, four.hand_size, four.side_of(2)
+(True, 2, 6, 0)
 """
 
 from __future__ import annotations
@@ -16,49 +20,57 @@ from dataclasses import dataclass, field, replace
 
 from lost_cities.engine.cards import Card, Colour
 
-__all__ = ["BASE_COLOURS", "LONG_COLOURS", "Rules"]
+__all__ = ["BASE_COLOURS", "LONG_COLOURS", "PLAYER_COUNTS", "Rules"]
 
 BASE_COLOURS: tuple[Colour, ...] = (Colour.YELLOW, Colour.BLUE, Colour.WHITE, Colour.GREEN, Colour.RED)
 LONG_COLOURS: tuple[Colour, ...] = (*BASE_COLOURS, Colour.PURPLE)
+#: The numbers of players the rulebooks know: two, three (R23), four in two teams (R24).
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
+
+# Per number of players: hand size (R8, R23a, R24c), expedition cost (R12, R23b),
+# the expedition length that earns the bonus (R14, R23b), cards laid in the final laying (R23c, R24c).
+_BY_PLAYERS: dict[int, tuple[int, int, int, int]] = {2: (8, 20, 8, 0), 3: (7, 17, 7, 2), 4: (6, 20, 8, 2)}
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Every number and switch that the rulebooks vary.
 
-    ``long`` adds purple (R20), ``hand_penalty`` is "nothing in hand" (R21),
-    ``cooperative`` adds both scores into one team score (R22).  ``players``,
-    ``teams`` and ``final_plays`` describe R23/R24.
+    Given: ``players`` (2, 3, or 4 in two teams), ``long`` adds purple (R20),
+    ``hand_penalty`` is "nothing in hand" (R21), ``cooperative`` adds every
+    score into one team score (R22; not with four players, R24f).  Everything
+    else follows from them.
     """
 
     long: bool = False
     hand_penalty: bool = False
     cooperative: bool = False
     players: int = 2
-    teams: bool = False
-    hand_size: int = 8
-    expedition_cost: int = 20
-    bonus_threshold: int = 8
-    bonus: int = 20
-    wagers_per_colour: int = 3
-    final_plays: int = 0
+    teams: bool = field(init=False)
+    hand_size: int = field(init=False)
+    expedition_cost: int = field(init=False)
+    bonus_threshold: int = field(init=False)
+    final_plays: int = field(init=False)
     colours: tuple[Colour, ...] = field(init=False)
+    bonus: int = field(default=20, init=False)
+    wagers_per_colour: int = field(default=3, init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "colours", LONG_COLOURS if self.long else BASE_COLOURS)
+        if self.players not in _BY_PLAYERS:
+            raise ValueError(f"Lost Cities is played by 2, 3 or 4 players, not {self.players}")
+        if self.cooperative and self.players == 4:
+            raise ValueError("the cooperative game (R22) is not played by four: they already play in teams (R24f)")
+        hand, cost, threshold, final = _BY_PLAYERS[self.players]
+        set_ = object.__setattr__
+        set_(self, "teams", self.players == 4)
+        set_(self, "hand_size", hand)
+        set_(self, "expedition_cost", cost)
+        set_(self, "bonus_threshold", threshold)
+        set_(self, "final_plays", final)
+        set_(self, "colours", LONG_COLOURS if self.long else BASE_COLOURS)
 
-    @classmethod
-    def three_players(cls, **changes: bool) -> Rules:
-        """R23: 7 cards each, cost 17, bonus from the 7th card, two last plays."""
-        return cls(players=3, hand_size=7, expedition_cost=17, bonus_threshold=7, final_plays=2, **changes)
-
-    @classmethod
-    def four_in_teams(cls, **changes: bool) -> Rules:
-        """R24: partners share one side; 6 cards each; two last plays."""
-        return cls(players=4, teams=True, hand_size=6, final_plays=2, **changes)
-
-    def with_changes(self, **changes: object) -> Rules:
-        """A copy with some fields changed (``colours`` follows ``long``)."""
+    def with_changes(self, **changes: bool | int) -> Rules:
+        """A copy with some of the given fields changed; the rest follows."""
         return replace(self, **changes)  # type: ignore[arg-type]
 
     @property
@@ -67,12 +79,16 @@ class Rules:
 
     @property
     def sides(self) -> int:
-        """How many sets of expeditions lie on the table (teams share one)."""
+        """How many sets of expeditions lie on the table (partners share one, R24b)."""
         return self.players // 2 if self.teams else self.players
 
     def side_of(self, seat: int) -> int:
-        """The side a seat lays its cards on (R24: A1, B1, A2, B2)."""
+        """The side a seat lays its cards on (R24a: seats 1 and 3 are team A, 2 and 4 team B)."""
         return seat % 2 if self.teams else seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats that lay on ``side``: one, or two partners (R24a)."""
+        return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
 
     def copies(self, card: Card) -> int:
         """R2: how many of ``card`` the deck holds: three of each wager, one of each number.

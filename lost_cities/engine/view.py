@@ -1,7 +1,9 @@
-"""What one player may see (H1, H2): the only thing a user interface renders.
+"""What one player may know (H1, H2): the only thing a user interface or a bot reads.
 
-A view holds the public table and the viewer's own hand, never an opponent's
-hand while the round runs, so a screen drawn from it cannot leak one.
+A view holds the public table, the round's public history, and the viewer's
+own hand — never another seat's hand while the round runs, a partner's
+included (R24d) — so a screen drawn from it cannot leak one, and a computer
+player reading it cannot cheat (H3).
 
 >>> from lost_cities.engine.round import Round
 >>> r = Round(seed=1)
@@ -16,11 +18,11 @@ from dataclasses import dataclass
 
 from lost_cities.engine.cards import Card, Colour
 from lost_cities.engine.moves import Draw, Play
-from lost_cities.engine.round import Phase, Round, TurnRecord
+from lost_cities.engine.round import FinalLaying, Phase, Round, TurnRecord
 from lost_cities.engine.rules import Rules
 from lost_cities.engine.scoring import SideScore, score_side
 
-__all__ = ["PlayerView", "PublicTurn", "player_view", "public_view"]
+__all__ = ["PlayerView", "PublicEvent", "PublicTurn", "player_view", "public_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,9 +40,19 @@ class PublicTurn:
         return cls(turn.seat, turn.play, turn.draw, turn.drawn if public else None)
 
 
+#: One public event of the round: a turn, or a seat's final laying (public as it is, R23c).
+PublicEvent = PublicTurn | FinalLaying
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    """The table as ``seat`` sees it.  Sides are indexed like seats (two players)."""
+    """The table as ``seat`` sees it.  Sides are indexed as the rules number them (:meth:`Rules.side_of`).
+
+    ``scores`` are like for like while the round runs: the expeditions only,
+    without R21's hand penalty, which hangs on hands nobody else may see;
+    ``hand_penalty`` is what the viewer's own hand would cost now.  Once the
+    round is over every hand is revealed and the scores are final.
+    """
 
     rules: Rules
     seat: int
@@ -53,16 +65,31 @@ class PlayerView:
     discard_sizes: tuple[int, ...]
     draw_pile_size: int
     closed_pile: Colour | None
-    last_turn: PublicTurn | None
+    history: tuple[PublicEvent, ...]
     pending_play: Play | None
     legal_plays: tuple[Play, ...]
     legal_draws: tuple[Draw, ...]
+    can_stop: bool
+    can_take_back: bool
+    final_lays_left: int
+    final_turns_left: int
     scores: tuple[SideScore, ...]
+    hand_penalty: int
     revealed_hands: tuple[tuple[Card, ...], ...] | None
+
+    @property
+    def side(self) -> int:
+        """The side the viewer lays on (their team's, with four players)."""
+        return self.rules.side_of(self.seat)
 
     @property
     def my_turn(self) -> bool:
         return self.phase is not Phase.OVER and self.to_move == self.seat
+
+    @property
+    def last_turn(self) -> PublicEvent | None:
+        """The most recent public event, if any."""
+        return self.history[-1] if self.history else None
 
     def expedition(self, side: int, colour: Colour) -> tuple[Card, ...]:
         return self.expeditions[side][self.rules.colours.index(colour)]
@@ -85,6 +112,10 @@ def public_view(round_: Round, seat: int) -> PlayerView:
     return player_view(round_, seat, with_hand=False)
 
 
+def _public(turn: TurnRecord | FinalLaying) -> PublicEvent:
+    return PublicTurn.of(turn) if isinstance(turn, TurnRecord) else turn
+
+
 def player_view(round_: Round, seat: int, with_hand: bool = True) -> PlayerView:
     """Build ``seat``'s view of ``round_``.  Hands are revealed only once the round is over.
 
@@ -94,37 +125,43 @@ def player_view(round_: Round, seat: int, with_hand: bool = True) -> PlayerView:
     colours = rules.colours
     expeditions = tuple(tuple(round_.expedition(side, colour) for colour in colours) for side in range(rules.sides))
     history = round_.history()
-    pending = history[-1].play if history and history[-1].draw is None else None
-    completed = [turn for turn in history if turn.draw is not None]
-    last = PublicTurn.of(completed[-1]) if completed else None
+    pending = None
+    if history and not history[-1].complete:  # the turn in progress: shown to its player only
+        unfinished = history.pop()
+        if isinstance(unfinished, TurnRecord):
+            pending = unfinished.play
+        else:
+            history.append(unfinished)  # cards laid in a final laying lie on the table for all to see
     mine = round_.to_move == seat and with_hand
     over = round_.over
     closed = round_.closed
-    # R21's penalty depends on a hand: only the viewer's own is counted until the round ends.
-    scores = tuple(
-        score_side(
-            dict(zip(colours, expeditions[side], strict=True)),
-            round_.hand(side) if over or (side == seat and with_hand) else (),
-            rules,
-        )
-        for side in range(rules.sides)
-    )
+    if over:
+        scores = round_.scores()
+    else:
+        scores = tuple(score_side(dict(zip(colours, cards, strict=True)), (), rules) for cards in expeditions)
+    own_hand = round_.hand(seat) if with_hand else ()
+    penalty = sum(card.value for card in own_hand) if rules.hand_penalty and not over else 0
     return PlayerView(
         rules=rules,
         seat=seat,
         to_move=round_.to_move,
         phase=round_.phase,
-        hand=round_.hand(seat) if with_hand else (),
+        hand=own_hand,
         hand_sizes=tuple(len(hand) for hand in round_.hands),
         expeditions=expeditions,
         discard_tops=tuple(pile[-1] if pile else None for pile in map(round_.discard_pile, colours)),
         discard_sizes=tuple(len(round_.discards[colour]) for colour in colours),
         draw_pile_size=round_.draw_pile_size,
         closed_pile=Colour(closed) if closed >= 0 and not over else None,
-        last_turn=last,
+        history=tuple(_public(turn) for turn in history),
         pending_play=pending if mine else None,
         legal_plays=tuple(round_.legal_plays()) if mine else (),
         legal_draws=tuple(round_.legal_draws()) if mine else (),
+        can_stop=round_.can_stop and mine,
+        can_take_back=round_.can_take_back and mine,
+        final_lays_left=round_.final_lays_left,
+        final_turns_left=round_.final_turns_left,
         scores=scores,
+        hand_penalty=penalty,
         revealed_hands=tuple(round_.hand(s) for s in range(rules.players)) if over else None,
     )

@@ -323,7 +323,7 @@ class ScoreSheet:
         """
         if not self.finished or len(set(self.finished[-1].totals)) == 1:
             return None
-        return next_starter(self.finished[-1].totals, 0)
+        return next_starter(self.rules, self.finished[-1].totals, [0]).seat
 
     @property
     def outcome(self) -> Outcome | None:

@@ -57,7 +57,13 @@ True
 """
 
 from lost_cities.storage.atomic import write_atomic
-from lost_cities.storage.errors import DamagedSaveError, SaveFailedError, StorageError, UnknownMatchError
+from lost_cities.storage.errors import (
+    DamagedSaveError,
+    FolderUnusableError,
+    SaveFailedError,
+    StorageError,
+    UnknownMatchError,
+)
 from lost_cities.storage.saved import FORMAT, ResumedMatch, SavedMatch, SaveStatus, new_match_id
 from lost_cities.storage.store import DATA_DIR_VARIABLE, HistoryListing, MatchStore, default_data_dir
 from lost_cities.storage.summary import names_label, result_label, resume_summary, variant_label
@@ -66,6 +72,7 @@ __all__ = [
     "DATA_DIR_VARIABLE",
     "FORMAT",
     "DamagedSaveError",
+    "FolderUnusableError",
     "HistoryListing",
     "MatchStore",
     "ResumedMatch",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lost_cities.i18n import _
 
-__all__ = ["DamagedSaveError", "SaveFailedError", "StorageError", "UnknownMatchError"]
+__all__ = ["DamagedSaveError", "FolderUnusableError", "SaveFailedError", "StorageError", "UnknownMatchError"]
 
 
 class StorageError(Exception):
@@ -52,12 +52,22 @@ class SaveFailedError(StorageError):
     def __init__(self, folder: Path, error: OSError) -> None:
         self.folder = folder
         self.error = error
-        why = error.strerror or error.__class__.__name__
-        super().__init__(
-            _("The match cannot be saved in {folder} ({why}); play goes on without saving.").format(
-                folder=folder, why=why
-            )
+        super().__init__(self._sentence(error.strerror or error.__class__.__name__))
+
+    def _sentence(self, why: str) -> str:
+        return _("The match cannot be saved in {folder} ({why}); play goes on without saving.").format(
+            folder=self.folder, why=why
         )
+
+
+class FolderUnusableError(SaveFailedError):
+    """The data folder cannot even be searched (no permission): nothing in it can be read or saved."""
+
+    def _sentence(self, why: str) -> str:
+        return _(
+            "The data folder {folder} cannot be opened ({why}): an unfinished match in it cannot be resumed, "
+            "and play goes on without saving."
+        ).format(folder=self.folder, why=why)
 
 
 class UnknownMatchError(StorageError):

@@ -1,7 +1,9 @@
 """A saved match: the players' names, the engine's record, and what it came to.
 
-The file is JSON with ``"format": 1``; the moves are the engine's record
-(rules, seeds, starting players and every turn in notation such as ``"+r7 n"``),
+The file is JSON with ``"format": 2``: the players' names in seat order (two,
+three, or four in two teams); the moves are the engine's record (rules with the
+number of players, seeds, starting players and every turn in notation such as
+``"+r7 n"``),
 never a memory dump, so loading rebuilds the match by replaying it.  The round
 scores, totals and result are stored too, for the history table and for people
 reading the file; loading checks them against the replay.
@@ -22,15 +24,16 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
-from lost_cities.engine import IllegalMoveError, Match, MatchRecord, NotationError, Outcome
+from lost_cities.engine import FieldError, IllegalMoveError, Match, MatchRecord, NotationError, Outcome, read_field
 from lost_cities.i18n import _
+from lost_cities.limits import MAX_ROUNDS, PlayerNamesError, check_names
 from lost_cities.storage.errors import DamagedSaveError
 from lost_cities.words import describe_refusal
 
@@ -45,13 +48,13 @@ __all__ = [
 ]
 
 #: The version of the file layout this code writes and reads.
-FORMAT = 1
+FORMAT = 2
+#: The formats this version reads: format 1 (two players, before R23/R24 were playable) loads as it was.
+READABLE_FORMATS = (1, 2)
 #: A real save is a few kilobytes; anything far larger is refused unread.
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 #: Ids become file names: letters, digits, ``-`` and ``_`` only.
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
-#: The longest player name a save may hold.
-MAX_NAME = 100
 #: Lines of a save file are kept to this width where they can be.
 LINE_WIDTH = 100
 
@@ -91,7 +94,7 @@ class ResumedMatch(NamedTuple):
     """A match rebuilt from a save, ready to go on: the engine's match and the two names."""
 
     match: Match
-    names: tuple[str, str]
+    names: tuple[str, ...]
 
     @property
     def name_to_move(self) -> str:
@@ -108,7 +111,7 @@ class SavedMatch:
     """
 
     id: str
-    names: tuple[str, str]
+    names: tuple[str, ...]
     record: MatchRecord
     created: datetime
     updated: datetime
@@ -120,20 +123,24 @@ class SavedMatch:
     # ------------------------------------------------------------------ building
 
     @classmethod
-    def start(cls, names: tuple[str, str], match: Match, *, now: datetime | None = None) -> SavedMatch:
+    def start(cls, names: Sequence[str], match: Match, *, now: datetime | None = None) -> SavedMatch:
         """A new save for ``match`` between ``names`` (seat 0, seat 1), with a fresh id."""
         moment = now or utc_now()
-        names = (str(names[0]), str(names[1]))
-        if problem := _names_problem(names):
-            raise ValueError(problem)
+        names = check_names(names)  # PlayerNamesError, a ValueError
+        if len(names) != match.rules.players:
+            raise ValueError(f"a match of {match.rules.players} players needs as many names, not {len(names)}")
         blank = cls(
             new_match_id(moment), names, match.record(), moment, moment, SaveStatus.IN_PROGRESS, (), (0, 0), None
         )
         return blank.with_match(match, now=moment)
 
     def with_match(self, match: Match, *, now: datetime | None = None) -> SavedMatch:
-        """This save brought up to date with ``match`` (the same match, some turns later)."""
-        record = match.record()
+        """This save brought up to date with ``match`` (the same match, some turns later).
+
+        A turn still in progress — a card played but not yet drawn for — is left out: its
+        player could still take the card back, and a resumed match must not show it.
+        """
+        record = match.record(settled=True)
         if (record.rules, record.seed, record.rounds, record.first) != (
             self.record.rules,
             self.record.seed,
@@ -172,8 +179,8 @@ class SavedMatch:
 
         If the save was made between two rounds, the next round is dealt (it
         follows from the seed and the scores, R18/R19), so that there is always
-        a player to move.  A turn whose card was played but not yet drawn is
-        kept: that player goes on by drawing.
+        a player to move.  A save never holds a card played but not yet drawn
+        for (:meth:`with_match`): that player starts the turn again.
         """
         match = self.replay()
         if match.more_rounds:
@@ -201,7 +208,7 @@ class SavedMatch:
         >>> from lost_cities.engine import Match
         >>> print(SavedMatch.start(("Ana", "Boris"), Match(seed=1)).to_json()[:40])
         {
-          "format": 1,
+          "format": 2,
           "id": "...
         """
         return _layout(self.to_dict(), "") + "\n"
@@ -233,41 +240,40 @@ class SavedMatch:
         def damaged(reason: str, detail: str = "") -> DamagedSaveError:
             return DamagedSaveError(path, reason, detail=detail)
 
-        def field(key: str, kind: type[_T], check: Callable[[_T], bool] = lambda _value: True) -> _T:
-            assert isinstance(data, Mapping)
-            value = data.get(key)
-            # bool is an int to Python, never to a save file
-            if not isinstance(value, kind) or isinstance(value, bool) is not (kind is bool) or not check(value):
-                raise damaged(_("the field {field!r} is missing or wrong").format(field=key))
-            return value
-
         if not isinstance(data, Mapping):
             raise damaged(_("it is not a saved match"))
         if "format" not in data:
             raise damaged(_("it has no format version"))
         version = data["format"]
-        if type(version) is not int or version != FORMAT:
+        if type(version) is not int or version not in READABLE_FORMATS:
             raise damaged(
-                _("it has format {found}, and this version reads only format {known}").format(
+                _("it has format {found}, and this version reads formats 1 to {known}").format(
                     found=json.dumps(version)[:20], known=FORMAT
                 )
             )
-        match_id = field("id", str, lambda value: ID_PATTERN.fullmatch(value) is not None)
-        status = SaveStatus(field("status", str, lambda value: value in set(SaveStatus)))
-        players = field("players", list, lambda value: len(value) == 2 and all(isinstance(n, str) for n in value))
-        names = (players[0], players[1])
-        if problem := _names_problem(names):
-            raise damaged(_("the field {field!r} is missing or wrong").format(field="players"), problem)
-        created = _parse_time(field("created", str, _is_time))
-        updated = _parse_time(field("updated", str, _is_time))
-        raw_record = field("record", dict)
-        match = _replay(raw_record, damaged)
+        try:
+            match_id = read_field(data, "id", str, lambda value: ID_PATTERN.fullmatch(value) is not None)
+            status = SaveStatus(read_field(data, "status", str, lambda value: value in set(SaveStatus)))
+            players = read_field(data, "players", list, lambda value: all(isinstance(n, str) for n in value))
+            created = read_field(data, "created", str, _is_time)
+            updated = read_field(data, "updated", str, _is_time)
+            raw_record = read_field(data, "record", dict)
+        except FieldError as error:
+            raise damaged(_("the field {field!r} is missing or wrong").format(field=error.key), str(error)) from None
+        try:
+            names = check_names(players)
+        except PlayerNamesError as problem:
+            raise damaged(problem.clause) from None
+        record = _record(raw_record, damaged)
+        if len(names) != record.rules.players:
+            raise damaged(_("the field {field!r} is missing or wrong").format(field="players"))
+        match = _replay(record, damaged)
         saved = cls(
             match_id,
             names,
             match.record(),
-            created,
-            updated,
+            _parse_time(created),
+            _parse_time(updated),
             status,
             tuple(match.round_scores),
             tuple(match.totals),
@@ -306,24 +312,19 @@ def _layout(value: object, indent: str, key: str = "") -> str:
     return compact
 
 
-def _names_problem(names: tuple[str, str]) -> str:
-    """Why two player names cannot be kept, in English (empty if they can)."""
-    for name in names:
-        if not name.strip():
-            return "a player name is empty"
-        if len(name) > MAX_NAME:
-            return f"a player name is longer than {MAX_NAME} characters"
-        # a name is printed in terminals: no escape sequences, no line breaks
-        if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in name):
-            return "a player name holds control characters"
-    return ""
-
-
 def _is_time(text: str) -> bool:
-    """True for an ISO 8601 time with its offset (``2026-11-22T00:53:15Z``)."""
+    """True for an ISO 8601 time with its offset (``2026-11-22T00:53:15Z``), in years 2 to 9998.
+
+    The years keep clear of the calendar's ends, where converting to UTC or to the local
+    time overflows (``0001-01-01T00:00:00+01:00``).
+
+    >>> _is_time("2026-11-22T00:53:15Z"), _is_time("2026-11-22T00:53:15"), _is_time("9999-12-31T23:59:59-14:00")
+    (True, False, False)
+    """
     try:
-        return datetime.fromisoformat(text).tzinfo is not None
-    except ValueError:
+        moment = datetime.fromisoformat(text)
+        return moment.tzinfo is not None and 2 <= moment.astimezone(UTC).year <= 9998
+    except (ValueError, OverflowError):
         return False
 
 
@@ -342,10 +343,26 @@ def _result_to_dict(outcome: Outcome | None) -> dict[str, object] | None:
     return {"winner": outcome.winner, "team_score": outcome.team_score}
 
 
-def _replay(raw: dict[str, object], damaged: Callable[[str, str], DamagedSaveError]) -> Match:
+def _record(raw: dict[str, object], damaged: Callable[[str, str], DamagedSaveError]) -> MatchRecord:
+    """The engine's record of the match, within the app's own limits (:data:`~lost_cities.limits.MAX_ROUNDS`)."""
+    try:
+        record = MatchRecord.from_dict(raw)
+    except ValueError as error:
+        raise damaged(_("its moves do not fit the match"), str(error)) from None
+    if record.rounds > MAX_ROUNDS:
+        raise damaged(
+            _("it is a match of {rounds} rounds, and a match has at most {max}").format(
+                rounds=record.rounds, max=MAX_ROUNDS
+            ),
+            "",
+        )
+    return record
+
+
+def _replay(record: MatchRecord, damaged: Callable[[str, str], DamagedSaveError]) -> Match:
     """Replay a record through the engine; every refusal becomes one :class:`DamagedSaveError`."""
     try:
-        return MatchRecord.from_dict(raw).replay()
+        return record.replay()
     except IllegalMoveError as error:
         why = describe_refusal(error).rstrip(".")
         raise damaged(_("a move the rules refuse: {why}").format(why=why[:1].lower() + why[1:]), str(error)) from None

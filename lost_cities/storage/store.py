@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +26,7 @@ from typing import TypeVar
 
 from lost_cities.i18n import _
 from lost_cities.storage.atomic import sweep_temporaries, write_atomic
-from lost_cities.storage.errors import DamagedSaveError, SaveFailedError, UnknownMatchError
+from lost_cities.storage.errors import DamagedSaveError, FolderUnusableError, SaveFailedError, UnknownMatchError
 from lost_cities.storage.saved import ID_PATTERN, MAX_SAVE_BYTES, SavedMatch, SaveStatus, utc_now
 
 __all__ = ["DATA_DIR_VARIABLE", "HistoryListing", "MatchStore", "default_data_dir"]
@@ -123,6 +124,7 @@ class MatchStore:
         except FileNotFoundError:
             return None
         except DamagedSaveError as error:
+            self._check_folder()
             raise error.moved(self._set_aside(path)) from None
         if saved.over or saved.status is not SaveStatus.IN_PROGRESS:
             filed = saved.with_status(SaveStatus.FINISHED) if saved.over else saved
@@ -131,6 +133,22 @@ class MatchStore:
                 self._file(filed)
             return None
         return saved
+
+    def _check_folder(self) -> None:
+        """Raise :class:`FolderUnusableError` if the data folder cannot be searched (mode 000, say).
+
+        Then nothing in it can be read or written: the players are told once, and
+        :attr:`save_problem` is set so that the saves that follow fail quietly.
+        """
+        try:
+            os.stat(self.current_path)
+        except FileNotFoundError:
+            return
+        except PermissionError as error:
+            self.save_problem = FolderUnusableError(self.root, error)
+            raise self.save_problem from None
+        except OSError:
+            return
 
     def finish_current(self, saved: SavedMatch) -> SavedMatch:
         """File a match whose last round is over in the history, as finished; it stops being current.
@@ -261,14 +279,16 @@ class MatchStore:
         moved aside like a damaged match and reported as a :class:`DamagedSaveError`.
         """
         try:
-            text = self.pad_path.read_text(encoding="utf-8-sig")
+            text = _read_bytes(self.pad_path).decode("utf-8-sig")
+            return build(json.loads(text))
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError) as error:
+        except OSError as error:
+            self._check_folder()
             raise DamagedSaveError(self.pad_path, _("it cannot be read"), detail=str(error)) from None
-        try:
-            return build(json.loads(text))
-        except (ValueError, RecursionError) as error:
+        except DamagedSaveError as strange:  # not an ordinary file
+            raise strange.moved(self._set_aside(self.pad_path)) from None
+        except (ValueError, RecursionError) as error:  # UnicodeDecodeError and JSONDecodeError too
             damage = DamagedSaveError(self.pad_path, _("the score pad in it does not hold together"), detail=str(error))
             raise damage.moved(self._set_aside(self.pad_path)) from None
 
@@ -278,9 +298,9 @@ class MatchStore:
         for attempt in range(100):
             suffix = f"-{attempt}" if attempt else ""
             target = path.with_name(f"{path.stem}.damaged-{stamp}{suffix}.json")
-            if target.exists():
-                continue
             try:
+                if os.path.lexists(target):
+                    continue
                 os.replace(path, target)
             except OSError:
                 return None
@@ -288,11 +308,31 @@ class MatchStore:
         return None
 
 
+def _read_bytes(path: Path) -> bytes:
+    """The start of a regular file (:data:`MAX_SAVE_BYTES` and one more byte), never a wait.
+
+    The file is opened without blocking and checked before anything is read: a pipe
+    (FIFO), a device or a folder raises :class:`DamagedSaveError` instead of hanging or
+    reading forever.  A missing file raises :class:`FileNotFoundError`; any other
+    failure is an :class:`OSError`.
+    """
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        ordinary = stat.S_ISREG(os.fstat(handle).st_mode)
+    except OSError:
+        os.close(handle)
+        raise
+    if not ordinary:
+        os.close(handle)
+        raise DamagedSaveError(path, _("it is not an ordinary file (a folder, a pipe or a device)"))
+    with open(handle, "rb", closefd=True) as stream:
+        return stream.read(MAX_SAVE_BYTES + 1)
+
+
 def _read(path: Path) -> SavedMatch:
     """Read and check one save.  A missing file raises :class:`FileNotFoundError`, all else is damage."""
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_SAVE_BYTES + 1)
+        data = _read_bytes(path)
     except FileNotFoundError:
         raise
     except NotADirectoryError as error:  # the data folder is a file: there is no save in it
@@ -306,8 +346,8 @@ def _read(path: Path) -> SavedMatch:
 def _peek_id(path: Path) -> str | None:
     """The id in a save file, read without checking the rest; ``None`` if there is none."""
     try:
-        data = json.loads(path.read_bytes()[:MAX_SAVE_BYTES])
-    except (OSError, ValueError, RecursionError):
+        data = json.loads(_read_bytes(path)[:MAX_SAVE_BYTES])
+    except (OSError, ValueError, RecursionError, DamagedSaveError):
         return None
     match_id = data.get("id") if isinstance(data, dict) else None
     return match_id if isinstance(match_id, str) else None

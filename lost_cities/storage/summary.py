@@ -12,16 +12,27 @@ Plain translated text (no Rich, no Textual), shared by the app and ``lost-cities
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lost_cities.engine import Rules
 from lost_cities.i18n import _, ngettext
 from lost_cities.storage.saved import SavedMatch, SaveStatus
+from lost_cities.words import signed
 
-__all__ = ["names_label", "result_label", "resume_summary", "variant_label"]
+__all__ = ["names_label", "result_label", "resume_summary", "variant_label", "variant_parts"]
 
 
-def names_label(names: tuple[str, str]) -> str:
-    """``Ana vs Boris``."""
-    return _("{first} vs {second}").format(first=names[0], second=names[1])
+def names_label(names: Sequence[str]) -> str:
+    """``Ana vs Boris``, ``Ana vs Boris vs Cleo``; four play in teams (R24a): ``Ana & Carl vs Boris & Dana``.
+
+    >>> names_label(("Ana", "Boris", "Carl", "Dana"))
+    'Ana & Carl vs Boris & Dana'
+    """
+    sides = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"] if len(names) == 4 else list(names)
+    label = sides[0]
+    for side in sides[1:]:
+        label = _("{first} vs {second}").format(first=label, second=side)
+    return label
 
 
 def resume_summary(saved: SavedMatch) -> str:
@@ -41,6 +52,11 @@ def resume_summary(saved: SavedMatch) -> str:
 
 def variant_label(rules: Rules, rounds: int) -> str:
     """The variants in play, e.g. ``classic``, ``long, nothing in hand, 5 rounds``."""
+    return ", ".join(variant_parts(rules, rounds))
+
+
+def variant_parts(rules: Rules, rounds: int) -> list[str]:
+    """:func:`variant_label`'s parts, for a layout that keeps each on one line: ``['long', '5 rounds']``."""
     parts = []
     if rules.long:
         parts.append(_("long"))
@@ -50,7 +66,7 @@ def variant_label(rules: Rules, rounds: int) -> str:
         parts.append(_("cooperative"))
     if rounds != 3:
         parts.append(ngettext("{n} round", "{n} rounds", rounds).format(n=rounds))
-    return ", ".join(parts) or _("classic")
+    return parts or [_("classic")]
 
 
 def result_label(saved: SavedMatch) -> str:
@@ -61,7 +77,7 @@ def result_label(saved: SavedMatch) -> str:
     if outcome is None:
         return _("in progress")
     if outcome.team_score is not None:
-        return _("team score {score}").format(score=outcome.team_score)
+        return _("team score {score}").format(score=signed(outcome.team_score))
     if outcome.winner is None:
         return _("draw")
     return _("{name} won").format(name=saved.names[outcome.winner])

@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from lost_cities.ai.arena import ArenaError, ArenaSettings, Timing, play_deals, report, wilson
+from lost_cities.ai.arena import ArenaError, ArenaSettings, Timing, play_deals, play_round, report, wilson
 from lost_cities.ai.basic import EasyBot
 from lost_cities.ai.heuristic import HeuristicBot
-from lost_cities.engine import Round, player_view, round_seed
+from lost_cities.engine import Round, Rules, player_view, round_seed
 
 
 def by_hand(settings: ArenaSettings) -> list[tuple[int, int]]:
@@ -135,3 +135,11 @@ def test_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], message
     assert result.returncode == 2
     assert message in result.stderr and "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith("lost-cities arena: ")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_round_of_three_or_four_ends_with_the_final_laying(players: int) -> None:
+    # the arena measures two players; its round loop follows the engine's final laying too (R23c)
+    rules = Rules(players=players)
+    result = play_round(rules, 5, 0, [HeuristicBot() for _ in range(players)], ["heuristic"] * players)
+    assert not result.capped

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from lost_cities.ai.arena import ArenaSettings, play_deals, report
 from lost_cities.ai.heuristic import HeuristicBot
-from lost_cities.engine import Colour, Phase, Round, Rules, player_view
-from tests.helpers import codes, rigged
+from lost_cities.engine import Colour, Phase, Round, Rules, card_from_code, parse_cards, player_view
+from lost_cities.engine.round import fresh_deck
 
 Y, B, W, G, R = Colour.YELLOW, Colour.BLUE, Colour.WHITE, Colour.GREEN, Colour.RED
 
@@ -18,15 +20,22 @@ def position(
     discards: dict[Colour, str] | None = None,
     rules: Rules | None = None,
 ) -> Round:
-    """Seat 0 to play ``hand``; the draw pile holds ``deck`` cards that matter to nobody here."""
-    filler = " ".join(["p2"] * deck)  # purple is not in the game: a card no rule looks at
-    round_ = rigged(hand, "", filler, rules=rules, mine=mine, discards=discards)
-    n = len(round_.rules.colours)
-    for colour, text in (theirs or {}).items():
-        round_.expeditions[n + colour] = codes(text)
-        round_.tops[n + colour] = round_.expeditions[n + colour][-1] & 15
-    round_.hands[1] = [0x52] * 8  # a hand of the right size (only its size is public)
-    return round_
+    """Seat 0 to play ``hand`` on the table given; the other hand and the ``deck`` cards of the draw
+    pile are cards named nowhere, which matter to nobody here (only their number is public)."""
+    rules = rules or Rules()
+    named = [*parse_cards(hand)]
+    for group in (mine, theirs, discards):
+        for text in (group or {}).values():
+            named += parse_cards(text)
+    spare = Counter(card_from_code(code) for code in fresh_deck(rules)) - Counter(named)
+    rest = " ".join(map(str, spare.elements()))
+    other, pile = rest.split()[: rules.hand_size], rest.split()[rules.hand_size :][:deck]
+
+    def laid(group: dict[Colour, str] | None) -> str:
+        return " ".join((group or {}).values()) or "-"
+
+    text = f"{hand} / {' '.join(other)} | {laid(mine)} / {laid(theirs)} | {laid(discards)} | {' '.join(pile)} | 0"
+    return Round.from_position(text, rules)
 
 
 def play(round_: Round) -> str:
@@ -83,7 +92,7 @@ def test_it_discards_the_card_least_useful_to_itself_plus_the_opponent() -> None
 def test_it_keeps_a_card_the_opponent_could_lay_and_gives_away_one_it_cannot() -> None:
     hand = "y9 b9 w2 w3 g2 g3 rw bw"
     assert play(position(hand, theirs={W: "w5"})) in ("-w2", "-w3")  # dead for the opponent's white
-    assert play(position(hand, theirs={W: "w2"})) not in ("-w2", "-w3")
+    assert play(position(hand, theirs={W: "ww"})) not in ("-w2", "-w3")  # the opponent could lay them
 
 
 def test_it_draws_a_discard_only_when_it_continues_an_expedition_with_a_gap_of_at_most_one() -> None:

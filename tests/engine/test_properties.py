@@ -1,4 +1,4 @@
-"""Property tests over seeds and random legal play (hypothesis)."""
+"""Property tests over seeds, random legal play and every player count (hypothesis)."""
 
 from __future__ import annotations
 
@@ -9,21 +9,35 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lost_cities.engine import (
+    PLAYER_COUNTS,
+    STOP,
     Card,
     Colour,
+    Decision,
     Draw,
+    FinalLaying,
     IllegalMoveError,
     Match,
     MatchRecord,
+    Phase,
     Play,
     Round,
     RoundRecord,
     Rules,
     card_from_code,
+    player_view,
+    public_view,
 )
 from lost_cities.engine.round import fresh_deck
 
-rules_st = st.builds(Rules, long=st.booleans(), hand_penalty=st.booleans())
+
+@st.composite
+def rules_st(draw: st.DrawFn) -> Rules:
+    count = draw(st.sampled_from(PLAYER_COUNTS))
+    cooperative = draw(st.booleans()) and count != 4  # R24f
+    return Rules(players=count, long=draw(st.booleans()), hand_penalty=draw(st.booleans()), cooperative=cooperative)
+
+
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 
 
@@ -34,22 +48,37 @@ def every_card(round_: Round) -> Counter[int]:
     return Counter(held)
 
 
-def play_randomly(round_: Round, rng: random.Random, turns: int | None = None) -> None:
+def step(round_: Round, rng: random.Random) -> Decision:
+    """One random legal decision through the checked path: a play, a draw, or a final lay or stop."""
+    decision: Decision
+    if round_.phase is Phase.DRAW:
+        decision = rng.choice(round_.legal_draws())
+    elif round_.phase is Phase.FINAL:
+        options: list[Decision] = [*round_.legal_plays(), STOP]
+        decision = rng.choice(options)
+    else:
+        decision = rng.choice(round_.legal_plays())
+    round_.decide(decision)
+    return decision
+
+
+def play_randomly(round_: Round, rng: random.Random, decisions: int | None = None) -> None:
     done = 0
-    while not round_.over and (turns is None or done < turns):
-        round_.play(rng.choice(round_.legal_plays()))
-        round_.draw(rng.choice(round_.legal_draws()))
+    while not round_.over and (decisions is None or done < decisions):
+        step(round_, rng)
         done += 1
 
 
 @settings(max_examples=40, deadline=None)
-@given(rules=rules_st, seed=seeds, choices=st.integers(0, 2**32))
-def test_cards_conserved_hands_full_round_ends_exactly_when_pile_empties(rules: Rules, seed: int, choices: int) -> None:
-    # R2, R8, R10
-    r = Round(rules, seed, starter=seed % 2)
+@given(rules=rules_st(), seed=seeds, choices=st.integers(0, 2**32))
+def test_cards_conserved_hands_full_round_ends_exactly_after_the_final_laying(
+    rules: Rules, seed: int, choices: int
+) -> None:
+    # R2, R8, R10, R23a, R23c, R24c
+    r = Round(rules, seed, starter=seed % rules.players)
     rng = random.Random(choices)
     full = Counter(fresh_deck(rules))
-    while not r.over:
+    while r.phase is not Phase.FINAL and not r.over:
         assert r.draw_pile_size > 0
         mover = r.to_move
         r.play(rng.choice(r.legal_plays()))
@@ -58,19 +87,31 @@ def test_cards_conserved_hands_full_round_ends_exactly_when_pile_empties(rules: 
         assert every_card(r) == full
         assert len(r.hand(mover)) == rules.hand_size
     assert r.draw_pile_size == 0
-    assert r.legal_plays() == [] and r.legal_draws() == []
+    if rules.final_plays:  # R23c: every seat lays up to two cards, in turn order, then the round is over
+        laid: Counter[int] = Counter()
+        while not r.over:
+            assert r.phase is Phase.FINAL and not r.legal_draws()
+            seat = r.to_move
+            laid[seat] += 1
+            step(r, rng)
+        assert all(laid[seat] >= 1 for seat in range(rules.players))
+        finals = [turn for turn in r.history() if isinstance(turn, FinalLaying)]
+        assert [turn.seat for turn in finals] == [(finals[0].seat + k) % rules.players for k in range(rules.players)]
+        assert all(len(turn.plays) <= 2 and turn.complete for turn in finals)
+        assert every_card(r) == full
+    assert r.over and r.legal_plays() == [] and r.legal_draws() == [] and not r.can_stop
 
 
 @settings(max_examples=30, deadline=None)
-@given(rules=rules_st, seed=seeds, choices=st.integers(0, 2**32), turns=st.integers(0, 120))
-def test_a_replayed_record_reproduces_the_state(rules: Rules, seed: int, choices: int, turns: int) -> None:
-    r = Round(rules, seed, starter=choices % 2)
-    play_randomly(r, random.Random(choices), turns)
+@given(rules=rules_st(), seed=seeds, choices=st.integers(0, 2**32), decisions=st.integers(0, 130))
+def test_a_replayed_record_reproduces_the_state(rules: Rules, seed: int, choices: int, decisions: int) -> None:
+    r = Round(rules, seed, starter=choices % rules.players)
+    play_randomly(r, random.Random(choices), decisions)
     record = RoundRecord.from_dict(r.record().to_dict(), rules)
     assert record.replay() == r
 
 
-def all_plays(rules: Rules) -> list[Play]:
+def all_plays() -> list[Play]:
     cards = sorted({card_from_code(code) for code in fresh_deck(Rules(long=True))})
     return [Play(card, discard) for card in cards for discard in (False, True)]
 
@@ -78,75 +119,74 @@ def all_plays(rules: Rules) -> list[Play]:
 ALL_DRAWS = [Draw(None)] + [Draw(colour) for colour in Colour]
 
 
-@settings(max_examples=25, deadline=None)
-@given(rules=rules_st, seed=seeds, choices=st.integers(0, 2**32), turns=st.integers(0, 80))
+def assert_refused_unchanged(round_: Round, decision: Play | Draw | object) -> None:
+    before = round_.copy()
+    try:
+        round_.decide(decision)  # type: ignore[arg-type]
+    except IllegalMoveError:
+        assert round_ == before
+    else:
+        raise AssertionError(f"{decision} was accepted but not listed")
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=rules_st(), seed=seeds, choices=st.integers(0, 2**32), decisions=st.integers(0, 140))
 def test_every_listed_choice_applies_and_every_other_is_refused_unchanged(
-    rules: Rules, seed: int, choices: int, turns: int
+    rules: Rules, seed: int, choices: int, decisions: int
 ) -> None:
     r = Round(rules, seed)
     rng = random.Random(choices)
-    play_randomly(r, rng, turns)
-    if r.over:
-        return
-    before = r.copy()
-    legal = set(r.legal_plays())
-    for play in all_plays(rules):
-        trial = r.copy()
-        if play in legal:
+    play_randomly(r, rng, decisions)
+    legal_plays, legal_draws = set(r.legal_plays()), set(r.legal_draws())
+    for play in all_plays():
+        if play in legal_plays:
+            trial = r.copy()
             trial.play(play)
-            assert play.card not in trial.hand(r.to_move) or play.card.is_wager
+            assert trial.expedition(rules.side_of(r.to_move), play.card.colour)[-1:] == (play.card,) or play.discard
         else:
-            try:
-                trial.play(play)
-            except IllegalMoveError:
-                assert trial == before
-            else:
-                raise AssertionError(f"{play} was accepted but not listed")
-    r.play(rng.choice(sorted(legal, key=str)))
-    after_play = r.copy()
-    legal_draws = set(r.legal_draws())
+            assert_refused_unchanged(r.copy(), play)
     for draw in ALL_DRAWS:
-        trial = r.copy()
         if draw in legal_draws:
-            trial.draw(draw)
+            r.copy().draw(draw)
         else:
-            try:
-                trial.draw(draw)
-            except IllegalMoveError:
-                assert trial == after_play
-            else:
-                raise AssertionError(f"{draw} was accepted but not listed")
+            assert_refused_unchanged(r.copy(), draw)
+    if r.can_stop:
+        r.copy().stop()
+    else:
+        assert_refused_unchanged(r.copy(), STOP)
 
 
 def independent_score(cards: list[Card], rules: Rules) -> int:
-    """R11-R14 written out again, separately from the engine."""
+    """R11-R14, R23b written out again, separately from the engine."""
     if not cards:
         return 0
     numbers = [c.value for c in cards if not c.is_wager]
     wagers = len(cards) - len(numbers)
-    base = (sum(numbers) - rules.expedition_cost) * {0: 1, 1: 2, 2: 3, 3: 4}[wagers]
-    return base + (20 if len(cards) >= 8 else 0)
+    cost = 17 if rules.players == 3 else 20
+    base = (sum(numbers) - cost) * {0: 1, 1: 2, 2: 3, 3: 4}[wagers]
+    return base + (20 if len(cards) >= (7 if rules.players == 3 else 8) else 0)
 
 
 @settings(max_examples=40, deadline=None)
-@given(rules=rules_st, seed=seeds, choices=st.integers(0, 2**32))
+@given(rules=rules_st(), seed=seeds, choices=st.integers(0, 2**32))
 def test_score_matches_an_independent_computation(rules: Rules, seed: int, choices: int) -> None:
     r = Round(rules, seed)
     play_randomly(r, random.Random(choices))
-    for side in (0, 1):
+    for side in range(rules.sides):
         expected = sum(independent_score(list(r.expedition(side, c)), rules) for c in rules.colours)
-        if rules.hand_penalty:
-            expected -= sum(c.value for c in r.hand(side))
+        if rules.hand_penalty:  # R21, R24f: every hand of the side
+            seats = [seat for seat in range(rules.players) if (seat % 2 if rules.players == 4 else seat) == side]
+            expected -= sum(c.value for seat in seats for c in r.hand(seat))
         assert r.score(side).total == expected == r.side_totals()[side]
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=seeds, choices=st.integers(0, 2**32), rounds=st.integers(1, 3))
-def test_a_match_record_replays_to_the_same_match(seed: int, choices: int, rounds: int) -> None:
-    m = Match(Rules(), rounds=rounds, first=choices % 2, seed=seed)
+@given(rules=rules_st(), seed=seeds, choices=st.integers(0, 2**32), rounds=st.integers(1, 3))
+def test_a_match_record_replays_to_the_same_match(rules: Rules, seed: int, choices: int, rounds: int) -> None:
+    m = Match(rules, rounds=rounds, first=choices % rules.players, seed=seed)
     rng = random.Random(choices)
     while True:
-        play_randomly(m.current, rng, rng.randrange(0, 200))
+        play_randomly(m.current, rng, rng.randrange(0, 300))
         if not m.current.over or not m.more_rounds:
             break
         m.start_next_round()
@@ -155,20 +195,44 @@ def test_a_match_record_replays_to_the_same_match(seed: int, choices: int, round
     assert copy.totals == m.totals
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=seeds, choices=st.integers(0, 2**32), turns=st.integers(1, 60))
-def test_undo_restores_the_state_before_each_decision(seed: int, choices: int, turns: int) -> None:
-    r = Round(seed=seed)
+@settings(max_examples=30, deadline=None)
+@given(rules=rules_st(), seed=seeds, choices=st.integers(0, 2**32), decisions=st.integers(1, 150))
+def test_undo_restores_the_state_before_each_decision_and_returns_it(
+    rules: Rules, seed: int, choices: int, decisions: int
+) -> None:
+    r = Round(rules, seed)
     rng = random.Random(choices)
-    states = [r.copy()]
-    for _ in range(turns):
+    states, made = [r.copy()], []
+    for _ in range(decisions):
         if r.over:
             break
-        r.play(rng.choice(r.legal_plays()))
-        states.append(r.copy())
-        r.draw(rng.choice(r.legal_draws()))
+        made.append(step(r, rng))
         states.append(r.copy())
     states.pop()
     while states:
-        r.undo()
+        assert r.undo() == made.pop()
         assert r == states.pop()
+    assert r == Round(rules, seed)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=rules_st(), seed=seeds, choices=st.integers(0, 2**32), decisions=st.integers(0, 150))
+def test_views_never_hold_another_seats_hand(rules: Rules, seed: int, choices: int, decisions: int) -> None:
+    # H2, R24d: while the round runs, a view of seat s is the same whatever the other hands hold
+    r = Round(rules, seed)
+    play_randomly(r, random.Random(choices), decisions)
+    if r.over:
+        assert player_view(r, 0).revealed_hands == tuple(r.hand(s) for s in range(rules.players))
+        return
+    shuffled = r.copy()
+    pool = [code for seat, hand in enumerate(shuffled.hands) if seat != 0 for code in hand] + shuffled.deck
+    random.Random(choices).shuffle(pool)
+    for seat in range(1, rules.players):
+        size = len(shuffled.hands[seat])
+        shuffled.hands[seat], pool = sorted(pool[:size]), pool[size:]
+    shuffled.deck = pool
+    for seat in range(rules.players):
+        assert public_view(shuffled, seat) == public_view(r, seat)
+    assert player_view(shuffled, 0) == player_view(r, 0)
+    view = player_view(r, 0)
+    assert view.revealed_hands is None and view.hand == r.hand(0)

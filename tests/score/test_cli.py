@@ -166,7 +166,7 @@ def test_no_expedition_on_a_terminal_opens_the_pad(monkeypatch: pytest.MonkeyPat
     from lost_cities.tui.scorepad import ScorePadApp
 
     opened: list[ScorePadApp] = []
-    monkeypatch.setattr("lost_cities.cli._on_a_terminal", lambda: True)
+    monkeypatch.setattr("lost_cities.cli.arguments.on_a_terminal", lambda: True)
     monkeypatch.setattr(ScorePadApp, "run", lambda self: opened.append(self))
     assert main(["score", "--long", "--rounds", "5"]) == 0
     assert len(opened) == 1 and opened[0].long and opened[0].rounds == 5 and opened[0].names is None

@@ -7,16 +7,19 @@ import multiprocessing
 import os
 import random
 import re
+import signal
 import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from lost_cities.storage import (
     DATA_DIR_VARIABLE,
     DamagedSaveError,
+    FolderUnusableError,
     MatchStore,
     SavedMatch,
     SaveFailedError,
@@ -25,7 +28,9 @@ from lost_cities.storage import (
     UnknownMatchError,
     default_data_dir,
 )
+from lost_cities.storage import atomic as atomic_module
 from lost_cities.storage import store as store_module
+from tests.storage.denied import deny_access
 from tests.storage.matches import finished_match, play_turns, random_match, saved_match, state
 
 DAMAGED_NAME = re.compile(r"current\.damaged-\d{8}T\d{6}Z(-\d+)?\.json")
@@ -112,6 +117,19 @@ def test_a_damaged_current_save_is_moved_aside_kept_and_reported(store: MatchSto
     assert "\n" not in message
     assert store.load_current() is None  # and the app starts normally
     assert store.save_current(saved_match()) is True
+
+
+@pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-14:00"])
+def test_a_save_from_the_ends_of_the_calendar_is_set_aside_once(store: MatchStore, moment: str) -> None:
+    # issue 9, item 4: this raised OverflowError at every start and was never set aside
+    data = saved_match().to_dict()
+    data["created"] = moment
+    store.root.mkdir()
+    store.current_path.write_text(json.dumps(data))
+    with pytest.raises(DamagedSaveError, match="'created' is missing or wrong") as caught:
+        store.load_current()
+    assert caught.value.kept_as is not None
+    assert store.load_current() is None
 
 
 def test_loading_clears_temporary_files_left_by_a_killed_writer(store: MatchStore) -> None:
@@ -281,19 +299,127 @@ def test_a_folder_under_a_regular_file_cannot_be_saved_to_and_play_goes_on(tmp_p
         store.finish_current(finished_match())
 
 
-def test_a_read_only_folder_cannot_be_saved_to(tmp_path: Path) -> None:
+def test_a_read_only_folder_cannot_be_saved_to(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # mode 0o500: the folder can be read, but creating the temporary file is refused (as root too)
     folder = tmp_path / "data"
     folder.mkdir()
-    folder.chmod(stat.S_IRUSR | stat.S_IXUSR)  # 0o500
-    try:
-        if os.access(folder, os.W_OK):
-            pytest.skip("running as root: chmod does not stop writes here")
-        store = MatchStore(folder)
-        with pytest.raises(SaveFailedError, match=r"\(Permission denied\); play goes on without saving\.$"):
-            store.save_current(saved_match())
-        assert list(folder.iterdir()) == []
-    finally:
-        folder.chmod(stat.S_IRWXU)
+    store = MatchStore(folder)
+    original = atomic_module.tempfile.mkstemp
+
+    def read_only(*args: object, dir: Path, **kwargs: object) -> tuple[int, str]:
+        if Path(dir) == folder:
+            raise PermissionError(13, "Permission denied", str(dir))
+        return original(*args, dir=dir, **kwargs)  # type: ignore[call-overload,no-any-return]
+
+    monkeypatch.setattr(atomic_module.tempfile, "mkstemp", read_only)
+    with pytest.raises(SaveFailedError, match=r"\(Permission denied\); play goes on without saving\.$"):
+        store.save_current(saved_match())
+    assert list(folder.iterdir()) == []
+    assert store.load_current() is None  # reading still works
+
+
+# ---------------------------------------------------------------- a folder that cannot be searched (issue 9, item 5)
+
+
+def test_a_folder_that_cannot_be_searched_is_said_once_and_play_goes_on(
+    store: MatchStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.save_current(saved_match())
+    deny_access(monkeypatch, store.root)
+    with pytest.raises(FolderUnusableError) as caught:
+        store.load_current()
+    assert str(caught.value) == (
+        f"The data folder {store.root} cannot be opened (Permission denied): an unfinished match in it "
+        "cannot be resumed, and play goes on without saving."
+    )
+    assert isinstance(caught.value, StorageError) and store.save_problem is caught.value
+    assert store.save_current(saved_match(seed=3)) is False  # already told: the saves fail quietly
+    listing = store.list_history()
+    assert listing.matches == () and [str(e) for e in listing.damaged] == [
+        f"{store.history_dir} could not be read: Permission denied."
+    ]
+    with pytest.raises(StorageError):
+        store.abandon_current()
+    monkeypatch.undo()
+    assert store.load_current() is not None  # nothing was lost
+
+
+def test_a_damaged_save_whose_new_name_cannot_be_looked_at_is_still_only_a_storage_error(
+    store: MatchStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.root.mkdir()
+    store.current_path.write_text("{")
+    for name in ("stat", "lstat"):
+        original = getattr(os, name)
+
+        def refuse(path: object, *args: object, _original: Any = original, **kwargs: object) -> os.stat_result:
+            if str(path).startswith(str(store.root / "current.damaged")):
+                raise PermissionError(13, "Permission denied", str(path))
+            return _original(path, *args, **kwargs)  # type: ignore[no-any-return]
+
+        monkeypatch.setattr(os, name, refuse)
+    with pytest.raises(DamagedSaveError) as caught:
+        store.load_current()
+    kept = caught.value.kept_as or store.current_path
+    monkeypatch.undo()
+    assert kept.read_text() == "{"  # moved aside or left where it was: never lost
+
+
+# ---------------------------------------------------------------- files that are not files (issue 9, item 7)
+
+
+@pytest.fixture
+def no_hang() -> Iterator[None]:
+    """Turn a hang into a failure: a test that blocks for 20 s is interrupted."""
+
+    def hung(signum: int, frame: object) -> None:
+        raise AssertionError("blocked: a read waited for a writer that never came")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_current_save_that_is_a_pipe_is_set_aside_not_waited_for(store: MatchStore, no_hang: None) -> None:
+    store.root.mkdir()
+    os.mkfifo(store.current_path)
+    with pytest.raises(DamagedSaveError) as caught:
+        store.load_current()
+    assert "it is not an ordinary file (a folder, a pipe or a device)" in str(caught.value)
+    assert caught.value.kept_as is not None and stat.S_ISFIFO(os.lstat(caught.value.kept_as).st_mode)
+    assert store.load_current() is None
+    assert store.save_current(saved_match()) is True
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_score_pad_save_that_is_a_pipe_is_set_aside(store: MatchStore, no_hang: None) -> None:
+    store.root.mkdir()
+    os.mkfifo(store.pad_path)
+    with pytest.raises(DamagedSaveError, match="not an ordinary file"):
+        store.load_pad(lambda data: data)
+    assert store.load_pad(lambda data: data) is None
+
+
+@pytest.mark.parametrize("kind", ["pipe", "folder", "device"])
+def test_a_file_to_replay_or_export_that_is_not_a_file_is_refused(
+    store: MatchStore, tmp_path: Path, kind: str, no_hang: None
+) -> None:
+    path = tmp_path / "match.json"
+    if kind == "pipe":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no named pipes here")
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        path = Path(os.devnull)
+    with pytest.raises(DamagedSaveError, match=r"could not be read: it is not an ordinary file"):
+        store.load(path)
+    with pytest.raises(DamagedSaveError):
+        store.export(str(path) if kind != "device" else "/dev/zero")
 
 
 def test_saving_recovers_when_the_folder_does(store: MatchStore, monkeypatch: pytest.MonkeyPatch) -> None:

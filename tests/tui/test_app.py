@@ -1,20 +1,33 @@
-"""The hot-seat app driven by keys through Textual's pilot (R5–R18, H1, H2)."""
+"""The hot-seat app driven by keys through Textual's pilot (R5–R18, R23, R24, H1, H2).
+
+Positions late in a round are reached through the engine; the keys pressed are the ones under test.
+One test plays a whole two-player round by keys.
+"""
 
 from __future__ import annotations
 
 import pytest
 
-from lost_cities.engine import Card, Colour, Phase
-from lost_cities.session import HotSeat, MatchSettings
-from lost_cities.tui.app import LostCitiesApp
-from lost_cities.tui.screens.board import BoardScreen
-from lost_cities.tui.screens.match_end import MatchEndScreen
-from lost_cities.tui.screens.pass_screen import PassScreen
-from lost_cities.tui.screens.round_end import RoundEndScreen
-from lost_cities.tui.screens.setup import SetupScreen
-from lost_cities.tui.widgets.hand import HandView
+from lost_cities.engine import Card, Colour, Phase, Round, Rules
+from lost_cities.session import MatchSettings
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.board import BoardScreen
+from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
+from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+from lost_cities.tui.hotseat.widgets.hand import HandView
 from lost_cities.words import card_short
-from tests.tui.conftest import SIZE, finish_last_round, make_app, screen_text, take_turn
+from tests.tui.helpers import (
+    SIZE,
+    advanced_app,
+    app_at,
+    key_bar,
+    make_app,
+    message,
+    screen_text,
+    take_turn,
+)
 
 
 async def test_a_whole_round_played_by_keys_reaches_the_round_end_screen() -> None:
@@ -34,13 +47,12 @@ async def test_a_whole_round_played_by_keys_reaches_the_round_end_screen() -> No
         assert turns == 44
         assert isinstance(app.screen, RoundEndScreen)
         text = screen_text(app)
-        assert "End of round 1" in text
+        assert "End of round 1 of 2" in text
         scores = app.session.round.side_totals()
-        assert f"This round: Ana {scores[0]:+d}".replace("-", "−") in text.replace("+0", "0")
-        # both hands are revealed at round end (H2)
-        for card in app.session.round.hand(1):
+        assert f"This round: Ana {scores[0]:+d}".replace("-", "−").replace("+0", "0") in text
+        for card in app.session.round.hand(1):  # every hand is revealed at the round end (H2)
             assert card_short(card) in text
-        starter = app.session.match.next_starter()
+        starter = app.session.match.next_starter().seat
         assert f"{('Ana', 'Boris')[starter]} starts round 2" in text
         await pilot.press("enter")
         await pilot.pause()
@@ -71,63 +83,23 @@ async def test_the_pass_screen_shows_no_hand_only_enter_reveals_it() -> None:
         assert all(card_short(card) in board_text for card in app.session.round.hand(0))
 
 
-async def test_pass_screen_mid_round_hides_the_next_players_hand() -> None:
-    # H2: after Ana's turn, Boris's (and Ana's) private cards are not shown
-    app = make_app(seed=5)
+async def test_the_pass_screen_mid_round_hides_every_hand() -> None:
+    # H2: after a few turns, neither player's private cards are on the pass screen
+    app = advanced_app(seed=5, leave=20)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for _ in range(6):
-            await take_turn(pilot, app)
+        await take_turn(pilot, app)
         assert isinstance(app.screen, PassScreen)
-        text = screen_text(app)
-        public = {c for side in app.session.public_view().expeditions for row in side for c in row}
-        public |= {c for c in app.session.public_view().discard_tops if c}
+        text = screen_text(app).split("Pass to")[0]
+        view = app.session.public_view()
+        public = {c for side in view.expeditions for row in side for c in row} | {c for c in view.discard_tops if c}
         for seat in (0, 1):
             for card in app.session.round.hand(seat):
-                if not card.is_wager and card not in public:
+                if card not in public:
                     assert card_short(card) not in text
 
 
-async def test_illegal_keys_are_refused_with_the_rule_and_nothing_changes() -> None:
-    # R6a, R6, R7: refusals say why, with the rule; the state is unchanged
-    seed = next(s for s in range(200) if _has_pair(HotSeat.new(MatchSettings(seed=s)).round.hand(0)))
-    app = make_app(seed=seed)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        hand = app.session.round.hand(0)
-        low, high = _has_pair(hand)  # type: ignore[misc]
-        await pilot.press(str(hand.index(high) + 1), "e", "n")
-        await pilot.pause()
-        await take_turn(pilot, app, prefer_lay=False)  # Boris discards
-        await pilot.press("enter")
-        await pilot.pause()
-        before = app.session.round.state_key()
-        await pilot.press(str(app.session.round.hand(0).index(low) + 1), "e")
-        await pilot.pause()
-        assert app.session.round.state_key() == before
-        message = str(app.screen.query_one("#message").render())
-        assert "can't follow" in message and "(R6a)" in message
-        await pilot.press("r")  # drawing before playing
-        await pilot.pause()
-        assert app.session.round.state_key() == before
-        assert "(R6)" in str(app.screen.query_one("#message").render())
-        await pilot.press("z")
-        await pilot.pause()
-        assert "does nothing" in str(app.screen.query_one("#message").render())
-        # R7: discard, then try to draw that card back
-        await pilot.press("d")
-        await pilot.pause()
-        after_discard = app.session.round.state_key()
-        await pilot.press(low.colour.letter)
-        await pilot.pause()
-        assert app.session.round.state_key() == after_discard
-        message = str(app.screen.query_one("#message").render())
-        assert "can't draw it back" in message and "(R7)" in message
-
-
-def _has_pair(hand: tuple[Card, ...]) -> tuple[Card, Card] | None:
+def _pair(hand: tuple[Card, ...]) -> tuple[Card, Card] | None:
     for a in hand:
         for b in hand:
             if a.colour == b.colour and not a.is_wager and not b.is_wager and a.value < b.value:
@@ -135,36 +107,69 @@ def _has_pair(hand: tuple[Card, ...]) -> tuple[Card, Card] | None:
     return None
 
 
+async def test_illegal_keys_are_refused_with_the_rule_and_nothing_changes() -> None:
+    # R6a, R6, R7: refusals say why, with the rule; the state is unchanged
+    round_ = Round.from_position("r5 r9 b3 / g4 g6 | r7 / - | - | y2 y3 y4 y5 | 0")
+    app = app_at(round_)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        before = app.session.round.state_key()
+        await pilot.press("2", "e")  # red 5 on red 7
+        await pilot.pause()
+        assert app.session.round.state_key() == before
+        assert "Red 5 can't follow red 7: numbers must go up (R6a)." in message(app)
+        await pilot.press("r")  # drawing before playing
+        await pilot.pause()
+        assert app.session.round.state_key() == before and "(R6)" in message(app)
+        await pilot.press("z")
+        await pilot.pause()
+        assert "The key z does nothing here" in message(app)
+        await pilot.press("d")  # R7: discard red 5, then try to draw it back
+        await pilot.pause()
+        after_discard = app.session.round.state_key()
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.session.round.state_key() == after_discard
+        assert "can't draw it back" in message(app) and "(R7)" in message(app)
+
+
 async def test_take_back_before_drawing() -> None:
     # R6: u takes the card back before the draw; then the same turn goes on
     app = make_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        card = app.session.round.hand(0)[2]
         await pilot.press("enter", "3", "d")
         await pilot.pause()
         assert app.session.phase is Phase.DRAW
-        card = app.session.round.history()[-1].play.card
         await pilot.press("u")
         await pilot.pause()
         assert app.session.phase is Phase.PLAY and card in app.session.round.hand(0)
-        assert "back in your hand" in str(app.screen.query_one("#message").render())
+        assert "back in your hand" in message(app)
 
 
-async def test_keys_bar_shows_only_legal_keys() -> None:
-    app = make_app(seed=2)
+async def test_the_key_bar_lists_only_the_keys_that_work_now() -> None:
+    round_ = Round.from_position("r5 r9 b3 / g4 g6 | r7 / - | b8 | y2 y3 y4 y5 | 0")
+    app = app_at(round_)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("enter", "2")  # red 5 cannot be laid on red 7
         await pilot.pause()
-        keys = str(app.screen.query_one("KeyBar").render())
-        assert " e " in keys and " d " in keys and "draw pile" not in keys
+        keys = key_bar(app)
+        assert " d " in keys and " e " not in keys and "draw pile" not in keys and "1–3" in keys
+        await pilot.press("3")  # red 9 can
+        await pilot.pause()
+        assert " e " in key_bar(app)
         await pilot.press("d")
         await pilot.pause()
-        keys = str(app.screen.query_one("KeyBar").render())
-        assert "draw pile" in keys and " e " not in keys and "take back" in keys
+        keys = key_bar(app)
+        assert "draw pile" in keys and " b " in keys and " r " not in keys and "take back" in keys
+        assert " e " not in keys and "select" not in keys
 
 
-async def test_the_last_move_of_the_opponent_is_shown() -> None:
+async def test_the_opponents_last_turn_is_told_in_words() -> None:
     # H1: "Ana laid ..., drew from the draw pile."
     app = make_app(seed=4)
     async with app.run_test(size=SIZE) as pilot:
@@ -174,33 +179,79 @@ async def test_the_last_move_of_the_opponent_is_shown() -> None:
         assert "drew from the draw pile" in text and ("Ana laid" in text or "Ana discarded" in text)
 
 
-async def test_one_round_match_ends_with_result_and_play_again() -> None:
-    # R17: the winner (or a draw) and per-round scores; play again opens the form
-    app = make_app(seed=9, rounds=1)
+async def test_a_wager_is_a_wager_in_a_sentence() -> None:
+    # issue 9 item 25: "Boris laid a green wager"
+    round_ = Round.from_position("gw b3 / g4 g6 | - / - | - | y2 y3 y4 y5 | 0")
+    app = app_at(round_)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await finish_last_round(pilot, app)
+        await pilot.press("enter", "2", "e", "n")
+        await pilot.pause()
+        assert "Ana laid a green wager, drew from the draw pile." in screen_text(app)
+
+
+async def test_the_board_warns_when_the_last_card_will_end_the_round() -> None:
+    # R10: one card left in the draw pile: the status line and the prompt say so
+    app = advanced_app(seed=9, leave=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "the last card!" in screen_text(app)
+        await pilot.press("enter", "1", "d")
+        await pilot.pause()
+        assert "The last card of the draw pile ends the round (R10)." in message(app)
+
+
+async def test_a_one_round_match_ends_with_the_result_until_a_listed_key() -> None:
+    # R17: the winner (or a draw) and every round's scores; Enter does not skip the result (item 19)
+    app = advanced_app(seed=9, leave=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        while not app.session.round.over:
+            await take_turn(pilot, app, prefer_lay=False)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchEndScreen)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
         assert isinstance(app.screen, MatchEndScreen)
         outcome = app.session.match.outcome
         assert outcome is not None
         text = screen_text(app)
-        if outcome.winner is None:
-            assert "A draw" in text
-        else:
-            assert f"{('Ana', 'Boris')[outcome.winner]} wins" in text
+        assert ("A draw" in text) if outcome.winner is None else (f"{('Ana', 'Boris')[outcome.winner]} wins" in text)
+        assert "play again" in key_bar(app) and " a " in key_bar(app)
         await pilot.press("a")
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(app.screen, NewMatchScreen)
         assert app.screen.query_one("#p1").value == "Ana"  # type: ignore[attr-defined]
 
 
-async def test_cooperative_match_reports_the_team_score() -> None:
-    # R22
-    app = make_app(seed=9, rounds=1, cooperative=True)
+async def test_the_cooperative_game_shows_a_live_team_score_and_a_team_column() -> None:
+    # R22, issue 9 item 22
+    app = advanced_app(seed=9, leave=2, cooperative=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await finish_last_round(pilot, app)
-        assert "Team score" in screen_text(app)
+        assert "Team score: " in screen_text(app)
+        while not app.session.round.over:
+            await take_turn(pilot, app)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Team score" in text and "team" in text
+
+
+async def test_nothing_in_hand_shows_both_sides_like_for_like() -> None:
+    # R21, issue 9 item 21: the round totals leave every hand out; the player's own hand's cost apart
+    round_ = Round.from_position("r5 r9 b3 / g4 g6 | r7 / g2 | - | y2 y3 y4 y5 | 0", Rules(hand_penalty=True))
+    app = app_at(round_)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        round_line = next(line for line in lines if line.strip().startswith("round"))
+        assert round_line.split()[1:] == ["−13", "−18"]  # red 7 and green 2, no hand in either
+        hand_line = next(line for line in lines if line.strip().startswith("in hand"))
+        assert hand_line.split()[2:] == ["−17"]  # 5 + 9 + 3: Ana's own hand, shown apart
 
 
 async def test_the_form_starts_a_match_with_its_settings() -> None:
@@ -208,16 +259,15 @@ async def test_the_form_starts_a_match_with_its_settings() -> None:
     app = LostCitiesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(app.screen, NewMatchScreen)
         await pilot.click("#start")
         await pilot.pause()
-        assert "Give both players a name" in screen_text(app)
+        assert "name is empty" in screen_text(app)
         await pilot.click("#p1")
         await pilot.press(*"Ana", "tab", *"Boris")
         app.screen.query_one("#first-p2").value = True  # type: ignore[attr-defined]
         app.screen.query_one("#long").value = True  # type: ignore[attr-defined]
-        rounds = app.screen.query_one("#rounds")
-        rounds.value = "2"  # type: ignore[attr-defined]
+        app.screen.query_one("#rounds").value = "2"  # type: ignore[attr-defined]
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
@@ -227,42 +277,85 @@ async def test_the_form_starts_a_match_with_its_settings() -> None:
         assert "P purple" in screen_text(app)
 
 
-async def test_quit_asks_first() -> None:
+async def test_enter_in_a_name_moves_to_the_next_field_and_never_starts() -> None:
+    # issue 9 item 16: Enter moves on; Ctrl+S and the button start
+    app = LostCitiesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Ana", "enter")
+        await pilot.pause()
+        assert app.screen.focused is app.screen.query_one("#p2")
+        assert "Enter  next field" in key_bar(app) and "Ctrl+S  start" in key_bar(app)
+        await pilot.press(*"Boris", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchScreen)
+        assert app.screen.focused is app.screen.query_one("#first")  # the hidden third name is skipped
+        assert "← →  choose" in key_bar(app)  # issue 9 item 25: the arrows are named
+
+
+async def test_the_form_sets_up_four_players_in_two_teams() -> None:
+    # R24a: p1 and p3 against p2 and p4; the cooperative game is not offered (R24f)
+    app = LostCitiesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#players-4").value = True  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.click("#p1")
+        await pilot.press(*"Ana", "tab", *"Boris", "tab", *"Carl", "tab", *"Dana")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ana & Carl against Boris & Dana" in text
+        assert app.screen.query_one("#coop").disabled  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert app.session.names == ("Ana", "Boris", "Carl", "Dana") and app.session.rules.teams
+
+
+async def test_quit_asks_first_and_says_what_is_kept() -> None:
+    # issue 9 item 24: a card played but not drawn for goes back to the hand, and the box says so
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
         assert "Quit now? The match is saved" in screen_text(app)
+        await pilot.press("n", "enter", "1", "d", "q")
+        await pilot.pause()
+        assert "the card just played goes back" in " ".join(screen_text(app).split())
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, PassScreen)
+        assert isinstance(app.screen, BoardScreen)
         await pilot.press("q", "y")
         await pilot.pause()
     assert app.return_code == 0
 
 
-async def test_help_lists_rules_and_keys() -> None:
-    app = make_app()
+async def test_help_lists_the_rules_of_the_match_and_the_keys() -> None:
+    app = make_app(players=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter", "question_mark")
         await pilot.pause()
-        text = screen_text(app)
+        text = " ".join(screen_text(app).split())
         assert "first play one card, then draw one card" in text and "take it back" in text
+        assert "(sum − 17)" in text and "with 7 cards" in text and "R23c" in text  # R23b, R23c
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, BoardScreen)
 
 
 @pytest.mark.parametrize("size", [(79, 24), (80, 23), (40, 12)])
-async def test_a_small_terminal_gets_a_clear_message(size: tuple[int, int]) -> None:
+async def test_a_small_terminal_gets_a_clear_message_and_takes_no_moves(size: tuple[int, int]) -> None:
     app = make_app()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "too small" in text and "80×24" in text
-        assert "Pass to" not in text
+        assert "too small" in text and "80×24" in text and "Pass to" not in text
+        before = app.session.round.state_key()
+        await pilot.press("enter", "3", "d", "n")
+        await pilot.pause()
+        assert app.session.round.state_key() == before
 
 
 async def test_the_form_switches_the_language_of_the_whole_app() -> None:
@@ -290,19 +383,87 @@ async def test_the_form_switches_the_language_of_the_whole_app() -> None:
         assert "défausses" in text and "Y jaune" in text and "Main" in text and "choisir" in text
 
 
-async def test_help_key_is_not_called_unknown_and_a_small_screen_takes_no_moves() -> None:
-    app = make_app(seed=2)
+# ---------------------------------------------------------------- three and four players
+
+
+async def test_a_whole_three_player_round_by_keys_with_the_final_laying() -> None:
+    # R23a-d: turns in seat order, the final laying from the player after the one who took the last card
+    position = "r5 r7 b2 b4 y3 y4 g2 / g4 g6 yw w2 w4 w6 w8 / w3 w9 b9 b10 r2 r3 r4 | - / - / - | - | y9 y10 | 0"
+    app = app_at(Round.from_position(position, Rules(players=3)), names=("Ana", "Boris", "Carl"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter", "question_mark", "escape")
+        order = []
+        while app.session.round.phase is Phase.PLAY:
+            order.append(app.session.to_move)
+            await take_turn(pilot, app)
+        assert order == [0, 1]  # Boris takes the last card
+        assert isinstance(app.screen, PassScreen) and app.session.to_move == 2  # R23c: Carl lays first
+        await pilot.press("enter")
         await pilot.pause()
-        assert "does nothing" not in str(app.screen.query_one("#message").render())
-        await pilot.press("exclamation_mark")
+        assert "lay up to two more cards, or press s to stop" in message(app)
+        assert " s " in key_bar(app) and "draw pile" not in key_bar(app)
+        await pilot.press("d")  # R23c: no discarding in the final laying
         await pilot.pause()
-        assert "The key ! does nothing" in str(app.screen.query_one("#message").render())
-        before = app.session.round.state_key()
-        await pilot.resize_terminal(70, 20)
+        assert "(R23c)" in message(app)
+        await pilot.press("1", "e")
         await pilot.pause()
-        await pilot.press("3", "d", "n")
+        assert "1 more card" in message(app) and "take back" in key_bar(app)
+        await pilot.press("s")
         await pilot.pause()
-        assert app.session.round.state_key() == before
+        assert isinstance(app.screen, PassScreen) and app.session.to_move == 0
+        await take_turn(pilot, app)  # Ana lays one card and stops
+        await take_turn(pilot, app)  # Boris, who took the last card, lays last
+        assert isinstance(app.screen, RoundEndScreen)
+        text = screen_text(app)
+        assert "End of round 1" in text and "−17" in text  # R23b: cost 17
+        assert "scroll" in key_bar(app)  # three breakdowns: they scroll within the screen
+        for _ in range(40):
+            await pilot.press("down")
+        await pilot.pause()
+        text += screen_text(app)
+        for name in ("Ana", "Boris", "Carl"):
+            assert f"{name}'s hand" in text
+
+
+async def test_a_whole_four_player_round_by_keys_partners_on_one_side() -> None:
+    # R24a-d: A1, B1, A2, B2; partners lay on their shared side; the pass step runs between partners too
+    position = "r5 / g4 g6 / r7 r8 / w3 w9 | - / - | - | y2 y3 y4 | 0"
+    app = app_at(Round.from_position(position, Rules(players=4)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Ana & Carl" in screen_text(app) and "Boris & Dana" in screen_text(app)
+        order = []
+        while app.session.round.phase is Phase.PLAY:
+            order.append(app.session.to_move)
+            assert isinstance(app.screen, PassScreen)  # between every two turns, partners included (R24d)
+            await take_turn(pilot, app)
+        assert order == [0, 1, 2]
+        assert app.session.round.expedition(0, Colour.RED)[:2] == (Card.parse("r5"), Card.parse("r7"))  # R24b
+        while not app.session.round.over:
+            await take_turn(pilot, app)
+        assert isinstance(app.screen, RoundEndScreen)
+        assert "Ana & Carl" in screen_text(app)
+
+
+async def test_the_round_end_of_three_players_says_who_starts_and_why() -> None:
+    # R23e: the highest score starts the next round
+    round_ = Round.from_position("- / - / - | r9 r10 / - / - | - | - | 0", Rules(players=3))
+    app = app_at(round_, rounds=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(3):
+            await take_turn(pilot, app)
+        assert isinstance(app.screen, RoundEndScreen)
+        assert "Ana starts round 2: the highest score of this round (R23e)." in " ".join(screen_text(app).split())
+
+
+async def test_a_three_player_match_from_the_form_to_the_board() -> None:
+    settings = MatchSettings(names=("Ana", "Boris", "Carl"), seed=3)
+    app = LostCitiesApp(settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ana plays, then Boris" in text and "Carl" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "1–7" in key_bar(app)  # R23a

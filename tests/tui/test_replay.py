@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from lost_cities.engine import Match
+from lost_cities.engine import Match, Phase, Rules
 from lost_cities.tui.replay import ReplayApp, ReplayScreen, positions
 from lost_cities.words import card_short
-from tests.tui.conftest import SIZE, screen_text
+from tests.tui.helpers import SIZE, screen_text
 
 
 def finished_match(seed: int = 4, rounds: int = 2) -> Match:
@@ -57,3 +57,55 @@ async def test_stepping_shows_both_hands_and_the_scores_as_they_stood() -> None:
         await pilot.press("pagedown")
         await pilot.pause()
         assert "Round 2 dealt" in screen_text(app)
+
+
+async def test_the_last_step_shows_the_match_totals_and_the_winner() -> None:
+    # issue 9 item 23: the end of the last round says how the match ended (R17)
+    match = finished_match(seed=6, rounds=3)
+    app = ReplayApp(("Ana", "Boris"), match.record(), "Ana vs Boris")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        outcome = match.outcome
+        assert outcome is not None
+        expected = "A draw" if outcome.winner is None else f"{('Ana', 'Boris')[outcome.winner]} won the match"
+        assert "Round over" in text and expected in text
+
+
+async def test_page_up_goes_to_the_start_of_this_round_then_the_one_before() -> None:
+    # issue 9 item 23: PgUp from the end of round 3 is the deal of round 3
+    match = finished_match(seed=6, rounds=3)
+    app = ReplayApp(("Ana", "Boris"), match.record(), "Ana vs Boris")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "pageup")
+        await pilot.pause()
+        assert "Round 3 dealt" in screen_text(app)
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert "Round 2 dealt" in screen_text(app)
+
+
+async def test_a_four_player_match_replays_with_every_hand() -> None:
+    match = Match(Rules(players=4), seed=3, rounds=1)
+    rng = random.Random(3)
+    round_ = match.current
+    while not round_.over:
+        if round_.phase is Phase.FINAL:
+            round_.stop()
+        else:
+            round_.play(rng.choice(round_.legal_plays()))
+            round_.draw(rng.choice(round_.legal_draws()))
+    names = ("Ana", "Boris", "Carl", "Dana")
+    app = ReplayApp(names, match.record(), "4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ana & Carl" in text and "Boris & Dana" in text
+        for name in names:
+            assert f"{name}:" in text
+        await pilot.press("end")
+        await pilot.pause()
+        assert "laid nothing more" in screen_text(app)

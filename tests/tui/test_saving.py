@@ -6,12 +6,12 @@ from pathlib import Path
 
 from lost_cities.session import MatchSettings
 from lost_cities.storage import MatchStore, SaveStatus
-from lost_cities.tui.app import LostCitiesApp
-from lost_cities.tui.screens.match_end import MatchEndScreen
-from lost_cities.tui.screens.pass_screen import PassScreen
-from lost_cities.tui.screens.resume import ResumeScreen
-from lost_cities.tui.screens.setup import SetupScreen
-from tests.tui.conftest import SIZE, finish_last_round, screen_text, take_turn
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
+from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+from lost_cities.tui.hotseat.screens.resume import ResumeScreen
+from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+from tests.tui.helpers import SIZE, finish_round, screen_text, take_turn
 
 
 def flat(text: str) -> str:
@@ -67,7 +67,7 @@ async def test_a_new_match_keeps_the_unfinished_one_as_abandoned(private_data_di
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(app.screen, NewMatchScreen)
         await pilot.press(*"Cleo", "tab", *"Dan", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
@@ -89,7 +89,7 @@ async def test_play_new_sets_the_old_match_aside_and_resume_without_one_says_so(
     app = LostCitiesApp(store=store, start="resume")
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(app.screen, NewMatchScreen)
         assert "no unfinished match to resume" in flat(screen_text(app))
 
 
@@ -101,7 +101,7 @@ async def test_a_damaged_save_is_reported_kept_aside_and_the_game_starts(private
     app = LostCitiesApp(store=store)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(app.screen, NewMatchScreen)
         assert "saved match could not be read" in flat(screen_text(app))
     kept = list(private_data_dir.glob("current.damaged-*.json"))
     assert len(kept) == 1 and len(kept[0].read_text()) == 150
@@ -124,7 +124,7 @@ async def test_a_finished_match_goes_to_the_history(private_data_dir: Path) -> N
     app = LostCitiesApp(MatchSettings(names=("Ana", "Boris"), seed=4, rounds=1), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await finish_last_round(pilot, app)
+        await finish_round(pilot, app)
         assert isinstance(app.screen, MatchEndScreen)
     assert store.load_current() is None
     (finished,) = store.list_history().matches
@@ -155,7 +155,7 @@ async def test_leaving_the_new_match_form_keeps_the_unfinished_match(private_dat
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(app.screen, NewMatchScreen)
         await pilot.press("escape")
         await pilot.pause()
     saved = store.load_current()

@@ -1,4 +1,8 @@
-"""SVG snapshots of whole screens at 80×24 (update with ``pytest --snapshot-update``)."""
+"""SVG snapshots of whole screens at 80×24 in English, French and Russian (update with ``pytest --snapshot-update``).
+
+Longer words must not break the layout: every screen is taken in the three languages.  Positions come
+from the engine (a seed, or a position written out), so each snapshot presses only a few keys.
+"""
 
 from __future__ import annotations
 
@@ -8,90 +12,116 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from lost_cities.engine import Round, Rules
 from lost_cities.i18n import set_language
-from lost_cities.tui.app import LostCitiesApp
-from tests.tui.conftest import SIZE, fast_forward, make_app, take_turn
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from tests.tui.helpers import SIZE, advanced_app, app_at
+
+#: Three players at the end of a long round: two 8- or 9-card expeditions on every side, full hands (R23).
+CROWDED_THREE = (
+    "y8 y9 y10 bw b10 ww w9 / w10 gw gw g9 g10 r8 r9 / r10 pw pw p8 p9 p10 bw | "
+    "yw yw yw y2 y3 y4 y5 y6 y7 bw b2 b3 b4 b5 b6 b7 b8 b9 / ww ww w2 w3 w4 w5 w6 w7 w8 gw g2 g3 g4 g5 g6 g7 g8 / "
+    "rw rw rw r2 r3 r4 r5 r6 r7 pw p2 p3 p4 p5 p6 p7 | - | - | 0"
+)
+#: Four players in two teams: four 12-card expeditions, partners' hands apart (R24).
+CROWDED_FOUR = (
+    "rw r2 r3 r4 r5 r6 / rw rw r7 r8 r9 r10 / pw p2 p3 p4 p5 p6 / pw pw p7 p8 p9 p10 | "
+    "yw yw yw y2 y3 y4 y5 y6 y7 y8 y9 y10 bw bw bw b2 b3 b4 b5 b6 b7 b8 b9 b10 / "
+    "ww ww ww w2 w3 w4 w5 w6 w7 w8 w9 w10 gw gw gw g2 g3 g4 g5 g6 g7 g8 g9 g10 | - | - | 0"
+)
+NAMES_THREE = ("Konstantinos", "Alexandrina", "Zoë")
 
 
-@pytest.fixture(params=["fr", "ru"])
+@pytest.fixture(params=["en", "fr", "ru"])
 def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    """French, then Russian, set before the app builds its screens; English again afterwards."""
+    """Each language in turn, set before the app builds its screens; English again afterwards."""
     set_language(request.param)
     yield request.param
     set_language("en")
 
 
-def test_new_match_form(snap_compare: Any) -> None:
+def crowded(position: str, players: int, names: tuple[str, ...] | None = None) -> LostCitiesApp:
+    rules = Rules(players=players, long=True, hand_penalty=True)
+    return app_at(Round.from_position(position, rules), rounds=3, names=names)
+
+
+async def press(pilot: Pilot[None], *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+def test_new_match_form(language: str, snap_compare: Any) -> None:
     assert snap_compare(LostCitiesApp(), terminal_size=SIZE)
 
 
-def test_pass_screen(snap_compare: Any) -> None:
+def test_pass_screen(language: str, snap_compare: Any) -> None:
+    assert snap_compare(advanced_app(seed=21, leave=30), terminal_size=SIZE)
+
+
+def test_board(language: str, snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
-        for _ in range(5):
-            await take_turn(pilot, pilot.app)  # type: ignore[arg-type]
+        await press(pilot, "enter", "4")
 
-    assert snap_compare(make_app(seed=21), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(advanced_app(seed=21, leave=30), terminal_size=SIZE, run_before=run_before)
 
 
-def test_board(snap_compare: Any) -> None:
+def test_long_game_board_after_a_discard(language: str, snap_compare: Any) -> None:
+    # six colour rows (R20), the longest names; the draw step's key bar lists every pile
     async def run_before(pilot: Pilot[None]) -> None:
-        for _ in range(9):
-            await take_turn(pilot, pilot.app)  # type: ignore[arg-type]
-        await pilot.press("enter", "4")
+        await press(pilot, "enter", "1", "d")
 
-    assert snap_compare(make_app(seed=21), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(advanced_app(seed=5, leave=30, long=True), terminal_size=SIZE, run_before=run_before)
 
 
-def test_round_end(snap_compare: Any) -> None:
+def test_round_end(language: str, snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
-        app: LostCitiesApp = pilot.app  # type: ignore[assignment]
-        for _ in range(12):
-            await take_turn(pilot, app)
-        fast_forward(app, leave=1)
-        await take_turn(pilot, app)
+        await press(pilot, "enter", "1", "d", "n")
 
-    assert snap_compare(make_app(seed=21, hand_penalty=True), terminal_size=SIZE, run_before=run_before)
+    app = advanced_app(seed=21, leave=1, hand_penalty=True)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
-# Longer words must not break the layout at 80×24: the same screens in French and Russian.
-
-
-def test_board_in(language: str, snap_compare: Any) -> None:
+def test_help(language: str, snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
-        for _ in range(9):
-            await take_turn(pilot, pilot.app)  # type: ignore[arg-type]
-        await pilot.press("enter", "4")
+        await press(pilot, "enter", "question_mark")
 
-    assert snap_compare(make_app(seed=21), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(advanced_app(seed=21, leave=30), terminal_size=SIZE, run_before=run_before)
 
 
-def test_long_game_board_after_a_discard_in(language: str, snap_compare: Any) -> None:
-    # six colour columns (R20), the longest names; the draw step's key bar lists every pile
+def test_three_players_board(language: str, snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
-        for _ in range(6):
-            await take_turn(pilot, pilot.app, prefer_lay=False)  # type: ignore[arg-type]
-        await pilot.press("enter", "1", "d")
+        await press(pilot, "enter", "2")
 
-    assert snap_compare(make_app(seed=5, long=True), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(advanced_app(seed=8, players=3, leave=20), terminal_size=SIZE, run_before=run_before)
 
 
-def test_round_end_in(language: str, snap_compare: Any) -> None:
+def test_three_players_final_laying_on_a_crowded_board(language: str, snap_compare: Any) -> None:
+    # R23c: long expeditions on every side still fit in one line each
     async def run_before(pilot: Pilot[None]) -> None:
-        app: LostCitiesApp = pilot.app  # type: ignore[assignment]
-        for _ in range(12):
-            await take_turn(pilot, app)
-        fast_forward(app, leave=1)
-        await take_turn(pilot, app)
+        await press(pilot, "enter", "1", "e")
 
-    assert snap_compare(make_app(seed=21, hand_penalty=True), terminal_size=SIZE, run_before=run_before)
+    app = crowded(CROWDED_THREE, 3, NAMES_THREE)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
-def test_help_in(language: str, snap_compare: Any) -> None:
+def test_three_players_round_end(language: str, snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
-        await pilot.press("enter", "question_mark")
+        await press(pilot, "enter", "s", "enter", "s", "enter", "s")
 
-    assert snap_compare(make_app(seed=21), terminal_size=SIZE, run_before=run_before)
+    app = crowded(CROWDED_THREE, 3, NAMES_THREE)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
-def test_new_match_form_in(language: str, snap_compare: Any) -> None:
-    assert snap_compare(LostCitiesApp(), terminal_size=SIZE)
+def test_four_players_final_laying_on_a_crowded_board(language: str, snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await press(pilot, "enter")
+
+    assert snap_compare(crowded(CROWDED_FOUR, 4), terminal_size=SIZE, run_before=run_before)
+
+
+def test_four_players_round_end(language: str, snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await press(pilot, *["enter", "s"] * 4)
+
+    assert snap_compare(crowded(CROWDED_FOUR, 4), terminal_size=SIZE, run_before=run_before)

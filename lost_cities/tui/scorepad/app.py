@@ -10,7 +10,7 @@ from textual.app import App
 from lost_cities.i18n import _
 from lost_cities.score.sheet import ScoreSheet, sheet_from_dict, sheet_to_dict
 from lost_cities.storage import MatchStore, StorageError
-from lost_cities.tui.bindings import quit_hint
+from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.scorepad.screens import PadScreen, Setup, SetupScreen
 
 __all__ = ["ScorePadApp"]

@@ -14,12 +14,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
-from lost_cities.engine import Card, Colour, IllegalMoveError, Reason, next_starter
+from lost_cities.engine import Card, Colour, IllegalMoveError, Reason, Rules, next_starter
 from lost_cities.i18n import N_, _, ngettext
 from lost_cities.score.sheet import CELLS, MarkRefused, Place, ScoreSheet
-from lost_cities.tui.bindings import translate_bindings
+from lost_cities.tui.common.bindings import translate_bindings
+from lost_cities.tui.common.toggles import TickBox
 from lost_cities.tui.scorepad.widgets import CardCell, HandLine, PlayerPanel
-from lost_cities.tui.widgets.toggles import TickBox
 from lost_cities.words import card_name, card_short, colour_name, describe_refusal, signed
 
 __all__ = ["HelpScreen", "MatchOverScreen", "PadScreen", "RoundOverScreen", "Setup", "SetupScreen", "standings"]
@@ -156,7 +156,9 @@ def _next_starter(names: tuple[str, ...], scores: tuple[int, ...]) -> str:
     """R18, from the engine's rule for unequal scores; (house) a tie is left to the players."""
     if scores[0] == scores[1]:
         return _("Equal scores: the player who did not start this round starts the next (R18).")
-    return _("{name} scored more and starts the next round (R18).").format(name=names[next_starter(scores, 0)])
+    return _("{name} scored more and starts the next round (R18).").format(
+        name=names[next_starter(Rules(), scores, [0]).seat]
+    )
 
 
 class MatchOverScreen(ModalScreen[str]):

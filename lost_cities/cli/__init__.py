@@ -1,0 +1,84 @@
+"""The ``lost-cities`` command line: one module per command.
+
+Each command's module (:mod:`~lost_cities.cli.play`, :mod:`~lost_cities.cli.score`,
+:mod:`~lost_cities.cli.records` for history, export and replay,
+:mod:`~lost_cities.cli.simulate`) has ``add_parser(commands)`` and ``run(args)``.
+Those modules are light — argparse and the translations — and import what their
+command needs (the engine, the saves, Rich, Textual) inside ``run``: ``--help`` and
+``score`` with arguments start fast and never load Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+from collections.abc import Sequence
+
+from lost_cities import __version__
+from lost_cities.ai import command as arena
+from lost_cities.cli import argparse_i18n, play, records, score, simulate
+from lost_cities.cli.arguments import CommandParser, add_lang
+from lost_cities.i18n import _, detect_language, set_language
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = CommandParser(
+        prog="lost-cities",
+        description=_("Lost Cities, Reiner Knizia's card game, for two players at one keyboard."),
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"lost-cities {__version__}",
+        help=_("show program's version number and exit"),  # Python 3.11 hard-codes this help in English
+    )
+    add_lang(parser)
+    commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    play.add_parser(commands)
+    simulate.add_parser(commands)
+    score.add_parser(commands)
+    records.add_parsers(commands)
+    arena.add_parser(commands)
+    return parser
+
+
+def _language_from(argv: Sequence[str]) -> str | None:
+    """Find ``--lang`` before parsing, so that ``--help`` itself is translated."""
+    for index, arg in enumerate(argv):
+        if arg == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def _replace_what_cannot_be_encoded() -> None:
+    """Print ``?`` for what the terminal's encoding lacks (``PYTHONIOENCODING=ascii``), never fail on it."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``lost-cities``; returns the exit status (0, or 2 for a refusal of input)."""
+    _replace_what_cannot_be_encoded()
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    set_language(detect_language(_language_from(args_list)))
+    argparse_i18n.install()
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 0
+    try:
+        result: int = args.run(args)
+    except KeyboardInterrupt:  # Ctrl+C in a long simulate: stop, as a shell expects, without a traceback
+        return 130
+    except BrokenPipeError:  # `lost-cities history | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    return result

@@ -1,0 +1,221 @@
+"""``lost-cities history``: past matches as a table, or as JSON for scripts.
+
+The table is Rich, in colour on a terminal; every fact is also in its words, so it reads
+the same without colour (piped, ``NO_COLOR``).  It is laid out for the width it is given
+(80 columns when piped) so that no word is ever cut: each column is at least as wide as
+its longest word, text wraps between words, and a match of many rounds shows its scores
+in blocks of as many rounds as fit, a line per player, like a score pad.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from lost_cities.i18n import _, pgettext
+from lost_cities.limits import cell_width
+from lost_cities.storage import HistoryListing, SavedMatch, SaveStatus, result_label, variant_label
+from lost_cities.storage.summary import variant_parts
+from lost_cities.words import signed
+
+__all__ = ["fold", "history_json", "history_table", "print_history", "score_sheet"]
+
+#: Between two columns: a space of padding and the (blank) rule of the box.
+GAP = 2
+
+
+def score_sheet(
+    round_scores: tuple[tuple[int, ...], ...], totals: tuple[int, ...], per_line: int | None = None
+) -> tuple[list[list[str]], list[str]]:
+    """Each round's score as on a score pad, columns aligned, in blocks of ``per_line`` rounds.
+
+    Returns the blocks (each a line per player) and the totals, every score signed as the
+    app shows it (``+12``, ``−30``, ``0``).
+
+    >>> blocks, totals = score_sheet(((12, -30), (5, 40), (0, 7)), (17, 17), per_line=2)
+    >>> for block in blocks:
+    ...     print("\\n".join(block))
+    +12  +5
+    −30 +40
+      0
+     +7
+    >>> totals, score_sheet((), (0, 0))[0]
+    (['+17', '+17'], [['–', '–']])
+    """
+    shown_totals = [signed(total) for total in totals]
+    if not round_scores:
+        return [["–"] * len(totals)], shown_totals
+    width = max(len(signed(score)) for scores in round_scores for score in scores)
+    step = per_line or len(round_scores)
+    blocks = []
+    for start in range(0, len(round_scores), step):
+        chunk = round_scores[start : start + step]
+        blocks.append([" ".join(f"{signed(score):>{width}}" for score in seat) for seat in zip(*chunk, strict=True)])
+    return blocks, shown_totals
+
+
+def fold(parts: list[str], width: int, separator: str = ", ") -> str:
+    """Join ``parts`` with ``separator`` into lines of at most ``width`` cells, breaking only between
+    parts where it can, else between words — never inside a word (``width`` is at least the longest word).
+
+    >>> print(fold(["long", "nothing in hand", "cooperative", "5 rounds"], 22))
+    long, nothing in hand,
+    cooperative, 5 rounds
+    >>> print(fold(["Alexandrinet won"], 12))
+    Alexandrinet
+    won
+    """
+    words: list[str] = []  # what may not be broken: a whole part if it fits a line, else each word
+    for index, part in enumerate(parts):
+        piece = part + (separator.rstrip() if index < len(parts) - 1 else "")
+        words.extend([piece] if cell_width(piece) <= width else piece.split(" "))
+    lines: list[str] = []
+    for word in words:
+        if lines and cell_width(lines[-1]) + 1 + cell_width(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "\n".join(lines)
+
+
+def _winner(saved: SavedMatch) -> int | None:
+    outcome = saved.outcome
+    return outcome.winner if outcome is not None and saved.status is not SaveStatus.ABANDONED else None
+
+
+def _longest_word(*texts: str) -> int:
+    return max((cell_width(word) for text in texts for word in text.split()), default=1)
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """The columns' widths for one listing at one console width."""
+
+    match: int
+    players: int
+    total: int
+    result: int
+    score: int  # one round's score
+    per_line: int  # rounds on one line
+
+    @classmethod
+    def fit(cls, listing: HistoryListing, headings: tuple[str, ...], width: int) -> _Layout:
+        matches = listing.matches
+        match_heading, players_heading, rounds_heading, total_heading, result_heading = headings
+        ids = [saved.id for saved in matches]
+        variants = [variant_label(saved.record.rules, saved.record.rounds) for saved in matches]
+        results = [result_label(saved) for saved in matches]
+        match = max(20, max(map(len, ids), default=0), _longest_word(match_heading, *variants))
+        players = max(cell_width(name) for saved in matches for name in saved.names)
+        players = max(players, _longest_word(players_heading))
+        scores = [signed(score) for saved in matches for round_ in saved.round_scores for score in round_]
+        score = max(map(len, scores), default=1)
+        total = max(_longest_word(total_heading), *(len(signed(total)) for saved in matches for total in saved.totals))
+        result_full = max(_longest_word(result_heading), *(cell_width(result) for result in results))
+        result_least = _longest_word(result_heading, *results)
+        rounds = max((len(saved.round_scores) for saved in matches), default=1) or 1
+        room = width - (match + players + total) - 4 * GAP  # five columns, four gaps
+        # the result as wide as it can be while a classic match's three rounds keep one line
+        usual = max(min(rounds, 3) * (score + 1) - 1, _longest_word(rounds_heading))
+        result = max(result_least, min(result_full, room - usual))
+        per_line = max(1, min(rounds, (room - result + 1) // (score + 1)))
+        return cls(match, players, total, result, score, per_line)
+
+
+def history_table(listing: HistoryListing, width: int = 80) -> Table:
+    """One row per match, oldest first, ``width`` columns wide: the match (id, date and variant),
+    a line per player with each round's score and the total, and the result."""
+    headings = (
+        _("Match"),
+        _("Players"),
+        # Translators: the heading above the list of each round's scores in `lost-cities history`.
+        pgettext("history", "Rounds"),
+        _("Total"),
+        _("Result"),
+    )
+    layout = _Layout.fit(listing, headings, width)
+    table = Table(box=box.SIMPLE_HEAD, header_style="bold", show_edge=False, pad_edge=False, collapse_padding=True)
+    # every cell is folded here, between words, and never wrapped again by Rich
+    table.add_column(headings[0], no_wrap=True, min_width=layout.match)
+    table.add_column(headings[1], no_wrap=True, min_width=layout.players)
+    table.add_column(headings[2], no_wrap=True)
+    table.add_column(headings[3], justify="right", no_wrap=True, min_width=layout.total)
+    table.add_column(fold([headings[4]], layout.result), no_wrap=True, min_width=layout.result)
+    for saved in listing.matches:
+        winner = _winner(saved)
+        blocks, totals = score_sheet(saved.round_scores, saved.totals, layout.per_line)
+        names = Text()
+        for index, _block in enumerate(blocks):
+            for seat, name in enumerate(saved.names):
+                if index or seat:
+                    names.append("\n")
+                names.append(name, style="bold green" if seat == winner else "")
+        padding = "\n" * (len(saved.names) * (len(blocks) - 1))  # the totals beside the last block
+        table.add_row(
+            Text.assemble(
+                (saved.id, "cyan"),
+                "\n",
+                (f"{saved.created.astimezone():%Y-%m-%d %H:%M}", "dim"),
+                "\n",
+                (fold(variant_parts(saved.record.rules, saved.record.rounds), layout.match), "italic"),
+            ),
+            names,
+            Text("\n".join(line for block in blocks for line in block)),
+            Text(padding + "\n".join(totals)),
+            Text(fold([result_label(saved)], layout.result), style=_result_style(saved)),
+            end_section=True,
+        )
+    return table
+
+
+def _match_json(saved: SavedMatch) -> dict[str, object]:
+    data = saved.to_dict()
+    rules = saved.record.rules
+    outcome = saved.outcome
+    return {
+        "id": saved.id,
+        "created": data["created"],
+        "updated": data["updated"],
+        "status": saved.status.value,
+        "players": list(saved.names),
+        "variant": {
+            "long": rules.long,
+            "hand_penalty": rules.hand_penalty,
+            "cooperative": rules.cooperative,
+            "rounds": saved.record.rounds,
+        },
+        "round_scores": [list(scores) for scores in saved.round_scores],
+        "totals": list(saved.totals),
+        "winner": outcome.winner if outcome else None,
+        "team_score": outcome.team_score if outcome else None,
+    }
+
+
+def history_json(listing: HistoryListing, folder: str) -> dict[str, object]:
+    """The history for scripts: stable keys, seats as indexes into ``players``."""
+    return {
+        "data_dir": folder,
+        "matches": [_match_json(saved) for saved in listing.matches],
+        "damaged": [{"path": str(error.path), "reason": error.reason} for error in listing.damaged],
+    }
+
+
+def _result_style(saved: SavedMatch) -> str:
+    if saved.status is SaveStatus.ABANDONED:
+        return "dim italic"
+    return "bold green" if _winner(saved) is not None else "bold"
+
+
+def print_history(listing: HistoryListing, folder: str, console: Console | None = None) -> None:
+    """Print the table, or a line saying there is nothing yet (nothing if the history could not be read)."""
+    console = console or Console()
+    if not listing.matches:
+        if not listing.damaged:
+            console.print(Text(_("No finished matches yet; they will be kept in {folder}.").format(folder=folder)))
+        return
+    console.print(history_table(listing, console.width))
+    console.print(Text(_("Kept in {folder}").format(folder=folder), style="dim"))

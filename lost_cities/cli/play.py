@@ -1,0 +1,91 @@
+"""``lost-cities play``: a hot-seat match in the Textual app."""
+
+from __future__ import annotations
+
+import argparse
+
+from lost_cities.cli import arguments
+from lost_cities.cli.arguments import Commands, add_lang, whole_number
+from lost_cities.i18n import _
+from lost_cities.limits import MAX_ROUNDS, MAX_SEED
+
+
+def add_parser(commands: Commands) -> None:
+    parser = commands.add_parser(
+        "play",
+        help=_("play a match at one keyboard (hot-seat)"),
+        description=_(
+            "Two, three or four people at one keyboard play a match; without names, a form asks for them. "
+            "The number of players follows from the names given; with four, p1 and p3 are partners against "
+            "p2 and p4 (R24)."
+        ),
+    )
+    parser.add_argument("--p1", metavar=_("NAME"), help=_("the first player's name"))
+    parser.add_argument("--p2", metavar=_("NAME"), help=_("the second player's name"))
+    parser.add_argument("--p3", metavar=_("NAME"), help=_("a third player's name (R23)"))
+    parser.add_argument("--p4", metavar=_("NAME"), help=_("a fourth player's name: two teams (R24)"))
+    parser.add_argument(
+        "--first",
+        choices=("p1", "p2", "p3", "p4", "random"),
+        default="p1",
+        help=_("who starts the first round (R5)"),
+    )
+    parser.add_argument(
+        "--rounds",
+        type=whole_number(1, MAX_ROUNDS),
+        default=3,
+        metavar=_("ROUNDS"),
+        help=_("rounds in the match, 1 to {max} (default 3)").format(max=MAX_ROUNDS),
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        metavar=_("SEED"),
+        help=_("seed the deals, to replay the same cards"),
+    )
+    parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
+    parser.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
+    parser.add_argument("--coop", action="store_true", help=_("cooperative: one team score (R22)"))
+    unfinished = parser.add_mutually_exclusive_group()
+    unfinished.add_argument("--resume", action="store_true", help=_("resume the unfinished match at once"))
+    unfinished.add_argument(
+        "--new", action="store_true", help=_("start a new match; an unfinished one is kept in the history")
+    )
+    add_lang(parser, argparse.SUPPRESS)
+    parser.set_defaults(run=run, parser=parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lost_cities.limits import PlayerNamesError, check_names
+    from lost_cities.session import MatchSettings
+
+    settings = None
+    given = [args.p1, args.p2, args.p3, args.p4]
+    if any(name is not None for name in given):
+        count = 2 + (args.p3 is not None) + (args.p4 is not None)
+        if args.p1 is None or args.p2 is None or (args.p4 is not None and args.p3 is None):
+            args.parser.error(_("give --p1 and --p2 (and --p3, --p4 for more players), or no name to use the form"))
+        try:
+            names = check_names([name for name in given if name is not None])
+        except PlayerNamesError as problem:
+            args.parser.error(problem.clause)
+        if args.first != "random" and int(args.first[1:]) > count:
+            args.parser.error(_("--first {seat}: there are only {n} players").format(seat=args.first, n=count))
+        if args.coop and count == 4:
+            args.parser.error(_("--coop: four players already play in two teams, not the cooperative game (R24f)"))
+        settings = MatchSettings(
+            names=names,
+            first=args.first,
+            rounds=args.rounds,
+            seed=args.seed,
+            long=args.long,
+            hand_penalty=args.hand_penalty,
+            cooperative=args.coop,
+        )
+    if not arguments.on_a_terminal():
+        return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
+    from lost_cities.tui.hotseat.app import LostCitiesApp, StartMode
+
+    start: StartMode = "resume" if args.resume else ("new" if args.new else "ask")
+    LostCitiesApp(settings, start=start).run()
+    return 0

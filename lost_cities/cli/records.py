@@ -1,0 +1,98 @@
+"""The past matches: ``lost-cities history``, ``export`` and ``replay``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from lost_cities.cli import arguments
+from lost_cities.cli.arguments import Commands, add_lang
+from lost_cities.i18n import _
+
+
+def add_parsers(commands: Commands) -> None:
+    history = commands.add_parser(
+        "history",
+        help=_("list past matches: date, names, variant, scores, result"),
+        description=_("Finished and abandoned matches, oldest first, from the data folder."),
+    )
+    history.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    add_lang(history, argparse.SUPPRESS)
+    history.set_defaults(run=run_history)
+
+    export = commands.add_parser(
+        "export",
+        help=_("print one match's record as JSON (lost-cities export ID > match.json)"),
+        description=_("Print a past match's record as JSON, to keep or to share."),
+    )
+    export.add_argument("match", metavar="ID", help=_("the match's id from `lost-cities history`, or its start"))
+    add_lang(export, argparse.SUPPRESS)
+    export.set_defaults(run=run_export)
+
+    replay = commands.add_parser(
+        "replay",
+        help=_("step through a past match, move by move, both hands shown"),
+        description=_(
+            "Open a past match (by id, or an exported JSON file) and step through it with the arrow keys; "
+            "without an argument, the most recent match of the history."
+        ),
+    )
+    replay.add_argument(
+        "match", metavar="ID|FILE", nargs="?", help=_("an id from `lost-cities history`, or a file from export")
+    )
+    add_lang(replay, argparse.SUPPRESS)
+    replay.set_defaults(run=run_replay)
+
+
+def run_history(args: argparse.Namespace) -> int:
+    from lost_cities.cli.history import history_json, print_history
+    from lost_cities.storage import MatchStore
+
+    store = MatchStore()
+    listing = store.list_history()
+    for error in listing.damaged:  # told, and the rest listed: not a refusal
+        print(_("{prog}: {message}").format(prog="lost-cities history", message=error), file=sys.stderr)
+    if args.json:
+        print(json.dumps(history_json(listing, str(store.root)), ensure_ascii=False))
+    else:
+        print_history(listing, str(store.root))
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from lost_cities.storage import MatchStore, StorageError
+
+    try:
+        text = MatchStore().export(args.match)
+    except StorageError as error:  # an unknown id, or a record that cannot be read
+        return arguments.refuse("export", str(error))
+    sys.stdout.write(text)
+    return 0
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from lost_cities.storage import MatchStore, SaveStatus, StorageError
+    from lost_cities.storage.summary import names_label
+
+    store = MatchStore()
+    try:
+        if args.match is None:
+            listing = store.list_history()
+            if not listing.matches:
+                return arguments.refuse("replay", _("no past match yet; give a file exported by `lost-cities export`"))
+            saved = listing.matches[-1]
+        else:
+            saved = store.load(args.match)  # an id, the start of one, or a file
+    except StorageError as error:
+        return arguments.refuse("replay", str(error))
+    if saved.status is SaveStatus.IN_PROGRESS:  # H2: its hands are still secret
+        return arguments.refuse("replay", _("that match is still being played; replay it once it is over"))
+    if not arguments.on_a_terminal():
+        return arguments.refuse(
+            "replay", _("the replay needs a terminal: run it without redirecting its input or output")
+        )
+    from lost_cities.tui.replay import ReplayApp
+
+    ReplayApp(saved.names, saved.record, names_label(saved.names)).run()
+    return 0

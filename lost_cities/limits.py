@@ -1,0 +1,144 @@
+"""The app's own limits on a match: the players' names and the number of rounds.
+
+One rule, used by ``lost-cities play --p1 --p2``, by the new-match form and by the saves
+(a file may hold anything; it is held to the same rule when it is read).  A name is
+trimmed, non-empty, free of control characters, distinct from the others ignoring case,
+and at most :data:`MAX_NAME_CELLS` terminal cells wide — the room the board and the
+round-end screen give it, so that a name never wraps.  Pure Python: no Textual, no Rich.
+
+>>> check_names(["  Ana ", "Boris"])
+('Ana', 'Boris')
+>>> check_names(["Ana", "ana"])
+Traceback (most recent call last):
+...
+lost_cities.limits.PlayerNamesError: players 1 and 2 both have the name 'ana': give each player a name of their own
+>>> cell_width("Zoë"), cell_width("李小龙")
+(3, 6)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from lost_cities.i18n import _
+
+__all__ = [
+    "MAX_NAME_CELLS",
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "MAX_SEED",
+    "MIN_PLAYERS",
+    "PlayerNamesError",
+    "cell_width",
+    "check_names",
+    "clean_name",
+]
+
+#: The most rounds a match may have: in the form, on the command line and in a save.
+MAX_ROUNDS = 20
+#: The largest seed of a match's deals (``--seed``); a new match draws one of 63 bits.
+MAX_SEED = 2**63 - 1
+#: How many people play one match.
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+#: The most terminal cells a name may take: the board's and the round-end screen's room for it.
+MAX_NAME_CELLS = 12
+
+#: Unicode categories a name may not hold: control, format (invisible), surrogate, private,
+#: unassigned, and line or paragraph separators — a terminal would act on them, hide them or guess.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+class PlayerNamesError(ValueError):
+    """Names that break the rule.  ``str()`` is one translated clause; :attr:`sentence` is it as a sentence.
+
+    ``seat`` is the first player concerned (0-based), ``None`` when the number of names is wrong.
+    """
+
+    def __init__(self, seat: int | None, clause: str) -> None:
+        self.seat = seat
+        self.clause = clause
+        super().__init__(clause)
+
+    @property
+    def sentence(self) -> str:
+        """The clause as a sentence, for a form or a message box: ``Player 2's name is empty: ….``"""
+        return self.clause[:1].upper() + self.clause[1:] + "."
+
+
+def clean_name(text: str) -> str:
+    """A name as it is kept: trimmed, and composed (``e`` + ``◌̈`` is ``ë``) so that equal names compare equal."""
+    return unicodedata.normalize("NFC", text).strip()
+
+
+def _char_width(char: str) -> int:
+    """Terminal cells for one character, never fewer than a terminal may use.
+
+    Combining marks take none; East Asian wide and full-width characters take two, and so
+    do symbols and numerals of other kinds (``So``, ``No``: emoji, pictographs, counting
+    rods — newer Unicode versions widen some of them, and terminals disagree).
+    """
+    category = unicodedata.category(char)
+    if category in ("Mn", "Me"):
+        return 0
+    if unicodedata.east_asian_width(char) in ("W", "F") or category in ("So", "No"):
+        return 2
+    return 1
+
+
+def cell_width(text: str) -> int:
+    """How many terminal cells ``text`` takes (an upper bound where terminals disagree)."""
+    return sum(_char_width(char) for char in text)
+
+
+def _problem(seat: int, name: str) -> str | None:
+    """What is wrong with one (cleaned) name, as a translated clause; ``None`` if nothing."""
+    n = seat + 1
+    if not name:
+        return _("player {n}'s name is empty: give a name of 1 to {max} characters").format(n=n, max=MAX_NAME_CELLS)
+    for char in name:
+        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+            return _(
+                "player {n}'s name holds a control character ({code}): use letters, digits, spaces and punctuation"
+            ).format(n=n, code=f"U+{ord(char):04X}")
+    width = cell_width(name)
+    if width <= MAX_NAME_CELLS:
+        return None
+    if width == len(name):
+        return _("player {n}'s name is {width} characters long: at most {max} fit on the board").format(
+            n=n, width=width, max=MAX_NAME_CELLS
+        )
+    return _(
+        "player {n}'s name is as wide as {width} characters (wide characters count twice): "
+        "at most {max} fit on the board"
+    ).format(n=n, width=width, max=MAX_NAME_CELLS)
+
+
+def check_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The names cleaned (:func:`clean_name`), if together they keep the rule; else :class:`PlayerNamesError`.
+
+    Raises for the first problem found, seat by seat, then for two names equal ignoring case.
+    """
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise PlayerNamesError(
+            None,
+            _("a match has {min} to {max} players, not {count}").format(
+                min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(names)
+            ),
+        )
+    cleaned = tuple(clean_name(name) for name in names)
+    for seat, name in enumerate(cleaned):
+        if (problem := _problem(seat, name)) is not None:
+            raise PlayerNamesError(seat, problem)
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(cleaned):
+        key = name.casefold()
+        if key in seen:
+            raise PlayerNamesError(
+                seen[key],
+                _("players {a} and {b} both have the name {name!r}: give each player a name of their own").format(
+                    a=seen[key] + 1, b=seat + 1, name=name
+                ),
+            )
+        seen[key] = seat
+    return cleaned

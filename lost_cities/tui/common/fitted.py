@@ -1,0 +1,88 @@
+"""A screen that refuses to draw a broken layout in a terminal below its minimum size."""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
+from lost_cities.i18n import _
+from lost_cities.tui.common.keybar import key_entry
+
+__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "FittedScreen", "TooSmall"]
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+ResultT = TypeVar("ResultT")
+
+
+class TooSmall(Static):
+    DEFAULT_CSS = """
+    TooSmall {
+        display: none;
+        width: 100%;
+        height: 100%;
+        content-align: center middle;
+        text-align: center;
+        text-style: bold;
+        layer: above;
+    }
+    """
+
+
+class FittedScreen(Screen[ResultT]):
+    """Base of every full screen: below its minimum size it shows only "make the window larger".
+
+    Generic over what it ``dismiss``es, as Textual's ``Screen`` is.
+    """
+
+    #: The smallest terminal the screen's layout is made for.
+    MIN_SIZE: ClassVar[tuple[int, int]] = (MIN_WIDTH, MIN_HEIGHT)
+
+    DEFAULT_CSS = """
+    FittedScreen {
+        layers: base above;
+    }
+    FittedScreen.-too-small > * {
+        display: none;
+    }
+    FittedScreen.-too-small > TooSmall {
+        display: block;
+    }
+    """
+
+    def compose_too_small(self) -> ComposeResult:
+        yield TooSmall("", markup=False)
+
+    def on_mount(self) -> None:
+        self._fit(self.app.size.width, self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    @property
+    def too_small(self) -> bool:
+        return self.has_class("-too-small")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Nothing happens while the players cannot see the screen, but quitting."""
+        return not (self.too_small and action not in ("quit", "app.quit"))
+
+    def key_entry(self, binding: Binding) -> tuple[str, str] | None:
+        """The key bar's key and words for ``binding`` now; ``None`` leaves it out (see :mod:`.keybar`)."""
+        return key_entry(binding)
+
+    def _fit(self, width: int, height: int) -> None:
+        min_w, min_h = self.MIN_SIZE
+        small = width < min_w or height < min_h
+        if small:
+            message = _("The window is too small ({width}×{height}).\nMake it at least {min_w}×{min_h} to play.")
+            for widget in self.query(TooSmall):
+                widget.update(message.format(width=width, height=height, min_w=min_w, min_h=min_h))
+        if small != self.too_small:
+            self.set_class(small, "-too-small")
+            self.refresh_bindings()

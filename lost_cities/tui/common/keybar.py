@@ -1,0 +1,153 @@
+"""The key bar: the keys that do something right now, in the player's language.
+
+One idiom for every app (the hot-seat, the replay, the score pad): a screen
+declares its keys as Textual bindings (descriptions marked with ``N_`` and
+translated when shown), ``check_action`` refuses what cannot run at all, and the
+bar lists the screen's active bindings that are ``show``\\n.  A screen words a
+binding for the moment — or leaves it out of the bar while its key still
+explains a refusal — with ``key_entry(binding)``, as :class:`FittedScreen` does.
+
+Why not Textual's ``Footer``: it scrolls sideways and cuts off the last keys
+when they do not fit in one line (French and Russian at 80 columns), and it
+rebuilds one widget per key on every change.  This bar is one ``Static``: it
+wraps between two keys, never inside one, and redraws only when its text changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
+from lost_cities.i18n import _
+
+__all__ = ["KeyBar", "KeyEntries", "key_entry", "layout_keys"]
+
+#: Between two keys on a line.
+GAP = "  "
+
+
+class KeyEntries(Protocol):
+    """A screen that words its bindings for the key bar.
+
+    ``key_hints()``, if the screen has it, names keys that its focused widget answers
+    (a form's fields), listed before the screen's own.
+    """
+
+    def key_entry(self, binding: Binding) -> tuple[str, str] | None: ...
+
+
+def key_entry(binding: Binding) -> tuple[str, str] | None:
+    """The key as shown and its description in the player's language; ``None`` without a description."""
+    if not binding.description:
+        return None
+    return binding.key_display or _KEY_NAMES.get(binding.key, binding.key), _(binding.description)
+
+
+#: How a key is written on the bar when its binding gives no ``key_display``.
+_KEY_NAMES = {
+    "question_mark": "?",
+    "escape": "Esc",
+    "enter": "Enter",
+    "space": "Space",
+    "tab": "Tab",
+    "backspace": "⌫",
+    "left": "←",
+    "right": "→",
+    "up": "↑",
+    "down": "↓",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "home": "Home",
+    "end": "End",
+}
+
+
+def layout_keys(keys: Sequence[tuple[str, str]], width: int) -> Text:
+    """Keys and labels laid out in lines of ``width`` cells, breaking only between two keys.
+
+    >>> layout_keys([("e", "lay"), ("d", "discard"), ("?", "help")], 20).plain
+    ' e  lay   d  discard\\n ?  help'
+    """
+    lines: list[Text] = []
+    line = Text()
+    for key, label in keys:
+        entry = Text()
+        entry.append(f" {key} ", style="bold reverse")
+        entry.append(f" {label}")
+        if line and cell_len(line.plain) + len(GAP) + entry.cell_len > width:
+            lines.append(line)
+            line = Text()
+        if line:
+            line.append(GAP)
+        line.append_text(entry)
+    lines.append(line)
+    return Text("\n").join(lines)
+
+
+class KeyBar(Static):
+    """``e lay  d discard  ? help``: the screen's active, shown bindings."""
+
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: auto;
+        max-height: 2;
+        background: $panel;
+        color: $foreground;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(markup=False, id=id)
+        self._keys: list[tuple[str, str]] = []
+        self._shown: tuple[tuple[tuple[str, str], ...], int] | None = None
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.refresh_keys()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def on_resize(self) -> None:
+        self._render_keys()
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        if screen is self.screen:
+            self.refresh_keys()
+
+    def refresh_keys(self) -> None:
+        """Read the screen's bindings again (Textual does it when bindings change)."""
+        screen = self.screen
+        entry_of = getattr(screen, "key_entry", key_entry)
+        hints = getattr(screen, "key_hints", None)
+        keys: list[tuple[str, str]] = list(hints()) if hints is not None else []
+        seen: set[str] = set()
+        for active in screen.active_bindings.values():
+            binding = active.binding
+            if not binding.show or binding.action in seen:
+                continue
+            entry = entry_of(binding)
+            if entry is None:
+                continue
+            seen.add(binding.action)
+            keys.append(entry)
+        self._keys = keys
+        self._render_keys()
+
+    def _render_keys(self) -> None:
+        width = max(self.content_region.width, 20) if self.is_mounted and self.content_region.width else 78
+        shown = (tuple(self._keys), width)
+        if shown == self._shown:
+            return
+        old_lines = self._shown and len(layout_keys(self._shown[0], self._shown[1]).plain.splitlines())
+        self._shown = shown
+        text = layout_keys(self._keys, width)
+        self.update(text, layout=old_lines != len(text.plain.splitlines()))

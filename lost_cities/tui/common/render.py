@@ -1,0 +1,307 @@
+"""Rich renderables for the table, built from views and score breakdowns only.
+
+Kept apart from the widgets so that the board, the pass screen, the round-end
+screen and the replay viewer draw the same thing the same way.  Every card is
+drawn in its colour *and* with its letter or its row's letter, so the table
+reads without colour too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from rich import box
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.table import Table
+from rich.text import Text
+
+from lost_cities.engine import Card, Colour, ExpeditionScore, PlayerView, Rules, SideScore
+from lost_cities.i18n import _
+from lost_cities.style import COLOUR_STYLE
+from lost_cities.words import card_short, colour_name, colour_short_name, signed
+
+__all__ = [
+    "DIM",
+    "ExpeditionCell",
+    "board_table",
+    "breakdown_table",
+    "card_text",
+    "cards_text",
+    "colour_heading",
+    "compact_cards",
+    "hand_text",
+    "score_style",
+]
+
+DIM = "#8a8a8a"
+#: How a card just played is marked on the table.
+FRESH = "reverse"
+
+
+class ColourHeading:
+    """A colour's label, ``R red``: the letter first, so the row reads without colour too.
+
+    A name too long for its column (*фиолетовый*) gives way to the language's short
+    form (*фиол.*) rather than being cut.
+    """
+
+    def __init__(self, colour: Colour) -> None:
+        letter = colour.letter.upper()
+        self.full = Text(f"{letter} {colour_name(colour)}", style=COLOUR_STYLE[colour])
+        self.short = Text(f"{letter} {colour_short_name(colour)}", style=COLOUR_STYLE[colour])
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(min(self.short.cell_len, self.full.cell_len), self.full.cell_len)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = self.full if self.full.cell_len <= options.max_width else self.short
+        yield Text(text.plain, style=text.style, overflow="ellipsis", no_wrap=True, end="")
+
+
+def colour_heading(colour: Colour) -> ColourHeading:
+    """The label of a colour's row or column: ``R red``, or ``R фиол.`` where the full name does not fit."""
+    return ColourHeading(colour)
+
+
+def card_text(card: Card) -> Text:
+    return Text(card_short(card), style=COLOUR_STYLE[card.colour])
+
+
+def hand_text(cards: Sequence[Card]) -> Text:
+    """A revealed hand in one line: ``Y3 Y7 B× ...``."""
+    return Text(" ").join(card_text(card) for card in cards)
+
+
+def _value(card: Card) -> str:
+    return "×" if card.is_wager else str(card.value)
+
+
+def cards_text(colour: Colour, cards: Sequence[Card], fresh: Collection[Card] = ()) -> Text:
+    """An expedition as values in its colour: ``× × 3 5 7``; a dot when not started."""
+    if not cards:
+        return Text("·", style=DIM)
+    text = Text(style=COLOUR_STYLE[colour])
+    for index, card in enumerate(cards):
+        if index:
+            text.append(" ")
+        text.append(_value(card), style=FRESH if card in fresh else "")
+    return text
+
+
+def compact_cards(cards: Sequence[Card], width: int) -> str:
+    """The shortest faithful writing of an expedition that fits ``width`` cells, or its end.
+
+    All cards if they fit; else wagers together and runs of numbers shortened (``××× 2–6 9``);
+    else the wagers and the last numbers after an ellipsis, since the top card is what
+    decides what may follow (R6a).
+
+    >>> from lost_cities.engine import parse_cards
+    >>> red = parse_cards("rw rw rw r2 r3 r4 r5 r6 r7 r8 r9 r10")
+    >>> compact_cards(red, 30), compact_cards(red, 10)
+    ('× × × 2 3 4 5 6 7 8 9 10', '××× 2–10')
+    >>> compact_cards(parse_cards("rw r2 r4 r6 r8 r10"), 8)
+    '× …8 10'
+    """
+    full = " ".join(_value(card) for card in cards)
+    if cell_len(full) <= width:
+        return full
+    wagers = "×" * sum(1 for card in cards if card.is_wager)
+    numbers = [card.value for card in cards if not card.is_wager]
+    runs: list[str] = []
+    start = 0
+    while start < len(numbers):
+        end = start
+        while end + 1 < len(numbers) and numbers[end + 1] == numbers[end] + 1:
+            end += 1
+        if end - start >= 2:
+            runs.append(f"{numbers[start]}–{numbers[end]}")
+        else:
+            runs.extend(str(value) for value in numbers[start : end + 1])
+        start = end + 1
+    compact = " ".join(part for part in (wagers, *runs) if part)
+    if cell_len(compact) <= width:
+        return compact
+    tail: list[str] = []
+    for value in reversed(numbers):
+        candidate = " ".join(part for part in (wagers, "…" + " ".join([str(value), *tail])) if part)
+        if cell_len(candidate) > width and tail:
+            break
+        tail.insert(0, str(value))
+    return " ".join(part for part in (wagers, "…" + " ".join(tail)) if part)
+
+
+def score_style(value: int) -> str:
+    return "#6fd36f" if value > 0 else ("#ff7a6e" if value < 0 else DIM)
+
+
+class ExpeditionCell:
+    """One side's expedition of one colour and what it scores now, in one line of its column.
+
+    The cards shrink to fit (:func:`compact_cards`) so that a row never wraps: every
+    row of the board stays one line high however long the expeditions grow.
+    """
+
+    def __init__(self, colour: Colour, row: ExpeditionScore, fresh: Collection[Card] = ()) -> None:
+        self.colour = colour
+        self.row = row
+        self.fresh = fresh
+        self.score = signed(row.score) if row.started else ""
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        full = cell_len(" ".join(_value(card) for card in self.row.cards)) if self.row.cards else 1
+        return Measurement(6, full + 1 + len(self.score))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        room = max(width - len(self.score) - 1, 1)
+        cards = self.row.cards
+        if not cards:
+            text = Text("·", style=DIM)
+        elif cell_len(" ".join(_value(card) for card in cards)) <= room:
+            text = cards_text(self.colour, cards, self.fresh)
+        else:
+            text = Text(compact_cards(cards, room), style=COLOUR_STYLE[self.colour])
+        text.truncate(room, overflow="ellipsis")
+        gap = max(width - text.cell_len - len(self.score), 1)
+        text.append(" " * gap)
+        text.append(self.score, style=score_style(self.row.score))
+        text.no_wrap = True
+        text.end = ""
+        yield text
+
+
+def discard_text(top: Card | None, size: int, fresh: bool = False) -> Text:
+    if top is None:
+        return Text("—", style=DIM)
+    text = Text(card_short(top), style=f"{COLOUR_STYLE[top.colour]} {FRESH if fresh else ''}")
+    text.append(f" ({size})", style=DIM)
+    return text
+
+
+def board_table(
+    view: PlayerView,
+    side_names: Sequence[str],
+    order: Sequence[int],
+    match_totals: Sequence[int] | None = None,
+    fresh: Collection[Card] = (),
+    current_side: int | None = None,
+) -> Table:
+    """The table: a row per colour, a column per side (in ``order``), the discard piles on the right.
+
+    Below, each side's round score so far, like for like (R15 without R21's hidden hands),
+    and the match total with it; with the hand penalty (R21) the viewer's own hand's cost apart.
+    ``fresh`` cards (just played) are marked; ``current_side``'s name is underlined.
+    """
+    rules = view.rules
+    table = Table(
+        box=box.HORIZONTALS,
+        show_edge=False,
+        pad_edge=False,
+        expand=True,
+        padding=(0, 1),
+        collapse_padding=True,
+        show_footer=False,
+    )
+    table.add_column("", no_wrap=True, width=9)
+    for side in order:
+        style = "bold underline" if side == current_side else "bold"
+        table.add_column(Text(side_names[side], style=style, overflow="ellipsis", no_wrap=True), ratio=1, no_wrap=True)
+    piles = Text(_("discards"), style="italic", overflow="ellipsis", no_wrap=True)
+    table.add_column(piles, no_wrap=True, width=max(8, piles.cell_len))  # "R10 (12)" at most
+    for index, colour in enumerate(rules.colours):
+        cells = [ExpeditionCell(colour, view.scores[side].expeditions[index], fresh) for side in order]
+        top = view.discard_tops[index]
+        table.add_row(
+            colour_heading(colour),
+            *cells,
+            discard_text(top, view.discard_sizes[index], top is not None and top in fresh),
+        )
+    table.add_section()
+    table.add_row(
+        Text(_("round"), style="bold"),
+        *(_total(view.scores[side].total) for side in order),
+        "",
+    )
+    if match_totals is not None:
+        table.add_row(
+            Text(_("match"), style=DIM),
+            *(_total(match_totals[side] + view.scores[side].total, DIM) for side in order),
+            "",
+        )
+    if rules.hand_penalty and view.hand:  # R21: what the viewer's own hand would cost; nobody else's is known
+        table.add_row(
+            Text(_("in hand"), style=DIM),
+            *(_total(-view.hand_penalty, DIM) if side == view.side else Text("") for side in order),
+            "",
+        )
+    return table
+
+
+def _total(value: int, style: str = "bold") -> Text:
+    return Text(signed(value), style=style, justify="right")
+
+
+def breakdown_table(score: SideScore, title: str, rules: Rules, *, width: int | None = None) -> Table:
+    """One side's round, laid out like the rulebook's worked example (R16).
+
+    Columns: the cards laid, their sum, less the cost (−20, or −17 with three players),
+    the wager multiplier, the bonus from 8 (7) cards and the result; then R21's hand
+    penalty if it is on, and the total.  Every row is one line, so two tables side by
+    side stay in step row by row.
+    """
+    table = Table(
+        title=Text(title, style="bold", overflow="ellipsis", no_wrap=True),
+        box=box.HORIZONTALS,
+        show_edge=False,
+        pad_edge=False,
+        collapse_padding=True,
+        padding=(0, 1),
+        expand=True,
+        width=width,
+    )
+    table.add_column("", no_wrap=True)
+    table.add_column(_("cards"), ratio=1, no_wrap=True)
+    table.add_column(_("sum"), justify="right", no_wrap=True)
+    table.add_column(signed(-rules.expedition_cost), justify="right", no_wrap=True)
+    table.add_column("×", justify="right", no_wrap=True)
+    table.add_column(f"{rules.bonus_threshold}+", justify="right", no_wrap=True)
+    table.add_column("=", justify="right", no_wrap=True)
+    for row in score.expeditions:
+        label = Text(row.colour.letter.upper(), style=COLOUR_STYLE[row.colour])
+        if not row.started:
+            table.add_row(label, Text("·", style=DIM), "", "", "", "", Text("0", style=DIM))
+            continue
+        table.add_row(
+            label,
+            _Cards(row.colour, row.cards),
+            str(row.sum),
+            signed(row.sum - row.cost),
+            f"×{row.multiplier}" if row.wagers else "",
+            f"+{row.bonus}" if row.bonus else "",
+            Text(signed(row.score), style="bold"),
+        )
+    if rules.hand_penalty:
+        table.add_row("", Text(_("in hand"), style="italic"), "", "", "", "", signed(-score.hand_penalty))
+    table.add_section()
+    table.add_row("", Text(_("total"), style="bold"), "", "", "", "", Text(signed(score.total), style="bold"))
+    return table
+
+
+class _Cards:
+    """An expedition's cards in a breakdown: shortened to one line when the column is narrow."""
+
+    def __init__(self, colour: Colour, cards: Sequence[Card]) -> None:
+        self.colour = colour
+        self.cards = cards
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(4, cell_len(" ".join(_value(card) for card in self.cards)))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = Text(compact_cards(self.cards, options.max_width), style=COLOUR_STYLE[self.colour])
+        text.truncate(options.max_width, overflow="ellipsis")
+        text.no_wrap = True
+        text.end = ""
+        yield text

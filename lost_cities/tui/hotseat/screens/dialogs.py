@@ -1,0 +1,146 @@
+"""Small modal dialogs: confirm quitting, and the help with the rules of this match in short."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from lost_cities.engine import Colour, Rules
+from lost_cities.i18n import N_, _
+from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.words import colour_name
+
+__all__ = ["ConfirmQuit", "HelpScreen", "help_content"]
+
+
+class ConfirmQuit(ModalScreen[bool]):
+    """ "Quit?" — y or Enter quits, n or Escape goes back."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", N_("quit"), key_display="y"),
+        Binding("n,escape,q", "answer(False)", N_("keep playing"), key_display="n"),
+    ]
+
+    DEFAULT_CSS = """
+    ConfirmQuit {
+        align: center middle;
+    }
+    ConfirmQuit > Vertical {
+        width: 64;
+        height: auto;
+        border: thick $warning;
+        background: $surface;
+        padding: 1 2;
+    }
+    ConfirmQuit KeyBar {
+        dock: none;
+        margin-top: 1;
+    }
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.message, markup=False)
+            yield KeyBar()
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+def help_content(rules: Rules) -> Group:
+    """The rules of this match in short and the keys; sized to fit an 80×24 terminal in every language.
+
+    Each rule is one message that Rich wraps under its bullet, so no language has to break
+    its sentences where English does.  The numbers are the match's own (R23b: 17 and 7 with three).
+    """
+    lines = [
+        _("Lay it on your expedition of its colour, or on its colour's discard pile."),
+        _("In an expedition numbers go up; wagers (×) come before any number."),
+        _("Draw from the draw pile or take the top of a discard pile — not the card you just discarded."),
+        _(
+            "A started expedition scores (sum − {cost}) × (1 + wagers), +20 with {cards} cards or more. "
+            "An expedition never started scores nothing."
+        ).format(cost=rules.expedition_cost, cards=rules.bonus_threshold),
+    ]
+    if rules.final_plays:
+        lines.append(
+            _(
+                "When the draw pile is used up, each player in turn lays up to two more cards, "
+                "or stops with s (R23c); then the round is scored."
+            )
+        )
+    else:
+        lines.append(_("Taking the last card of the draw pile ends the round."))
+    if rules.teams:
+        lines.append(_("Partners lay on one shared side and never see each other's hand (R24)."))
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for line in lines:
+        table.add_row("•", line)
+    keys = Table.grid(padding=(0, 1))
+    keys.add_column(style="bold", no_wrap=True)
+    keys.add_column()
+    keys.add_column(style="bold", no_wrap=True)
+    keys.add_column()
+    keys.add_row(f"1–{rules.hand_size} ← →", _("select a card (or click it)"), "e", _("lay it on its expedition"))
+    keys.add_row("d", _("discard it"), "u", _("take it back, before drawing"))
+    keys.add_row("n Space", _("draw from the draw pile"), "y b w g r p", _("take a discard pile's top"))
+    if rules.final_plays:
+        keys.add_row("s", _("stop the final laying"), "", "")
+    keys.add_row("Enter", _("show your hand (pass screen)"), "? / q", _("help / quit"))
+    colours = ", ".join(f"{colour.letter.upper()} {colour_name(colour)}" for colour in Colour)
+    # Translators: {colours} is "Y yellow, B blue, ... P purple"; purple comes last and is only in the long game.
+    legend = _("{colours} (long game); × is a wager; (3) is a pile's size.").format(colours=colours)
+    return Group(
+        Text(_("LOST CITIES — THE RULES IN SHORT"), style="bold"),
+        Text(_("Each turn: first play one card, then draw one card.")),
+        table,
+        Text(_("KEYS"), style="bold"),
+        keys,
+        Text(""),
+        Text(legend, style="italic"),
+    )
+
+
+class HelpScreen(ModalScreen[None]):
+    """The rules of the match in short and the keys; any of Escape, ?, q or Enter closes it."""
+
+    BINDINGS = [Binding("escape,q,question_mark,enter,f1", "close", N_("back"), key_display="Esc")]
+
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+    }
+    HelpScreen > VerticalScroll {
+        width: 100%;
+        max-width: 96;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(help_content(self.rules), markup=False)
+            yield Static(_("Press Escape to go back."), markup=False, classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

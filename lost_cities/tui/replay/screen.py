@@ -1,0 +1,187 @@
+"""Step through a finished match: every position rebuilt by the engine from the record, never stored.
+
+The match is over, so every hand is public now.  A draw from the draw pile may
+be named too.  The totals are the engine's: before each round, and at the end
+of the last one, the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+from lost_cities.engine import FinalLaying, MatchRecord, PublicTurn, Round, TurnRecord, match_outcome, public_view
+from lost_cities.i18n import N_, _
+from lost_cities.tui.common.fitted import FittedScreen
+from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.common.render import board_table, hand_text
+from lost_cities.tui.hotseat.screens.round_end import scores_line
+from lost_cities.words import card_phrase, describe_event, turn_sentence
+
+__all__ = ["Position", "ReplayScreen", "positions"]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Round ``round_index`` after its first ``turns`` turns."""
+
+    round_index: int
+    turns: int
+
+
+def positions(record: MatchRecord) -> list[Position]:
+    """Every position of the match in order: each round's deal, then after each turn."""
+    return [
+        Position(index, turns) for index, played in enumerate(record.played) for turns in range(len(played.turns) + 1)
+    ]
+
+
+def describe_full_turn(turn: TurnRecord | FinalLaying, name: str) -> str:
+    """A turn in words for the replay, where even a card from the draw pile may be named."""
+    if isinstance(turn, FinalLaying):
+        return describe_event(turn, name)
+    card = card_phrase(turn.play.card)
+    if turn.draw is None:
+        return turn_sentence(name, card, turn.play.discard)
+    drawn = card_phrase(turn.drawn) if turn.drawn is not None else None
+    if turn.draw.pile is None:
+        return turn_sentence(name, card, turn.play.discard, "pile", drawn)
+    return describe_event(PublicTurn.of(turn), name)
+
+
+class ReplayScreen(FittedScreen[None]):
+    BINDINGS = [
+        Binding("right,l,space", "step(1)", N_("move"), key_display="← →"),
+        Binding("left,h", "step(-1)", show=False),
+        Binding("pagedown", "round(1)", N_("round"), key_display="PgUp PgDn"),
+        Binding("pageup", "round(-1)", show=False),
+        Binding("home", "jump(0)", N_("start / end"), key_display="Home End"),
+        Binding("end", "jump(-1)", show=False),
+        Binding("q,escape", "app.quit", N_("quit"), key_display="q"),
+    ]
+
+    DEFAULT_CSS = """
+    ReplayScreen #replay-status {
+        background: $boost;
+        padding: 0 1;
+    }
+    ReplayScreen #replay-move {
+        padding: 0 1;
+        height: 3;
+    }
+    ReplayScreen #replay-board, ReplayScreen #replay-hands {
+        padding: 0 1;
+        height: auto;
+    }
+    """
+
+    def __init__(self, names: Sequence[str], record: MatchRecord, title: str = "") -> None:
+        super().__init__()
+        self.names = tuple(names)
+        self.record = record
+        self.title_text = title
+        self.positions = positions(record)
+        self.index = 0
+        match = record.replay()
+        #: each round as it ended, its history the engine's own records of every turn
+        self.finished = match.played
+        self.round_scores = match.round_scores
+        self.side_names = tuple(
+            " & ".join(self.names[seat] for seat in match.rules.seats_of(side)) for side in range(match.rules.sides)
+        )
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        yield Static(id="replay-status", markup=False)
+        yield Static(id="replay-move", markup=False)
+        yield Static(id="replay-board", markup=False)
+        yield Static(id="replay-hands", markup=False)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def _round_at(self, position: Position) -> Round:
+        played = self.record.played[position.round_index]
+        round_ = Round(played.rules, played.seed, played.starter)
+        for text in played.turns[: position.turns]:
+            for part in text.split():
+                round_.decide(part)
+        return round_
+
+    def _totals_before(self, round_index: int) -> tuple[int, ...]:
+        earlier = self.round_scores[:round_index]
+        return tuple(sum(column) for column in zip(*earlier, strict=True)) or (0,) * len(self.side_names)
+
+    def show(self) -> None:
+        position = self.positions[self.index]
+        round_ = self._round_at(position)
+        played = self.record.played[position.round_index]
+        status = Text()
+        status.append(self.title_text + "  ", style="bold")
+        status.append(_("Round {n} of {total}").format(n=position.round_index + 1, total=self.record.rounds) + "  ·  ")
+        status.append(_("turn {n} of {total}").format(n=position.turns, total=len(played.turns)) + "  ·  ")
+        status.append(_("Draw pile: {n}").format(n=round_.draw_pile_size))
+        status.no_wrap, status.overflow = True, "ellipsis"
+        self.query_one("#replay-status", Static).update(status)
+        if position.turns == 0:
+            starter = self.names[played.starter]
+            move = Text(_("Round {n} dealt; {name} starts.").format(n=position.round_index + 1, name=starter))
+        else:
+            turn = self.finished[position.round_index].history()[position.turns - 1]
+            move = Text(describe_full_turn(turn, self.names[turn.seat]))
+        move.append("\n")
+        totals = self._totals_before(position.round_index)
+        move.append_text(scores_line(_("Before this round: "), self.side_names, totals))
+        if round_.over:
+            scores = tuple(round_.side_totals())
+            move.append("\n")
+            move.append_text(scores_line(_("Round over: "), self.side_names, scores))
+            if position.round_index == len(self.record.played) - 1 and len(self.record.played) == self.record.rounds:
+                final = tuple(a + b for a, b in zip(totals, scores, strict=True))
+                move.append("   ")
+                move.append(self._result(final), style="bold")
+        self.query_one("#replay-move", Static).update(move)
+        view = public_view(round_, 0)
+        self.query_one("#replay-board", Static).update(
+            board_table(view, self.side_names, list(range(len(self.side_names))), totals)
+        )
+        hands = Text()
+        for seat, name in enumerate(self.names):
+            if seat:
+                hands.append("\n")
+            hands.append(f"{name}: ", style="bold")
+            hands.append_text(hand_text(round_.hand(seat)))
+        self.query_one("#replay-hands", Static).update(hands)
+
+    def _result(self, totals: tuple[int, ...]) -> str:
+        """The match's result as the engine decides it (R17, R22)."""
+        outcome = match_outcome(totals, self.record.rules.cooperative)
+        if outcome.team_score is not None:
+            return _("Team score: {score}").format(score=outcome.team_score)
+        if outcome.winner is None:
+            return _("A draw (R17).")
+        return _("{name} won the match.").format(name=self.side_names[outcome.winner])
+
+    def action_step(self, delta: int) -> None:
+        self.index = max(0, min(len(self.positions) - 1, self.index + delta))
+        self.show()
+
+    def action_jump(self, where: int) -> None:
+        self.index = where % len(self.positions)
+        self.show()
+
+    def action_round(self, delta: int) -> None:
+        """The next round's deal; back: this round's deal, or the one before when already there."""
+        position = self.positions[self.index]
+        target = position.round_index + delta
+        if delta < 0 and position.turns > 0:
+            target = position.round_index
+        target = max(0, min(len(self.record.played) - 1, target))
+        self.index = next(i for i, p in enumerate(self.positions) if p.round_index == target)
+        self.show()

@@ -1,0 +1,93 @@
+"""One rule for player names (and the rounds limit), shared by the command line, the form and the saves."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lost_cities.i18n import set_language
+from lost_cities.limits import (
+    MAX_NAME_CELLS,
+    MAX_PLAYERS,
+    PlayerNamesError,
+    cell_width,
+    check_names,
+    clean_name,
+)
+
+
+def refusal(*names: str) -> PlayerNamesError:
+    with pytest.raises(PlayerNamesError) as caught:
+        check_names(names)
+    return caught.value
+
+
+def test_names_are_trimmed_and_composed() -> None:
+    assert check_names([" Ana\u00a0", "Zoe\u0308"]) == ("Ana", "Zoë")
+    assert check_names(["Ana", "Boris", "Cleo", "Dan"]) == ("Ana", "Boris", "Cleo", "Dan")  # issue 11: 2 to 4
+
+
+@pytest.mark.parametrize(
+    ("names", "seat", "words"),
+    [
+        (("", "Boris"), 0, "player 1's name is empty: give a name of 1 to 12 characters"),
+        (("Ana", " \u3000 "), 1, "player 2's name is empty"),
+        (("Ana", "Bo\tris"), 1, "player 2's name holds a control character (U+0009)"),
+        (("Ana", "\x1b[2J"), 1, "(U+001B)"),
+        (("Ana", "Bo\u200bris"), 1, "(U+200B)"),  # invisible (format) characters too
+        (("Ana", "Bo\u202eris"), 1, "(U+202E)"),  # a right-to-left override would turn the board around
+        (("Ana", "Bo\u2028ris"), 1, "(U+2028)"),  # a line separator
+        (("Ana", "Boris", "Cleo\x00"), 2, "player 3's name holds a control character (U+0000)"),
+        (("Ana", "B" * 13), 1, "player 2's name is 13 characters long: at most 12 fit on the board"),
+        (("Ana", "李小龙李小龙李"), 1, "player 2's name is as wide as 14 characters (wide characters count twice)"),
+        (("Ana", "ana"), 0, "players 1 and 2 both have the name 'ana': give each player a name of their own"),
+        (("Zoë", "Boris", "ZOE\u0308"), 0, "players 1 and 3 both have the name 'ZOË'"),
+        (("Ana",), None, "a match has 2 to 4 players, not 1"),
+        (("A", "B", "C", "D", "E"), None, "a match has 2 to 4 players, not 5"),
+    ],
+)
+def test_each_broken_rule_is_named_with_what_would_be_right(
+    names: tuple[str, ...], seat: int | None, words: str
+) -> None:
+    error = refusal(*names)
+    assert error.seat == seat and words in str(error) and "\n" not in str(error)
+    assert error.sentence[0].isupper() and error.sentence.endswith(".")
+
+
+def test_a_name_as_wide_as_the_board_allows_is_kept() -> None:
+    assert check_names(["A" * MAX_NAME_CELLS, "李小龙李小龙"]) == ("A" * 12, "李小龙李小龙")
+    assert check_names(["e\u0301" * 12, "Bo"])[0] == "é" * 12  # combining accents take no room
+
+
+def test_the_refusal_speaks_the_players_language() -> None:
+    set_language("fr")
+    assert "joueur 2" in str(refusal("Ana", ""))
+    set_language("ru")
+    assert "игрока 2" in str(refusal("Ana", ""))
+
+
+def test_the_width_of_a_name_is_never_less_than_what_the_screens_draw() -> None:
+    # The board measures text with Rich: a name that fits by our count fits on screen.
+    from rich.cells import cell_len
+
+    for code in range(0x20, 0x20000):
+        char = chr(code)
+        if unicodedata.category(char)[0] != "C" and unicodedata.category(char) not in ("Zl", "Zp"):
+            assert cell_width(char) >= cell_len(char), hex(code)
+
+
+@given(st.text(st.characters(whitelist_categories=("Lu", "Ll", "Lo", "Nd", "Zs", "Po")), max_size=20))
+def test_common_letters_are_measured_as_rich_does(text: str) -> None:
+    from rich.cells import cell_len
+
+    name = clean_name(text)
+    assert cell_width(name) >= cell_len(name)
+    try:
+        kept = check_names([name, name + "x"])
+    except PlayerNamesError:
+        assert not name or cell_width(name + "x") > MAX_NAME_CELLS
+    else:
+        assert cell_len(kept[1]) <= MAX_NAME_CELLS and len(kept) == 2 <= MAX_PLAYERS

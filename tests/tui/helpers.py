@@ -1,0 +1,99 @@
+"""Helpers to drive the hot-seat app with the pilot: positions built through the engine, the keys under test pressed.
+
+A test that needs a position late in a round gets there through the engine (:func:`advance`,
+:func:`app_at`), not key by key: the keys it presses are the ones it tests.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from lost_cities.engine import Draw, Match, Phase, Round, Rules
+from lost_cities.session import HotSeat, MatchSettings
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.board import BoardScreen
+from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+
+SIZE = (80, 24)
+NAMES = ("Ana", "Boris", "Carl", "Dana")
+
+
+def make_app(seed: int = 7, players: int = 2, **changes: object) -> LostCitiesApp:
+    """A new match between the first ``players`` of :data:`NAMES` (seat order), seeded."""
+    settings = MatchSettings(names=NAMES[:players], seed=seed, **changes)  # type: ignore[arg-type]
+    return LostCitiesApp(settings)
+
+
+def advance(round_: Round, leave: int = 2) -> None:
+    """Play turns through the engine (discard the first card, draw from the pile) until ``leave`` cards remain."""
+    while round_.phase is Phase.PLAY and round_.draw_pile_size > leave:
+        round_.play(f"-{round_.hand(round_.to_move)[0]}")
+        round_.draw(Draw(None))
+
+
+def app_at(round_: Round, rounds: int = 1, names: tuple[str, ...] | None = None) -> LostCitiesApp:
+    """The app with a match whose first round is ``round_`` (e.g. :meth:`Round.from_position`)."""
+    rules = round_.rules
+    match = Match(rules, rounds=rounds, first=round_.starter, seed=1)
+    match.played[0] = round_
+    return LostCitiesApp(session=HotSeat(names or NAMES[: rules.players], match))
+
+
+def advanced_app(seed: int = 7, players: int = 2, leave: int = 2, **rules: bool) -> LostCitiesApp:
+    """A seeded match advanced through the engine to ``leave`` cards in the draw pile."""
+    match = Match(Rules(players=players, **rules), rounds=1, seed=seed)
+    advance(match.current, leave)
+    return LostCitiesApp(session=HotSeat(NAMES[:players], match))
+
+
+def screen_text(app: App[object]) -> str:
+    """Everything the terminal shows right now, as plain text."""
+    svg = app.export_screenshot()
+    spans = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
+    return html.unescape("".join(spans)).replace("\xa0", " ")
+
+
+def message(app: App[object]) -> str:
+    """The board's message line."""
+    return str(app.screen.query_one("#message").render())
+
+
+def key_bar(app: App[object]) -> str:
+    return str(app.screen.query_one("KeyBar").render())
+
+
+async def take_turn(pilot: Pilot[None], app: LostCitiesApp, prefer_lay: bool = True) -> None:
+    """By keys: the pass step, then the first card that can be laid (else card 1 discarded), then the draw pile.
+
+    In the final laying (R23c), the first card that can be laid, else s.
+    """
+    assert isinstance(app.screen, PassScreen), app.screen
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, BoardScreen)
+    view = app.session.view()
+    lays = [play.card for play in view.legal_plays if not play.discard]
+    if view.phase is Phase.FINAL:
+        await pilot.press(*([str(view.hand.index(lays[0]) + 1), "e", "s"] if lays else ["s"]))
+    elif prefer_lay and lays:
+        await pilot.press(str(view.hand.index(lays[0]) + 1), "e", "n")
+    else:
+        await pilot.press("1", "d", "n")
+    await pilot.pause()
+
+
+async def finish_round(pilot: Pilot[None], app: LostCitiesApp) -> None:
+    """From a pass screen: fast-forward through the engine, play the last turns by keys, leave the round-end screen."""
+    assert isinstance(app.screen, PassScreen)
+    advance(app.session.round)
+    app.pop_screen()  # drawn before the fast-forward: pass the screen again, to whoever moves now
+    app.show_pass()
+    await pilot.pause()
+    while not app.session.round.over:
+        await take_turn(pilot, app, prefer_lay=False)
+    await pilot.press("enter")
+    await pilot.pause()

@@ -1,0 +1,54 @@
+"""Damaged, strange or unreachable saves never stop the app: one sentence, shown as written, and play goes on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lost_cities.storage import MatchStore
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+from tests.storage.denied import deny_access
+from tests.storage.matches import saved_match
+from tests.tui.helpers import SIZE, make_app, screen_text, take_turn
+
+
+def flat(text: str) -> str:
+    return " ".join(text.replace("▌", " ").split())
+
+
+@pytest.mark.parametrize("folder_name", ["data", "da[/]ta"])
+async def test_a_warning_quoting_a_file_is_never_read_as_markup(tmp_path: Path, folder_name: str) -> None:
+    # issue 9, item 3: a save holding `[/]`, or a data folder whose path holds it, raised MarkupError
+    store = MatchStore(tmp_path / folder_name)
+    data = saved_match(turns=2).to_dict()
+    data["record"]["played"][0]["turns"].append("[/]")  # type: ignore[index]
+    store.root.mkdir(parents=True)  # "da[/]ta": the folder "]ta" inside "da["
+    store.current_path.write_text(json.dumps(data))
+    app = LostCitiesApp(make_app().settings, store=store)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        text = flat(screen_text(app))
+        assert "an unreadable move '[/]'" in text
+
+
+async def test_a_data_folder_that_cannot_be_searched_is_told_once_and_the_match_is_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 9, item 5
+    store = MatchStore(tmp_path / "data")
+    store.save_current(saved_match())
+    deny_access(monkeypatch, store.root)
+    app = LostCitiesApp(make_app().settings, store=store)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        text = flat(screen_text(app))
+        assert text.count("cannot be opened (Permission denied)") == 1
+        assert "play goes on without saving" in text
+        for _ in range(3):
+            await take_turn(pilot, app)
+        assert len(app._notifications) == 1  # told once, not at every turn
+        assert app.session.round.turns_played == 3
