@@ -22,7 +22,7 @@ import random
 import signal
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lost_cities.ai.bot import Bot
 from lost_cities.ai.loader import make_bot
@@ -66,13 +66,15 @@ class ArenaSettings:
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
-    """One round: A's seat, the difference A − B, its length, and each bot's seconds per turn."""
+    """One round: A's seat, the difference A − B, its length, each bot's seconds per turn, and for a bot
+    that searches (one with ``rollouts`` and ``rollout_seconds`` counters) its rollouts and their seconds."""
 
     a_seat: int
     diff: int
     plies: int
     capped: bool
     seconds: tuple[tuple[float, ...], tuple[float, ...]]  # A's turns, B's turns
+    rollouts: tuple[tuple[int, float] | None, tuple[int, float] | None] = (None, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,17 @@ def play_round(rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names
         seconds[seat].append(spent)
         plies += 2
     totals = round_.side_totals()
-    return RoundResult(0, totals[0] - totals[1], plies, not round_.over, (tuple(seconds[0]), tuple(seconds[1])))
+    searched = (_rollouts(bots[0]), _rollouts(bots[1]))
+    return RoundResult(
+        0, totals[0] - totals[1], plies, not round_.over, (tuple(seconds[0]), tuple(seconds[1])), searched
+    )
+
+
+def _rollouts(bot: Bot) -> tuple[int, float] | None:
+    count, seconds = getattr(bot, "rollouts", None), getattr(bot, "rollout_seconds", None)
+    if isinstance(count, int) and isinstance(seconds, float):
+        return count, seconds
+    return None
 
 
 def _call(choose: object, view: object, name: str) -> object:
@@ -133,7 +145,14 @@ def _apply(apply: object, choice: object, name: str, takes_choice: bool = True) 
 
 def _flip(result: RoundResult) -> RoundResult:
     """The same round seen from seat 1 (A sat there)."""
-    return RoundResult(1, -result.diff, result.plies, result.capped, (result.seconds[1], result.seconds[0]))
+    return RoundResult(
+        1,
+        -result.diff,
+        result.plies,
+        result.capped,
+        (result.seconds[1], result.seconds[0]),
+        (result.rollouts[1], result.rollouts[0]),
+    )
 
 
 def play_deal(settings: ArenaSettings, deal: int) -> DealResult:
@@ -202,11 +221,13 @@ class ArenaReport:
     win_rate: float
     win_rate_ci95: tuple[float, float]
     mean_diff: float
-    mean_diff_se: float
+    #: None with fewer than two deals
+    mean_diff_se: float | None
     plies_per_round: float
     capped_rounds: int
     seconds_per_turn: tuple[Timing, Timing]
-    extra: dict[str, object] = field(default_factory=dict)
+    #: of a bot that searches, rollouts played per second of search (else None)
+    rollouts_per_second: tuple[float | None, float | None] = (None, None)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -219,11 +240,11 @@ class ArenaReport:
             "win_rate": round(self.win_rate, 6),
             "win_rate_ci95": [round(x, 6) for x in self.win_rate_ci95],
             "mean_diff": round(self.mean_diff, 4),
-            "mean_diff_se": round(self.mean_diff_se, 4),
+            "mean_diff_se": None if self.mean_diff_se is None else round(self.mean_diff_se, 4),
             "plies_per_round": round(self.plies_per_round, 3),
             "capped_rounds": self.capped_rounds,
             "seconds_per_turn": [timing.to_dict() for timing in self.seconds_per_turn],
-            **self.extra,
+            "rollouts_per_second": [None if rate is None else round(rate, 1) for rate in self.rollouts_per_second],
         }
 
 
@@ -250,12 +271,11 @@ def report(settings: ArenaSettings, deals: Sequence[DealResult]) -> ArenaReport:
     wins_b = sum(1 for r in rounds if r.diff < 0)
     mean = sum(r.diff for r in rounds) / n if n else 0.0
     pairs = [(deal.rounds[0].diff + deal.rounds[1].diff) / 2 for deal in deals]
+    se = None
     if len(pairs) > 1:
         pair_mean = sum(pairs) / len(pairs)
         variance = sum((p - pair_mean) ** 2 for p in pairs) / (len(pairs) - 1)
         se = math.sqrt(variance / len(pairs))
-    else:
-        se = math.inf if n else 0.0
     seconds_a = [s for r in rounds for s in r.seconds[0]]
     seconds_b = [s for r in rounds for s in r.seconds[1]]
     return ArenaReport(
@@ -272,4 +292,11 @@ def report(settings: ArenaSettings, deals: Sequence[DealResult]) -> ArenaReport:
         plies_per_round=sum(r.plies for r in rounds) / n if n else 0.0,
         capped_rounds=sum(1 for r in rounds if r.capped),
         seconds_per_turn=(Timing.of(seconds_a), Timing.of(seconds_b)),
+        rollouts_per_second=(_rate(rounds, 0), _rate(rounds, 1)),
     )
+
+
+def _rate(rounds: Sequence[RoundResult], which: int) -> float | None:
+    counted = [pair for r in rounds if (pair := r.rollouts[which]) is not None]
+    seconds = sum(spent for _, spent in counted)
+    return sum(count for count, _ in counted) / seconds if seconds > 0 else None

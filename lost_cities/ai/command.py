@@ -185,7 +185,9 @@ def _describe(figures: ArenaReport, settings: ArenaSettings) -> str:
         _("Win rate of {a}: {rate} ({confidence} interval {low} to {high})").format(
             a=a, rate=_percent(figures.win_rate), confidence=_percent(0.95, 0), low=_percent(low), high=_percent(high)
         ),
-        _("Points a round, {a} − {b}: {diff} (standard error {se})").format(
+        _("Points a round, {a} − {b}: {diff}").format(a=a, b=b, diff=signed(figures.mean_diff, 1))
+        if figures.mean_diff_se is None
+        else _("Points a round, {a} − {b}: {diff} (standard error {se})").format(
             a=a, b=b, diff=signed(figures.mean_diff, 1), se=decimal(figures.mean_diff_se, 1)
         ),
         _("Plies per round: {plies}").format(plies=decimal(figures.plies_per_round, 1)),
@@ -197,6 +199,9 @@ def _describe(figures: ArenaReport, settings: ArenaSettings) -> str:
                 name=name, mean=decimal(timing.mean, 3), p95=decimal(timing.p95, 3), max=decimal(timing.max, 3)
             )
         )
+    for name, rate in zip((a, b), figures.rollouts_per_second, strict=True):
+        if rate is not None:
+            lines.append(_("Rollouts per second, {name}: {rate}").format(name=name, rate=decimal(rate)))
     return "\n".join(lines)
 
 

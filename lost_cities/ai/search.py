@@ -164,6 +164,8 @@ class SearchBot:
         rollouts = 0
         began = time.perf_counter()
         for done in range(limit):
+            if clock and time.perf_counter() >= deadline:
+                break
             sample = self._sample(know)
             results: list[float] = []
             for candidate in active:
