@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import sys
 import time
 from typing import TYPE_CHECKING, TextIO
@@ -121,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         for deal in play_deals(settings, args.jobs):
             deals.append(deal)
             if progress is not None:
-                progress.update(deals)
+                progress.update(deal, len(deals))
     except (ArenaError, BotNameError) as error:
         status = refuse("arena", str(error))
     except KeyboardInterrupt:
@@ -212,9 +213,10 @@ def _ply_cap() -> int:
 
 
 class _Progress:
-    """A progress bar with the running figures, redrawn in place on a terminal (at most five times a second)."""
+    """A progress bar with the running figures, redrawn in place on one terminal line (at most five times a
+    second, cut to the terminal's width so that it never wraps)."""
 
-    WIDTH = 20
+    WIDTH = 10
 
     def __init__(self, settings: ArenaSettings, stream: TextIO) -> None:
         self.settings = settings
@@ -222,37 +224,39 @@ class _Progress:
         self.started = time.monotonic()
         self.shown = 0.0
         self.length = 0
+        self.rounds = self.wins = self.diff = 0
 
-    def update(self, deals: list[DealResult]) -> None:
-        from lost_cities.ai.arena import report
+    def update(self, deal: DealResult, done: int) -> None:
         from lost_cities.words import signed
 
+        for result in deal.rounds:
+            self.rounds += 1
+            self.wins += result.diff > 0
+            self.diff += result.diff
         now = time.monotonic()
-        done = len(deals)
         total = self.settings.deals
         if now - self.shown < 0.2 and done < total:
             return
         self.shown = now
-        figures = report(self.settings, deals)
         filled = self.WIDTH * done // total
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        left = (now - self.started) / done * (total - done)
-        line = _("[{bar}] {done}/{total} rounds · {a} {rate} · {diff} a round · {left} left").format(
-            bar=bar,
-            done=figures.rounds,
+        line = _("[{bar}] {done}/{total} rounds · {a} {rate}, {diff} a round · {left} left").format(
+            bar="#" * filled + "-" * (self.WIDTH - filled),
+            done=self.rounds,
             total=2 * total,
             a=self.settings.a,
-            rate=_percent(figures.win_rate),
-            diff=signed(figures.mean_diff, 1),
-            left=_duration(left),
+            rate=_percent(self.wins / self.rounds),
+            diff=signed(self.diff / self.rounds, 1),
+            left=_duration((now - self.started) / done * (total - done)),
         )
+        line = line[: shutil.get_terminal_size((80, 24)).columns - 1]
         self.stream.write("\r" + line.ljust(self.length))
         self.stream.flush()
         self.length = len(line)
 
     def clear(self) -> None:
+        """Blank the line, and the ``^C`` a terminal may have echoed after it."""
         if self.length:
-            self.stream.write("\r" + " " * self.length + "\r")
+            self.stream.write("\r" + " " * (self.length + 2) + "\r")
             self.stream.flush()
 
 
