@@ -5,10 +5,12 @@ For each decision the bot
 1. lists its candidates (every sensible play, or the draws that could help it)
    and the heuristic's own choice, the *default*;
 2. deals the unseen cards at random, consistently with what its seat knows
-   (:mod:`lost_cities.ai.knowledge`), and plays every candidate out to the end
-   of the round on that same deal with the heuristic in every seat: the
-   candidates are compared on the same samples (common random numbers), so the
-   luck of the deal cancels out of their differences;
+   (:mod:`lost_cities.ai.knowledge`) and, as far as a few redraws allow, with
+   the other seat's last play as the rules of thumb would have made it; then
+   plays every candidate out to the end of the round on that same deal with the
+   heuristic in every seat: the candidates are compared on the same samples
+   (common random numbers), so the luck of the deal cancels out of their
+   differences;
 3. drops a candidate once it is clearly worse than the leader, and stops when
    one is left, when the samples run out or when the time is up;
 4. leaves the default only for a candidate whose advantage over it is clearly
@@ -66,7 +68,7 @@ class SearchSettings:
     z_leave: float = 2.0
     #: ...and by at least this much (squashed points)
     margin: float = 0.5
-    #: no candidate is dropped, and no decision taken, on fewer samples
+    #: no candidate is dropped on fewer samples
     min_samples: int = 8
     #: cap on the plies of one rollout (then the draw pile only)
     cap: int = 200
@@ -110,7 +112,7 @@ class SearchBot:
     # ---------------------------------------------------------------- decisions
 
     def choose_play(self, view: PlayerView) -> Play | Stop:
-        if view.phase is Phase.FINAL:  # R23c: lay what adds points (no search: nothing is hidden that matters)
+        if view.phase is Phase.FINAL:  # R23c: lay what adds points; nothing to search for
             return final_choice(view)
         started = time.perf_counter()
         self._turn_started = started
