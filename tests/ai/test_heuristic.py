@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from lost_cities.ai.arena import ArenaSettings, play_deals, report
-from lost_cities.ai.heuristic import HeuristicBot
-from lost_cities.engine import Colour, Phase, Round, Rules, card_from_code, parse_cards, player_view
+from lost_cities.ai.heuristic import HeuristicBot, heuristic_final
+from lost_cities.engine import Colour, Phase, Play, Round, Rules, card_from_code, parse_cards, player_view
+from lost_cities.engine.codes import STOP
 from lost_cities.engine.round import fresh_deck
 
 Y, B, W, G, R = Colour.YELLOW, Colour.BLUE, Colour.WHITE, Colour.GREEN, Colour.RED
@@ -118,3 +119,22 @@ def test_it_beats_random_play_in_every_round_by_about_107_points() -> None:
     assert figures.rounds == 80
     assert figures.win_rate == 1.0
     assert abs(figures.mean_diff - 107) < 3 * figures.mean_diff_se
+
+
+def final(hand: str, red: str, left: int, rules: Rules) -> str:
+    """The final-laying choice (R23c) of seat 0 holding ``hand``, its red expedition being ``red``."""
+    ncolours = len(rules.colours)
+    expeditions: list[list[int]] = [[] for _ in range(rules.sides * ncolours)]
+    expeditions[Colour.RED] = [card.code for card in parse_cards(red)]
+    code = heuristic_final(sorted(card.code for card in parse_cards(hand)), expeditions, 0, left, rules)
+    return "s" if code == STOP else str(Play.from_code(code))
+
+
+def test_the_final_laying_lays_what_adds_most_looking_one_lay_ahead_else_stops() -> None:
+    three = Rules(players=3)
+    assert final("r5 r7 y2", "r4", 2, three) == "+r5"  # r5 then r7: both count
+    assert final("r5 r7 y2", "r4", 1, three) == "+r7"  # one lay left: the bigger one
+    assert final("y2 y3 b4", "r4", 2, three) == "s"  # opening an expedition now only costs
+    assert final("rw r9", "", 2, three) == "s"  # -8 for red 9 alone, worse with the wager
+    # R21: with the hand penalty, a card laid no longer counts against the hand
+    assert final("r3", "r2", 1, three.with_changes(hand_penalty=True)) == "+r3"
