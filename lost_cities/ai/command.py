@@ -12,6 +12,7 @@ import json
 import re
 import shutil
 import sys
+import textwrap
 import time
 from typing import TYPE_CHECKING, TextIO
 
@@ -52,15 +53,23 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _filled(text: str) -> str:
+    """A paragraph wrapped to the terminal, as argparse would (the epilog's examples keep their lines)."""
+    width = min(shutil.get_terminal_size((80, 24)).columns, 100) - 2
+    return textwrap.fill(text, width)
+
+
 def add_parser(commands: Commands) -> None:
     parser = commands.add_parser(
         "arena",
         help=_("pit two computer players against each other and compare them"),
-        description=_(
-            "Two bots play the same deals, each deal twice with the seats swapped, and the command reports "
-            "how often and by how much A beats B. A bot is random, heuristic, easy, normal or hard, or your own "
-            "as package.module:factory (a callable with no arguments that returns an object with "
-            "choose_play(view) and choose_draw(view))."
+        description=_filled(
+            _(
+                "Two bots play the same deals, each deal twice with the seats swapped, and the command reports "
+                "how often and by how much A beats B. A bot is random, heuristic, easy, normal or hard, or your own "
+                "as package.module:factory (a callable with no arguments that returns an object with "
+                "choose_play(view) and choose_draw(view))."
+            )
         ),
         epilog=_(
             """\
