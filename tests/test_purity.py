@@ -34,6 +34,7 @@ def modules_of(name: str) -> list[str]:
         ("lost_cities.i18n", (*UI, "lost_cities.engine")),
         ("lost_cities.limits", (*UI, "lost_cities.engine")),
         ("lost_cities.score.sheet", (*UI, "lost_cities.tui")),
+        ("lost_cities.ai", (*UI, "lost_cities.storage", "lost_cities.tui", "lost_cities.session")),
     ],
 )
 def test_a_core_module_loads_no_user_interface(name: str, forbidden: tuple[str, ...]) -> None:

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 
 from lost_cities import __version__
-from lost_cities.cli import argparse_i18n, play, records, score, simulate
+from lost_cities.cli import arena, argparse_i18n, play, records, score, simulate
 from lost_cities.cli.arguments import CommandParser, add_lang
 from lost_cities.i18n import _, detect_language, set_language
 
@@ -41,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(commands)
     score.add_parser(commands)
     records.add_parsers(commands)
+    arena.add_parser(commands)
     return parser
 
 

@@ -1,0 +1,302 @@
+"""The arena: two bots play the same deals from both seats, and the figures that compare them.
+
+Deal ``i`` (its cards from :func:`~lost_cities.engine.round_seed` of the arena's
+seed, seat ``i % 2`` starting) is played twice: A in seat 1 and B in seat 2,
+then the other way round, so each bot gets exactly the cards and the tempo the
+other had; the luck of the deal cancels out of the pair.  Every round gets
+fresh bots, seeded from the arena's seed, the deal and the seat, so the figures
+do not depend on how many processes played them.
+
+The figures: rounds, wins of each, draws, A's win rate with a 95% interval
+(Wilson's), the mean points difference A − B with its standard error (over the
+deals' pair means, as the two rounds of a deal are not independent), plies per
+round, rounds stopped at the ply cap, and each bot's seconds per turn (a play
+and its draw: mean, 95th percentile, max).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import signal
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from lost_cities.ai.bot import Bot
+from lost_cities.ai.loader import make_bot
+from lost_cities.engine import STOP, IllegalMoveError, Phase, Round, Rules, player_view, round_seed
+
+__all__ = [
+    "PLY_CAP",
+    "ArenaError",
+    "ArenaReport",
+    "ArenaSettings",
+    "DealResult",
+    "RoundResult",
+    "Timing",
+    "play_deals",
+    "play_round",
+    "report",
+]
+
+#: A round still running after this many plies (plays and draws) is stopped and scored as it stands.
+PLY_CAP = 400
+
+
+class ArenaError(Exception):
+    """A bot broke the protocol (an illegal choice, an error of its own): one sentence for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaSettings:
+    a: str
+    b: str
+    deals: int = 100
+    seed: int = 0
+    think: float | None = None
+    long: bool = False
+    hand_penalty: bool = False
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(long=self.long, hand_penalty=self.hand_penalty)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One round: A's seat, the difference A − B, its length, each bot's seconds per turn, and for a bot
+    that searches (one with ``rollouts`` and ``rollout_seconds`` counters) its rollouts and their seconds."""
+
+    a_seat: int
+    diff: int
+    plies: int
+    capped: bool
+    seconds: tuple[tuple[float, ...], tuple[float, ...]]  # A's turns, B's turns
+    rollouts: tuple[tuple[int, float] | None, tuple[int, float] | None] = (None, None)
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    deal: int
+    rounds: tuple[RoundResult, RoundResult]
+
+
+def _bot_seed(seed: int, deal: int, a_seat: int, which: str) -> int:
+    return random.Random(f"lost-cities-arena:{seed}:{deal}:{a_seat}:{which}").getrandbits(63)
+
+
+def play_round(rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names: Sequence[str]) -> RoundResult:
+    """Play one round between ``bots`` (by seat); the result is seen from seat 0 (``a_seat`` 0).
+
+    A turn is a play and its draw; in a final laying (R23c, three or four players) each
+    decision counts as a turn of its own.
+    """
+    round_ = Round(rules, seed, starter)
+    seconds: list[list[float]] = [[] for _ in range(rules.players)]
+    plies = 0
+    clock = time.perf_counter
+    while not round_.over and plies < PLY_CAP:
+        seat = round_.to_move
+        bot = bots[seat]
+        began = clock()
+        choice = _call(bot.choose_play, player_view(round_, seat), names[seat])
+        spent = clock() - began
+        if round_.phase is Phase.FINAL:
+            _apply(round_.stop if choice == STOP else round_.play, choice, names[seat], takes_choice=choice != STOP)
+            seconds[seat].append(spent)
+            plies += 1
+            continue
+        _apply(round_.play, choice, names[seat])
+        began = clock()
+        choice = _call(bot.choose_draw, player_view(round_, seat), names[seat])
+        spent += clock() - began
+        _apply(round_.draw, choice, names[seat])
+        seconds[seat].append(spent)
+        plies += 2
+    totals = round_.side_totals()
+    searched = (_rollouts(bots[0]), _rollouts(bots[1]))
+    return RoundResult(
+        0, totals[0] - totals[1], plies, not round_.over, (tuple(seconds[0]), tuple(seconds[1])), searched
+    )
+
+
+def _rollouts(bot: Bot) -> tuple[int, float] | None:
+    count, seconds = getattr(bot, "rollouts", None), getattr(bot, "rollout_seconds", None)
+    if isinstance(count, int) and isinstance(seconds, float):
+        return count, seconds
+    return None
+
+
+def _call(choose: object, view: object, name: str) -> object:
+    try:
+        return choose(view)  # type: ignore[operator]
+    except Exception as error:
+        raise ArenaError(f"{name}: {type(error).__name__}: {error}") from error
+
+
+def _apply(apply: object, choice: object, name: str, takes_choice: bool = True) -> None:
+    try:
+        apply(choice) if takes_choice else apply()  # type: ignore[operator]
+    except (IllegalMoveError, AttributeError, TypeError, ValueError) as error:
+        raise ArenaError(f"{name}: {choice!r}: {error}") from error
+
+
+def _flip(result: RoundResult) -> RoundResult:
+    """The same round seen from seat 1 (A sat there)."""
+    return RoundResult(
+        1,
+        -result.diff,
+        result.plies,
+        result.capped,
+        (result.seconds[1], result.seconds[0]),
+        (result.rollouts[1], result.rollouts[0]),
+    )
+
+
+def play_deal(settings: ArenaSettings, deal: int) -> DealResult:
+    """Both rounds of a deal: A in seat 0, then A in seat 1."""
+    rules = settings.rules
+    seed = round_seed(settings.seed, deal)
+    starter = deal % 2
+    results = []
+    for a_seat in (0, 1):
+        bot_a = make_bot(settings.a, seed=_bot_seed(settings.seed, deal, a_seat, "a"), think=settings.think)
+        bot_b = make_bot(settings.b, seed=_bot_seed(settings.seed, deal, a_seat, "b"), think=settings.think)
+        bots = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
+        names = (settings.a, settings.b) if a_seat == 0 else (settings.b, settings.a)
+        result = play_round(rules, seed, starter, bots, names)
+        results.append(result if a_seat == 0 else _flip(result))
+    return DealResult(deal, (results[0], results[1]))
+
+
+def _play_deal_job(job: tuple[ArenaSettings, int]) -> DealResult:
+    return play_deal(*job)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl+C is the parent's to handle (it stops the pool), not a traceback per process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def play_deals(settings: ArenaSettings, jobs: int = 1) -> Iterator[DealResult]:
+    """Every deal's result as it comes (in any order with several processes)."""
+    if jobs <= 1:
+        for deal in range(settings.deals):
+            yield play_deal(settings, deal)
+        return
+    with multiprocessing.get_context().Pool(min(jobs, settings.deals), _ignore_interrupts) as pool:
+        yield from pool.imap_unordered(_play_deal_job, [(settings, deal) for deal in range(settings.deals)])
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Seconds per turn of one bot."""
+
+    mean: float
+    p95: float
+    max: float
+
+    @classmethod
+    def of(cls, seconds: Sequence[float]) -> Timing:
+        if not seconds:
+            return cls(0.0, 0.0, 0.0)
+        ordered = sorted(seconds)
+        p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+        return cls(sum(ordered) / len(ordered), p95, ordered[-1])
+
+    def to_dict(self) -> dict[str, float]:
+        return {"mean": round(self.mean, 6), "p95": round(self.p95, 6), "max": round(self.max, 6)}
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaReport:
+    a: str
+    b: str
+    deals: int
+    rounds: int
+    wins: tuple[int, int]
+    draws: int
+    win_rate: float
+    win_rate_ci95: tuple[float, float]
+    mean_diff: float
+    #: None with fewer than two deals
+    mean_diff_se: float | None
+    plies_per_round: float
+    capped_rounds: int
+    seconds_per_turn: tuple[Timing, Timing]
+    #: of a bot that searches, rollouts played per second of search (else None)
+    rollouts_per_second: tuple[float | None, float | None] = (None, None)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "a": self.a,
+            "b": self.b,
+            "deals": self.deals,
+            "rounds": self.rounds,
+            "wins": list(self.wins),
+            "draws": self.draws,
+            "win_rate": round(self.win_rate, 6),
+            "win_rate_ci95": [round(x, 6) for x in self.win_rate_ci95],
+            "mean_diff": round(self.mean_diff, 4),
+            "mean_diff_se": None if self.mean_diff_se is None else round(self.mean_diff_se, 4),
+            "plies_per_round": round(self.plies_per_round, 3),
+            "capped_rounds": self.capped_rounds,
+            "seconds_per_turn": [timing.to_dict() for timing in self.seconds_per_turn],
+            "rollouts_per_second": [None if rate is None else round(rate, 1) for rate in self.rollouts_per_second],
+        }
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (95% by default).
+
+    >>> [round(x, 3) for x in wilson(80, 100)]
+    [0.711, 0.867]
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def report(settings: ArenaSettings, deals: Sequence[DealResult]) -> ArenaReport:
+    """The figures over the deals played so far."""
+    rounds = [result for deal in deals for result in deal.rounds]
+    n = len(rounds)
+    wins_a = sum(1 for r in rounds if r.diff > 0)
+    wins_b = sum(1 for r in rounds if r.diff < 0)
+    mean = sum(r.diff for r in rounds) / n if n else 0.0
+    pairs = [(deal.rounds[0].diff + deal.rounds[1].diff) / 2 for deal in deals]
+    se = None
+    if len(pairs) > 1:
+        pair_mean = sum(pairs) / len(pairs)
+        variance = sum((p - pair_mean) ** 2 for p in pairs) / (len(pairs) - 1)
+        se = math.sqrt(variance / len(pairs))
+    seconds_a = [s for r in rounds for s in r.seconds[0]]
+    seconds_b = [s for r in rounds for s in r.seconds[1]]
+    return ArenaReport(
+        a=settings.a,
+        b=settings.b,
+        deals=len(deals),
+        rounds=n,
+        wins=(wins_a, wins_b),
+        draws=n - wins_a - wins_b,
+        win_rate=wins_a / n if n else 0.0,
+        win_rate_ci95=wilson(wins_a, n),
+        mean_diff=mean,
+        mean_diff_se=se,
+        plies_per_round=sum(r.plies for r in rounds) / n if n else 0.0,
+        capped_rounds=sum(1 for r in rounds if r.capped),
+        seconds_per_turn=(Timing.of(seconds_a), Timing.of(seconds_b)),
+        rollouts_per_second=(_rate(rounds, 0), _rate(rounds, 1)),
+    )
+
+
+def _rate(rounds: Sequence[RoundResult], which: int) -> float | None:
+    counted = [pair for r in rounds if (pair := r.rollouts[which]) is not None]
+    seconds = sum(spent for _, spent in counted)
+    return sum(count for count, _ in counted) / seconds if seconds > 0 else None

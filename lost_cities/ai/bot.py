@@ -1,0 +1,31 @@
+"""What a computer player is: two choices, each made from its own seat's view (H3).
+
+Anyone can bring a bot: an object with these two methods.  It may keep state
+between calls; it is given every view of its own seat in order, a round at a
+time, and must return a legal choice for it (``view.legal_plays`` /
+``view.legal_draws`` list them).  The view holds the round's public history
+(``view.history``), so a bot need not remember anything.
+
+With three or four players the round ends with the final laying (R23c):
+``choose_play`` is asked again, and returns a card to lay or :data:`~lost_cities.engine.STOP`
+(``view.can_stop``).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from lost_cities.engine import Draw, Play, PlayerView, Stop
+
+__all__ = ["Bot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        """The card to lay or discard (R6), from ``view.legal_plays``; in the final laying, a card or STOP."""
+        ...
+
+    def choose_draw(self, view: PlayerView) -> Draw:
+        """Where to draw from (R7), from ``view.legal_draws``."""
+        ...

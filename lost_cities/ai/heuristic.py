@@ -1,0 +1,276 @@
+"""The reference opponent: rules of thumb of an intermediate player, on card codes.
+
+A player equivalent to ``HeuristicBot`` of the public gnabcel/lost-cities-ai
+repository, the yardstick the levels are measured against (written anew for
+this engine, never copied).  It reads only what its seat may see: its own hand,
+the expeditions, the discard piles' top cards, the draw pile's size.
+
+* To play: lay the lowest card that continues a started expedition when its gap
+  above the last number is at most 2 (any gap once the hand holds more cards of
+  that colour than the seat has turns left), the smallest gap first; else open
+  the colour whose numbers in hand sum highest if that sum is at least 18 (+6
+  when fewer than 20 cards remain) and the hand holds no more of it than the
+  seat has turns left, with a wager if it holds one, the sum reaches the
+  threshold + 6 and more than 20 cards remain; else discard the card least
+  useful to the seat plus the opponent.
+* To draw: the top of a discard pile only if it continues a started expedition
+  with a gap of at most 1 (never the pile just discarded onto, R7), else the
+  draw pile.
+
+The functions work on the engine's codes (``colour * 16 + v``, ``v`` 1 for a
+wager) because the search of the ``hard`` level calls them thousands of times a
+second inside its rollouts; :class:`HeuristicBot` reads a view into codes once.
+``tops`` is the engine's list of each expedition's last value (0 when empty, 1
+after a wager), ``mine`` the offset of the seat's own side in it and ``theirs``
+the offsets of the other sides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lost_cities.ai.table import Table, table_of
+from lost_cities.engine import DRAW_PILE, STOP, Draw, Phase, Play, PlayerView, Round, Rules, Stop
+from lost_cities.engine.codes import STOP as STOP_CODE
+
+__all__ = ["HeuristicBot", "final_choice", "heuristic_draw", "heuristic_final", "heuristic_play", "play_out"]
+
+#: The largest gap above an expedition's last number the heuristic lays into.
+MAX_GAP = 2
+#: The sum of a colour's numbers in hand that opens an expedition.
+START_THRESHOLD = 18
+#: Added to the threshold late in the round (fewer than this many cards left).
+LATE = 20
+LATE_EXTRA = 6
+#: A wager opens an expedition when the sum reaches the threshold + this.
+WAGER_EXTRA = 6
+
+
+def heuristic_play(
+    hand: Sequence[int],
+    tops: Sequence[int],
+    mine: int,
+    theirs: Sequence[int],
+    deck_left: int,
+    turns_left: int,
+    team: bool = False,
+    max_gap: int = MAX_GAP,
+    start_threshold: int = START_THRESHOLD,
+) -> int:
+    """The heuristic's play code for a sorted ``hand`` (see the module docstring).
+
+    With ``team`` (cooperative play, R22) a card useful to another seat is a good
+    discard rather than a bad one: it helps the team score.  ``max_gap`` and
+    ``start_threshold`` let the ``normal`` level vary the two main rules.
+    """
+    # One pass over the hand (sorted: colour by colour, wagers first) gathers what the three rules need.
+    best = -1  # 1) a card continuing a started expedition, with the smallest gap
+    best_gap = 99
+    start = -1  # 2) the opening card of the strongest unstarted colour
+    best_sum = 0
+    threshold = start_threshold + (LATE_EXTRA if deck_left < LATE else 0)
+    bold = threshold + WAGER_EXTRA if deck_left > LATE else 1 << 30  # the sum that opens with a wager
+    sums = [0, 0, 0, 0, 0, 0, 0, 0]  # the numbers' sum per unstarted colour, for 3)
+    colour = -1
+    count = top = total = 0
+    wager = lowest = -1
+    found = False
+    for code in hand:
+        c = code >> 4
+        if c != colour:
+            if colour >= 0 and not top:  # close the previous colour: could it be opened?
+                sums[colour] = total
+                if best < 0 and total >= threshold and total > best_sum and count <= turns_left:
+                    best_sum = total
+                    start = wager if wager >= 0 and total >= bold else lowest
+            colour = c
+            top = tops[mine + c]
+            count = total = 0
+            wager = lowest = -1
+            found = False
+        count += 1
+        v = code & 15
+        if top:
+            if not found and v > top:  # the lowest card above the expedition's last one
+                found = True
+                gap = v - top - 1
+                if gap < best_gap:
+                    if gap <= max_gap:
+                        best, best_gap = code, gap
+                    else:  # any gap once the colour's cards outnumber the turns left: count the rest
+                        held = count
+                        for other in hand[hand.index(code) + 1 :]:
+                            if other >> 4 != c:
+                                break
+                            held += 1
+                        if held >= turns_left:
+                            best, best_gap = code, gap
+        elif v == 1:
+            wager = code
+        else:
+            total += v
+            if lowest < 0:
+                lowest = code
+    if colour >= 0 and not top:
+        sums[colour] = total
+        if best < 0 and total >= threshold and total > best_sum and count <= turns_left:
+            start = wager if wager >= 0 and total >= bold else lowest
+    if best >= 0:
+        return best * 2
+    if start >= 0:
+        return start * 2
+    # 3) discard the card least useful to this seat plus the others
+    best_cost = 1e9
+    alone = theirs[0] if len(theirs) == 1 else -1  # two players: one other side, looked up directly
+    for code in hand:
+        c = code >> 4
+        v = code & 15
+        value = v if v > 1 else 0
+        top = tops[mine + c]
+        if top:
+            cost: float = 6 + value if v >= top else 0
+        else:
+            cost = sums[c] / 4 + (3 if v == 1 else 0)
+        if alone >= 0:
+            top = tops[alone + c]
+            use: float = (5 + value if v >= top else 0) if top else value / 3
+        else:
+            use = 0  # the most any other side could make of it
+            for other in theirs:
+                top = tops[other + c]
+                worth = (5 + value if v >= top else 0) if top else value / 3
+                if worth > use:
+                    use = worth
+        cost = cost - use if team else cost + use
+        if cost < best_cost:
+            best, best_cost = code, cost
+    return best * 2 + 1
+
+
+def heuristic_draw(tops: Sequence[int], mine: int, discards: Sequence[Sequence[int]], closed: int) -> int:
+    """The heuristic's draw code: a discard top that continues a started expedition closely, else the pile."""
+    best = DRAW_PILE
+    best_gap = 2
+    for c, pile in enumerate(discards):
+        if pile and c != closed:
+            top = tops[mine + c]
+            if top:
+                v = pile[-1] & 15
+                if v >= top:
+                    gap = v - top - 1 if v > 1 else 0
+                    if gap < best_gap:
+                        best, best_gap = c, gap
+    return best
+
+
+def _expedition_score(cards: Sequence[int], rules: Rules) -> int:
+    """R11–R14 on codes (R23b's cost and bonus with three players)."""
+    if not cards:
+        return 0
+    wagers = points = 0
+    for code in cards:
+        v = code & 15
+        if v == 1:
+            wagers += 1
+        else:
+            points += v
+    return (points - rules.expedition_cost) * (wagers + 1) + (rules.bonus if len(cards) >= rules.bonus_threshold else 0)
+
+
+def _fits(code: int, cards: Sequence[int]) -> bool:
+    """R6a on codes: a wager while the expedition holds no number, a number above the last one."""
+    return code & 15 >= (cards[-1] & 15 if cards else 0)
+
+
+def _gain(code: int, cards: Sequence[int], rules: Rules) -> int:
+    """What laying ``code`` on ``cards`` adds to the side's score (R21: it no longer counts in hand)."""
+    v = code & 15
+    saved = v if rules.hand_penalty and v > 1 else 0
+    return _expedition_score([*cards, code], rules) - _expedition_score(cards, rules) + saved
+
+
+def heuristic_final(
+    hand: Sequence[int], expeditions: Sequence[Sequence[int]], mine: int, left: int, rules: Rules
+) -> int:
+    """In the final laying (R23c): the lay that raises the side's score most, one lay ahead; else STOP.
+
+    With nothing left to draw, laying what adds points is all there is to it: every
+    bot lays by this rule.
+    """
+    best, best_total = STOP_CODE, 0
+    for code in sorted(set(hand)):
+        cards = expeditions[mine + (code >> 4)]
+        now = _gain(code, cards, rules) if _fits(code, cards) else 0
+        if now <= 0:
+            continue
+        follow = 0
+        if left > 1:  # the best second lay after this one
+            rest = list(hand)
+            rest.remove(code)
+            for other in set(rest):
+                under = [*cards, code] if other >> 4 == code >> 4 else expeditions[mine + (other >> 4)]
+                if _fits(other, under):
+                    follow = max(follow, _gain(other, under, rules))
+        if now + follow > best_total:
+            best, best_total = code * 2, now + follow
+    return best
+
+
+def final_choice(view: PlayerView) -> Play | Stop:
+    """A bot's choice in the final laying (R23c), by :func:`heuristic_final`."""
+    rules = view.rules
+    ncolours = len(rules.colours)
+    expeditions = [[card.code for card in cards] for side in view.expeditions for cards in side]
+    hand = sorted(card.code for card in view.hand)
+    code = heuristic_final(hand, expeditions, view.side * ncolours, view.final_lays_left, rules)
+    return STOP if code == STOP_CODE else Play.from_code(code)
+
+
+def play_out(round_: Round, cap: int = 400) -> int:
+    """Finish the round with the heuristic in every seat, on the engine's fast path; returns the plies played.
+
+    Past ``cap`` plies every draw is from the draw pile, so the round ends even if
+    two seats keep passing a card back and forth.
+    """
+    rules = round_.rules
+    ncolours = len(rules.colours)
+    players = rules.players
+    team = rules.cooperative
+    sides = [rules.side_of(seat) for seat in range(players)]
+    mine = [side * ncolours for side in sides]
+    theirs = [tuple(other * ncolours for other in range(rules.sides) if other != side) for side in sides]
+    hands, deck, tops, discards = round_.hands, round_.deck, round_.tops, round_.discards
+    play, draw = round_.play_code, round_.draw_code
+    plies = 0
+    if round_.phase is Phase.DRAW:
+        seat = round_.to_move
+        draw(heuristic_draw(tops, mine[seat], discards, round_.closed))
+        plies += 1
+    while deck:
+        seat = round_.to_move
+        left = len(deck)
+        play(heuristic_play(hands[seat], tops, mine[seat], theirs[seat], left, (left + players - 1) // players, team))
+        draw(DRAW_PILE if plies >= cap else heuristic_draw(tops, mine[seat], discards, round_.closed))
+        plies += 2
+    while round_.final_turns_left:  # R23c: the final laying, with three or four players
+        seat = round_.to_move
+        round_.final_code(heuristic_final(hands[seat], round_.expeditions, mine[seat], round_.final_lays_left, rules))
+        plies += 1
+    return plies
+
+
+class HeuristicBot:
+    """The reference opponent as a bot: deterministic, no state."""
+
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        if view.phase is Phase.FINAL:
+            return final_choice(view)
+        table = table_of(view)
+        team = view.rules.cooperative
+        return Play.from_code(
+            heuristic_play(table.hand, table.tops, table.mine, table.theirs, table.deck_left, table.turns_left, team)
+        )
+
+    def choose_draw(self, view: PlayerView) -> Draw:
+        table: Table = table_of(view)
+        return Draw.from_code(heuristic_draw(table.tops, table.mine, table.discards, table.closed))

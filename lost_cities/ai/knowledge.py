@@ -1,0 +1,171 @@
+"""What a seat knows about the hidden cards, and positions sampled consistently with it (H1, H3).
+
+A player with a perfect memory knows every public event of the round
+(``PlayerView.history``): each card laid or discarded, and each card taken from
+a discard pile and by whom.  From these and its own hand it knows
+
+* the whole content of every discard pile, not just its top;
+* the cards another seat took from a discard pile and has not played since:
+  they are in that hand;
+* and so the *unseen* cards: the rest of the other hands and the draw pile, in
+  an unknown order.
+
+:func:`sample_round` deals the unseen cards at random into a full engine
+position (``Round.from_codes``) that a search can play out: every sample agrees
+with everything the seat has seen, and with nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from lost_cities.engine import FinalLaying, Phase, PlayerView, PublicTurn, Round, Rules
+from lost_cities.engine.round import fresh_deck
+
+__all__ = ["Knowledge", "OtherTurn", "knowledge", "sample_round"]
+
+
+@dataclass(frozen=True, slots=True)
+class OtherTurn:
+    """The last turn, if another seat played it, with the table it was played on: a clue to that hand.
+
+    ``drawn`` is the card it took from a discard pile, or -1 for the draw pile; ``tops``
+    are the expeditions' last values and ``deck_left`` the draw pile's size before it.
+    """
+
+    seat: int
+    play: int
+    drawn: int
+    tops: tuple[int, ...]
+    deck_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What ``seat`` knows, in card codes.
+
+    ``piles`` are the discard piles, bottom first.  ``known`` lists, per seat, the cards
+    known to be in that hand (none for the seat itself: its hand is ``hand``);
+    ``unseen`` every card whose place is unknown.  ``discarded`` holds the cards this
+    seat discarded this round.  ``final_left``/``final_to_go`` describe the final
+    laying (R23c) as the view does.
+    """
+
+    rules: Rules
+    seat: int
+    to_move: int
+    phase: Phase
+    closed: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    expeditions: tuple[tuple[int, ...], ...]
+    piles: tuple[tuple[int, ...], ...]
+    known: tuple[tuple[int, ...], ...]
+    unseen: tuple[int, ...]
+    discarded: frozenset[int]
+    deck_left: int
+    final_left: int
+    final_to_go: int
+    last_other: OtherTurn | None
+
+
+def knowledge(view: PlayerView) -> Knowledge:
+    """Replay the view's public history into what ``view.seat`` knows."""
+    rules = view.rules
+    ncolours = len(rules.colours)
+    expeditions: list[list[int]] = [[] for _ in range(rules.sides * ncolours)]
+    piles: list[list[int]] = [[] for _ in range(ncolours)]
+    known: list[list[int]] = [[] for _ in range(rules.players)]
+    discarded: set[int] = set()
+    pile_draws = 0
+    last_other = None
+    history = view.history
+    dealt = rules.card_count - rules.players * rules.hand_size
+
+    def lay_or_discard(seat: int, code: int, discard: bool) -> None:
+        if code in known[seat]:
+            known[seat].remove(code)
+        if discard:
+            piles[code >> 4].append(code)
+            if seat == view.seat:
+                discarded.add(code)
+        else:
+            expeditions[rules.side_of(seat) * ncolours + (code >> 4)].append(code)
+
+    for index, event in enumerate(history):
+        if isinstance(event, FinalLaying):
+            for play in event.plays:
+                lay_or_discard(event.seat, play.card.code, False)
+            continue
+        if index == len(history) - 1 and event.seat != view.seat and event.draw is not None:
+            last_other = OtherTurn(
+                event.seat,
+                event.play.code,
+                event.drawn.code if event.drawn is not None and event.draw.pile is not None else -1,
+                tuple(cards[-1] & 15 if cards else 0 for cards in expeditions),
+                dealt - pile_draws,
+            )
+        lay_or_discard(event.seat, event.play.card.code, event.play.discard)
+        _draw(event, piles, known)
+        pile_draws += event.draw is not None and event.draw.pile is None
+    if view.phase is Phase.DRAW and view.pending_play is not None:
+        lay_or_discard(view.seat, view.pending_play.card.code, view.pending_play.discard)
+    known[view.seat] = []
+    hand = tuple(sorted(card.code for card in view.hand))
+    seen = Counter(hand)
+    for cards in (*expeditions, *piles, *known):
+        seen.update(cards)
+    return Knowledge(
+        rules=rules,
+        seat=view.seat,
+        to_move=view.to_move,
+        phase=view.phase,
+        closed=-1 if view.closed_pile is None else int(view.closed_pile),
+        hand=hand,
+        hand_sizes=view.hand_sizes,
+        expeditions=tuple(map(tuple, expeditions)),
+        piles=tuple(map(tuple, piles)),
+        known=tuple(map(tuple, known)),
+        unseen=tuple((Counter(fresh_deck(rules)) - seen).elements()),
+        discarded=frozenset(discarded),
+        deck_left=view.draw_pile_size,
+        final_left=view.final_lays_left,
+        final_to_go=view.final_turns_left,
+        last_other=last_other,
+    )
+
+
+def _draw(turn: PublicTurn, piles: list[list[int]], known: list[list[int]]) -> None:
+    """A card taken from a discard pile is known to be in that hand (H1); one from the draw pile is not."""
+    if turn.draw is not None and turn.draw.pile is not None:
+        known[turn.seat].append(piles[turn.draw.pile].pop())
+
+
+def sample_round(know: Knowledge, rng: random.Random) -> Round:
+    """A full position agreeing with ``know``: the unseen cards dealt at random to the hidden places."""
+    pool = list(know.unseen)
+    rng.shuffle(pool)
+    hands: list[list[int]] = []
+    for seat, size in enumerate(know.hand_sizes):
+        if seat == know.seat:
+            hands.append(list(know.hand))
+            continue
+        hand = list(know.known[seat])
+        take = len(pool) - (size - len(hand))
+        hand += pool[take:]
+        del pool[take:]
+        hands.append(hand)
+    return Round.from_codes(
+        know.rules,
+        hands,
+        pool,
+        know.expeditions,
+        know.piles,
+        know.to_move,
+        phase=know.phase,
+        closed=know.closed,
+        final_left=know.final_left if know.phase is Phase.FINAL else None,
+        final_to_go=know.final_to_go if know.phase is Phase.FINAL else None,
+    )

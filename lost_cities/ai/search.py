@@ -1,0 +1,323 @@
+"""The ``hard`` level: a search over sampled deals, played out by the reference heuristic.
+
+For each decision the bot
+
+1. lists its candidates (every sensible play, or the draws that could help it)
+   and the heuristic's own choice, the *default*;
+2. deals the unseen cards at random, consistently with what its seat knows
+   (:mod:`lost_cities.ai.knowledge`) and, as far as a few redraws allow, with
+   the other seat's last play as the rules of thumb would have made it; then
+   plays every candidate out to the end of the round on that same deal with the
+   heuristic in every seat: the candidates are compared on the same samples
+   (common random numbers), so the luck of the deal cancels out of their
+   differences;
+3. drops a candidate once it is clearly worse than the leader, and stops when
+   one is left, when the samples run out or when the time is up;
+4. leaves the default only for a candidate whose advantage over it is clearly
+   larger than the noise (a paired z-test and a margin): a flat search with few
+   samples otherwise picks whichever candidate was lucky, and plays worse than
+   its own rollout policy.
+
+A round's result is the seat's score minus the best other side's (the team
+score in cooperative play, R22), squashed (``S·tanh(d/S)``) so that a few
+±100-point swings do not swamp the comparison.
+
+Discard-and-redraw stalling (taking back a card to keep the draw pile from
+shrinking) is not a candidate: a discard pile is drawn from only for a card the
+seat could still lay, and never for a card it discarded itself this round.
+
+The budget is per turn (a play and its draw): the play may use most of it, the
+draw the rest.  A deterministic mode replaces the clock with a fixed number of
+samples, for tests and reproducible measurements.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from bisect import insort
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from lost_cities.ai.heuristic import final_choice, heuristic_draw, heuristic_play, play_out
+from lost_cities.ai.knowledge import Knowledge, knowledge, sample_round
+from lost_cities.ai.table import Table, table_of, turns_left
+from lost_cities.engine import DRAW_PILE, Draw, Phase, Play, PlayerView, Round, Rules, Stop
+
+__all__ = ["SearchBot", "SearchSettings", "round_value"]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """How hard to think.
+
+    ``think`` is the budget per turn in seconds; ``samples`` (when set) replaces
+    the clock by that many sampled deals per decision (deterministic with a seed).
+    """
+
+    think: float = 1.0
+    samples: int | None = None
+    #: share of the turn's budget the play may use; the draw gets the rest
+    play_share: float = 0.8
+    #: the squashing scale of a round's result, in points
+    scale: float = 40.0
+    #: a candidate is dropped when its paired difference to the leader is below zero by this many standard errors
+    z_drop: float = 2.0
+    #: the default is left only when a candidate beats it by this many standard errors...
+    z_leave: float = 2.0
+    #: ...and by at least this much (squashed points)
+    margin: float = 0.5
+    #: no candidate is dropped on fewer samples
+    min_samples: int = 8
+    #: cap on the plies of one rollout (then the draw pile only)
+    cap: int = 200
+    #: deals in which the other seat's last play is not the heuristic's are redrawn (up to this many times)...
+    infer_tries: int = 20
+    #: ...but each is kept anyway with this probability: the other seat is not assumed to be the heuristic
+    infer_slack: float = 0.05
+
+
+class _Stats:
+    """Each candidate's results, one per sample, the same samples for all of them."""
+
+    __slots__ = ("results",)
+
+    def __init__(self, candidates: Sequence[int]) -> None:
+        self.results: dict[int, list[float]] = {c: [] for c in candidates}
+
+    def paired(self, a: int, b: int) -> tuple[float, float]:
+        """Mean and standard error of ``a``'s advantage over ``b`` on their common samples."""
+        ra, rb = self.results[a], self.results[b]
+        n = min(len(ra), len(rb))
+        if n < 2:
+            return 0.0, math.inf
+        diffs = [ra[i] - rb[i] for i in range(n)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean, math.sqrt(var / n)
+
+
+class SearchBot:
+    """The ``hard`` computer player (see the module docstring)."""
+
+    def __init__(self, settings: SearchSettings | None = None, seed: int | None = None) -> None:
+        self.settings = settings or SearchSettings()
+        self.rng = random.Random(seed)
+        self._turn_started: float | None = None
+        #: diagnostics: rollouts played and seconds spent in them
+        self.rollouts = 0
+        self.rollout_seconds = 0.0
+
+    # ---------------------------------------------------------------- decisions
+
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        if view.phase is Phase.FINAL:  # R23c: lay what adds points; nothing to search for
+            return final_choice(view)
+        started = time.perf_counter()
+        self._turn_started = started
+        legal = [play.code for play in view.legal_plays]
+        table = table_of(view)
+        default = heuristic_play(
+            table.hand, table.tops, table.mine, table.theirs, table.deck_left, table.turns_left, view.rules.cooperative
+        )
+        candidates = _play_candidates(legal, default, table)
+        if len(candidates) > 1:
+            deadline = started + self.settings.think * self.settings.play_share
+            default = self._search(knowledge(view), candidates, default, Round.play_code, deadline)
+        return Play.from_code(default)
+
+    def choose_draw(self, view: PlayerView) -> Draw:
+        started = time.perf_counter()
+        table = table_of(view)
+        default = heuristic_draw(table.tops, table.mine, table.discards, table.closed)
+        legal = [draw.code for draw in view.legal_draws]
+        know = knowledge(view)
+        candidates = _draw_candidates(legal, default, table, know)
+        if len(candidates) > 1:
+            # the turn's budget: what the play left of it (all of it for a draw asked alone)
+            begun = self._turn_started
+            if begun is None or started - begun >= self.settings.think:
+                begun = started
+            deadline = begun + self.settings.think
+            default = self._search(know, candidates, default, Round.draw_code, deadline)
+        self._turn_started = None
+        return Draw.from_code(default)
+
+    # ------------------------------------------------------------------- search
+
+    def _search(
+        self,
+        know: Knowledge,
+        candidates: list[int],
+        default: int,
+        apply: Callable[[Round, int], None],
+        deadline: float,
+    ) -> int:
+        settings = self.settings
+        clock = settings.samples is None
+        limit = settings.samples if settings.samples is not None else 1 << 30
+        stats = _Stats(candidates)
+        active = list(candidates)
+        rules = know.rules
+        side = rules.side_of(know.seat)
+        scale = settings.scale
+        cap = settings.cap
+        rollouts = 0
+        began = time.perf_counter()
+        for done in range(limit):
+            if clock and time.perf_counter() >= deadline:
+                break
+            sample = self._sample(know)
+            results: list[float] = []
+            for candidate in active:
+                if clock and time.perf_counter() >= deadline:
+                    break
+                round_ = sample.copy()
+                apply(round_, candidate)
+                play_out(round_, cap)
+                points = round_value(round_.side_totals(), side, rules)
+                results.append(scale * math.tanh(points / scale))
+                rollouts += 1
+            if len(results) < len(active):
+                break  # out of time: a sample is used for all candidates or none
+            for candidate, result in zip(active, results, strict=True):
+                stats.results[candidate].append(result)
+            if done + 1 >= settings.min_samples:
+                active = self._drop(stats, active, default)
+                if len(active) == 1:
+                    break
+        self.rollouts += rollouts
+        self.rollout_seconds += time.perf_counter() - began
+        return self._decide(stats, active, default)
+
+    def _sample(self, know: Knowledge) -> Round:
+        """A deal agreeing with the view, and if possible with the other seat's last play (see :func:`_plausible`)."""
+        rng = self.rng
+        sample = sample_round(know, rng)
+        if know.last_other is None:
+            return sample
+        for _ in range(self.settings.infer_tries):
+            if _plausible(know, sample) or rng.random() < self.settings.infer_slack:
+                break
+            sample = sample_round(know, rng)
+        return sample
+
+    def _drop(self, stats: _Stats, active: list[int], default: int) -> list[int]:
+        """Keep the candidates not clearly worse than the leader (the default is favoured by the margin)."""
+        settings = self.settings
+
+        def score(candidate: int) -> float:
+            values = stats.results[candidate]
+            bonus = settings.margin if candidate == default else 0.0
+            return sum(values) / len(values) + bonus
+
+        leader = max(active, key=score)
+        kept = []
+        for candidate in active:
+            if candidate == leader:
+                kept.append(candidate)
+                continue
+            mean, se = stats.paired(candidate, leader)
+            if candidate == default:
+                mean += settings.margin
+            if leader == default:
+                mean -= settings.margin
+            if mean + settings.z_drop * se >= 0:
+                kept.append(candidate)
+        return kept
+
+    def _decide(self, stats: _Stats, active: list[int], default: int) -> int:
+        """The default, unless a candidate beats it clearly; the best one if the default was dropped."""
+        settings = self.settings
+        if default not in active:
+            return max(active, key=lambda c: sum(stats.results[c]) / max(len(stats.results[c]), 1))
+        best, best_mean = default, 0.0
+        for candidate in active:
+            if candidate == default:
+                continue
+            mean, se = stats.paired(candidate, default)
+            if mean > best_mean and mean > settings.margin and mean > settings.z_leave * se:
+                best, best_mean = candidate, mean
+        return best
+
+
+def round_value(totals: Sequence[int], side: int, rules: Rules) -> int:
+    """What a seat plays for: its side's score minus the best other side's, or the team score (R22).
+
+    >>> round_value([30, 12], 0, Rules()), round_value([30, 12], 1, Rules())
+    (18, -18)
+    >>> round_value([30, 12], 1, Rules(cooperative=True))
+    42
+    """
+    if rules.cooperative:
+        return sum(totals)
+    return totals[side] - max(total for other, total in enumerate(totals) if other != side)
+
+
+def _plausible(know: Knowledge, sample: Round) -> bool:
+    """Whether the other seat, holding its sampled hand, would have made its last play by the rules of thumb.
+
+    Its hand before that turn is its hand now, less the card it drew (the known one from a
+    discard pile, or any of its unknown cards), plus the card it played.
+    """
+    clue = know.last_other
+    if clue is None:
+        return True
+    rules = know.rules
+    ncolours = len(rules.colours)
+    side = rules.side_of(clue.seat)
+    theirs = tuple(other * ncolours for other in range(rules.sides) if other != side)
+    hand = sample.hands[clue.seat]
+    if clue.drawn >= 0:
+        options: Sequence[int] = (clue.drawn,)
+    else:
+        hidden = list(hand)
+        for code in know.known[clue.seat]:
+            hidden.remove(code)
+        options = sorted(set(hidden))
+    played = clue.play >> 1
+    turns = turns_left(clue.deck_left, rules.players)
+    for drawn in options:
+        before = list(hand)
+        before.remove(drawn)
+        insort(before, played)
+        choice = heuristic_play(before, clue.tops, side * ncolours, theirs, clue.deck_left, turns, rules.cooperative)
+        if choice == clue.play:
+            return True
+    return False
+
+
+def _play_candidates(legal: list[int], default: int, table: Table) -> list[int]:
+    """The plays worth searching, the default first: every discard, and per colour only the lowest card to lay.
+
+    Laying a higher card over one's own lower card of the colour throws the lower one
+    away; opening a colour is tried with its wager and with its lowest number.
+    """
+    out = [default]
+    seen: set[tuple[int, bool]] = set()
+    for code in sorted(legal):
+        card = code >> 1
+        key = (card >> 4, card & 15 == 1)
+        if not code & 1:
+            if key in seen:
+                continue
+            seen.add(key)
+        if code != default:
+            out.append(code)
+    return out
+
+
+def _draw_candidates(legal: list[int], default: int, table: Table, know: Knowledge) -> list[int]:
+    """The draw pile, and any discard top this seat could still lay and did not discard itself."""
+    out = [default]
+    for code in legal:
+        if code == default:
+            continue
+        if code == DRAW_PILE:
+            out.append(code)
+            continue
+        card = table.discards[code][-1]
+        if card not in know.discarded and card & 15 >= table.tops[table.mine + code]:
+            out.append(code)
+    return out

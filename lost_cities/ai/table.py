@@ -1,0 +1,50 @@
+"""A view read into the engine's card codes, once per decision, for the rules-of-thumb players.
+
+The engine's fast path works on ints (``colour * 16 + v``, ``v`` 1 for a wager);
+the heuristic functions take the same shapes whether they run inside a rollout
+(on a :class:`~lost_cities.engine.Round`'s own lists) or for a bot (on this).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lost_cities.engine import PlayerView
+
+__all__ = ["Table", "table_of", "turns_left"]
+
+
+def turns_left(deck_left: int, players: int) -> int:
+    """How many more turns the seat to move gets, this one included, if nobody takes a discard."""
+    return (deck_left + players - 1) // players
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the seat may see, in codes.  ``discards`` holds each pile's top card only."""
+
+    hand: list[int]
+    tops: list[int]
+    mine: int
+    theirs: tuple[int, ...]
+    deck_left: int
+    turns_left: int
+    discards: list[list[int]]
+    closed: int
+
+
+def table_of(view: PlayerView) -> Table:
+    rules = view.rules
+    ncolours = len(rules.colours)
+    tops = [cards[-1].code & 15 if cards else 0 for side in view.expeditions for cards in side]
+    side = view.side
+    return Table(
+        hand=sorted(card.code for card in view.hand),
+        tops=tops,
+        mine=side * ncolours,
+        theirs=tuple(other * ncolours for other in range(rules.sides) if other != side),
+        deck_left=view.draw_pile_size,
+        turns_left=turns_left(view.draw_pile_size, rules.players),
+        discards=[[card.code] if card is not None else [] for card in view.discard_tops],
+        closed=-1 if view.closed_pile is None else int(view.closed_pile),
+    )

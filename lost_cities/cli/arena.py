@@ -1,0 +1,277 @@
+"""``lost-cities arena A B``: two bots play the same deals from both seats; the figures that compare them.
+
+``add_parser(commands)`` and ``run(args)`` as every command's module; light on
+purpose (argparse and the translations): the bots and the arena are imported
+only when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sys
+import textwrap
+import time
+from typing import TYPE_CHECKING, TextIO
+
+from lost_cities.cli.arguments import Commands, add_lang, quote, refuse, whole_number
+from lost_cities.i18n import _, ngettext
+from lost_cities.limits import MAX_SEED
+
+if TYPE_CHECKING:
+    from lost_cities.ai.arena import ArenaReport, ArenaSettings, DealResult
+
+__all__ = ["add_parser", "run"]
+
+#: More deals than anyone waits for.
+MAX_DEALS = 10_000_000
+#: Thinking time per turn, in seconds: from this...
+MIN_THINK = 0.01
+#: ...to this.
+MAX_THINK = 60
+#: At most this many processes.
+MAX_JOBS = 64
+_SECONDS = re.compile(r"[0-9]{1,6}(?:[.,][0-9]{0,6})?|[.,][0-9]{1,6}")  # ASCII digits: not '０,５'
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: seconds to think, ``0.5`` or ``0,5``, from :data:`MIN_THINK` to :data:`MAX_THINK`."""
+    digits = text.strip()
+    if not _SECONDS.fullmatch(digits):
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number of seconds such as 0.5 (digits 0-9)").format(text=quote(text))
+        )
+    value = float(digits.replace(",", "."))
+    if not MIN_THINK <= value <= MAX_THINK:
+        raise argparse.ArgumentTypeError(
+            _("{text} is out of range: give a number from {min} to {max}").format(
+                text=quote(text).strip("'"), min=MIN_THINK, max=MAX_THINK
+            )
+        )
+    return value
+
+
+def _filled(text: str) -> str:
+    """A paragraph wrapped to the terminal, as argparse would (the epilog's examples keep their lines)."""
+    width = min(shutil.get_terminal_size((80, 24)).columns, 100) - 2
+    return textwrap.fill(text, width)
+
+
+def add_parser(commands: Commands) -> None:
+    parser = commands.add_parser(
+        "arena",
+        help=_("pit two computer players against each other and compare them"),
+        description=_filled(
+            _(
+                "Two bots play the same deals, each deal twice with the seats swapped, and the command reports "
+                "how often and by how much A beats B. A bot is random, heuristic, easy, normal or hard, or your own "
+                "as package.module:factory (a callable with no arguments that returns an object with "
+                "choose_play(view) and choose_draw(view))."
+            )
+        ),
+        epilog=_(
+            """\
+examples:
+  lost-cities arena hard heuristic --deals 100 --think 0.2
+  lost-cities arena normal easy --deals 1000 --jobs 2 --json
+"""
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("a", metavar="A", help=_("the first bot"))
+    parser.add_argument("b", metavar="B", help=_("the second bot"))
+    parser.add_argument(
+        "--deals",
+        type=whole_number(1, MAX_DEALS),
+        default=100,
+        metavar=_("N"),
+        help=_("deals to play, each twice (default 100)"),
+    )
+    parser.add_argument(
+        "--seed", type=whole_number(0, MAX_SEED), default=0, metavar=_("SEED"), help=_("seed of the deals (default 0)")
+    )
+    parser.add_argument(
+        "--think",
+        type=_seconds,
+        default=None,
+        metavar=_("SECONDS"),
+        help=_("the hard level's thinking time per turn (default 1)"),
+    )
+    parser.add_argument(
+        "--jobs",
+        type=whole_number(1, MAX_JOBS),
+        default=1,
+        metavar=_("J"),
+        help=_("processes playing at once (default 1)"),
+    )
+    parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
+    parser.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    add_lang(parser, argparse.SUPPRESS)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lost_cities.ai.arena import ArenaError, ArenaSettings, play_deals, report
+    from lost_cities.ai.loader import BotNameError, check_bot_name
+
+    try:
+        a, b = check_bot_name(args.a), check_bot_name(args.b)
+    except BotNameError as error:
+        return refuse("arena", str(error))
+    settings = ArenaSettings(
+        a, b, deals=args.deals, seed=args.seed, think=args.think, long=args.long, hand_penalty=args.hand_penalty
+    )
+    progress = _Progress(settings, sys.stderr) if sys.stderr.isatty() else None
+    deals: list[DealResult] = []
+    status = 0
+    try:
+        for deal in play_deals(settings, args.jobs):
+            deals.append(deal)
+            if progress is not None:
+                progress.update(deal, len(deals))
+    except (ArenaError, BotNameError) as error:
+        status = refuse("arena", str(error))
+    except KeyboardInterrupt:
+        status = 130
+    if progress is not None:
+        progress.clear()
+    if status == 2:
+        return status
+    if status == 130:
+        stopped = ngettext(
+            "Stopped after {done} deal of {total}.", "Stopped after {done} deals of {total}.", len(deals)
+        )
+        print(stopped.format(done=len(deals), total=settings.deals), file=sys.stderr)
+        if not deals:
+            return status
+    figures = report(settings, deals)
+    if args.json:
+        print(json.dumps({**figures.to_dict(), **_settings_dict(settings, args.jobs)}, ensure_ascii=False))
+    else:
+        print(_describe(figures, settings))
+    return status
+
+
+def _settings_dict(settings: ArenaSettings, jobs: int) -> dict[str, object]:
+    from lost_cities.ai.search import SearchSettings
+
+    return {
+        "seed": settings.seed,
+        "think": SearchSettings().think if settings.think is None else settings.think,
+        "jobs": jobs,
+        "long": settings.long,
+        "hand_penalty": settings.hand_penalty,
+    }
+
+
+def _percent(value: float, places: int = 1) -> str:
+    from lost_cities.words import decimal
+
+    # Translators: a percentage; French and Russian put a space before %.
+    return _("{number}%").format(number=decimal(100 * value, places))
+
+
+def _describe(figures: ArenaReport, settings: ArenaSettings) -> str:
+    """The report as lines of text, every number as the language writes it."""
+    from lost_cities.words import decimal, signed
+
+    a, b = figures.a, figures.b
+    low, high = figures.win_rate_ci95
+    lines = [
+        _("{a} against {b}: {rounds} ({deals})").format(
+            a=a,
+            b=b,
+            rounds=ngettext("{n} round", "{n} rounds", figures.rounds).format(n=figures.rounds),
+            deals=ngettext(
+                "{n} deal, played from both seats", "{n} deals, each played from both seats", figures.deals
+            ).format(n=figures.deals),
+        ),
+        _("Rounds won: {a} {wins_a}, {b} {wins_b}, drawn {draws}").format(
+            a=a, b=b, wins_a=figures.wins[0], wins_b=figures.wins[1], draws=figures.draws
+        ),
+        _("Win rate of {a}: {rate} ({confidence} interval {low} to {high})").format(
+            a=a, rate=_percent(figures.win_rate), confidence=_percent(0.95, 0), low=_percent(low), high=_percent(high)
+        ),
+        _("Points a round, {a} − {b}: {diff}").format(a=a, b=b, diff=signed(figures.mean_diff, 1))
+        if figures.mean_diff_se is None
+        else _("Points a round, {a} − {b}: {diff} (standard error {se})").format(
+            a=a, b=b, diff=signed(figures.mean_diff, 1), se=decimal(figures.mean_diff_se, 1)
+        ),
+        _("Plies per round: {plies}").format(plies=decimal(figures.plies_per_round, 1)),
+        _("Rounds stopped at {cap} plies: {count}").format(cap=_ply_cap(), count=figures.capped_rounds),
+    ]
+    for name, timing in zip((a, b), figures.seconds_per_turn, strict=True):
+        lines.append(
+            _("Seconds per turn, {name}: mean {mean}, 95th percentile {p95}, max {max}").format(
+                name=name, mean=decimal(timing.mean, 3), p95=decimal(timing.p95, 3), max=decimal(timing.max, 3)
+            )
+        )
+    for name, rate in zip((a, b), figures.rollouts_per_second, strict=True):
+        if rate is not None:
+            lines.append(_("Rollouts per second, {name}: {rate}").format(name=name, rate=decimal(rate)))
+    return "\n".join(lines)
+
+
+def _ply_cap() -> int:
+    from lost_cities.ai.arena import PLY_CAP
+
+    return PLY_CAP
+
+
+class _Progress:
+    """A progress bar with the running figures, redrawn in place on one terminal line (at most five times a
+    second, cut to the terminal's width so that it never wraps)."""
+
+    WIDTH = 10
+
+    def __init__(self, settings: ArenaSettings, stream: TextIO) -> None:
+        self.settings = settings
+        self.stream = stream
+        self.started = time.monotonic()
+        self.shown = 0.0
+        self.length = 0
+        self.rounds = self.wins = self.diff = 0
+
+    def update(self, deal: DealResult, done: int) -> None:
+        from lost_cities.words import signed
+
+        for result in deal.rounds:
+            self.rounds += 1
+            self.wins += result.diff > 0
+            self.diff += result.diff
+        now = time.monotonic()
+        total = self.settings.deals
+        if now - self.shown < 0.2 and done < total:
+            return
+        self.shown = now
+        filled = self.WIDTH * done // total
+        line = _("[{bar}] {done}/{total} rounds · {a} {rate}, {diff} a round · {left} left").format(
+            bar="#" * filled + "-" * (self.WIDTH - filled),
+            done=self.rounds,
+            total=2 * total,
+            a=self.settings.a,
+            rate=_percent(self.wins / self.rounds),
+            diff=signed(self.diff / self.rounds, 1),
+            left=_duration((now - self.started) / done * (total - done)),
+        )
+        line = line[: shutil.get_terminal_size((80, 24)).columns - 1]
+        self.stream.write("\r" + line.ljust(self.length))
+        self.stream.flush()
+        self.length = len(line)
+
+    def clear(self) -> None:
+        """Blank the line, and the ``^C`` a terminal may have echoed after it."""
+        if self.length:
+            self.stream.write("\r" + " " * (self.length + 2) + "\r")
+            self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    """``0:42``, ``1:05:09``."""
+    whole = int(seconds + 0.5)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

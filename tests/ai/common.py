@@ -1,0 +1,67 @@
+"""What the tests of the computer players share: rules of every variant, random play, what a seat has seen."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import strategies as st
+
+from lost_cities.engine import FinalLaying, Round, Rules
+from lost_cities.engine.codes import STOP
+
+#: Every variant for every player count (cooperative play is not for four, R24f).
+rules_st = st.builds(
+    lambda players, long, penalty, coop: Rules(
+        players=players, long=long, hand_penalty=penalty, cooperative=coop and players < 4
+    ),
+    st.sampled_from((2, 3, 4)),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+seeds = st.integers(min_value=0, max_value=2**63 - 1)
+
+
+def random_decision(round_: Round, rng: random.Random, grab: float = 0.3) -> None:
+    """One random legal decision, taking from a discard pile with probability ``grab`` when it may."""
+    if round_.final_turns_left:
+        round_.final_code(rng.choice(round_.legal_final_codes()))
+    elif plays := round_.legal_play_codes():
+        round_.play_code(rng.choice(plays))
+    else:
+        draws = round_.legal_draw_codes()
+        round_.draw_code(rng.choice(draws[1:]) if len(draws) > 1 and rng.random() < grab else draws[0])
+
+
+def advance(round_: Round, decisions: int, rng: random.Random, grab: float = 0.3) -> None:
+    for _ in range(decisions):
+        if round_.over:
+            return
+        random_decision(round_, rng, grab)
+
+
+def known_to(round_: Round, viewer: int) -> dict[int, list[int]]:
+    """Per other seat, the cards ``viewer`` saw it take from a discard pile and not lay or discard since."""
+    known: dict[int, list[int]] = {seat: [] for seat in range(round_.rules.players) if seat != viewer}
+    for turn in round_.history():
+        if turn.seat == viewer:
+            continue
+        plays = turn.plays if isinstance(turn, FinalLaying) else (turn.play,)
+        for play in plays:
+            if play.card.code in known[turn.seat]:
+                known[turn.seat].remove(play.card.code)
+        if not isinstance(turn, FinalLaying) and turn.draw is not None and turn.draw.pile is not None:
+            assert turn.drawn is not None
+            known[turn.seat].append(turn.drawn.code)
+    return known
+
+
+def every_card(round_: Round) -> Counter[int]:
+    held = [code for hand in round_.hands for code in hand] + round_.deck
+    for cards in [*round_.expeditions, *round_.discards]:
+        held += cards
+    return Counter(held)
+
+
+__all__ = ["STOP", "advance", "every_card", "known_to", "random_decision", "rules_st", "seeds"]

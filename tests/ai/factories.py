@@ -1,0 +1,50 @@
+"""Bots brought by someone else, loaded by name as ``tests.ai.factories:NAME`` (see test_loader.py)."""
+
+from __future__ import annotations
+
+from lost_cities.engine import Card, Draw, Play, PlayerView
+
+
+class FirstChoice:
+    """Always the first legal choice: the simplest bot a person could write."""
+
+    def choose_play(self, view: PlayerView) -> Play:
+        return view.legal_plays[0]
+
+    def choose_draw(self, view: PlayerView) -> Draw:
+        return view.legal_draws[0]
+
+
+def first_choice() -> FirstChoice:
+    return FirstChoice()
+
+
+def needs_an_argument(strength: int) -> FirstChoice:
+    return FirstChoice()
+
+
+def not_a_bot() -> object:
+    return object()
+
+
+def broken() -> FirstChoice:
+    raise RuntimeError("out of coffee")
+
+
+class Cheater(FirstChoice):
+    """Lays a card it does not hold."""
+
+    def choose_play(self, view: PlayerView) -> Play:
+        missing = next(
+            card
+            for card in map(Card.parse, ("y2", "y3", "y4", "y5", "y6", "y7", "y8", "y9", "y10"))
+            if card not in view.hand
+        )
+        return Play(missing)
+
+
+NOT_CALLABLE = 42
+
+
+def cheater() -> Cheater:
+    return Cheater()

@@ -1,0 +1,145 @@
+"""The arena's figures on small seeded runs, checked against the rounds played by hand; the command line."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from lost_cities.ai.arena import ArenaError, ArenaSettings, Timing, play_deals, play_round, report, wilson
+from lost_cities.ai.basic import EasyBot
+from lost_cities.ai.heuristic import HeuristicBot
+from lost_cities.engine import Round, Rules, player_view, round_seed
+
+
+def by_hand(settings: ArenaSettings) -> list[tuple[int, int]]:
+    """(A − B, plies) of every round, A the heuristic and B easy, both deterministic: deal i from
+    round_seed(seed, i) with seat i % 2 starting, A in seat 0 and then in seat 1."""
+    out = []
+    for deal in range(settings.deals):
+        for a_seat in (0, 1):
+            round_ = Round(settings.rules, round_seed(settings.seed, deal), deal % 2)
+            bots = (HeuristicBot(), EasyBot()) if a_seat == 0 else (EasyBot(), HeuristicBot())
+            plies = 0
+            while not round_.over:
+                seat = round_.to_move
+                round_.play(bots[seat].choose_play(player_view(round_, seat)))
+                round_.draw(bots[seat].choose_draw(player_view(round_, seat)))
+                plies += 2
+            totals = round_.side_totals()
+            out.append((totals[a_seat] - totals[1 - a_seat], plies))
+    return out
+
+
+@pytest.mark.parametrize("variant", [{}, {"long": True, "hand_penalty": True}])
+def test_the_figures_are_those_of_the_rounds_played(variant: dict[str, bool]) -> None:
+    settings = ArenaSettings("heuristic", "easy", deals=4, seed=9, **variant)
+    figures = report(settings, list(play_deals(settings)))
+    rounds = by_hand(settings)
+    diffs = [diff for diff, _ in rounds]
+    assert figures.rounds == 8 and figures.deals == 4
+    assert figures.wins == (sum(d > 0 for d in diffs), sum(d < 0 for d in diffs))
+    assert figures.draws == sum(d == 0 for d in diffs)
+    assert figures.win_rate == figures.wins[0] / 8
+    assert figures.win_rate_ci95 == wilson(figures.wins[0], 8)
+    assert figures.mean_diff == pytest.approx(sum(diffs) / 8)
+    pairs = [(diffs[2 * i] + diffs[2 * i + 1]) / 2 for i in range(4)]
+    mean = sum(pairs) / 4
+    assert figures.mean_diff_se == pytest.approx(math.sqrt(sum((p - mean) ** 2 for p in pairs) / 3 / 4))
+    assert figures.plies_per_round == pytest.approx(sum(plies for _, plies in rounds) / 8)
+    assert figures.capped_rounds == 0
+    assert figures.seconds_per_turn[0].max >= figures.seconds_per_turn[0].p95 >= 0
+    timed = [len(r.seconds[0]) + len(r.seconds[1]) for deal in play_deals(settings) for r in deal.rounds]
+    assert timed == [plies // 2 for _, plies in rounds]  # a turn (a play and its draw) is two plies
+
+
+def test_several_processes_give_the_same_figures() -> None:
+    settings = ArenaSettings("normal", "random", deals=3, seed=4)
+    alone = report(settings, sorted(play_deals(settings), key=lambda deal: deal.deal))
+    shared = report(settings, sorted(play_deals(settings, jobs=2), key=lambda deal: deal.deal))
+    assert alone.to_dict() | {"seconds_per_turn": None} == shared.to_dict() | {"seconds_per_turn": None}
+
+
+def test_the_win_rate_interval_and_the_timing_summary() -> None:
+    low, high = wilson(0, 10)
+    assert low == 0.0 and 0.25 < high < 0.35
+    timing = Timing.of([0.1] * 95 + [0.5] * 5)
+    assert (timing.p95, timing.max) == (0.1, 0.5)
+    assert timing.mean == pytest.approx(0.12)
+
+
+def test_a_bot_that_breaks_the_rules_stops_the_arena_with_one_sentence() -> None:
+    with pytest.raises(ArenaError) as caught:
+        list(play_deals(ArenaSettings("tests.ai.factories:cheater", "random", deals=1)))
+    assert str(caught.value).startswith("tests.ai.factories:cheater: ")
+    assert "R6" in str(caught.value)
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "lost_cities", "arena", *args], capture_output=True, text=True)
+
+
+def test_the_command_prints_every_figure_as_json() -> None:
+    result = run("heuristic", "easy", "--deals", "2", "--seed", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    for key in (
+        "rounds",
+        "wins",
+        "draws",
+        "win_rate",
+        "win_rate_ci95",
+        "mean_diff",
+        "mean_diff_se",
+        "plies_per_round",
+        "capped_rounds",
+        "seconds_per_turn",
+    ):
+        assert key in data, key
+    assert data["rounds"] == 4 and len(data["wins"]) == 2 and len(data["seconds_per_turn"]) == 2
+    assert set(data["seconds_per_turn"][0]) == {"mean", "p95", "max"}
+    settings = ArenaSettings("heuristic", "easy", deals=2, seed=3)
+    assert data["mean_diff"] == pytest.approx(report(settings, list(play_deals(settings))).mean_diff)
+
+
+def test_the_command_speaks_the_players_language() -> None:
+    english = run("heuristic", "easy", "--deals", "2").stdout
+    french = run("heuristic", "easy", "--deals", "2", "--lang", "fr").stdout
+    assert "Win rate of heuristic" in english and "." in english.splitlines()[2]
+    assert "heuristic" in french and "Win rate" not in french
+    rate = french.splitlines()[2]
+    assert "," in rate and "." not in rate.split("(")[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("strongest", "easy"), "unknown bot 'strongest'"),
+        (("easy", "no.such:bot"), "cannot import the module 'no.such'"),
+        (("easy", "random", "--deals", "0"), "out of range"),
+        (("easy", "random", "--deals", "１０"), "not a whole number"),
+        (("easy", "random", "--think", "-1"), "not a number of seconds"),
+        (("easy", "random", "--think", "1e9"), "not a number of seconds"),
+        (("easy", "random", "--think", "3600"), "out of range"),
+        (("easy", "random", "--think", "nan"), "not a number of seconds"),
+        (("easy", "random", "--jobs", "1000"), "out of range"),
+        (("easy",), "the following arguments are required"),
+        (("tests.ai.factories:cheater", "easy", "--deals", "1"), "tests.ai.factories:cheater"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith("lost-cities arena: ")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_round_of_three_or_four_ends_with_the_final_laying(players: int) -> None:
+    # the arena measures two players; its round loop follows the engine's final laying too (R23c)
+    rules = Rules(players=players)
+    result = play_round(rules, 5, 0, [HeuristicBot() for _ in range(players)], ["heuristic"] * players)
+    assert not result.capped
