@@ -583,18 +583,21 @@ class Round:
             raise IllegalMoveError(reason, (card, last))
 
     def check_draw(self, draw: Draw) -> None:
-        """Raise :class:`IllegalMoveError` unless ``draw`` is legal now (R7, R20, R23c)."""
+        """Raise :class:`IllegalMoveError` unless ``draw`` is legal now (R7, R20, R23c).
+
+        A pile that is not in the game is refused as such whenever it is asked for (R20).
+        """
+        pile = draw.pile
+        if pile is not None and pile not in self.rules.colours:
+            raise IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=pile)
         if self._phase == _OVER:
             raise IllegalMoveError(Reason.ROUND_OVER)
         if self._phase == _FINAL:
             raise IllegalMoveError(Reason.FINAL_NO_DRAW)
         if self._phase == _PLAY:
             raise IllegalMoveError(Reason.PLAY_FIRST)
-        pile = draw.pile
         if pile is None:
             return
-        if pile not in self.rules.colours:
-            raise IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=pile)
         if pile == self.closed:
             raise IllegalMoveError(Reason.DRAW_BACK_DISCARD, (card_from_code(self.discards[pile][-1]),))
         if not self.discards[pile]:

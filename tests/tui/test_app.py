@@ -127,6 +127,9 @@ async def test_illegal_keys_are_refused_with_the_rule_and_nothing_changes() -> N
         await pilot.press("z")
         await pilot.pause()
         assert "The key z does nothing here" in message(app)
+        await pilot.press("p")  # R20: no purple pile without the long game, whatever the moment
+        await pilot.pause()
+        assert app.session.round.state_key() == before and "Purple is only in the long game (R20)." in message(app)
         await pilot.press("d")  # R7: discard red 5, then try to draw it back
         await pilot.pause()
         after_discard = app.session.round.state_key()

@@ -263,10 +263,7 @@ class BoardScreen(FittedScreen[None]):
 
     def action_draw(self, letter: str) -> None:
         draw = Draw(None) if letter == "n" else Draw(COLOUR_KEYS[letter])
-        if draw.pile is not None and draw.pile not in self.session.rules.colours:
-            self.say(_("There is no {colour} pile in this game.").format(colour=pile_colour(draw.pile)), True)
-            return
-        try:
+        try:  # every refusal is the engine's: a pile not in the game too (R20)
             self.session.draw(draw)
         except IllegalMoveError as refused:
             self.refresh_view(describe_refusal(refused), error=True)
