@@ -28,7 +28,9 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_ROUNDS",
     "MAX_SEED",
+    "MAX_THINK",
     "MIN_PLAYERS",
+    "MIN_THINK",
     "PlayerNamesError",
     "cell_width",
     "check_names",
@@ -43,6 +45,9 @@ MAX_SEED = 2**63 - 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 #: The most terminal cells a name may take: the board's and the round-end screen's room for it.
 MAX_NAME_CELLS = 12
+#: The hard level's thinking time per turn in a match, in seconds: from this (still a fair search)
+#: to this (a player waits no longer).  The arena, a measuring tool, allows more.
+MIN_THINK, MAX_THINK = 0.1, 10.0
 
 #: Unicode categories a name may not hold: control, format (invisible), surrogate, private,
 #: unassigned, and line or paragraph separators — a terminal would act on them, hide them or guess.

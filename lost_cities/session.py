@@ -1,8 +1,10 @@
-"""A hot-seat match between named people: the app's one handle on the engine.
+"""A match at one keyboard, people and computers: the app's one handle on the engine.
 
-It holds the names and the engine's :class:`Match`, turns the app's requests
-into engine calls (which check every rule) and hands out views, never the
-state.  It knows nothing of Textual, so it is tested without a screen.
+It holds the names, which seats the computer plays (and how well), and the
+engine's :class:`Match`; it turns the app's requests into engine calls (which
+check every rule) and hands out views, never the state.  A computer's choice
+and a hint are worked out from a view alone (H3), by a function the app may
+run on another thread.  It knows nothing of Textual, so it is tested without a screen.
 
 >>> seat = HotSeat.new(MatchSettings(names=("Ana", "Boris", "Carl", "Dana"), seed=1))
 >>> seat.side_names, seat.name_after(0)
@@ -13,10 +15,16 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeGuard
 
+from lost_cities.ai.levels import DEFAULT_THINK, check_computers
 from lost_cities.engine import (
+    STOP,
     Card,
+    Decision,
     Draw,
     Match,
     NextStarter,
@@ -27,16 +35,54 @@ from lost_cities.engine import (
     Round,
     Rules,
     SideScore,
+    Stop,
     player_view,
     public_view,
 )
-from lost_cities.limits import MAX_ROUNDS
+from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK
 from lost_cities.words import side_names
 
-__all__ = ["FIRST_CHOICES", "MAX_ROUNDS", "HotSeat", "MatchReport", "MatchSettings", "RoundReport", "Standing"]
+if TYPE_CHECKING:
+    from lost_cities.ai import Bot
+
+__all__ = [
+    "FIRST_CHOICES",
+    "MAX_ROUNDS",
+    "Hint",
+    "HotSeat",
+    "MatchReport",
+    "MatchSettings",
+    "RoundReport",
+    "Standing",
+]
 
 #: Who may start the first round (R5): a seat, or a random draw.
 FIRST_CHOICES = ("p1", "p2", "p3", "p4", "random")
+
+
+def _is_legal(choice: object, view: PlayerView) -> TypeGuard[Decision]:
+    """True if ``choice`` is one the rules allow the viewer now (a bot's answer is checked before use)."""
+    if view.phase is Phase.DRAW:
+        return isinstance(choice, Draw) and choice in view.legal_draws
+    if isinstance(choice, Stop):
+        return view.can_stop
+    return isinstance(choice, Play) and choice in view.legal_plays
+
+
+def _first_legal(view: PlayerView) -> Decision:
+    """A legal choice for the viewer: the first one the view lists (a stop when no card fits, R23c)."""
+    if view.phase is Phase.DRAW:
+        return view.legal_draws[0]
+    return view.legal_plays[0] if view.legal_plays else STOP
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the hard level would do in the player's place (from their own view only): a play
+    (or, in the final laying, a lay or a stop), then a draw; either may be absent."""
+
+    play: Play | Stop | None
+    draw: Draw | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +100,10 @@ class MatchSettings:
     long: bool = False
     hand_penalty: bool = False
     cooperative: bool = False
+    #: per seat, the computer's level (``easy``, ``normal``, ``hard``), or ``None`` for a person
+    computers: tuple[str | None, ...] = ()
+    #: the hard level's thinking time per turn, in seconds
+    think: float = DEFAULT_THINK
 
     def __post_init__(self) -> None:
         if self.first not in (*FIRST_CHOICES[: len(self.names)], "random"):
@@ -61,6 +111,9 @@ class MatchSettings:
         if not 1 <= self.rounds <= MAX_ROUNDS:
             raise ValueError(f"a match has 1 to {MAX_ROUNDS} rounds, not {self.rounds}")
         self.rules  # noqa: B018 - refuses a player count or variant the rules do not know
+        object.__setattr__(self, "computers", check_computers(self.computers, len(self.names)))
+        if not MIN_THINK <= self.think <= MAX_THINK:
+            raise ValueError(f"the computer thinks {MIN_THINK} to {MAX_THINK} seconds a turn, not {self.think}")
 
     @property
     def players(self) -> int:
@@ -103,6 +156,8 @@ class RoundReport:
     totals: tuple[int, ...]
     #: who starts the next round, and why; ``None`` after the last round
     next_start: NextStarter | None
+    #: the hints each seat took this round
+    hints: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +178,18 @@ class HotSeat:
     match: Match
     #: True when the first player was drawn at random (R5), so the app can say so
     drawn_at_random: bool = False
+    #: per seat, the computer's level, or ``None`` for a person
+    computers: tuple[str | None, ...] = ()
+    think: float = DEFAULT_THINK
+    #: per round played so far (the one in play last), the hints each seat took
+    hints: list[list[int]] = field(default_factory=list)
+    _bots: dict[int, Bot] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.computers = check_computers(self.computers, len(self.names))
+        self.hints = [list(counts) for counts in self.hints]
+        while len(self.hints) < self.match.round_number:
+            self.hints.append([0] * len(self.names))
 
     @classmethod
     def new(cls, settings: MatchSettings) -> HotSeat:
@@ -132,7 +199,7 @@ class HotSeat:
         else:
             first = int(settings.first[1:]) - 1
         match = Match(settings.rules, settings.rounds, first, seed)
-        return cls(settings.names, match, settings.first == "random")
+        return cls(settings.names, match, settings.first == "random", settings.computers, settings.think)
 
     @property
     def rules(self) -> Rules:
@@ -164,7 +231,83 @@ class HotSeat:
             long=rules.long,
             hand_penalty=rules.hand_penalty,
             cooperative=rules.cooperative,
+            computers=self.computers,
+            think=self.think,
         )
+
+    # ------------------------------------------------------------ computers and hints
+
+    def is_computer(self, seat: int) -> bool:
+        return self.computers[seat] is not None
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats people play."""
+        return tuple(seat for seat, level in enumerate(self.computers) if level is None)
+
+    @property
+    def next_person(self) -> int:
+        """The next seat a person plays, from the player to move on: the one the screen is passed to (H2)."""
+        players = len(self.names)
+        return next(
+            seat
+            for seat in ((self.to_move + step) % players for step in range(players))
+            if self.computers[seat] is None
+        )
+
+    def _bot(self, seat: int) -> Bot:
+        """The seat's computer player, made once a match (a bot may keep what it has seen)."""
+        if seat not in self._bots:
+            level = self.computers[seat]
+            assert level is not None
+            from lost_cities.ai import make_bot
+
+            self._bots[seat] = make_bot(level, seed=hash((self.match.seed, seat)) & (2**63 - 1), think=self.think)
+        return self._bots[seat]
+
+    def computer_move(self) -> Callable[[], Decision]:
+        """The computer to move's next decision, as a function of its view alone (H3) that the app
+        may run on another thread; apply what it returns with :meth:`decide`."""
+        seat = self.to_move
+        bot = self._bot(seat)
+        view = player_view(self.match.current, seat)
+
+        def decide() -> Decision:
+            choice: object = None
+            with suppress(Exception):  # a fault in a bot must not stop the match: it plays on legally
+                choice = bot.choose_draw(view) if view.phase is Phase.DRAW else bot.choose_play(view)
+            return choice if _is_legal(choice, view) else _first_legal(view)
+
+        return decide
+
+    def decide(self, decision: Decision) -> None:
+        """Apply one decision (a computer's), checked like a person's."""
+        self.match.current.decide(decision)
+
+    def hint(self) -> Callable[[], Hint]:
+        """What the hard level would do for the player to move, worked out from their own view only
+        (and the position after its own suggested play); a function the app may run on another thread.
+
+        Each call counts as a hint taken, for the round end to tell.
+        """
+        seat = self.to_move
+        self.hints[-1][seat] += 1
+        round_ = self.match.current.copy()  # taken now: the players may go on while it thinks
+        from lost_cities.ai import make_bot
+
+        bot = make_bot("hard", seed=round_.turns_played, think=self.think)
+
+        def suggest() -> Hint:
+            view = player_view(round_, seat)
+            if view.phase is Phase.DRAW:
+                return Hint(None, bot.choose_draw(view))
+            play = bot.choose_play(view)
+            if view.phase is Phase.FINAL or isinstance(play, Stop):
+                return Hint(play, None)
+            round_.play(play)
+            return Hint(play, bot.choose_draw(player_view(round_, seat)))
+
+        return suggest
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -189,6 +332,10 @@ class HotSeat:
     def view(self) -> PlayerView:
         """The view of the player to move, hand included: only after the pass step (H2)."""
         return player_view(self.match.current, self.to_move)
+
+    def view_of(self, seat: int) -> PlayerView:
+        """``seat``'s view, hand included: for the player at the keyboard only (H2)."""
+        return player_view(self.match.current, seat)
 
     def public_view(self, seat: int | None = None) -> PlayerView:
         """The table without any hand, oriented for ``seat`` (default: the player to move)."""
@@ -215,6 +362,7 @@ class HotSeat:
 
     def next_round(self) -> None:
         self.match.start_next_round()
+        self.hints.append([0] * len(self.names))
 
     def round_report(self) -> RoundReport:
         """The round just finished, for the round-end screen."""
@@ -231,6 +379,7 @@ class HotSeat:
             tuple(round_.hand(seat) for seat in range(self.rules.players)),
             match.totals,
             match.next_starter() if match.more_rounds else None,
+            tuple(self.hints[-1]),
         )
 
     def match_report(self) -> MatchReport:

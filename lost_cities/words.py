@@ -8,7 +8,7 @@ Textual or Rich.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from lost_cities.engine import (
     Card,
@@ -16,6 +16,7 @@ from lost_cities.engine import (
     IllegalMoveError,
     NextStarter,
     NotationError,
+    Play,
     PublicEvent,
     PublicTurn,
     Reason,
@@ -24,17 +25,24 @@ from lost_cities.engine import (
 )
 from lost_cities.i18n import _, current_language, pgettext
 
+if TYPE_CHECKING:
+    from lost_cities.session import Hint
+
 __all__ = [
     "card_name",
     "card_phrase",
     "card_short",
     "colour_name",
     "colour_short_name",
+    "computer_name",
     "decimal",
     "describe_event",
     "describe_next_starter",
     "describe_refusal",
     "describe_turn",
+    "hint_sentence",
+    "level_name",
+    "level_word",
     "number_name",
     "parse_colour_word",
     "pile_colour",
@@ -84,6 +92,27 @@ def colour_name(colour: Colour) -> str:
         Colour.PURPLE: _("purple"),
     }
     return names[colour]
+
+
+def computer_name(seat: int, computers: int) -> str:
+    """The name a computer plays under when the players give it none: ``Computer``, or ``Computer 2``
+    (its seat) when there are several."""
+    return _("Computer") if computers == 1 else _("Computer {n}").format(n=seat + 1)
+
+
+def level_word(level: str) -> str:
+    """A computer's level in the current language, lower case: ``hard``, ``fort``, ``сильный``."""
+    words = {
+        "easy": pgettext("level", "easy"),
+        "normal": pgettext("level", "normal"),
+        "hard": pgettext("level", "hard"),
+    }
+    return words.get(level, level)
+
+
+def level_name(level: str | None) -> str:
+    """Who plays a seat, for the form: ``Human``, or ``Computer: hard``."""
+    return _("Human") if level is None else _("Computer: {level}").format(level=level_word(level))
 
 
 def colour_short_name(colour: Colour) -> str:
@@ -336,3 +365,29 @@ def describe_next_starter(
         case _:
             assert_never(start.reason)
     return text.format(team=team, name=name, n=round_number, partner=partner, rule=rule)
+
+
+def hint_sentence(hint: Hint) -> str:
+    """What the hard level would do, in one sentence: ``The computer would lay red 7, then draw from the draw pile.``"""
+    play, draw = hint.play, hint.draw
+    pile = pile_colour(draw.pile) if draw is not None and draw.pile is not None else ""
+    if isinstance(play, Play) and draw is not None:
+        card = card_phrase(play.card)
+        if play.discard:
+            if draw.pile is None:
+                return _("The computer would discard {card}, then draw from the draw pile.").format(card=card)
+            return _("The computer would discard {card}, then take the top of the {colour} discard pile.").format(
+                card=card, colour=pile
+            )
+        if draw.pile is None:
+            return _("The computer would lay {card}, then draw from the draw pile.").format(card=card)
+        return _("The computer would lay {card}, then take the top of the {colour} discard pile.").format(
+            card=card, colour=pile
+        )
+    if isinstance(play, Play):  # the final laying (R23c)
+        return _("The computer would lay {card}.").format(card=card_phrase(play.card))
+    if play is not None:
+        return _("The computer would stop here (R23c).")
+    if draw is not None and draw.pile is None:
+        return _("The computer would draw from the draw pile.")
+    return _("The computer would take the top of the {colour} discard pile.").format(colour=pile)

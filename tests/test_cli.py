@@ -127,6 +127,31 @@ def test_the_number_of_players_follows_from_the_names_given(cli: Cli) -> None:
     assert four.settings.rules.teams and four.settings.rules.seats_of(0) == (0, 2)  # type: ignore[attr-defined]
 
 
+def test_play_vs_a_level_is_one_person_against_the_computer(cli: Cli) -> None:
+    app = cli("play", "--vs", "hard", "--p1", "Ana", "--think", "0,5", terminal=True).apps[0]
+    settings = app.settings  # type: ignore[attr-defined]
+    assert settings.names == ("Ana", "Computer") and settings.computers == (None, "hard") and settings.think == 0.5
+    default = cli("play", "--vs", "easy", "--lang", "fr", terminal=True).apps[0].settings  # type: ignore[attr-defined]
+    assert default.names == ("Joueur 1", "Ordinateur") and default.computers == (None, "easy")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--vs", "expert"], "argument --vs: invalid choice: 'expert' (choose from 'easy', 'normal', 'hard')"),
+        (["--vs", "hard", "--think", "99"], "argument --think: 99 is out of range: give a number from 0.1 to 10"),
+        (["--vs", "hard", "--think", "0"], "argument --think: 0 is out of range: give a number from 0.1 to 10"),
+        (["--vs", "hard", "--think", "１"], "argument --think: '１' is not a number of seconds such as 0.5"),
+        (["--vs", "hard", "--think", "nan"], "argument --think: 'nan' is not a number of seconds such as 0.5"),
+        (["--vs", "easy", "--p3", "Carl"], "--vs: you play one computer; for more players, use the form"),
+    ],
+)
+def test_play_refuses_a_computer_it_cannot_set_up(cli: Cli, args: list[str], message: str) -> None:
+    result = cli("play", *args, terminal=True)
+    assert result.status == 2 and result.apps == []
+    assert result.err.startswith(f"lost-cities play: {message}") and result.err.count("\n") == 1
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -20,14 +20,15 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from lost_cities.ai.bot import Bot
-    from lost_cities.ai.loader import BUILTIN_BOTS, LEVELS, BotNameError, check_bot_name, make_bot
+    from lost_cities.ai.levels import LEVELS
+    from lost_cities.ai.loader import BUILTIN_BOTS, BotNameError, check_bot_name, make_bot
 
 __all__ = ["BUILTIN_BOTS", "LEVELS", "Bot", "BotNameError", "check_bot_name", "make_bot"]
 
 _HOMES = {
     "Bot": "lost_cities.ai.bot",
     "BUILTIN_BOTS": "lost_cities.ai.loader",
-    "LEVELS": "lost_cities.ai.loader",
+    "LEVELS": "lost_cities.ai.levels",
     "BotNameError": "lost_cities.ai.loader",
     "check_bot_name": "lost_cities.ai.loader",
     "make_bot": "lost_cities.ai.loader",

@@ -8,13 +8,12 @@ from collections.abc import Callable
 from lost_cities.ai.basic import EasyBot, NormalBot, RandomBot
 from lost_cities.ai.bot import Bot
 from lost_cities.ai.heuristic import HeuristicBot
+from lost_cities.ai.levels import LEVELS
 from lost_cities.ai.search import SearchBot, SearchSettings
 from lost_cities.i18n import _
 
 __all__ = ["BUILTIN_BOTS", "LEVELS", "BotNameError", "check_bot_name", "make_bot"]
 
-#: The computer opponents a player chooses from, weakest first.
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 #: Every built-in bot: two yardsticks and the levels.
 BUILTIN_BOTS: tuple[str, ...] = ("random", "heuristic", *LEVELS)
 

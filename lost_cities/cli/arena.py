@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import shutil
 import sys
 import textwrap
 import time
 from typing import TYPE_CHECKING, TextIO
 
-from lost_cities.cli.arguments import Commands, add_lang, quote, refuse, whole_number
+from lost_cities.cli.arguments import Commands, add_lang, refuse, seconds, whole_number
 from lost_cities.i18n import _, ngettext
 from lost_cities.limits import MAX_SEED
 
@@ -28,29 +27,11 @@ __all__ = ["add_parser", "run"]
 #: More deals than anyone waits for.
 MAX_DEALS = 10_000_000
 #: Thinking time per turn, in seconds: from this...
-MIN_THINK = 0.01
+MIN_ARENA_THINK = 0.01
 #: ...to this.
-MAX_THINK = 60
+MAX_ARENA_THINK = 60
 #: At most this many processes.
 MAX_JOBS = 64
-_SECONDS = re.compile(r"[0-9]{1,6}(?:[.,][0-9]{0,6})?|[.,][0-9]{1,6}")  # ASCII digits: not '０,５'
-
-
-def _seconds(text: str) -> float:
-    """An argparse type: seconds to think, ``0.5`` or ``0,5``, from :data:`MIN_THINK` to :data:`MAX_THINK`."""
-    digits = text.strip()
-    if not _SECONDS.fullmatch(digits):
-        raise argparse.ArgumentTypeError(
-            _("{text} is not a number of seconds such as 0.5 (digits 0-9)").format(text=quote(text))
-        )
-    value = float(digits.replace(",", "."))
-    if not MIN_THINK <= value <= MAX_THINK:
-        raise argparse.ArgumentTypeError(
-            _("{text} is out of range: give a number from {min} to {max}").format(
-                text=quote(text).strip("'"), min=MIN_THINK, max=MAX_THINK
-            )
-        )
-    return value
 
 
 def _filled(text: str) -> str:
@@ -94,7 +75,7 @@ examples:
     )
     parser.add_argument(
         "--think",
-        type=_seconds,
+        type=seconds(MIN_ARENA_THINK, MAX_ARENA_THINK),
         default=None,
         metavar=_("SECONDS"),
         help=_("the hard level's thinking time per turn (default 1)"),

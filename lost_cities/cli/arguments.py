@@ -24,6 +24,7 @@ __all__ = [
     "on_a_terminal",
     "quote",
     "refuse",
+    "seconds",
     "showable",
     "tell",
     "whole_number",
@@ -37,6 +38,7 @@ LINE_LENGTH = 300
 #: More digits than any number a command takes: refused before Python reads them.
 _MAX_DIGITS = 30
 _DIGITS = re.compile(r"[+-]?[0-9]+")  # ASCII only: int() would also read '３', '١٠' and '1_000'
+_SECONDS = re.compile(r"[0-9]{1,6}(?:[.,][0-9]{0,6})?|[.,][0-9]{1,6}")  # ASCII digits: not '０,５'
 
 
 def quote(text: str, limit: int = QUOTE_LENGTH) -> str:
@@ -124,6 +126,36 @@ def whole_number(minimum: int, maximum: int) -> Callable[[str], int]:
         return value
 
     read.__name__ = "number"  # argparse names the type in its own messages
+    return read
+
+
+def seconds(minimum: float, maximum: float) -> Callable[[str], float]:
+    """An argparse type: seconds, ``0.5`` or ``0,5``, from ``minimum`` to ``maximum``, in ASCII digits.
+
+    >>> seconds(0.1, 10)("0,5")
+    0.5
+    >>> seconds(0.1, 10)("99")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 99 is out of range: give a number from 0.1 to 10
+    """
+
+    def read(text: str) -> float:
+        digits = text.strip()
+        if not _SECONDS.fullmatch(digits):
+            raise argparse.ArgumentTypeError(
+                _("{text} is not a number of seconds such as 0.5 (digits 0-9)").format(text=quote(text))
+            )
+        value = float(digits.replace(",", "."))
+        if not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(
+                _("{text} is out of range: give a number from {min} to {max}").format(
+                    text=quote(text).strip("'"), min=f"{minimum:g}", max=f"{maximum:g}"
+                )
+            )
+        return value
+
+    read.__name__ = "seconds"  # argparse names the type in its own messages
     return read
 
 

@@ -19,8 +19,8 @@ from rich.text import Text
 from lost_cities.i18n import _, pgettext
 from lost_cities.limits import cell_width
 from lost_cities.storage import HistoryListing, SavedMatch, SaveStatus, result_label, variant_label
-from lost_cities.storage.summary import variant_parts
-from lost_cities.words import signed
+from lost_cities.storage.summary import shown_names, variant_parts
+from lost_cities.words import side_names, signed
 
 __all__ = ["fold", "history_json", "history_table", "print_history", "score_sheet"]
 
@@ -113,8 +113,9 @@ class _Layout:
         results = [result_label(saved) for saved in matches]
         match = max(20, max(map(len, ids), default=0), _longest_word(match_heading, *variants))
         # a side on one line if it fits (``Ana & Carl``), else a line per partner (``Alexandrinet &``)
-        least = [cell_width(name) + (2 if saved.record.rules.teams else 0) for saved in matches for name in saved.names]
-        whole = [cell_width(side) for saved in matches for side in saved.side_names]
+        shown = [(saved.record.rules, shown_names(saved.names, saved.computers)) for saved in matches]
+        least = [cell_width(name) + (2 if rules.teams else 0) for rules, names in shown for name in names]
+        whole = [cell_width(side) for rules, names in shown for side in side_names(names, rules)]
         players = max([_longest_word(players_heading), *least, min(max(whole, default=1), MAX_SIDE)])
         scores = [signed(score) for saved in matches for round_ in saved.round_scores for score in round_]
         score = max(map(len, scores), default=1)
@@ -134,9 +135,10 @@ class _Layout:
 def _side_lines(saved: SavedMatch, width: int) -> list[list[str]]:
     """Each side's name in lines of at most ``width`` cells: ``['Ana & Carl']``, else ``['Alexandrinet &', 'Carl']``."""
     rules = saved.record.rules
+    names = shown_names(saved.names, saved.computers)
     lines = []
-    for side, whole in enumerate(saved.side_names):
-        partners = [saved.names[seat] for seat in rules.seats_of(side)]
+    for side, whole in enumerate(side_names(names, rules)):
+        partners = [names[seat] for seat in rules.seats_of(side)]
         lines.append([whole] if cell_width(whole) <= width else [f"{name} &" for name in partners[:-1]] + partners[-1:])
     return lines
 
@@ -199,6 +201,8 @@ def _match_json(saved: SavedMatch) -> dict[str, object]:
         "updated": data["updated"],
         "status": saved.status.value,
         "players": list(saved.names),
+        # per seat, the computer's level, or null for a person
+        "computers": list(saved.computers),
         # the seats of each side: a score, a total and the winner count sides (four play in two teams, R24a)
         "sides": [list(rules.seats_of(side)) for side in range(rules.sides)],
         "variant": {

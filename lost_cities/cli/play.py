@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from lost_cities.ai.levels import DEFAULT_THINK, LEVELS
 from lost_cities.cli import arguments
-from lost_cities.cli.arguments import Commands, add_lang, whole_number
+from lost_cities.cli.arguments import Commands, add_lang, seconds, whole_number
 from lost_cities.i18n import _
-from lost_cities.limits import MAX_ROUNDS, MAX_SEED
+from lost_cities.limits import MAX_ROUNDS, MAX_SEED, MAX_THINK, MIN_THINK
 
 
 def add_parser(commands: Commands) -> None:
@@ -17,13 +18,29 @@ def add_parser(commands: Commands) -> None:
         description=_(
             "Two, three or four people at one keyboard play a match; without names, a form asks for them. "
             "The number of players follows from the names given; with four, p1 and p3 are partners against "
-            "p2 and p4 (R24)."
+            "p2 and p4 (R24). With --vs, you (--p1) play against the computer; the form lets any seat be "
+            "the computer's."
         ),
     )
     parser.add_argument("--p1", metavar=_("NAME"), help=_("the first player's name"))
     parser.add_argument("--p2", metavar=_("NAME"), help=_("the second player's name"))
     parser.add_argument("--p3", metavar=_("NAME"), help=_("a third player's name (R23)"))
     parser.add_argument("--p4", metavar=_("NAME"), help=_("a fourth player's name: two teams (R24)"))
+    parser.add_argument(
+        "--vs",
+        choices=LEVELS,
+        metavar=_("LEVEL"),
+        help=_("play against the computer at this level: {levels}").format(levels=", ".join(LEVELS)),
+    )
+    parser.add_argument(
+        "--think",
+        type=seconds(MIN_THINK, MAX_THINK),
+        default=DEFAULT_THINK,
+        metavar=_("SECONDS"),
+        help=_("the hard level's thinking time per turn, {min} to {max} seconds (default {default})").format(
+            min=f"{MIN_THINK:g}", max=f"{MAX_THINK:g}", default=f"{DEFAULT_THINK:g}"
+        ),
+    )
     parser.add_argument(
         "--first",
         choices=("p1", "p2", "p3", "p4", "random"),
@@ -61,6 +78,14 @@ def run(args: argparse.Namespace) -> int:
 
     settings = None
     given = [args.p1, args.p2, args.p3, args.p4]
+    if args.vs is not None:
+        from lost_cities.words import computer_name
+
+        if args.p3 is not None or args.p4 is not None:
+            args.parser.error(_("--vs: you play one computer; for more players, use the form"))
+        args.p1 = args.p1 or _("Player {n}").format(n=1)
+        args.p2 = args.p2 or computer_name(1, 1)
+        given = [args.p1, args.p2, None, None]
     if any(name is not None for name in given):
         count = 2 + (args.p3 is not None) + (args.p4 is not None)
         if args.p1 is None or args.p2 is None or (args.p4 is not None and args.p3 is None):
@@ -81,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
             long=args.long,
             hand_penalty=args.hand_penalty,
             cooperative=args.coop,
+            computers=(None, args.vs) if args.vs else (),
+            think=args.think,
         )
     if not arguments.on_a_terminal():
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))

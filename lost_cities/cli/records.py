@@ -94,5 +94,5 @@ def run_replay(args: argparse.Namespace) -> int:
         )
     from lost_cities.tui.replay import ReplayApp
 
-    ReplayApp(saved.names, saved.record, names_label(saved.names)).run()
+    ReplayApp(saved.names, saved.record, names_label(saved.names, saved.computers)).run()
     return 0

@@ -1,7 +1,9 @@
 """A saved match: the players' names, the engine's record, and what it came to.
 
 The file is JSON with ``"format": 2``: the players' names in seat order (two,
-three, or four in two teams); the moves are the engine's record (rules with the
+three, or four in two teams); which seats the computer plays and at which level
+(``"computers": [null, "hard"]``, with its thinking time); the hints each player
+took, round by round; the moves are the engine's record (rules with the
 number of players, seeds, starting players and every turn in notation such as
 ``"+r7 n"``),
 never a memory dump, so loading rebuilds the match by replaying it.  The round
@@ -31,9 +33,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
+from lost_cities.ai.levels import DEFAULT_THINK, check_computers
 from lost_cities.engine import FieldError, IllegalMoveError, Match, MatchRecord, NotationError, Outcome, read_field
 from lost_cities.i18n import _
-from lost_cities.limits import MAX_ROUNDS, PlayerNamesError, check_names
+from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK, PlayerNamesError, check_names
 from lost_cities.storage.errors import DamagedSaveError
 from lost_cities.words import describe_refusal, side_names
 
@@ -55,6 +58,8 @@ READABLE_FORMATS = (1, 2)
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 #: Ids become file names: letters, digits, ``-`` and ``_`` only.
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+#: More hints than a round has turns: a file claiming them is damaged.
+MAX_HINTS = 10_000
 #: Lines of a save file are kept to this width where they can be.
 LINE_WIDTH = 100
 
@@ -91,10 +96,13 @@ def _timestamp(moment: datetime) -> str:
 
 
 class ResumedMatch(NamedTuple):
-    """A match rebuilt from a save, ready to go on: the engine's match and the two names."""
+    """A match rebuilt from a save, ready to go on: the engine's match, the names, the computers."""
 
     match: Match
     names: tuple[str, ...]
+    computers: tuple[str | None, ...]
+    think: float
+    hints: tuple[tuple[int, ...], ...]
 
     @property
     def name_to_move(self) -> str:
@@ -119,23 +127,54 @@ class SavedMatch:
     round_scores: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     outcome: Outcome | None
+    #: per seat, the computer's level, or ``None`` for a person
+    computers: tuple[str | None, ...] = ()
+    #: the hard level's thinking time per turn, in seconds
+    think: float = DEFAULT_THINK
+    #: per round played so far, the hints each seat took
+    hints: tuple[tuple[int, ...], ...] = ()
 
     # ------------------------------------------------------------------ building
 
     @classmethod
-    def start(cls, names: Sequence[str], match: Match, *, now: datetime | None = None) -> SavedMatch:
-        """A new save for ``match`` between ``names`` (seat 0, seat 1), with a fresh id."""
+    def start(
+        cls,
+        names: Sequence[str],
+        match: Match,
+        *,
+        computers: Sequence[str | None] = (),
+        think: float = DEFAULT_THINK,
+        now: datetime | None = None,
+    ) -> SavedMatch:
+        """A new save for ``match`` between ``names`` (in seat order), with a fresh id.
+
+        ``computers`` gives the level of each seat the computer plays (``None`` for a person).
+        """
         moment = now or utc_now()
         names = check_names(names)  # PlayerNamesError, a ValueError
         if len(names) != match.rules.players:
             raise ValueError(f"a match of {match.rules.players} players needs as many names, not {len(names)}")
+        if not MIN_THINK <= think <= MAX_THINK:
+            raise ValueError(f"the computer thinks {MIN_THINK} to {MAX_THINK} seconds a turn, not {think}")
         blank = cls(
-            new_match_id(moment), names, match.record(), moment, moment, SaveStatus.IN_PROGRESS, (), (0, 0), None
+            new_match_id(moment),
+            names,
+            match.record(),
+            moment,
+            moment,
+            SaveStatus.IN_PROGRESS,
+            (),
+            (0, 0),
+            None,
+            check_computers(computers, len(names)),
+            think,
         )
         return blank.with_match(match, now=moment)
 
-    def with_match(self, match: Match, *, now: datetime | None = None) -> SavedMatch:
-        """This save brought up to date with ``match`` (the same match, some turns later).
+    def with_match(
+        self, match: Match, *, hints: Sequence[Sequence[int]] | None = None, now: datetime | None = None
+    ) -> SavedMatch:
+        """This save brought up to date with ``match`` (the same match, some turns later), and the hints taken.
 
         A turn still in progress — a card played but not yet drawn for — is left out: its
         player could still take the card back, and a resumed match must not show it.
@@ -155,6 +194,7 @@ class SavedMatch:
             round_scores=tuple(match.round_scores),
             totals=tuple(match.totals),
             outcome=match.outcome,
+            hints=self.hints if hints is None else tuple(tuple(counts) for counts in hints),
         )
 
     def with_status(self, status: SaveStatus, *, now: datetime | None = None) -> SavedMatch:
@@ -190,7 +230,7 @@ class SavedMatch:
         match = self.replay()
         if match.more_rounds:
             match.start_next_round()
-        return ResumedMatch(match, self.names)
+        return ResumedMatch(match, self.names, self.computers, self.think, self.hints)
 
     # ------------------------------------------------------------------ the file
 
@@ -200,6 +240,9 @@ class SavedMatch:
             "id": self.id,
             "status": self.status.value,
             "players": list(self.names),
+            "computers": list(self.computers),
+            "think": self.think,
+            "hints": [list(counts) for counts in self.hints],
             "created": _timestamp(self.created),
             "updated": _timestamp(self.updated),
             "scores": _scores_to_dict(self.round_scores, self.totals),
@@ -273,6 +316,10 @@ class SavedMatch:
         if len(names) != record.rules.players:
             raise damaged(_("the field {field!r} is missing or wrong").format(field="players"))
         match = _replay(record, damaged)
+        try:
+            computers, think, hints = _seats(data, len(names), match.round_number)
+        except FieldError as error:
+            raise damaged(_("the field {field!r} is missing or wrong").format(field=error.key), str(error)) from None
         saved = cls(
             match_id,
             names,
@@ -283,6 +330,9 @@ class SavedMatch:
             tuple(match.round_scores),
             tuple(match.totals),
             match.outcome,
+            computers,
+            think,
+            hints,
         )
         expected_scores = _scores_to_dict(saved.round_scores, saved.totals)
         if data.get("scores") != expected_scores or data.get("result") != _result_to_dict(saved.outcome):
@@ -290,6 +340,33 @@ class SavedMatch:
         if status is SaveStatus.FINISHED and not saved.over:
             raise damaged(_("it is marked finished but its last round is not over"))
         return saved
+
+
+def _seats(
+    data: Mapping[str, object], players: int, rounds_played: int
+) -> tuple[tuple[str | None, ...], float, tuple[tuple[int, ...], ...]]:
+    """The computers, their thinking time and the hints taken.  Each may be absent: a file
+    written before computers played (format 1) is a match of people who took no hint."""
+    computers: tuple[str | None, ...] = (None,) * players
+    if "computers" in data:
+        seats = read_field(data, "computers", list, lambda seats: len(seats) == players)
+        try:
+            computers = check_computers(seats, players)
+        except ValueError:
+            raise FieldError("computers") from None
+    think = data.get("think", DEFAULT_THINK)
+    if isinstance(think, bool) or not isinstance(think, int | float) or not MIN_THINK <= think <= MAX_THINK:
+        raise FieldError("think")
+    hints: list[tuple[int, ...]] = []
+    for counts in read_field(data, "hints", list) if "hints" in data else []:
+        if not isinstance(counts, list) or len(counts) != players:
+            raise FieldError("hints")
+        if not all(type(count) is int and 0 <= count <= MAX_HINTS for count in counts):
+            raise FieldError("hints")
+        hints.append(tuple(counts))
+    if len(hints) > rounds_played:
+        raise FieldError("hints")
+    return computers, float(think), tuple(hints)
 
 
 def _layout(value: object, indent: str, key: str = "") -> str:

@@ -17,18 +17,29 @@ from collections.abc import Sequence
 from lost_cities.engine import Rules
 from lost_cities.i18n import _, ngettext
 from lost_cities.storage.saved import SavedMatch, SaveStatus
-from lost_cities.words import side_names, signed
+from lost_cities.words import level_word, side_names, signed
 
-__all__ = ["names_label", "result_label", "resume_summary", "variant_label", "variant_parts"]
+__all__ = ["names_label", "result_label", "resume_summary", "shown_names", "variant_label", "variant_parts"]
 
 
-def names_label(names: Sequence[str]) -> str:
+def shown_names(names: Sequence[str], computers: Sequence[str | None] = ()) -> tuple[str, ...]:
+    """The names, each computer's followed by its level: ``('Ana', 'Computer (hard)')``."""
+    levels = (*computers, *(None,) * (len(names) - len(computers)))
+    return tuple(
+        name if level is None else f"{name} ({level_word(level)})" for name, level in zip(names, levels, strict=True)
+    )
+
+
+def names_label(names: Sequence[str], computers: Sequence[str | None] = ()) -> str:
     """``Ana vs Boris``, ``Ana vs Boris vs Cleo``; four play in teams (R24a): ``Ana & Carl vs Boris & Dana``.
+    A computer's level follows its name: ``Ana vs Computer (hard)``.
 
     >>> names_label(("Ana", "Boris", "Carl", "Dana"))
     'Ana & Carl vs Boris & Dana'
+    >>> names_label(("Ana", "Computer"), (None, "hard"))
+    'Ana vs Computer (hard)'
     """
-    sides = side_names(names, Rules(players=len(names)))
+    sides = side_names(shown_names(names, computers), Rules(players=len(names)))
     label = sides[0]
     for side in sides[1:]:
         label = _("{first} vs {second}").format(first=label, second=side)
@@ -47,7 +58,7 @@ def resume_summary(saved: SavedMatch) -> str:
         "{names} — round {round}, {cards} card left",
         "{names} — round {round}, {cards} cards left",
         cards,
-    ).format(names=names_label(saved.names), round=match.round_number, cards=cards)
+    ).format(names=names_label(saved.names, saved.computers), round=match.round_number, cards=cards)
 
 
 def variant_label(rules: Rules, rounds: int) -> str:

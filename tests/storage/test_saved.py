@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lost_cities.ai.levels import DEFAULT_THINK
 from lost_cities.engine import Match, Phase, Rules, card_from_code
 from lost_cities.storage import FORMAT, DamagedSaveError, SavedMatch, SaveStatus, resume_summary
 from lost_cities.words import card_name
@@ -265,6 +266,22 @@ def test_an_unreadable_move_is_named() -> None:
         (lambda d: d["record"].update(played=[]), "its moves do not fit the match"),
         (lambda d: d["scores"].update(totals=[100, 0]), "its stored scores do not match its moves"),
         (lambda d: d.update(result={"winner": 0, "team_score": None}), "its stored scores do not match its moves"),
+        # which seats the computer plays, how long it thinks, the hints taken
+        (lambda d: d.update(computers=[None]), "'computers' is missing or wrong"),
+        (lambda d: d.update(computers=[None, "expert"]), "'computers' is missing or wrong"),
+        (lambda d: d.update(computers=["easy", "hard"]), "'computers' is missing or wrong"),  # nobody to play
+        (lambda d: d.update(computers=[None, 3]), "'computers' is missing or wrong"),
+        (lambda d: d.update(computers="hard"), "'computers' is missing or wrong"),
+        (lambda d: d.update(think=0), "'think' is missing or wrong"),
+        (lambda d: d.update(think=1e308), "'think' is missing or wrong"),
+        (lambda d: d.update(think=True), "'think' is missing or wrong"),
+        (lambda d: d.update(think="1"), "'think' is missing or wrong"),
+        (lambda d: d.update(hints=[[1, 0], [0, 0]]), "'hints' is missing or wrong"),  # more rounds than played
+        (lambda d: d.update(hints=[[1]]), "'hints' is missing or wrong"),
+        (lambda d: d.update(hints=[[-1, 0]]), "'hints' is missing or wrong"),
+        (lambda d: d.update(hints=[[10**30, 0]]), "'hints' is missing or wrong"),
+        (lambda d: d.update(hints=[[True, 0]]), "'hints' is missing or wrong"),
+        (lambda d: d.update(hints={"0": 1}), "'hints' is missing or wrong"),
     ],
 )
 def test_wrong_fields_and_types_are_refused(change: Any, reason: str) -> None:
@@ -384,3 +401,30 @@ def test_three_and_four_player_matches_round_trip(players: int) -> None:
     assert loaded == saved and state(loaded.replay()) == state(match)
     with pytest.raises(DamagedSaveError):  # as many names as players
         SavedMatch.from_json(saved.to_json().replace('"Ana", ', ""), PATH)
+
+
+def test_the_computers_their_thinking_time_and_the_hints_round_trip() -> None:
+    match = random_match(5, 30)
+    saved = SavedMatch.start(("Ana", "Robot"), match, computers=(None, "hard"), think=2.5)
+    saved = saved.with_match(match, hints=[[3, 0]])
+    data = json.loads(saved.to_json())
+    assert data["computers"] == [None, "hard"] and data["think"] == 2.5 and data["hints"] == [[3, 0]]
+    loaded = SavedMatch.from_json(saved.to_json(), PATH)
+    assert loaded == saved
+    resumed = loaded.resume()
+    assert (resumed.computers, resumed.think, resumed.hints) == ((None, "hard"), 2.5, ((3, 0),))
+    assert resume_summary(loaded).startswith("Ana vs Robot (hard) — round 1")
+
+
+def test_a_save_without_computers_is_a_match_of_people() -> None:
+    """A file written before computers played: every seat a person's, no hint taken."""
+    text = edited(saved_match(turns=5), lambda d: [d.pop(key) for key in ("computers", "think", "hints")])
+    saved = SavedMatch.from_json(text, PATH)
+    assert saved.computers == (None, None) and saved.think == DEFAULT_THINK and saved.hints == ()
+
+
+def test_start_refuses_computers_it_could_not_keep() -> None:
+    with pytest.raises(ValueError):
+        SavedMatch.start(("Ana", "Robot"), Match(seed=1), computers=("hard", "easy"))
+    with pytest.raises(ValueError):
+        SavedMatch.start(("Ana", "Robot"), Match(seed=1), computers=(None, "hard"), think=60)

@@ -265,7 +265,7 @@ async def test_the_form_starts_a_match_with_its_settings() -> None:
         await pilot.pause()
         assert "name is empty" in screen_text(app)
         await pilot.click("#p1")
-        await pilot.press(*"Ana", "tab", *"Boris")
+        await pilot.press(*"Ana", "enter", *"Boris")
         app.screen.query_one("#first-p2").value = True  # type: ignore[attr-defined]
         app.screen.query_one("#long").value = True  # type: ignore[attr-defined]
         app.screen.query_one("#rounds").value = "2"  # type: ignore[attr-defined]
@@ -302,7 +302,7 @@ async def test_the_form_sets_up_four_players_in_two_teams() -> None:
         app.screen.query_one("#players-4").value = True  # type: ignore[attr-defined]
         await pilot.pause()
         await pilot.click("#p1")
-        await pilot.press(*"Ana", "tab", *"Boris", "tab", *"Carl", "tab", *"Dana")
+        await pilot.press(*"Ana", "enter", *"Boris", "enter", *"Carl", "enter", *"Dana")
         await pilot.pause()
         text = screen_text(app)
         assert "Ana & Carl against Boris & Dana" in text
@@ -365,7 +365,7 @@ async def test_the_form_switches_the_language_of_the_whole_app() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.click("#p1")
-        await pilot.press(*"Аня", "tab", *"Борис")
+        await pilot.press(*"Аня", "enter", *"Борис")
         await pilot.click("#lang-ru")
         await pilot.pause()
         text = screen_text(app)

@@ -68,7 +68,7 @@ async def test_a_new_match_keeps_the_unfinished_one_as_abandoned(private_data_di
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewMatchScreen)
-        await pilot.press(*"Cleo", "tab", *"Dan", "ctrl+s")
+        await pilot.press(*"Cleo", "enter", *"Dan", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
     current = store.load_current()

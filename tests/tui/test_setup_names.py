@@ -15,13 +15,13 @@ async def test_a_name_too_wide_for_the_board_is_refused_with_the_rule() -> None:
     app = LostCitiesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press(*"李小龙李小龙李", "tab", *"Boris", "ctrl+s")
+        await pilot.press(*"李小龙李小龙李", "enter", *"Boris", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NewMatchScreen)
         sentence = " ".join(screen_text(app).split())
         assert "Player 1's name is as wide as 14 characters" in sentence
         assert "at most 12 fit on the board." in sentence  # the whole sentence, not cut at one line
-        await pilot.press("shift+tab", "end", "backspace", "ctrl+s")
+        await pilot.press("shift+tab", "shift+tab", "end", "backspace", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen) and app.session.names == ("李小龙李小龙", "Boris")
 
@@ -30,7 +30,7 @@ async def test_a_name_is_shown_as_typed_never_read_as_markup() -> None:
     app = LostCitiesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press(*"[/]", "tab", *"[b]x")
+        await pilot.press(*"[/]", "enter", *"[b]x")
         await pilot.pause()
         text = screen_text(app)
         assert "( ) [/]" in text or "[/]" in text.split("Who starts")[1]

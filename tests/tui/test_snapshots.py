@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import RadioButton, Select
 
 from lost_cities.engine import Round, Rules
 from lost_cities.i18n import set_language
+from lost_cities.session import MatchSettings
 from lost_cities.tui.hotseat.app import LostCitiesApp
 from tests.tui.helpers import SIZE, advanced_app, app_at
 
@@ -125,3 +127,59 @@ def test_four_players_round_end(language: str, snap_compare: Any) -> None:
         await press(pilot, *["enter", "s"] * 4)
 
     assert snap_compare(crowded(CROWDED_FOUR, 4), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.fixture
+def easy_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every computer and every hint plays as the easy level: no clock, the same choice every run."""
+    from lost_cities.ai.basic import EasyBot
+
+    monkeypatch.setattr("lost_cities.ai.make_bot", lambda *args, **kwargs: EasyBot())
+
+
+async def wait_for(pilot: Pilot[None], condition: Any) -> None:
+    for _ in range(500):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the app did not get there")
+
+
+def test_board_alone_against_the_computer_with_a_hint(language: str, snap_compare: Any, easy_everywhere: None) -> None:
+    # no pass step; the computer's move said on the table; the hint's card selected
+    settings = MatchSettings(names=("Ana", "Computer"), seed=8, first="p2", computers=(None, "hard"))
+    app = LostCitiesApp(settings, pace=0)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await wait_for(pilot, lambda: app.session.to_move == 0)
+        await press(pilot, "h")
+        await wait_for(pilot, lambda: app.board is not None and not app.board.thinking)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_pass_screen_while_a_computer_plays(language: str, snap_compare: Any, easy_everywhere: None) -> None:
+    settings = MatchSettings(names=NAMES_THREE, seed=8, computers=(None, "easy", None))
+    app = LostCitiesApp(settings, pace=600)  # its move held on screen while the snapshot is taken
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await press(pilot, "enter", "1", "d", "n")
+        await wait_for(pilot, lambda: app._held is not None)
+        await press(pilot, "x")  # its card laid or discarded, shown while it thinks of its draw
+        await wait_for(pilot, lambda: app._held is not None)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_new_match_form_with_computers(language: str, snap_compare: Any) -> None:
+    # three players, two of them computers: their default names, the thinking time
+    async def run_before(pilot: Pilot[None]) -> None:
+        form = pilot.app.screen
+        form.query_one("#players-3", RadioButton).value = True
+        await pilot.pause()
+        form.query_one("#who-p2", Select).value = "hard"
+        form.query_one("#who-p3", Select).value = "normal"
+        await press(pilot, *"Ana")
+
+    assert snap_compare(LostCitiesApp(), terminal_size=SIZE, run_before=run_before)

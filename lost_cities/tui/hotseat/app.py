@@ -3,23 +3,36 @@
 (unfinished match? resume / new) → new-match form → (pass screen → board)* →
 end of round → ... → end of match.  The app owns the flow and the autosave:
 screens are given what they show, return typed results, and report turns,
-help and quitting as messages (:mod:`.messages`).  The rules stay in the
+hints, help and quitting as messages (:mod:`.messages`).  The rules stay in the
 engine, reached through the session.
+
+Computers play in the same flow.  One person alone against computers keeps the
+board (there is nothing to hide) and watches their turns on it; with several
+people, computers play on the public table of the next person's pass screen.
+The computer thinks on a thread of its own, so the keys answer meanwhile and
+quitting never waits for it; each move is held on screen a moment, and any key
+goes on at once.
 """
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from textual.app import App
+from textual.timer import Timer
 
+from lost_cities.engine import Decision, Play
 from lost_cities.i18n import _
-from lost_cities.session import HotSeat, MatchSettings
+from lost_cities.session import Hint, HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, resume_summary
 from lost_cities.tui.common.bindings import quit_hint
-from lost_cities.tui.hotseat.messages import HelpRequested, QuitRequested, TurnDone
+from lost_cities.tui.hotseat.messages import HelpRequested, HintRequested, Hurry, QuitRequested, Thought, TurnDone
 from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit, HelpScreen
 from lost_cities.tui.hotseat.screens.match_end import MatchEndChoice, MatchEndScreen
@@ -28,14 +41,17 @@ from lost_cities.tui.hotseat.screens.resume import ResumeChoice, ResumeScreen
 from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
 
-__all__ = ["LostCitiesApp", "StartMode"]
+__all__ = ["PACE", "LostCitiesApp", "StartMode"]
 
 #: What to do with a match left unfinished: ask, resume it at once, or keep it aside and start anew.
 StartMode = Literal["ask", "resume", "new"]
+#: Seconds a computer's finished turn stays marked before the next computer plays (any key goes on);
+#: half of it at least, the computer is seen thinking before each decision.
+PACE = 1.0
 
 
 class LostCitiesApp(App[None]):
-    """People at one keyboard; every completed turn is saved."""
+    """People at one keyboard, and computers; every completed turn is saved."""
 
     CSS_PATH = Path(__file__).parent.parent / "common" / "app.tcss"  # the look the apps share
     TITLE = "Lost Cities"
@@ -47,18 +63,28 @@ class LostCitiesApp(App[None]):
         store: MatchStore | None = None,
         start: StartMode = "ask",
         session: HotSeat | None = None,
+        pace: float = PACE,
     ) -> None:
         """``settings`` start a new match without the form; ``session`` plays a match already set up
-        (a position built through the engine, for tests and tools) without asking about saves."""
+        (a position built through the engine, for tests and tools) without asking about saves;
+        ``pace`` is :data:`PACE` (tests play computers at once with 0)."""
         super().__init__()
         self.settings = settings
         self.store = store if store is not None else MatchStore()
         self.start_mode = start
+        self.pace = pace
         self._given = session
         self._session: HotSeat | None = None
         self._saved: SavedMatch | None = None
         self._abandon_on_start = False
         self.board: BoardScreen | None = None
+        #: the pass screen on which computers play before the next person (several people only)
+        self._waiting_pass: PassScreen | None = None
+        #: questions put to the computer, by token: what to do with each answer
+        self._asked: dict[int, Callable[[Any], None]] = {}
+        self._tokens = 0
+        #: what follows the move held on screen, and the timer that will do it
+        self._held: tuple[Callable[[], None], Timer | None] | None = None
 
     @property
     def session(self) -> HotSeat:
@@ -133,20 +159,27 @@ class LostCitiesApp(App[None]):
             note = _("Random draw (R5): {name} starts.").format(name=session.name(session.to_move))
         self._play(session, note)
 
-    def _play(self, session: HotSeat, note: str | None, saved: SavedMatch | None = None) -> None:
-        """Start saving and playing ``session``; then the first pass-the-screen step, unless ``note`` is ``None``."""
+    def _play(self, session: HotSeat, note: str, saved: SavedMatch | None = None) -> None:
+        """Start saving and playing ``session``, ``note`` said to the first player."""
         self._session = session
         self.settings = self.settings or session.settings
-        self._saved = saved if saved is not None else SavedMatch.start(session.names, session.match)
+        if saved is None:
+            saved = SavedMatch.start(session.names, session.match, computers=session.computers, think=session.think)
+        self._saved = saved
         self.call_after_refresh(self.save)  # on disk the moment the first screen is up, not before it
-        if note is not None:
-            self.show_pass(note)
+        self._next_turn(note)
 
     def resume(self, saved: SavedMatch) -> None:
-        """Open a saved match on the pass-the-screen step of the player to move (H2)."""
+        """Open a saved match where it stood, with its computers, on the next person's pass step (H2)."""
         resumed = saved.resume()
-        self._play(HotSeat(tuple(resumed.names), resumed.match), None, saved)
-        self.show_pass(_("Resumed: {summary}").format(summary=resume_summary(saved)))
+        session = HotSeat(
+            resumed.names,
+            resumed.match,
+            computers=resumed.computers,
+            think=resumed.think,
+            hints=[list(counts) for counts in resumed.hints],
+        )
+        self._play(session, _("Resumed: {summary}").format(summary=resume_summary(saved)), saved)
 
     # ------------------------------------------------------------ saving
 
@@ -161,7 +194,7 @@ class LostCitiesApp(App[None]):
         """
         if self._saved is None or self._session is None:
             return
-        self._saved = self._saved.with_match(self._session.match)
+        self._saved = self._saved.with_match(self._session.match, hints=self._session.hints)
         try:
             self.store.save_current(self._saved)
         except StorageError as problem:
@@ -171,36 +204,75 @@ class LostCitiesApp(App[None]):
         if self._saved is None or self._session is None:
             return
         try:
-            self._saved = self.store.finish_current(self._saved.with_match(self._session.match))
+            finished = self._saved.with_match(self._session.match, hints=self._session.hints)
+            self._saved = self.store.finish_current(finished)
         except StorageError as problem:
             self.warn(str(problem))
 
     # ------------------------------------------------------------ the flow of a match
 
-    def show_pass(self, note: str = "") -> None:
-        """Hide the table behind the pass-the-screen step (H2, R24d); Enter shows the next hand."""
+    def _next_turn(self, note: str = "") -> None:
+        """Whoever is to move: the round's end, a person (behind the pass step when several share the
+        keyboard, R24d), or a computer — who plays where the next person will look."""
         session = self.session
-        self.push_screen(PassScreen(session.public_view(), session.standing(), session.names, note), self._revealed)
+        if session.round.over:
+            self._round_over()
+            return
+        computer = session.is_computer(session.to_move)
+        if len(session.humans) == 1:
+            self._show_board(session.humans[0], note)
+        elif self._waiting_pass is not None:
+            if not computer:
+                self._waiting_pass.ready(session.public_view(session.next_person), session.standing())
+                self._waiting_pass = None
+        else:
+            self.show_pass(note)
+        if computer:
+            self._computer_turn()
+
+    def show_pass(self, note: str = "") -> None:
+        """Hide the table behind the pass-the-screen step (H2, R24d); Enter shows the next person's hand.
+
+        When computers play first, they play on it, and Enter waits for them.
+        """
+        session = self.session
+        waiting = session.is_computer(session.to_move)
+        screen = PassScreen(
+            session.public_view(session.next_person), session.standing(), session.names, note, waiting=waiting
+        )
+        self._waiting_pass = screen if waiting else None
+        self.push_screen(screen, self._revealed)
 
     def _revealed(self, _result: None) -> None:
         """The player to move is at the keyboard: the board, built the first time it is needed."""
+        self._show_board(self.session.to_move)
+
+    def _show_board(self, seat: int, note: str = "") -> None:
+        """The board as ``seat`` sees it: their hand, whoever is to move."""
         if self.board is None:
-            self.board = BoardScreen(self.session)
+            self.board = BoardScreen(self.session, seat, note)
             self.push_screen(self.board)  # it shows the turn as soon as it is mounted
         else:
-            self.board.start_turn()
+            self.board.start_turn(seat, note)
 
     def on_turn_done(self, _message: TurnDone) -> None:
-        """A player has finished their turn: save, then the next pass step or the round's end (R10, R23c)."""
+        """A person has finished their turn (R10, R23c)."""
+        self._turn_over()
+
+    def _turn_over(self) -> None:
+        """Save (or file the finished match), then whoever is next."""
         session = self.session
         if session.round.over and not session.match.more_rounds:
             self._file_finished_match()
         else:
             self.save()
-        if session.round.over:
-            self.push_screen(RoundEndScreen(session.round_report()), self._after_round)
-        else:
-            self.show_pass()
+        self._next_turn()
+
+    def _round_over(self) -> None:
+        if self._waiting_pass is not None:  # the round ended during the computers' turns
+            self._waiting_pass = None
+            self.pop_screen()
+        self.push_screen(RoundEndScreen(self.session.round_report()), self._after_round)
 
     def _after_round(self, _result: None) -> None:
         session = self.session
@@ -208,7 +280,7 @@ class LostCitiesApp(App[None]):
             session.next_round()
             self.save()
             starter = session.name(session.to_move)
-            self.show_pass(_("Round {n}: {name} starts.").format(n=session.match.round_number, name=starter))
+            self._next_turn(_("Round {n}: {name} starts.").format(n=session.match.round_number, name=starter))
         else:
             self.push_screen(MatchEndScreen(session.match_report()), self._after_match)
 
@@ -221,11 +293,98 @@ class LostCitiesApp(App[None]):
         self.board = None
         self._session = None
         self._saved = None
+        self._asked.clear()
         previous = replace(self.settings, seed=None) if self.settings else None
         self.push_screen(NewMatchScreen(previous), self._from_setup)
 
+    # ------------------------------------------------------------ the computer
+
+    def _think_aside(self, work: Callable[[], object], then: Callable[[Any], None]) -> None:
+        """Run ``work`` on a thread of its own, then ``then`` with its answer (``None`` if it failed).
+
+        A daemon thread: quitting never waits for the computer to finish thinking.
+        """
+        self._tokens += 1
+        token = self._tokens
+        self._asked[token] = then
+
+        def run() -> None:
+            answer: object = None
+            with suppress(Exception):  # a fault in a bot is not the players' concern: see `then`
+                answer = work()
+            with suppress(RuntimeError):  # the app has closed meanwhile: nobody is waiting
+                self.post_message(Thought(token, answer))
+
+        threading.Thread(target=run, name="lost-cities-computer", daemon=True).start()
+
+    def on_thought(self, message: Thought[object]) -> None:
+        then = self._asked.pop(message.token, None)
+        if then is not None and self._session is not None:
+            then(message.answer)
+
+    def _computer_turn(self) -> None:
+        """The computer to move decides (a play, its draw, or a final lay), seen thinking a moment first."""
+        session = self.session
+        seat = session.to_move
+        if self._waiting_pass is not None:
+            self._waiting_pass.say(_("{name} is thinking…").format(name=session.name(seat)))
+        started = time.monotonic()
+
+        def decided(decision: Decision) -> None:
+            rest = self.pace / 2 - (time.monotonic() - started)
+            self._hold(rest, lambda: self._computer_decided(seat, decision))
+
+        self._think_aside(session.computer_move(), decided)
+
+    def _computer_decided(self, seat: int, decision: Decision) -> None:
+        session = self.session
+        session.decide(decision)
+        played = (decision.card,) if isinstance(decision, Play) else ()
+        if self._waiting_pass is not None:
+            self._waiting_pass.show_move(session.public_view(session.next_person), session.standing(), played)
+        elif self.board is not None:
+            self.board.show_move(played)
+        if not session.round.over and session.to_move == seat:  # its draw, or another final lay (R23c)
+            self._computer_turn()
+            return
+        follows_computer = session.round.over or session.is_computer(session.to_move)
+        self._hold(self.pace if follows_computer else 0, self._turn_over)
+
+    def _hold(self, seconds: float, then: Callable[[], None]) -> None:
+        """Do ``then`` in ``seconds`` (any key sooner), and never under a dialog: after it closes."""
+        if self._held is not None and self._held[1] is not None:
+            self._held[1].stop()
+        timer = self.set_timer(seconds, self._go_on) if seconds > 0 else None
+        self._held = (then, timer)
+        if timer is None:
+            self._go_on()
+
+    def _go_on(self) -> None:
+        if self._held is None or isinstance(self.screen, ConfirmQuit | HelpScreen):
+            return  # the dialog's closing goes on
+        then, timer = self._held
+        self._held = None
+        if timer is not None:
+            timer.stop()
+        then()
+
+    def on_hurry(self, _message: Hurry) -> None:
+        self._go_on()
+
+    def on_hint_requested(self, _message: HintRequested) -> None:
+        """Work out what the hard level would do for the player at the keyboard, from their view only."""
+        board = self.board
+
+        def answered(hint: Hint | None) -> None:
+            if board is not None and board is self.board:
+                board.show_hint(hint)
+
+        self._think_aside(self.session.hint(), answered)
+
+    # ------------------------------------------------------------ help and quitting
+
     def on_help_requested(self, _message: HelpRequested) -> None:
-        self.push_screen(HelpScreen(self.session.rules))
+        self.push_screen(HelpScreen(self.session.rules), lambda _result: self._go_on())
 
     def on_quit_requested(self, _message: QuitRequested) -> None:
         self.confirm_quit()
@@ -246,7 +405,13 @@ class LostCitiesApp(App[None]):
                 message = _("Quit now? The match is saved: lost-cities play offers to resume it.")
         else:
             message = _("Quit?")
-        self.push_screen(ConfirmQuit(message), lambda yes: self._quit() if yes else None)
+        self.push_screen(ConfirmQuit(message), self._quit_or_go_on)
+
+    def _quit_or_go_on(self, yes: bool | None) -> None:
+        if yes:
+            self._quit()
+        else:
+            self._go_on()
 
     def _quit(self) -> None:
         if self._session is not None and not self.session.match.over:

@@ -1,13 +1,17 @@
 """The board: the player at the keyboard plays one turn here (R6–R8), or their final laying (R23c).
 
 Every key asks the engine, through the session; a refusal is shown with its
-rule and nothing changes.  The screen draws only the view of the player to
-move, and only once the pass-the-screen step has handed it over (H2).  It tells
-the app when the turn is done; choosing a card redraws only the two cards and
-the lines that change.
+rule and nothing changes.  The screen draws only the view of its seat — the
+player at the keyboard — and only once the pass-the-screen step has handed it
+over (H2).  Alone against computers, that player watches their turns here too,
+hand in view and keys at rest.  It tells the app when the turn is done and
+when a hint is asked for; choosing a card redraws only the hand, the prompt and
+the keys.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from textual import events
 from textual.app import ComposeResult
@@ -17,13 +21,13 @@ from textual.widgets import Static
 
 from lost_cities.engine import Card, Colour, Draw, IllegalMoveError, Phase, Play, PlayerView, PublicEvent, PublicTurn
 from lost_cities.i18n import N_, _, ngettext
-from lost_cities.session import HotSeat
+from lost_cities.session import Hint, HotSeat
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
-from lost_cities.tui.hotseat.messages import HelpRequested, QuitRequested, TurnDone
+from lost_cities.tui.hotseat.messages import HelpRequested, HintRequested, Hurry, QuitRequested, TurnDone
 from lost_cities.tui.hotseat.widgets.hand import HandView
 from lost_cities.tui.hotseat.widgets.table import TableArea, recent_events
-from lost_cities.words import card_name, card_phrase, colour_name, describe_refusal, pile_colour
+from lost_cities.words import card_name, card_phrase, colour_name, describe_refusal, hint_sentence, pile_colour
 
 __all__ = ["BoardScreen"]
 
@@ -44,6 +48,7 @@ class BoardScreen(FittedScreen[None]):
         Binding("n,space", "draw('n')", N_("draw pile"), key_display="n"),
         *[Binding(letter, f"draw('{letter}')", N_("discard pile")) for letter in COLOUR_KEYS],
         Binding("u", "take_back", N_("take back")),
+        Binding("h", "hint", N_("hint")),
         Binding("question_mark,f1", "help", N_("help"), key_display="?"),
         Binding("q", "quit", N_("quit")),
     ]
@@ -70,11 +75,17 @@ class BoardScreen(FittedScreen[None]):
     }
     """
 
-    def __init__(self, session: HotSeat) -> None:
+    def __init__(self, session: HotSeat, seat: int, note: str = "") -> None:
         super().__init__()
         self.session = session
+        #: the seat whose view is shown: the player at the keyboard
+        self.seat = seat
+        #: said before the prompt until the player does something ("Round 2: Boris starts.")
+        self.note = note
         self.selected = 0
         self.view: PlayerView | None = None
+        #: a hint is being worked out: the keys wait for it
+        self.thinking = False
         self._message: tuple[str, bool] | None = None
 
     def compose(self) -> ComposeResult:
@@ -87,27 +98,48 @@ class BoardScreen(FittedScreen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.start_turn()
+        self.start_turn(self.seat, self.note)
 
     # ------------------------------------------------------------ drawing
 
-    def start_turn(self) -> None:
-        """The player to move is at the keyboard (the pass step is done): show their view."""
+    def start_turn(self, seat: int, note: str = "") -> None:
+        """``seat`` is at the keyboard (the pass step done): show their view, ``note`` before the prompt.
+
+        A note already shown stays until the player acts (a computer may play before they read it).
+        """
+        self.seat = seat
+        self.note = note or self.note
         self.selected = 0
+        self.thinking = False
         self.refresh_view()
 
-    def refresh_view(self, message: str | None = None, error: bool = False) -> None:
-        """Redraw from a fresh view of the player to move (after every decision)."""
+    @property
+    def my_turn(self) -> bool:
+        """True when the player at the keyboard is to decide (not watching a computer)."""
+        return self.view is not None and self.view.my_turn
+
+    def show_move(self, played: Collection[Card] = ()) -> None:
+        """Show a computer's move to the player at the keyboard: the table, ``played`` cards marked."""
+        self.refresh_view(played=played)
+
+    def refresh_view(self, message: str | None = None, error: bool = False, played: Collection[Card] = ()) -> None:
+        """Redraw from a fresh view of the seat (after every decision)."""
         session = self.session
-        view = session.view()
+        view = session.view_of(self.seat)
         self.view = view
         self.selected = min(self.selected, max(len(view.hand) - 1, 0))
-        fresh = {card for event in recent_events(view) for card in _cards_of(event)}
+        fresh = {card for event in recent_events(view) for card in _cards_of(event)} | set(played)
         self.query_one(TableArea).show(view, session.standing(), session.names, fresh)
         layable = {play.card for play in view.legal_plays if not play.discard}
-        choosing = view.phase in (Phase.PLAY, Phase.FINAL) and bool(view.hand)
-        self.query_one(HandView).show(view.hand, layable, self.selected if choosing else None)
-        self.say(message if message is not None else self._prompt(view), error)
+        choosing = view.my_turn and view.phase in (Phase.PLAY, Phase.FINAL) and bool(view.hand)
+        self.query_one(HandView).show(
+            view.hand, layable if view.my_turn else view.hand, self.selected if choosing else None
+        )
+        if message is None:
+            message = self._prompt(view)
+            if self.note:
+                message = f"{self.note}\n{message}"
+        self.say(message, error)
         self.refresh_bindings()
 
     def say(self, message: str, error: bool = False) -> None:
@@ -126,6 +158,11 @@ class BoardScreen(FittedScreen[None]):
 
     def _prompt(self, view: PlayerView) -> str:
         name = self.session.name(view.seat)
+        if not view.my_turn:
+            mover = self.session.name(view.to_move)
+            if self.session.is_computer(view.to_move):
+                return _("{name} is thinking…").format(name=mover)
+            return _("{name} is playing.").format(name=mover)
         if view.phase is Phase.FINAL:
             return self._final_prompt(view, name)
         if view.phase is Phase.PLAY:
@@ -166,7 +203,7 @@ class BoardScreen(FittedScreen[None]):
         """Only the keys that do something now are listed (each key still explains a refusal)."""
         view = self.view
         action = binding.action
-        if view is None or self.too_small:
+        if view is None or self.too_small or not view.my_turn or self.thinking:
             return super().key_entry(binding) if action in ("help", "quit") else None
         card = self._selected_card()
         choosing = view.phase in (Phase.PLAY, Phase.FINAL)
@@ -190,9 +227,25 @@ class BoardScreen(FittedScreen[None]):
 
     # ------------------------------------------------------------ actions
 
+    def _waiting(self) -> bool:
+        """True, and said, while the keys must wait: a computer's turn, or a hint being worked out.
+
+        Otherwise the player is acting: the note said before the prompt has been read.
+        """
+        if self.view is None:
+            return True
+        if not self.view.my_turn:
+            self.say(_("Wait: {name} is playing.").format(name=self.session.name(self.view.to_move)))
+            return True
+        if self.thinking:
+            self.say(_("Wait: the computer is thinking about your hint."))
+            return True
+        self.note = ""
+        return False
+
     def action_select(self, index: int) -> None:
         view = self.view
-        if view is None or not view.hand:
+        if self._waiting() or view is None or not view.hand:
             return
         if index >= len(view.hand):
             self.say(_("There is no card {n}: choose 1 to {count}.").format(n=index + 1, count=len(view.hand)), True)
@@ -201,7 +254,7 @@ class BoardScreen(FittedScreen[None]):
 
     def action_move(self, delta: int) -> None:
         view = self.view
-        if view is None or not view.hand:
+        if self._waiting() or view is None or not view.hand:
             return
         self._select((self.selected + delta) % len(view.hand))
 
@@ -217,7 +270,7 @@ class BoardScreen(FittedScreen[None]):
 
     def _play(self, discard: bool) -> None:
         card = self._selected_card()
-        if card is None:
+        if self._waiting() or card is None:
             return
         seat = self.session.to_move
         try:
@@ -243,6 +296,8 @@ class BoardScreen(FittedScreen[None]):
         self._play(discard=True)
 
     def action_stop(self) -> None:
+        if self._waiting():
+            return
         seat = self.session.to_move
         try:
             self.session.stop()
@@ -252,16 +307,20 @@ class BoardScreen(FittedScreen[None]):
         self._after_decision(seat)
 
     def action_take_back(self) -> None:
+        if self._waiting():
+            return
         try:
             card = self.session.take_back()
         except IllegalMoveError as refused:
             self.refresh_view(describe_refusal(refused), error=True)
             return
-        self.selected = self.session.view().hand.index(card)
+        self.selected = self.session.view_of(self.seat).hand.index(card)
         message = _("{card} is back in your hand.").format(card=card_name(card))
         self.refresh_view(message[:1].upper() + message[1:])
 
     def action_draw(self, letter: str) -> None:
+        if self._waiting():
+            return
         draw = Draw(None) if letter == "n" else Draw(COLOUR_KEYS[letter])
         try:  # every refusal is the engine's: a pile not in the game too (R20)
             self.session.draw(draw)
@@ -269,8 +328,25 @@ class BoardScreen(FittedScreen[None]):
             self.refresh_view(describe_refusal(refused), error=True)
             self.app.bell()
             return
-        self.view = None  # the turn is over: this hand must not be drawn again
         self.post_message(TurnDone())
+
+    def action_hint(self) -> None:
+        """Ask what the hard level would do here (the app works it out from this seat's view only)."""
+        if self._waiting():
+            return
+        self.thinking = True
+        self.say(_("The computer is thinking about a hint…"))
+        self.refresh_bindings()
+        self.post_message(HintRequested())
+
+    def show_hint(self, hint: Hint | None) -> None:
+        """The hard level's suggestion, in words (``None``: it found none); the keys work again."""
+        self.thinking = False
+        view = self.view
+        if hint is not None and isinstance(hint.play, Play) and view is not None and hint.play.card in view.hand:
+            self._select(view.hand.index(hint.play.card))  # e or d then plays it
+        self.say(hint_sentence(hint) if hint is not None else _("The computer has no hint to give here."))
+        self.refresh_bindings()
 
     def action_help(self) -> None:
         self.post_message(HelpRequested())
@@ -282,7 +358,9 @@ class BoardScreen(FittedScreen[None]):
         self.action_select(message.index)
 
     def on_key(self, event: events.Key) -> None:
-        if event.key in self._known_keys() or not event.is_printable or not event.character:
+        if not self.my_turn:
+            self.post_message(Hurry())  # watching a computer: go on at once
+        if event.key in self._known_keys() or not event.is_printable or not event.character or not self.my_turn:
             return
         self.say(_("The key {key} does nothing here: press ? for help.").format(key=event.character), True)
 

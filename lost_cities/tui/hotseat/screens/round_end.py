@@ -113,6 +113,10 @@ class RoundEndScreen(FittedScreen[None]):
         if report.rules.cooperative:  # R22
             text.append("\n")
             text.append(_("Team score: {score}").format(score=signed(sum(report.totals))), style="bold")
+        if any(report.hints):
+            text.append("\n")
+            taken = [f"{report.names[seat]} {count}" for seat, count in enumerate(report.hints) if count]
+            text.append(_("Hints taken: {list}").format(list="  ·  ".join(taken)))
         text.append("\n")
         if report.next_start is not None:
             text.append(

@@ -1,4 +1,5 @@
-"""The new-match form: players (R23, R24), names, who starts (R5), rounds (R17), variants (R20–R22), language.
+"""The new-match form: players (R23, R24), names, who plays each seat (a person or the computer at a level),
+who starts (R5), rounds (R17), variants (R20–R22), the computer's thinking time, language.
 
 Enter moves to the next field; Ctrl+S or the button starts the match.
 """
@@ -10,14 +11,24 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
 
+from lost_cities.ai.levels import LEVELS
 from lost_cities.i18n import N_, _, current_language, set_language
-from lost_cities.limits import MAX_NAME_CELLS, MAX_PLAYERS, MAX_ROUNDS, PlayerNamesError, check_names
+from lost_cities.limits import (
+    MAX_NAME_CELLS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_THINK,
+    MIN_THINK,
+    PlayerNamesError,
+    check_names,
+)
 from lost_cities.session import MatchSettings
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.common.toggles import ChoiceButton, TickBox
+from lost_cities.words import computer_name, decimal, level_name
 
 __all__ = ["LANGUAGE_LABELS", "NewMatchScreen"]
 
@@ -25,8 +36,27 @@ __all__ = ["LANGUAGE_LABELS", "NewMatchScreen"]
 LANGUAGE_LABELS = {"en": "English", "fr": "Français", "ru": "Русский"}
 
 
+#: A person plays the seat.
+HUMAN = "human"
+#: The name fields, a seat each.
+NAME_FIELDS = tuple(f"p{seat + 1}" for seat in range(MAX_PLAYERS))
+
+
 def _default_name(seat: int) -> str:
     return _("Player {n}").format(n=seat + 1)
+
+
+def read_seconds(text: str) -> float | None:
+    """Seconds as a player types them, ``1``, ``0.5`` or ``0,5``, within the thinking time allowed; else ``None``.
+
+    >>> read_seconds("0,5"), read_seconds("１"), read_seconds("99")
+    (0.5, None, None)
+    """
+    raw = text.strip().replace(",", ".")
+    if not raw or not raw.isascii() or raw.count(".") > 1 or not raw.replace(".", "").isdigit() or len(raw) > 8:
+        return None
+    value = float(raw)
+    return value if MIN_THINK <= value <= MAX_THINK else None
 
 
 class NewMatchScreen(FittedScreen[MatchSettings | None]):
@@ -57,8 +87,16 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
     NewMatchScreen Input {
         width: 16;
     }
-    NewMatchScreen #rounds {
+    NewMatchScreen #rounds, NewMatchScreen #think {
         width: 6;
+    }
+    NewMatchScreen .who {
+        width: 24;
+        margin-left: 1;
+    }
+    NewMatchScreen #think-unit {
+        margin-left: 1;
+        color: $text-muted;
     }
     NewMatchScreen RadioSet {
         width: 1fr;
@@ -97,6 +135,8 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         self.previous = previous or MatchSettings(names=("", ""))
         #: the names typed, all four, kept when the number of players changes
         self._names = [*self.previous.names, "", "", ""][:MAX_PLAYERS]
+        #: who plays each seat: ``None`` for a person, else the computer's level
+        self._computers: list[str | None] = [*self.previous.computers, None, None, None, None][:MAX_PLAYERS]
 
     @property
     def players(self) -> int:
@@ -123,6 +163,14 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
                         max_length=MAX_NAME_CELLS * 2,
                         compact=True,
                     )
+                    yield Select(
+                        [(level_name(level), level or HUMAN) for level in (None, *LEVELS)],
+                        value=self._computers[seat] or HUMAN,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"who-p{seat + 1}",
+                        classes="who",
+                    )
             yield Static(id="teams", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Who starts"))
@@ -146,6 +194,10 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
                         compact=True,
                     )
                     yield TickBox(_("Cooperative: one team score (R22)"), previous.cooperative, id="coop", compact=True)
+            with Horizontal(classes="row", id="think-row"):
+                yield Label(_("Thinking"))
+                yield Input(decimal(previous.think, 1), id="think", max_length=5, compact=True)
+                yield Static(_("seconds a turn, for the hard level"), id="think-unit", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Language"))
                 with RadioSet(id="language", compact=True):
@@ -170,7 +222,16 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
             hints.append(("← →", _("choose")))
         elif isinstance(focused, Checkbox):
             hints.append(("Space", _("tick")))
+        elif isinstance(focused, Select):
+            hints.insert(0, ("Enter", _("choose")))
+        elif focused is not None and isinstance(focused.parent, Select):  # its list is open
+            hints = [("↑↓", _("choose")), ("Enter", _("done")), ("Esc", _("close the list"))]
         return [] if self.too_small else hints
+
+    def key_entry(self, binding: Binding) -> tuple[str, str] | None:
+        if binding.action == "dismiss":  # the open list's own Esc: worded by key_hints
+            return None
+        return super().key_entry(binding)
 
     def on_descendant_focus(self) -> None:
         self.refresh_bindings()
@@ -183,7 +244,11 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         for seat in range(MAX_PLAYERS):
             self.query_one(f"#row-p{seat + 1}").display = seat < players
             self.query_one(f"#first-p{seat + 1}").display = seat < players
+            self.query_one(f"#p{seat + 1}", Input).placeholder = (
+                self._shown_name(seat) if self._computers[seat] else _("name")
+            )
             self._label_starter(seat)
+        self.query_one("#think-row").display = "hard" in self._computers[:players]
         first = self.query_one("#first", RadioSet).pressed_button
         if first is None or not first.display:
             self.query_one("#first-p1", RadioButton).value = True
@@ -197,18 +262,31 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         teams = self.query_one("#teams", Static)
         teams.display = players == 4
         if players == 4:
-            names = [self._names[seat].strip() or _default_name(seat) for seat in range(4)]
+            names = [self._shown_name(seat) for seat in range(4)]
             teams.update(
                 _("Teams (R24a): {a} & {c} against {b} & {d}, playing in turn {a}, {b}, {c}, {d}.").format(
                     a=names[0], b=names[1], c=names[2], d=names[3]
                 )
             )
 
+    def _shown_name(self, seat: int) -> str:
+        """The name typed, else the computer's or the seat's default."""
+        if self._names[seat].strip():
+            return self._names[seat].strip()
+        if self._computers[seat]:
+            return computer_name(seat, sum(level is not None for level in self._computers[: self.players]))
+        return _default_name(seat)
+
     def _label_starter(self, seat: int) -> None:
         # a name is shown as typed, never read as markup ("[/]")
-        self.query_one(f"#first-p{seat + 1}", ChoiceButton).label = Content(
-            self._names[seat].strip() or _default_name(seat)
-        )
+        self.query_one(f"#first-p{seat + 1}", ChoiceButton).label = Content(self._shown_name(seat))
+
+    @on(Select.Changed, ".who")
+    def who_changed(self, event: Select.Changed) -> None:
+        """A seat changes hands (a person, or the computer at a level): its default name and the rows follow."""
+        seat = int((event.select.id or "who-p1").removeprefix("who-p")) - 1
+        self._computers[seat] = None if event.value == HUMAN else str(event.value)
+        self._arrange()
 
     @on(RadioSet.Changed, "#players")
     def players_changed(self) -> None:
@@ -224,9 +302,18 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
             self._arrange()
 
     @on(Input.Submitted)
-    def next_field(self) -> None:
-        """Enter in a field moves on (item 16): only Ctrl+S or the button starts the match."""
-        self.focus_next()
+    def next_field(self, event: Input.Submitted) -> None:
+        """Enter in a field moves on (item 16): only Ctrl+S or the button starts the match.
+
+        From a name, Enter goes to the next name, then to who starts: names are typed in a row,
+        and Tab reaches who plays each seat.
+        """
+        field = event.input.id or ""
+        if field in NAME_FIELDS:
+            later = [name for name in NAME_FIELDS[NAME_FIELDS.index(field) + 1 : self.players]]
+            self.query_one(f"#{later[0]}" if later else "#first").focus()
+        else:
+            self.focus_next()
 
     @on(RadioSet.Changed, "#language")
     async def switch_language(self, event: RadioSet.Changed) -> None:
@@ -251,12 +338,18 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         ok = raw.isascii() and raw.isdigit() and 1 <= int(raw) <= MAX_ROUNDS
         return int(raw) if ok else None
 
+    def _think(self) -> float | None:
+        return read_seconds(self.query_one("#think", Input).value)
+
     def _draft(self) -> MatchSettings:
         """What the form holds now, even if incomplete (for redrawing it in another language)."""
         players = self.players
         first = self._first()
+        computers = tuple(self._computers[:players])
         return MatchSettings(
             names=tuple(self._names[:players]) if players > 2 else (self._names[0], self._names[1]),
+            computers=computers if None in computers else (),
+            think=self._think() or self.previous.think,
             first=first if first == "random" or int(first[1:]) <= players else "p1",
             rounds=self._rounds() or 3,
             long=self.query_one("#long", Checkbox).value,
@@ -266,16 +359,28 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         )
 
     def _settings(self) -> MatchSettings | str:
+        players = self.players
+        if None not in self._computers[:players]:
+            return _("At least one player is a person: choose Human for someone.")
+        # a person must give a name; a computer without one plays under its own
+        given = [self._shown_name(seat) if self._computers[seat] else self._names[seat] for seat in range(players)]
         try:
-            names = check_names(self._names[: self.players])
+            names = check_names(given)
         except PlayerNamesError as problem:
             return problem.sentence
         rounds = self._rounds()
         if rounds is None:
             return _("Rounds: a number from 1 to {max}.").format(max=MAX_ROUNDS)
+        think = self._think()
+        if think is None and "hard" in self._computers[:players]:
+            return _("Thinking: a number of seconds from {min} to {max}.").format(
+                min=decimal(MIN_THINK, 1), max=decimal(MAX_THINK, 0)
+            )
         draft = self._draft()
         return MatchSettings(
             names=names,
+            computers=draft.computers,
+            think=think or draft.think,
             first=draft.first,
             rounds=rounds,
             long=draft.long,

@@ -116,7 +116,7 @@ class TableArea(Vertical):
         if self._changed("status", status_key):
             self.query_one("#status", Static).update(status_text(view, standing, names), layout=False)
         events = recent_events(view)
-        if self._changed("recent", (tuple(events), names)):
+        if self._changed("recent", (tuple(events), names, not view.history)):
             lines = [describe_event(event, names[event.seat]) for event in events]
             if not lines:
                 lines = [_("First turn of the round.")] if not view.history else []

@@ -1,0 +1,281 @@
+"""Playing against the computer in the app: alone on the board, several people with the pass step, hints, saves.
+
+The computer thinks on a thread; the tests wait for it (:func:`until`), with the pace
+at 0 unless the pace itself is under test.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from lost_cities.engine import Draw, Match, Phase, Play, PlayerView, Rules, Stop
+from lost_cities.session import HotSeat, MatchSettings
+from lost_cities.storage import MatchStore, SavedMatch
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.board import BoardScreen
+from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+from lost_cities.words import card_phrase
+from tests.tui.helpers import SIZE, advance, key_bar, message, screen_text
+
+VS_EASY = MatchSettings(names=("Ana", "Computer"), seed=5, rounds=1, computers=(None, "easy"))
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], seconds: float = 20) -> None:
+    """Let the app run (the computer think) until ``condition`` holds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the app did not get there"
+        await pilot.pause(0.01)
+
+
+def human_to_move(app: LostCitiesApp) -> bool:
+    session = app.session
+    return session.round.over or not session.is_computer(session.to_move)
+
+
+async def human_turn(pilot: Pilot[None], app: LostCitiesApp) -> None:
+    """Ana's turn by keys on the board: the first card that can be laid, else card 1 discarded; the draw pile."""
+    view = app.session.view_of(0)
+    assert view.my_turn and isinstance(app.screen, BoardScreen)
+    lays = [play.card for play in view.legal_plays if not play.discard]
+    if lays:
+        await pilot.press(str(view.hand.index(lays[0]) + 1), "e", "n")
+    else:
+        await pilot.press("1", "d", "n")
+    await until(pilot, lambda: human_to_move(app))
+
+
+async def test_a_whole_round_alone_against_the_easy_computer(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    app = LostCitiesApp(VS_EASY, store=store, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen)  # alone: no pass step, nothing to hide
+        assert not isinstance(app.screen, PassScreen)
+        turns = 0
+        while not app.session.round.over:
+            await human_turn(pilot, app)
+            turns += 1
+            if not app.session.round.over:  # the computer has answered: its card is on the table, said in words
+                assert "Computer" in screen_text(app).split("\n")[1]
+        await pilot.pause()
+        assert isinstance(app.screen, RoundEndScreen)
+    record = store.list_history().matches[-1]  # one round: the match is over, and filed
+    assert record.computers == (None, "easy")
+    played = record.record.played[0].turns
+    assert turns >= 20 and len(played) in (2 * turns - 1, 2 * turns)  # every computer turn is recorded too
+    assert record.over
+
+
+class Gated:
+    """A bot that thinks until the test lets it answer (and plays the first legal choice)."""
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.views: list[PlayerView] = []
+
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        self.views.append(view)
+        self.go.wait(30)
+        return view.legal_plays[0]
+
+    def choose_draw(self, view: PlayerView) -> Draw:
+        self.views.append(view)
+        self.go.wait(30)
+        return view.legal_draws[0]
+
+
+@pytest.fixture
+def gated(monkeypatch: pytest.MonkeyPatch) -> Gated:
+    """Every bot the app makes (a computer player, the hint) is this one."""
+    bot = Gated()
+    monkeypatch.setattr("lost_cities.ai.make_bot", lambda *args, **kwargs: bot)
+    return bot
+
+
+async def test_the_keys_wait_while_the_computer_thinks(gated: Gated) -> None:
+    app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen)
+        assert message(app) == "Computer is thinking…"
+        assert "select" not in key_bar(app) and "hint" not in key_bar(app)
+        hand = app.session.view_of(0).hand
+        await pilot.press("1", "d")
+        assert message(app) == "Wait: Computer is playing."
+        assert app.session.view_of(0).hand == hand
+        gated.go.set()
+        await until(pilot, lambda: app.session.to_move == 0)
+        assert message(app).startswith("Ana, play a card")
+
+
+async def test_the_computers_move_is_held_on_screen_and_any_key_goes_on() -> None:
+    app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=600)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await until(pilot, lambda: app._held is not None)
+        assert app.session.to_move == 1 and app.session.round.phase is Phase.PLAY  # decided, but held: not played
+        await pilot.press("x")  # its play shows at once; then it is seen thinking of its draw
+        await until(pilot, lambda: app.session.round.phase is Phase.DRAW and app._held is not None)
+        await pilot.press("x")
+        await until(pilot, lambda: app.session.to_move == 0)
+        assert message(app).startswith("Ana, play a card")
+        assert "Computer laid" in screen_text(app) or "Computer discarded" in screen_text(app)
+
+
+def replace_settings(settings: MatchSettings, **changes: object) -> MatchSettings:
+    from dataclasses import replace
+
+    return replace(settings, **changes)  # type: ignore[arg-type]
+
+
+async def test_a_hint_is_worked_out_from_the_players_view_while_the_keys_wait(gated: Gated) -> None:
+    app = LostCitiesApp(VS_EASY, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        assert message(app) == "The computer is thinking about a hint…"
+        assert "lay" not in key_bar(app)
+        await pilot.press("e")
+        assert message(app) == "Wait: the computer is thinking about your hint."
+        gated.go.set()
+        await until(pilot, lambda: message(app).startswith("The computer would"))
+        assert "lay" in key_bar(app)
+    assert gated.views and all(view.seat == 0 for view in gated.views)  # Ana's own view, nothing else (H3)
+
+
+async def test_a_hint_names_the_hard_levels_choice_selects_its_card_and_is_counted() -> None:
+    app = LostCitiesApp(replace_settings(VS_EASY, think=0.1), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await until(pilot, lambda: message(app).startswith("The computer would"))
+        board = app.screen
+        assert isinstance(board, BoardScreen) and board.view is not None
+        assert ", then " in message(app)  # a play, then a draw
+        hinted = board.view.hand[board.selected]
+        assert card_phrase(hinted) in message(app)  # the card it names is selected: e or d plays it
+        assert app.session.hints == [[1, 0]]
+        # the round's end tells who took hints
+        round_ = app.session.round
+        advance(round_, leave=2)
+        if round_.to_move != 0:
+            advance(round_, leave=1)  # one turn more: Ana's to move
+        board.start_turn(0)
+        while not app.session.round.over:
+            await human_turn(pilot, app)
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
+        assert "Hints taken: Ana 1" in screen_text(app)
+
+
+async def test_resuming_a_match_against_the_computer_goes_on_with_it(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    match = Match(Rules(), rounds=2, first=1, seed=9)
+    advance(match.current, leave=30)
+    assert match.current.to_move == 1  # the computer's turn when the match was left
+    saved = SavedMatch.start(("Ana", "Robot"), match, computers=(None, "normal"), think=0.5)
+    store.save_current(saved.with_match(match, hints=[[2, 0]]))
+    app = LostCitiesApp(store=store, start="resume", pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen)
+        assert "Resumed: Ana vs Robot (normal) — round 1" in screen_text(app)
+        await until(pilot, lambda: app.session.to_move == 0)  # the computer played on by itself
+        assert app.session.computers == (None, "normal") and app.session.think == 0.5
+        assert app.session.hints == [[2, 0]]
+        await human_turn(pilot, app)
+    again = store.load_current()
+    assert again is not None and again.computers == (None, "normal") and again.hints == ((2, 0),)
+    assert len(again.record.played[0].turns) == len(saved.record.played[0].turns) + 3
+
+
+async def test_with_several_people_the_computer_plays_on_the_next_persons_pass_screen() -> None:
+    settings = MatchSettings(names=("Ana", "Boris", "Carl"), seed=3, computers=(None, "easy", None))
+    app = LostCitiesApp(settings, pace=600)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "1", "d", "n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PassScreen) and screen.name == "Carl"
+        assert "Next: Carl, once the computer has played" in screen_text(app)
+        assert "Boris is thinking…" in screen_text(app)
+        assert "Enter" not in key_bar(app)
+        await pilot.press("enter")  # not yet: Boris is still to play; the key hurries him
+        assert app.screen is screen
+        while app.session.to_move != 2 or screen.waiting:
+            await until(pilot, lambda: app._held is not None)
+            await pilot.press("x")
+            await pilot.pause()
+        assert "Boris" in screen_text(app).split("\n")[2]  # what he did, on the public table
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen) and app.screen.seat == 2
+
+
+async def test_a_fault_in_a_bot_never_stops_the_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        def choose_play(self, view: PlayerView) -> Play | Stop:
+            raise RuntimeError("a bug")
+
+        def choose_draw(self, view: PlayerView) -> Draw:
+            return Draw(None) if view.closed_pile else Draw(view.rules.colours[0])  # often illegal
+
+    monkeypatch.setattr("lost_cities.ai.make_bot", lambda *args, **kwargs: Broken())
+    session = HotSeat.new(replace_settings(VS_EASY, first="p2"))
+    for _ in range(2):
+        session.decide(session.computer_move()())
+    assert session.to_move == 0 and len(session.round.record().turns) == 1
+
+
+async def test_quitting_never_waits_for_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    thinking = threading.Event()
+
+    class Slow:
+        def choose_play(self, view: PlayerView) -> Play | Stop:
+            thinking.set()
+            time.sleep(30)
+            return view.legal_plays[0]
+
+        def choose_draw(self, view: PlayerView) -> Draw:
+            return view.legal_draws[0]
+
+    monkeypatch.setattr("lost_cities.ai.make_bot", lambda *args, **kwargs: Slow())
+    app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await until(pilot, thinking.is_set)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code is not None or not app.is_running
+    assert any(thread.name == "lost-cities-computer" for thread in threading.enumerate())  # left to itself
+
+
+def test_the_session_refuses_a_match_of_computers_only() -> None:
+    with pytest.raises(ValueError, match="person"):
+        MatchSettings(names=("A", "B"), computers=("easy", "hard"))
+    with pytest.raises(ValueError, match="easy"):
+        MatchSettings(names=("A", "B"), computers=(None, "expert"))
+
+
+def test_a_computer_in_the_final_laying_lays_or_stops_legally() -> None:
+    """Three players: the computer's choices carry the round through the final laying (R23c)."""
+    settings = MatchSettings(names=("Ana", "Boris", "Carl"), seed=4, computers=(None, "normal", "hard"), think=0.1)
+    session = HotSeat.new(settings)
+    while not session.round.over:
+        if session.is_computer(session.to_move):
+            session.decide(session.computer_move()())
+        elif session.round.phase is Phase.FINAL:
+            session.stop()
+        else:
+            view = session.view()
+            session.play(view.hand[0], True)
+            session.draw(Draw(None))
+    assert session.round.over

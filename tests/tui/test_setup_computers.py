@@ -1,0 +1,81 @@
+"""The new-match form lets any seat be the computer's, at a level, with its thinking time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Select
+
+from lost_cities.storage import MatchStore
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.board import BoardScreen
+from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+from tests.tui.helpers import SIZE, screen_text
+
+
+def flat(app: LostCitiesApp) -> str:
+    return " ".join(screen_text(app).split())
+
+
+async def test_a_seat_set_to_the_computer_by_keys_plays_under_its_own_name(private_data_dir: Path) -> None:
+    app = LostCitiesApp(store=MatchStore(private_data_dir), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Thinking" not in screen_text(app)  # no hard computer yet
+        await pilot.press(*"Ana", "tab", "tab", "tab", "enter", "down", "down", "down", "enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewMatchScreen)
+        assert form.query_one("#who-p2", Select).value == "hard"
+        assert form.query_one("#p2", Input).placeholder == "Computer"
+        assert "Thinking" in flat(app) and "seconds a turn, for the hard level" in flat(app)
+        assert form.query_one("#think", Input).value == "1.0"
+        assert "Computer" in flat(app).split("Who starts")[1]  # its name offered as a starter
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen)  # alone against the computer: no pass step
+        assert app.session.names == ("Ana", "Computer") and app.session.computers == (None, "hard")
+
+
+async def test_the_form_refuses_a_match_of_computers_and_a_wrong_thinking_time() -> None:
+    app = LostCitiesApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewMatchScreen)
+        form.query_one("#who-p1", Select).value = "easy"
+        form.query_one("#who-p2", Select).value = "hard"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "At least one player is a person: choose Human for someone." in flat(app)
+        form.query_one("#who-p1", Select).value = "human"
+        form.query_one("#think", Input).value = "２0"
+        await pilot.press(*"Ana", "ctrl+s")
+        await pilot.pause()
+        assert "Thinking: a number of seconds from 0.1 to 10." in flat(app)
+        form.query_one("#think", Input).value = "0,5"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen) and app.session.think == 0.5
+
+
+async def test_two_people_and_two_computers_in_teams_take_default_names() -> None:
+    app = LostCitiesApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewMatchScreen)
+        form.query_one("#players-4").value = True  # type: ignore[attr-defined]
+        await pilot.pause()
+        form.query_one("#who-p2", Select).value = "normal"
+        form.query_one("#who-p4", Select).value = "easy"
+        await pilot.press(*"Ana")
+        form.query_one("#p3", Input).value = "Carl"
+        await pilot.pause()
+        assert "Ana & Carl against Computer 2 & Computer 4" in flat(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)  # two people share the keyboard: the pass step hides hands
+        assert app.session.names == ("Ana", "Computer 2", "Carl", "Computer 4")
