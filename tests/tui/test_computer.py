@@ -120,10 +120,10 @@ async def test_the_computers_move_is_held_on_screen_and_any_key_goes_on() -> Non
     app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=600)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await until(pilot, lambda: app._held is not None)
+        await until(pilot, lambda: app.holding)
         assert app.session.to_move == 1 and app.session.round.phase is Phase.PLAY  # decided, but held: not played
         await pilot.press("x")  # its play shows at once; then it is seen thinking of its draw
-        await until(pilot, lambda: app.session.round.phase is Phase.DRAW and app._held is not None)
+        await until(pilot, lambda: app.session.round.phase is Phase.DRAW and app.holding)
         await pilot.press("x")
         await until(pilot, lambda: app.session.to_move == 0)
         assert message(app).startswith("Ana, play a card")
@@ -211,7 +211,7 @@ async def test_with_several_people_the_computer_plays_on_the_next_persons_pass_s
         await pilot.press("enter")  # not yet: Boris is still to play; the key hurries him
         assert app.screen is screen
         while app.session.to_move != 2 or screen.waiting:
-            await until(pilot, lambda: app._held is not None)
+            await until(pilot, lambda: app.holding)
             await pilot.press("x")
             await pilot.pause()
         assert "Boris" in screen_text(app).split("\n")[2]  # what he did, on the public table

@@ -165,9 +165,9 @@ def test_pass_screen_while_a_computer_plays(language: str, snap_compare: Any, ea
 
     async def run_before(pilot: Pilot[None]) -> None:
         await press(pilot, "enter", "1", "d", "n")
-        await wait_for(pilot, lambda: app._held is not None)
+        await wait_for(pilot, lambda: app.holding)
         await press(pilot, "x")  # its card laid or discarded, shown while it thinks of its draw
-        await wait_for(pilot, lambda: app._held is not None)
+        await wait_for(pilot, lambda: app.holding)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 

@@ -87,6 +87,11 @@ class LostCitiesApp(App[None]):
         self._held: tuple[Callable[[], None], Timer | None] | None = None
 
     @property
+    def holding(self) -> bool:
+        """True while the computer's last move (or its thinking) is held on screen: a key goes on."""
+        return self._held is not None
+
+    @property
     def session(self) -> HotSeat:
         if self._session is None:
             raise RuntimeError("no match has started")
