@@ -32,9 +32,9 @@ __all__ = [
     "PLY_CAP",
     "ArenaError",
     "ArenaReport",
+    "ArenaRound",
     "ArenaSettings",
     "DealResult",
-    "RoundResult",
     "Timing",
     "play_deals",
     "play_round",
@@ -65,7 +65,7 @@ class ArenaSettings:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundResult:
+class ArenaRound:
     """One round: A's seat, the difference A − B, its length, each bot's seconds per turn, and for a bot
     that searches (one with ``rollouts`` and ``rollout_seconds`` counters) its rollouts and their seconds."""
 
@@ -80,14 +80,14 @@ class RoundResult:
 @dataclass(frozen=True, slots=True)
 class DealResult:
     deal: int
-    rounds: tuple[RoundResult, RoundResult]
+    rounds: tuple[ArenaRound, ArenaRound]
 
 
 def _bot_seed(seed: int, deal: int, a_seat: int, which: str) -> int:
     return random.Random(f"lost-cities-arena:{seed}:{deal}:{a_seat}:{which}").getrandbits(63)
 
 
-def play_round(rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names: Sequence[str]) -> RoundResult:
+def play_round(rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names: Sequence[str]) -> ArenaRound:
     """Play one round between ``bots`` (by seat); the result is seen from seat 0 (``a_seat`` 0).
 
     A turn is a play and its draw; in a final laying (R23c, three or four players) each
@@ -117,7 +117,7 @@ def play_round(rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names
         plies += 2
     totals = round_.side_totals()
     searched = (_rollouts(bots[0]), _rollouts(bots[1]))
-    return RoundResult(
+    return ArenaRound(
         0, totals[0] - totals[1], plies, not round_.over, (tuple(seconds[0]), tuple(seconds[1])), searched
     )
 
@@ -143,9 +143,9 @@ def _apply(apply: object, choice: object, name: str, takes_choice: bool = True) 
         raise ArenaError(f"{name}: {choice!r}: {error}") from error
 
 
-def _flip(result: RoundResult) -> RoundResult:
+def _flip(result: ArenaRound) -> ArenaRound:
     """The same round seen from seat 1 (A sat there)."""
-    return RoundResult(
+    return ArenaRound(
         1,
         -result.diff,
         result.plies,
@@ -296,7 +296,7 @@ def report(settings: ArenaSettings, deals: Sequence[DealResult]) -> ArenaReport:
     )
 
 
-def _rate(rounds: Sequence[RoundResult], which: int) -> float | None:
+def _rate(rounds: Sequence[ArenaRound], which: int) -> float | None:
     counted = [pair for r in rounds if (pair := r.rollouts[which]) is not None]
     seconds = sum(spent for _, spent in counted)
     return sum(count for count, _ in counted) / seconds if seconds > 0 else None

@@ -25,19 +25,20 @@ class BotNameError(ValueError):
 def make_bot(name: str, *, seed: int | None = None, think: float | None = None, samples: int | None = None) -> Bot:
     """A fresh bot.  ``seed`` fixes its random choices; ``think`` (seconds per turn) and ``samples`` apply to
     the search of ``hard``; a ``package.module:factory`` is called with no argument."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "heuristic":
-        return HeuristicBot()
-    if name == "easy":
-        return EasyBot()
-    if name == "normal":
-        return NormalBot(seed)
-    if name == "hard":
+
+    def hard() -> Bot:
         settings = SearchSettings(samples=samples) if think is None else SearchSettings(think=think, samples=samples)
         return SearchBot(settings, seed)
-    if name in BUILTIN_BOTS:
-        raise AssertionError(name)
+
+    built_in: dict[str, Callable[[], Bot]] = {
+        "random": lambda: RandomBot(seed),
+        "heuristic": HeuristicBot,
+        "easy": EasyBot,
+        "normal": lambda: NormalBot(seed),
+        "hard": hard,
+    }
+    if name in built_in:
+        return built_in[name]()
     factory = _factory(name)
     try:
         bot = factory()
