@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 
 from lost_cities.engine import Draw, Match, Phase, Round, Rules
 from lost_cities.session import HotSeat, MatchSettings
+from lost_cities.tui.common.board import BoardGrid
 from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
@@ -64,7 +65,7 @@ def message(app: App[object]) -> str:
 
 def board_row(app: App[object], row: str) -> str:
     """One row of the table as plain text: ``head``, ``colour-r``, ``round``, ``match``, ``hand``."""
-    return str(app.screen.query_one(f"#board-{row}").render())
+    return app.screen.query_one(BoardGrid).row(row).plain
 
 
 def key_bar(app: App[object]) -> str:

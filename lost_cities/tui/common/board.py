@@ -3,10 +3,10 @@
 Below, each side's round score so far, like for like (R15 without R21's hidden hands), the
 match total with it, and with the hand penalty (R21) the viewer's own hand's cost apart.
 
-Every row is its own one-line widget drawn as plain text in columns of computed widths, and
-the table's height is fixed by the rules: a move redraws the row or two it changed and
-nothing moves on the screen.  A play costs a few lines of text, not a whole table and a new
-layout.
+The table is one widget of one-line rows (:class:`~.lines.Lines`) drawn as text in columns of
+computed widths, and its height is fixed by the rules: a move redraws the row or two it
+changed and nothing moves on the screen.  A play costs a line or two of text, not a whole
+table and a new layout.
 """
 
 from __future__ import annotations
@@ -15,12 +15,10 @@ from collections.abc import Collection, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Static
 
 from lost_cities.engine import Card, PlayerView, Rules
 from lost_cities.i18n import _
+from lost_cities.tui.common.lines import Lines
 from lost_cities.tui.common.render import DIM, colour_label, discard_text, expedition_line
 from lost_cities.words import signed
 
@@ -41,38 +39,35 @@ def _fit(text: Text, width: int, right: bool = False) -> Text:
     return Text(padding) + text if right else text + Text(padding)
 
 
-class BoardGrid(Vertical):
-    """The public table for one viewer; :meth:`show` updates only the rows that changed."""
+class BoardGrid(Lines):
+    """The public table for one viewer; :meth:`show` redraws only the rows that changed."""
+
+    COMPONENT_CLASSES = {"board-grid--rule"}
 
     DEFAULT_CSS = """
-    BoardGrid {
-        height: auto;
-    }
-    BoardGrid > Static {
-        height: 1;
-    }
-    BoardGrid > .rule {
+    BoardGrid > .board-grid--rule {
         color: $foreground 40%;
     }
     """
 
     def __init__(self, rules: Rules, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        names = ["head", "rule-top", *(f"colour-{c.letter}" for c in rules.colours), "rule-bottom"]
+        names += ["round", "match"] + (["hand"] if rules.hand_penalty else [])
+        super().__init__(len(names), id=id)
         self.rules = rules
+        #: each row's line, by name: ``head``, ``colour-r``, ``round``, ``match``, ``hand``...
+        self.rows = {name: y for y, name in enumerate(names)}
+        for name, y in self.rows.items():
+            if name.startswith("rule"):
+                self.set_line(y, Text("─" * 200), "board-grid--rule")
         self._shown: dict[str, object] = {}
-        self._rows: dict[str, Static] = {}
         self._pile_width = max(PILE_WIDTH, cell_len(_("discards")))
         self._widths: tuple[int, ...] = ()
         self._last: tuple[object, ...] | None = None
 
-    def compose(self) -> ComposeResult:
-        names = ["head", "rule-top", *(f"colour-{c.letter}" for c in self.rules.colours), "rule-bottom"]
-        names += ["round", "match"] + (["hand"] if self.rules.hand_penalty else [])
-        for name in names:
-            rule = name.startswith("rule")
-            row = Static("─" * 200 if rule else "", id=f"board-{name}", classes="rule" if rule else "", markup=False)
-            self._rows[name] = row
-            yield row
+    def row(self, name: str) -> Text:
+        """What row ``name`` shows."""
+        return self.line(self.rows[name])
 
     def on_resize(self) -> None:
         """New widths: every row is drawn again."""
@@ -153,4 +148,4 @@ class BoardGrid(Vertical):
         return True
 
     def _update(self, row: str, content: Text) -> None:
-        self._rows[row].update(content, layout=False)
+        self.set_line(self.rows[row], content)

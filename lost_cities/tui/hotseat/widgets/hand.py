@@ -1,9 +1,9 @@
 """The player's own hand: up to eight cards in a row, numbered from 1, one selected.
 
-The whole hand is one widget that draws each card as text, its frame included: choosing
-a card or playing one redraws three lines of text, applies no style sheet again, and
-moves nothing on the screen (an empty slot is blank, not removed).  A click is mapped
-to the card under it.
+The whole hand is one widget that draws each card as text, its frame included, and keeps
+each card's drawing: choosing a card draws the two cards whose frames change, playing one
+draws the cards that moved, and nothing applies a style sheet again or moves on the screen
+(an empty slot is blank, not removed).  A click is mapped to the card under it.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
-from textual.widgets import Static
+from textual.strip import Strip
+from textual.widget import Widget
 
 from lost_cities.engine import Card, Colour
 from lost_cities.style import COLOUR_STYLE
+from lost_cities.tui.common.lines import text_strip
 from lost_cities.words import card_short
 
 __all__ = ["HandView", "hand_frames"]
@@ -41,24 +43,27 @@ def hand_frames(cards: Sequence[Card], selected: int | None, blocked: Collection
     │  B×  │┃  R7  ┃
     ╰──────╯┗━━━━━━┛
     """
+    frames = [_frame(card, index, index == selected, card in blocked) for index, card in enumerate(cards)]
+    lines = [Text(style=FRAME), Text(), Text(style=FRAME)]
+    for frame in frames:
+        for line, part in zip(lines, frame, strict=True):
+            line.append_text(part)
+    return Text("\n").join(lines)
+
+
+def _frame(card: Card, index: int, chosen: bool, dim: bool) -> tuple[Text, Text, Text]:
+    """One card's three lines: its frame with its number (heavy and lit when ``chosen``), its face."""
     inner = SLOT_WIDTH - 2
-    tops, bottoms = [], []
+    top_left, top_right, side, bottom_left, bottom_right, bar = _HEAVY if chosen else _LIGHT
+    label = f" {index + 1} "
+    frame = SELECTED_FRAME if chosen else FRAME
+    top = Text(f"{top_left}{bar}{label}{bar * (inner - len(label) - 1)}{top_right}", style=frame)
+    bottom = Text(f"{bottom_left}{bar * inner}{bottom_right}", style=frame)
     middle = Text()
-    for index, card in enumerate(cards):
-        chosen = index == selected
-        top_left, top_right, side, bottom_left, bottom_right, bar = _HEAVY if chosen else _LIGHT
-        label = f" {index + 1} "
-        tops.append(f"{top_left}{bar}{label}{bar * (inner - len(label) - 1)}{top_right}")
-        bottoms.append(f"{bottom_left}{bar * inner}{bottom_right}")
-        frame = SELECTED_FRAME if chosen else FRAME
-        middle.append(side, style=frame)
-        middle.append(card_short(card).center(inner), style=_face(card.colour, card in blocked, chosen))
-        middle.append(side, style=frame)
-    top, bottom = Text("".join(tops), style=FRAME), Text("".join(bottoms), style=FRAME)
-    if selected is not None and selected < len(cards):  # the lit frame: one span per line
-        for line in (top, bottom):
-            line.stylize(SELECTED_FRAME, selected * SLOT_WIDTH, (selected + 1) * SLOT_WIDTH)
-    return Text("\n").join((top, middle, bottom))
+    middle.append(side, style=frame)
+    middle.append(card_short(card).center(inner), style=_face(card.colour, dim, chosen))
+    middle.append(side, style=frame)
+    return top, middle, bottom
 
 
 _LIGHT = ("╭", "╮", "│", "╰", "╯", "─")
@@ -71,8 +76,10 @@ def _face(colour: Colour, dim: bool, chosen: bool) -> Style:
     return Style.parse(COLOUR_STYLE[colour]) + Style(dim=dim, bgcolor=SELECTED_PAPER if chosen else None)
 
 
-class HandView(Static):
+class HandView(Widget):
     """The hand, sorted by colour then value as the engine gives it; a click selects a card."""
+
+    ALLOW_SELECT = False
 
     DEFAULT_CSS = f"""
     HandView {{
@@ -89,11 +96,13 @@ class HandView(Static):
             super().__init__()
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__("", markup=False, id=id)
+        super().__init__(id=id)
         self.cards: tuple[Card, ...] = ()
         self.selected: int | None = None
         self._blocked: frozenset[Card] = frozenset()
         self._drawn: object = None
+        #: each card's three lines as drawn, by (card, place, selected, dimmed)
+        self._slots: dict[tuple[Card, int, bool, bool], list[Strip]] = {}
 
     def show(self, cards: Sequence[Card], layable: Collection[Card], selected: int | None) -> None:
         """Show the hand; cards that cannot be laid now are dimmed."""
@@ -107,11 +116,33 @@ class HandView(Static):
         self.selected = index
         self._draw()
 
+    def render(self) -> Text:
+        """The hand as text (what the screen shows, line by line, from each card's drawing)."""
+        return hand_frames(self.cards, self.selected, self._blocked)
+
     def _draw(self) -> None:
         state = (self.cards, self.selected, self._blocked)
         if state != self._drawn:
             self._drawn = state
-            self.update(hand_frames(self.cards, self.selected, self._blocked), layout=False)
+            self.refresh()
+
+    def _slot(self, index: int) -> list[Strip]:
+        card = self.cards[index]
+        key = (card, index, index == self.selected, card in self._blocked)
+        strips = self._slots.get(key)
+        if strips is None:
+            strips = [text_strip(self, line, SLOT_WIDTH) for line in _frame(card, index, key[2], key[3])]
+            self._slots[key] = strips
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        if not self.cards or not 0 <= y < 3:
+            return Strip.blank(self.size.width, self.visual_style.rich_style)
+        return Strip.join(self._slot(index)[y] for index in range(len(self.cards)))
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._slots.clear()
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

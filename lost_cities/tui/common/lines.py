@@ -1,0 +1,92 @@
+"""Lines of text drawn once each: for the parts of a screen that change a line at a time.
+
+A ``Static`` turns its whole text into Textual content and strips again on every update, and a
+widget per line costs a node, its styles and its place in the layout, each frame and at
+start-up.  :class:`Lines` holds a fixed number of one-line rows in one widget: setting a row
+draws that row alone, once, and repaints only its line of the screen.  :func:`text_strip`
+draws a piece of Rich text exactly as a ``Static`` would draw it in the same place (the
+widget's colours under it, or a component class's), so that swapping one for the other
+changes no cell on the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.content import Content
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widget import Widget
+
+__all__ = ["Lines", "text_strip"]
+
+
+def text_strip(widget: Widget, text: Text, width: int, component: str | None = None) -> Strip:
+    """``text`` as one line of ``widget``, ``width`` cells at most, in the widget's style (or ``component``'s)."""
+    style = widget.get_visual_style(component) if component else widget.visual_style
+    content = Content.from_rich_text(text, console=widget.app.console)
+    strips = Visual.to_strips(widget, content, width, 1, style, apply_selection=False)
+    return strips[0] if strips else Strip.blank(width, style.rich_style)
+
+
+class Lines(Widget):
+    """A fixed number of rows, one line each; :meth:`set_line` redraws one of them and nothing else.
+
+    Text selection with the mouse is off: the rows are drawn one by one, not as one text.
+    """
+
+    ALLOW_SELECT = False
+
+    DEFAULT_CSS = """
+    Lines {
+        height: auto;
+    }
+    """
+
+    def __init__(self, count: int, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._texts: list[Text] = [Text() for _ in range(count)]
+        self._components: list[str | None] = [None] * count
+        self._strips: list[Strip | None] = [None] * count
+
+    @property
+    def count(self) -> int:
+        return len(self._texts)
+
+    def line(self, y: int) -> Text:
+        """What row ``y`` shows (a copy)."""
+        return self._texts[y].copy()
+
+    def set_line(self, y: int, text: Text, component: str | None = None) -> None:
+        """Show ``text`` on row ``y`` (in component class ``component``'s style); unchanged, nothing happens."""
+        if self._components[y] == component and self._texts[y] == text and self._texts[y].style == text.style:
+            return
+        self._texts[y], self._components[y], self._strips[y] = text, component, None
+        self.refresh(Region(0, y, max(self.size.width, 1), 1))
+
+    def set_lines(self, texts: Sequence[Text]) -> None:
+        """Show ``texts`` from the first row on."""
+        for y, text in enumerate(texts):
+            self.set_line(y, text)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.count
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if not 0 <= y < self.count:
+            return Strip.blank(width, self.visual_style.rich_style)
+        strip = self._strips[y]
+        if strip is None or strip.cell_length > width:
+            strip = self._strips[y] = text_strip(self, self._texts[y], width, self._components[y])
+        return strip
+
+    def notify_style_update(self) -> None:
+        """New colours (a theme, a class): every row is drawn again."""
+        super().notify_style_update()
+        self._strips = [None] * self.count
+
+    def on_resize(self) -> None:
+        self._strips = [None] * self.count
