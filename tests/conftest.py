@@ -59,3 +59,15 @@ def cli(monkeypatch: pytest.MonkeyPatch) -> Cli:
         return result
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def quick_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual's pilot waits for the app to go idle after every key by sleeping in steps of 20 ms
+    (``textual._wait``), about 40 ms a key, most of a test that plays turns by keys.  Steps of
+    5 ms find the same idle moment (the app has used under a twentieth of the step's CPU time)
+    four times sooner; the suite is the same, only its waiting shorter."""
+    import textual._wait
+
+    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 1 / 200)
+    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 1 / 200 / 20)

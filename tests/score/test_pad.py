@@ -118,6 +118,7 @@ async def test_r20_long_game_toggle_adds_the_purple_row() -> None:
         assert not purple.display
         await pilot.press("l")
         assert purple.display
+        await pilot.pause()  # the new row laid out before it is clicked
         await pilot.click("#cells-0-purple", offset=(33, 0))  # purple 10
         assert app.sheet is not None and app.sheet.score(0).total == -10
         await pilot.press("l")  # refused while a purple card is marked
