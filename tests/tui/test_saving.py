@@ -93,6 +93,23 @@ async def test_play_new_sets_the_old_match_aside_and_resume_without_one_says_so(
         assert "no unfinished match to resume" in flat(screen_text(app))
 
 
+async def test_play_new_then_leaving_the_form_keeps_the_unfinished_match(private_data_dir: Path) -> None:
+    # nothing lost: the old match is set aside only once a new one starts
+    store = MatchStore(private_data_dir)
+    await play_some_turns(store, 2)
+    app = LostCitiesApp(store=store, start="new")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+    assert store.list_history().matches == ()
+    app = LostCitiesApp(store=store, start="resume")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen) and app.session.round.turns_played == 2
+
+
 async def test_a_damaged_save_is_reported_kept_aside_and_the_game_starts(private_data_dir: Path) -> None:
     store = MatchStore(private_data_dir)
     await play_some_turns(store, 2)

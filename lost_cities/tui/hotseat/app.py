@@ -114,7 +114,7 @@ class LostCitiesApp(App[None]):
                 return
             self.warn(_("There is no unfinished match to resume: start a new one."))
         elif self.start_mode == "new" and saved is not None:
-            self._abandon()
+            self._abandon_on_start = True  # set aside once the new match starts: leaving the form keeps it
             saved = None
         if saved is None:
             self._new_match()
