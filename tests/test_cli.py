@@ -127,6 +127,23 @@ def test_the_number_of_players_follows_from_the_names_given(cli: Cli) -> None:
     assert four.settings.rules.teams and four.settings.rules.seats_of(0) == (0, 2)  # type: ignore[attr-defined]
 
 
+async def test_options_without_names_fill_in_the_form(cli: Cli) -> None:
+    # nothing given on the command line is ignored: without names, the form opens with it
+    from textual.widgets import Checkbox, Input, RadioButton
+
+    from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+
+    app = cli("play", "--long", "--rounds", "5", "--think", "0.5", "--first", "p3", terminal=True).apps[0]
+    assert app.settings is None  # type: ignore[attr-defined]
+    async with app.run_test(size=(80, 24)) as pilot:  # type: ignore[attr-defined]
+        await pilot.pause()
+        form = app.screen  # type: ignore[attr-defined]
+        assert isinstance(form, NewMatchScreen)
+        assert form.players == 3 and form.query_one("#rounds", Input).value == "5"
+        assert form.query_one("#long", Checkbox).value and form.query_one("#first-p3", RadioButton).value
+        assert form.query_one("#think", Input).value == "0.5"
+
+
 def test_play_vs_a_level_is_one_person_against_the_computer(cli: Cli) -> None:
     app = cli("play", "--vs", "hard", "--p1", "Ana", "--think", "0,5", terminal=True).apps[0]
     settings = app.settings  # type: ignore[attr-defined]

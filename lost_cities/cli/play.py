@@ -109,10 +109,25 @@ def run(args: argparse.Namespace) -> int:
             computers=(None, args.vs) if args.vs else (),
             think=args.think,
         )
+    form = None
+    if settings is None:  # the form opens with the options given (the number of players from --first p3/p4)
+        count = 2 if args.first == "random" else max(2, int(args.first[1:]))
+        if args.coop and count == 4:
+            args.parser.error(_("--coop: four players already play in two teams, not the cooperative game (R24f)"))
+        form = MatchSettings(
+            names=("",) * count,
+            first=args.first,
+            rounds=args.rounds,
+            seed=args.seed,
+            long=args.long,
+            hand_penalty=args.hand_penalty,
+            cooperative=args.coop,
+            think=args.think,
+        )
     if not arguments.on_a_terminal():
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
     from lost_cities.tui.hotseat.app import LostCitiesApp, StartMode
 
     start: StartMode = "resume" if args.resume else ("new" if args.new else "ask")
-    LostCitiesApp(settings, start=start).run()
+    LostCitiesApp(settings, start=start, form=form).run()
     return 0

@@ -64,12 +64,15 @@ class LostCitiesApp(App[None]):
         start: StartMode = "ask",
         session: HotSeat | None = None,
         pace: float = PACE,
+        form: MatchSettings | None = None,
     ) -> None:
-        """``settings`` start a new match without the form; ``session`` plays a match already set up
-        (a position built through the engine, for tests and tools) without asking about saves;
-        ``pace`` is :data:`PACE` (tests play computers at once with 0)."""
+        """``settings`` start a new match without the form; ``form`` fills the form in (the command
+        line's options given without names); ``session`` plays a match already set up (a position
+        built through the engine, for tests and tools) without asking about saves; ``pace`` is
+        :data:`PACE` (tests play computers at once with 0)."""
         super().__init__()
         self.settings = settings
+        self.form = form
         self.store = store if store is not None else MatchStore()
         self.start_mode = start
         self.pace = pace
@@ -145,7 +148,7 @@ class LostCitiesApp(App[None]):
         if self.settings is not None:
             self.start_match(self.settings)
         else:
-            self.push_screen(NewMatchScreen(), self._from_setup)
+            self.push_screen(NewMatchScreen(self.form), self._from_setup)
 
     def _from_setup(self, settings: MatchSettings | None) -> None:
         if settings is None:
