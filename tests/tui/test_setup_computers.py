@@ -50,11 +50,14 @@ async def test_the_form_refuses_a_match_of_computers_and_a_wrong_thinking_time()
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "At least one player is a person: choose Human for someone." in flat(app)
+        assert app.focused is form.query_one("#who-p1")  # where to put it right
         form.query_one("#who-p1", Select).value = "human"
+        form.query_one("#p1", Input).focus()
         form.query_one("#think", Input).value = "２0"
         await pilot.press(*"Ana", "ctrl+s")
         await pilot.pause()
         assert "Thinking: a number of seconds from 0.1 to 10." in flat(app)
+        assert app.focused is form.query_one("#think")
         form.query_one("#think", Input).value = "0,5"
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -21,7 +21,11 @@ async def test_a_name_too_wide_for_the_board_is_refused_with_the_rule() -> None:
         sentence = " ".join(screen_text(app).split())
         assert "Player 1's name is as wide as 14 characters" in sentence
         assert "at most 12 fit on the board." in sentence  # the whole sentence, not cut at one line
-        await pilot.press("shift+tab", "shift+tab", "end", "backspace", "ctrl+s")
+        assert app.focused is not None and app.focused.id == "p1"  # the refusal goes to the name to put right
+        await pilot.press("end", "backspace")
+        await pilot.pause()
+        assert "at most 12" not in screen_text(app)  # said until something changes
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen) and app.session.names == ("李小龙李小龙", "Boris")
 

@@ -87,6 +87,9 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
     NewMatchScreen Input {
         width: 16;
     }
+    NewMatchScreen Input:focus {
+        background: $accent 40%;
+    }
     NewMatchScreen #rounds, NewMatchScreen #think {
         width: 6;
     }
@@ -358,24 +361,24 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
             seed=self.previous.seed,
         )
 
-    def _settings(self) -> MatchSettings | str:
+    def _settings(self) -> MatchSettings | tuple[str, str]:
+        """The match the form sets up, or what is wrong and the field to put right (its id)."""
         players = self.players
         if None not in self._computers[:players]:
-            return _("At least one player is a person: choose Human for someone.")
+            return _("At least one player is a person: choose Human for someone."), "#who-p1"
         # a person must give a name; a computer without one plays under its own
         given = [self._shown_name(seat) if self._computers[seat] else self._names[seat] for seat in range(players)]
         try:
             names = check_names(given)
         except PlayerNamesError as problem:
-            return problem.sentence
+            return problem.sentence, f"#p{(problem.seat or 0) + 1}"
         rounds = self._rounds()
         if rounds is None:
-            return _("Rounds: a number from 1 to {max}.").format(max=MAX_ROUNDS)
+            return _("Rounds: a number from 1 to {max}.").format(max=MAX_ROUNDS), "#rounds"
         think = self._think()
         if think is None and "hard" in self._computers[:players]:
-            return _("Thinking: a number of seconds from {min} to {max}.").format(
-                min=decimal(MIN_THINK, 1), max=decimal(MAX_THINK, 0)
-            )
+            message = _("Thinking: a number of seconds from {min} to {max}.")
+            return message.format(min=decimal(MIN_THINK, 1), max=decimal(MAX_THINK, 0)), "#think"
         draft = self._draft()
         return MatchSettings(
             names=names,
@@ -391,11 +394,20 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        """Start the match; else say what is wrong and go to the field that needs it."""
         settings = self._settings()
-        if isinstance(settings, str):
-            self.query_one("#error", Static).update(settings)
+        if isinstance(settings, tuple):
+            message, field = settings
+            self.query_one("#error", Static).update(message)
+            self.query_one(field).focus()
             return
         self.dismiss(settings)
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def clear_error(self) -> None:
+        """A refusal stays only until the players change something."""
+        self.query_one("#error", Static).update("")
 
     def action_leave(self) -> None:
         self.dismiss(None)
