@@ -142,6 +142,10 @@ async def test_options_without_names_fill_in_the_form(cli: Cli) -> None:
         assert form.players == 3 and form.query_one("#rounds", Input).value == "5"
         assert form.query_one("#long", Checkbox).value and form.query_one("#first-p3", RadioButton).value
         assert form.query_one("#think", Input).value == "0.5"
+        form.query_one("#players").focus()
+        await pilot.press("right")  # the arrows go on from the number chosen
+        await pilot.pause()
+        assert form.players == 4
 
 
 def test_play_vs_a_level_is_one_person_against_the_computer(cli: Cli) -> None:

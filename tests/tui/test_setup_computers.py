@@ -82,3 +82,21 @@ async def test_two_people_and_two_computers_in_teams_take_default_names() -> Non
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)  # two people share the keyboard: the pass step hides hands
         assert app.session.names == ("Ana", "Computer 2", "Carl", "Computer 4")
+
+
+async def test_arrow_keys_choose_in_the_forms_radio_buttons() -> None:
+    # the key bar says "← → choose": an arrow chooses at once, no Space or Enter needed
+    app = LostCitiesApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewMatchScreen)
+        form.query_one("#players").focus()
+        await pilot.pause()
+        assert "← → choose" in " ".join(flat(app).split())
+        await pilot.press("right")
+        await pilot.pause()
+        assert form.players == 3 and form.query_one("#row-p3").display
+        await pilot.press("left")
+        await pilot.pause()
+        assert form.players == 2 and not form.query_one("#row-p3").display

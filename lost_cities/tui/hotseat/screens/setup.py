@@ -27,7 +27,7 @@ from lost_cities.limits import (
 from lost_cities.session import MatchSettings
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
-from lost_cities.tui.common.toggles import ChoiceButton, TickBox
+from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
 from lost_cities.words import computer_name, decimal, level_name
 
 __all__ = ["LANGUAGE_LABELS", "NewMatchScreen"]
@@ -152,7 +152,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         with Vertical(id="form"):
             with Horizontal(classes="row"):
                 yield Label(_("Players"))
-                with RadioSet(id="players", compact=True):
+                with ChoiceSet(id="players", compact=True):
                     yield ChoiceButton("2", value=previous.players == 2, id="players-2")
                     yield ChoiceButton("3", value=previous.players == 3, id="players-3")
                     yield ChoiceButton(_("4 in two teams"), value=previous.players == 4, id="players-4")
@@ -177,7 +177,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
             yield Static(id="teams", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Who starts"))
-                with RadioSet(id="first", compact=True):
+                with ChoiceSet(id="first", compact=True):
                     for seat in range(MAX_PLAYERS):
                         yield ChoiceButton(
                             _default_name(seat), value=previous.first == f"p{seat + 1}", id=f"first-p{seat + 1}"
@@ -203,7 +203,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
                 yield Static(_("seconds a turn, for the hard level"), id="think-unit", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Language"))
-                with RadioSet(id="language", compact=True):
+                with ChoiceSet(id="language", compact=True):
                     for code, label in LANGUAGE_LABELS.items():
                         yield ChoiceButton(label, value=current_language() == code, id=f"lang-{code}")
             yield Static(id="error", markup=False)

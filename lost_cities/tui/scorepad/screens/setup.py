@@ -16,7 +16,7 @@ from lost_cities.i18n import N_, _
 from lost_cities.limits import MAX_NAME_CELLS, MAX_ROUNDS, PlayerNamesError, check_names
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
-from lost_cities.tui.common.toggles import ChoiceButton, TickBox
+from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
 from lost_cities.words import side_names
 
 __all__ = ["PadSetupScreen", "Setup"]
@@ -109,7 +109,7 @@ class PadSetupScreen(FittedScreen[Setup | None]):
             )
             with Horizontal(classes="field"):
                 yield Label(_("Players"), markup=False)
-                with RadioSet(id="players", compact=True):
+                with ChoiceSet(id="players", compact=True):
                     for count in PLAYER_COUNTS:
                         label = _("4 in two teams") if count == 4 else str(count)
                         yield ChoiceButton(label, value=count == self._players, id=f"players-{count}")
