@@ -180,6 +180,7 @@ def test_new_match_form_with_computers(language: str, snap_compare: Any) -> None
         await pilot.pause()
         form.query_one("#who-p2", Select).value = "hard"
         form.query_one("#who-p3", Select).value = "normal"
+        await pilot.pause()
         await press(pilot, *"Ana")
 
     assert snap_compare(LostCitiesApp(), terminal_size=SIZE, run_before=run_before)
