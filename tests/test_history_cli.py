@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -147,6 +148,27 @@ def test_history_never_breaks_a_word_at_80_columns(
             assert signed(total) in shown
     twenty = listing.matches[4]
     assert all(signed(scores[0]) in shown for scores in twenty.round_scores)  # every round, in blocks
+
+
+@pytest.mark.parametrize("width", [40, 50, 64, 80])
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_history_cuts_no_word_and_no_number_at_any_width(
+    run: Cli, varied: Path, language: str, width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a total −27 shown as "−2" at 50 columns, "abandone" at 64: Rich squeezed a column that could not fit
+    monkeypatch.setenv("COLUMNS", "200")
+    wide = run(varied, "--lang", language, "history").out.splitlines()
+    monkeypatch.setenv("COLUMNS", str(width))
+    result = run(varied, "--lang", language, "history")
+    assert result.status == 0 and result.err == ""
+    lines = result.out.splitlines()
+    assert all(cell_len(line) <= width or len(line.split()) == 1 for line in lines), lines  # a path may be wider
+    headings, rule, *rows = wide
+    assert set(rule) == {"─"}
+    # every word and number of the wide table, as often (a block per match names each side beside its scores)
+    expected = Counter(" ".join([*headings.split()[:1], *headings.split()[2:], *rows]).split())
+    shown = Counter(result.out.split())
+    assert not expected - shown, (expected - shown, language, width)
 
 
 def test_history_gives_a_side_per_line_and_names_both_partners(run: Cli, varied: Path) -> None:

@@ -2,9 +2,10 @@
 
 The table is Rich, in colour on a terminal; every fact is also in its words, so it reads
 the same without colour (piped, ``NO_COLOR``).  It is laid out for the width it is given
-(80 columns when piped) so that no word is ever cut: each column is at least as wide as
-its longest word, text wraps between words, and a match of many rounds shows its scores
-in blocks of as many rounds as fit, a line per player, like a score pad.
+(80 columns when piped) so that no word and no number is ever cut: each column is at least
+as wide as its longest word, text wraps between words, and a match of many rounds shows its
+scores in blocks of as many rounds as fit, a line per player, like a score pad.  Where even
+the narrowest table would not fit, a block per match: each heading beside its lines.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from lost_cities.storage import HistoryListing, SavedMatch, SaveStatus, result_l
 from lost_cities.storage.summary import shown_names, variant_parts
 from lost_cities.words import side_names, signed
 
-__all__ = ["fold", "history_json", "history_table", "print_history", "score_sheet"]
+__all__ = ["fold", "history_blocks", "history_json", "history_view", "print_history", "score_sheet"]
 
 #: Between two columns: a space of padding and the (blank) rule of the box.
 GAP = 2
@@ -105,28 +106,33 @@ class _Layout:
     per_line: int  # rounds on one line
 
     @classmethod
-    def fit(cls, listing: HistoryListing, headings: tuple[str, ...], width: int) -> _Layout:
+    def fit(cls, listing: HistoryListing, headings: tuple[str, ...], width: int) -> _Layout | None:
+        """The widths that fit ``width`` without cutting a word or a number; ``None`` if none do."""
         matches = listing.matches
         match_heading, players_heading, rounds_heading, total_heading, result_heading = headings
         ids = [saved.id for saved in matches]
         variants = [variant_label(saved.record.rules, saved.record.rounds) for saved in matches]
         results = [result_label(saved) for saved in matches]
-        match = max(20, max(map(len, ids), default=0), _longest_word(match_heading, *variants))
+        # the headings of every column but the result's are never folded: each column is at least as wide
+        match = max(20, max(map(len, ids), default=0), cell_width(match_heading), _longest_word(*variants))
         # a side on one line if it fits (``Ana & Carl``), else a line per partner (``Alexandrinet &``)
         shown = [(saved.record.rules, shown_names(saved.names, saved.computers)) for saved in matches]
         least = [cell_width(name) + (2 if rules.teams else 0) for rules, names in shown for name in names]
         whole = [cell_width(side) for rules, names in shown for side in side_names(names, rules)]
-        players = max([_longest_word(players_heading), *least, min(max(whole, default=1), MAX_SIDE)])
+        players = max([cell_width(players_heading), *least, min(max(whole, default=1), MAX_SIDE)])
         scores = [signed(score) for saved in matches for round_ in saved.round_scores for score in round_]
         score = max(map(len, scores), default=1)
         totals = [len(signed(total)) for saved in matches for total in saved.totals]
-        total = max([_longest_word(total_heading), *totals])
+        total = max([cell_width(total_heading), *totals])
         result_full = max([_longest_word(result_heading), *(cell_width(result) for result in results)])
         result_least = _longest_word(result_heading, *results)
         rounds = max((len(saved.round_scores) for saved in matches), default=1) or 1
         room = width - (match + players + total) - 4 * GAP  # five columns, four gaps
+        rounds_least = max(cell_width(rounds_heading), score)  # a round a line
+        if room < rounds_least + result_least:
+            return None  # Rich would squeeze a column and cut what is in it
         # the result as wide as it can be while a classic match's three rounds keep one line
-        usual = max(min(rounds, 3) * (score + 1) - 1, _longest_word(rounds_heading))
+        usual = max(min(rounds, 3) * (score + 1) - 1, rounds_least)
         result = max(result_least, min(result_full, room - usual))
         per_line = max(1, min(rounds, (room - result + 1) // (score + 1)))
         return cls(match, players, total, result, score, per_line)
@@ -143,10 +149,8 @@ def _side_lines(saved: SavedMatch, width: int) -> list[list[str]]:
     return lines
 
 
-def history_table(listing: HistoryListing, width: int = 80) -> Table:
-    """One row per match, oldest first, ``width`` columns wide: the match (id, date and variant),
-    a line per side (a player, or two partners) with each round's score and the total, and the result."""
-    headings = (
+def _headings() -> tuple[str, str, str, str, str]:
+    return (
         _("Match"),
         _("Players"),
         # Translators: the heading above the list of each round's scores in `lost-cities history`.
@@ -154,7 +158,23 @@ def history_table(listing: HistoryListing, width: int = 80) -> Table:
         _("Total"),
         _("Result"),
     )
-    layout = _Layout.fit(listing, headings, width)
+
+
+def _date(saved: SavedMatch) -> str:
+    return f"{saved.created.astimezone():%Y-%m-%d %H:%M}"
+
+
+def history_view(listing: HistoryListing, width: int = 80) -> Table | Text:
+    """The history ``width`` columns wide: the table if it fits, else a block per match
+    (:func:`history_blocks`), so that no word and no number is ever cut."""
+    layout = _Layout.fit(listing, _headings(), width)
+    return history_blocks(listing, width) if layout is None else _table(listing, layout)
+
+
+def _table(listing: HistoryListing, layout: _Layout) -> Table:
+    """One row per match, oldest first: the match (id, date and variant), a line per side
+    (a player, or two partners) with each round's score and the total, and the result."""
+    headings = _headings()
     table = Table(box=box.SIMPLE_HEAD, header_style="bold", show_edge=False, pad_edge=False, collapse_padding=True)
     # every cell is folded here, between words, and never wrapped again by Rich
     table.add_column(headings[0], no_wrap=True, min_width=layout.match)
@@ -178,7 +198,7 @@ def history_table(listing: HistoryListing, width: int = 80) -> Table:
             Text.assemble(
                 (saved.id, "cyan"),
                 "\n",
-                (f"{saved.created.astimezone():%Y-%m-%d %H:%M}", "dim"),
+                (_date(saved), "dim"),
                 "\n",
                 (fold(variant_parts(saved.record.rules, saved.record.rounds), layout.match), "italic"),
             ),
@@ -189,6 +209,68 @@ def history_table(listing: HistoryListing, width: int = 80) -> Table:
             end_section=True,
         )
     return table
+
+
+def _padded(text: str, width: int) -> str:
+    return text + " " * (width - cell_width(text))
+
+
+def history_blocks(listing: HistoryListing, width: int) -> Text:
+    """The history for a terminal too narrow for the table: a block per match, each heading with its
+    lines beside it (below it, narrower still), every line at most ``width`` cells wide where its words
+    fit (a word wider is left whole); print it with ``soft_wrap=True`` so that Rich cuts nothing.
+
+    ``Match`` (id, date, variant), ``Rounds`` (a line per side, the scores in blocks as on a score pad),
+    ``Total`` (a line per side) and ``Result``; the table's ``Players`` heading is not needed, every
+    side being named beside its scores.
+    """
+    match_heading, _players, rounds_heading, total_heading, result_heading = _headings()
+    key = max(map(cell_width, (match_heading, rounds_heading, total_heading, result_heading))) + GAP
+    beside = width - key >= max((len(saved.id) for saved in listing.matches), default=0)
+    if not beside:  # narrower still: each heading on a line of its own, its lines below it
+        key = GAP
+    room = max(1, width - key)
+    out = Text()
+    for number, saved in enumerate(listing.matches):
+        winner = _winner(saved)
+        sides = _side_lines(saved, min(room, MAX_SIDE))
+        name = max(cell_width(line) for lines in sides for line in lines)
+        scores = [signed(score) for round_ in saved.round_scores for score in round_]
+        score = max(map(len, scores), default=1)
+        blocks, totals = score_sheet(saved.round_scores, saved.totals, max(1, (room - name - GAP + 1) // (score + 1)))
+        total = max(map(len, totals))
+        rounds: list[Text] = []
+        sums: list[Text] = []
+        for index, block in enumerate(blocks):
+            for side, lines in enumerate(sides):
+                style = "bold green" if side == winner else ""
+                for line_number, line in enumerate(lines):
+                    first = line_number == 0
+                    after = " " * GAP + block[side] if first else ""
+                    rounds.append(Text.assemble((_padded(line, name) if after else line, style), after))
+                    if index == 0:
+                        after = " " * GAP + f"{totals[side]:>{total}}" if first else ""
+                        sums.append(Text.assemble((_padded(line, name) if after else line, style), after))
+        variant = fold(variant_parts(saved.record.rules, saved.record.rounds), room).split("\n")
+        result = fold([result_label(saved)], room).split("\n")
+        fields: list[tuple[str, list[Text]]] = [
+            (match_heading, [Text(saved.id, "cyan"), Text(_date(saved), "dim"), *(Text(v, "italic") for v in variant)]),
+            (rounds_heading, rounds),
+            (total_heading, sums),
+            (result_heading, [Text(line, _result_style(saved)) for line in result]),
+        ]
+        if number:
+            out.append("\n")
+        for heading, values in fields:
+            if not beside:
+                out.append(heading + "\n", "bold")
+            for line_number, value in enumerate(values):
+                first = beside and line_number == 0
+                out.append(_padded(heading if first else "", key), "bold" if first else "")
+                out.append_text(value)
+                out.append("\n")
+    out.rstrip()
+    return out
 
 
 def _match_json(saved: SavedMatch) -> dict[str, object]:
@@ -240,5 +322,7 @@ def print_history(listing: HistoryListing, folder: str, console: Console | None 
         if not listing.damaged:
             console.print(Text(_("No finished matches yet; they will be kept in {folder}.").format(folder=folder)))
         return
-    console.print(history_table(listing, console.width))
-    console.print(Text(_("Kept in {folder}").format(folder=folder), style="dim"))
+    view = history_view(listing, console.width)
+    console.print(view, soft_wrap=isinstance(view, Text))  # the blocks are folded already, between words
+    # the folder on a line of its own if need be, whole: it is copied and pasted
+    console.print(Text(fold([_("Kept in {folder}").format(folder=folder)], console.width), style="dim"), soft_wrap=True)

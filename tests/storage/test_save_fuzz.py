@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from lost_cities.cli.history import history_json, history_table
+from lost_cities.cli.history import history_json, history_view
 from lost_cities.engine import Phase, Rules
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, resume_summary
 from tests.storage.denied import deny_access
@@ -101,7 +101,7 @@ def load_everywhere(content: bytes, prepare: Callable[[Path], Callable[[], None]
         listing = store.list_history()
         for saved in listing.matches:
             use(saved)
-        Console(file=io.StringIO(), width=80).print(history_table(listing))
+        Console(file=io.StringIO(), width=80).print(history_view(listing))
         json.dumps(history_json(listing, folder))
         with contextlib.suppress(StorageError):
             store.load_pad(lambda data: data)
