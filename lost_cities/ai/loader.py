@@ -42,9 +42,11 @@ def make_bot(name: str, *, seed: int | None = None, think: float | None = None, 
     factory = _factory(name)
     try:
         bot = factory()
-    except Exception as error:
+    except KeyboardInterrupt:  # the person at the keyboard pressed Ctrl+C: stop, as everywhere else
+        raise
+    except BaseException as error:  # SystemExit too (`sys:exit`): someone else's code must not end ours silently
         raise BotNameError(
-            _("{name}: the factory failed: {error}").format(name=name, error=f"{type(error).__name__}: {error}")
+            _("{name}: the factory failed: {error}").format(name=name, error=_described(error))
         ) from error
     if not isinstance(bot, Bot):
         raise BotNameError(
@@ -60,6 +62,12 @@ def check_bot_name(name: str) -> str:
     return name
 
 
+def _described(error: BaseException) -> str:
+    """``RuntimeError: out of coffee``; ``SystemExit`` alone when it says nothing more (``sys.exit()``)."""
+    said = str(error)
+    return f"{type(error).__name__}: {said}" if said else type(error).__name__
+
+
 def _factory(name: str) -> Callable[[], object]:
     module_name, colon, attribute = name.partition(":")
     if not colon or not module_name or not attribute:
@@ -70,10 +78,12 @@ def _factory(name: str) -> Callable[[], object]:
         )
     try:
         module = importlib.import_module(module_name)
-    except Exception as error:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # a module that calls sys.exit() as it is imported, too
         raise BotNameError(
             _("{name}: cannot import the module {module!r} ({error})").format(
-                name=name, module=module_name, error=f"{type(error).__name__}: {error}"
+                name=name, module=module_name, error=_described(error)
             )
         ) from error
     factory = getattr(module, attribute, None)

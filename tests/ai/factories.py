@@ -48,3 +48,19 @@ NOT_CALLABLE = 42
 
 def cheater() -> Cheater:
     return Cheater()
+
+
+class Abort(BaseException):
+    """Not an Exception: what a careless bot might raise to give up."""
+
+
+def exits() -> FirstChoice:
+    raise SystemExit(3)
+
+
+def aborts() -> FirstChoice:
+    raise Abort("no bot today")
+
+
+def interrupted() -> FirstChoice:
+    raise KeyboardInterrupt

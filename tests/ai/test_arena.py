@@ -13,6 +13,7 @@ from lost_cities.ai.arena import ArenaError, ArenaSettings, Timing, play_deals, 
 from lost_cities.ai.basic import EasyBot
 from lost_cities.ai.heuristic import HeuristicBot
 from lost_cities.engine import Round, Rules, player_view, round_seed
+from tests.conftest import Cli
 
 
 def by_hand(settings: ArenaSettings) -> list[tuple[int, int]]:
@@ -135,6 +136,30 @@ def test_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], message
     assert result.returncode == 2
     assert message in result.stderr and "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith("lost-cities arena: ")
+
+
+@pytest.mark.parametrize(
+    ("name", "sentence"),
+    [
+        ("sys:exit", "the factory failed: SystemExit"),
+        ("tests.ai.factories:exits", "the factory failed: SystemExit: 3"),
+        ("tests.ai.factories:aborts", "the factory failed: Abort: no bot today"),
+        ("tests.ai.factories:broken", "the factory failed: RuntimeError: out of coffee"),
+        ("tests.ai.exits_on_import:bot", "cannot import the module 'tests.ai.exits_on_import' (SystemExit: 1)"),
+        ("tests.ai.fails_on_import:bot", "cannot import the module 'tests.ai.fails_on_import' (RuntimeError: broken"),
+    ],
+)
+def test_a_factory_or_module_that_exits_is_refused_like_one_that_fails(cli: Cli, name: str, sentence: str) -> None:
+    # `lost-cities arena sys:exit random` used to end silently with status 0
+    result = cli("arena", name, "random", "--deals", "1")
+    assert result.status == 2 and result.out == ""
+    assert result.err.startswith(f"lost-cities arena: {name}: {sentence}") and result.err.count("\n") == 1
+
+
+def test_ctrl_c_while_a_factory_runs_stops_as_ctrl_c_does(cli: Cli) -> None:
+    # a KeyboardInterrupt cannot be told from the person's Ctrl+C: it stops the command, status 130
+    result = cli("arena", "tests.ai.factories:interrupted", "random", "--deals", "1")
+    assert result.status == 130 and result.out == "" and result.err == ""
 
 
 @pytest.mark.parametrize("players", [3, 4])
