@@ -243,6 +243,9 @@ def test_export_prints_the_record_that_replay_reads_back(
     [
         ("nope", "No match 'nope' in the history; `lost-cities history` lists them."),
         ("2026", "'2026' could mean several matches: "),
+        # neither a file nor an id: it used to say "[/] could not be read: No such file or directory."
+        ("[/]", "No match '[/]' in the history; `lost-cities history` lists them."),
+        ("no/such/match", "No match 'no/such/match' in the history"),
     ],
 )
 def test_export_of_an_unknown_id_is_one_clear_line(
@@ -251,6 +254,21 @@ def test_export_of_an_unknown_id_is_one_clear_line(
     result = run(data[0], "export", key)
     assert result.status == 2 and result.out == ""
     assert result.err.startswith(f"lost-cities export: {message}") and result.err.count("\n") == 1
+
+
+def test_a_missing_file_that_looks_like_one_is_said_to_be_missing(
+    run: Cli, data: tuple[Path, list[SavedMatch]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "records").mkdir()
+    for path in ("gone.json", "records/gone", str(tmp_path / "gone"), "/no/such/folder/match"):
+        for command in ("export", "replay"):
+            result = run(data[0], command, path)
+            assert result.status == 2 and result.out == ""
+            assert result.err == f"lost-cities {command}: {path} could not be read: No such file or directory.\n"
+    shared = tmp_path / "records" / "match"  # a file that exists is read, whatever its name
+    shared.write_text(data[1][0].to_json(), encoding="utf-8")
+    assert run(data[0], "export", "records/match").out == data[1][0].to_json()
 
 
 def test_export_of_a_damaged_record_says_so(run: Cli, tmp_path: Path) -> None:

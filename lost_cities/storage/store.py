@@ -202,12 +202,12 @@ class MatchStore:
     def load(self, key: str | Path) -> SavedMatch:
         """A match by its id (or a unique start of it) from the history, or from a file.
 
-        ``key`` is a file when it is a :class:`~pathlib.Path`, holds a ``/`` or
-        ends in ``.json``; such a file may live anywhere (a record someone
-        shared).  Raises :class:`UnknownMatchError` or :class:`DamagedSaveError`.
+        ``key`` is a file when it is a :class:`~pathlib.Path` or when :func:`_names_a_file`
+        says so; such a file may live anywhere (a record someone shared).  Raises
+        :class:`UnknownMatchError` or :class:`DamagedSaveError`.
         """
         text = str(key)
-        if isinstance(key, Path) or "/" in text or os.sep in text or text.endswith(".json"):
+        if isinstance(key, Path) or _names_a_file(text):
             path = Path(text).expanduser()
             try:
                 return _read(path)
@@ -328,6 +328,27 @@ def _read_bytes(path: Path) -> bytes:
         raise DamagedSaveError(path, _("it is not an ordinary file (a folder, a pipe or a device)"))
     with open(handle, "rb", closefd=True) as stream:
         return stream.read(MAX_SAVE_BYTES + 1)
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether ``lost-cities export``/``replay`` read ``text`` as a file rather than as an id.
+
+    An id holds no ``/`` and no ``.json``, so anything else without them is an id.  With them, it is a
+    file if it exists, or if it looks like a file someone meant — it ends in ``.json``, starts at the
+    root or at ``~``, or names a folder that exists (``records/match``) — so that a missing file is said
+    to be missing.  Anything else (``[/]``, ``a/b`` with no folder ``a``) is neither a file nor an id:
+    it is looked up as an id, and "No match '[/]' in the history" tells the person where to find one,
+    where "could not be read: No such file" would send them looking for a file they never meant.
+
+    >>> _names_a_file("20260501-200000-4920"), _names_a_file("[/]"), _names_a_file("gone.json"), _names_a_file("/x/y")
+    (False, False, True, True)
+    """
+    if "/" not in text and os.sep not in text and not text.endswith(".json"):
+        return False
+    path = os.path.expanduser(text)
+    return (
+        text.endswith(".json") or os.path.isabs(path) or os.path.lexists(path) or os.path.isdir(os.path.dirname(path))
+    )
 
 
 def _read(path: Path) -> SavedMatch:
