@@ -38,7 +38,8 @@ LINE_LENGTH = 300
 #: More digits than any number a command takes: refused before Python reads them.
 _MAX_DIGITS = 30
 _DIGITS = re.compile(r"[+-]?[0-9]+")  # ASCII only: int() would also read '３', '١٠' and '1_000'
-_SECONDS = re.compile(r"[0-9]{1,6}(?:[.,][0-9]{0,6})?|[.,][0-9]{1,6}")  # ASCII digits: not '０,５'
+# ASCII digits: not '０,５'; a sign, so that '-1' is a number out of range, as with whole numbers
+_SECONDS = re.compile(r"[+-]?(?:[0-9]{1,6}(?:[.,][0-9]{0,6})?|[.,][0-9]{1,6})")
 
 
 def quote(text: str, limit: int = QUOTE_LENGTH) -> str:
@@ -138,6 +139,10 @@ def seconds(minimum: float, maximum: float) -> Callable[[str], float]:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: 99 is out of range: give a number from 0.1 to 10
+    >>> seconds(0.1, 10)("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: -1 is out of range: give a number from 0.1 to 10
     """
 
     def read(text: str) -> float:
@@ -146,7 +151,7 @@ def seconds(minimum: float, maximum: float) -> Callable[[str], float]:
             raise argparse.ArgumentTypeError(
                 _("{text} is not a number of seconds such as 0.5 (digits 0-9)").format(text=quote(text))
             )
-        value = float(digits.replace(",", "."))
+        value = float(digits.replace(",", ".")) + 0.0  # + 0.0: '-0' is 0.0, not -0.0
         if not minimum <= value <= maximum:
             raise argparse.ArgumentTypeError(
                 _("{text} is out of range: give a number from {min} to {max}").format(
