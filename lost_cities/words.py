@@ -205,7 +205,9 @@ def card_phrase(card: Card) -> str:
     if card.is_wager:
         # Translators: a wager card as the object of a sentence ("Boris laid {card}."): English needs "a".
         return pgettext("object", "a {colour} wager").format(colour=_card_colour(card.colour))
-    return number_name(card.colour, card.value)
+    # Translators: a number card as the object of a sentence ("Boris laid {card}."); a language with
+    # articles puts the card's here, as it does for a wager ("le 7 rouge", "un pari rouge").
+    return pgettext("object", "{colour} {value}").format(colour=_card_colour(card.colour), value=card.value)
 
 
 def number_name(colour: Colour, value: int | str) -> str:

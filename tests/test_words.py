@@ -21,3 +21,18 @@ def test_every_refusal_reason_is_worded_with_its_rule_in_every_language(reason: 
 
 def test_a_score_is_always_written_the_same_way() -> None:
     assert [signed(n) for n in (37, -7, 0)] == ["+37", "−7", "0"]
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("en", "Ana laid a red wager, took blue 7 from the discard pile."),
+        ("fr", "Ana a posé un pari rouge, puis pris le 7 bleu dans la défausse."),  # one of three wagers: "un"
+    ],
+)
+def test_a_card_in_a_sentence_takes_its_own_article(language: str, sentence: str) -> None:
+    from lost_cities.words import card_phrase, turn_sentence
+
+    set_language(language)
+    text = turn_sentence("Ana", card_phrase(Card.parse("rw")), False, "discard", card_phrase(Card.parse("b7")))
+    assert text.startswith(sentence) and " le un " not in text and " le le " not in text

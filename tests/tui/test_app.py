@@ -341,6 +341,7 @@ async def test_help_lists_the_rules_of_the_match_and_the_keys() -> None:
         text = " ".join(screen_text(app).split())
         assert "first play one card, then draw one card" in text and "take it back" in text
         assert "(sum − 17)" in text and "with 7 cards" in text and "R23c" in text  # R23b, R23c
+        assert "s stop the final laying" in text and "Enter show your hand (pass screen)" in text
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, BoardScreen)

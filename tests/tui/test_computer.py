@@ -279,3 +279,15 @@ def test_a_computer_in_the_final_laying_lays_or_stops_legally() -> None:
             session.play(view.hand[0], True)
             session.draw(Draw(None))
     assert session.round.over
+
+
+async def test_help_alone_against_the_computer_lists_the_hint_and_no_pass_screen() -> None:
+    app = LostCitiesApp(VS_EASY, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: human_to_move(app))
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "a hint from the computer" in text
+        assert "pass screen" not in text  # nothing to pass: no Enter to show a hand
+        assert "y b w g r" in text and "y b w g r p" not in text  # this match's piles: purple only in the long game

@@ -80,7 +80,10 @@ class FittedScreen(Screen[ResultT]):
         min_w, min_h = self.MIN_SIZE
         small = width < min_w or height < min_h
         if small:
-            message = _("The window is too small ({width}×{height}).\nMake it at least {min_w}×{min_h} to play.")
+            message = _(
+                "The window is too small ({width}×{height}).\n"
+                "Make it at least {min_w}×{min_h} to play, or press Ctrl+Q to quit."
+            )
             for widget in self.query(TooSmall):
                 widget.update(message.format(width=width, height=height, min_w=min_w, min_h=min_h))
         if small != self.too_small:

@@ -392,7 +392,8 @@ class LostCitiesApp(App[None]):
     # ------------------------------------------------------------ help and quitting
 
     def on_help_requested(self, _message: HelpRequested) -> None:
-        self.push_screen(HelpScreen(self.session.rules), lambda _result: self._go_on())
+        passing = len(self.session.humans) > 1
+        self.push_screen(HelpScreen(self.session.rules, passing), lambda _result: self._go_on())
 
     def on_quit_requested(self, _message: QuitRequested) -> None:
         self.confirm_quit()

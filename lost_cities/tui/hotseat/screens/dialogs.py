@@ -57,8 +57,11 @@ class ConfirmQuit(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-def help_content(rules: Rules) -> Group:
+def help_content(rules: Rules, passing: bool = True) -> Group:
     """The rules of this match in short and the keys; sized to fit an 80×24 terminal in every language.
+
+    The keys are those of this match: its colours' piles, the final laying's stop with three or
+    four players, the pass screen's Enter only when several people share the keyboard.
 
     Each rule is one message that Rich wraps under its bullet, so no language has to break
     its sentences where English does.  The numbers are the match's own (R23b: 17 and 7 with three).
@@ -93,12 +96,18 @@ def help_content(rules: Rules) -> Group:
     keys.add_column()
     keys.add_column(style="bold", no_wrap=True)
     keys.add_column()
+    piles = " ".join(colour.letter for colour in rules.colours)
     keys.add_row(f"1–{rules.hand_size} ← →", _("select a card (or click it)"), "e", _("lay it on its expedition"))
     keys.add_row("d", _("discard it"), "u", _("take it back, before drawing"))
-    keys.add_row("n Space", _("draw from the draw pile"), "y b w g r p", _("take a discard pile's top"))
+    keys.add_row("n Space", _("draw from the draw pile"), piles, _("take a discard pile's top"))
+    more = [("h", _("a hint from the computer"))]
     if rules.final_plays:
-        keys.add_row("s", _("stop the final laying"), "", "")
-    keys.add_row("Enter", _("show your hand (pass screen)"), "? / q", _("help / quit"))
+        more.append(("s", _("stop the final laying")))
+    if passing:
+        more.append(("Enter", _("show your hand (pass screen)")))
+    more.append(("? / q", _("help / quit")))
+    for left, right in zip(more[::2], [*more[1::2], ("", "")], strict=False):
+        keys.add_row(*left, *right)
     colours = ", ".join(f"{colour.letter.upper()} {colour_name(colour)}" for colour in Colour)
     # Translators: {colours} is "Y yellow, B blue, ... P purple"; purple comes last and is only in the long game.
     legend = _("{colours} (long game); × is a wager; (3) is a pile's size.").format(colours=colours)
@@ -133,13 +142,15 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, passing: bool = True) -> None:
+        """``passing``: several people share the keyboard, so there is a pass screen."""
         super().__init__()
         self.rules = rules
+        self.passing = passing
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(help_content(self.rules), markup=False)
+            yield Static(help_content(self.rules, self.passing), markup=False)
             yield Static(_("Press Escape to go back."), markup=False, classes="hint")
 
     def action_close(self) -> None:
