@@ -7,6 +7,7 @@ three are stacked and scroll within the screen.
 from __future__ import annotations
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -97,12 +98,14 @@ class RoundEndScreen(FittedScreen[None]):
     def _breakdown(self, side: int) -> Group:
         report = self.report
         table = breakdown_table(report.scores[side], report.side_names[side], report.rules)
-        hands = []
+        # the cards wrap under the cards, never under the label (eight cards and a long name fill a column)
+        hands = Table.grid(padding=(0, 1))
+        hands.add_column(no_wrap=True, style="italic")
+        hands.add_column()
         for seat in report.rules.seats_of(side):
-            line = Text(_("{name}'s hand: ").format(name=report.names[seat]), style="italic")
-            line.append_text(hand_text(report.hands[seat]) if report.hands[seat] else Text("–"))
-            hands.append(line)
-        return Group(table, *hands)
+            cards = hand_text(report.hands[seat]) if report.hands[seat] else Text("–")
+            hands.add_row(_("{name}'s hand: ").format(name=report.names[seat]).rstrip(), cards)
+        return Group(table, hands)
 
     def _summary(self) -> Text:
         report = self.report
