@@ -291,3 +291,13 @@ async def test_help_alone_against_the_computer_lists_the_hint_and_no_pass_screen
         assert "a hint from the computer" in text
         assert "pass screen" not in text  # nothing to pass: no Enter to show a hand
         assert "y b w g r" in text and "y b w g r p" not in text  # this match's piles: purple only in the long game
+
+
+async def test_the_resume_question_names_the_new_matchs_computer_with_its_level(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    match = Match(Rules(), rounds=1, first=0, seed=4)
+    store.save_current(SavedMatch.start(("Ana", "Boris"), match))
+    app = LostCitiesApp(VS_EASY, store=store, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "start Ana vs Computer (easy)" in " ".join(screen_text(app).split())

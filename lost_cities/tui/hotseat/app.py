@@ -30,7 +30,7 @@ from textual.timer import Timer
 from lost_cities.engine import Decision, Play
 from lost_cities.i18n import _
 from lost_cities.session import Hint, HotSeat, MatchSettings
-from lost_cities.storage import MatchStore, SavedMatch, StorageError, resume_summary
+from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.hotseat.messages import HelpRequested, HintRequested, Hurry, QuitRequested, Thought, TurnDone
 from lost_cities.tui.hotseat.screens.board import BoardScreen
@@ -123,7 +123,7 @@ class LostCitiesApp(App[None]):
             self._new_match()
             return
         if self.settings is not None:
-            new = _("start {names}").format(names=" – ".join(self.settings.names))
+            new = _("start {names}").format(names=names_label(self.settings.names, self.settings.computers))
         else:
             new = _("set up a new match")
         self.push_screen(ResumeScreen(resume_summary(saved), new), lambda choice: self._resume_or_new(saved, choice))

@@ -115,6 +115,12 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         width: auto;
         margin-right: 1;
     }
+    NewMatchScreen #first {
+        grid-gutter: 0;  /* a name is at most 12 cells: its column still ends in blanks */
+    }
+    NewMatchScreen #first > RadioButton {
+        margin-right: 0;  /* every column keeps room for "Tirage au sort" */
+    }
     NewMatchScreen #teams {
         color: $text-muted;
         height: auto;
