@@ -6,6 +6,7 @@ import json
 import math
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -146,12 +147,18 @@ def test_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], message
         ("tests.ai.factories:exits", "the factory failed: SystemExit: 3"),
         ("tests.ai.factories:aborts", "the factory failed: Abort: no bot today"),
         ("tests.ai.factories:broken", "the factory failed: RuntimeError: out of coffee"),
-        ("tests.ai.exits_on_import:bot", "cannot import the module 'tests.ai.exits_on_import' (SystemExit: 1)"),
-        ("tests.ai.fails_on_import:bot", "cannot import the module 'tests.ai.fails_on_import' (RuntimeError: broken"),
+        ("exits_on_import:bot", "cannot import the module 'exits_on_import' (SystemExit: 1)"),
+        ("fails_on_import:bot", "cannot import the module 'fails_on_import' (RuntimeError: broken"),
     ],
 )
-def test_a_factory_or_module_that_exits_is_refused_like_one_that_fails(cli: Cli, name: str, sentence: str) -> None:
-    # `lost-cities arena sys:exit random` used to end silently with status 0
+def test_a_factory_or_module_that_exits_is_refused_like_one_that_fails(
+    cli: Cli, name: str, sentence: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `lost-cities arena sys:exit random` used to end silently with status 0.  The modules that end the
+    # program or fail as they are imported are written here, out of the suite's own (doctest) collection.
+    (tmp_path / "exits_on_import.py").write_text("import sys\n\nsys.exit(1)\n")
+    (tmp_path / "fails_on_import.py").write_text('raise RuntimeError("broken on purpose")\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
     result = cli("arena", name, "random", "--deals", "1")
     assert result.status == 2 and result.out == ""
     assert result.err.startswith(f"lost-cities arena: {name}: {sentence}") and result.err.count("\n") == 1

@@ -104,7 +104,8 @@ class RoundEndScreen(FittedScreen[None]):
         hands.add_column()
         for seat in report.rules.seats_of(side):
             cards = hand_text(report.hands[seat]) if report.hands[seat] else Text("–")
-            hands.add_row(_("{name}'s hand: ").format(name=report.names[seat]).rstrip(), cards)
+            label = Text(_("{name}'s hand: ").format(name=report.names[seat]).rstrip())  # a name: never markup
+            hands.add_row(label, cards)
         return Group(table, hands)
 
     def _summary(self) -> Text:
