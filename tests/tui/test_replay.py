@@ -109,3 +109,16 @@ async def test_a_four_player_match_replays_with_every_hand() -> None:
         await pilot.press("end")
         await pilot.pause()
         assert "laid nothing more" in screen_text(app)
+
+
+async def test_with_long_names_the_status_line_keeps_where_the_replay_stands_on_one_line() -> None:
+    match = finished_match()
+    title = "Maximiliansx vs Computerlong (normal)"
+    app = ReplayApp(("Maximiliansx", "Computerlong"), match.record(), title)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        status = app.screen.query_one("#replay-status")
+        assert status.size.height == 1
+        line = screen_text(app).splitlines()[status.region.y]
+        assert "Round 1 of 2" in line and "turn 0 of" in line and "Draw pile: 44" in line
+        assert "Maximiliansx" in line  # the title follows, cut if it must be

@@ -70,6 +70,9 @@ class ReplayScreen(FittedScreen[None]):
     ReplayScreen #replay-status {
         background: $boost;
         padding: 0 1;
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     ReplayScreen #replay-move {
         padding: 0 1;
@@ -121,12 +124,14 @@ class ReplayScreen(FittedScreen[None]):
         position = self.positions[self.index]
         round_ = self._round_at(position)
         played = self.record.played[position.round_index]
+        # where the replay stands first, the match's title last: with long names only the title is cut
         status = Text()
-        status.append(self.title_text + "  ", style="bold")
         status.append(_("Round {n} of {total}").format(n=position.round_index + 1, total=self.record.rounds) + "  ·  ")
         status.append(_("turn {n} of {total}").format(n=position.turns, total=len(played.turns)) + "  ·  ")
         status.append(_("Draw pile: {n}").format(n=round_.draw_pile_size))
-        status.no_wrap, status.overflow = True, "ellipsis"
+        if self.title_text:
+            status.append("  ·  ")
+            status.append(self.title_text, style="bold")
         self.query_one("#replay-status", Static).update(status)
         if position.turns == 0:
             starter = self.names[played.starter]
