@@ -76,7 +76,6 @@ def run(args: argparse.Namespace) -> int:
     from lost_cities.limits import PlayerNamesError, check_names
     from lost_cities.session import MatchSettings
 
-    settings = None
     given = [args.p1, args.p2, args.p3, args.p4]
     if args.vs is not None:
         from lost_cities.words import computer_name
@@ -86,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
         args.p1 = args.p1 or _("Player {n}").format(n=1)
         args.p2 = args.p2 or computer_name(1, 1)
         given = [args.p1, args.p2, None, None]
-    if any(name is not None for name in given):
+    named = any(name is not None for name in given)
+    if named:
         count = 2 + (args.p3 is not None) + (args.p4 is not None)
         if args.p1 is None or args.p2 is None or (args.p4 is not None and args.p3 is None):
             args.parser.error(_("give --p1 and --p2 (and --p3, --p4 for more players), or no name to use the form"))
@@ -96,38 +96,27 @@ def run(args: argparse.Namespace) -> int:
             args.parser.error(problem.clause)
         if args.first != "random" and int(args.first[1:]) > count:
             args.parser.error(_("--first {seat}: there are only {n} players").format(seat=args.first, n=count))
-        if args.coop and count == 4:
-            args.parser.error(_("--coop: four players already play in two teams, not the cooperative game (R24f)"))
-        settings = MatchSettings(
-            names=names,
-            first=args.first,
-            rounds=args.rounds,
-            seed=args.seed,
-            long=args.long,
-            hand_penalty=args.hand_penalty,
-            cooperative=args.coop,
-            computers=(None, args.vs) if args.vs else (),
-            think=args.think,
-        )
-    form = None
-    if settings is None:  # the form opens with the options given (the number of players from --first p3/p4)
+    else:  # the form opens with the options given, as many players as --first p3/p4 needs
         count = 2 if args.first == "random" else max(2, int(args.first[1:]))
-        if args.coop and count == 4:
-            args.parser.error(_("--coop: four players already play in two teams, not the cooperative game (R24f)"))
-        form = MatchSettings(
-            names=("",) * count,
-            first=args.first,
-            rounds=args.rounds,
-            seed=args.seed,
-            long=args.long,
-            hand_penalty=args.hand_penalty,
-            cooperative=args.coop,
-            think=args.think,
-        )
+        names = ("",) * count
+    if args.coop and count == 4:
+        args.parser.error(_("--coop: four players already play in two teams, not the cooperative game (R24f)"))
+    chosen = MatchSettings(
+        names=names,
+        first=args.first,
+        rounds=args.rounds,
+        seed=args.seed,
+        long=args.long,
+        hand_penalty=args.hand_penalty,
+        cooperative=args.coop,
+        computers=(None, args.vs) if args.vs else (),
+        think=args.think,
+    )
     if not arguments.on_a_terminal():
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
     from lost_cities.tui.hotseat.app import LostCitiesApp, StartMode
 
     start: StartMode = "resume" if args.resume else ("new" if args.new else "ask")
-    LostCitiesApp(settings, start=start, form=form).run()
+    # with names the match starts at once; without, the form opens filled in with the options
+    LostCitiesApp(chosen if named else None, start=start, form=None if named else chosen).run()
     return 0
