@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import html
 import re
+import time
+from collections.abc import Callable
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -70,6 +72,15 @@ def board_row(app: App[object], row: str) -> str:
 
 def key_bar(app: App[object]) -> str:
     return str(app.screen.query_one("KeyBar").render())
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], seconds: float = 20) -> None:
+    """Let the app run until ``condition`` holds: for what comes after a refresh or on a thread (a save,
+    a notification, the computer's move), which one idle moment of the pilot may not yet show."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the app did not get there"
+        await pilot.pause(0.01)
 
 
 async def take_turn(pilot: Pilot[None], app: LostCitiesApp, prefer_lay: bool = True) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,17 +21,9 @@ from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 from lost_cities.words import card_phrase
-from tests.tui.helpers import SIZE, advance, key_bar, message, screen_text
+from tests.tui.helpers import SIZE, advance, key_bar, message, screen_text, until
 
 VS_EASY = MatchSettings(names=("Ana", "Computer"), seed=5, rounds=1, computers=(None, "easy"))
-
-
-async def until(pilot: Pilot[None], condition: Callable[[], bool], seconds: float = 20) -> None:
-    """Let the app run (the computer think) until ``condition`` holds."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the app did not get there"
-        await pilot.pause(0.01)
 
 
 def human_to_move(app: LostCitiesApp) -> bool:

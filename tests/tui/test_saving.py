@@ -11,7 +11,7 @@ from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from lost_cities.tui.hotseat.screens.resume import ResumeScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
-from tests.tui.helpers import SIZE, finish_round, screen_text, take_turn
+from tests.tui.helpers import SIZE, finish_round, screen_text, take_turn, until
 
 
 def flat(text: str) -> str:
@@ -129,8 +129,7 @@ async def test_an_unwritable_data_folder_is_told_and_play_goes_on(tmp_path: Path
     blocker.write_text("")
     app = LostCitiesApp(SETTINGS, store=MatchStore(blocker / "lost-cities"))
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause()
-        assert "cannot be saved" in flat(screen_text(app))
+        await until(pilot, lambda: "cannot be saved" in flat(screen_text(app)))  # said once the first save fails
         await take_turn(pilot, app)
         await take_turn(pilot, app)
         assert app.session.round.turns_played == 2
