@@ -3,13 +3,30 @@
 The language is process-wide (``lost_cities.i18n``): a test that switches it (``main(["--lang",
 "fr", ...])``, a French snapshot) must not leave the next test speaking French, and a developer
 with ``LANG=fr_FR.UTF-8`` must see the same results as CI.  Subprocesses inherit the variable.
+
+Compiled bytecode is kept even where ``PYTHONDONTWRITEBYTECODE`` is set (as on this project's
+machines): otherwise every test process — each parallel worker, each ``lost-cities`` run as a
+subprocess — compiles the package, and pytest rewrites every test module, from source again, a
+large part of the suite's time.  It goes to a cache folder of its own (``sys.pycache_prefix``),
+never beside the sources.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+if sys.dont_write_bytecode:
+    _PYCACHE = Path(tempfile.gettempdir(), "lost-cities-tests-pycache")
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = str(_PYCACHE)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the workers and subprocesses, too
+    os.environ["PYTHONPYCACHEPREFIX"] = str(_PYCACHE)
 
 from lost_cities.i18n import set_language
 

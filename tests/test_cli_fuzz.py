@@ -21,7 +21,7 @@ from lost_cities.storage import MatchStore, SavedMatch
 from tests.conftest import Cli
 from tests.storage.matches import random_match
 
-EXAMPLES = int(os.environ.get("LOST_CITIES_FUZZ", "150"))
+EXAMPLES = int(os.environ.get("LOST_CITIES_FUZZ", "100"))
 
 NASTY = [
     "",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,16 @@ def run(argv: list[str]) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+#: examples per property: enough for every run of the suite; ``LOST_CITIES_FUZZ=2000`` for a long hunt
+EXAMPLES = int(os.environ.get("LOST_CITIES_FUZZ", "200"))
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize="LOST_CITIES_FUZZ" not in os.environ,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(arguments)
 def test_any_score_arguments_exit_0_or_2_without_a_traceback(groups: list[list[str]]) -> None:
     argv = [text for group in groups for text in group]
@@ -153,9 +163,9 @@ def damaged(draw: st.DrawFn) -> str:
 
 
 @settings(
-    max_examples=300,
+    max_examples=EXAMPLES,
     deadline=None,
-    derandomize=True,
+    derandomize="LOST_CITIES_FUZZ" not in os.environ,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(text=damaged())
