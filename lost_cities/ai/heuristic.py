@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from lost_cities.ai.table import Table, table_of
 from lost_cities.engine import DRAW_PILE, STOP, Draw, Phase, Play, PlayerView, Round, Rules, Stop
 from lost_cities.engine.codes import STOP as STOP_CODE
+from lost_cities.engine.scoring import score_codes
 
 __all__ = ["HeuristicBot", "final_choice", "heuristic_draw", "heuristic_final", "heuristic_play", "play_out"]
 
@@ -163,20 +164,6 @@ def heuristic_draw(tops: Sequence[int], mine: int, discards: Sequence[Sequence[i
     return best
 
 
-def _expedition_score(cards: Sequence[int], rules: Rules) -> int:
-    """R11–R14 on codes (R23b's cost and bonus with three players)."""
-    if not cards:
-        return 0
-    wagers = points = 0
-    for code in cards:
-        v = code & 15
-        if v == 1:
-            wagers += 1
-        else:
-            points += v
-    return (points - rules.expedition_cost) * (wagers + 1) + (rules.bonus if len(cards) >= rules.bonus_threshold else 0)
-
-
 def _fits(code: int, cards: Sequence[int]) -> bool:
     """R6a on codes: a wager while the expedition holds no number, a number above the last one."""
     return code & 15 >= (cards[-1] & 15 if cards else 0)
@@ -186,7 +173,7 @@ def _gain(code: int, cards: Sequence[int], rules: Rules) -> int:
     """What laying ``code`` on ``cards`` adds to the side's score (R21: it no longer counts in hand)."""
     v = code & 15
     saved = v if rules.hand_penalty and v > 1 else 0
-    return _expedition_score([*cards, code], rules) - _expedition_score(cards, rules) + saved
+    return score_codes([*cards, code], rules) - score_codes(cards, rules) + saved
 
 
 def heuristic_final(

@@ -43,7 +43,7 @@ from lost_cities.engine.fields import read_field
 from lost_cities.engine.moves import STOP as STOP_DECISION
 from lost_cities.engine.moves import Decision, Draw, Play, parse_decision
 from lost_cities.engine.rules import Rules
-from lost_cities.engine.scoring import SideScore, score_side
+from lost_cities.engine.scoring import SideScore, score_codes, score_side
 
 __all__ = ["FinalLaying", "Phase", "Round", "RoundRecord", "Turn", "TurnRecord"]
 
@@ -444,23 +444,11 @@ class Round:
     def side_totals(self) -> list[int]:
         """Each side's round score as plain ints (R11–R15, R21, R23b), without a breakdown."""
         rules = self.rules
-        cost, threshold, bonus = rules.expedition_cost, rules.bonus_threshold, rules.bonus
         ncolours = self._ncolours
         totals = []
         for side in range(rules.sides):
-            total = 0
-            for cards in self.expeditions[side * ncolours : (side + 1) * ncolours]:
-                if cards:
-                    wagers = 0
-                    points = 0
-                    for code in cards:
-                        value = code & 15
-                        if value == 1:
-                            wagers += 1
-                        else:
-                            points += value
-                    total += (points - cost) * (wagers + 1) + (bonus if len(cards) >= threshold else 0)
-            totals.append(total)
+            expeditions = self.expeditions[side * ncolours : (side + 1) * ncolours]
+            totals.append(sum(score_codes(cards, rules) for cards in expeditions))
         if rules.hand_penalty:  # R21; a team's penalty is both partners' hands (R24f)
             for seat, hand in enumerate(self.hands):
                 totals[rules.side_of(seat)] -= sum(code & 15 for code in hand if code & 15 > 1)

@@ -18,7 +18,7 @@ from lost_cities.engine.cards import Card, Colour
 from lost_cities.engine.errors import IllegalMoveError, Reason
 from lost_cities.engine.rules import Rules
 
-__all__ = ["ExpeditionScore", "SideScore", "check_expedition", "score_expedition", "score_side"]
+__all__ = ["ExpeditionScore", "SideScore", "check_expedition", "score_codes", "score_expedition", "score_side"]
 
 _DEFAULT_RULES = Rules()
 
@@ -99,6 +99,28 @@ def score_expedition(colour: Colour, cards: Sequence[Card], rules: Rules = _DEFA
     bonus = rules.bonus if count >= rules.bonus_threshold else 0
     score = (total - rules.expedition_cost) * multiplier + bonus
     return ExpeditionScore(colour, tuple(cards), total, rules.expedition_cost, wagers, multiplier, count, bonus, score)
+
+
+def score_codes(cards: Sequence[int], rules: Rules = _DEFAULT_RULES) -> int:
+    """R11–R14 (R23b's cost and bonus with three players) for the fast path: an expedition as card codes
+    (:mod:`.codes`), its score alone, unchecked.  The round's totals and the bots' rollouts count with it.
+
+    >>> score_codes([65, 68, 71])  # red wager, 4, 7: (11 - 20) x 2
+    -18
+    >>> score_codes([])
+    0
+    """
+    if not cards:
+        return 0
+    wagers = points = 0
+    for code in cards:
+        value = code & 15
+        if value == 1:
+            wagers += 1
+        else:
+            points += value
+    bonus = rules.bonus if len(cards) >= rules.bonus_threshold else 0
+    return (points - rules.expedition_cost) * (wagers + 1) + bonus
 
 
 def score_side(
