@@ -54,3 +54,15 @@ def finished_match(seed: int = 5, names: tuple[str, str] = ("Ana", "Boris"), rou
 def state(match: Match) -> list[tuple[object, ...]]:
     """The whole engine state of a match, every round, as comparable values."""
     return [round_.state_key() for round_ in match.played]
+
+
+def json_paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place in a JSON tree, as the keys and indexes that lead to it (the root first): where to damage a save."""
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += json_paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += json_paths(item, (*prefix, index))
+    return found

@@ -31,7 +31,7 @@ from lost_cities.cli.history import history_json, history_view
 from lost_cities.engine import Phase, Rules
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, resume_summary
 from tests.storage.denied import deny_access
-from tests.storage.matches import play_turns, random_match
+from tests.storage.matches import json_paths, play_turns, random_match
 
 EXAMPLES = int(os.environ.get("LOST_CITIES_FUZZ", "60"))
 FUZZ = settings(
@@ -165,23 +165,12 @@ timestamps = st.builds(
 )
 
 
-def _paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += _paths(item, (*prefix, index))
-    return found
-
-
 @FUZZ
 @given(data=st.data(), delete=st.booleans())
 def test_any_field_replaced_or_removed_loads_or_is_refused(data: st.DataObject, delete: bool) -> None:
     tree: Any = data.draw(st.sampled_from(SAVES)).to_dict()
     for _ in range(data.draw(st.integers(1, 3))):
-        path = data.draw(st.sampled_from(_paths(tree)[1:]))
+        path = data.draw(st.sampled_from(json_paths(tree)[1:]))
         parent = tree
         for step in path[:-1]:
             parent = parent[step]
@@ -189,7 +178,7 @@ def test_any_field_replaced_or_removed_loads_or_is_refused(data: st.DataObject, 
             del parent[path[-1]]
         else:
             parent[path[-1]] = data.draw(json_values)
-        if not isinstance(tree, dict) or len(_paths(tree)) < 2:
+        if not isinstance(tree, dict) or len(json_paths(tree)) < 2:
             break
     load_everywhere(json.dumps(tree, ensure_ascii=data.draw(st.booleans())).encode())
 

@@ -16,7 +16,7 @@ from lost_cities.ai.levels import DEFAULT_THINK
 from lost_cities.engine import Match, Phase, Rules, card_from_code
 from lost_cities.storage import FORMAT, DamagedSaveError, SavedMatch, SaveStatus, resume_summary
 from lost_cities.words import card_name
-from tests.storage.matches import finished_match, play_turns, random_match, saved_match, state
+from tests.storage.matches import finished_match, json_paths, play_turns, random_match, saved_match, state
 
 rules_st = st.builds(Rules, long=st.booleans(), hand_penalty=st.booleans(), cooperative=st.booleans())
 PATH = Path("/data/current.json")
@@ -139,17 +139,6 @@ json_values = st.recursive(
 )
 
 
-def _paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += _paths(item, (*prefix, index))
-    return found
-
-
 @settings(max_examples=150, deadline=None)
 @given(data=st.data(), replacement=json_values, delete=st.booleans())
 def test_any_changed_or_missing_field_loads_or_is_refused_clearly(
@@ -157,7 +146,7 @@ def test_any_changed_or_missing_field_loads_or_is_refused_clearly(
 ) -> None:
     saved = saved_match(seed=3, turns=12, rounds=2)
     tree: Any = saved.to_dict()
-    path = data.draw(st.sampled_from(_paths(tree)[1:]))
+    path = data.draw(st.sampled_from(json_paths(tree)[1:]))
     parent = tree
     for step in path[:-1]:
         parent = parent[step]
