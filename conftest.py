@@ -9,10 +9,13 @@ machines): otherwise every test process — each parallel worker, each ``lost-ci
 subprocess — compiles the package, and pytest rewrites every test module, from source again, a
 large part of the suite's time.  It goes to a cache folder of its own (``sys.pycache_prefix``),
 never beside the sources.
+
+The garbage collector runs less often in tests (:func:`pytest_collection_finish`).
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import tempfile
@@ -43,3 +46,14 @@ def _english_language() -> Iterator[None]:
     set_language("en")
     yield
     set_language("en")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Collect less often: a Textual test makes many short-lived objects, and at the default
+    thresholds the collector ran ~1,800 times in tests/tui/test_app.py alone, a sixth of its CPU
+    time, each full pass also walking every module, class and test collected.  What is collected
+    is frozen out of those passes, and a young generation of 50,000 objects (not 700) is
+    collected ten times less often; the tests keep ~120 MB instead of ~95 MB."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
