@@ -3,30 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from lost_cities.engine import Card, Colour
 from lost_cities.score.sheet import Place
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import MatchOverScreen, PadScreen, RoundOverScreen
-from lost_cities.tui.scorepad.widgets import HandLine, SidePanel
+from tests.score.helpers import card_offset, hand_offset, hand_score, lay, pad, panel, row, subtitle, text, title
 
 SIZES = [(80, 24), (100, 30)]
-
-
-def pad(app: ScorePadApp) -> PadScreen:
-    screen = app.screen
-    assert isinstance(screen, PadScreen)
-    return screen
-
-
-def text(app: ScorePadApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
-
-
-def subtitle(app: ScorePadApp, player: int) -> str:
-    return str(app.screen.query_one(f"#side-{player}", SidePanel).border_subtitle)
 
 
 async def test_keys_mark_cards_and_the_scores_follow() -> None:
@@ -34,11 +20,11 @@ async def test_keys_mark_cards_and_the_scores_follow() -> None:
     app = ScorePadApp(names=("Ann", "Bob"))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("w", "w", "2", "3", "4", "5", "6", "7", "8")
-        assert text(app, "#row-0-yellow .formula") == "(35 − 20) × 3 + 20"
-        assert text(app, "#row-0-yellow .score") == "+65"
+        assert row(app, 0, "yellow").formula == "(35 − 20) × 3 + 20"
+        assert row(app, 0, "yellow").score == "+65"
         assert "round +65" in subtitle(app, 0) and "match +65" in subtitle(app, 0)
         await pilot.press("down", "1", "0")  # blue 10, typed as "10"
-        assert text(app, "#row-0-blue .score") == "−10"
+        assert row(app, 0, "blue").score == "−10"
         assert "round +55" in subtitle(app, 0)
         await pilot.press("backspace")  # unmark the whole blue row
         assert "round +65" in subtitle(app, 0)
@@ -49,16 +35,16 @@ async def test_clicks_mark_a_card_for_one_player_only(size: tuple[int, int]) -> 
     # R2: every card exists once: red 7 marked for Ann cannot be marked for Bob
     app = ScorePadApp(names=("Ann", "Bob"))
     async with app.run_test(size=size) as pilot:
-        await pilot.click("#cells-0-red", offset=(24, 0))  # red 7
+        await pilot.click("#side-0", offset=card_offset(app, 0, "red", 8))  # red 7
         assert app.sheet is not None
         assert app.sheet.expedition(0, Colour.RED) == (Card.parse("r7"),)
-        assert text(app, "#row-0-red .score") == "−13"
-        await pilot.click("#cells-1-red", offset=(24, 0))
+        assert row(app, 0, "red").score == "−13"
+        await pilot.click("#side-1", offset=card_offset(app, 1, "red", 8))
         assert app.sheet.expedition(1, Colour.RED) == ()
         message = text(app, "#message")
         assert "Red 7 is already marked for Ann" in message and "(R2)" in message
-        await pilot.click("#cells-0-red", offset=(24, 0))  # a second click unmarks
-        await pilot.click("#cells-1-red", offset=(24, 0))
+        await pilot.click("#side-0", offset=card_offset(app, 0, "red", 8))  # a second click unmarks
+        await pilot.click("#side-1", offset=card_offset(app, 1, "red", 8))
         assert app.sheet.expedition(1, Colour.RED) == (Card.parse("r7"),)
         assert "round −13" in subtitle(app, 1)
 
@@ -66,13 +52,13 @@ async def test_clicks_mark_a_card_for_one_player_only(size: tuple[int, int]) -> 
 async def test_r21_hand_mode_marks_cards_left_in_hand() -> None:
     app = ScorePadApp(names=("Ann", "Bob"))
     async with app.run_test(size=(80, 24)) as pilot:
-        assert not app.screen.query_one("#hand-0", HandLine).display
+        assert hand_score(app, 0) is None  # no hand line while the penalty is off
         await pilot.press("h")  # the penalty is off: say how to switch it on
         assert "press p" in text(app, "#message")
         await pilot.press("p", "h", "9", "x")
         assert app.sheet is not None
         assert app.sheet.hand(0) == (Card.parse("yw"), Card.parse("y9"))
-        assert text(app, "#hand-0 .score") == "−9"  # R21: wagers in hand cost nothing
+        assert hand_score(app, 0) == "−9"  # R21: wagers in hand cost nothing
         assert "round −9" in subtitle(app, 0)
         await pilot.press("tab", "9")  # Bob cannot lay Ann's y9
         assert app.sheet.expedition(1, Colour.YELLOW) == ()
@@ -81,7 +67,7 @@ async def test_r21_hand_mode_marks_cards_left_in_hand() -> None:
         assert app.sheet.hand(0) == (Card.parse("yw"), Card.parse("y9"))
         assert app.sheet.expedition(0, Colour.YELLOW) == ()
         assert text(app, "#message") == "Yellow 9 is in hand: unmark it there first (h goes to the hand)."
-        await pilot.click("#hand-1")  # a click on the hand line switches Bob's mode
+        await pilot.click("#side-1", offset=hand_offset(app, 1))  # a click on the hand line switches Bob's mode
         assert pad(app).places == [Place.TABLE, Place.HAND]
 
 
@@ -93,7 +79,7 @@ async def test_r21_a_number_on_the_table_is_refused_in_hand_mode_and_stays_on_th
         assert app.sheet is not None
         assert app.sheet.expedition(0, Colour.WHITE) == (Card.parse("w5"),) and app.sheet.hand(0) == ()
         assert text(app, "#message") == "White 5 is on the table: unmark it there first (h goes back to the table)."
-        assert text(app, "#row-0-white .score") == "−15" and "round −15" in subtitle(app, 0)
+        assert row(app, 0, "white").score == "−15" and "round −15" in subtitle(app, 0)
         await pilot.press("h", "5", "h", "5")  # unmarked on the table, then marked in hand: two visible steps
         assert app.sheet.expedition(0, Colour.WHITE) == () and app.sheet.hand(0) == (Card.parse("w5"),)
 
@@ -114,22 +100,14 @@ async def test_after_tab_the_status_line_speaks_of_the_player_now_marked() -> No
 async def test_r20_long_game_toggle_adds_the_purple_row() -> None:
     app = ScorePadApp(names=("Ann", "Bob"))
     async with app.run_test(size=(80, 24)) as pilot:
-        purple = app.screen.query_one("#row-0-purple")
-        assert not purple.display
+        assert Colour.PURPLE not in panel(app, 0).colours
         await pilot.press("l")
-        assert purple.display
+        assert row(app, 0, "purple").cards.split()[0] == "×"
         await pilot.pause()  # the new row laid out before it is clicked
-        await pilot.click("#cells-0-purple", offset=(33, 0))  # purple 10
+        await pilot.click("#side-0", offset=card_offset(app, 0, "purple", 11))  # purple 10
         assert app.sheet is not None and app.sheet.score(0).total == -10
         await pilot.press("l")  # refused while a purple card is marked
-        assert purple.display and "purple" in text(app, "#message")
-
-
-def lay(app: ScorePadApp, player: int, cards: str, place: Place = Place.TABLE) -> None:
-    """Mark cards through the model, for tests about what comes after the marking."""
-    for card in cards.split():
-        pad(app).sheet.toggle(player, Card.parse(card), place)
-    pad(app).show()
+        assert row(app, 0, "purple").score == "−10" and "purple" in text(app, "#message")
 
 
 async def test_finishing_a_round_carries_the_totals() -> None:
@@ -173,7 +151,7 @@ async def test_the_names_are_asked_once_before_the_first_round() -> None:
         await pilot.press(*"Ann", "enter", *"Bob", "enter", "enter")
         assert isinstance(app.screen, PadScreen) and app.sheet is not None
         assert app.sheet.names == ("Ann", "Bob") and app.sheet.rounds == 4
-        assert "Ann" in str(app.screen.query_one("#side-0", SidePanel).border_title)
+        assert "Ann" in title(app, 0)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -182,10 +160,14 @@ async def test_the_pad_fits_with_six_colours_and_the_hand_penalty(size: tuple[in
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         width, height = size
-        for selector in ("#topbar", "#side-0", "#side-1", "#hand-1", "#message", "#cells-1-purple"):
+        for selector in ("#topbar", "#side-0", "#side-1", "#message"):
             region = app.screen.query_one(selector).region
             assert region.bottom <= height - 1 and region.right <= width, selector  # the footer keeps the last line
-        assert app.screen.query_one("#row-1-purple .score").region.right <= width - 1
+        bob = panel(app, 1)
+        assert bob.count == 7  # six colours and the hand
+        for line in (bob.row(Colour.PURPLE), bob.hand_row()):  # nothing cut at the right edge
+            assert line is not None and line.cell_len <= bob.content_region.width
+        assert row(app, 1, "purple").score == "0" and hand_score(app, 1) == "0"
 
 
 async def test_the_pad_speaks_the_language_chosen_before_it_opens() -> None:
@@ -198,7 +180,7 @@ async def test_the_pad_speaks_the_language_chosen_before_it_opens() -> None:
         await pilot.pause()
         listed = {label for _key, label in app.screen.query_one(KeyBar).keys}
         assert {"Marquer", "Pari", "Joueur", "Main", "Fin de manche", "Aide"} <= listed
-        assert text(app, "#row-0-purple .name").strip("▸ ") == "pourpre"
+        assert row(app, 0, "purple").name.strip("▸ ") == "pourpre"
         assert "Manche 1 sur 3" in text(app, "#topbar")
         await pilot.press("ctrl+c")  # Textual's own hint, through our catalog
         await pilot.pause()

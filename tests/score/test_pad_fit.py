@@ -17,6 +17,7 @@ from lost_cities.i18n import set_language
 from lost_cities.score.sheet import Place
 from lost_cities.tui.common.fitted import TooSmall
 from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.common.lines import Lines
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import MatchOverScreen, PadHelpScreen, PadScreen, PadSetupScreen, RoundOverScreen
 from lost_cities.tui.scorepad.widgets import SidePanel
@@ -63,6 +64,10 @@ def assert_nothing_cut(app: App[None]) -> None:
             content = widget.content_region
             needed = widget.get_content_height(app.size, app.size, content.width)
             assert needed <= content.height, f"{widget}: {plain(widget.render())!r} needs {needed} lines"
+        if isinstance(widget, Lines):
+            for y in range(widget.count):
+                line = widget.line(y)
+                assert line.cell_len <= widget.content_region.width, f"{widget}: {line.plain!r} is cut"
         if isinstance(widget, SidePanel):
             for title in (widget.border_title, widget.border_subtitle):
                 assert len(Content.from_markup(title or "").plain) <= region.width - 4, title

@@ -2,48 +2,19 @@
 
 from __future__ import annotations
 
-from textual.content import Content
-from textual.widgets import Static
-
-from lost_cities.engine import Card, Colour
-from lost_cities.score.sheet import Place
+from lost_cities.engine import Colour
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.scorepad import ScorePadApp
-from lost_cities.tui.scorepad.screens import MatchOverScreen, PadScreen, PadSetupScreen, RoundOverScreen
-from lost_cities.tui.scorepad.widgets import SidePanel
+from lost_cities.tui.scorepad.screens import MatchOverScreen, PadSetupScreen, RoundOverScreen
+from tests.score.helpers import lay, pad, panel, row, text, title
 
 THREE = ("Ana", "Boris", "Carl")
 FOUR = ("Ana", "Boris", "Carl", "Dana")
 
 
-def pad(app: ScorePadApp) -> PadScreen:
-    screen = app.screen
-    assert isinstance(screen, PadScreen)
-    return screen
-
-
-def text(app: ScorePadApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
-
-
-def panel(app: ScorePadApp, side: int) -> SidePanel:
-    return app.screen.query_one(f"#side-{side}", SidePanel)
-
-
-def title(app: ScorePadApp, side: int) -> str:
-    """The panel's title as shown (Textual hands it back as markup)."""
-    return Content.from_markup(panel(app, side).border_title or "").plain
-
-
 def compact(app: ScorePadApp) -> list[int]:
     """The sides shown as one line."""
-    return [side for side in range(3) if panel(app, side).query_one(".summary").display]
-
-
-def lay(app: ScorePadApp, side: int, cards: str, place: Place = Place.TABLE) -> None:
-    for card in cards.split():
-        pad(app).sheet.toggle(side, Card.parse(card), place)
-    pad(app).show()
+    return [side for side in range(3) if panel(app, side).count == 1]
 
 
 async def test_r23_three_players_one_side_in_full_the_others_on_one_line() -> None:
@@ -57,11 +28,11 @@ async def test_r23_three_players_one_side_in_full_the_others_on_one_line() -> No
         await pilot.press("shift+tab")
         assert pad(app).side == 2 and compact(app) == [0, 1]
         await pilot.press("2", "3", "4", "5", "6", "7")  # Carl: yellow 2-7, six cards: 27 - 17
-        assert text(app, "#row-2-yellow .formula") == "27 − 17"
+        assert row(app, 2, "yellow").formula == "27 − 17"
         await pilot.press("8")  # R23b: the 7th card earns the bonus
-        assert text(app, "#row-2-yellow .formula") == "35 − 17 + 20" and text(app, "#row-2-yellow .score") == "+38"
+        assert row(app, 2, "yellow").formula == "35 − 17 + 20" and row(app, 2, "yellow").score == "+38"
         await pilot.press("tab")  # Ana sees Carl's line: yellow +38
-        assert "Y +38" in text(app, "#side-2 .summary")
+        assert "Y +38" in panel(app, 2).line(0).plain
         assert "round +38" in str(panel(app, 2).border_subtitle)
         await pilot.click("#side-1")  # a click on a one-line side brings it up in full
         assert pad(app).side == 1 and compact(app) == [0, 2]
@@ -113,7 +84,7 @@ async def test_r24_four_players_mark_two_teams_named_by_their_partners() -> None
             "Ana & Carl",
             "Boris & Dana",
         ]
-        assert not panel(app, 1).query_one(".summary").display  # two sides: both in full
+        assert panel(app, 1).count == 6  # two sides: both in full, five colours and the hand
         listed = {label for _key, label in app.screen.query_one(KeyBar).keys}
         assert "Team" in listed and "Player" not in listed
         await pilot.press("tab", "h", *"23456789", "0", "down", "2", "3", "4")  # R24f: both partners' hands: 12 cards

@@ -32,7 +32,7 @@ def text_strip(widget: Widget, text: Text, width: int, component: str | None = N
 
 
 class Lines(Widget):
-    """A fixed number of rows, one line each; :meth:`set_line` redraws one of them and nothing else.
+    """A number of rows, one line each; :meth:`set_line` redraws one of them and nothing else.
 
     Text selection with the mouse is off: the rows are drawn one by one, not as one text.
     """
@@ -54,6 +54,17 @@ class Lines(Widget):
     @property
     def count(self) -> int:
         return len(self._texts)
+
+    def set_count(self, count: int) -> None:
+        """Hold ``count`` rows from now on (new ones blank): the widget's height follows."""
+        if count == self.count:
+            return
+        del self._texts[count:], self._components[count:], self._strips[count:]
+        for _ in range(count - len(self._texts)):
+            self._texts.append(Text())
+            self._components.append(None)
+            self._strips.append(None)
+        self.refresh(layout=True)
 
     def line(self, y: int) -> Text:
         """What row ``y`` shows (a copy)."""

@@ -1,4 +1,4 @@
-"""The score pad's widgets: a card cell, a colour's row, the cards in hand, a side's panel.
+"""The score pad's side panels: a colour's row of cards, the cards in hand, a side in one line.
 
 They only show what :class:`~lost_cities.score.sheet.ScoreSheet` says and report taps;
 the screen decides what a tap does.
@@ -6,22 +6,21 @@ the screen decides what a tap does.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.events import Click
 from textual.message import Message
-from textual.widget import Widget
-from textual.widgets import Static
 
 from lost_cities.engine import Colour, ExpeditionScore, Rules, SideScore
 from lost_cities.i18n import _
 from lost_cities.score.sheet import CELLS, Cell, Place, ScoreSheet
 from lost_cities.style import COLOUR_STYLE
+from lost_cities.tui.common.lines import Lines
 from lost_cities.words import card_short, colour_name, signed
 
-__all__ = ["CardCells", "ExpeditionRow", "HandLine", "SidePanel", "cell_text", "formula", "summary"]
+__all__ = ["SidePanel", "cell_text", "expedition_line", "formula", "hand_line", "summary"]
 
 #: The ink of a cell that cannot be marked (another side has the card).
 TAKEN_INK = "#6c6c6c"
@@ -30,6 +29,9 @@ HAND_PAPER = "#3a3a3a"
 CURSOR_PAPER = "#5f5f9f"
 #: Each card of a row takes this many cells: two for its value, one for the cursor's pointer.
 CELL_WIDTH = 3
+#: A row starts with the colour's name (and the cursor's pointer), and ends with the score.
+NAME_WIDTH = 12
+SCORE_WIDTH = 6
 
 
 def _ink(colour: Colour) -> str:
@@ -37,16 +39,19 @@ def _ink(colour: Colour) -> str:
     return color.name if color is not None else "default"
 
 
-def _update(widget: Static, content: Text | str) -> None:
-    """Update a static only when its content changes: an update costs a refresh."""
-    if widget.content != content:
-        widget.update(content, layout=False)  # every static of the pad has a fixed size
+def _flush(left: Text, right: Text, width: int) -> Text:
+    """``left``, then ``right`` flush with the right edge of ``width`` cells (a space between at least)."""
+    line = left.copy()
+    line.append(" " * max(1, width - left.cell_len - right.cell_len))
+    line.append_text(right)
+    line.no_wrap = True
+    return line
 
 
-def _display(widget: Widget, shown: bool) -> None:
-    """Show or hide a widget, touching the layout only when that changes."""
-    if widget.display != shown:
-        widget.display = shown
+def _score(value: int, started: bool = True) -> Text:
+    """A score in its column: right-aligned in :data:`SCORE_WIDTH` cells, bold (and dim while nothing counts)."""
+    text = signed(value)
+    return Text.assemble(" " * (SCORE_WIDTH - len(text)), (text, "bold" if started else "bold dim"))
 
 
 def formula(row: ExpeditionScore) -> str:
@@ -91,118 +96,36 @@ def cell_text(colour: Colour, index: int, state: Cell, cursor: bool) -> Text:
     return text
 
 
-class CardCells(Static):
-    """A colour's twelve cards in one line, three cells each; a click marks or unmarks the card under it.
-
-    One widget for the row, not one per card: the pad holds up to six rows for each of four
-    sides, and a widget per card made it slow to open.
-    """
-
-    DEFAULT_CSS = f"""
-    CardCells {{ width: {CELL_WIDTH * len(CELLS)}; height: 1; }}
-    """
-
-    class Pressed(Message):
-        """Card ``index`` (of :data:`CELLS`) of ``colour``'s row on ``side`` was clicked."""
-
-        def __init__(self, side: int, colour: Colour, index: int) -> None:
-            self.side = side
-            self.colour = colour
-            self.index = index
-            super().__init__()
-
-    def __init__(self, side: int, colour: Colour) -> None:
-        super().__init__(markup=False, classes="cards", id=f"cells-{side}-{colour.label}")
-        self.side = side
-        self.colour = colour
-        self._shown: tuple[tuple[Cell, ...], int | None] | None = None
-
-    def show(self, states: tuple[Cell, ...], cursor: int | None) -> None:
-        if self._shown == (states, cursor):
-            return  # redrawing unchanged rows on every key would make the pad sluggish
-        self._shown = (states, cursor)
-        text = Text()
-        for index, state in enumerate(states):
-            text.append_text(cell_text(self.colour, index, state, cursor == index))
-        self.update(text, layout=False)
-
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        index = event.x // CELL_WIDTH
-        if 0 <= index < len(CELLS):
-            self.post_message(self.Pressed(self.side, self.colour, index))
+def expedition_line(
+    colour: Colour, states: tuple[Cell, ...], cursor: int | None, row: ExpeditionScore, width: int, muted: Style
+) -> Text:
+    """A colour's row, ``width`` cells: the name (a pointer on the cursor's row), the twelve cards,
+    the arithmetic (in ``muted`` ink) and the score, right-aligned."""
+    name = Text()
+    name.append("▸" if cursor is not None else " ", style="bold")
+    name.append(colour_name(colour), style=COLOUR_STYLE[colour])
+    name.truncate(NAME_WIDTH, pad=True)
+    for index, state in enumerate(states):
+        name.append_text(cell_text(colour, index, state, cursor == index))
+    right = Text()
+    right.append(formula(row), style=muted)
+    right.append_text(_score(row.score, row.started))
+    return _flush(name, right, width)
 
 
-class ExpeditionRow(Horizontal):
-    """A colour: its name, its twelve cards, the arithmetic and the score."""
-
-    DEFAULT_CSS = """
-    ExpeditionRow { height: 1; }
-    ExpeditionRow > .name { width: 12; }
-    ExpeditionRow > .formula { width: 1fr; text-align: right; color: $text-muted; }
-    ExpeditionRow > .score { width: 6; text-align: right; text-style: bold; }
-    """
-
-    def __init__(self, side: int, colour: Colour) -> None:
-        super().__init__(id=f"row-{side}-{colour.label}")
-        self.side = side
-        self.colour = colour
-
-    def compose(self) -> ComposeResult:
-        yield Static(classes="name", markup=False)
-        yield CardCells(self.side, self.colour)
-        yield Static(classes="formula", markup=False)
-        yield Static(classes="score", markup=False)
-
-    def show(self, sheet: ScoreSheet, row: ExpeditionScore, cursor: int | None) -> None:
-        marker = "▸" if cursor is not None else " "
-        name = Text(marker, style="bold")
-        name.append(colour_name(self.colour), style=COLOUR_STYLE[self.colour])
-        _update(self.query_one(".name", Static), name)
-        self.query_one(CardCells).show(sheet.cells(self.side, self.colour), cursor)
-        _update(self.query_one(".formula", Static), formula(row))
-        score = Text(signed(row.score), style="" if row.started else "dim")
-        _update(self.query_one(".score", Static), score)
-
-
-class HandLine(Horizontal):
-    """The cards left in hand and their penalty (R21); a click switches the hand mode."""
-
-    DEFAULT_CSS = """
-    HandLine { height: 1; }
-    HandLine > .cards { width: 1fr; }
-    HandLine > .score { width: 6; text-align: right; text-style: bold; }
-    """
-
-    class Pressed(Message):
-        def __init__(self, side: int) -> None:
-            self.side = side
-            super().__init__()
-
-    def __init__(self, side: int) -> None:
-        super().__init__(id=f"hand-{side}")
-        self.side = side
-
-    def compose(self) -> ComposeResult:
-        yield Static(classes="cards", markup=False)
-        yield Static(classes="score", markup=False)
-
-    def show(self, score: SideScore, place: Place) -> None:
-        # the hint to press h only while the line has room for it: a team's two hands hold up to 12 cards
-        marking = place is Place.HAND or bool(score.hand)
-        label = _(" in hand (R21):") if marking else _(" in hand (R21, h to mark):")
-        text = Text(label, style="bold" if place is Place.HAND else "")
-        for card in score.hand:
-            text.append(" ")
-            text.append(card_short(card), style=COLOUR_STYLE[card.colour])
-        if not score.hand:
-            text.append(" –", style="dim")
-        _update(self.query_one(".cards", Static), text)
-        _update(self.query_one(".score", Static), signed(-score.hand_penalty))
-
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        self.post_message(self.Pressed(self.side))
+def hand_line(score: SideScore, place: Place, width: int) -> Text:
+    """The cards left in hand and their penalty (R21), ``width`` cells; bold while they are being marked."""
+    # the hint to press h only while the line has room for it: a team's two hands hold up to 12 cards
+    marking = place is Place.HAND or bool(score.hand)
+    label = _(" in hand (R21):") if marking else _(" in hand (R21, h to mark):")
+    text = Text()
+    text.append(label, style="bold" if place is Place.HAND else "")
+    for card in score.hand:
+        text.append(" ")
+        text.append(card_short(card), style=COLOUR_STYLE[card.colour])
+    if not score.hand:
+        text.append(" –", style="dim")
+    return _flush(text, _score(-score.hand_penalty), width)
 
 
 def summary(score: SideScore, rules: Rules) -> Text:
@@ -224,16 +147,22 @@ def summary(score: SideScore, rules: Rules) -> Text:
     return text
 
 
-class SidePanel(Vertical):
-    """One side's cards: a row per colour, the hand, and the totals in the border.
+class SidePanel(Lines):
+    """One side's cards, a line each: a row per colour, the hand (R21), and the totals in the border.
 
-    A compact panel (three players: the sides not being marked) shows only :func:`summary`;
-    a click on it asks to mark that side.
+    A row is the colour's name, its twelve cards (:func:`cell_text`), the arithmetic and the
+    score; the hand line lists the cards left in hand and their penalty.  The panel is one
+    widget drawn line by line (:class:`~lost_cities.tui.common.lines.Lines`), like the board:
+    a mark redraws the row it changed, and the pad opens with a widget per side, not one per
+    name, row of cards, formula and score (two hundred widgets made it slow to open, and to
+    restyle whenever another side was chosen).  A compact panel (three players: the sides not
+    being marked) shows only :func:`summary`; a click on it asks to mark that side.
     """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"side-panel--formula"}
 
     DEFAULT_CSS = """
     SidePanel {
-        height: auto;
         border: round $panel-lighten-2;
         border-title-color: $text;
         border-subtitle-color: $text;
@@ -241,8 +170,24 @@ class SidePanel(Vertical):
     }
     SidePanel.-active { border: round $accent; }
     SidePanel.-active.-hand { border: round $warning; }
-    SidePanel > .summary { height: 1; }
+    SidePanel > .side-panel--formula { color: $text-muted; }
     """
+
+    class CardPressed(Message):
+        """Card ``index`` (of :data:`CELLS`) of ``colour``'s row on ``side`` was clicked."""
+
+        def __init__(self, side: int, colour: Colour, index: int) -> None:
+            self.side = side
+            self.colour = colour
+            self.index = index
+            super().__init__()
+
+    class HandPressed(Message):
+        """The hand line of ``side`` was clicked: the player switches between marking the table and the hand."""
+
+        def __init__(self, side: int) -> None:
+            self.side = side
+            super().__init__()
 
     class Chosen(Message):
         """A compact panel was clicked: the player wants to mark that side."""
@@ -252,14 +197,23 @@ class SidePanel(Vertical):
             super().__init__()
 
     def __init__(self, side: int) -> None:
-        super().__init__(id=f"side-{side}")
+        super().__init__(0, id=f"side-{side}")
         self.side = side
+        #: shown as one line (:func:`summary`)
+        self.compact = False
+        #: the colours of the rows, top down (none when compact)
+        self.colours: tuple[Colour, ...] = ()
+        self._last: tuple[ScoreSheet, Place, bool, tuple[Colour, int] | None, bool] | None = None
+        self._muted: Style | None = None
 
-    def compose(self) -> ComposeResult:
-        for colour in Colour:
-            yield ExpeditionRow(self.side, colour)
-        yield HandLine(self.side)
-        yield Static(classes="summary", markup=False)
+    def row(self, colour: Colour) -> Text:
+        """What ``colour``'s row shows."""
+        return self.line(self.colours.index(colour))
+
+    def hand_row(self) -> Text | None:
+        """What the hand line shows; ``None`` when there is none (no hand penalty, or compact)."""
+        y = len(self.colours)
+        return self.line(y) if self.colours and y < self.count else None
 
     def show(
         self,
@@ -269,11 +223,12 @@ class SidePanel(Vertical):
         cursor: tuple[Colour, int] | None,
         compact: bool = False,
     ) -> None:
+        self._last = (sheet, place, active, cursor, compact)
         score = sheet.score(self.side)
         rules = sheet.rules
         self.set_class(active, "-active")
         self.set_class(place is Place.HAND, "-hand")
-        self.set_class(compact, "-compact")
+        self.compact = compact
         name = sheet.side_names[self.side]
         if compact:
             self.border_title = Text.assemble(" ", (name, "bold"), " ")
@@ -285,22 +240,49 @@ class SidePanel(Vertical):
             _(" round {round}  ·  match {match} ").format(round=signed(score.total), match=signed(match)),
             style="bold",
         )
-        line = self.query_one(".summary", Static)
-        _display(line, compact)
         if compact:
-            _update(line, summary(score, rules))
-        for row in self.query(ExpeditionRow):
-            shown = not compact and row.colour in rules.colours
-            _display(row, shown)
-            if shown:
-                at = cursor[1] if cursor is not None and cursor[0] is row.colour else None
-                row.show(sheet, score.expedition(row.colour), at)
-        hand = self.query_one(HandLine)
-        _display(hand, not compact and rules.hand_penalty)
-        if hand.display:
-            hand.show(score, place)
+            self.colours = ()
+            self.set_count(1)
+            self.set_line(0, summary(score, rules))
+            return
+        self.colours = rules.colours
+        self.set_count(len(self.colours) + (1 if rules.hand_penalty else 0))
+        width = self.content_region.width or max(self.app.size.width - 4, 1)  # not laid out yet: the screen's
+        muted = self._muted = self._formula_ink()
+        for y, colour in enumerate(self.colours):
+            at = cursor[1] if cursor is not None and cursor[0] is colour else None
+            cells = sheet.cells(self.side, colour)
+            self.set_line(y, expedition_line(colour, cells, at, score.expedition(colour), width, muted))
+        if rules.hand_penalty:
+            self.set_line(len(self.colours), hand_line(score, place, width))
+
+    def _formula_ink(self) -> Style:
+        return self.get_component_rich_style("side-panel--formula")
+
+    def on_resize(self) -> None:
+        """New widths: every row is drawn again."""
+        super().on_resize()
+        if self._last is not None:
+            self.show(*self._last)
+
+    def notify_style_update(self) -> None:
+        """A new theme: the arithmetic is drawn again in its new ink."""
+        super().notify_style_update()
+        if self._last is not None and self._muted is not None and self._formula_ink() != self._muted:
+            self.show(*self._last)
 
     def on_click(self, event: Click) -> None:
-        if self.has_class("-compact"):
-            event.stop()
+        event.stop()
+        if self.compact:
             self.post_message(self.Chosen(self.side))
+            return
+        offset = event.get_content_offset(self)
+        if offset is None:  # the border
+            return
+        x, y = offset
+        if y < len(self.colours):
+            index = (x - NAME_WIDTH) // CELL_WIDTH
+            if x >= NAME_WIDTH and index < len(CELLS):
+                self.post_message(self.CardPressed(self.side, self.colours[y], index))
+        elif y < self.count:
+            self.post_message(self.HandPressed(self.side))

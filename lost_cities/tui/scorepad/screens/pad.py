@@ -23,7 +23,7 @@ from lost_cities.score.sheet import CELLS, HandFull, MarkRefused, Place, ScoreSh
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.scorepad.screens.dialogs import MatchOverChoice, MatchOverScreen, PadHelpScreen, RoundOverScreen
-from lost_cities.tui.scorepad.widgets import CardCells, HandLine, SidePanel
+from lost_cities.tui.scorepad.widgets import SidePanel
 from lost_cities.words import card_name, card_short, colour_name, describe_refusal, signed
 
 __all__ = ["PadScreen", "refusal"]
@@ -218,12 +218,12 @@ class PadScreen(FittedScreen[None]):
             name=name, colour=colour_name(colour), cards=cards, score=signed(row.score)
         )
 
-    def on_card_cells_pressed(self, message: CardCells.Pressed) -> None:
+    def on_side_panel_card_pressed(self, message: SidePanel.CardPressed) -> None:
         self.side, self.column = message.side, message.index
         self.row = self.sheet.rules.colours.index(message.colour)
         self._press(message.side, message.colour, message.index)
 
-    def on_hand_line_pressed(self, message: HandLine.Pressed) -> None:
+    def on_side_panel_hand_pressed(self, message: SidePanel.HandPressed) -> None:
         self.side = message.side
         self.action_hand()
 
