@@ -77,7 +77,8 @@ from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 
 class Timed(LostCitiesApp):
     def on_mount(self):
-        super().on_mount()
+        # Textual calls the on_mount of each class along the MRO: LostCitiesApp's runs after this
+        # one and starts the match (calling it here too would start two matches, two pass screens)
         self.timer = self.set_interval(0.001, self._check)
 
     def _check(self):
