@@ -22,9 +22,10 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from textual.app import App
+from textual.screen import ModalScreen
 from textual.timer import Timer
 
 from lost_cities.engine import Decision, Play
@@ -33,13 +34,14 @@ from lost_cities.session import Hint, HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.hotseat.messages import HelpRequested, HintRequested, Hurry, QuitRequested, Thought, TurnDone
-from lost_cities.tui.hotseat.screens.board import BoardScreen
-from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit, HelpScreen
-from lost_cities.tui.hotseat.screens.match_end import MatchEndChoice, MatchEndScreen
-from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
-from lost_cities.tui.hotseat.screens.resume import ResumeChoice, ResumeScreen
-from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
-from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+
+# Each screen is imported where the app first shows it, so that starting up loads only the screen
+# it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
+if TYPE_CHECKING:
+    from lost_cities.tui.hotseat.screens.board import BoardScreen
+    from lost_cities.tui.hotseat.screens.match_end import MatchEndChoice
+    from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+    from lost_cities.tui.hotseat.screens.resume import ResumeChoice
 
 __all__ = ["PACE", "LostCitiesApp", "StartMode"]
 
@@ -126,9 +128,13 @@ class LostCitiesApp(App[None]):
             new = _("start {names}").format(names=names_label(self.settings.names, self.settings.computers))
         else:
             new = _("set up a new match")
+        from lost_cities.tui.hotseat.screens.resume import ResumeScreen
+
         self.push_screen(ResumeScreen(resume_summary(saved), new), lambda choice: self._resume_or_new(saved, choice))
 
     def _resume_or_new(self, saved: SavedMatch, choice: ResumeChoice | None) -> None:
+        from lost_cities.tui.hotseat.screens.resume import ResumeChoice
+
         if choice is None:
             self.exit()
         elif choice is ResumeChoice.RESUME:
@@ -148,6 +154,8 @@ class LostCitiesApp(App[None]):
         if self.settings is not None:
             self.start_match(self.settings)
         else:
+            from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+
             self.push_screen(NewMatchScreen(self.form), self._from_setup)
 
     def _from_setup(self, settings: MatchSettings | None) -> None:
@@ -243,6 +251,8 @@ class LostCitiesApp(App[None]):
 
         When computers play first, they play on it, and Enter waits for them.
         """
+        from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+
         session = self.session
         waiting = session.is_computer(session.to_move)
         screen = PassScreen(
@@ -258,6 +268,8 @@ class LostCitiesApp(App[None]):
     def _show_board(self, seat: int, note: str = "") -> None:
         """The board as ``seat`` sees it: their hand, whoever is to move."""
         if self.board is None:
+            from lost_cities.tui.hotseat.screens.board import BoardScreen
+
             self.board = BoardScreen(self.session, seat, note)
             self.push_screen(self.board)  # it shows the turn as soon as it is mounted
         else:
@@ -280,6 +292,8 @@ class LostCitiesApp(App[None]):
         if self._waiting_pass is not None:  # the round ended during the computers' turns
             self._waiting_pass = None
             self.pop_screen()
+        from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+
         self.push_screen(RoundEndScreen(self.session.round_report()), self._after_round)
 
     def _after_round(self, _result: None) -> None:
@@ -290,9 +304,14 @@ class LostCitiesApp(App[None]):
             starter = session.name(session.to_move)
             self._next_turn(_("Round {n}: {name} starts.").format(n=session.match.round_number, name=starter))
         else:
+            from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
+
             self.push_screen(MatchEndScreen(session.match_report()), self._after_match)
 
     def _after_match(self, choice: MatchEndChoice | None) -> None:
+        from lost_cities.tui.hotseat.screens.match_end import MatchEndChoice
+        from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+
         if choice is not MatchEndChoice.AGAIN:
             self.exit()
             return
@@ -368,8 +387,8 @@ class LostCitiesApp(App[None]):
             self._go_on()
 
     def _go_on(self) -> None:
-        if self._held is None or isinstance(self.screen, ConfirmQuit | HelpScreen):
-            return  # the dialog's closing goes on
+        if self._held is None or isinstance(self.screen, ModalScreen):
+            return  # a dialog is up (help, quitting): its closing goes on
         then, timer = self._held
         self._held = None
         if timer is not None:
@@ -392,6 +411,8 @@ class LostCitiesApp(App[None]):
     # ------------------------------------------------------------ help and quitting
 
     def on_help_requested(self, _message: HelpRequested) -> None:
+        from lost_cities.tui.hotseat.screens.dialogs import HelpScreen
+
         passing = len(self.session.humans) > 1
         self.push_screen(HelpScreen(self.session.rules, passing), lambda _result: self._go_on())
 
@@ -414,6 +435,8 @@ class LostCitiesApp(App[None]):
                 message = _("Quit now? The match is saved: lost-cities play offers to resume it.")
         else:
             message = _("Quit?")
+        from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit
+
         self.push_screen(ConfirmQuit(message), self._quit_or_go_on)
 
     def _quit_or_go_on(self, yes: bool | None) -> None:
