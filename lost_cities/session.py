@@ -14,7 +14,6 @@ run on another thread.  It knows nothing of Textual, so it is tested without a s
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -193,7 +192,7 @@ class HotSeat:
 
     @classmethod
     def new(cls, settings: MatchSettings) -> HotSeat:
-        seed = settings.seed if settings.seed is not None else secrets.randbits(63)
+        seed = settings.seed if settings.seed is not None else random.SystemRandom().getrandbits(63)
         if settings.first == "random":
             first = random.Random(f"first:{seed}").randrange(settings.players)
         else:

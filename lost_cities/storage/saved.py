@@ -24,8 +24,8 @@ reading the file; loading checks them against the replay.
 from __future__ import annotations
 
 import json
+import os
 import re
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -88,7 +88,7 @@ def new_match_id(now: datetime | None = None) -> str:
     True
     """
     moment = now or utc_now()
-    return f"{moment:%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
+    return f"{moment:%Y%m%d-%H%M%S}-{os.urandom(2).hex()}"
 
 
 def _timestamp(moment: datetime) -> str:
