@@ -5,6 +5,7 @@ and the engine loads neither the saves nor any user interface."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import subprocess
 import sys
@@ -45,6 +46,45 @@ def test_a_core_module_loads_no_user_interface(name: str, forbidden: tuple[str, 
         f"forbidden = {forbidden!r}\n"
         "bad = sorted(m for m in sys.modules if any(m == f or m.startswith(f + '.') for f in forbidden))\n"
         "print(','.join(bad))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""
+
+
+#: What the hot-seat app's first frame (the pass screen) has no use for, and loads later if ever: the
+#: other screens, the computer players, the other apps, the command line, babel (numbers in words).
+NOT_ON_THE_FIRST_FRAME = (
+    "lost_cities.tui.hotseat.screens.board",
+    "lost_cities.tui.hotseat.screens.dialogs",
+    "lost_cities.tui.hotseat.screens.match_end",
+    "lost_cities.tui.hotseat.screens.resume",
+    "lost_cities.tui.hotseat.screens.round_end",
+    "lost_cities.tui.hotseat.screens.setup",
+    "lost_cities.tui.hotseat.widgets.hand",
+    "lost_cities.tui.common.toggles",
+    "lost_cities.ai.basic",
+    "lost_cities.ai.heuristic",
+    "lost_cities.ai.search",
+    "lost_cities.ai.arena",
+    "lost_cities.tui.replay",
+    "lost_cities.tui.scorepad",
+    "lost_cities.score",
+    "lost_cities.cli",
+    "babel",
+)
+
+
+def test_the_hot_seat_app_starts_without_what_its_first_frame_does_not_use() -> None:
+    """The import part of benchmarks/bench_app.py's first frame, kept from growing back: the app opens
+    on one screen and imports each of the others where it first shows it."""
+    assert all(importlib.util.find_spec(name) for name in NOT_ON_THE_FIRST_FRAME)  # no misspelt name passes
+    code = (
+        "import sys\n"
+        "from lost_cities.session import MatchSettings\n"
+        "from lost_cities.tui.hotseat.app import LostCitiesApp\n"
+        "from lost_cities.tui.hotseat.screens.pass_screen import PassScreen\n"
+        f"unused = {NOT_ON_THE_FIRST_FRAME!r}\n"
+        "print(','.join(sorted(m for m in sys.modules if any(m == u or m.startswith(u + '.') for u in unused))))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
