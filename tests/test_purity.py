@@ -52,7 +52,8 @@ def test_a_core_module_loads_no_user_interface(name: str, forbidden: tuple[str, 
 
 
 #: What the hot-seat app's first frame (the pass screen) has no use for, and loads later if ever: the
-#: other screens, the computer players, the other apps, the command line, babel (numbers in words).
+#: other screens, the computer players, the other apps, the command line, babel (numbers in words),
+#: secrets and hashlib (a fresh seed comes from the OS through random.SystemRandom).
 NOT_ON_THE_FIRST_FRAME = (
     "lost_cities.tui.hotseat.screens.board",
     "lost_cities.tui.hotseat.screens.dialogs",
@@ -71,6 +72,8 @@ NOT_ON_THE_FIRST_FRAME = (
     "lost_cities.score",
     "lost_cities.cli",
     "babel",
+    "secrets",
+    "hashlib",
 )
 
 

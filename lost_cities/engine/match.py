@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -158,7 +157,7 @@ class Match:
         self.rules = rules or Rules()
         self.rounds = rounds
         self.first = first
-        self.seed = secrets.randbits(63) if seed is None else seed
+        self.seed = random.SystemRandom().getrandbits(63) if seed is None else seed  # from the OS, as secrets does
         self.played: list[Round] = [Round(self.rules, round_seed(self.seed, 0), first)]
 
     @property
