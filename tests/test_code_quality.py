@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,10 +24,15 @@ def test_ruff_is_clean() -> None:
 
 
 def test_the_whole_package_passes_mypy_strict() -> None:
-    """One run of ``mypy --strict`` over every module, the apps included (pyproject.toml's settings)."""
+    """One run of ``mypy --strict`` over every module, the apps included (pyproject.toml's settings).
+
+    Its cache goes to a temporary folder of this checkout's own, never beside the sources: the first
+    run checks everything (~7 s), a later one only what changed since (~1 s)."""
     pytest.importorskip("mypy")
+    checkout = hashlib.sha256(str(ROOT.resolve()).encode()).hexdigest()[:12]
+    cache = Path(tempfile.gettempdir(), f"lost-cities-tests-mypy-{checkout}")
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", "/dev/null"],
+        [sys.executable, "-m", "mypy", "--cache-dir", str(cache)],
         capture_output=True,
         text=True,
         cwd=ROOT,
