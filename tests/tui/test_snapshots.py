@@ -17,7 +17,7 @@ from lost_cities.engine import Round, Rules
 from lost_cities.i18n import set_language
 from lost_cities.session import MatchSettings
 from lost_cities.tui.hotseat.app import LostCitiesApp
-from tests.tui.helpers import SIZE, advanced_app, app_at
+from tests.tui.helpers import SIZE, advanced_app, app_at, until
 
 #: Three players at the end of a long round: two 8- or 9-card expeditions on every side, full hands (R23).
 CROWDED_THREE = (
@@ -137,23 +137,15 @@ def easy_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("lost_cities.ai.make_bot", lambda *args, **kwargs: EasyBot())
 
 
-async def wait_for(pilot: Pilot[None], condition: Any) -> None:
-    for _ in range(500):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the app did not get there")
-
-
 def test_board_alone_against_the_computer_with_a_hint(language: str, snap_compare: Any, easy_everywhere: None) -> None:
     # no pass step; the computer's move said on the table; the hint's card selected
     settings = MatchSettings(names=("Ana", "Computer"), seed=8, first="p2", computers=(None, "hard"))
     app = LostCitiesApp(settings, pace=0)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await wait_for(pilot, lambda: app.session.to_move == 0)
+        await until(pilot, lambda: app.session.to_move == 0)
         await press(pilot, "h")
-        await wait_for(pilot, lambda: app.board is not None and not app.board.thinking)
+        await until(pilot, lambda: app.board is not None and not app.board.thinking)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
@@ -165,9 +157,9 @@ def test_pass_screen_while_a_computer_plays(language: str, snap_compare: Any, ea
 
     async def run_before(pilot: Pilot[None]) -> None:
         await press(pilot, "enter", "1", "d", "n")
-        await wait_for(pilot, lambda: app.holding)
+        await until(pilot, lambda: app.holding)
         await press(pilot, "x")  # its card laid or discarded, shown while it thinks of its draw
-        await wait_for(pilot, lambda: app.holding)
+        await until(pilot, lambda: app.holding)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
