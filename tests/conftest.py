@@ -71,3 +71,12 @@ def quick_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 1 / 200)
     monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 1 / 200 / 20)
+
+
+@pytest.fixture(autouse=True)
+def steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text field's cursor stays on instead of blinking every half second: a snapshot taken a
+    moment later on a slow machine caught it off (test_new_match_form_with_computers[fr])."""
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
