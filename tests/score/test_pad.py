@@ -185,3 +185,17 @@ async def test_the_pad_speaks_the_language_chosen_before_it_opens() -> None:
         await pilot.press("ctrl+c")  # Textual's own hint, through our catalog
         await pilot.pause()
         assert [n.message for n in app._notifications] == ["Appuyez sur ctrl+q pour quitter."]
+
+
+async def test_when_the_window_grows_the_scores_stay_at_the_right_edge() -> None:
+    app = ScorePadApp(names=("Ann", "Bob"), hand_penalty=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w", "5")  # yellow: (5 - 20) x 2
+        await pilot.resize_terminal(110, 30)
+        await pilot.pause()
+        ann = panel(app, 0)
+        assert ann.content_region.width == 110 - 4
+        for line in (ann.row(Colour.YELLOW), ann.hand_row()):
+            assert line is not None and line.cell_len == ann.content_region.width
+        yellow = row(app, 0, "yellow")
+        assert (yellow.name.strip(), yellow.formula, yellow.score) == ("▸yellow", "(5 − 20) × 2", "−30")

@@ -259,9 +259,8 @@ class SidePanel(Lines):
     def _formula_ink(self) -> Style:
         return self.get_component_rich_style("side-panel--formula")
 
-    def on_resize(self) -> None:
+    def on_resize(self) -> None:  # and Lines' (Textual calls each class's handler)
         """New widths: every row is drawn again."""
-        super().on_resize()
         if self._last is not None:
             self.show(*self._last)
 
