@@ -66,11 +66,15 @@ def quick_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
     """Textual's pilot waits for the app to go idle after every key by sleeping in steps of 20 ms
     (``textual._wait``), about 40 ms a key, most of a test that plays turns by keys.  Steps of
     5 ms find the same idle moment (the app has used under a twentieth of the step's CPU time)
-    four times sooner; the suite is the same, only its waiting shorter."""
+    four times sooner; the suite is the same, only its waiting shorter.  The shortest wait is
+    5 ms too (its default, fixed when Textual was imported, is 20 ms: the snapshots wait so four
+    times before the picture)."""
     import textual._wait
 
-    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 1 / 200)
-    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", 1 / 200 / 20)
+    step = 1 / 200
+    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", step)
+    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", step / 20)
+    monkeypatch.setattr(textual._wait.wait_for_idle, "__defaults__", (step, 1))
 
 
 @pytest.fixture(autouse=True)
