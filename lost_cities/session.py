@@ -16,8 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeGuard
+
+from msgspec import Struct, field
+from msgspec.structs import force_setattr
 
 from lost_cities.ai.levels import DEFAULT_THINK, check_computers
 from lost_cities.engine import (
@@ -75,8 +77,7 @@ def _first_legal(view: PlayerView) -> Decision:
     return view.legal_plays[0] if view.legal_plays else STOP
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
+class Hint(Struct, frozen=True):
     """What the hard level would do in the player's place (from their own view only): a play
     (or, in the final laying, a lay or a stop), then a draw; either may be absent."""
 
@@ -84,8 +85,7 @@ class Hint:
     draw: Draw | None
 
 
-@dataclass(frozen=True, slots=True)
-class MatchSettings:
+class MatchSettings(Struct, frozen=True):
     """What the new-match form (or ``lost-cities play`` flags) decides.
 
     ``names`` in seat order: two, three (R23), or four, partners at seats 1 and 3
@@ -110,7 +110,7 @@ class MatchSettings:
         if not 1 <= self.rounds <= MAX_ROUNDS:
             raise ValueError(f"a match has 1 to {MAX_ROUNDS} rounds, not {self.rounds}")
         self.rules  # noqa: B018 - refuses a player count or variant the rules do not know
-        object.__setattr__(self, "computers", check_computers(self.computers, len(self.names)))
+        force_setattr(self, "computers", check_computers(self.computers, len(self.names)))  # normalised, kept frozen
         if not MIN_THINK <= self.think <= MAX_THINK:
             raise ValueError(f"the computer thinks {MIN_THINK} to {MAX_THINK} seconds a turn, not {self.think}")
 
@@ -125,8 +125,7 @@ class MatchSettings:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(Struct, frozen=True):
     """Where the match stands, for the status line and the table: public at all times (H1)."""
 
     round_number: int
@@ -138,8 +137,7 @@ class Standing:
     cooperative: bool
 
 
-@dataclass(frozen=True, slots=True)
-class RoundReport:
+class RoundReport(Struct, frozen=True):
     """A finished round as the round-end screen shows it: every hand revealed (H2 allows it now)."""
 
     round_number: int
@@ -159,8 +157,7 @@ class RoundReport:
     hints: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class MatchReport:
+class MatchReport(Struct, frozen=True):
     """A finished match: every round's scores and the result (R17, R22)."""
 
     names: tuple[str, ...]
@@ -169,8 +166,7 @@ class MatchReport:
     outcome: Outcome
 
 
-@dataclass
-class HotSeat:
+class HotSeat(Struct):
     """People at one keyboard, one match."""
 
     names: tuple[str, ...]
@@ -182,7 +178,7 @@ class HotSeat:
     think: float = DEFAULT_THINK
     #: per round played so far (the one in play last), the hints each seat took
     hints: list[list[int]] = field(default_factory=list)
-    _bots: dict[int, Bot] = field(default_factory=dict, repr=False)
+    _bots: dict[int, Bot] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.computers = check_computers(self.computers, len(self.names))

@@ -6,10 +6,10 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from msgspec import Struct, field
 
 
 @pytest.fixture(autouse=True)
@@ -19,8 +19,7 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     return folder
 
 
-@dataclass
-class CliResult:
+class CliResult(Struct):
     """What a shell would see: the exit status, stdout and stderr; and the apps the command opened."""
 
     status: int

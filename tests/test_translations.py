@@ -12,11 +12,11 @@ import json
 import re
 import string
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 import pytest
+from msgspec import Struct
 
 babel_extract = pytest.importorskip("babel.messages.extract")
 babel_frontend = pytest.importorskip("babel.messages.frontend")
@@ -166,8 +166,7 @@ def test_placeholders_are_read_as_python_reads_them() -> None:
 # -- the program in each language -----------------------------------------------------------------
 
 
-@dataclass
-class Run:
+class Run(Struct):
     returncode: int
     stdout: str
     stderr: str

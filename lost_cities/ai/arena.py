@@ -22,7 +22,8 @@ import random
 import signal
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from lost_cities.ai.bot import Bot
 from lost_cities.ai.loader import make_bot
@@ -49,8 +50,7 @@ class ArenaError(Exception):
     """A bot broke the protocol (an illegal choice, an error of its own): one sentence for the player."""
 
 
-@dataclass(frozen=True, slots=True)
-class ArenaSettings:
+class ArenaSettings(Struct, frozen=True):
     a: str
     b: str
     deals: int = 100
@@ -64,8 +64,7 @@ class ArenaSettings:
         return Rules(long=self.long, hand_penalty=self.hand_penalty)
 
 
-@dataclass(frozen=True, slots=True)
-class ArenaRound:
+class ArenaRound(Struct, frozen=True):
     """One round: A's seat, the difference A − B, its length, each bot's seconds per turn, and for a bot
     that searches (one with ``rollouts`` and ``rollout_seconds`` counters) its rollouts and their seconds."""
 
@@ -77,8 +76,7 @@ class ArenaRound:
     rollouts: tuple[tuple[int, float] | None, tuple[int, float] | None] = (None, None)
 
 
-@dataclass(frozen=True, slots=True)
-class DealResult:
+class DealResult(Struct, frozen=True):
     deal: int
     rounds: tuple[ArenaRound, ArenaRound]
 
@@ -190,8 +188,7 @@ def play_deals(settings: ArenaSettings, jobs: int = 1) -> Iterator[DealResult]:
         yield from pool.imap_unordered(_play_deal_job, [(settings, deal) for deal in range(settings.deals)])
 
 
-@dataclass(frozen=True, slots=True)
-class Timing:
+class Timing(Struct, frozen=True):
     """Seconds per turn of one bot."""
 
     mean: float
@@ -210,8 +207,7 @@ class Timing:
         return {"mean": round(self.mean, 6), "p95": round(self.p95, 6), "max": round(self.max, 6)}
 
 
-@dataclass(frozen=True, slots=True)
-class ArenaReport:
+class ArenaReport(Struct, frozen=True):
     a: str
     b: str
     deals: int

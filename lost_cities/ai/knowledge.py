@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from lost_cities.engine import FinalLaying, Phase, PlayerView, PublicTurn, Round, Rules
 from lost_cities.engine.round import fresh_deck
@@ -27,8 +28,7 @@ from lost_cities.engine.round import fresh_deck
 __all__ = ["Knowledge", "OtherTurn", "knowledge", "sample_round"]
 
 
-@dataclass(frozen=True, slots=True)
-class OtherTurn:
+class OtherTurn(Struct, frozen=True):
     """The last turn, if another seat played it, with the table it was played on: a clue to that hand.
 
     ``drawn`` is the card it took from a discard pile, or -1 for the draw pile; ``tops``
@@ -42,8 +42,7 @@ class OtherTurn:
     deck_left: int
 
 
-@dataclass(frozen=True, slots=True)
-class Knowledge:
+class Knowledge(Struct, frozen=True):
     """What ``seat`` knows, in card codes.
 
     ``piles`` are the discard piles, bottom first.  ``known`` lists, per seat, the cards

@@ -38,7 +38,8 @@ import random
 import time
 from bisect import insort
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from lost_cities.ai.heuristic import final_choice, heuristic_draw, heuristic_play, play_out
 from lost_cities.ai.knowledge import Knowledge, knowledge, sample_round
@@ -48,8 +49,7 @@ from lost_cities.engine import DRAW_PILE, Draw, Phase, Play, PlayerView, Round, 
 __all__ = ["SearchBot", "SearchSettings", "round_value"]
 
 
-@dataclass(frozen=True, slots=True)
-class SearchSettings:
+class SearchSettings(Struct, frozen=True):
     """How hard to think.
 
     ``think`` is the budget per turn in seconds; ``samples`` (when set) replaces

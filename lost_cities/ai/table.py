@@ -7,7 +7,7 @@ the heuristic functions take the same shapes whether they run inside a rollout
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from lost_cities.engine import PlayerView
 
@@ -19,8 +19,7 @@ def turns_left(deck_left: int, players: int) -> int:
     return (deck_left + players - 1) // players
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(Struct, frozen=True):
     """What the seat may see, in codes.  ``discards`` holds each pile's top card only."""
 
     hand: list[int]

@@ -10,8 +10,7 @@ the narrowest table would not fit, a block per match: each heading beside its li
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from msgspec import Struct
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -94,8 +93,7 @@ def _longest_word(*texts: str) -> int:
     return max((cell_width(word) for text in texts for word in text.split()), default=1)
 
 
-@dataclass(frozen=True, slots=True)
-class _Layout:
+class _Layout(Struct, frozen=True):
     """The columns' widths for one listing at one console width."""
 
     match: int

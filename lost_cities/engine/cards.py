@@ -18,8 +18,9 @@ compare; :meth:`Card.code` and :func:`card_from_code` convert between the two.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
+
+from msgspec import Struct
 
 from lost_cities.engine.errors import NotationError
 
@@ -74,8 +75,7 @@ _LETTERS = {colour.letter: colour for colour in Colour}
 _NUMBERS = {str(value): value for value in range(2, 11)}
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Card:
+class Card(Struct, frozen=True, order=True):
     """One card: a colour and a value 2..10, or :data:`WAGER` (0).
 
     Cards order by colour, then wagers before numbers, as a hand is sorted.

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+
+from msgspec import Struct
 
 from lost_cities.engine.fields import FieldError, read_field
 from lost_cities.engine.round import Round, RoundRecord
@@ -49,8 +50,7 @@ class StartReason(StrEnum):
     TEAM_TIE = "team_tie"
 
 
-@dataclass(frozen=True, slots=True)
-class NextStarter:
+class NextStarter(Struct, frozen=True):
     """Who starts the next round, and why: the screens word it, nobody re-derives it.
 
     ``partner_turn`` (R24e, house) is true when the seat was chosen as the partner
@@ -111,8 +111,7 @@ def next_starter(rules: Rules, scores: Sequence[int], starters: Sequence[int]) -
     raise AssertionError("a tie has at least two leaders")  # pragma: no cover
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """How a match ended (R17, R22, R24e).  ``winner`` is a side (a player, or a team of four),
     ``None`` for a draw or a cooperative game."""
 
@@ -221,8 +220,7 @@ class Match:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class MatchRecord:
+class MatchRecord(Struct, frozen=True):
     """A whole match as a record: replaying it rebuilds the identical match.
 
     >>> m = Match(seed=9)

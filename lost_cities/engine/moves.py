@@ -19,7 +19,7 @@ The engine's int codes for them are in :mod:`lost_cities.engine.codes`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from lost_cities.engine.cards import Card, Colour, card_from_code
 from lost_cities.engine.codes import DRAW_PILE
@@ -31,8 +31,7 @@ DRAW_PILE_LETTER = "n"
 STOP_LETTER = "s"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(Struct, frozen=True):
     """Play ``card`` onto its expedition, or onto its discard pile if ``discard``."""
 
     card: Card
@@ -64,8 +63,7 @@ class Play:
         return f"Play.parse({str(self)!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Struct, frozen=True):
     """Draw from the draw pile (``pile is None``) or from a colour's discard pile."""
 
     pile: Colour | None = None
@@ -95,8 +93,7 @@ class Draw:
         return f"Draw.parse({str(self)!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Stop:
+class Stop(Struct, frozen=True):
     """The end of a player's final laying (R23c): no more cards from this player.
 
     There is one value, :data:`STOP`; its notation is ``s``.

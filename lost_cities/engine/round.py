@@ -32,9 +32,10 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
+
+from msgspec import Struct
 
 from lost_cities.engine.cards import CARD_BY_CODE, Card, Colour, card_from_code
 from lost_cities.engine.codes import DRAW_PILE, STOP, entry_card, entry_draw
@@ -84,8 +85,7 @@ def _seat_tables(rules: Rules) -> tuple[list[int], list[int]]:
     return bases, [(seat + 1) % rules.players for seat in range(rules.players)]
 
 
-@dataclass(frozen=True, slots=True)
-class TurnRecord:
+class TurnRecord(Struct, frozen=True):
     """A turn as it happened.  ``drawn`` is the card taken; only a discard-pile draw is public."""
 
     seat: int
@@ -101,8 +101,7 @@ class TurnRecord:
         return str(self.play) if self.draw is None else f"{self.play} {self.draw}"
 
 
-@dataclass(frozen=True, slots=True)
-class FinalLaying:
+class FinalLaying(Struct, frozen=True):
     """A seat's final laying (R23c): the cards it laid, and whether it is over.
 
     Written ``+r7 +r9``, ``+r7 s`` or ``s``; ``+r7`` alone while the seat may still lay or stop.
@@ -782,8 +781,7 @@ class Round:
         return f"<Round seed={self.seed} turn={self.turns_played} {self.phase.name.lower()} seat={self.to_move}>"
 
 
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
+class RoundRecord(Struct, frozen=True):
     """A round as a record (PGN's idea): rules, seed, starter, and every turn in notation.
 
     A round built from a position (:meth:`Round.from_position`) records it in
@@ -798,7 +796,7 @@ class RoundRecord:
     rules: Rules
     seed: int
     starter: int
-    turns: tuple[str, ...] = field(default=())
+    turns: tuple[str, ...] = ()
     position: str | None = None
 
     def replay(self) -> Round:

@@ -16,7 +16,10 @@ the three switches are the variants of R20–R22.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from typing import ClassVar
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from lost_cities.engine.cards import Card, Colour
 
@@ -32,8 +35,7 @@ PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 _BY_PLAYERS: dict[int, tuple[int, int, int, int]] = {2: (8, 20, 8, 0), 3: (7, 17, 7, 2), 4: (6, 20, 8, 2)}
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(Struct, frozen=True):
     """Every number and switch that the rulebooks vary.
 
     Given: ``players`` (2, 3, or 4 in two teams), ``long`` adds purple (R20),
@@ -46,32 +48,50 @@ class Rules:
     hand_penalty: bool = False
     cooperative: bool = False
     players: int = 2
-    teams: bool = field(init=False)
-    hand_size: int = field(init=False)
-    expedition_cost: int = field(init=False)
-    bonus_threshold: int = field(init=False)
-    final_plays: int = field(init=False)
-    colours: tuple[Colour, ...] = field(init=False)
-    bonus: int = field(default=20, init=False)
-    wagers_per_colour: int = field(default=3, init=False)
+
+    #: R14: the bonus for a long expedition; R2: the wagers of each colour
+    bonus: ClassVar[int] = 20
+    wagers_per_colour: ClassVar[int] = 3
 
     def __post_init__(self) -> None:
         if self.players not in _BY_PLAYERS:
             raise ValueError(f"Lost Cities is played by 2, 3 or 4 players, not {self.players}")
         if self.cooperative and self.players == 4:
             raise ValueError("the cooperative game (R22) is not played by four: they already play in teams (R24f)")
-        hand, cost, threshold, final = _BY_PLAYERS[self.players]
-        set_ = object.__setattr__
-        set_(self, "teams", self.players == 4)
-        set_(self, "hand_size", hand)
-        set_(self, "expedition_cost", cost)
-        set_(self, "bonus_threshold", threshold)
-        set_(self, "final_plays", final)
-        set_(self, "colours", LONG_COLOURS if self.long else BASE_COLOURS)
 
     def with_changes(self, **changes: bool | int) -> Rules:
         """A copy with some of the given fields changed; the rest follows."""
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)
+
+    @property
+    def teams(self) -> bool:
+        """Four play in two teams (R24)."""
+        return self.players == 4
+
+    @property
+    def hand_size(self) -> int:
+        """R8, R23a, R24c."""
+        return _BY_PLAYERS[self.players][0]
+
+    @property
+    def expedition_cost(self) -> int:
+        """R12, R23b."""
+        return _BY_PLAYERS[self.players][1]
+
+    @property
+    def bonus_threshold(self) -> int:
+        """The expedition length that earns the bonus (R14, R23b)."""
+        return _BY_PLAYERS[self.players][2]
+
+    @property
+    def final_plays(self) -> int:
+        """Cards each player lays in the final laying (R23c, R24c); none with two."""
+        return _BY_PLAYERS[self.players][3]
+
+    @property
+    def colours(self) -> tuple[Colour, ...]:
+        """The expeditions' colours: purple too in the long game (R20)."""
+        return LONG_COLOURS if self.long else BASE_COLOURS
 
     @property
     def card_count(self) -> int:

@@ -12,7 +12,8 @@ rulebook's worked example does (R16):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from lost_cities.engine.cards import Card, Colour
 from lost_cities.engine.errors import IllegalMoveError, Reason
@@ -23,8 +24,7 @@ __all__ = ["ExpeditionScore", "SideScore", "check_expedition", "score_codes", "s
 _DEFAULT_RULES = Rules()
 
 
-@dataclass(frozen=True, slots=True)
-class ExpeditionScore:
+class ExpeditionScore(Struct, frozen=True):
     """One expedition's breakdown.  ``cost`` is 0 for an expedition not started (R11)."""
 
     colour: Colour
@@ -42,8 +42,7 @@ class ExpeditionScore:
         return self.count > 0
 
 
-@dataclass(frozen=True, slots=True)
-class SideScore:
+class SideScore(Struct, frozen=True):
     """A player's (or team's) round: every expedition, the hand penalty, the total (R15)."""
 
     expeditions: tuple[ExpeditionScore, ...]

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from lost_cities.engine.round import Round, fresh_deck
 from lost_cities.engine.rules import Rules
@@ -26,8 +27,7 @@ class InvariantError(AssertionError):
     """The engine broke one of its own invariants: a bug, never a player's mistake."""
 
 
-@dataclass(frozen=True, slots=True)
-class SimulationReport:
+class SimulationReport(Struct, frozen=True):
     rounds: int
     seconds: float
     mean_scores: tuple[float, ...]

@@ -14,7 +14,7 @@ player reading it cannot cheat (H3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from lost_cities.engine.cards import Card, Colour
 from lost_cities.engine.moves import Draw, Play
@@ -25,8 +25,7 @@ from lost_cities.engine.scoring import SideScore, score_side
 __all__ = ["PlayerView", "PublicEvent", "PublicTurn", "player_view", "public_view"]
 
 
-@dataclass(frozen=True, slots=True)
-class PublicTurn:
+class PublicTurn(Struct, frozen=True):
     """A turn as everyone saw it: a card drawn from the draw pile stays hidden (H1)."""
 
     seat: int
@@ -44,8 +43,7 @@ class PublicTurn:
 PublicEvent = PublicTurn | FinalLaying
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(Struct, frozen=True):
     """The table as ``seat`` sees it.  Sides are indexed as the rules number them (:meth:`Rules.side_of`).
 
     ``scores`` are like for like while the round runs: the expeditions only,

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from lost_cities.engine import (
     PLAYER_COUNTS,
@@ -59,8 +60,7 @@ class ScoreInputError(ValueError):
         super().__init__(f"{token}: {message}")
 
 
-@dataclass(frozen=True, slots=True)
-class Side:
+class Side(Struct, frozen=True):
     """One player's round as laid on the table, checked: ready to score."""
 
     rules: Rules
@@ -72,8 +72,7 @@ class Side:
         return score_side(self.expeditions, self.hand, self.rules)
 
 
-@dataclass(slots=True)
-class _Expedition:
+class _Expedition(Struct):
     colour_text: str
     pieces: list[str]  # the arguments as written, for naming this expedition in a refusal
     tokens: list[str]

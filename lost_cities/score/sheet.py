@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
+
+from msgspec import Struct, field
 
 from lost_cities.engine import (
     PLAYER_COUNTS,
@@ -111,8 +112,7 @@ class HandFull(MarkRefused):
         self.limit = limit
 
 
-@dataclass(slots=True)
-class _Marks:
+class _Marks(Struct):
     table: Counter[Card] = field(default_factory=Counter)
     hand: Counter[Card] = field(default_factory=Counter)
 
@@ -123,8 +123,7 @@ class _Marks:
         return _Marks(Counter(self.table), Counter(self.hand))
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(Struct, frozen=True):
     """A finished round: every side's breakdown, and the marks to reopen it."""
 
     scores: tuple[SideScore, ...]

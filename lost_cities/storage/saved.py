@@ -27,11 +27,13 @@ import json
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import NamedTuple, TypeVar
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from lost_cities.ai.levels import DEFAULT_THINK, check_computers
 from lost_cities.engine import FieldError, IllegalMoveError, Match, MatchRecord, NotationError, Outcome, read_field
@@ -110,8 +112,7 @@ class ResumedMatch(NamedTuple):
         return self.names[self.match.current.to_move]
 
 
-@dataclass(frozen=True, slots=True)
-class SavedMatch:
+class SavedMatch(Struct, frozen=True):
     """One match as kept on disk.  Build it with :meth:`start`, refresh it with :meth:`with_match`.
 
     ``round_scores``, ``totals`` and ``outcome`` are derived from the record

@@ -20,9 +20,10 @@ import json
 import os
 import stat
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
+
+from msgspec import Struct
 
 from lost_cities.engine import read_field
 from lost_cities.i18n import _
@@ -55,8 +56,7 @@ def default_data_dir(environ: Mapping[str, str] | None = None) -> Path:
     return platformdirs.user_data_path("lost-cities", appauthor=False)
 
 
-@dataclass(frozen=True, slots=True)
-class HistoryListing:
+class HistoryListing(Struct, frozen=True):
     """The history: the matches that could be read, oldest first, and the files that could not."""
 
     matches: tuple[SavedMatch, ...]

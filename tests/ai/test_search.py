@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from lost_cities.ai.heuristic import HeuristicBot
 from lost_cities.ai.knowledge import knowledge

@@ -227,5 +227,8 @@ def test_r24f_a_teams_hand_penalty_is_both_partners_hands_and_no_cooperative_gam
     assert r.score(0).hand == parse_cards("bw r5 r7")
     with pytest.raises(ValueError, match="R24f"):
         Rules(players=4, cooperative=True)
+    with pytest.raises(ValueError, match="R24f"):  # a changed copy is checked as a new one is
+        Rules(players=4).with_changes(cooperative=True)
+    assert Rules(players=4).with_changes(players=3).hand_size == 7  # and what follows from it follows (R23a)
     with pytest.raises(ValueError):
         Rules(players=5)

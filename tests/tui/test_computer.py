@@ -122,7 +122,7 @@ async def test_the_computers_move_is_held_on_screen_and_any_key_goes_on() -> Non
 
 
 def replace_settings(settings: MatchSettings, **changes: object) -> MatchSettings:
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     return replace(settings, **changes)  # type: ignore[arg-type]
 

@@ -20,10 +20,10 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from msgspec.structs import replace
 from textual.app import App
 from textual.screen import ModalScreen
 from textual.timer import Timer

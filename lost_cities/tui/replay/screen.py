@@ -8,8 +8,8 @@ of the last one, the result.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from msgspec import Struct
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,8 +27,7 @@ from lost_cities.words import card_phrase, describe_event, side_names, turn_sent
 __all__ = ["Position", "ReplayScreen", "positions"]
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(Struct, frozen=True):
     """Round ``round_index`` after its first ``turns`` turns."""
 
     round_index: int

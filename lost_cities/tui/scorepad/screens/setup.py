@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
+from msgspec import Struct
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -22,8 +22,7 @@ from lost_cities.words import side_names
 __all__ = ["PadSetupScreen", "Setup"]
 
 
-@dataclass(frozen=True, slots=True)
-class Setup:
+class Setup(Struct, frozen=True):
     """What the players chose before the first round; ``names`` in seat order (2, 3 or 4)."""
 
     names: tuple[str, ...]
