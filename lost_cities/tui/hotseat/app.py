@@ -33,6 +33,7 @@ from lost_cities.i18n import _
 from lost_cities.session import Hint, HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
 from lost_cities.tui.common.bindings import quit_hint
+from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.hotseat.messages import HelpRequested, HintRequested, Hurry, QuitRequested, Thought, TurnDone
 
 # Each screen is imported where the app first shows it, so that starting up loads only the screen
@@ -105,6 +106,7 @@ class LostCitiesApp(App[None]):
     # ------------------------------------------------------------ start-up
 
     def on_mount(self) -> None:
+        self.call_after_refresh(freeze_start_up)
         if self._given is not None:
             self._play(self._given, "")
             return

@@ -9,6 +9,7 @@ from textual.app import App
 
 from lost_cities.engine import MatchRecord
 from lost_cities.tui.common.bindings import quit_hint
+from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.replay.screen import ReplayScreen
 
 __all__ = ["ReplayApp"]
@@ -30,3 +31,4 @@ class ReplayApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(ReplayScreen(self.names, self.record, self.title_text))
+        self.call_after_refresh(freeze_start_up)

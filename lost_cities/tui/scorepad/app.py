@@ -11,6 +11,7 @@ from lost_cities.i18n import _
 from lost_cities.score.sheet import ScoreSheet, sheet_from_dict, sheet_to_dict
 from lost_cities.storage import MatchStore, StorageError
 from lost_cities.tui.common.bindings import quit_hint
+from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.scorepad.screens import PadScreen, PadSetupScreen, Setup
 
 __all__ = ["ScorePadApp"]
@@ -47,6 +48,7 @@ class ScorePadApp(App[None]):
         self._saved: dict[str, object] | None = None
 
     def on_mount(self) -> None:
+        self.call_after_refresh(freeze_start_up)
         self.title = _("Lost Cities score pad")
         if self.names is None and (sheet := self._restore()) is not None:
             self.sheet = sheet
