@@ -63,7 +63,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """Two workers per core (``--maxprocesses`` still caps them): a Textual test spends about a
     fifth of its time waiting for the app to go idle (36 s of 164 s over the suite, two workers,
-    timed per test), and a second worker on the same core works meanwhile.  Two cores, the README's
-    command, in
-    alternation: 79, 87, 78, 88, 89 s with four workers; 89, 89, 92, 104, 100 s with two."""
+    timed per test), and a second worker on the same core works meanwhile.  Two cores, the
+    README's command, in alternation: 79, 87, 78, 88, 89 s with four workers; 89, 89, 92, 104,
+    100 s with two."""
     return 2 * (os.cpu_count() or 1)
