@@ -27,7 +27,7 @@ __all__ = ["build_parser", "main"]
 def build_parser() -> argparse.ArgumentParser:
     parser = CommandParser(
         prog="lost-cities",
-        description=_("Lost Cities, Reiner Knizia's card game, for two players at one keyboard."),
+        description=_("Lost Cities, Reiner Knizia's card game, for two to four players at one keyboard."),
     )
     parser.add_argument(
         "--version",
