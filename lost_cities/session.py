@@ -23,7 +23,6 @@ from msgspec.structs import force_setattr
 
 from lost_cities.ai.levels import DEFAULT_THINK, check_computers
 from lost_cities.engine import (
-    STOP,
     Card,
     Decision,
     Draw,
@@ -63,18 +62,7 @@ FIRST_CHOICES = ("p1", "p2", "p3", "p4", "random")
 
 def _is_legal(choice: object, view: PlayerView) -> TypeGuard[Decision]:
     """True if ``choice`` is one the rules allow the viewer now (a bot's answer is checked before use)."""
-    if view.phase is Phase.DRAW:
-        return isinstance(choice, Draw) and choice in view.legal_draws
-    if isinstance(choice, Stop):
-        return view.can_stop
-    return isinstance(choice, Play) and choice in view.legal_plays
-
-
-def _first_legal(view: PlayerView) -> Decision:
-    """A legal choice for the viewer: the first one the view lists (a stop when no card fits, R23c)."""
-    if view.phase is Phase.DRAW:
-        return view.legal_draws[0]
-    return view.legal_plays[0] if view.legal_plays else STOP
+    return isinstance(choice, Play | Draw | Stop) and choice in view.legal_decisions
 
 
 class Hint(Struct, frozen=True):
@@ -271,7 +259,7 @@ class HotSeat(Struct):
             choice: object = None
             with suppress(Exception):  # a fault in a bot must not stop the match: it plays on legally
                 choice = bot.choose_draw(view) if view.phase is Phase.DRAW else bot.choose_play(view)
-            return choice if _is_legal(choice, view) else _first_legal(view)
+            return choice if _is_legal(choice, view) else view.legal_decisions[0]
 
         return decide
 

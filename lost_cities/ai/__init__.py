@@ -6,7 +6,7 @@ Pure: no user interface and no I/O; a bot reads only its own seat's view (H3).
 >>> from lost_cities.engine import Round, player_view
 >>> round_ = Round(seed=1)
 >>> bot = make_bot("heuristic")
->>> bot.choose_play(player_view(round_, 0)) in round_.legal_plays()
+>>> bot.choose_play(player_view(round_, 0)) in round_.legal_decisions()
 True
 
 The names are loaded on first use, so that importing the package (the command

@@ -17,7 +17,8 @@ import random
 
 from lost_cities.ai.heuristic import MAX_GAP, START_THRESHOLD, final_choice, heuristic_draw, heuristic_play
 from lost_cities.ai.table import Table, table_of
-from lost_cities.engine import DRAW_PILE, STOP, Draw, Phase, Play, PlayerView, Stop
+from lost_cities.engine import DRAW_PILE, Draw, Phase, Play, PlayerView, Stop
+from lost_cities.engine.codes import COLOUR_OF, DISCARD, LAY, RANK_OF
 
 __all__ = ["EasyBot", "NormalBot", "RandomBot", "easy_draw", "easy_play"]
 
@@ -29,11 +30,14 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose_play(self, view: PlayerView) -> Play | Stop:
-        choices: list[Play | Stop] = [*view.legal_plays, STOP] if view.can_stop else list(view.legal_plays)
-        return self.rng.choice(choices)
+        choice = self.rng.choice(view.legal_decisions)
+        assert isinstance(choice, Play | Stop), "a play is asked for in the play phase"
+        return choice
 
     def choose_draw(self, view: PlayerView) -> Draw:
-        return self.rng.choice(view.legal_draws)
+        choice = self.rng.choice(view.legal_decisions)
+        assert isinstance(choice, Draw), "a draw is asked for in the draw phase"
+        return choice
 
 
 #: ``easy`` lays into a gap of at most this many values...
@@ -48,42 +52,42 @@ def easy_play(table: Table) -> int:
     hand, tops, mine = table.hand, table.tops, table.mine
     by_colour: dict[int, list[int]] = {}
     for code in hand:
-        by_colour.setdefault(code >> 4, []).append(code)
+        by_colour.setdefault(COLOUR_OF[code], []).append(code)
     best, best_gap = -1, EASY_GAP + 1
     for colour, cards in by_colour.items():
         top = tops[mine + colour]
         if top:
-            higher = [code for code in cards if code & 15 > top]
-            gap = (higher[0] & 15) - top - 1 if higher else best_gap
+            higher = [code for code in cards if RANK_OF[code] > top]
+            gap = RANK_OF[higher[0]] - top - 1 if higher else best_gap
             if gap < best_gap:
                 best, best_gap = higher[0], gap
     if best >= 0:
-        return best * 2
+        return LAY[best]
     best_sum = 0
     for colour, cards in by_colour.items():
-        numbers = [code for code in cards if code & 15 > 1]
-        total = sum(code & 15 for code in numbers)
+        numbers = [code for code in cards if RANK_OF[code] > 1]
+        total = sum(RANK_OF[code] for code in numbers)
         if not tops[mine + colour] and len(numbers) >= EASY_OPEN_COUNT and total >= EASY_OPEN_SUM and total > best_sum:
             best, best_sum = numbers[0], total
     if best >= 0:
-        return best * 2
+        return LAY[best]
     best_cost = 1 << 30
     for code in hand:
-        colour, value = code >> 4, code & 15
+        colour, value = COLOUR_OF[code], RANK_OF[code]
         top = tops[mine + colour]
         # a card it can no longer lay is worth nothing to it; one it can, a lot
         laid = 0 if value < top else 20 + value
         cost = laid if top else (0 if value == 1 else value) + 2 * len(by_colour[colour])
         if cost < best_cost:
             best, best_cost = code, cost
-    return best * 2 + 1
+    return DISCARD[best]
 
 
 def easy_draw(table: Table) -> int:
     """``easy``'s draw code: a discard top that is the very next card of a started expedition, else the pile."""
     for colour, pile in enumerate(table.discards):
         top = table.tops[table.mine + colour]
-        if pile and colour != table.closed and top > 1 and pile[-1] & 15 == top + 1:
+        if pile and colour != table.closed and top > 1 and RANK_OF[pile[-1]] == top + 1:
             return colour
     return DRAW_PILE
 

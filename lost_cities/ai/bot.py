@@ -2,13 +2,12 @@
 
 Anyone can bring a bot: an object with these two methods.  It may keep state
 between calls; it is given every view of its own seat in order, a round at a
-time, and must return a legal choice for it (``view.legal_plays`` /
-``view.legal_draws`` list them).  The view holds the round's public history
+time, and must return a legal choice for it: one of ``view.legal_decisions``.  The view holds the round's public history
 (``view.history``), so a bot need not remember anything.
 
 With three or four players the round ends with the final laying (R23c):
-``choose_play`` is asked again, and returns a card to lay or :data:`~lost_cities.engine.STOP`
-(``view.can_stop``).
+``choose_play`` is asked again, and returns a card to lay or :data:`~lost_cities.engine.STOP` (both among
+``view.legal_decisions``).
 """
 
 from __future__ import annotations
@@ -23,9 +22,9 @@ __all__ = ["Bot"]
 @runtime_checkable
 class Bot(Protocol):
     def choose_play(self, view: PlayerView) -> Play | Stop:
-        """The card to lay or discard (R6), from ``view.legal_plays``; in the final laying, a card or STOP."""
+        """The card to lay or discard (R6), one of ``view.legal_decisions``; in the final laying, a card or STOP."""
         ...
 
     def choose_draw(self, view: PlayerView) -> Draw:
-        """Where to draw from (R7), from ``view.legal_draws``."""
+        """Where to draw from (R7): one of ``view.legal_decisions``."""
         ...

@@ -17,12 +17,12 @@ the expeditions, the discard piles' top cards, the draw pile's size.
   with a gap of at most 1 (never the pile just discarded onto, R7), else the
   draw pile.
 
-The functions work on the engine's codes (``colour * 16 + v``, ``v`` 1 for a
-wager) because the search of the ``hard`` level calls them thousands of times a
+The functions work on the engine's codes (:mod:`lost_cities.engine.codes`: a
+card's colour and rank by table lookup) because the search of the ``hard`` level calls them thousands of times a
 second inside its rollouts; :class:`HeuristicBot` reads a view into codes once.
-``tops`` is the engine's list of each expedition's last value (0 when empty, 1
-after a wager), ``mine`` the offset of the seat's own side in it and ``theirs``
-the offsets of the other sides.
+``tops`` is the engine's list of each expedition's last rank (0 when empty, 1
+after a wager), ``mine`` the slot of the seat's own side's first expedition in it
+(:class:`~lost_cities.engine.Layout`) and ``theirs`` those of the other sides.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lost_cities.ai.table import Table, table_of
-from lost_cities.engine import DRAW_PILE, STOP, Draw, Phase, Play, PlayerView, Round, Rules, Stop
-from lost_cities.engine.codes import STOP as STOP_CODE
+from lost_cities.engine import DRAW_PILE, STOP, Draw, Phase, Play, PlayerView, Round, Rules, Stop, layout_of
+from lost_cities.engine.codes import COLOUR_OF, DISCARD, LAY, RANK_OF, STOP_CODE
 from lost_cities.engine.scoring import score_codes
 
 __all__ = ["HeuristicBot", "final_choice", "heuristic_draw", "heuristic_final", "heuristic_play", "play_out"]
@@ -76,8 +76,9 @@ def heuristic_play(
     count = top = total = 0
     wager = lowest = -1
     found = False
+    colour_of, rank_of = COLOUR_OF, RANK_OF
     for code in hand:
-        c = code >> 4
+        c = colour_of[code]
         if c != colour:
             if colour >= 0 and not top:  # close the previous colour: could it be opened?
                 sums[colour] = total
@@ -90,7 +91,7 @@ def heuristic_play(
             wager = lowest = -1
             found = False
         count += 1
-        v = code & 15
+        v = rank_of[code]
         if top:
             if not found and v > top:  # the lowest card above the expedition's last one
                 found = True
@@ -101,7 +102,7 @@ def heuristic_play(
                     else:  # any gap once the colour's cards outnumber the turns left: count the rest
                         held = count
                         for other in hand[hand.index(code) + 1 :]:
-                            if other >> 4 != c:
+                            if colour_of[other] != c:
                                 break
                             held += 1
                         if held >= turns_left:
@@ -117,15 +118,15 @@ def heuristic_play(
         if best < 0 and total >= threshold and total > best_sum and count <= turns_left:
             start = wager if wager >= 0 and total >= bold else lowest
     if best >= 0:
-        return best * 2
+        return LAY[best]
     if start >= 0:
-        return start * 2
+        return LAY[start]
     # 3) discard the card least useful to this seat plus the others
     best_cost = 1e9
     alone = theirs[0] if len(theirs) == 1 else -1  # two players: one other side, looked up directly
     for code in hand:
-        c = code >> 4
-        v = code & 15
+        c = colour_of[code]
+        v = rank_of[code]
         value = v if v > 1 else 0
         top = tops[mine + c]
         if top:
@@ -145,7 +146,7 @@ def heuristic_play(
         cost = cost - use if team else cost + use
         if cost < best_cost:
             best, best_cost = code, cost
-    return best * 2 + 1
+    return DISCARD[best]
 
 
 def heuristic_draw(tops: Sequence[int], mine: int, discards: Sequence[Sequence[int]], closed: int) -> int:
@@ -156,7 +157,7 @@ def heuristic_draw(tops: Sequence[int], mine: int, discards: Sequence[Sequence[i
         if pile and c != closed:
             top = tops[mine + c]
             if top:
-                v = pile[-1] & 15
+                v = RANK_OF[pile[-1]]
                 if v >= top:
                     gap = v - top - 1 if v > 1 else 0
                     if gap < best_gap:
@@ -166,12 +167,12 @@ def heuristic_draw(tops: Sequence[int], mine: int, discards: Sequence[Sequence[i
 
 def _fits(code: int, cards: Sequence[int]) -> bool:
     """R6a on codes: a wager while the expedition holds no number, a number above the last one."""
-    return code & 15 >= (cards[-1] & 15 if cards else 0)
+    return RANK_OF[code] >= (RANK_OF[cards[-1]] if cards else 0)
 
 
 def _gain(code: int, cards: Sequence[int], rules: Rules) -> int:
     """What laying ``code`` on ``cards`` adds to the side's score (R21: it no longer counts in hand)."""
-    v = code & 15
+    v = RANK_OF[code]
     saved = v if rules.hand_penalty and v > 1 else 0
     return score_codes([*cards, code], rules) - score_codes(cards, rules) + saved
 
@@ -186,7 +187,7 @@ def heuristic_final(
     """
     best, best_total = STOP_CODE, 0
     for code in sorted(set(hand)):
-        cards = expeditions[mine + (code >> 4)]
+        cards = expeditions[mine + COLOUR_OF[code]]
         now = _gain(code, cards, rules) if _fits(code, cards) else 0
         if now <= 0:
             continue
@@ -195,21 +196,21 @@ def heuristic_final(
             rest = list(hand)
             rest.remove(code)
             for other in set(rest):
-                under = [*cards, code] if other >> 4 == code >> 4 else expeditions[mine + (other >> 4)]
+                same = COLOUR_OF[other] == COLOUR_OF[code]
+                under = [*cards, code] if same else expeditions[mine + COLOUR_OF[other]]
                 if _fits(other, under):
                     follow = max(follow, _gain(other, under, rules))
         if now + follow > best_total:
-            best, best_total = code * 2, now + follow
+            best, best_total = LAY[code], now + follow
     return best
 
 
 def final_choice(view: PlayerView) -> Play | Stop:
     """A bot's choice in the final laying (R23c), by :func:`heuristic_final`."""
     rules = view.rules
-    ncolours = len(rules.colours)
     expeditions = [[card.code for card in cards] for side in view.expeditions for cards in side]
     hand = sorted(card.code for card in view.hand)
-    code = heuristic_final(hand, expeditions, view.side * ncolours, view.final_lays_left, rules)
+    code = heuristic_final(hand, expeditions, layout_of(rules).base[view.seat], view.final_lays_left, rules)
     return STOP if code == STOP_CODE else Play.from_code(code)
 
 
@@ -220,12 +221,12 @@ def play_out(round_: Round, cap: int = 400) -> int:
     two seats keep passing a card back and forth.
     """
     rules = round_.rules
-    ncolours = len(rules.colours)
+    layout = round_.layout
     players = rules.players
     team = rules.cooperative
-    sides = [rules.side_of(seat) for seat in range(players)]
-    mine = [side * ncolours for side in sides]
-    theirs = [tuple(other * ncolours for other in range(rules.sides) if other != side) for side in sides]
+    mine = layout.base
+    sides = [layout.side_slots(side).start for side in range(layout.sides)]
+    theirs = [tuple(base for base in sides if base != own) for own in mine]
     hands, deck, tops, discards = round_.hands, round_.deck, round_.tops, round_.discards
     play, draw = round_.play_code, round_.draw_code
     plies = 0

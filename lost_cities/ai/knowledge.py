@@ -22,7 +22,8 @@ from collections import Counter
 
 from msgspec import Struct
 
-from lost_cities.engine import FinalLaying, Phase, PlayerView, PublicTurn, Round, Rules
+from lost_cities.engine import FinalLaying, Phase, PlayerView, PublicTurn, Round, Rules, layout_of
+from lost_cities.engine.codes import COLOUR_OF, RANK_OF
 from lost_cities.engine.round import fresh_deck
 
 __all__ = ["Knowledge", "OtherTurn", "knowledge", "sample_round"]
@@ -73,9 +74,9 @@ class Knowledge(Struct, frozen=True):
 def knowledge(view: PlayerView) -> Knowledge:
     """Replay the view's public history into what ``view.seat`` knows."""
     rules = view.rules
-    ncolours = len(rules.colours)
-    expeditions: list[list[int]] = [[] for _ in range(rules.sides * ncolours)]
-    piles: list[list[int]] = [[] for _ in range(ncolours)]
+    layout = layout_of(rules)
+    expeditions: list[list[int]] = [[] for _ in range(layout.slots)]
+    piles: list[list[int]] = [[] for _ in range(layout.colours)]
     known: list[list[int]] = [[] for _ in range(rules.players)]
     discarded: set[int] = set()
     pile_draws = 0
@@ -87,11 +88,11 @@ def knowledge(view: PlayerView) -> Knowledge:
         if code in known[seat]:
             known[seat].remove(code)
         if discard:
-            piles[code >> 4].append(code)
+            piles[COLOUR_OF[code]].append(code)
             if seat == view.seat:
                 discarded.add(code)
         else:
-            expeditions[rules.side_of(seat) * ncolours + (code >> 4)].append(code)
+            expeditions[layout.slot(seat, COLOUR_OF[code])].append(code)
 
     for index, event in enumerate(history):
         if isinstance(event, FinalLaying):
@@ -103,7 +104,7 @@ def knowledge(view: PlayerView) -> Knowledge:
                 event.seat,
                 event.play.code,
                 event.drawn.code if event.drawn is not None and event.draw.pile is not None else -1,
-                tuple(cards[-1] & 15 if cards else 0 for cards in expeditions),
+                tuple(RANK_OF[cards[-1]] if cards else 0 for cards in expeditions),
                 dealt - pile_draws,
             )
         lay_or_discard(event.seat, event.play.card.code, event.play.discard)

@@ -44,7 +44,8 @@ from msgspec import Struct
 from lost_cities.ai.heuristic import final_choice, heuristic_draw, heuristic_play, play_out
 from lost_cities.ai.knowledge import Knowledge, knowledge, sample_round
 from lost_cities.ai.table import Table, table_of, turns_left
-from lost_cities.engine import DRAW_PILE, Draw, Phase, Play, PlayerView, Round, Rules, Stop
+from lost_cities.engine import DRAW_PILE, Draw, Phase, Play, PlayerView, Round, Rules, Stop, layout_of
+from lost_cities.engine.codes import COLOUR_OF, DISCARDS, PLAY_CARD, RANK_OF, WAGER_RANK
 
 __all__ = ["SearchBot", "SearchSettings", "round_value"]
 
@@ -116,7 +117,7 @@ class SearchBot:
             return final_choice(view)
         started = time.perf_counter()
         self._turn_started = started
-        legal = [play.code for play in view.legal_plays]
+        legal = [decision.code for decision in view.legal_decisions]
         table = table_of(view)
         default = heuristic_play(
             table.hand, table.tops, table.mine, table.theirs, table.deck_left, table.turns_left, view.rules.cooperative
@@ -131,7 +132,7 @@ class SearchBot:
         started = time.perf_counter()
         table = table_of(view)
         default = heuristic_draw(table.tops, table.mine, table.discards, table.closed)
-        legal = [draw.code for draw in view.legal_draws]
+        legal = [decision.code for decision in view.legal_decisions]
         know = knowledge(view)
         candidates = _draw_candidates(legal, default, table, know)
         if len(candidates) > 1:
@@ -265,9 +266,9 @@ def _plausible(know: Knowledge, sample: Round) -> bool:
     if clue is None:
         return True
     rules = know.rules
-    ncolours = len(rules.colours)
-    side = rules.side_of(clue.seat)
-    theirs = tuple(other * ncolours for other in range(rules.sides) if other != side)
+    layout = layout_of(rules)
+    mine = layout.base[clue.seat]
+    theirs = tuple(base for side in range(layout.sides) if (base := layout.side_slots(side).start) != mine)
     hand = sample.hands[clue.seat]
     if clue.drawn >= 0:
         options: Sequence[int] = (clue.drawn,)
@@ -276,13 +277,13 @@ def _plausible(know: Knowledge, sample: Round) -> bool:
         for code in know.known[clue.seat]:
             hidden.remove(code)
         options = sorted(set(hidden))
-    played = clue.play >> 1
+    played = PLAY_CARD[clue.play]
     turns = turns_left(clue.deck_left, rules.players)
     for drawn in options:
         before = list(hand)
         before.remove(drawn)
         insort(before, played)
-        choice = heuristic_play(before, clue.tops, side * ncolours, theirs, clue.deck_left, turns, rules.cooperative)
+        choice = heuristic_play(before, clue.tops, mine, theirs, clue.deck_left, turns, rules.cooperative)
         if choice == clue.play:
             return True
     return False
@@ -297,9 +298,9 @@ def _play_candidates(legal: list[int], default: int, table: Table) -> list[int]:
     out = [default]
     seen: set[tuple[int, bool]] = set()
     for code in sorted(legal):
-        card = code >> 1
-        key = (card >> 4, card & 15 == 1)
-        if not code & 1:
+        card = PLAY_CARD[code]
+        key = (COLOUR_OF[card], RANK_OF[card] == WAGER_RANK)
+        if not DISCARDS[code]:
             if key in seen:
                 continue
             seen.add(key)
@@ -318,6 +319,6 @@ def _draw_candidates(legal: list[int], default: int, table: Table, know: Knowled
             out.append(code)
             continue
         card = table.discards[code][-1]
-        if card not in know.discarded and card & 15 >= table.tops[table.mine + code]:
+        if card not in know.discarded and RANK_OF[card] >= table.tops[table.mine + code]:
             out.append(code)
     return out

@@ -1,6 +1,6 @@
 """A view read into the engine's card codes, once per decision, for the rules-of-thumb players.
 
-The engine's fast path works on ints (``colour * 16 + v``, ``v`` 1 for a wager);
+The engine's fast path works on ints (:mod:`lost_cities.engine.codes`);
 the heuristic functions take the same shapes whether they run inside a rollout
 (on a :class:`~lost_cities.engine.Round`'s own lists) or for a bot (on this).
 """
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from lost_cities.engine import PlayerView
+from lost_cities.engine import PlayerView, layout_of
+from lost_cities.engine.codes import RANK_OF
 
 __all__ = ["Table", "table_of", "turns_left"]
 
@@ -34,14 +35,14 @@ class Table(Struct, frozen=True):
 
 def table_of(view: PlayerView) -> Table:
     rules = view.rules
-    ncolours = len(rules.colours)
-    tops = [cards[-1].code & 15 if cards else 0 for side in view.expeditions for cards in side]
-    side = view.side
+    layout = layout_of(rules)
+    tops = [RANK_OF[cards[-1].code] if cards else 0 for side in view.expeditions for cards in side]
+    mine = layout.base[view.seat]
     return Table(
         hand=sorted(card.code for card in view.hand),
         tops=tops,
-        mine=side * ncolours,
-        theirs=tuple(other * ncolours for other in range(rules.sides) if other != side),
+        mine=mine,
+        theirs=tuple(base for side in range(layout.sides) if (base := layout.side_slots(side).start) != mine),
         deck_left=view.draw_pile_size,
         turns_left=turns_left(view.draw_pile_size, rules.players),
         discards=[[card.code] if card is not None else [] for card in view.discard_tops],

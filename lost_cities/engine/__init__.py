@@ -8,7 +8,9 @@ round, checked:
 >>> r = Round(Rules(), seed=42, starter=0)
 >>> r.hand(0)[:3]
 (Card.parse('y10'), Card.parse('b3'), Card.parse('b7'))
->>> r.play("+b3"); r.draw("n")
+>>> r.decide("+b3"); r.legal_decisions()  # what may be done now: the discard piles are empty
+[Draw.parse('n')]
+>>> r.decide("n")
 >>> [str(c) for c in r.expedition(0, Colour.BLUE)]
 ['b3']
 """
@@ -16,6 +18,8 @@ round, checked:
 from lost_cities.engine.cards import WAGER, Card, Colour, card_from_code, parse_cards
 from lost_cities.engine.errors import IllegalMoveError, LostCitiesError, NotationError, Reason, excerpt, rule_of
 from lost_cities.engine.fields import FieldError, read_field
+from lost_cities.engine.history import FinalLaying, Phase, Turn, TurnRecord
+from lost_cities.engine.layout import Layout, layout_of
 from lost_cities.engine.match import (
     Match,
     MatchRecord,
@@ -27,7 +31,8 @@ from lost_cities.engine.match import (
     round_seed,
 )
 from lost_cities.engine.moves import DRAW_PILE, STOP, Decision, Draw, Play, Stop, parse_decision
-from lost_cities.engine.round import FinalLaying, Phase, Round, RoundRecord, Turn, TurnRecord
+from lost_cities.engine.record import RoundRecord
+from lost_cities.engine.round import Round
 from lost_cities.engine.rules import BASE_COLOURS, LONG_COLOURS, PLAYER_COUNTS, Rules
 from lost_cities.engine.scoring import ExpeditionScore, SideScore, check_expedition, score_expedition, score_side
 from lost_cities.engine.view import PlayerView, PublicEvent, PublicTurn, player_view, public_view
@@ -47,6 +52,7 @@ __all__ = [
     "FieldError",
     "FinalLaying",
     "IllegalMoveError",
+    "Layout",
     "LostCitiesError",
     "Match",
     "MatchRecord",
@@ -70,6 +76,7 @@ __all__ = [
     "card_from_code",
     "check_expedition",
     "excerpt",
+    "layout_of",
     "match_outcome",
     "next_starter",
     "parse_cards",

@@ -11,9 +11,9 @@ Card.parse('r7')
 >>> Card.parse("r7").value, Card.parse("rw").is_wager
 (7, True)
 
-Inside, the engine works on *card codes*, plain ints (``colour * 16 + v`` with
-``v`` 1 for a wager, 2..10 for a number) because they are cheap to copy and
-compare; :meth:`Card.code` and :func:`card_from_code` convert between the two.
+Inside, the engine works on *card codes*, plain ints (:mod:`.codes`) because
+they are cheap to copy and compare; :meth:`Card.code` and :func:`card_from_code`
+convert between the two.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from enum import IntEnum
 
 from msgspec import Struct
 
-from lost_cities.engine.errors import NotationError
+from lost_cities.engine.codes import CODES, card_code
+from lost_cities.engine.syntax import NotationError
 
 __all__ = [
     "WAGER",
@@ -95,7 +96,7 @@ class Card(Struct, frozen=True, order=True):
     @property
     def code(self) -> int:
         """The engine's int code for this card (see the module docstring)."""
-        return self.colour * 16 + (self.value or 1)
+        return card_code(self.colour, self.value)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -104,7 +105,7 @@ class Card(Struct, frozen=True, order=True):
         >>> Card.parse("r²")
         Traceback (most recent call last):
         ...
-        lost_cities.engine.errors.NotationError: cannot read 'r²': expected a card: colour letter (y b w g r p) \
+        lost_cities.engine.syntax.NotationError: cannot read 'r²': expected a card: colour letter (y b w g r p) \
 and 2-10 (ASCII digits) or w, e.g. r7, bw
         """
         token = text.strip().lower()
@@ -112,9 +113,9 @@ and 2-10 (ASCII digits) or w, e.g. r7, bw
             colour = _LETTERS[token[0]]
             rest = token[1:]
             if rest in ("w", "x"):
-                return card_from_code(colour * 16 + 1)
+                return card_from_code(card_code(colour, WAGER))
             if rest in _NUMBERS:
-                return card_from_code(colour * 16 + _NUMBERS[rest])
+                return card_from_code(card_code(colour, _NUMBERS[rest]))
         raise NotationError(text, "a card: colour letter (y b w g r p) and 2-10 (ASCII digits) or w, e.g. r7, bw")
 
     def __str__(self) -> str:
@@ -129,11 +130,10 @@ and 2-10 (ASCII digits) or w, e.g. r7, bw
 
 
 #: Every card value, indexed by its code (``None`` where no card has that code).
-CARD_BY_CODE: list[Card | None] = [None] * (16 * len(Colour))
+CARD_BY_CODE: list[Card | None] = [None] * CODES
 for _colour in Colour:
-    CARD_BY_CODE[_colour * 16 + 1] = Card(_colour, WAGER)
-    for _value in range(2, 11):
-        CARD_BY_CODE[_colour * 16 + _value] = Card(_colour, _value)
+    for _value in (WAGER, *range(2, 11)):
+        CARD_BY_CODE[card_code(_colour, _value)] = Card(_colour, _value)
 
 
 def card_from_code(code: int) -> Card:

@@ -10,44 +10,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, assert_never
+from typing import assert_never
 
-if TYPE_CHECKING:
-    from lost_cities.engine.cards import Card, Colour
+from lost_cities.engine.cards import Card, Colour
+from lost_cities.engine.syntax import EXCERPT_LENGTH, LostCitiesError, NotationError, excerpt
 
-__all__ = ["IllegalMoveError", "LostCitiesError", "NotationError", "Reason", "excerpt", "rule_of"]
-
-#: The most characters of someone's text that a message quotes.
-EXCERPT_LENGTH = 24
-
-
-def excerpt(text: str, limit: int = EXCERPT_LENGTH) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis, for quoting it in a message.
-
-    >>> excerpt("+r7"), excerpt("x" * 100, 8)
-    ('+r7', 'xxxxxxx…')
-    """
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-class LostCitiesError(ValueError):
-    """Base of every error the engine raises on purpose."""
-
-
-class NotationError(LostCitiesError):
-    """Text that is not valid card or choice notation.
-
-    ``text`` is the offending token, ``expected`` says what would be right; the
-    message quotes only the start of a long token (:func:`excerpt`).
-
-    >>> str(NotationError("+" + "7" * 5000, "a play"))
-    "cannot read '+7777777777777777777777…': expected a play"
-    """
-
-    def __init__(self, text: str, expected: str) -> None:
-        self.text = text
-        self.expected = expected
-        super().__init__(f"cannot read {excerpt(text)!r}: expected {expected}")
+__all__ = ["EXCERPT_LENGTH", "IllegalMoveError", "LostCitiesError", "NotationError", "Reason", "excerpt", "rule_of"]
 
 
 class Reason(StrEnum):

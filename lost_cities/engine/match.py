@@ -16,7 +16,8 @@ from enum import StrEnum
 from msgspec import Struct
 
 from lost_cities.engine.fields import FieldError, read_field
-from lost_cities.engine.round import Round, RoundRecord
+from lost_cities.engine.record import RoundRecord
+from lost_cities.engine.round import Round
 from lost_cities.engine.rules import PLAYER_COUNTS, Rules
 from lost_cities.engine.view import PlayerView, player_view
 
@@ -214,9 +215,13 @@ class Match:
         return player_view(self.current, seat)
 
     def record(self, *, settled: bool = False) -> MatchRecord:
-        """The match as a record; ``settled`` leaves out a turn still in progress (see :meth:`Round.record`)."""
+        """The match as a record; ``settled`` leaves out a turn still in progress (see :meth:`RoundRecord.of`)."""
         return MatchRecord(
-            self.rules, self.rounds, self.seed, self.first, tuple(r.record(settled=settled) for r in self.played)
+            self.rules,
+            self.rounds,
+            self.seed,
+            self.first,
+            tuple(RoundRecord.of(r, settled=settled) for r in self.played),
         )
 
 
@@ -224,7 +229,7 @@ class MatchRecord(Struct, frozen=True):
     """A whole match as a record: replaying it rebuilds the identical match.
 
     >>> m = Match(seed=9)
-    >>> m.current.turn(str(m.current.legal_plays()[-1]) + " n")
+    >>> m.current.turn(str(m.current.legal_decisions()[-1]) + " n")
     >>> MatchRecord.from_dict(m.record().to_dict()).replay().current == m.current
     True
     """

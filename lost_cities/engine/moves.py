@@ -22,8 +22,8 @@ from __future__ import annotations
 from msgspec import Struct
 
 from lost_cities.engine.cards import Card, Colour, card_from_code
-from lost_cities.engine.codes import DRAW_PILE
-from lost_cities.engine.errors import NotationError
+from lost_cities.engine.codes import DRAW_PILE, PLAY_CARD, STOP_CODE, play_code, play_discards
+from lost_cities.engine.syntax import NotationError
 
 __all__ = ["DRAW_PILE", "DRAW_PILE_LETTER", "STOP", "STOP_LETTER", "Decision", "Draw", "Play", "Stop", "parse_decision"]
 
@@ -40,11 +40,11 @@ class Play(Struct, frozen=True):
     @property
     def code(self) -> int:
         """The play's int code (:func:`lost_cities.engine.codes.play_code`)."""
-        return self.card.code * 2 + self.discard
+        return play_code(self.card.code, self.discard)
 
     @classmethod
     def from_code(cls, code: int) -> Play:
-        return cls(card_from_code(code >> 1), bool(code & 1))
+        return cls(card_from_code(PLAY_CARD[code]), play_discards(code))
 
     @classmethod
     def parse(cls, text: str) -> Play:
@@ -98,6 +98,11 @@ class Stop(Struct, frozen=True):
 
     There is one value, :data:`STOP`; its notation is ``s``.
     """
+
+    @property
+    def code(self) -> int:
+        """The stop's int code (:data:`lost_cities.engine.codes.STOP_CODE`), as a play's or a draw's."""
+        return STOP_CODE
 
     def __str__(self) -> str:
         return STOP_LETTER

@@ -13,30 +13,32 @@ Five fields separated by ``|``::
 
 A position is at the start of a turn; with an empty draw pile and three or four
 players it is the start of the final laying (R23c).  Cards that appear nowhere
-are simply not in play, which is handy for testing one rule at a time.
+are simply not in play, which is handy for testing one rule at a time.  This
+module reads and writes the notation on card codes; :meth:`Round.from_position
+<lost_cities.engine.round.Round.from_position>` and :meth:`Round.position
+<lost_cities.engine.round.Round.position>` build and write a round.
 
->>> from lost_cities.engine.round import Round
->>> r = Round.from_position("r5 r7 y2 / b3 | rw r3 / - | y8 | y4 y5 | 0")
->>> r.play("+r5"); r.draw("y")
->>> r.position()
-'y2 y8 r7 / b3 | rw r3 r5 / - | - | y4 y5 | 1'
+>>> p = parse_position("r5 r7 y2 / b3 | rw r3 / - | y8 | y4 y5 | 0", Rules())
+>>> p.hands, p.to_move
+(((2, 69, 71), (19,)), 0)
+>>> format_position(Rules(), p.hands, p.deck, p.expeditions, p.discards, 1)
+'y2 r5 r7 / b3 | rw r3 / - | y8 | y4 y5 | 1'
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from lost_cities.engine.cards import CARD_BY_CODE, Card, parse_cards
 from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason
+from lost_cities.engine.layout import layout_of
 from lost_cities.engine.rules import Rules
 from lost_cities.engine.scoring import check_expedition
 
-if TYPE_CHECKING:
-    from lost_cities.engine.round import Round
-
-__all__ = ["format_position", "parse_position", "start_position"]
+__all__ = ["Position", "format_position", "parse_position"]
 
 _FIELDS = "hands | expeditions | discard piles | draw pile | seat to move"
 
@@ -53,10 +55,22 @@ def _groups(text: str, count: int, what: str) -> list[tuple[Card, ...]]:
     return groups
 
 
-def parse_position(text: str, rules: Rules) -> Round:
-    """The round at the position ``text`` describes (see the module), every card checked (R2, R6a, R8, R20)."""
-    from lost_cities.engine.round import Round
+class Position(Struct, frozen=True):
+    """A position read from its notation, in card codes, as :meth:`Round.from_codes` takes it."""
 
+    #: per seat, sorted
+    hands: tuple[tuple[int, ...], ...]
+    #: the draw pile, its top last
+    deck: tuple[int, ...]
+    #: per slot (:class:`~.layout.Layout`), in the order laid
+    expeditions: tuple[tuple[int, ...], ...]
+    #: per colour, the top last
+    discards: tuple[tuple[int, ...], ...]
+    to_move: int
+
+
+def parse_position(text: str, rules: Rules) -> Position:
+    """The position ``text`` describes (see the module), every card checked (R2, R6a, R8, R20)."""
     fields = text.split("|")
     if len(fields) != 5:
         raise NotationError(text, f"a position: {_FIELDS}")
@@ -77,23 +91,19 @@ def parse_position(text: str, rules: Rules) -> Round:
     for hand in hands:
         if len(hand) > rules.hand_size:
             raise NotationError(" ".join(map(str, hand)), f"a hand of at most {rules.hand_size} cards (R8)")
-    ncolours = len(rules.colours)
-    expeditions: list[list[int]] = [[] for _ in range(rules.sides * ncolours)]
+    layout = layout_of(rules)
+    expeditions: list[tuple[int, ...]] = [() for _ in range(layout.slots)]
     for side, cards in enumerate(sides):
         for colour in rules.colours:
             laid = [card for card in cards if card.colour is colour]
             check_expedition(colour, laid, rules)
-            expeditions[side * ncolours + rules.colours.index(colour)] = [card.code for card in laid]
-    piles: list[list[int]] = [[] for _ in range(ncolours)]
-    for card in discards:
-        piles[rules.colours.index(card.colour)].append(card.code)
-    return Round.from_codes(
-        rules,
-        [[card.code for card in hand] for hand in hands],
-        [card.code for card in deck],
-        expeditions,
-        piles,
-        int(seat_text),
+            expeditions[layout.side_slots(side)[colour]] = tuple(card.code for card in laid)
+    return Position(
+        hands=tuple(tuple(sorted(card.code for card in hand)) for hand in hands),
+        deck=tuple(card.code for card in deck),
+        expeditions=tuple(expeditions),
+        discards=tuple(tuple(card.code for card in discards if card.colour is colour) for colour in rules.colours),
+        to_move=int(seat_text),
     )
 
 
@@ -101,7 +111,7 @@ def _join(codes: Sequence[int]) -> str:
     return " ".join(str(CARD_BY_CODE[code]) for code in codes) or "-"
 
 
-def _format(
+def format_position(
     rules: Rules,
     hands: Sequence[Sequence[int]],
     deck: Sequence[int],
@@ -109,11 +119,9 @@ def _format(
     discards: Sequence[Sequence[int]],
     to_move: int,
 ) -> str:
-    ncolours = len(rules.colours)
-    sides = [
-        [code for cards in expeditions[side * ncolours : (side + 1) * ncolours] for code in cards]
-        for side in range(rules.sides)
-    ]
+    """The notation of a position given in card codes (hands, the draw pile top last, slots, piles)."""
+    layout = layout_of(rules)
+    sides = [[code for slot in layout.side_slots(side) for code in expeditions[slot]] for side in range(layout.sides)]
     return " | ".join(
         (
             " / ".join(_join(hand) for hand in hands),
@@ -123,20 +131,3 @@ def _format(
             str(to_move),
         )
     )
-
-
-def format_position(round_: Round) -> str:
-    """The notation of ``round_`` as it stands; only at the start of a turn (or of the final laying)."""
-    if round_.phase.name == "DRAW" or round_.final_lays_left not in (0, round_.rules.final_plays):
-        raise ValueError("a position is written at the start of a turn, not half-way through one")
-    if round_.phase.name == "FINAL" and round_.final_turns_left != round_.rules.players:
-        raise ValueError("a position is written at the start of the final laying, not half-way through it")
-    return _format(round_.rules, round_.hands, round_.deck, round_.expeditions, round_.discards, round_.to_move)
-
-
-def start_position(round_: Round) -> str:
-    """The notation of the position ``round_`` was built from (for its record)."""
-    start = round_._origin()
-    if start.phase == 1 or (start.phase == 2 and start.final_to_go != round_.rules.players):
-        raise ValueError("a round built half-way through a turn has no record")
-    return _format(round_.rules, start.hands, start.deck, start.expeditions, start.discards, start.to_move)

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from msgspec import Struct
 
 from lost_cities.engine.cards import Card, Colour
+from lost_cities.engine.codes import RANK_OF, WAGER_RANK
 from lost_cities.engine.errors import IllegalMoveError, Reason
 from lost_cities.engine.rules import Rules
 
@@ -113,8 +114,8 @@ def score_codes(cards: Sequence[int], rules: Rules = _DEFAULT_RULES) -> int:
         return 0
     wagers = points = 0
     for code in cards:
-        value = code & 15
-        if value == 1:
+        value = RANK_OF[code]
+        if value == WAGER_RANK:
             wagers += 1
         else:
             points += value

@@ -17,8 +17,9 @@ from __future__ import annotations
 from msgspec import Struct
 
 from lost_cities.engine.cards import Card, Colour
-from lost_cities.engine.moves import Draw, Play
-from lost_cities.engine.round import FinalLaying, Phase, Round, TurnRecord
+from lost_cities.engine.history import FinalLaying, Phase, TurnRecord
+from lost_cities.engine.moves import Decision, Draw, Play, Stop
+from lost_cities.engine.round import Round
 from lost_cities.engine.rules import Rules
 from lost_cities.engine.scoring import SideScore, score_side
 
@@ -65,9 +66,8 @@ class PlayerView(Struct, frozen=True):
     closed_pile: Colour | None
     history: tuple[PublicEvent, ...]
     pending_play: Play | None
-    legal_plays: tuple[Play, ...]
-    legal_draws: tuple[Draw, ...]
-    can_stop: bool
+    #: what the viewer may do now (:meth:`Round.legal_decisions`); empty unless it is their turn
+    legal_decisions: tuple[Decision, ...]
     can_take_back: bool
     final_lays_left: int
     final_turns_left: int
@@ -83,6 +83,21 @@ class PlayerView(Struct, frozen=True):
     @property
     def my_turn(self) -> bool:
         return self.phase is not Phase.OVER and self.to_move == self.seat
+
+    @property
+    def legal_plays(self) -> tuple[Play, ...]:
+        """The plays among :attr:`legal_decisions`: the cards to play, or to lay in the final laying."""
+        return tuple(decision for decision in self.legal_decisions if isinstance(decision, Play))
+
+    @property
+    def legal_draws(self) -> tuple[Draw, ...]:
+        """The draws among :attr:`legal_decisions`."""
+        return tuple(decision for decision in self.legal_decisions if isinstance(decision, Draw))
+
+    @property
+    def can_stop(self) -> bool:
+        """True when the viewer may end their final laying now (R23c)."""
+        return any(isinstance(decision, Stop) for decision in self.legal_decisions)
 
     @property
     def last_turn(self) -> PublicEvent | None:
@@ -104,7 +119,7 @@ def public_view(round_: Round, seat: int) -> PlayerView:
 
     >>> from lost_cities.engine.round import Round
     >>> view = public_view(Round(seed=1), 0)
-    >>> view.hand, view.legal_plays
+    >>> view.hand, view.legal_decisions
     ((), ())
     """
     return player_view(round_, seat, with_hand=False)
@@ -153,9 +168,7 @@ def player_view(round_: Round, seat: int, with_hand: bool = True) -> PlayerView:
         closed_pile=Colour(closed) if closed >= 0 and not over else None,
         history=tuple(_public(turn) for turn in history),
         pending_play=pending if mine else None,
-        legal_plays=tuple(round_.legal_plays()) if mine else (),
-        legal_draws=tuple(round_.legal_draws()) if mine else (),
-        can_stop=round_.can_stop and mine,
+        legal_decisions=tuple(round_.legal_decisions()) if mine else (),
         can_take_back=round_.can_take_back and mine,
         final_lays_left=round_.final_lays_left,
         final_turns_left=round_.final_turns_left,

@@ -48,7 +48,7 @@ How the app uses it (``store`` is one :class:`MatchStore` for the session)::
 >>> store = MatchStore(tempfile.mkdtemp())
 >>> match = Match(seed=8)
 >>> saved = SavedMatch.start(("Ana", "Boris"), match)
->>> match.current.turn(str(match.current.legal_plays()[0]) + " n")
+>>> match.current.turn(str(match.current.legal_decisions()[0]) + " n")
 >>> store.save_current(saved.with_match(match))
 True
 >>> resumed = store.load_current().resume()

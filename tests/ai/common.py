@@ -8,7 +8,6 @@ from collections import Counter
 from hypothesis import strategies as st
 
 from lost_cities.engine import FinalLaying, Round, Rules
-from lost_cities.engine.codes import STOP
 
 #: Every variant for every player count (cooperative play is not for four, R24f).
 rules_st = st.builds(
@@ -64,4 +63,4 @@ def every_card(round_: Round) -> Counter[int]:
     return Counter(held)
 
 
-__all__ = ["STOP", "advance", "every_card", "known_to", "random_decision", "rules_st", "seeds"]
+__all__ = ["advance", "every_card", "known_to", "random_decision", "rules_st", "seeds"]

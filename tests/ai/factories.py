@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from lost_cities.engine import Card, Draw, Play, PlayerView
+from lost_cities.engine import Card, Draw, Play, PlayerView, Stop
 
 
 class FirstChoice:
     """Always the first legal choice: the simplest bot a person could write."""
 
-    def choose_play(self, view: PlayerView) -> Play:
-        return view.legal_plays[0]
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        choice = view.legal_decisions[0]
+        assert isinstance(choice, Play | Stop)
+        return choice
 
     def choose_draw(self, view: PlayerView) -> Draw:
-        return view.legal_draws[0]
+        choice = view.legal_decisions[0]
+        assert isinstance(choice, Draw)
+        return choice
 
 
 def first_choice() -> FirstChoice:

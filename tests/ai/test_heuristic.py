@@ -7,7 +7,7 @@ from collections import Counter
 from lost_cities.ai.arena import ArenaSettings, play_deals, report
 from lost_cities.ai.heuristic import HeuristicBot, heuristic_final
 from lost_cities.engine import Colour, Phase, Play, Round, Rules, card_from_code, parse_cards, player_view
-from lost_cities.engine.codes import STOP
+from lost_cities.engine.codes import STOP_CODE
 from lost_cities.engine.round import fresh_deck
 
 Y, B, W, G, R = Colour.YELLOW, Colour.BLUE, Colour.WHITE, Colour.GREEN, Colour.RED
@@ -127,7 +127,7 @@ def final(hand: str, red: str, left: int, rules: Rules) -> str:
     expeditions: list[list[int]] = [[] for _ in range(rules.sides * ncolours)]
     expeditions[Colour.RED] = [card.code for card in parse_cards(red)]
     code = heuristic_final(sorted(card.code for card in parse_cards(hand)), expeditions, 0, left, rules)
-    return "s" if code == STOP else str(Play.from_code(code))
+    return "s" if code == STOP_CODE else str(Play.from_code(code))
 
 
 def test_the_final_laying_lays_what_adds_most_looking_one_lay_ahead_else_stops() -> None:

@@ -24,9 +24,7 @@ PUBLIC = (
     "discard_sizes",
     "draw_pile_size",
     "closed_pile",
-    "legal_plays",
-    "legal_draws",
-    "can_stop",
+    "legal_decisions",
     "final_lays_left",
     "final_turns_left",
 )

@@ -8,7 +8,7 @@ from lost_cities.ai.heuristic import HeuristicBot
 from lost_cities.ai.knowledge import knowledge
 from lost_cities.ai.search import SearchBot, SearchSettings, _draw_candidates, _plausible, _Stats
 from lost_cities.ai.table import table_of
-from lost_cities.engine import DRAW_PILE, Card, Colour, Round, Rules, player_view
+from lost_cities.engine import DRAW_PILE, Card, Colour, Round, RoundRecord, Rules, player_view
 from tests.ai.test_heuristic import position
 from tests.helpers import rigged
 
@@ -27,7 +27,7 @@ def test_with_a_fixed_number_of_samples_and_a_seed_the_search_is_reproducible() 
     settings = SearchSettings(samples=4)
     first = play_round((SearchBot(settings, seed=1), HeuristicBot()), seed=8)
     again = play_round((SearchBot(settings, seed=1), HeuristicBot()), seed=8)
-    assert first.record() == again.record()
+    assert RoundRecord.of(first) == RoundRecord.of(again)
 
 
 def stats(results: dict[int, list[float]]) -> _Stats:
@@ -65,7 +65,7 @@ def test_no_stalling_draw_is_searched() -> None:
     round_.turn("-w9 n")
     round_.play("-y2")  # ... and a turn later could take it back
     view = player_view(round_, 0)
-    legal = [draw.code for draw in view.legal_draws]
+    legal = [draw.code for draw in view.legal_decisions]
     assert legal == [DRAW_PILE, Colour.BLUE, Colour.WHITE, Colour.GREEN, Colour.RED]
     # a position from notation has no history: what it remembers is given (test_knowledge checks the memory)
     know = replace(knowledge(view), discarded=frozenset({Card.parse("r9").code}))

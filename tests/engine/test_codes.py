@@ -8,6 +8,7 @@ import pytest
 
 from lost_cities.engine import (
     DRAW_PILE,
+    STOP,
     Card,
     Colour,
     Draw,
@@ -16,9 +17,11 @@ from lost_cities.engine import (
     Play,
     Reason,
     Round,
+    RoundRecord,
     Rules,
     card_from_code,
     codes,
+    parse_decision,
     rule_of,
 )
 from lost_cities.engine.round import fresh_deck
@@ -31,23 +34,26 @@ def test_card_and_play_codes_are_the_codecs(card: Card) -> None:
     code = codes.card_code(card.colour, card.value)
     assert code == card.code and card_from_code(code) == card
     assert codes.code_colour(code) == card.colour
-    assert codes.code_value(code) == (codes.WAGER_CODE_VALUE if card.is_wager else card.value)
+    assert codes.code_rank(code) == (codes.WAGER_RANK if card.is_wager else card.value)
+    assert codes.COLOUR_OF[code] == card.colour and codes.RANK_OF[code] == codes.code_rank(code)
+    assert codes.is_wager_code(code) is card.is_wager
     for discard in (False, True):
         play = codes.play_code(code, discard)
-        assert play == Play(card, discard).code != codes.STOP
+        assert play == Play(card, discard).code != codes.STOP_CODE
         assert codes.play_card(play) == code and codes.play_discards(play) is discard
-    for draw in (DRAW_PILE, *range(6)):
-        entry = codes.draw_entry(code, draw)
-        assert (codes.entry_card(entry), codes.entry_draw(entry)) == (code, draw)
+        assert codes.PLAY_CARD[play] == code and codes.DISCARDS[play] is discard
+        assert play == (codes.DISCARD if discard else codes.LAY)[code]
 
 
-def test_the_rounds_log_is_written_with_the_codecs() -> None:
+def test_every_decision_has_one_code_and_the_fast_path_takes_them() -> None:
     r = Round(seed=4)
-    play = r.legal_plays()[0]
-    r.play(play)
-    top = r.deck[-1]
-    r.draw("n")
-    assert r._log == [play.code, codes.draw_entry(top, Draw(None).code)]
+    play = r.legal_decisions()[0]
+    assert isinstance(play, Play)
+    r.apply_code(play.code)
+    assert r.legal_codes() == [decision.code for decision in r.legal_decisions()] == [Draw(None).code]
+    r.apply_code(DRAW_PILE)
+    assert [str(turn) for turn in r.history()] == [f"{play} n"]
+    assert STOP.code == codes.STOP_CODE and parse_decision("s") is STOP
 
 
 @pytest.mark.parametrize("reason", list(Reason))
@@ -64,12 +70,12 @@ def test_a_position_round_trips_and_plays_on() -> None:
         r = Round(rules, seed=players)
         rng = random.Random(players)
         for _ in range(10):
-            r.turn(f"{rng.choice(r.legal_plays())} n")
+            r.turn(f"{rng.choice(r.legal_decisions())} n")
         copy = Round.from_position(r.position(), rules)
         assert copy.hands == r.hands and copy.deck == r.deck and copy.discards == r.discards
         assert copy.expeditions == r.expeditions and copy.tops == r.tops and copy.to_move == r.to_move
-        assert copy.legal_plays() == r.legal_plays()
-        assert copy.record().replay() == copy  # a position is its own record (as PGN's FEN)
+        assert copy.legal_decisions() == r.legal_decisions()
+        assert RoundRecord.of(copy).replay() == copy  # a position is its own record (as PGN's FEN)
 
 
 @pytest.mark.parametrize(

@@ -7,14 +7,17 @@ from collections import Counter
 import pytest
 
 from lost_cities.engine import (
+    STOP,
     Card,
     Colour,
+    Draw,
     FinalLaying,
     IllegalMoveError,
     Match,
     Phase,
     Reason,
     Round,
+    RoundRecord,
     Rules,
     StartReason,
     next_starter,
@@ -50,7 +53,7 @@ def test_r23a_seven_cards_each_and_back_to_seven_after_each_turn() -> None:
     assert cards(r) == Counter(fresh_deck(THREE))
     for _ in range(6):
         mover = r.to_move
-        r.turn(f"{r.legal_plays()[0]} n")
+        r.turn(f"{r.legal_decisions()[0]} n")
         assert len(r.hand(mover)) == 7
     assert Round(Rules(players=3, long=True), seed=5).draw_pile_size == 51  # R23f with R20
 
@@ -68,7 +71,7 @@ def test_r23c_the_final_laying_from_the_player_after_the_one_who_took_the_last_c
     r = Round.from_position("r5 r7 b2 / g4 g6 yw / w3 w9 | r3 / - / - | - | y9 | 1", THREE)
     r.turn("-g4 n")  # seat 1 takes the last card
     assert r.phase is Phase.FINAL and r.to_move == 2 and r.final_lays_left == 2 and r.final_turns_left == 3
-    assert r.legal_draws() == [] and r.can_stop
+    assert STOP in r.legal_decisions() and not any(isinstance(d, Draw) for d in r.legal_decisions())
     with pytest.raises(IllegalMoveError) as discard:
         r.play("-w3")
     assert discard.value.reason is Reason.FINAL_LAY_ONLY and discard.value.rule == "R23c"
@@ -104,7 +107,7 @@ def test_r23c_each_seat_lays_up_to_two_or_stops_then_the_round_is_over() -> None
         (1, [], True),
     ]
     assert [str(turn) for turn in finals] == ["+w3 s", "+b2 +r5", "s"]
-    assert r.record().replay() == r
+    assert RoundRecord.of(r).replay() == r
 
 
 def test_r23c_the_final_laying_follows_r6a_and_a_lay_can_be_taken_back_until_it_ends() -> None:
@@ -134,7 +137,7 @@ def test_r23d_turn_order_is_seat_order() -> None:
     order = []
     for _ in range(7):
         order.append(r.to_move)
-        r.turn(f"{r.legal_plays()[0]} n")
+        r.turn(f"{r.legal_decisions()[0]} n")
     assert order == [1, 2, 0, 1, 2, 0, 1]
 
 
@@ -170,7 +173,7 @@ def test_r24a_partners_sit_opposite_and_play_in_turn_a1_b1_a2_b2() -> None:
     order = []
     for _ in range(6):
         order.append(r.to_move)
-        r.turn(f"{r.legal_plays()[0]} n")
+        r.turn(f"{r.legal_decisions()[0]} n")
     assert order == [0, 1, 2, 3, 0, 1]
 
 

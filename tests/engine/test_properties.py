@@ -50,14 +50,7 @@ def every_card(round_: Round) -> Counter[int]:
 
 def step(round_: Round, rng: random.Random) -> Decision:
     """One random legal decision through the checked path: a play, a draw, or a final lay or stop."""
-    decision: Decision
-    if round_.phase is Phase.DRAW:
-        decision = rng.choice(round_.legal_draws())
-    elif round_.phase is Phase.FINAL:
-        options: list[Decision] = [*round_.legal_plays(), STOP]
-        decision = rng.choice(options)
-    else:
-        decision = rng.choice(round_.legal_plays())
+    decision = rng.choice(round_.legal_decisions())
     round_.decide(decision)
     return decision
 
@@ -81,16 +74,18 @@ def test_cards_conserved_hands_full_round_ends_exactly_after_the_final_laying(
     while r.phase is not Phase.FINAL and not r.over:
         assert r.draw_pile_size > 0
         mover = r.to_move
-        r.play(rng.choice(r.legal_plays()))
+        r.decide(rng.choice(r.legal_decisions()))
         assert every_card(r) == full
-        r.draw(rng.choice(r.legal_draws()))
+        assert all(isinstance(decision, Draw) for decision in r.legal_decisions())
+        r.decide(rng.choice(r.legal_decisions()))
         assert every_card(r) == full
         assert len(r.hand(mover)) == rules.hand_size
     assert r.draw_pile_size == 0
     if rules.final_plays:  # R23c: every seat lays up to two cards, in turn order, then the round is over
         laid: Counter[int] = Counter()
         while not r.over:
-            assert r.phase is Phase.FINAL and not r.legal_draws()
+            assert r.phase is Phase.FINAL and r.legal_decisions()[-1] == STOP
+            assert not any(isinstance(decision, Draw) for decision in r.legal_decisions())
             seat = r.to_move
             laid[seat] += 1
             step(r, rng)
@@ -99,7 +94,7 @@ def test_cards_conserved_hands_full_round_ends_exactly_after_the_final_laying(
         assert [turn.seat for turn in finals] == [(finals[0].seat + k) % rules.players for k in range(rules.players)]
         assert all(len(turn.plays) <= 2 and turn.complete for turn in finals)
         assert every_card(r) == full
-    assert r.over and r.legal_plays() == [] and r.legal_draws() == [] and not r.can_stop
+    assert r.over and r.legal_decisions() == [] and r.legal_codes() == []
 
 
 @settings(max_examples=30, deadline=None)
@@ -107,7 +102,7 @@ def test_cards_conserved_hands_full_round_ends_exactly_after_the_final_laying(
 def test_a_replayed_record_reproduces_the_state(rules: Rules, seed: int, choices: int, decisions: int) -> None:
     r = Round(rules, seed, starter=choices % rules.players)
     play_randomly(r, random.Random(choices), decisions)
-    record = RoundRecord.from_dict(r.record().to_dict(), rules)
+    record = RoundRecord.from_dict(RoundRecord.of(r).to_dict(), rules)
     assert record.replay() == r
 
 
@@ -137,20 +132,22 @@ def test_every_listed_choice_applies_and_every_other_is_refused_unchanged(
     r = Round(rules, seed)
     rng = random.Random(choices)
     play_randomly(r, rng, decisions)
-    legal_plays, legal_draws = set(r.legal_plays()), set(r.legal_draws())
+    legal = r.legal_decisions()
+    # the one question (R6, R7, R23c) and the fast path's answer agree, decision for decision
+    assert [decision.code for decision in legal] == r.legal_codes()
     for play in all_plays():
-        if play in legal_plays:
+        if play in legal:
             trial = r.copy()
             trial.play(play)
             assert trial.expedition(rules.side_of(r.to_move), play.card.colour)[-1:] == (play.card,) or play.discard
         else:
             assert_refused_unchanged(r.copy(), play)
     for draw in ALL_DRAWS:
-        if draw in legal_draws:
+        if draw in legal:
             r.copy().draw(draw)
         else:
             assert_refused_unchanged(r.copy(), draw)
-    if r.can_stop:
+    if STOP in legal:
         r.copy().stop()
     else:
         assert_refused_unchanged(r.copy(), STOP)
@@ -213,6 +210,43 @@ def test_undo_restores_the_state_before_each_decision_and_returns_it(
         assert r.undo() == made.pop()
         assert r == states.pop()
     assert r == Round(rules, seed)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=rules_st(), seed=seeds, choices=st.integers(0, 2**32), before=st.integers(0, 60))
+def test_a_round_from_a_position_undoes_to_it_and_records_it(
+    rules: Rules, seed: int, choices: int, before: int
+) -> None:
+    # the stack of decisions starts where the round was set up: a position (as PGN's FEN), not a deal
+    dealt = Round(rules, seed)
+    rng = random.Random(choices)
+    play_randomly(dealt, rng, before * 2)  # whole turns: a position is written at the start of one
+    if dealt.over:
+        return
+    start = Round.from_position(dealt.position(), rules)
+    r = start.copy()
+    made = []
+    while not r.over and len(made) < 120:
+        made.append(step(r, rng))
+    assert RoundRecord.of(r).position == dealt.position() and RoundRecord.of(r).replay() == r
+    assert r.start() == start
+    history = r.history()
+    while made:
+        assert r.undo() == made.pop()
+        now = r.history()  # read off the same stack: the turns before the last one are untouched
+        assert now[:-1] == history[: max(len(now) - 1, 0)]
+    assert r == start and r.history() == []
+
+
+def test_a_position_built_after_its_play_undoes_its_draw_but_has_no_play_to_take_back() -> None:
+    # a bot's sample (Round.from_codes) may start between a play and its draw (R7: the closed pile kept)
+    r = Round.from_position("r5 b3 / - | - / - | b8 r2 | y2 y3 y4 | 0")
+    r.play("-r5")
+    sample = Round.from_codes(r.rules, r.hands, r.deck, r.expeditions, r.discards, 0, phase=Phase.DRAW, closed=4)
+    assert sample.legal_decisions() == [Draw(None), Draw(Colour.BLUE)] and not sample.can_take_back
+    sample.draw("b")
+    assert [str(turn) for turn in sample.history()] == []  # a draw without its play makes no turn
+    assert sample.undo() == Draw(Colour.BLUE) and sample.legal_decisions() == [Draw(None), Draw(Colour.BLUE)]
 
 
 @settings(max_examples=30, deadline=None)

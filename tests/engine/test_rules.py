@@ -135,8 +135,8 @@ def test_r6a_wagers_only_before_numbers() -> None:
 def test_r6b_any_card_may_be_discarded() -> None:
     # R6b: any card, playable or not, may go to its discard pile
     r = Round.from_position("r5 / - | r7 / - | - | y2 | 0")
-    assert "-r5" in [str(p) for p in r.legal_plays()]
-    assert "+r5" not in [str(p) for p in r.legal_plays()]
+    assert "-r5" in [str(p) for p in r.legal_decisions()]
+    assert "+r5" not in [str(p) for p in r.legal_decisions()]
     r.play("-r5")
     assert r.discard_pile(Colour.RED) == parse_cards("r5")
 
@@ -145,7 +145,7 @@ def test_r7_draw_pile_or_any_non_empty_discard_but_not_the_card_just_discarded()
     # R7: the pile just discarded onto is closed for this draw
     r = Round.from_position("r5 b3 / - | - / - | b8 r2 | y2 y3 y4 | 0")
     r.play("-r5")
-    assert [str(d) for d in r.legal_draws()] == ["n", "b"]
+    assert [str(d) for d in r.legal_decisions()] == ["n", "b"]
     with pytest.raises(IllegalMoveError) as refused:
         r.draw("r")
     assert refused.value.rule == "R7" and refused.value.reason is Reason.DRAW_BACK_DISCARD
@@ -168,7 +168,7 @@ def test_r7_a_pile_discarded_onto_earlier_is_open_again() -> None:
 def test_r8_hand_back_to_eight_and_turn_passes() -> None:
     # R8: after a turn the hand holds 8 cards again and the other player moves
     r = Round(seed=5)
-    r.turn(f"{r.legal_plays()[0]} n")
+    r.turn(f"{r.legal_decisions()[0]} n")
     assert len(r.hand(0)) == 8 and r.to_move == 1
 
 
@@ -342,7 +342,7 @@ def test_r22_cooperative_adds_both_scores() -> None:
 def test_h1_public_information_in_both_views() -> None:
     # H1: both expeditions, discard tops and sizes, draw pile size, last move are public
     r = Round(seed=9)
-    play = r.legal_plays()[0]
+    play = r.legal_decisions()[0]
     r.turn(f"{play} n")
     mine, theirs = player_view(r, 0), player_view(r, 1)
     assert mine.expeditions == theirs.expeditions
@@ -361,6 +361,6 @@ def test_h2_a_view_never_holds_the_other_hand_during_the_round() -> None:
     other.hands[1], other.deck[:8] = sorted(other.deck[:8]), other.hands[1]
     assert other.hands[1] != r.hands[1]
     assert player_view(other, 0) == view
-    assert view.legal_plays and not player_view(r, 1).legal_plays
+    assert view.legal_decisions and not player_view(r, 1).legal_decisions
     finish(r)
     assert player_view(r, 0).revealed_hands == (r.hand(0), r.hand(1))

@@ -37,8 +37,8 @@ def main(root: str, seed: int, mode: str) -> None:
     rng = random.Random(seed)
     while not match.over:
         round_ = match.current
-        round_.play(rng.choice(round_.legal_plays()))
-        round_.draw(rng.choice(round_.legal_draws()))
+        round_.decide(rng.choice(round_.legal_decisions()))
+        round_.decide(rng.choice(round_.legal_decisions()))
         if match.more_rounds:
             match.start_next_round()
         print("turn", snapshot(match, names), flush=True)

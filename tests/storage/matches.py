@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from lost_cities.engine import Match, Phase, Rules
+from lost_cities.engine import STOP, Match, Phase, Rules
 from lost_cities.storage import SavedMatch
 
 
@@ -20,14 +20,14 @@ def play_turns(match: Match, rng: random.Random, turns: int) -> None:
         if round_.over:
             return
         if round_.phase is Phase.FINAL:
-            plays = round_.legal_plays()
+            plays = [decision for decision in round_.legal_decisions() if decision != STOP]
             if plays and rng.random() < 0.5:
                 round_.play(rng.choice(plays))
             else:
                 round_.stop()
             continue
-        round_.play(rng.choice(round_.legal_plays()))
-        round_.draw(rng.choice(round_.legal_draws()))
+        round_.decide(rng.choice(round_.legal_decisions()))
+        round_.decide(rng.choice(round_.legal_decisions()))
 
 
 def random_match(

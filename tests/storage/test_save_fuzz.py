@@ -47,7 +47,7 @@ def real_saves() -> list[SavedMatch]:
     """A match just started, one in its second round with a card played and not drawn, finished ones,
     three players in their final laying, four in two teams."""
     middle = random_match(3, 40, rounds=2)
-    middle.current.play(middle.current.legal_plays()[0])
+    middle.current.decide(middle.current.legal_decisions()[0])
     three = random_match(7, 0, rules=Rules(players=3), rounds=1)
     while three.current.phase is not Phase.FINAL:
         play_turns(three, random.Random(three.current.turns_played), 1)

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lost_cities.ai.levels import DEFAULT_THINK
-from lost_cities.engine import Match, Phase, Rules, card_from_code
+from lost_cities.engine import Match, Phase, Play, Rules, card_from_code
 from lost_cities.storage import FORMAT, DamagedSaveError, SavedMatch, SaveStatus, resume_summary
 from lost_cities.words import card_name
 from tests.storage.matches import finished_match, json_paths, play_turns, random_match, saved_match, state
@@ -63,7 +63,7 @@ def test_save_then_load_gives_the_identical_engine_state(
     play_turns(match, rng, turns)
     settled = state(match)
     if pending and not match.current.over:
-        match.current.play(rng.choice(match.current.legal_plays()))  # quit after the play, before the draw
+        match.current.decide(rng.choice(match.current.legal_decisions()))  # quit after the play, before the draw
     saved = SavedMatch.start(("Ana", "Борис"), match)
     loaded = SavedMatch.from_json(saved.to_json().encode(), PATH)
     assert loaded == saved
@@ -347,7 +347,8 @@ def test_a_card_played_but_not_drawn_for_is_back_in_hand_on_resume() -> None:
     # R6: until the draw the card may still be taken back, so the save keeps the last completed turn
     match = random_match(6, 5)
     before = match.current.copy()
-    play = match.current.legal_plays()[0]
+    play = match.current.legal_decisions()[0]
+    assert isinstance(play, Play)
     match.current.play(play)
     resumed = SavedMatch.start(("Ana", "Boris"), match).resume().match
     assert resumed.current.phase is Phase.PLAY and resumed.current == before

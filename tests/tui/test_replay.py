@@ -16,8 +16,8 @@ def finished_match(seed: int = 4, rounds: int = 2) -> Match:
     while True:
         round_ = match.current
         while not round_.over:
-            round_.play(rng.choice(round_.legal_plays()))
-            round_.draw(rng.choice(round_.legal_draws()))
+            round_.decide(rng.choice(round_.legal_decisions()))
+            round_.decide(rng.choice(round_.legal_decisions()))
         if not match.more_rounds:
             return match
         match.start_next_round()
@@ -96,8 +96,8 @@ async def test_a_four_player_match_replays_with_every_hand() -> None:
         if round_.phase is Phase.FINAL:
             round_.stop()
         else:
-            round_.play(rng.choice(round_.legal_plays()))
-            round_.draw(rng.choice(round_.legal_draws()))
+            round_.decide(rng.choice(round_.legal_decisions()))
+            round_.decide(rng.choice(round_.legal_decisions()))
     names = ("Ana", "Boris", "Carl", "Dana")
     app = ReplayApp(names, match.record(), "4")
     async with app.run_test(size=SIZE) as pilot:
