@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from lost_cities.engine.codec import to_builtins
 from lost_cities.i18n import _, pgettext
 from lost_cities.limits import cell_width
 from lost_cities.storage import HistoryListing, SavedMatch, SaveStatus, result_label, variant_label
@@ -272,13 +273,12 @@ def history_blocks(listing: HistoryListing, width: int) -> Text:
 
 
 def _match_json(saved: SavedMatch) -> dict[str, object]:
-    data = saved.to_dict()
     rules = saved.record.rules
     outcome = saved.outcome
     return {
         "id": saved.id,
-        "created": data["created"],
-        "updated": data["updated"],
+        "created": to_builtins(saved.created),
+        "updated": to_builtins(saved.updated),
         "status": saved.status.value,
         "players": list(saved.names),
         # per seat, the computer's level, or null for a person

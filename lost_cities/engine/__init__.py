@@ -16,8 +16,8 @@ round, checked:
 """
 
 from lost_cities.engine.cards import WAGER, Card, Colour, card_from_code, parse_cards
+from lost_cities.engine.codec import FieldError
 from lost_cities.engine.errors import IllegalMoveError, LostCitiesError, NotationError, Reason, excerpt, rule_of
-from lost_cities.engine.fields import FieldError, read_field
 from lost_cities.engine.history import FinalLaying, Phase, Turn, TurnRecord
 from lost_cities.engine.layout import Layout, layout_of
 from lost_cities.engine.match import (
@@ -83,7 +83,6 @@ __all__ = [
     "parse_decision",
     "player_view",
     "public_view",
-    "read_field",
     "round_seed",
     "rule_of",
     "score_expedition",

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from msgspec import Struct
-
 from lost_cities.engine.codes import CODES, card_code
 from lost_cities.engine.syntax import NotationError
 
@@ -76,18 +74,53 @@ _LETTERS = {colour.letter: colour for colour in Colour}
 _NUMBERS = {str(value): value for value in range(2, 11)}
 
 
-class Card(Struct, frozen=True, order=True):
-    """One card: a colour and a value 2..10, or :data:`WAGER` (0).
+class Card:
+    """One card: a colour and a value 2..10, or :data:`WAGER` (0).  Immutable.
 
-    Cards order by colour, then wagers before numbers, as a hand is sorted.
+    Cards order by colour, then wagers before numbers, as a hand is sorted.  There is
+    one object per card (:data:`CARD_BY_CODE`); ``Card(colour, value)`` checks its
+    value and returns an equal one.  Written as its notation wherever the program
+    writes JSON (:mod:`lost_cities.engine.codec`).
     """
+
+    __slots__ = ("colour", "value")
+    __match_args__ = ("colour", "value")
 
     colour: Colour
     value: int
 
-    def __post_init__(self) -> None:
-        if self.value != WAGER and not 2 <= self.value <= 10:
-            raise NotationError(f"{self.colour.letter}{self.value}", "a value from 2 to 10 or a wager")
+    def __init__(self, colour: Colour, value: int) -> None:
+        if value != WAGER and not (isinstance(value, int) and 2 <= value <= 10):
+            raise NotationError(f"{Colour(colour).letter}{value}", "a value from 2 to 10 or a wager")
+        object.__setattr__(self, "colour", Colour(colour))
+        object.__setattr__(self, "value", value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card cannot be changed (not {name!r})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Card, (self.colour, self.value))
+
+    def _key(self) -> tuple[int, int]:
+        return (self.colour, self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and self._key() == other._key())
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __lt__(self, other: Card) -> bool:
+        return self._key() < other._key()
+
+    def __le__(self, other: Card) -> bool:
+        return self._key() <= other._key()
+
+    def __gt__(self, other: Card) -> bool:
+        return self._key() > other._key()
+
+    def __ge__(self, other: Card) -> bool:
+        return self._key() >= other._key()
 
     @property
     def is_wager(self) -> bool:

@@ -29,6 +29,7 @@ __all__ = [
     "DRAW",
     "FINAL",
     "OVER",
+    "PHASES",
     "PLAY",
     "FinalLaying",
     "Phase",
@@ -43,12 +44,24 @@ PLAY, DRAW, FINAL, OVER = 0, 1, 2, 3
 
 
 class Phase(Enum):
-    """Where the round stands: a card to play, a card to draw, the final laying (R23c), or over (R10)."""
+    """Where the round stands: a card to play, a card to draw, the final laying (R23c), or over (R10).
 
-    PLAY = PLAY
-    DRAW = DRAW
-    FINAL = FINAL
-    OVER = OVER
+    Written as its value in JSON (``"play"``); :data:`PHASES` maps the fast path's ints to it.
+    """
+
+    PLAY = "play"
+    DRAW = "draw"
+    FINAL = "final"
+    OVER = "over"
+
+    @property
+    def index(self) -> int:
+        """The fast path's int for this phase (:data:`PLAY`, :data:`DRAW`, ...)."""
+        return PHASES.index(self)
+
+
+#: The phases by the fast path's ints.
+PHASES = (Phase.PLAY, Phase.DRAW, Phase.FINAL, Phase.OVER)
 
 
 #: One decision on a round's stack: ``(code, card, seat, phase, closed, final_left, final_to_go)``.
@@ -75,7 +88,7 @@ class TurnRecord(Struct, frozen=True):
         return str(self.play) if self.draw is None else f"{self.play} {self.draw}"
 
 
-class FinalLaying(Struct, frozen=True):
+class FinalLaying(Struct, frozen=True, tag="final"):
     """A seat's final laying (R23c): the cards it laid, and whether it is over.
 
     Written ``+r7 +r9``, ``+r7 s`` or ``s``; ``+r7`` alone while the seat may still lay or stop.

@@ -15,10 +15,9 @@ from enum import StrEnum
 
 from msgspec import Struct
 
-from lost_cities.engine.fields import FieldError, read_field
 from lost_cities.engine.record import RoundRecord
 from lost_cities.engine.round import Round
-from lost_cities.engine.rules import PLAYER_COUNTS, Rules
+from lost_cities.engine.rules import Rules
 from lost_cities.engine.view import PlayerView, player_view
 
 __all__ = [
@@ -228,9 +227,14 @@ class Match:
 class MatchRecord(Struct, frozen=True):
     """A whole match as a record: replaying it rebuilds the identical match.
 
+    Its JSON form (:mod:`~lost_cities.engine.codec`) is the one saves and exports hold;
+    reading it checks the rules (R20–R24f) and the numbers here, and :meth:`replay`
+    checks every turn.
+
+    >>> from lost_cities.engine.codec import decode, encode
     >>> m = Match(seed=9)
     >>> m.current.turn(str(m.current.legal_decisions()[-1]) + " n")
-    >>> MatchRecord.from_dict(m.record().to_dict()).replay().current == m.current
+    >>> decode(encode(m.record()), MatchRecord).replay().current == m.current
     True
     """
 
@@ -240,56 +244,22 @@ class MatchRecord(Struct, frozen=True):
     first: int
     played: tuple[RoundRecord, ...]
 
+    def __post_init__(self) -> None:
+        if self.rounds < 1:
+            raise ValueError(f"a match has at least one round, not {self.rounds} (rounds)")
+        if not 0 <= self.first < self.rules.players:
+            raise ValueError(f"the first player is a seat from 0 to {self.rules.players - 1}, not {self.first} (first)")
+        if not 1 <= len(self.played) <= self.rounds:
+            raise ValueError(f"a record of a {self.rounds}-round match holds {len(self.played)} rounds (played)")
+
     def replay(self) -> Match:
-        """Rebuild the match; raises :class:`ValueError` if a round does not fit the match."""
+        """Rebuild the match; raises a :class:`ValueError` if a round does not fit the match."""
         match = Match(self.rules, self.rounds, self.first, self.seed)
-        if not self.played or len(self.played) > self.rounds:
-            raise ValueError(f"a record of a {self.rounds}-round match holds {len(self.played)} rounds")
         for index, record in enumerate(self.played):
             if index:
                 match.start_next_round()
             expected = (match.current.seed, match.current.starter)
             if record.position is None and (record.seed, record.starter) != expected:
                 raise ValueError(f"round {index + 1} of the record does not follow from the match's seed")
-            match.played[-1] = record.replay()  # a round set up from a position (a puzzle, a test) is kept as it is
+            match.played[-1] = record.replay(self.rules)  # a round set up from a position is kept as it is
         return match
-
-    def to_dict(self) -> dict[str, object]:
-        rules = self.rules
-        return {
-            "rules": {
-                "players": rules.players,
-                "long": rules.long,
-                "hand_penalty": rules.hand_penalty,
-                "cooperative": rules.cooperative,
-            },
-            "rounds": self.rounds,
-            "seed": self.seed,
-            "first": self.first,
-            "played": [record.to_dict() for record in self.played],
-        }
-
-    @classmethod
-    def from_dict(cls, data: object) -> MatchRecord:
-        """Read :meth:`to_dict`'s form back; wrong shapes raise :class:`FieldError` (a ``ValueError``).
-
-        >>> MatchRecord.from_dict([1])
-        Traceback (most recent call last):
-        ...
-        lost_cities.engine.fields.FieldError: expected an object with the field 'rules', not a list
-        """
-        raw_rules = read_field(data, "rules", dict)
-        variants = {key: read_field(raw_rules, key, bool) for key in _VARIANTS if key in raw_rules}
-        players = read_field(raw_rules, "players", int, lambda n: n in PLAYER_COUNTS) if "players" in raw_rules else 2
-        if variants.get("cooperative") and players == 4:
-            raise FieldError("cooperative", "the cooperative game (R22) is not played by four (R24f)")
-        rules = Rules(players=players, **variants)
-        rounds = read_field(data, "rounds", int, lambda n: n >= 1)
-        seed = read_field(data, "seed", int)
-        first = read_field(data, "first", int, lambda seat: 0 <= seat < rules.players)
-        played = read_field(data, "played", list)
-        return cls(rules, rounds, seed, first, tuple(RoundRecord.from_dict(item, rules) for item in played))
-
-
-#: The variants a record's rules name (R20-R22), as :meth:`MatchRecord.to_dict` writes them.
-_VARIANTS = ("long", "hand_penalty", "cooperative")

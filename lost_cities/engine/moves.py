@@ -7,22 +7,28 @@
 * :data:`STOP` is ``s``: a player ends their final laying (R23c, three or four
   players) before laying two cards.
 
+All three are :class:`Decision`\\ s: small immutable values, equal when their
+notation is, written as their notation wherever the program writes JSON
+(:mod:`lost_cities.engine.codec`).
+
 >>> Play.parse("+R7"), Play.parse("-bw")
 (Play.parse('+r7'), Play.parse('-bw'))
 >>> str(Draw.parse("n")), Draw.parse("g").pile
 ('n', <Colour.GREEN: 3>)
 >>> parse_decision("s") is STOP, parse_decision("+r7"), parse_decision("y")
 (True, Play.parse('+r7'), Draw.parse('y'))
+>>> Play.from_code(Play.parse("-r7").code) is Play.parse("-r7")  # one object per decision
+True
 
 The engine's int codes for them are in :mod:`lost_cities.engine.codes`.
 """
 
 from __future__ import annotations
 
-from msgspec import Struct
+from typing import ClassVar
 
-from lost_cities.engine.cards import Card, Colour, card_from_code
-from lost_cities.engine.codes import DRAW_PILE, PLAY_CARD, STOP_CODE, play_code, play_discards
+from lost_cities.engine.cards import CARD_BY_CODE, Card, Colour, card_from_code
+from lost_cities.engine.codes import CODES, DRAW_PILE, PLAY_CARD, STOP_CODE, play_code, play_discards
 from lost_cities.engine.syntax import NotationError
 
 __all__ = ["DRAW_PILE", "DRAW_PILE_LETTER", "STOP", "STOP_LETTER", "Decision", "Draw", "Play", "Stop", "parse_decision"]
@@ -31,27 +37,59 @@ DRAW_PILE_LETTER = "n"
 STOP_LETTER = "s"
 
 
-class Play(Struct, frozen=True):
+class Decision:
+    """One decision of a round: a card played (:class:`Play`), a card drawn (:class:`Draw`), or a
+    final laying stopped (:class:`Stop`).  Equal when their notation is; never changed."""
+
+    __slots__ = ()
+    #: the decision's int code (:mod:`lost_cities.engine.codes`); which kind, the round's phase says
+    code: int
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a decision cannot be changed (not {name!r})")
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (type(other) is type(self) and str(other) == str(self))
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (parse_decision, (str(self),))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({str(self)!r})"
+
+
+class Play(Decision):
     """Play ``card`` onto its expedition, or onto its discard pile if ``discard``."""
 
-    card: Card
-    discard: bool = False
+    __slots__ = ("card", "code", "discard")
+    __match_args__ = ("card", "discard")
 
-    @property
-    def code(self) -> int:
-        """The play's int code (:func:`lost_cities.engine.codes.play_code`)."""
-        return play_code(self.card.code, self.discard)
+    card: Card
+    discard: bool
+    _BY_CODE: ClassVar[list[Play | None]]
+
+    def __init__(self, card: Card, discard: bool = False) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "discard", bool(discard))
+        object.__setattr__(self, "code", play_code(card.code, discard))
 
     @classmethod
     def from_code(cls, code: int) -> Play:
-        return cls(card_from_code(PLAY_CARD[code]), play_discards(code))
+        """The play of a play code (one object per play)."""
+        play = cls._BY_CODE[code]
+        if play is None:
+            play = cls(card_from_code(PLAY_CARD[code]), play_discards(code))  # raises: no card has that code
+        return play
 
     @classmethod
     def parse(cls, text: str) -> Play:
         token = text.strip()
         if len(token) >= 3 and token[0] in "+-":
             try:
-                return cls(Card.parse(token[1:]), token[0] == "-")
+                return cls.from_code(play_code(Card.parse(token[1:]).code, token[0] == "-"))
             except NotationError:
                 pass
         raise NotationError(text, "a play: +card to lay it, -card to discard it, e.g. +r7, -bw")
@@ -59,50 +97,58 @@ class Play(Struct, frozen=True):
     def __str__(self) -> str:
         return f"{'-' if self.discard else '+'}{self.card}"
 
-    def __repr__(self) -> str:
-        return f"Play.parse({str(self)!r})"
+
+Play._BY_CODE = [None] * (2 * CODES)
+for _card in CARD_BY_CODE:
+    if _card is not None:
+        for _discard in (False, True):
+            Play._BY_CODE[play_code(_card.code, _discard)] = Play(_card, _discard)
 
 
-class Draw(Struct, frozen=True):
+class Draw(Decision):
     """Draw from the draw pile (``pile is None``) or from a colour's discard pile."""
 
-    pile: Colour | None = None
+    __slots__ = ("code", "pile")
+    __match_args__ = ("pile",)
 
-    @property
-    def code(self) -> int:
-        return DRAW_PILE if self.pile is None else int(self.pile)
+    pile: Colour | None
+
+    def __init__(self, pile: Colour | None = None) -> None:
+        object.__setattr__(self, "pile", None if pile is None else Colour(pile))
+        object.__setattr__(self, "code", DRAW_PILE if pile is None else int(pile))
 
     @classmethod
     def from_code(cls, code: int) -> Draw:
-        return cls(None if code == DRAW_PILE else Colour(code))
+        return _DRAWS[code + 1]
 
     @classmethod
     def parse(cls, text: str) -> Draw:
         token = text.strip().lower()
         if token == DRAW_PILE_LETTER:
-            return cls(None)
+            return cls.from_code(DRAW_PILE)
         try:
-            return cls(Colour.parse(token))
+            return cls.from_code(Colour.parse(token))
         except NotationError:
             raise NotationError(text, "a draw: n for the draw pile or a colour letter y b w g r p") from None
 
     def __str__(self) -> str:
         return DRAW_PILE_LETTER if self.pile is None else self.pile.letter
 
-    def __repr__(self) -> str:
-        return f"Draw.parse({str(self)!r})"
+
+#: Every draw, by its code + 1: the draw pile, then each colour's discard pile.
+_DRAWS = (Draw(None), *(Draw(colour) for colour in Colour))
 
 
-class Stop(Struct, frozen=True):
+class Stop(Decision):
     """The end of a player's final laying (R23c): no more cards from this player.
 
     There is one value, :data:`STOP`; its notation is ``s``.
     """
 
-    @property
-    def code(self) -> int:
-        """The stop's int code (:data:`lost_cities.engine.codes.STOP_CODE`), as a play's or a draw's."""
-        return STOP_CODE
+    __slots__ = ("code",)
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "code", STOP_CODE)
 
     def __str__(self) -> str:
         return STOP_LETTER
@@ -112,9 +158,6 @@ class Stop(Struct, frozen=True):
 
 
 STOP = Stop()
-
-#: One decision of a round: a card played, a card drawn, or a final laying stopped.
-Decision = Play | Draw | Stop
 
 
 def parse_decision(text: str) -> Decision:

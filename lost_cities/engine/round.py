@@ -57,7 +57,7 @@ from lost_cities.engine.codes import (
     card_code,
 )
 from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason
-from lost_cities.engine.history import DRAW, FINAL, OVER, PLAY, Phase, Step, Turn, group_turns
+from lost_cities.engine.history import DRAW, FINAL, OVER, PHASES, PLAY, Phase, Step, Turn, group_turns
 from lost_cities.engine.layout import layout_of
 from lost_cities.engine.moves import STOP, Decision, Draw, Play, parse_decision
 from lost_cities.engine.position import format_position, parse_position
@@ -174,7 +174,7 @@ class Round:
         round_._final_left = round_._final_to_go = 0
         round_._stack = []
         if deck or phase is Phase.OVER:
-            round_._phase = phase.value
+            round_._phase = phase.index
         elif rules.final_plays:
             round_._phase = FINAL
             round_._final_left = rules.final_plays if final_left is None else final_left
@@ -397,7 +397,7 @@ class Round:
 
     @property
     def phase(self) -> Phase:
-        return Phase(self._phase)
+        return PHASES[self._phase]
 
     @property
     def over(self) -> bool:

@@ -44,10 +44,10 @@ class Rules(Struct, frozen=True):
     else follows from them.
     """
 
+    players: int = 2
     long: bool = False
     hand_penalty: bool = False
     cooperative: bool = False
-    players: int = 2
 
     #: R14: the bonus for a long expedition; R2: the wagers of each colour
     bonus: ClassVar[int] = 20

@@ -26,7 +26,7 @@ from lost_cities.engine.scoring import SideScore, score_side
 __all__ = ["PlayerView", "PublicEvent", "PublicTurn", "player_view", "public_view"]
 
 
-class PublicTurn(Struct, frozen=True):
+class PublicTurn(Struct, frozen=True, tag="turn"):
     """A turn as everyone saw it: a card drawn from the draw pile stays hidden (H1)."""
 
     seat: int

@@ -29,8 +29,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
+from typing import Annotated
 
-from msgspec import Struct, field
+import msgspec
+from msgspec import UNSET, Meta, Struct, UnsetType, field
 
 from lost_cities.engine import (
     PLAYER_COUNTS,
@@ -43,9 +45,9 @@ from lost_cities.engine import (
     check_expedition,
     match_outcome,
     parse_cards,
-    read_field,
     score_side,
 )
+from lost_cities.engine.codec import FieldError, decode, encode
 from lost_cities.limits import MAX_ROUNDS, check_names
 from lost_cities.score.tally import NoCopyLeft, Tally
 from lost_cities.words import side_names
@@ -56,12 +58,15 @@ __all__ = [
     "Cell",
     "HandFull",
     "MarkRefused",
+    "PadFile",
     "Place",
     "RoundResult",
     "ScoreSheet",
     "highest",
-    "sheet_from_dict",
-    "sheet_to_dict",
+    "pad_file",
+    "pad_from_json",
+    "pad_to_json",
+    "sheet_of",
 ]
 
 
@@ -402,77 +407,124 @@ class ScoreSheet:
         self.finished = []
 
 
-#: The version of :func:`sheet_to_dict`'s layout.  1: two players; 2: ``players`` (2, 3 or 4).
+#: The version of the pad file's layout (:class:`PadFile`).  1: two players; 2: ``players`` (2, 3 or 4).
 SHEET_FORMAT = 2
 
 
-def _marks_to_dict(marks: _Marks) -> dict[str, str]:
-    return {place.value: " ".join(str(card) for card in sorted(marks.at(place).elements())) for place in Place}
+class PadRules(Struct, frozen=True):
+    """The variants a round of the pad was marked under (R20, R21)."""
+
+    long: bool
+    hand_penalty: bool
 
 
-def _rules_to_dict(rules: Rules) -> dict[str, bool]:
-    return {"long": rules.long, "hand_penalty": rules.hand_penalty}
+class PadMarks(Struct, frozen=True):
+    """One side's marks, in the engine's notation: the cards on its table and those left in hand."""
+
+    table: str
+    hand: str
 
 
-def sheet_to_dict(sheet: ScoreSheet) -> dict[str, object]:
-    """The sheet as plain JSON-ready data, cards in the engine's notation, marks per side.
+class PadRound(Struct, frozen=True):
+    """A finished round of the pad."""
+
+    rules: PadRules
+    marks: tuple[PadMarks, ...]
+
+
+class PadFile(Struct, frozen=True):
+    """The pad's file, field for field, read and written by the engine's codec.
+
+    Reading it types every field; :func:`sheet_of` then marks every card again, so the
+    rules check them as they checked them when they were marked (R2, R8, R20).
+    """
+
+    format: Annotated[int, Meta(ge=1, le=SHEET_FORMAT)]
+    names: tuple[str, ...]
+    rounds: Annotated[int, Meta(ge=1, le=MAX_ROUNDS)]
+    rules: PadRules
+    finished: tuple[PadRound, ...]
+    marks: tuple[PadMarks, ...]
+    #: absent in format 1, which is two players
+    players: int | UnsetType = UNSET
+
+
+def _marks_of(marks: _Marks) -> PadMarks:
+    table, hand = (" ".join(str(card) for card in sorted(marks.at(place).elements())) for place in Place)
+    return PadMarks(table=table, hand=hand)
+
+
+def _rules_of(rules: Rules) -> PadRules:
+    return PadRules(long=rules.long, hand_penalty=rules.hand_penalty)
+
+
+def pad_file(sheet: ScoreSheet) -> PadFile:
+    """The sheet in its file's form: cards in the engine's notation, marks per side.
 
     >>> sheet = ScoreSheet(("Ann", "Bob", "Carl"))
     >>> sheet.mark(2, Card(Colour.RED, 7))
-    >>> again = sheet_from_dict(sheet_to_dict(sheet))
+    >>> again = sheet_of(decode(encode(pad_file(sheet)), PadFile))
     >>> again.expedition(2, Colour.RED), again.rules.expedition_cost
     ((Card.parse('r7'),), 17)
     """
-    return {
-        "format": SHEET_FORMAT,
-        "players": len(sheet.names),
-        "names": list(sheet.names),
-        "rounds": sheet.rounds,
-        "rules": _rules_to_dict(sheet.rules),
-        "finished": [
-            {"rules": _rules_to_dict(result.rules), "marks": [_marks_to_dict(m) for m in result.marks]}
-            for result in sheet.finished
-        ],
-        "marks": [_marks_to_dict(m) for m in sheet.marks],
-    }
+    return PadFile(
+        format=SHEET_FORMAT,
+        players=len(sheet.names),
+        names=sheet.names,
+        rounds=sheet.rounds,
+        rules=_rules_of(sheet.rules),
+        finished=tuple(
+            PadRound(_rules_of(result.rules), tuple(_marks_of(m) for m in result.marks)) for result in sheet.finished
+        ),
+        marks=tuple(_marks_of(m) for m in sheet.marks),
+    )
 
 
-def _rules_of(source: object) -> tuple[bool, bool]:
-    raw = read_field(source, "rules", dict)
-    return read_field(raw, "long", bool), read_field(raw, "hand_penalty", bool)
-
-
-def _marks_into(sheet: ScoreSheet, source: object) -> None:
-    sides = read_field(source, "marks", list, lambda marks: len(marks) == sheet.sides)
+def _marks_into(sheet: ScoreSheet, sides: tuple[PadMarks, ...]) -> None:
+    if len(sides) != sheet.sides:
+        raise FieldError("marks")
     for side, marks in enumerate(sides):
-        for place in Place:
-            for card in parse_cards(read_field(marks, place.value, str)):
+        for place, cards in ((Place.TABLE, marks.table), (Place.HAND, marks.hand)):
+            for card in parse_cards(cards):
                 sheet.mark(side, card, place)
 
 
-def sheet_from_dict(data: object) -> ScoreSheet:
-    """Rebuild a sheet from :func:`sheet_to_dict`'s data, every mark checked again (R2, R8, R20).
+def sheet_of(file: PadFile) -> ScoreSheet:
+    """Rebuild a sheet from its file, every mark checked again (R2, R8, R20).
 
     Format 1 (two players, before three and four were scored) still loads.  Raises
     :class:`ValueError` (a ``FieldError``, a :class:`MarkRefused`, a ``NotationError``...) on
-    anything wrong, and nothing else whatever ``data`` holds.
+    anything wrong, and nothing else whatever the file holds.
     """
-    version = read_field(data, "format", int, lambda number: number in (1, SHEET_FORMAT))
-    players = 2 if version == 1 else read_field(data, "players", int, lambda count: count in PLAYER_COUNTS)
-    raw_names = read_field(
-        data, "names", list, lambda names: len(names) == players and all(isinstance(name, str) for name in names)
-    )
-    names = check_names(raw_names)  # the one rule for names (a PlayerNamesError is a ValueError)
-    rounds = read_field(data, "rounds", int, lambda count: 1 <= count <= MAX_ROUNDS)
-    long, hand_penalty = _rules_of(data)
-    sheet = ScoreSheet(names, rounds, long, hand_penalty)
-    for result in read_field(data, "finished", list, lambda finished: len(finished) <= rounds):
-        round_long, round_penalty = _rules_of(result)
-        sheet.set_hand_penalty(round_penalty)
-        sheet.set_long(round_long)
-        _marks_into(sheet, result)
+    if file.format == 1:
+        players = 2
+    elif isinstance(file.players, UnsetType) or file.players not in PLAYER_COUNTS:
+        raise FieldError("players")
+    else:
+        players = file.players
+    if len(file.names) != players:
+        raise FieldError("names")
+    names = check_names(file.names)  # the one rule for names (a PlayerNamesError is a ValueError)
+    if len(file.finished) > file.rounds:
+        raise FieldError("finished")
+    sheet = ScoreSheet(names, file.rounds, file.rules.long, file.rules.hand_penalty)
+    for result in file.finished:
+        sheet.set_hand_penalty(result.rules.hand_penalty)
+        sheet.set_long(result.rules.long)
+        _marks_into(sheet, result.marks)
         sheet.finish_round()
-    sheet.set_hand_penalty(hand_penalty)
-    sheet.set_long(long)
-    _marks_into(sheet, data)
+    sheet.set_hand_penalty(file.rules.hand_penalty)
+    sheet.set_long(file.rules.long)
+    _marks_into(sheet, file.marks)
     return sheet
+
+
+def pad_to_json(sheet: ScoreSheet) -> str:
+    """The pad's file as text, indented for people who open it."""
+    return msgspec.json.format(encode(pad_file(sheet)), indent=1).decode() + "\n"
+
+
+def pad_from_json(data: bytes | str) -> ScoreSheet:
+    """The sheet a pad file holds; a :class:`ValueError` for anything else (not JSON, a wrong field, a
+    mark the rules refuse)."""
+    return sheet_of(decode(data, PadFile))

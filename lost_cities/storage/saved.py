@@ -26,17 +26,18 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import NamedTuple, TypeVar
+from typing import Annotated, Any, NamedTuple
 
-from msgspec import Struct
+from msgspec import UNSET, DecodeError, Meta, Struct, UnsetType
 from msgspec.structs import replace
 
 from lost_cities.ai.levels import DEFAULT_THINK, check_computers
-from lost_cities.engine import FieldError, IllegalMoveError, Match, MatchRecord, NotationError, Outcome, read_field
+from lost_cities.engine import FieldError, IllegalMoveError, Match, MatchRecord, NotationError, Outcome
+from lost_cities.engine.codec import convert, decode, encode, to_builtins
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK, PlayerNamesError, check_names
 from lost_cities.storage.errors import DamagedSaveError
@@ -60,12 +61,11 @@ READABLE_FORMATS = (1, 2)
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 #: Ids become file names: letters, digits, ``-`` and ``_`` only.
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+_ID = Annotated[str, Meta(pattern=f"^{ID_PATTERN.pattern}$")]
 #: More hints than a round has turns: a file claiming them is damaged.
 MAX_HINTS = 10_000
 #: Lines of a save file are kept to this width where they can be.
 LINE_WIDTH = 100
-
-_T = TypeVar("_T")
 
 
 class SaveStatus(StrEnum):
@@ -93,10 +93,6 @@ def new_match_id(now: datetime | None = None) -> str:
     return f"{moment:%Y%m%d-%H%M%S}-{os.urandom(2).hex()}"
 
 
-def _timestamp(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 class ResumedMatch(NamedTuple):
     """A match rebuilt from a save, ready to go on: the engine's match, the names, the computers."""
 
@@ -110,6 +106,48 @@ class ResumedMatch(NamedTuple):
     def name_to_move(self) -> str:
         """The name of the player the pass-the-screen step asks for."""
         return self.names[self.match.current.to_move]
+
+
+class _Scores(Struct, frozen=True):
+    """The scores a save states: each finished round's per side, and the totals (checked against the moves)."""
+
+    rounds: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+
+
+class _Result(Struct, frozen=True):
+    """The result a save states once the match is over (checked against the moves)."""
+
+    winner: int | None
+    team_score: int | None
+
+
+class _Head(Struct, frozen=True):
+    """The part of a save read first: which layout it has."""
+
+    format: Any = UNSET
+
+
+class SaveFile(Struct, frozen=True):
+    """A save's JSON form, field for field (``"format": 2``), read and written by the codec.
+
+    The record is kept as parsed JSON and read on its own once the rest is known, so that
+    a record that does not fit the match is told as such (:meth:`SavedMatch.from_json`).
+    """
+
+    format: int
+    id: _ID
+    status: SaveStatus
+    players: tuple[str, ...]
+    created: Annotated[datetime, Meta(tz=True)]
+    updated: Annotated[datetime, Meta(tz=True)]
+    record: dict[str, Any]
+    #: per seat, the computer's level, or ``None``; absent (format 1): people only
+    computers: tuple[str | None, ...] | UnsetType = UNSET
+    think: Annotated[float, Meta(ge=MIN_THINK, le=MAX_THINK)] = DEFAULT_THINK
+    hints: tuple[tuple[Annotated[int, Meta(ge=0, le=MAX_HINTS)], ...], ...] = ()
+    scores: _Scores | None = None
+    result: _Result | None = None
 
 
 class SavedMatch(Struct, frozen=True):
@@ -235,21 +273,23 @@ class SavedMatch(Struct, frozen=True):
 
     # ------------------------------------------------------------------ the file
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "format": FORMAT,
-            "id": self.id,
-            "status": self.status.value,
-            "players": list(self.names),
-            "computers": list(self.computers),
-            "think": self.think,
-            "hints": [list(counts) for counts in self.hints],
-            "created": _timestamp(self.created),
-            "updated": _timestamp(self.updated),
-            "scores": _scores_to_dict(self.round_scores, self.totals),
-            "result": _result_to_dict(self.outcome),
-            "record": self.record.to_dict(),
-        }
+    def to_file(self) -> SaveFile:
+        """This save in its file's form."""
+        outcome = self.outcome
+        return SaveFile(
+            format=FORMAT,
+            id=self.id,
+            status=self.status,
+            players=self.names,
+            computers=self.computers,
+            think=self.think,
+            hints=self.hints,
+            created=self.created,
+            updated=self.updated,
+            scores=_Scores(self.round_scores, self.totals),
+            result=None if outcome is None else _Result(outcome.winner, outcome.team_score),
+            record=to_builtins(self.record),
+        )
 
     def to_json(self) -> str:
         """The file's text: indented JSON, short lists on one line, moves several to a line, UTF-8 names.
@@ -260,114 +300,108 @@ class SavedMatch(Struct, frozen=True):
           "format": 2,
           "id": "...
         """
-        return _layout(self.to_dict(), "") + "\n"
+        return _layout(to_builtins(self.to_file()), "") + "\n"
 
     @classmethod
     def from_json(cls, text: str | bytes, path: Path | None = None) -> SavedMatch:
         """Read a save; anything wrong raises :class:`DamagedSaveError` naming ``path``.
 
-        Nothing in the file is ever executed: it is parsed as JSON, checked
-        field by field, and its moves are replayed through the engine's checked API.
+        Nothing in the file is ever executed: it is parsed as JSON into the types of
+        :class:`SaveFile`, every field checked, and its moves are replayed through the
+        engine's checked API.
         """
+
+        def damaged(reason: str, detail: str = "") -> DamagedSaveError:
+            return DamagedSaveError(path, reason, detail=detail)
+
         if isinstance(text, bytes):
             if len(text) > MAX_SAVE_BYTES:
                 raise DamagedSaveError(path, _("it is too large to be a saved match"))
             try:
                 text = text.decode("utf-8-sig")
             except UnicodeDecodeError as error:
-                raise DamagedSaveError(path, _("it is cut short or is not a JSON file"), detail=str(error)) from None
+                raise damaged(_("it is cut short or is not a JSON file"), str(error)) from None
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise DamagedSaveError(path, _("it is cut short or is not a JSON file"), detail=str(error)) from None
-        return cls.from_dict(data, path)
-
-    @classmethod
-    def from_dict(cls, data: object, path: Path | None = None) -> SavedMatch:
-        """Check a parsed save and replay its record; see :meth:`from_json`."""
-
-        def damaged(reason: str, detail: str = "") -> DamagedSaveError:
-            return DamagedSaveError(path, reason, detail=detail)
-
-        if not isinstance(data, Mapping):
-            raise damaged(_("it is not a saved match"))
-        if "format" not in data:
+            head = decode(text, _Head)
+        except (DecodeError, RecursionError) as error:
+            raise damaged(_("it is cut short or is not a JSON file"), str(error)) from None
+        except FieldError:
+            try:  # JSON of another kind, or no JSON at all?
+                decode(text, Any)
+            except (DecodeError, RecursionError) as error:
+                raise damaged(_("it is cut short or is not a JSON file"), str(error)) from None
+            raise damaged(_("it is not a saved match")) from None
+        if head.format is UNSET:
             raise damaged(_("it has no format version"))
-        version = data["format"]
-        if type(version) is not int or version not in READABLE_FORMATS:
+        if type(head.format) is not int or head.format not in READABLE_FORMATS:
+            found = encode(head.format).decode()[:20]
             raise damaged(
                 _("it has format {found}, and this version reads formats 1 to {known}").format(
-                    found=json.dumps(version)[:20], known=FORMAT
+                    found=found, known=FORMAT
                 )
             )
         try:
-            match_id = read_field(data, "id", str, lambda value: ID_PATTERN.fullmatch(value) is not None)
-            status = SaveStatus(read_field(data, "status", str, lambda value: value in set(SaveStatus)))
-            players = read_field(data, "players", list, lambda value: all(isinstance(n, str) for n in value))
-            created = read_field(data, "created", str, _is_time)
-            updated = read_field(data, "updated", str, _is_time)
-            raw_record = read_field(data, "record", dict)
+            file = decode(text, SaveFile)
+            for field in ("created", "updated"):
+                if not _is_time(getattr(file, field)):
+                    raise FieldError(field)
         except FieldError as error:
             raise damaged(_("the field {field!r} is missing or wrong").format(field=error.key), str(error)) from None
+        return cls._from_file(file, damaged)
+
+    @classmethod
+    def _from_file(cls, file: SaveFile, damaged: Callable[..., DamagedSaveError]) -> SavedMatch:
+        """Check a save's fields against each other and replay its record (see :meth:`from_json`)."""
         try:
-            names = check_names(players)
+            names = check_names(file.players)
         except PlayerNamesError as problem:
             raise damaged(problem.clause) from None
-        record = _record(raw_record, damaged)
+        record = _record(file.record, damaged)
         if len(names) != record.rules.players:
             raise damaged(_("the field {field!r} is missing or wrong").format(field="players"))
         match = _replay(record, damaged)
         try:
-            computers, think, hints = _seats(data, len(names), match.round_number)
+            computers, hints = _seats(file, len(names), match.round_number)
         except FieldError as error:
             raise damaged(_("the field {field!r} is missing or wrong").format(field=error.key), str(error)) from None
         saved = cls(
-            match_id,
+            file.id,
             names,
             match.record(),
-            _parse_time(created),
-            _parse_time(updated),
-            status,
+            file.created.astimezone(UTC),
+            file.updated.astimezone(UTC),
+            file.status,
             tuple(match.round_scores),
             tuple(match.totals),
             match.outcome,
             computers,
-            think,
+            file.think,
             hints,
         )
-        expected_scores = _scores_to_dict(saved.round_scores, saved.totals)
-        if data.get("scores") != expected_scores or data.get("result") != _result_to_dict(saved.outcome):
+        stated = saved.to_file()
+        if (file.scores, file.result) != (stated.scores, stated.result):
             raise damaged(_("its stored scores do not match its moves"))
-        if status is SaveStatus.FINISHED and not saved.over:
+        if file.status is SaveStatus.FINISHED and not saved.over:
             raise damaged(_("it is marked finished but its last round is not over"))
         return saved
 
 
 def _seats(
-    data: Mapping[str, object], players: int, rounds_played: int
-) -> tuple[tuple[str | None, ...], float, tuple[tuple[int, ...], ...]]:
-    """The computers, their thinking time and the hints taken.  Each may be absent: a file
-    written before computers played (format 1) is a match of people who took no hint."""
+    file: SaveFile, players: int, rounds_played: int
+) -> tuple[tuple[str | None, ...], tuple[tuple[int, ...], ...]]:
+    """The computers and the hints taken, checked against the players and the rounds.  Either may be
+    absent: a file written before computers played (format 1) is a match of people who took no hint."""
     computers: tuple[str | None, ...] = (None,) * players
-    if "computers" in data:
-        seats = read_field(data, "computers", list, lambda seats: len(seats) == players)
+    if not isinstance(file.computers, UnsetType):
+        if len(file.computers) != players:
+            raise FieldError("computers")
         try:
-            computers = check_computers(seats, players)
+            computers = check_computers(file.computers, players)
         except ValueError:
             raise FieldError("computers") from None
-    think = data.get("think", DEFAULT_THINK)
-    if isinstance(think, bool) or not isinstance(think, int | float) or not MIN_THINK <= think <= MAX_THINK:
-        raise FieldError("think")
-    hints: list[tuple[int, ...]] = []
-    for counts in read_field(data, "hints", list) if "hints" in data else []:
-        if not isinstance(counts, list) or len(counts) != players:
-            raise FieldError("hints")
-        if not all(type(count) is int and 0 <= count <= MAX_HINTS for count in counts):
-            raise FieldError("hints")
-        hints.append(tuple(counts))
-    if len(hints) > rounds_played:
+    if len(file.hints) > rounds_played or any(len(counts) != players for counts in file.hints):
         raise FieldError("hints")
-    return computers, float(think), tuple(hints)
+    return computers, file.hints
 
 
 def _layout(value: object, indent: str, key: str = "") -> str:
@@ -382,8 +416,8 @@ def _layout(value: object, indent: str, key: str = "") -> str:
             prefix = f"{json.dumps(name, ensure_ascii=False)}: "
             items.append(f"{inner}{prefix}{_layout(item, inner, prefix)}")
         return "{\n" + ",\n".join(items) + f"\n{indent}}}"
-    if isinstance(value, list) and value:
-        if any(isinstance(item, dict | list) for item in value):
+    if isinstance(value, list | tuple) and value:
+        if any(isinstance(item, dict | list | tuple) for item in value):
             return "[\n" + ",\n".join(inner + _layout(item, inner) for item in value) + f"\n{indent}]"
         lines: list[str] = []
         for part in (json.dumps(item, ensure_ascii=False) for item in value):
@@ -395,41 +429,23 @@ def _layout(value: object, indent: str, key: str = "") -> str:
     return compact
 
 
-def _is_time(text: str) -> bool:
-    """True for an ISO 8601 time with its offset (``2026-11-22T00:53:15Z``), in years 2 to 9998.
+def _is_time(moment: datetime) -> bool:
+    """True for a time in years 2 to 9998, clear of the calendar's ends, where converting to UTC or
+    to the local time overflows (``0001-01-01T00:00:00+01:00``).
 
-    The years keep clear of the calendar's ends, where converting to UTC or to the local
-    time overflows (``0001-01-01T00:00:00+01:00``).
-
-    >>> _is_time("2026-11-22T00:53:15Z"), _is_time("2026-11-22T00:53:15"), _is_time("9999-12-31T23:59:59-14:00")
-    (True, False, False)
+    >>> _is_time(datetime(2026, 11, 22, tzinfo=UTC)), _is_time(datetime(9999, 12, 31, tzinfo=UTC))
+    (True, False)
     """
     try:
-        moment = datetime.fromisoformat(text)
-        return moment.tzinfo is not None and 2 <= moment.astimezone(UTC).year <= 9998
+        return 2 <= moment.astimezone(UTC).year <= 9998
     except (ValueError, OverflowError):
         return False
 
 
-def _parse_time(text: str) -> datetime:
-    """An ISO 8601 time with its offset (checked by :func:`_is_time`), in UTC."""
-    return datetime.fromisoformat(text).astimezone(UTC)
-
-
-def _scores_to_dict(round_scores: tuple[tuple[int, ...], ...], totals: tuple[int, ...]) -> dict[str, object]:
-    return {"rounds": [list(scores) for scores in round_scores], "totals": list(totals)}
-
-
-def _result_to_dict(outcome: Outcome | None) -> dict[str, object] | None:
-    if outcome is None:
-        return None
-    return {"winner": outcome.winner, "team_score": outcome.team_score}
-
-
-def _record(raw: dict[str, object], damaged: Callable[[str, str], DamagedSaveError]) -> MatchRecord:
+def _record(raw: dict[str, Any], damaged: Callable[..., DamagedSaveError]) -> MatchRecord:
     """The engine's record of the match, within the app's own limits (:data:`~lost_cities.limits.MAX_ROUNDS`)."""
     try:
-        record = MatchRecord.from_dict(raw)
+        record = convert(raw, MatchRecord)
     except ValueError as error:
         raise damaged(_("its moves do not fit the match"), str(error)) from None
     if record.rounds > MAX_ROUNDS:

@@ -16,7 +16,6 @@ on Linux).  Every write is atomic (:func:`~lost_cities.storage.atomic.write_atom
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import stat
 from collections.abc import Callable, Mapping
@@ -25,7 +24,7 @@ from typing import TypeVar
 
 from msgspec import Struct
 
-from lost_cities.engine import read_field
+from lost_cities.engine.codec import decode
 from lost_cities.i18n import _
 from lost_cities.storage.atomic import sweep_temporaries, write_atomic
 from lost_cities.storage.errors import DamagedSaveError, FolderUnusableError, SaveFailedError, UnknownMatchError
@@ -269,19 +268,19 @@ class MatchStore:
         """Where ``lost-cities score``'s pad keeps the match being marked."""
         return self.root / PAD_NAME
 
-    def save_pad(self, data: dict[str, object]) -> bool:
-        """Save the score pad's sheet (as :func:`~lost_cities.score.sheet.sheet_to_dict` gives it)."""
-        return self.save_text(self.pad_path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    def save_pad(self, text: str) -> bool:
+        """Save the score pad's file (as :func:`~lost_cities.score.sheet.pad_to_json` writes it)."""
+        return self.save_text(self.pad_path, text)
 
-    def load_pad(self, build: Callable[[object], T]) -> T | None:
-        """The saved score pad rebuilt by ``build``, or ``None`` if there is none.
+    def load_pad(self, read: Callable[[str], T]) -> T | None:
+        """The saved score pad read by ``read`` (:func:`~lost_cities.score.sheet.pad_from_json`), or ``None``
+        if there is none.
 
-        A file that is not JSON, or that ``build`` refuses (any ``ValueError``), is
-        moved aside like a damaged match and reported as a :class:`DamagedSaveError`.
+        A file that ``read`` refuses (any ``ValueError``: not JSON, a wrong field, a mark the rules
+        refuse) is moved aside like a damaged match and reported as a :class:`DamagedSaveError`.
         """
         try:
-            text = _read_bytes(self.pad_path).decode("utf-8-sig")
-            return build(json.loads(text))
+            return read(_read_bytes(self.pad_path).decode("utf-8-sig"))
         except FileNotFoundError:
             return None
         except OSError as error:
@@ -365,9 +364,15 @@ def _read(path: Path) -> SavedMatch:
     return SavedMatch.from_json(data, path)
 
 
+class _Id(Struct, frozen=True):
+    """The one field of a save read to find it in the history."""
+
+    id: str
+
+
 def _peek_id(path: Path) -> str | None:
     """The id in a save file, read without checking the rest; ``None`` if there is none."""
     try:
-        return read_field(json.loads(_read_bytes(path)[:MAX_SAVE_BYTES]), "id", str)
-    except (OSError, ValueError, RecursionError, DamagedSaveError):  # FieldError is a ValueError
+        return decode(_read_bytes(path)[:MAX_SAVE_BYTES], _Id).id
+    except (OSError, ValueError, RecursionError, DamagedSaveError):  # not JSON, or a FieldError: both ValueErrors
         return None

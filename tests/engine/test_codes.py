@@ -75,7 +75,7 @@ def test_a_position_round_trips_and_plays_on() -> None:
         assert copy.hands == r.hands and copy.deck == r.deck and copy.discards == r.discards
         assert copy.expeditions == r.expeditions and copy.tops == r.tops and copy.to_move == r.to_move
         assert copy.legal_decisions() == r.legal_decisions()
-        assert RoundRecord.of(copy).replay() == copy  # a position is its own record (as PGN's FEN)
+        assert RoundRecord.of(copy).replay(rules) == copy  # a position is its own record (as PGN's FEN)
 
 
 @pytest.mark.parametrize(

@@ -107,7 +107,7 @@ def test_r23c_each_seat_lays_up_to_two_or_stops_then_the_round_is_over() -> None
         (1, [], True),
     ]
     assert [str(turn) for turn in finals] == ["+w3 s", "+b2 +r5", "s"]
-    assert RoundRecord.of(r).replay() == r
+    assert RoundRecord.of(r).replay(r.rules) == r
 
 
 def test_r23c_the_final_laying_follows_r6a_and_a_lay_can_be_taken_back_until_it_ends() -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from textual.content import Content
 from textual.widgets import Static
 
 from lost_cities.engine import Card, Colour
-from lost_cities.score.sheet import Place
+from lost_cities.engine.codec import convert, to_builtins
+from lost_cities.score.sheet import PadFile, Place, ScoreSheet, pad_file, sheet_of
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import PadScreen
 from lost_cities.tui.scorepad.widgets import CELL_WIDTH, NAME_WIDTH, SCORE_WIDTH, SidePanel
@@ -82,3 +83,13 @@ def lay(app: ScorePadApp, side: int, cards: str, place: Place = Place.TABLE) -> 
     for card in cards.split():
         pad(app).sheet.toggle(side, Card.parse(card), place)
     pad(app).show()
+
+
+def sheet_to_data(sheet: ScoreSheet) -> Any:
+    """The pad's file as parsed JSON, to change a field of it."""
+    return to_builtins(pad_file(sheet))
+
+
+def sheet_from_data(data: object) -> ScoreSheet:
+    """The sheet that parsed JSON holds, read as the pad reads its file."""
+    return sheet_of(convert(data, PadFile))

@@ -12,10 +12,11 @@ from textual.widgets import Static
 
 from lost_cities.engine import Card, Colour, Rules, card_from_code
 from lost_cities.engine.round import fresh_deck
-from lost_cities.score.sheet import MarkRefused, Place, ScoreSheet, sheet_from_dict, sheet_to_dict
+from lost_cities.score.sheet import MarkRefused, Place, ScoreSheet, pad_from_json
 from lost_cities.storage import MatchStore
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import PadScreen, PadSetupScreen
+from tests.score.helpers import sheet_from_data, sheet_to_data
 
 ALL_CARDS = sorted({card_from_code(code) for code in fresh_deck(Rules(long=True))})
 
@@ -47,9 +48,9 @@ def sheets(draw: st.DrawFn) -> ScoreSheet:
 @given(sheet=sheets())
 def test_a_sheet_survives_saving_and_loading(sheet: ScoreSheet) -> None:
     # R2, R17, R20, R21, R23, R24: players, marks, finished rounds and variants all come back
-    data = json.loads(json.dumps(sheet_to_dict(sheet)))
-    again = sheet_from_dict(data)
-    assert sheet_to_dict(again) == sheet_to_dict(sheet)
+    data = json.loads(json.dumps(sheet_to_data(sheet)))
+    again = sheet_from_data(data)
+    assert sheet_to_data(again) == sheet_to_data(sheet)
     assert again.totals == sheet.totals and again.running == sheet.running
     assert again.rules == sheet.rules and again.side_names == sheet.side_names
 
@@ -71,21 +72,21 @@ FORMAT_1 = {
 
 
 def test_a_format_1_pad_still_loads() -> None:
-    sheet = sheet_from_dict(json.loads(json.dumps(FORMAT_1)))
+    sheet = sheet_from_data(json.loads(json.dumps(FORMAT_1)))
     assert sheet.names == ("Ann", "Bob") and sheet.rules.players == 2 and sheet.round_number == 2
     assert sheet.totals == (-2, -12)  # (19 - 20) x 2 and 8 - 20
     assert sheet.rules.long and sheet.hand(1) == (Card.parse("gw"), Card.parse("g4"))
     assert sheet.running == (-2 - 15 - 6, -12 - 4)
-    assert sheet_to_dict(sheet)["format"] == 2 and sheet_to_dict(sheet)["players"] == 2
+    assert sheet_to_data(sheet)["format"] == 2 and sheet_to_data(sheet)["players"] == 2
 
 
 def test_a_saved_sheet_that_breaks_the_rules_is_refused() -> None:
     sheet = ScoreSheet(("Ann", "Bob"))
     sheet.mark(0, Card.parse("r7"))
-    data = sheet_to_dict(sheet)
+    data = sheet_to_data(sheet)
     data["marks"] = [{"table": "r7", "hand": ""}, {"table": "r7", "hand": ""}]  # R2: one red 7
-    three = sheet_to_dict(ScoreSheet(NAMES[3]))
-    full = sheet_to_dict(ScoreSheet(NAMES[2], hand_penalty=True))
+    three = sheet_to_data(ScoreSheet(NAMES[3]))
+    full = sheet_to_data(ScoreSheet(NAMES[2], hand_penalty=True))
     full["marks"] = [{"table": "", "hand": "y2 y3 y4 y5 y6 y7 y8 y9 y10"}, {"table": "", "hand": ""}]  # R8: 8 at most
     bad_ones = [
         data,
@@ -107,7 +108,7 @@ def test_a_saved_sheet_that_breaks_the_rules_is_refused() -> None:
     ]
     for bad in bad_ones:
         try:
-            sheet_from_dict(bad)
+            sheet_from_data(bad)
         except ValueError:
             continue
         raise AssertionError(f"{bad!r} was accepted")
@@ -119,7 +120,7 @@ async def test_marks_are_saved_and_the_pad_reopens_as_it_was(private_data_dir: P
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("w", "2", "7")
         await pilot.pause()
-    saved = store.load_pad(sheet_from_dict)
+    saved = store.load_pad(pad_from_json)
     assert saved is not None
     assert saved.expedition(0, Colour.YELLOW) == (Card.parse("yw"), Card.parse("y2"), Card.parse("y7"))
     reopened = ScorePadApp(store=store)

@@ -29,6 +29,7 @@ from rich.console import Console
 
 from lost_cities.cli.history import history_json, history_view
 from lost_cities.engine import Phase, Rules
+from lost_cities.engine.codec import to_builtins
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, resume_summary
 from tests.storage.denied import deny_access
 from tests.storage.matches import json_paths, play_turns, random_match
@@ -168,7 +169,7 @@ timestamps = st.builds(
 @FUZZ
 @given(data=st.data(), delete=st.booleans())
 def test_any_field_replaced_or_removed_loads_or_is_refused(data: st.DataObject, delete: bool) -> None:
-    tree: Any = data.draw(st.sampled_from(SAVES)).to_dict()
+    tree: Any = to_builtins(data.draw(st.sampled_from(SAVES)).to_file())
     for _ in range(data.draw(st.integers(1, 3))):
         path = data.draw(st.sampled_from(json_paths(tree)[1:]))
         parent = tree
@@ -194,19 +195,19 @@ def test_any_field_replaced_or_removed_loads_or_is_refused(data: st.DataObject, 
 def test_any_times_names_and_round_counts_load_or_are_refused(
     saved: SavedMatch, created: str, updated: str, players: list[str], rounds: int
 ) -> None:
-    tree: Any = saved.to_dict()
+    tree: Any = json.loads(saved.to_json())
     tree.update(created=created, updated=updated)
     load_everywhere(json.dumps(tree).encode())
     tree.update(players=players)
     load_everywhere(json.dumps(tree).encode())
-    tree = saved.to_dict()
+    tree = json.loads(saved.to_json())
     tree["record"]["rounds"] = rounds
     load_everywhere(json.dumps(tree).encode())
 
 
 @pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-14:00", "0001-01-01T00:30:00Z"])
 def test_the_calendars_ends_are_refused_everywhere(moment: str) -> None:
-    tree: Any = SAVES[2].to_dict()
+    tree: Any = json.loads(SAVES[2].to_json())
     tree["created"] = moment
     assert load_everywhere(json.dumps(tree).encode()) == 0
 
@@ -215,7 +216,7 @@ def test_a_save_of_the_first_and_last_usable_years_is_listed_in_any_time_zone(mo
     import time
 
     for moment in ("0002-01-01T00:00:00Z", "9998-12-31T23:59:59Z"):
-        tree: Any = SAVES[2].to_dict()
+        tree: Any = json.loads(SAVES[2].to_json())
         tree["created"] = moment
         for zone in ("Pacific/Kiritimati", "Etc/GMT+12"):
             monkeypatch.setenv("TZ", zone)

@@ -99,7 +99,7 @@ def test_only_a_match_in_progress_is_current(store: MatchStore) -> None:
 )
 def test_a_damaged_current_save_is_moved_aside_kept_and_reported(store: MatchStore, content: bytes | str) -> None:
     if content == "refused":
-        data = saved_match(turns=3).to_dict()
+        data = json.loads(saved_match(turns=3).to_json())
         data["record"]["played"][0]["turns"].append("+r7 n")  # type: ignore[index]
         data["record"]["played"][0]["turns"].append("+r7 n")  # type: ignore[index]
         content = json.dumps(data).encode()
@@ -122,7 +122,7 @@ def test_a_damaged_current_save_is_moved_aside_kept_and_reported(store: MatchSto
 @pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-14:00"])
 def test_a_save_from_the_ends_of_the_calendar_is_set_aside_once(store: MatchStore, moment: str) -> None:
     # issue 9, item 4: this raised OverflowError at every start and was never set aside
-    data = saved_match().to_dict()
+    data = json.loads(saved_match().to_json())
     data["created"] = moment
     store.root.mkdir()
     store.current_path.write_text(json.dumps(data))

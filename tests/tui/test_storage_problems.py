@@ -23,7 +23,7 @@ def flat(text: str) -> str:
 async def test_a_warning_quoting_a_file_is_never_read_as_markup(tmp_path: Path, folder_name: str) -> None:
     # issue 9, item 3: a save holding `[/]`, or a data folder whose path holds it, raised MarkupError
     store = MatchStore(tmp_path / folder_name)
-    data = saved_match(turns=2).to_dict()
+    data = json.loads(saved_match(turns=2).to_json())
     data["record"]["played"][0]["turns"].append("[/]")  # type: ignore[index]
     store.root.mkdir(parents=True)  # "da[/]ta": the folder "]ta" inside "da["
     store.current_path.write_text(json.dumps(data))

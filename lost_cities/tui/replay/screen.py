@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from msgspec import Struct
+from msgspec.structs import replace
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -109,11 +110,7 @@ class ReplayScreen(FittedScreen[None]):
 
     def _round_at(self, position: Position) -> Round:
         played = self.record.played[position.round_index]
-        round_ = Round(played.rules, played.seed, played.starter)
-        for text in played.turns[: position.turns]:
-            for part in text.split():
-                round_.decide(part)
-        return round_
+        return replace(played, turns=played.turns[: position.turns]).replay(self.record.rules)
 
     def _totals_before(self, round_index: int) -> tuple[int, ...]:
         earlier = self.round_scores[:round_index]

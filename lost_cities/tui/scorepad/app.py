@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.app import App
 
 from lost_cities.i18n import _
-from lost_cities.score.sheet import ScoreSheet, sheet_from_dict, sheet_to_dict
+from lost_cities.score.sheet import ScoreSheet, pad_from_json, pad_to_json
 from lost_cities.storage import MatchStore, StorageError
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
@@ -45,14 +45,14 @@ class ScorePadApp(App[None]):
         self.players = len(self.names) if self.names is not None else players
         self.sheet: ScoreSheet | None = None
         self.store = store if store is not None else MatchStore()
-        self._saved: dict[str, object] | None = None
+        self._saved: str | None = None
 
     def on_mount(self) -> None:
         self.call_after_refresh(freeze_start_up)
         self.title = _("Lost Cities score pad")
         if self.names is None and (sheet := self._restore()) is not None:
             self.sheet = sheet
-            self._saved = sheet_to_dict(sheet)
+            self._saved = pad_to_json(sheet)
             self.push_screen(PadScreen(sheet, self._save))
             self.notify(
                 _("The score pad of {names} is back as you left it (round {n}).").format(
@@ -80,7 +80,7 @@ class ScorePadApp(App[None]):
     def _restore(self) -> ScoreSheet | None:
         """The pad left unfinished last time, if any; a finished match is not brought back."""
         try:
-            sheet = self.store.load_pad(sheet_from_dict)
+            sheet = self.store.load_pad(pad_from_json)
         except StorageError as problem:  # damaged: set aside and kept
             self.notify(str(problem), severity="warning", timeout=15, markup=False)
             return None
@@ -88,7 +88,7 @@ class ScorePadApp(App[None]):
 
     def _save(self, sheet: ScoreSheet) -> None:
         """Save the sheet whenever a mark, a round or a variant changed: nothing marked is lost."""
-        data = sheet_to_dict(sheet)
+        data = pad_to_json(sheet)
         if data == self._saved:
             return
         try:
