@@ -1,7 +1,7 @@
 """The pure rules engine of Lost Cities: no I/O, no user interface.
 
 Everything a program needs to play, check or score the game (rules R1–R24 of
-``RULES.md``), for two, three, or four players in two teams.  A two-player
+``docs/RULES.md``), for two, three, or four players in two teams.  A two-player
 round, checked:
 
 >>> from lost_cities.engine import Round, Rules

@@ -40,7 +40,7 @@ class Reason(StrEnum):
 
 
 def rule_of(reason: Reason) -> str:
-    """The id of the rule (``RULES.md``) that a refusal for ``reason`` applies.
+    """The id of the rule (``docs/RULES.md``) that a refusal for ``reason`` applies.
 
     >>> rule_of(Reason.LOWER_THAN_TOP), rule_of(Reason.FINAL_LAY_ONLY)
     ('R6a', 'R23c')

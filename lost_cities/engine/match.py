@@ -64,7 +64,7 @@ class NextStarter(Struct, frozen=True):
 
     @property
     def house_rule(self) -> bool:
-        """True when the rulebooks are silent and the project decided (RULES.md marks it **(house)**)."""
+        """True when the rulebooks are silent and the project decided (``docs/RULES.md`` marks it a house rule)."""
         return self.reason is not StartReason.HIGHER_SCORE or self.partner_turn
 
 

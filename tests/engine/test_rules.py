@@ -1,4 +1,4 @@
-"""One or more tests per rule of RULES.md, each citing its id."""
+"""One or more tests per rule of docs/RULES.md, each citing its id."""
 
 from __future__ import annotations
 
