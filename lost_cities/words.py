@@ -8,11 +8,12 @@ Textual or Rich.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, assert_never
+from typing import assert_never
 
 from lost_cities.engine import (
     Card,
     Colour,
+    Draw,
     IllegalMoveError,
     NextStarter,
     NotationError,
@@ -22,11 +23,9 @@ from lost_cities.engine import (
     Reason,
     Rules,
     StartReason,
+    Stop,
 )
 from lost_cities.i18n import _, current_language, pgettext
-
-if TYPE_CHECKING:
-    from lost_cities.session import Hint
 
 __all__ = [
     "card_name",
@@ -369,9 +368,8 @@ def describe_next_starter(
     return text.format(team=team, name=name, n=round_number, partner=partner, rule=rule)
 
 
-def hint_sentence(hint: Hint) -> str:
+def hint_sentence(play: Play | Stop | None, draw: Draw | None) -> str:
     """What the hard level would do, in one sentence: ``The computer would lay red 7, then draw from the draw pile.``"""
-    play, draw = hint.play, hint.draw
     pile = pile_colour(draw.pile) if draw is not None and draw.pile is not None else ""
     if isinstance(play, Play) and draw is not None:
         card = card_phrase(play.card)

@@ -1,25 +1,69 @@
-"""Bots by name: the built-in ones, and anyone's as ``package.module:factory``."""
+"""Bots by name: the built-in ones, and anyone's as ``package.module:factory``.
+
+A name that makes no bot is refused with a :class:`BotNameError` that says why as data
+(:class:`BotProblem` and the parts concerned), as the engine's refusals do: the command
+line words it in the player's language, and ``str()`` gives it in English.
+"""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from enum import StrEnum
 
 from lost_cities.ai.basic import EasyBot, NormalBot, RandomBot
 from lost_cities.ai.bot import Bot
 from lost_cities.ai.heuristic import HeuristicBot
 from lost_cities.ai.levels import LEVELS
 from lost_cities.ai.search import SearchBot, SearchSettings
-from lost_cities.i18n import _
 
-__all__ = ["BUILTIN_BOTS", "LEVELS", "BotNameError", "check_bot_name", "make_bot"]
+__all__ = ["BUILTIN_BOTS", "LEVELS", "BotNameError", "BotProblem", "check_bot_name", "make_bot"]
 
 #: Every built-in bot: two yardsticks and the levels.
 BUILTIN_BOTS: tuple[str, ...] = ("random", "heuristic", *LEVELS)
 
 
+class BotProblem(StrEnum):
+    """Why a name makes no bot."""
+
+    #: neither a built-in bot nor ``package.module:factory``
+    UNKNOWN = "unknown"
+    #: the module could not be imported
+    NO_MODULE = "no_module"
+    #: the module has nothing callable by that name
+    NO_FACTORY = "no_factory"
+    #: calling the factory raised
+    FACTORY_FAILED = "factory_failed"
+    #: the factory returned something without ``choose_play`` and ``choose_draw``
+    NOT_A_BOT = "not_a_bot"
+
+
 class BotNameError(ValueError):
-    """A bot name that names no bot, said in one sentence."""
+    """A bot name that names no bot: ``problem`` says why, ``module``, ``factory`` and ``cause`` (the
+    error raised, as ``TypeError: ...``) the parts concerned; ``str()`` is one English sentence."""
+
+    def __init__(self, problem: BotProblem, name: str, *, module: str = "", factory: str = "", cause: str = "") -> None:
+        self.problem = problem
+        self.name = name
+        self.module = module
+        self.factory = factory
+        self.cause = cause
+        super().__init__(_english(self))
+
+
+def _english(error: BotNameError) -> str:
+    match error.problem:
+        case BotProblem.UNKNOWN:
+            names = ", ".join(BUILTIN_BOTS)
+            return f"unknown bot {error.name!r}: give {names}, or package.module:factory for your own"
+        case BotProblem.NO_MODULE:
+            return f"{error.name}: cannot import the module {error.module!r} ({error.cause})"
+        case BotProblem.NO_FACTORY:
+            return f"{error.name}: the module {error.module!r} has no factory {error.factory!r}"
+        case BotProblem.FACTORY_FAILED:
+            return f"{error.name}: the factory failed: {error.cause}"
+        case BotProblem.NOT_A_BOT:
+            return f"{error.name}: the factory returned no bot (it needs choose_play and choose_draw methods)"
 
 
 def make_bot(name: str, *, seed: int | None = None, think: float | None = None, samples: int | None = None) -> Bot:
@@ -45,13 +89,9 @@ def make_bot(name: str, *, seed: int | None = None, think: float | None = None, 
     except KeyboardInterrupt:  # the person at the keyboard pressed Ctrl+C: stop, as everywhere else
         raise
     except BaseException as error:  # SystemExit too (`sys:exit`): someone else's code must not end ours silently
-        raise BotNameError(
-            _("{name}: the factory failed: {error}").format(name=name, error=_described(error))
-        ) from error
+        raise BotNameError(BotProblem.FACTORY_FAILED, name, cause=_described(error)) from error
     if not isinstance(bot, Bot):
-        raise BotNameError(
-            _("{name}: the factory returned no bot (it needs choose_play and choose_draw methods)").format(name=name)
-        )
+        raise BotNameError(BotProblem.NOT_A_BOT, name)
     return bot
 
 
@@ -71,26 +111,14 @@ def _described(error: BaseException) -> str:
 def _factory(name: str) -> Callable[[], object]:
     module_name, colon, attribute = name.partition(":")
     if not colon or not module_name or not attribute:
-        raise BotNameError(
-            _("unknown bot {name!r}: give {names}, or package.module:factory for your own").format(
-                name=name, names=", ".join(BUILTIN_BOTS)
-            )
-        )
+        raise BotNameError(BotProblem.UNKNOWN, name)
     try:
         module = importlib.import_module(module_name)
     except KeyboardInterrupt:
         raise
     except BaseException as error:  # a module that calls sys.exit() as it is imported, too
-        raise BotNameError(
-            _("{name}: cannot import the module {module!r} ({error})").format(
-                name=name, module=module_name, error=_described(error)
-            )
-        ) from error
+        raise BotNameError(BotProblem.NO_MODULE, name, module=module_name, cause=_described(error)) from error
     factory = getattr(module, attribute, None)
     if not callable(factory):
-        raise BotNameError(
-            _("{name}: the module {module!r} has no factory {factory!r}").format(
-                name=name, module=module_name, factory=attribute
-            )
-        )
+        raise BotNameError(BotProblem.NO_FACTORY, name, module=module_name, factory=attribute)
     return factory  # type: ignore[no-any-return]

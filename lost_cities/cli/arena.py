@@ -21,6 +21,7 @@ from lost_cities.limits import MAX_SEED
 
 if TYPE_CHECKING:
     from lost_cities.ai.arena import ArenaReport, ArenaSettings, DealResult
+    from lost_cities.ai.loader import BotNameError
 
 __all__ = ["add_parser", "run"]
 
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         a, b = check_bot_name(args.a), check_bot_name(args.b)
     except BotNameError as error:
-        return refuse("arena", str(error))
+        return refuse("arena", bot_refusal(error))
     settings = ArenaSettings(
         a, b, deals=args.deals, seed=args.seed, think=args.think, long=args.long, hand_penalty=args.hand_penalty
     )
@@ -113,8 +114,10 @@ def run(args: argparse.Namespace) -> int:
             deals.append(deal)
             if progress is not None:
                 progress.update(deal, len(deals))
-    except (ArenaError, BotNameError) as error:
+    except ArenaError as error:
         status = refuse("arena", str(error))
+    except BotNameError as error:
+        status = refuse("arena", bot_refusal(error))
     except KeyboardInterrupt:
         status = 130
     if progress is not None:
@@ -134,6 +137,31 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(_describe(figures, settings))
     return status
+
+
+def bot_refusal(error: BotNameError) -> str:
+    """Why a name makes no bot, in the player's language."""
+    from lost_cities.ai.loader import BUILTIN_BOTS, BotProblem
+
+    match error.problem:
+        case BotProblem.UNKNOWN:
+            return _("unknown bot {name!r}: give {names}, or package.module:factory for your own").format(
+                name=error.name, names=", ".join(BUILTIN_BOTS)
+            )
+        case BotProblem.NO_MODULE:
+            return _("{name}: cannot import the module {module!r} ({error})").format(
+                name=error.name, module=error.module, error=error.cause
+            )
+        case BotProblem.NO_FACTORY:
+            return _("{name}: the module {module!r} has no factory {factory!r}").format(
+                name=error.name, module=error.module, factory=error.factory
+            )
+        case BotProblem.FACTORY_FAILED:
+            return _("{name}: the factory failed: {error}").format(name=error.name, error=error.cause)
+        case BotProblem.NOT_A_BOT:
+            return _("{name}: the factory returned no bot (it needs choose_play and choose_draw methods)").format(
+                name=error.name
+            )
 
 
 def _settings_dict(settings: ArenaSettings, jobs: int) -> dict[str, object]:

@@ -33,6 +33,7 @@ __all__ = [
     "expedition_line",
     "hand_text",
     "score_style",
+    "scores_line",
 ]
 
 DIM = "#8a8a8a"
@@ -214,3 +215,11 @@ class _Cards:
         text.no_wrap = True
         text.end = ""
         yield text
+
+
+def scores_line(label: str, names: tuple[str, ...], scores: tuple[int, ...]) -> Text:
+    """``This round: Ana +12 · Boris −5``."""
+    text = Text(label, style="bold")
+    for index, (name, score) in enumerate(zip(names, scores, strict=True)):
+        text.append(("  ·  " if index else "") + f"{name} {signed(score)}")
+    return text

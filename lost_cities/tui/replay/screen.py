@@ -21,8 +21,7 @@ from lost_cities.i18n import N_, _
 from lost_cities.tui.common.board import BoardGrid
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
-from lost_cities.tui.common.render import hand_text
-from lost_cities.tui.hotseat.screens.round_end import scores_line
+from lost_cities.tui.common.render import hand_text, scores_line
 from lost_cities.words import card_phrase, describe_event, side_names, turn_sentence
 
 __all__ = ["Position", "ReplayScreen", "positions"]

@@ -345,7 +345,9 @@ class BoardScreen(FittedScreen[None]):
         view = self.view
         if hint is not None and isinstance(hint.play, Play) and view is not None and hint.play.card in view.hand:
             self._select(view.hand.index(hint.play.card))  # e or d then plays it
-        self.say(hint_sentence(hint) if hint is not None else _("The computer has no hint to give here."))
+        self.say(
+            hint_sentence(hint.play, hint.draw) if hint is not None else _("The computer has no hint to give here.")
+        )
         self.refresh_bindings()
 
     def action_help(self) -> None:

@@ -18,23 +18,15 @@ from lost_cities.i18n import N_, _
 from lost_cities.session import RoundReport
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
-from lost_cities.tui.common.render import breakdown_table, hand_text
+from lost_cities.tui.common.render import breakdown_table, hand_text, scores_line
 from lost_cities.tui.hotseat.messages import QuitRequested
 from lost_cities.words import describe_next_starter, signed
 
-__all__ = ["RoundEndScreen", "scores_line"]
+__all__ = ["RoundEndScreen"]
 
 
 class Breakdowns(VerticalScroll, can_focus=False):
     """The sides' breakdowns; the screen's own keys scroll them, so the key bar can list those keys."""
-
-
-def scores_line(label: str, names: tuple[str, ...], scores: tuple[int, ...]) -> Text:
-    """``This round: Ana +12 · Boris −5``."""
-    text = Text(label, style="bold")
-    for index, (name, score) in enumerate(zip(names, scores, strict=True)):
-        text.append(("  ·  " if index else "") + f"{name} {signed(score)}")
-    return text
 
 
 class RoundEndScreen(FittedScreen[None]):
