@@ -99,8 +99,24 @@ def test_replay_refuses_an_unknown_match_and_an_empty_history(cli: Cli) -> None:
     assert unknown.status == 2 and unknown.err.startswith("lost-cities replay: No match '20991231-nope'")
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_bare_lost_cities_plays_and_without_a_terminal_says_so_and_where_the_commands_are(language: str) -> None:
+    # what people install it for: a match; --help still lists the commands
+    result = subprocess.run(
+        [sys.executable, "-m", "lost_cities", "--lang", language],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and result.stdout == "" and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("lost-cities play: ") and "lost-cities --help" in result.stderr
+    if language == "en":
+        assert "needs a terminal" in result.stderr
+
+
 def test_play_without_a_terminal_is_refused_like_replay() -> None:
-    # issue 9, item 6: stdin from /dev/null and stdout a pipe used to get escape codes forever
+    # stdin from /dev/null and stdout a pipe used to get escape codes forever
     result = subprocess.run(
         [sys.executable, "-m", "lost_cities", "play", "--p1", "Ana", "--p2", "Boris"],
         stdin=subprocess.DEVNULL,
@@ -190,7 +206,7 @@ def test_play_refuses_a_computer_it_cannot_set_up(cli: Cli, args: list[str], mes
     ],
 )
 def test_a_terminal_that_cannot_show_every_letter_gets_question_marks_not_a_traceback(args: list[str]) -> None:
-    # issue 9, item 11
+    # a terminal whose encoding cannot show ×, ·, é or Cyrillic: every command writes what it can
     environment = {**os.environ, "PYTHONIOENCODING": "ascii"}
     result = subprocess.run(
         [sys.executable, "-m", "lost_cities", *args], capture_output=True, env=environment, timeout=60

@@ -3,6 +3,7 @@
 Each command's module (:mod:`~lost_cities.cli.play`, :mod:`~lost_cities.cli.score`,
 :mod:`~lost_cities.cli.records` for history, export and replay,
 :mod:`~lost_cities.cli.simulate`) has ``add_parser(commands)`` and ``run(args)``.
+Bare ``lost-cities`` plays (``play`` with no option); ``--help`` lists the commands.
 Those modules are light — argparse and the translations — and import what their
 command needs (the engine, the saves, Rich, Textual) inside ``run``: ``--help`` and
 ``score`` with arguments start fast and never load Textual.
@@ -73,9 +74,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if extras:  # refused by the command's own parser, so that the refusal starts with its name
         command: argparse.ArgumentParser = getattr(args, "parser", parser)
         command.error(_("unrecognized arguments: %s") % " ".join(extras))
-    if not getattr(args, "run", None):
-        parser.print_help()
-        return 0
+    if not getattr(args, "run", None):  # bare `lost-cities`: what people install it for, a match
+        args = parser.parse_args([*args_list, "play"])
+        args.bare = True
     try:
         result: int = args.run(args)
     except KeyboardInterrupt:  # Ctrl+C in a long simulate: stop, as a shell expects, without a traceback

@@ -113,6 +113,14 @@ def run(args: argparse.Namespace) -> int:
         think=args.think,
     )
     if not arguments.on_a_terminal():
+        if getattr(args, "bare", False):  # typed without a command: say where the others are
+            return arguments.refuse(
+                "play",
+                _(
+                    "the game needs a terminal: run it without redirecting its input or output "
+                    "(lost-cities --help lists the other commands)"
+                ),
+            )
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
     from lost_cities.tui.hotseat.app import LostCitiesApp, StartMode
 

@@ -257,6 +257,14 @@ def read_side(arguments: Sequence[str], hand: str | None = None, long: bool = Fa
                     colour=colour_name(colour), other=given[colour]
                 ),
             )
+        if not group.tokens:  # `red:` said nothing: an expedition not started is simply left out (R11)
+            raise ScoreInputError(
+                group.source,
+                _(
+                    "no cards after the colon: list the {colour} expedition's cards in order, e.g. {example}, "
+                    "or leave out a colour that was not started"
+                ).format(colour=colour_name(colour), example=f"{group.colour_text.strip()}:w,3,4,7"),
+            )
         cards = tuple(_card(token, colour, group.source) for token in group.tokens)
         try:
             check_expedition(colour, cards, rules)

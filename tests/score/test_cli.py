@@ -283,3 +283,12 @@ def test_json_total_equals_the_engines_round_score(
     assert [row["score"] for row in data["expeditions"]] == [
         row.score for row in score_side(expeditions, hand or (), rules).expeditions
     ]
+
+
+@pytest.mark.parametrize("argv", [["red:"], ["b:3", "red:"], ["r:  "], ["--lang", "fr", "rouge:"]])
+def test_a_colour_with_no_cards_is_refused_saying_to_list_them_or_leave_it_out(argv: list[str]) -> None:
+    # R11: an expedition not started is left out; "red:" alone is a slip, not an empty expedition
+    status, out, err = run(*argv)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    if "fr" not in argv:
+        assert "no cards after the colon" in err and "leave out a colour that was not started" in err
