@@ -26,7 +26,7 @@ the summary gives the median of the rounds' ratios (and every round's, to show t
   the wall-clock time, the CPU time of the same span (``time.thread_time``): steadier on a
   loaded machine, and what a change to the code changes.
 
-Bars (issue 10): key to frame at most 3x the minimal app's (goal 2x, worst case under 30 ms);
+Bars: key to frame at most 3x the minimal app's (goal 2x, worst case under 30 ms);
 first frame at most 1.2x.
 """
 

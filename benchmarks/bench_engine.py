@@ -6,7 +6,7 @@ Runs ``lost-cities simulate --rounds N --json`` (a subprocess, as a user runs
 it; the rate it reports excludes start-up) and the reference loop of
 ``reference_loop.py`` alternately, pinned to one core, and keeps the best rate
 of each, since this machine is noisy.  The two-player bar is a ratio of at least
-0.8 (issue 11: three and four players must not slow the two-player engine).  The
+0.8 (three and four players must not slow the two-player engine).  The
 reference plays two players only; three and four players (``--players``, with the
 final laying of R23c) are reported as rates, measured in the same rounds.
 """

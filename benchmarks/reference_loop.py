@@ -3,7 +3,7 @@
 It plays exactly the rounds ``lost-cities simulate`` plays — the same deal from
 the same seed, the same legal choices in the same order, the same random
 picks — with everything inlined and no checks, so the two can be compared and
-their results must agree (``tests/test_simulate.py`` checks that they do).
+their results must agree (``tests/engine/test_simulate.py`` checks that they do).
 """
 
 from __future__ import annotations

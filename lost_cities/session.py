@@ -2,9 +2,12 @@
 
 It holds the names, which seats the computer plays (and how well), and the
 engine's :class:`Match`; it turns the app's requests into engine calls (which
-check every rule) and hands out views, never the state.  A computer's choice
-and a hint are worked out from a view alone (H3), by a function the app may
-run on another thread.  It knows nothing of Textual, so it is tested without a screen.
+check every rule) and hands out views and public facts (whose turn it is, whether
+the round or the match is over), never a hand.  The engine's match itself goes
+out for one purpose only: to be saved (:attr:`HotSeat.match`, which the saves
+record).  A computer's choice and a hint are worked out from a view alone (H3),
+by a function the app may run on another thread.  It knows nothing of Textual,
+so it is tested without a screen.
 
 >>> seat = HotSeat.new(MatchSettings(names=("Ana", "Boris", "Carl", "Dana"), seed=1))
 >>> seat.side_names, seat.name_after(0)
@@ -32,7 +35,6 @@ from lost_cities.engine import (
     Phase,
     Play,
     PlayerView,
-    Round,
     Rules,
     SideScore,
     Stop,
@@ -189,8 +191,27 @@ class HotSeat(Struct):
         return self.match.rules
 
     @property
-    def round(self) -> Round:
-        return self.match.current
+    def round_over(self) -> bool:
+        """True once the round in play is over (R10, R23c)."""
+        return self.match.current.over
+
+    @property
+    def more_rounds(self) -> bool:
+        """True when the round is over and another is to be dealt."""
+        return self.match.more_rounds
+
+    @property
+    def match_over(self) -> bool:
+        return self.match.over
+
+    @property
+    def round_number(self) -> int:
+        return self.match.round_number
+
+    @property
+    def can_take_back(self) -> bool:
+        """True while the player to move may take back the card played this turn (R6, R23c)."""
+        return self.match.current.can_take_back
 
     @property
     def to_move(self) -> int:
@@ -323,10 +344,6 @@ class HotSeat(Struct):
     def public_view(self, seat: int | None = None) -> PlayerView:
         """The table without any hand, oriented for ``seat`` (default: the player to move)."""
         return public_view(self.match.current, self.to_move if seat is None else seat)
-
-    def final_view(self, seat: int) -> PlayerView:
-        """A view of the finished round, every hand revealed."""
-        return player_view(self.match.current, seat)
 
     def play(self, card: Card, discard: bool) -> None:
         """Play a card, or lay one in the final laying; :class:`IllegalMoveError` if refused, nothing changed."""

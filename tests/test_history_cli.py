@@ -131,7 +131,7 @@ def varied(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_history_never_breaks_a_word_at_80_columns(
     run: Cli, varied: Path, language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # issue 9, item 26: `cooperati`/`ve`, `classiqu`/`e`, `abandonné`/`e`
+    # `cooperati`/`ve`, `classiqu`/`e`, `abandonné`/`e`
     monkeypatch.setenv("COLUMNS", "80")
     result = run(varied, "--lang", language, "history")
     assert result.status == 0 and result.err == ""

@@ -27,7 +27,7 @@ def refusal(*names: str) -> PlayerNamesError:
 
 def test_names_are_trimmed_and_composed() -> None:
     assert check_names([" Ana\u00a0", "Zoe\u0308"]) == ("Ana", "Zoë")
-    assert check_names(["Ana", "Boris", "Cleo", "Dan"]) == ("Ana", "Boris", "Cleo", "Dan")  # issue 11: 2 to 4
+    assert check_names(["Ana", "Boris", "Cleo", "Dan"]) == ("Ana", "Boris", "Cleo", "Dan")  # 2 to 4 players (R23, R24)
 
 
 @pytest.mark.parametrize(

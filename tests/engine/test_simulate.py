@@ -61,7 +61,7 @@ def test_simulate_catches_an_engine_that_loses_a_card(monkeypatch: pytest.Monkey
     ],
 )
 def test_decimals_are_written_as_each_language_writes_them(cli: Cli, language: str, mean: str, seconds: str) -> None:
-    # issue 9, item 27: French simulate printed 0.008 and -40.30
+    # French simulate printed 0.008 and -40.30
     import re
 
     result = cli("--lang", language, "simulate", "--rounds", "20", "--seed", "3")

@@ -223,7 +223,7 @@ def test_an_unreadable_move_is_named() -> None:
         (lambda d: d.update(players=["Ana", "Boris", "Cleo"]), "'players' is missing or wrong"),
         (lambda d: d.update(players=["Ana", "  "]), "player 2's name is empty"),
         (lambda d: d.update(players=["Ana", "\x1b[2JBoris"]), "player 2's name holds a control character (U+001B)"),
-        # the app's own limits (issue 9, item 10): names the board can show, distinct; at most MAX_ROUNDS rounds
+        # the app's own limits: names the board can show, distinct; at most MAX_ROUNDS rounds
         (lambda d: d.update(players=["Ana", "B" * 101]), "player 2's name is 101 characters long: at most 12 fit"),
         (lambda d: d.update(players=["Ana", "ANA"]), "players 1 and 2 both have the name 'ANA'"),
         (lambda d: d.update(players=["Ana"]), "a match has 2 to 4 players, not 1"),
@@ -238,7 +238,7 @@ def test_an_unreadable_move_is_named() -> None:
         (lambda d: d.update(status="won"), "'status' is missing or wrong"),
         (lambda d: d.update(created="yesterday"), "'created' is missing or wrong"),
         (lambda d: d.update(updated="2026-11-22T00:53:15"), "'updated' is missing or wrong"),  # no offset
-        # the calendar's ends overflow when converted (issue 9, item 4)
+        # the calendar's ends overflow when converted
         (lambda d: d.update(created="0001-01-01T00:00:00+01:00"), "'created' is missing or wrong"),
         (lambda d: d.update(created="9999-12-31T23:59:59-14:00"), "'created' is missing or wrong"),
         (lambda d: d.update(updated="0001-01-01T00:00:00Z"), "'updated' is missing or wrong"),

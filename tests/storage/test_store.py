@@ -121,7 +121,7 @@ def test_a_damaged_current_save_is_moved_aside_kept_and_reported(store: MatchSto
 
 @pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-14:00"])
 def test_a_save_from_the_ends_of_the_calendar_is_set_aside_once(store: MatchStore, moment: str) -> None:
-    # issue 9, item 4: this raised OverflowError at every start and was never set aside
+    # this raised OverflowError at every start and was never set aside
     data = json.loads(saved_match().to_json())
     data["created"] = moment
     store.root.mkdir()
@@ -318,7 +318,7 @@ def test_a_read_only_folder_cannot_be_saved_to(tmp_path: Path, monkeypatch: pyte
     assert store.load_current() is None  # reading still works
 
 
-# ---------------------------------------------------------------- a folder that cannot be searched (issue 9, item 5)
+# ---------------------------------------------------------------- a folder that cannot be searched
 
 
 def test_a_folder_that_cannot_be_searched_is_said_once_and_play_goes_on(
@@ -365,7 +365,7 @@ def test_a_damaged_save_whose_new_name_cannot_be_looked_at_is_still_only_a_stora
     assert kept.read_text() == "{"  # moved aside or left where it was: never lost
 
 
-# ---------------------------------------------------------------- files that are not files (issue 9, item 7)
+# ---------------------------------------------------------------- files that are not files
 
 
 @pytest.fixture

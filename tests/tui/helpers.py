@@ -106,11 +106,11 @@ async def take_turn(pilot: Pilot[None], app: LostCitiesApp, prefer_lay: bool = T
 async def finish_round(pilot: Pilot[None], app: LostCitiesApp) -> None:
     """From a pass screen: fast-forward through the engine, play the last turns by keys, leave the round-end screen."""
     assert isinstance(app.screen, PassScreen)
-    advance(app.session.round)
+    advance(app.session.match.current)
     app.pop_screen()  # drawn before the fast-forward: pass the screen again, to whoever moves now
     app.show_pass()
     await pilot.pause()
-    while not app.session.round.over:
+    while not app.session.round_over:
         await take_turn(pilot, app, prefer_lay=False)
     await pilot.press("enter")
     await pilot.pause()

@@ -37,21 +37,21 @@ async def test_a_whole_round_played_by_keys_reaches_the_round_end_screen() -> No
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         turns = 0
-        while not app.session.round.over:
+        while not app.session.round_over:
             mover = app.session.to_move
-            pile = app.session.round.draw_pile_size
+            pile = app.session.match.current.draw_pile_size
             await take_turn(pilot, app)
             turns += 1
-            assert len(app.session.round.hand(mover)) == 8  # R8
-            if not app.session.round.over:
-                assert app.session.to_move != mover and app.session.round.draw_pile_size == pile - 1
+            assert len(app.session.match.current.hand(mover)) == 8  # R8
+            if not app.session.round_over:
+                assert app.session.to_move != mover and app.session.match.current.draw_pile_size == pile - 1
         assert turns == 44
         assert isinstance(app.screen, RoundEndScreen)
         text = screen_text(app)
         assert "End of round 1 of 2" in text
-        scores = app.session.round.side_totals()
+        scores = app.session.match.current.side_totals()
         assert f"This round: Ana {scores[0]:+d}".replace("-", "−").replace("+0", "0") in text
-        for card in app.session.round.hand(1):  # every hand is revealed at the round end (H2)
+        for card in app.session.match.current.hand(1):  # every hand is revealed at the round end (H2)
             assert card_short(card) in text
         starter = app.session.match.next_starter().seat
         assert f"{('Ana', 'Boris')[starter]} starts round 2" in text
@@ -71,7 +71,7 @@ async def test_the_pass_screen_shows_no_hand_only_enter_reveals_it() -> None:
         text = screen_text(app)
         assert "Pass to Ana — Ana, press Enter" in text
         for seat in (0, 1):
-            for card in app.session.round.hand(seat):
+            for card in app.session.match.current.hand(seat):
                 assert card_short(card) not in text
         for key in ("space", "1", "e", "n", "escape", "tab"):
             await pilot.press(key)
@@ -81,7 +81,7 @@ async def test_the_pass_screen_shows_no_hand_only_enter_reveals_it() -> None:
         await pilot.pause()
         assert isinstance(app.screen, BoardScreen)
         board_text = screen_text(app)
-        assert all(card_short(card) in board_text for card in app.session.round.hand(0))
+        assert all(card_short(card) in board_text for card in app.session.match.current.hand(0))
 
 
 async def test_the_pass_screen_mid_round_hides_every_hand() -> None:
@@ -95,7 +95,7 @@ async def test_the_pass_screen_mid_round_hides_every_hand() -> None:
         view = app.session.public_view()
         public = {c for side in view.expeditions for row in side for c in row} | {c for c in view.discard_tops if c}
         for seat in (0, 1):
-            for card in app.session.round.hand(seat):
+            for card in app.session.match.current.hand(seat):
                 if card not in public:
                     assert card_short(card) not in text
 
@@ -116,26 +116,27 @@ async def test_illegal_keys_are_refused_with_the_rule_and_nothing_changes() -> N
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        before = app.session.round.state_key()
+        before = app.session.match.current.state_key()
         await pilot.press("2", "e")  # red 5 on red 7
         await pilot.pause()
-        assert app.session.round.state_key() == before
+        assert app.session.match.current.state_key() == before
         assert "Red 5 can't follow red 7: numbers must go up (R6a)." in message(app)
         await pilot.press("r")  # drawing before playing
         await pilot.pause()
-        assert app.session.round.state_key() == before and "(R6)" in message(app)
+        assert app.session.match.current.state_key() == before and "(R6)" in message(app)
         await pilot.press("z")
         await pilot.pause()
         assert "The key z does nothing here" in message(app)
         await pilot.press("p")  # R20: no purple pile without the long game, whatever the moment
         await pilot.pause()
-        assert app.session.round.state_key() == before and "Purple is only in the long game (R20)." in message(app)
+        assert app.session.match.current.state_key() == before
+        assert "Purple is only in the long game (R20)." in message(app)
         await pilot.press("d")  # R7: discard red 5, then try to draw it back
         await pilot.pause()
-        after_discard = app.session.round.state_key()
+        after_discard = app.session.match.current.state_key()
         await pilot.press("r")
         await pilot.pause()
-        assert app.session.round.state_key() == after_discard
+        assert app.session.match.current.state_key() == after_discard
         assert "can't draw it back" in message(app) and "(R7)" in message(app)
 
 
@@ -144,13 +145,13 @@ async def test_take_back_before_drawing() -> None:
     app = make_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        card = app.session.round.hand(0)[2]
+        card = app.session.match.current.hand(0)[2]
         await pilot.press("enter", "3", "d")
         await pilot.pause()
         assert app.session.phase is Phase.DRAW
         await pilot.press("u")
         await pilot.pause()
-        assert app.session.phase is Phase.PLAY and card in app.session.round.hand(0)
+        assert app.session.phase is Phase.PLAY and card in app.session.match.current.hand(0)
         assert "back in your hand" in message(app)
 
 
@@ -184,7 +185,7 @@ async def test_the_opponents_last_turn_is_told_in_words() -> None:
 
 
 async def test_a_wager_is_a_wager_in_a_sentence() -> None:
-    # issue 9 item 25: "Boris laid a green wager"
+    # "Boris laid a green wager"
     round_ = Round.from_position("gw b3 / g4 g6 | - / - | - | y2 y3 y4 y5 | 0")
     app = app_at(round_)
     async with app.run_test(size=SIZE) as pilot:
@@ -210,7 +211,7 @@ async def test_a_one_round_match_ends_with_the_result_until_a_listed_key() -> No
     app = advanced_app(seed=9, leave=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        while not app.session.round.over:
+        while not app.session.round_over:
             await take_turn(pilot, app, prefer_lay=False)
         await pilot.press("enter")
         await pilot.pause()
@@ -230,12 +231,12 @@ async def test_a_one_round_match_ends_with_the_result_until_a_listed_key() -> No
 
 
 async def test_the_cooperative_game_shows_a_live_team_score_and_a_team_column() -> None:
-    # R22, issue 9 item 22
+    # R22
     app = advanced_app(seed=9, leave=2, cooperative=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Team score: " in screen_text(app)
-        while not app.session.round.over:
+        while not app.session.round_over:
             await take_turn(pilot, app)
         await pilot.press("enter")
         await pilot.pause()
@@ -244,7 +245,7 @@ async def test_the_cooperative_game_shows_a_live_team_score_and_a_team_column() 
 
 
 async def test_nothing_in_hand_shows_both_sides_like_for_like() -> None:
-    # R21, issue 9 item 21: the round totals leave every hand out; the player's own hand's cost apart
+    # R21, the round totals leave every hand out; the player's own hand's cost apart
     round_ = Round.from_position("r5 r9 b3 / g4 g6 | r7 / g2 | - | y2 y3 y4 y5 | 0", Rules(hand_penalty=True))
     app = app_at(round_)
     async with app.run_test(size=SIZE) as pilot:
@@ -279,7 +280,7 @@ async def test_the_form_starts_a_match_with_its_settings() -> None:
 
 
 async def test_enter_in_a_name_moves_to_the_next_field_and_never_starts() -> None:
-    # issue 9 item 16: Enter moves on; Ctrl+S and the button start
+    # Enter moves on; Ctrl+S and the button start
     app = LostCitiesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -291,7 +292,7 @@ async def test_enter_in_a_name_moves_to_the_next_field_and_never_starts() -> Non
         await pilot.pause()
         assert isinstance(app.screen, NewMatchScreen)
         assert app.screen.focused is app.screen.query_one("#first")  # the hidden third name is skipped
-        assert "← →  choose" in key_bar(app)  # issue 9 item 25: the arrows are named
+        assert "← →  choose" in key_bar(app)  # the arrows are named
 
 
 async def test_the_form_sets_up_four_players_in_two_teams() -> None:
@@ -314,7 +315,7 @@ async def test_the_form_sets_up_four_players_in_two_teams() -> None:
 
 
 async def test_quit_asks_first_and_says_what_is_kept() -> None:
-    # issue 9 item 24: a card played but not drawn for goes back to the hand, and the box says so
+    # a card played but not drawn for goes back to the hand, and the box says so
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -354,10 +355,10 @@ async def test_a_small_terminal_gets_a_clear_message_and_takes_no_moves(size: tu
         await pilot.pause()
         text = screen_text(app)
         assert "too small" in text and "80×24" in text and "Pass to" not in text
-        before = app.session.round.state_key()
+        before = app.session.match.current.state_key()
         await pilot.press("enter", "3", "d", "n")
         await pilot.pause()
-        assert app.session.round.state_key() == before
+        assert app.session.match.current.state_key() == before
 
 
 async def test_the_form_switches_the_language_of_the_whole_app() -> None:
@@ -395,7 +396,7 @@ async def test_a_whole_three_player_round_by_keys_with_the_final_laying() -> Non
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         order = []
-        while app.session.round.phase is Phase.PLAY:
+        while app.session.match.current.phase is Phase.PLAY:
             order.append(app.session.to_move)
             await take_turn(pilot, app)
         assert order == [0, 1]  # Boris takes the last card
@@ -435,13 +436,13 @@ async def test_a_whole_four_player_round_by_keys_partners_on_one_side() -> None:
         await pilot.pause()
         assert "Ana & Carl" in screen_text(app) and "Boris & Dana" in screen_text(app)
         order = []
-        while app.session.round.phase is Phase.PLAY:
+        while app.session.match.current.phase is Phase.PLAY:
             order.append(app.session.to_move)
             assert isinstance(app.screen, PassScreen)  # between every two turns, partners included (R24d)
             await take_turn(pilot, app)
         assert order == [0, 1, 2]
-        assert app.session.round.expedition(0, Colour.RED)[:2] == (Card.parse("r5"), Card.parse("r7"))  # R24b
-        while not app.session.round.over:
+        assert app.session.match.current.expedition(0, Colour.RED)[:2] == (Card.parse("r5"), Card.parse("r7"))  # R24b
+        while not app.session.round_over:
             await take_turn(pilot, app)
         assert isinstance(app.screen, RoundEndScreen)
         assert "Ana & Carl" in screen_text(app)

@@ -28,7 +28,7 @@ VS_EASY = MatchSettings(names=("Ana", "Computer"), seed=5, rounds=1, computers=(
 
 def human_to_move(app: LostCitiesApp) -> bool:
     session = app.session
-    return session.round.over or not session.is_computer(session.to_move)
+    return session.round_over or not session.is_computer(session.to_move)
 
 
 async def human_turn(pilot: Pilot[None], app: LostCitiesApp) -> None:
@@ -51,10 +51,10 @@ async def test_a_whole_round_alone_against_the_easy_computer(private_data_dir: P
         assert isinstance(app.screen, BoardScreen)  # alone: no pass step, nothing to hide
         assert not isinstance(app.screen, PassScreen)
         turns = 0
-        while not app.session.round.over:
+        while not app.session.round_over:
             await human_turn(pilot, app)
             turns += 1
-            if not app.session.round.over:  # the computer has answered: its card is on the table, said in words
+            if not app.session.round_over:  # the computer has answered: its card is on the table, said in words
                 assert "Computer" in screen_text(app).split("\n")[1]
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)
@@ -112,9 +112,11 @@ async def test_the_computers_move_is_held_on_screen_and_any_key_goes_on() -> Non
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await until(pilot, lambda: app.holding)
-        assert app.session.to_move == 1 and app.session.round.phase is Phase.PLAY  # decided, but held: not played
+        assert (
+            app.session.to_move == 1 and app.session.match.current.phase is Phase.PLAY
+        )  # decided, but held: not played
         await pilot.press("x")  # its play shows at once; then it is seen thinking of its draw
-        await until(pilot, lambda: app.session.round.phase is Phase.DRAW and app.holding)
+        await until(pilot, lambda: app.session.match.current.phase is Phase.DRAW and app.holding)
         await pilot.press("x")
         await until(pilot, lambda: app.session.to_move == 0)
         assert message(app).startswith("Ana, play a card")
@@ -155,12 +157,12 @@ async def test_a_hint_names_the_hard_levels_choice_selects_its_card_and_is_count
         assert card_phrase(hinted) in message(app)  # the card it names is selected: e or d plays it
         assert app.session.hints == [[1, 0]]
         # the round's end tells who took hints
-        round_ = app.session.round
+        round_ = app.session.match.current
         advance(round_, leave=2)
         if round_.to_move != 0:
             advance(round_, leave=1)  # one turn more: Ana's to move
         board.start_turn(0)
-        while not app.session.round.over:
+        while not app.session.round_over:
             await human_turn(pilot, app)
         await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
         assert "Hints taken: Ana 1" in screen_text(app)
@@ -223,7 +225,7 @@ async def test_a_fault_in_a_bot_never_stops_the_match(monkeypatch: pytest.Monkey
     session = HotSeat.new(replace_settings(VS_EASY, first="p2"))
     for _ in range(2):
         session.decide(session.computer_move()())
-    assert session.to_move == 0 and len(RoundRecord.of(session.round).turns) == 1
+    assert session.to_move == 0 and len(RoundRecord.of(session.match.current).turns) == 1
 
 
 async def test_quitting_never_waits_for_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -260,16 +262,16 @@ def test_a_computer_in_the_final_laying_lays_or_stops_legally() -> None:
     """Three players: the computer's choices carry the round through the final laying (R23c)."""
     settings = MatchSettings(names=("Ana", "Boris", "Carl"), seed=4, computers=(None, "normal", "hard"), think=0.1)
     session = HotSeat.new(settings)
-    while not session.round.over:
+    while not session.round_over:
         if session.is_computer(session.to_move):
             session.decide(session.computer_move()())
-        elif session.round.phase is Phase.FINAL:
+        elif session.match.current.phase is Phase.FINAL:
             session.stop()
         else:
             view = session.view()
             session.play(view.hand[0], True)
             session.draw(Draw(None))
-    assert session.round.over
+    assert session.round_over
 
 
 async def test_help_alone_against_the_computer_lists_the_hint_and_no_pass_screen() -> None:

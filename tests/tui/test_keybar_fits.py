@@ -1,5 +1,5 @@
-"""The key bar never splits a key from its label and fits its two lines at 80 columns, in every language
-(issue 9, item 18), even in the busiest moments of the board: every key it can list at once."""
+"""The key bar never splits a key from its label and fits its two lines at 80 columns, in every language,
+even in the busiest moments of the board: every key it can list at once."""
 
 from __future__ import annotations
 

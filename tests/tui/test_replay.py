@@ -60,7 +60,7 @@ async def test_stepping_shows_both_hands_and_the_scores_as_they_stood() -> None:
 
 
 async def test_the_last_step_shows_the_match_totals_and_the_winner() -> None:
-    # issue 9 item 23: the end of the last round says how the match ended (R17)
+    # the end of the last round says how the match ended (R17)
     match = finished_match(seed=6, rounds=3)
     app = ReplayApp(("Ana", "Boris"), match.record(), "Ana vs Boris")
     async with app.run_test(size=SIZE) as pilot:
@@ -75,7 +75,7 @@ async def test_the_last_step_shows_the_match_totals_and_the_winner() -> None:
 
 
 async def test_page_up_goes_to_the_start_of_this_round_then_the_one_before() -> None:
-    # issue 9 item 23: PgUp from the end of round 3 is the deal of round 3
+    # PgUp from the end of round 3 is the deal of round 3
     match = finished_match(seed=6, rounds=3)
     app = ReplayApp(("Ana", "Boris"), match.record(), "Ana vs Boris")
     async with app.run_test(size=SIZE) as pilot:

@@ -42,13 +42,13 @@ async def test_a_name_is_shown_as_typed_never_read_as_markup() -> None:
 
 
 async def test_a_match_between_names_that_look_like_markup_is_played_to_its_end() -> None:
-    # issue 9, item 3: the round-end and match-end screens read the names as markup (MarkupError)
+    # the round-end and match-end screens read the names as markup (MarkupError)
     match = Match(Rules(), rounds=1, seed=3)
     advance(match.current)
     app = app_at(match.current, names=("[/]", "[b]x"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        while not app.session.round.over:
+        while not app.session.round_over:
             await take_turn(pilot, app, prefer_lay=False)
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)

@@ -21,7 +21,7 @@ def flat(text: str) -> str:
 
 @pytest.mark.parametrize("folder_name", ["data", "da[/]ta"])
 async def test_a_warning_quoting_a_file_is_never_read_as_markup(tmp_path: Path, folder_name: str) -> None:
-    # issue 9, item 3: a save holding `[/]`, or a data folder whose path holds it, raised MarkupError
+    # a save holding `[/]`, or a data folder whose path holds it, raised MarkupError
     store = MatchStore(tmp_path / folder_name)
     data = json.loads(saved_match(turns=2).to_json())
     data["record"]["played"][0]["turns"].append("[/]")  # type: ignore[index]
@@ -38,7 +38,6 @@ async def test_a_warning_quoting_a_file_is_never_read_as_markup(tmp_path: Path, 
 async def test_a_data_folder_that_cannot_be_searched_is_told_once_and_the_match_is_played(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # issue 9, item 5
     store = MatchStore(tmp_path / "data")
     store.save_current(saved_match())
     deny_access(monkeypatch, store.root)
@@ -51,4 +50,4 @@ async def test_a_data_folder_that_cannot_be_searched_is_told_once_and_the_match_
         for _ in range(3):
             await take_turn(pilot, app)
         assert len(app._notifications) == 1  # told once, not at every turn
-        assert app.session.round.turns_played == 3
+        assert app.session.match.current.turns_played == 3

@@ -233,7 +233,7 @@ class LostCitiesApp(App[None]):
         """Whoever is to move: the round's end, a person (behind the pass step when several share the
         keyboard, R24d), or a computer — who plays where the next person will look."""
         session = self.session
-        if session.round.over:
+        if session.round_over:
             self._round_over()
             return
         computer = session.is_computer(session.to_move)
@@ -284,7 +284,7 @@ class LostCitiesApp(App[None]):
     def _turn_over(self) -> None:
         """Save (or file the finished match), then whoever is next."""
         session = self.session
-        if session.round.over and not session.match.more_rounds:
+        if session.round_over and not session.more_rounds:
             self._file_finished_match()
         else:
             self.save()
@@ -300,11 +300,11 @@ class LostCitiesApp(App[None]):
 
     def _after_round(self, _result: None) -> None:
         session = self.session
-        if session.match.more_rounds:
+        if session.more_rounds:
             session.next_round()
             self.save()
             starter = session.name(session.to_move)
-            self._next_turn(_("Round {n}: {name} starts.").format(n=session.match.round_number, name=starter))
+            self._next_turn(_("Round {n}: {name} starts.").format(n=session.round_number, name=starter))
         else:
             from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
 
@@ -373,10 +373,10 @@ class LostCitiesApp(App[None]):
             self._waiting_pass.show_move(session.public_view(session.next_person), session.standing(), played)
         elif self.board is not None:
             self.board.show_move(played)
-        if not session.round.over and session.to_move == seat:  # its draw, or another final lay (R23c)
+        if not session.round_over and session.to_move == seat:  # its draw, or another final lay (R23c)
             self._computer_turn()
             return
-        follows_computer = session.round.over or session.is_computer(session.to_move)
+        follows_computer = session.round_over or session.is_computer(session.to_move)
         self._hold(self.pace if follows_computer else 0, self._turn_over)
 
     def _hold(self, seconds: float, then: Callable[[], None]) -> None:
@@ -425,10 +425,10 @@ class LostCitiesApp(App[None]):
         quit_hint(self)
 
     def confirm_quit(self) -> None:
-        if self._session is not None and not self.session.match.over:
+        if self._session is not None and not self.session.match_over:
             if self.store.save_problem is not None:
                 message = _("Quit now? The match cannot be saved, so it will be lost.")
-            elif self.session.round.can_take_back:
+            elif self.session.can_take_back:
                 message = _(
                     "Quit now? The match is saved as it stood before this turn: the card just played goes back "
                     "to the hand, and lost-cities play offers to resume it."
@@ -448,7 +448,7 @@ class LostCitiesApp(App[None]):
             self._go_on()
 
     def _quit(self) -> None:
-        if self._session is not None and not self.session.match.over:
+        if self._session is not None and not self.session.match_over:
             self.save()
         self.exit()
 

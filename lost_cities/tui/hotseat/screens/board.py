@@ -283,8 +283,7 @@ class BoardScreen(FittedScreen[None]):
 
     def _after_decision(self, seat: int) -> None:
         """A final lay or a stop may end the player's turn (R23c); a play waits for its draw."""
-        round_ = self.session.round
-        if round_.over or round_.to_move != seat:
+        if self.session.round_over or self.session.to_move != seat:
             self.post_message(TurnDone())
         else:
             self.refresh_view()
