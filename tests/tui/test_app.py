@@ -17,7 +17,7 @@ from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
 from lost_cities.tui.hotseat.widgets.hand import HandView
-from lost_cities.words import card_short
+from lost_cities.words import card_name, card_short
 from tests.tui.helpers import (
     SIZE,
     advanced_app,
@@ -28,6 +28,7 @@ from tests.tui.helpers import (
     message,
     screen_text,
     take_turn,
+    until,
 )
 
 
@@ -153,6 +154,20 @@ async def test_take_back_before_drawing() -> None:
         await pilot.pause()
         assert app.session.phase is Phase.PLAY and card in app.session.match.current.hand(0)
         assert "back in your hand" in message(app)
+
+
+async def test_home_and_end_select_the_first_and_the_last_card_of_the_hand() -> None:
+    app = make_app(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        hand = app.session.match.current.hand(0)
+        await pilot.press("end")
+        await until(pilot, lambda: card_name(hand[-1]) + " is selected" in message(app))
+        await pilot.press("home")
+        await until(pilot, lambda: card_name(hand[0]) + " is selected" in message(app))
+        await pilot.press("end", "d")  # e or d then plays it
+        await until(pilot, lambda: app.session.phase is Phase.DRAW)
+        assert hand[-1] not in app.session.match.current.hand(0)
 
 
 async def test_the_key_bar_lists_only_the_keys_that_work_now() -> None:

@@ -42,6 +42,8 @@ class BoardScreen(FittedScreen[None]):
         *[Binding(str(n), f"select({n - 1})", show=False) for n in range(2, 9)],
         Binding("left", "move(-1)", show=False),
         Binding("right", "move(1)", show=False),
+        Binding("home", "select_end(0)", show=False),
+        Binding("end", "select_end(-1)", show=False),
         Binding("e", "lay", N_("lay")),
         Binding("d", "discard", N_("discard")),
         Binding("s", "stop", N_("stop")),
@@ -251,6 +253,13 @@ class BoardScreen(FittedScreen[None]):
             self.say(_("There is no card {n}: choose 1 to {count}.").format(n=index + 1, count=len(view.hand)), True)
             return
         self._select(index)
+
+    def action_select_end(self, end: int) -> None:
+        """Home and End: the first card of the hand, or the last."""
+        view = self.view
+        if self._waiting() or view is None or not view.hand:
+            return
+        self._select(end % len(view.hand))
 
     def action_move(self, delta: int) -> None:
         view = self.view
