@@ -107,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
         a, b, deals=args.deals, seed=args.seed, think=args.think, long=args.long, hand_penalty=args.hand_penalty
     )
     progress = _Progress(settings, sys.stderr) if sys.stderr.isatty() else None
+    if progress is not None:
+        progress.start()
     deals: list[DealResult] = []
     status = 0
     try:
@@ -244,6 +246,15 @@ class _Progress:
         self.length = 0
         self.rounds = self.wins = self.diff = 0
 
+    def start(self) -> None:
+        """The bar before the first deal is done, at once: the first deals may take seconds."""
+        total = self.settings.deals
+        self._show(
+            _("[{bar}] 0/{total} rounds · {a} against {b}").format(
+                bar="-" * self.WIDTH, total=2 * total, a=self.settings.a, b=self.settings.b
+            )
+        )
+
     def update(self, deal: DealResult, done: int) -> None:
         from lost_cities.words import signed
 
@@ -257,15 +268,19 @@ class _Progress:
             return
         self.shown = now
         filled = self.WIDTH * done // total
-        line = _("[{bar}] {done}/{total} rounds · {a} {rate}, {diff} a round · {left} left").format(
-            bar="#" * filled + "-" * (self.WIDTH - filled),
-            done=self.rounds,
-            total=2 * total,
-            a=self.settings.a,
-            rate=_percent(self.wins / self.rounds),
-            diff=signed(self.diff / self.rounds, 1),
-            left=_duration((now - self.started) / done * (total - done)),
+        self._show(
+            _("[{bar}] {done}/{total} rounds · {a} {rate}, {diff} a round · {left} left").format(
+                bar="#" * filled + "-" * (self.WIDTH - filled),
+                done=self.rounds,
+                total=2 * total,
+                a=self.settings.a,
+                rate=_percent(self.wins / self.rounds),
+                diff=signed(self.diff / self.rounds, 1),
+                left=_duration((now - self.started) / done * (total - done)),
+            )
         )
+
+    def _show(self, line: str) -> None:
         line = line[: shutil.get_terminal_size((80, 24)).columns - 1]
         self.stream.write("\r" + line.ljust(self.length))
         self.stream.flush()

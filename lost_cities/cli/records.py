@@ -32,7 +32,7 @@ def add_parsers(commands: Commands) -> None:
 
     replay = commands.add_parser(
         "replay",
-        help=_("step through a past match, move by move, both hands shown"),
+        help=_("step through a past match, move by move, every hand shown"),
         description=_(
             "Open a past match (by id, or an exported JSON file) and step through it with the arrow keys; "
             "without an argument, the most recent match of the history."

@@ -176,3 +176,31 @@ def test_a_round_of_three_or_four_ends_with_the_final_laying(players: int) -> No
     rules = Rules(players=players)
     result = play_round(rules, 5, 0, [HeuristicBot() for _ in range(players)], ["heuristic"] * players)
     assert not result.capped
+
+
+def test_on_a_terminal_the_progress_bar_shows_at_once_before_the_first_deal_is_done() -> None:
+    import os
+    import pty
+
+    master, slave = pty.openpty()  # stderr a terminal: the bar is drawn there
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lost_cities", "--lang", "en", "arena", "random", "random", "--deals", "2"],
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        stdin=subprocess.DEVNULL,
+    )
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the child closed its end
+            break
+        if not chunk:
+            break
+        seen += chunk
+    process.communicate(timeout=60)
+    os.close(master)
+    first = seen.decode().split("\r")[1]
+    assert first.startswith("[----------] 0/4 rounds · random against random"), seen
+    assert process.returncode == 0

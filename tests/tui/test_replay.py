@@ -1,4 +1,4 @@
-"""The replay viewer steps through a finished match, both hands shown, scores as they stood."""
+"""The replay viewer steps through a finished match, every hand shown, scores as they stood."""
 
 from __future__ import annotations
 
