@@ -7,6 +7,7 @@ Textual or Rich.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import assert_never
 
@@ -39,6 +40,7 @@ __all__ = [
     "describe_next_starter",
     "describe_refusal",
     "describe_turn",
+    "elided",
     "hint_sentence",
     "level_name",
     "level_word",
@@ -49,6 +51,27 @@ __all__ = [
     "signed",
     "turn_sentence",
 ]
+
+
+#: French elides "de" and "que" before a vowel: "Main d'Élodie", not "Main de Élodie".  Before an h it
+#: depends on the word (l'hôtel, le héros) and a name gives no clue, so an h keeps the full form.
+_FRENCH_ELISION = re.compile(r"\b([Dd]e|[Qq]ue) (?=[aeiouyàâäéèêëîïôöùûüœæ])", re.IGNORECASE)
+
+
+def elided(text: str) -> str:
+    """``text`` with French's elisions before a name that starts with a vowel; other languages as they are.
+
+    Applied where a sentence puts a name (a player's, a bot's) after "de" or "que".
+
+    >>> from lost_cities.i18n import set_language
+    >>> set_language("fr"); elided("Main de Élodie :"), elided("Main de Boris :"), elided("Main de Hugo :")
+    ("Main d'Élodie :", 'Main de Boris :', 'Main de Hugo :')
+    >>> set_language("en"); elided("de Élodie")
+    'de Élodie'
+    """
+    if current_language() != "fr":
+        return text
+    return _FRENCH_ELISION.sub(lambda found: found.group(1)[:-1] + "'", text)
 
 
 def signed(value: float, places: int = 0) -> str:

@@ -187,7 +187,7 @@ def _percent(value: float, places: int = 1) -> str:
 
 def _describe(figures: ArenaReport, settings: ArenaSettings) -> str:
     """The report as lines of text, every number as the language writes it."""
-    from lost_cities.words import decimal, signed
+    from lost_cities.words import decimal, elided, signed
 
     a, b = figures.a, figures.b
     low, high = figures.win_rate_ci95
@@ -203,8 +203,14 @@ def _describe(figures: ArenaReport, settings: ArenaSettings) -> str:
         _("Rounds won: {a} {wins_a}, {b} {wins_b}, drawn {draws}").format(
             a=a, b=b, wins_a=figures.wins[0], wins_b=figures.wins[1], draws=figures.draws
         ),
-        _("Win rate of {a}: {rate} ({confidence} interval {low} to {high})").format(
-            a=a, rate=_percent(figures.win_rate), confidence=_percent(0.95, 0), low=_percent(low), high=_percent(high)
+        elided(
+            _("Win rate of {a}: {rate} ({confidence} interval {low} to {high})").format(
+                a=a,
+                rate=_percent(figures.win_rate),
+                confidence=_percent(0.95, 0),
+                low=_percent(low),
+                high=_percent(high),
+            )
         ),
         _("Points a round, {a} − {b}: {diff}").format(a=a, b=b, diff=signed(figures.mean_diff, 1))
         if figures.mean_diff_se is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from lost_cities.engine import Card, Colour, Phase, Round, Rules
+from lost_cities.i18n import set_language
 from lost_cities.session import MatchSettings
 from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.screens.board import BoardScreen
@@ -219,6 +220,17 @@ async def test_the_board_warns_when_the_last_card_will_end_the_round() -> None:
         await pilot.press("enter", "1", "d")
         await pilot.pause()
         assert "The last card of the draw pile ends the round (R10)." in message(app)
+
+
+async def test_in_french_the_round_end_elides_de_before_a_name_with_a_vowel() -> None:
+    # "Main d'Élodie", never "Main de Élodie"; "Main de Boris" as before
+    set_language("fr")
+    app = app_at(Round.from_position("r5 / g4 | - / - | - | y2 | 0"), names=("Élodie", "Boris"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "1", "d", "n")  # Élodie takes the last card: the round is over (R10)
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
+        text = screen_text(app)
+        assert "Main d'Élodie" in text and "Main de Boris" in text and "de Élodie" not in text
 
 
 async def test_a_one_round_match_ends_with_the_result_until_a_listed_key() -> None:

@@ -24,7 +24,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from lost_cities.i18n import _
+from lost_cities.i18n import _, pgettext
 
 __all__ = ["KeyBar", "KeyEntries", "key_entry", "key_name", "layout_keys"]
 
@@ -55,31 +55,40 @@ def key_name(key: str) -> str:
     >>> key_name("question_mark"), key_name("ctrl+s"), key_name("e")
     ('?', 'Ctrl+S', 'e')
     """
-    if key in _KEY_NAMES:
-        return _KEY_NAMES[key]
+    named = _named(key)
+    if named is not None:
+        return named
     *modifiers, last = key.split("+")
     if not modifiers:
         return key
-    return "+".join([*(modifier.capitalize() for modifier in modifiers), _KEY_NAMES.get(last, last.upper())])
+    return "+".join([*(modifier.capitalize() for modifier in modifiers), _named(last) or last.upper()])
 
 
-#: How a key is written on the bar when its binding gives no ``key_display``.
-_KEY_NAMES = {
-    "question_mark": "?",
-    "escape": "Esc",
-    "enter": "Enter",
-    "space": "Space",
-    "tab": "Tab",
-    "backspace": "⌫",
-    "left": "←",
-    "right": "→",
-    "up": "↑",
-    "down": "↓",
-    "pageup": "PgUp",
-    "pagedown": "PgDn",
-    "home": "Home",
-    "end": "End",
-}
+def _named(key: str) -> str | None:
+    """A key with a name, as it is written on the keyboards of the player's language (one word for one
+    key everywhere: the bar, the pass screen and the help say "Entrée" in French)."""
+    match key:
+        case "enter":
+            return pgettext("key", "Enter")
+        case "space":
+            return pgettext("key", "Space")
+        case "escape":
+            return pgettext("key", "Esc")
+        case "tab":
+            return pgettext("key", "Tab")
+        case "pageup":
+            return pgettext("key", "PgUp")
+        case "pagedown":
+            return pgettext("key", "PgDn")
+        case "home":
+            return pgettext("key", "Home")
+        case "end":
+            return pgettext("key", "End")
+    return _SYMBOLS.get(key)
+
+
+#: Keys written as a symbol, the same in every language.
+_SYMBOLS = {"question_mark": "?", "backspace": "⌫", "left": "←", "right": "→", "up": "↑", "down": "↓"}
 
 
 def layout_keys(keys: Sequence[tuple[str, str]], width: int) -> Text:

@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from lost_cities.engine import Colour, Rules
 from lost_cities.i18n import N_, _
-from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.words import colour_name
 
 __all__ = ["ConfirmQuit", "HelpScreen", "help_content"]
@@ -99,12 +99,12 @@ def help_content(rules: Rules, passing: bool = True) -> Group:
     piles = " ".join(colour.letter for colour in rules.colours)
     keys.add_row(f"1–{rules.hand_size} ← →", _("select a card (or click it)"), "e", _("lay it on its expedition"))
     keys.add_row("d", _("discard it"), "u", _("take it back, before drawing"))
-    keys.add_row("n Space", _("draw from the draw pile"), piles, _("take a discard pile's top"))
+    keys.add_row(f"n {key_name('space')}", _("draw from the draw pile"), piles, _("take a discard pile's top"))
     more = [("h", _("a hint from the computer"))]
     if rules.final_plays:
         more.append(("s", _("stop the final laying")))
     if passing:
-        more.append(("Enter", _("show your hand (pass screen)")))
+        more.append((key_name("enter"), _("show your hand (pass screen)")))
     more.append(("? / q", _("help / quit")))
     for left, right in zip(more[::2], [*more[1::2], ("", "")], strict=False):
         keys.add_row(*left, *right)

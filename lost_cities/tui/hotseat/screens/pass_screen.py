@@ -18,7 +18,7 @@ from lost_cities.engine import Card, PlayerView
 from lost_cities.i18n import N_, _
 from lost_cities.session import Standing
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.hotseat.messages import HelpRequested, Hurry, QuitRequested
 from lost_cities.tui.hotseat.widgets.table import TableArea
 
@@ -100,7 +100,7 @@ class PassScreen(FittedScreen[None]):
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
         if binding.action == "reveal":
             hidden = self.too_small or self.waiting
-            return None if hidden else ("Enter", _("show {name}'s hand").format(name=self.name))
+            return None if hidden else (key_name("enter"), _("show {name}'s hand").format(name=self.name))
         return super().key_entry(binding)
 
     def say(self, activity: str) -> None:

@@ -17,10 +17,10 @@ from textual.widgets import Static
 from lost_cities.i18n import N_, _
 from lost_cities.session import RoundReport
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.render import breakdown_table, hand_text, scores_line
 from lost_cities.tui.hotseat.messages import QuitRequested
-from lost_cities.words import describe_next_starter, signed
+from lost_cities.words import describe_next_starter, elided, signed
 
 __all__ = ["RoundEndScreen"]
 
@@ -96,7 +96,7 @@ class RoundEndScreen(FittedScreen[None]):
         hands.add_column()
         for seat in report.rules.seats_of(side):
             cards = hand_text(report.hands[seat]) if report.hands[seat] else Text("–")
-            label = Text(_("{name}'s hand: ").format(name=report.names[seat]).rstrip())  # a name: never markup
+            label = Text(elided(_("{name}'s hand: ").format(name=report.names[seat])).rstrip())  # a name: never markup
             hands.add_row(label, cards)
         return Group(table, hands)
 
@@ -128,8 +128,8 @@ class RoundEndScreen(FittedScreen[None]):
             return super().key_entry(binding) if scroll.max_scroll_y > 0 and not self.too_small else None
         if binding.action == "next" and not self.too_small:
             if self.report.next_start is None:
-                return ("Enter", _("see the result"))
-            return ("Enter", _("deal round {n}").format(n=self.report.round_number + 1))
+                return (key_name("enter"), _("see the result"))
+            return (key_name("enter"), _("deal round {n}").format(n=self.report.round_number + 1))
         return super().key_entry(binding)
 
     def action_next(self) -> None:

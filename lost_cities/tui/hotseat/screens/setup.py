@@ -26,7 +26,7 @@ from lost_cities.limits import (
 )
 from lost_cities.session import MatchSettings
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
 from lost_cities.words import computer_name, decimal, level_name
 
@@ -226,15 +226,15 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         focused = self.focused
         hints = [("Tab", _("next field"))]
         if isinstance(focused, Input):
-            hints.insert(0, ("Enter", _("next field")))
+            hints.insert(0, (key_name("enter"), _("next field")))
         elif isinstance(focused, RadioSet | RadioButton):
             hints.append(("← →", _("choose")))
         elif isinstance(focused, Checkbox):
             hints.append(("Space", _("tick")))
         elif isinstance(focused, Select):
-            hints.insert(0, ("Enter", _("choose")))
+            hints.insert(0, (key_name("enter"), _("choose")))
         elif focused is not None and isinstance(focused.parent, Select):  # its list is open
-            hints = [("↑↓", _("choose")), ("Enter", _("done")), ("Esc", _("close the list"))]
+            hints = [("↑↓", _("choose")), (key_name("enter"), _("done")), (key_name("escape"), _("close the list"))]
         return [] if self.too_small else hints
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:

@@ -21,7 +21,7 @@ from textual.widgets import Button, Static
 from lost_cities.i18n import N_, _
 from lost_cities.score.sheet import ScoreSheet, highest
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.words import signed
 
 ResultT = TypeVar("ResultT")
@@ -163,7 +163,7 @@ class RoundOverScreen(PadDialog[bool]):
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
         if binding.action == "confirm" and self.last and not self.too_small:
-            return ("Enter", _("Finish the match"))
+            return (key_name("enter"), _("Finish the match"))
         return super().key_entry(binding)
 
     def compose(self) -> ComposeResult:
