@@ -1,7 +1,7 @@
 """What one player may know (H1, H2): the only thing a user interface or a bot reads.
 
-A view holds the public table, the round's public history, and the viewer's
-own hand — never another seat's hand while the round runs, a partner's
+A view holds the public table, the round's public history (with the cards the
+viewer itself drew), and the viewer's own hand — never another seat's hand while the round runs, a partner's
 included (R24d) — so a screen drawn from it cannot leak one, and a computer
 player reading it cannot cheat (H3).
 
@@ -27,7 +27,8 @@ __all__ = ["PlayerView", "PublicEvent", "PublicTurn", "player_view", "public_vie
 
 
 class PublicTurn(Struct, frozen=True, tag="turn"):
-    """A turn as everyone saw it: a card drawn from the draw pile stays hidden (H1)."""
+    """A turn as one seat saw it: a card drawn from the draw pile stays hidden (H1) from everyone
+    but the player who drew it, whose own view names it (H2: it is in their hand)."""
 
     seat: int
     play: Play
@@ -35,9 +36,10 @@ class PublicTurn(Struct, frozen=True, tag="turn"):
     drawn: Card | None
 
     @classmethod
-    def of(cls, turn: TurnRecord) -> PublicTurn:
-        public = turn.draw is not None and turn.draw.pile is not None
-        return cls(turn.seat, turn.play, turn.draw, turn.drawn if public else None)
+    def of(cls, turn: TurnRecord, viewer: int | None = None) -> PublicTurn:
+        """``turn`` as ``viewer`` saw it (``None``: as everyone did, as a pass screen or a spectator does)."""
+        seen = turn.draw is not None and (turn.draw.pile is not None or turn.seat == viewer)
+        return cls(turn.seat, turn.play, turn.draw, turn.drawn if seen else None)
 
 
 #: One public event of the round: a turn, or a seat's final laying (public as it is, R23c).
@@ -125,14 +127,16 @@ def public_view(round_: Round, seat: int) -> PlayerView:
     return player_view(round_, seat, with_hand=False)
 
 
-def _public(turn: TurnRecord | FinalLaying) -> PublicEvent:
-    return PublicTurn.of(turn) if isinstance(turn, TurnRecord) else turn
+def _seen(turn: TurnRecord | FinalLaying, viewer: int | None) -> PublicEvent:
+    return PublicTurn.of(turn, viewer) if isinstance(turn, TurnRecord) else turn
 
 
 def player_view(round_: Round, seat: int, with_hand: bool = True) -> PlayerView:
     """Build ``seat``'s view of ``round_``.  Hands are revealed only once the round is over.
 
-    ``with_hand=False`` leaves out the seat's own hand and choices too (see :func:`public_view`).
+    The seat's own turns in ``history`` name the cards it drew from the draw pile (they are in its
+    hand: H2); everyone else's stay hidden (H1).  ``with_hand=False`` leaves out the seat's own
+    hand, its choices and its own draws too (see :func:`public_view`).
     """
     rules = round_.rules
     colours = rules.colours
@@ -166,7 +170,7 @@ def player_view(round_: Round, seat: int, with_hand: bool = True) -> PlayerView:
         discard_sizes=tuple(len(round_.discards[colour]) for colour in colours),
         draw_pile_size=round_.draw_pile_size,
         closed_pile=Colour(closed) if closed >= 0 and not over else None,
-        history=tuple(_public(turn) for turn in history),
+        history=tuple(_seen(turn, seat if with_hand else None) for turn in history),
         pending_play=pending if mine else None,
         legal_decisions=tuple(round_.legal_decisions()) if mine else (),
         can_take_back=round_.can_take_back and mine,

@@ -19,6 +19,7 @@ from lost_cities.engine import (
     match_outcome,
     parse_cards,
     player_view,
+    public_view,
     score_expedition,
     score_side,
 )
@@ -349,6 +350,27 @@ def test_h1_public_information_in_both_views() -> None:
     assert (mine.discard_tops, mine.discard_sizes) == (theirs.discard_tops, theirs.discard_sizes)
     assert isinstance(theirs.last_turn, PublicTurn) and theirs.last_turn.play == play
     assert theirs.last_turn.drawn is None  # a card from the draw pile stays hidden
+
+
+def test_h1_h2_a_card_drawn_from_the_draw_pile_is_named_to_its_drawer_only() -> None:
+    # H1: hidden from everyone else, the pass screen's public view included; H2: it is in the drawer's hand
+    r = Round(seed=9)
+    r.turn(f"{r.legal_decisions()[0]} n")
+    drawn = r.history()[-1].drawn
+    assert drawn is not None and drawn in r.hand(0)
+    mine = player_view(r, 0).last_turn
+    assert isinstance(mine, PublicTurn) and mine.drawn == drawn
+    for view in (player_view(r, 1), public_view(r, 0), public_view(r, 1)):
+        assert isinstance(view.last_turn, PublicTurn) and view.last_turn.drawn is None
+    r.turn(f"{r.legal_decisions()[0]} n")  # the other seat's draw stays hidden from seat 0, its own still named
+    first, second = player_view(r, 0).history
+    assert isinstance(first, PublicTurn) and first.drawn == drawn
+    assert isinstance(second, PublicTurn) and second.drawn is None
+    over = Round.from_position("r5 / g4 | - / - | - | y2 | 0")  # revealed hands at the end change nothing of it
+    over.turn("+r5 n")
+    assert over.over and over.history()[-1].drawn is not None
+    assert player_view(over, 1).last_turn.drawn is None  # type: ignore[union-attr]
+    assert player_view(over, 0).last_turn.drawn == over.history()[-1].drawn  # type: ignore[union-attr]
 
 
 def test_h2_a_view_never_holds_the_other_hand_during_the_round() -> None:
