@@ -2,16 +2,18 @@
 
 It holds the names, which seats the computer plays (and how well), and the
 engine's :class:`Match`; it turns the app's requests into engine calls (which
-check every rule) and hands out views and public facts (whose turn it is, whether
-the round or the match is over), never a hand.  The engine's match itself goes
-out for one purpose only: to be saved (:attr:`HotSeat.match`, which the saves
-record).  A computer's choice and a hint are worked out from a view alone (H3),
-by a function the app may run on another thread.  It knows nothing of Textual,
-so it is tested without a screen.
+check every rule) and hands out views and a few public facts (who is to move,
+whether the round is over), never the state: the engine's ``Match`` and ``Round``
+stay inside.  A save is built here too (:meth:`HotSeat.saved`), so that the app
+hands storage a :class:`SavedMatch` without holding the match.  Whoever sets up a
+position through the engine (the tests, a tool) builds the ``Match`` and hands it
+in; they keep their own reference to it.  A computer's choice and a hint are
+worked out from a view alone (H3), by a function the app may run on another
+thread.  It knows nothing of Textual, so it is tested without a screen.
 
 >>> seat = HotSeat.new(MatchSettings(names=("Ana", "Boris", "Carl", "Dana"), seed=1))
->>> seat.side_names, seat.name_after(0)
-(('Ana & Carl', 'Boris & Dana'), 'Boris')
+>>> seat.side_names, seat.name(seat.to_move)
+(('Ana & Carl', 'Boris & Dana'), 'Ana')
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from lost_cities.engine import (
     public_view,
 )
 from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK
+from lost_cities.storage.saved import SavedMatch
 from lost_cities.words import side_names
 
 if TYPE_CHECKING:
@@ -157,10 +160,10 @@ class MatchReport(Struct, frozen=True):
 
 
 class HotSeat(Struct):
-    """People at one keyboard, one match."""
+    """People at one keyboard, one match.  ``match`` is handed in and never handed out."""
 
     names: tuple[str, ...]
-    match: Match
+    _match: Match
     #: True when the first player was drawn at random (R5), so the app can say so
     drawn_at_random: bool = False
     #: per seat, the computer's level, or ``None`` for a person
@@ -173,7 +176,7 @@ class HotSeat(Struct):
     def __post_init__(self) -> None:
         self.computers = check_computers(self.computers, len(self.names))
         self.hints = [list(counts) for counts in self.hints]
-        while len(self.hints) < self.match.round_number:
+        while len(self.hints) < self._match.round_number:
             self.hints.append([0] * len(self.names))
 
     @classmethod
@@ -186,40 +189,52 @@ class HotSeat(Struct):
         match = Match(settings.rules, settings.rounds, first, seed)
         return cls(settings.names, match, settings.first == "random", settings.computers, settings.think)
 
+    @classmethod
+    def resumed(cls, saved: SavedMatch) -> HotSeat:
+        """A saved match where it stood, with its computers and the hints taken (:meth:`SavedMatch.resume`)."""
+        resumed = saved.resume()
+        hints = [list(counts) for counts in resumed.hints]
+        return cls(resumed.names, resumed.match, computers=resumed.computers, think=resumed.think, hints=hints)
+
+    def saved(self, previous: SavedMatch | None = None) -> SavedMatch:
+        """The match as a save: ``previous`` (this match's last save) brought up to date, or a new save.
+
+        A card played but not yet drawn for is left out (:meth:`SavedMatch.with_match`).
+        """
+        if previous is None:
+            return SavedMatch.start(self.names, self._match, computers=self.computers, think=self.think)
+        return previous.with_match(self._match, hints=self.hints)
+
     @property
     def rules(self) -> Rules:
-        return self.match.rules
+        return self._match.rules
+
+    @property
+    def to_move(self) -> int:
+        return self._match.current.to_move
 
     @property
     def round_over(self) -> bool:
-        """True once the round in play is over (R10, R23c)."""
-        return self.match.current.over
+        """True once the round in play is over (R10, R23c): its scores are final."""
+        return self._match.current.over
 
     @property
     def more_rounds(self) -> bool:
-        """True when the round is over and another is to be dealt."""
-        return self.match.more_rounds
+        """True while another round is to be dealt after this one (R17)."""
+        return self._match.more_rounds
 
     @property
     def match_over(self) -> bool:
-        return self.match.over
+        return self._match.over
 
     @property
     def round_number(self) -> int:
-        return self.match.round_number
+        return self._match.round_number
 
     @property
     def can_take_back(self) -> bool:
         """True while the player to move may take back the card played this turn (R6, R23c)."""
-        return self.match.current.can_take_back
-
-    @property
-    def to_move(self) -> int:
-        return self.match.current.to_move
-
-    @property
-    def phase(self) -> Phase:
-        return self.match.current.phase
+        return self._match.current.can_take_back
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -230,8 +245,8 @@ class HotSeat(Struct):
         rules = self.rules
         return MatchSettings(
             names=self.names,
-            first=f"p{self.match.first + 1}",
-            rounds=self.match.rounds,
+            first=f"p{self._match.first + 1}",
+            rounds=self._match.rounds,
             long=rules.long,
             hand_penalty=rules.hand_penalty,
             cooperative=rules.cooperative,
@@ -266,7 +281,7 @@ class HotSeat(Struct):
             assert level is not None
             from lost_cities.ai import make_bot
 
-            self._bots[seat] = make_bot(level, seed=hash((self.match.seed, seat)) & (2**63 - 1), think=self.think)
+            self._bots[seat] = make_bot(level, seed=hash((self._match.seed, seat)) & (2**63 - 1), think=self.think)
         return self._bots[seat]
 
     def computer_move(self) -> Callable[[], Decision]:
@@ -274,7 +289,7 @@ class HotSeat(Struct):
         may run on another thread; apply what it returns with :meth:`decide`."""
         seat = self.to_move
         bot = self._bot(seat)
-        view = player_view(self.match.current, seat)
+        view = player_view(self._match.current, seat)
 
         def decide() -> Decision:
             choice: object = None
@@ -284,10 +299,6 @@ class HotSeat(Struct):
 
         return decide
 
-    def decide(self, decision: Decision) -> None:
-        """Apply one decision (a computer's), checked like a person's."""
-        self.match.current.decide(decision)
-
     def hint(self) -> Callable[[], Hint]:
         """What the hard level would do for the player to move, worked out from their own view only
         (and the position after its own suggested play); a function the app may run on another thread.
@@ -296,7 +307,7 @@ class HotSeat(Struct):
         """
         seat = self.to_move
         self.hints[-1][seat] += 1
-        round_ = self.match.current.copy()  # taken now: the players may go on while it thinks
+        round_ = self._match.current.copy()  # taken now: the players may go on while it thinks
         from lost_cities.ai import make_bot
 
         bot = make_bot("hard", seed=round_.turns_played, think=self.think)
@@ -318,12 +329,8 @@ class HotSeat(Struct):
         """Each side's name: the player's, or both partners' (R24a: ``Ana & Carl``)."""
         return side_names(self.names, self.rules)
 
-    def name_after(self, seat: int) -> str:
-        """The name of the player who plays after ``seat`` (R23d)."""
-        return self.names[(seat + 1) % self.rules.players]
-
     def standing(self) -> Standing:
-        match = self.match
+        match = self._match
         totals = tuple(sum(column) for column in zip(*match.round_scores[: match.round_number - 1], strict=True))
         return Standing(
             match.round_number,
@@ -333,40 +340,37 @@ class HotSeat(Struct):
             self.rules.cooperative,
         )
 
+    # ------------------------------------------------------------ views and decisions
+
     def view(self) -> PlayerView:
         """The view of the player to move, hand included: only after the pass step (H2)."""
-        return player_view(self.match.current, self.to_move)
+        return player_view(self._match.current, self.to_move)
 
     def view_of(self, seat: int) -> PlayerView:
         """``seat``'s view, hand included: for the player at the keyboard only (H2)."""
-        return player_view(self.match.current, seat)
+        return player_view(self._match.current, seat)
 
     def public_view(self, seat: int | None = None) -> PlayerView:
         """The table without any hand, oriented for ``seat`` (default: the player to move)."""
-        return public_view(self.match.current, self.to_move if seat is None else seat)
+        return public_view(self._match.current, self.to_move if seat is None else seat)
 
-    def play(self, card: Card, discard: bool) -> None:
-        """Play a card, or lay one in the final laying; :class:`IllegalMoveError` if refused, nothing changed."""
-        self.match.current.play(Play(card, discard))
-
-    def draw(self, draw: Draw) -> None:
-        self.match.current.draw(draw)
-
-    def stop(self) -> None:
-        """End the final laying of the player to move (R23c)."""
-        self.match.current.stop()
+    def decide(self, decision: Decision) -> None:
+        """Apply one decision of the player to move — a play (or a lay in the final laying), a draw
+        or a stop (R6, R7, R23c) —, a person's or a computer's: :class:`IllegalMoveError` if the
+        rules refuse it, and then nothing has changed."""
+        self._match.current.decide(decision)
 
     def take_back(self) -> Card:
         """Take back the card played this turn (R6, R23c); returns the card."""
-        return self.match.current.take_back().card
+        return self._match.current.take_back().card
 
     def next_round(self) -> None:
-        self.match.start_next_round()
+        self._match.start_next_round()
         self.hints.append([0] * len(self.names))
 
     def round_report(self) -> RoundReport:
         """The round just finished, for the round-end screen."""
-        match, round_ = self.match, self.match.current
+        match, round_ = self._match, self._match.current
         if not round_.over:
             raise ValueError("the round is not over")
         return RoundReport(
@@ -384,7 +388,7 @@ class HotSeat(Struct):
 
     def match_report(self) -> MatchReport:
         """The match just finished, for the match-end screen."""
-        outcome = self.match.outcome
+        outcome = self._match.outcome
         if outcome is None:
             raise ValueError("the match is not over")
-        return MatchReport(self.names, self.side_names, tuple(self.match.round_scores), outcome)
+        return MatchReport(self.names, self.side_names, tuple(self._match.round_scores), outcome)

@@ -53,6 +53,13 @@ def advanced_app(seed: int = 7, players: int = 2, leave: int = 2, **rules: bool)
     return LostCitiesApp(session=HotSeat(NAMES[:players], match))
 
 
+def engine(holder: LostCitiesApp | HotSeat) -> Match:
+    """The engine's match behind an app's (or a session's) views, for a test to check the state itself
+    or to fast-forward it: the app and its screens never read it (H1–H3)."""
+    session = holder.session if isinstance(holder, LostCitiesApp) else holder
+    return session._match
+
+
 def screen_text(app: App[object]) -> str:
     """Everything the terminal shows right now, as plain text."""
     svg = app.export_screenshot()
@@ -106,7 +113,7 @@ async def take_turn(pilot: Pilot[None], app: LostCitiesApp, prefer_lay: bool = T
 async def finish_round(pilot: Pilot[None], app: LostCitiesApp) -> None:
     """From a pass screen: fast-forward through the engine, play the last turns by keys, leave the round-end screen."""
     assert isinstance(app.screen, PassScreen)
-    advance(app.session.match.current)
+    advance(engine(app).current)
     app.pop_screen()  # drawn before the fast-forward: pass the screen again, to whoever moves now
     app.show_pass()
     await pilot.pause()

@@ -24,6 +24,7 @@ from tests.tui.helpers import (
     advanced_app,
     app_at,
     board_row,
+    engine,
     key_bar,
     make_app,
     message,
@@ -41,26 +42,26 @@ async def test_a_whole_round_played_by_keys_reaches_the_round_end_screen() -> No
         turns = 0
         while not app.session.round_over:
             mover = app.session.to_move
-            pile = app.session.match.current.draw_pile_size
+            pile = engine(app).current.draw_pile_size
             await take_turn(pilot, app)
             turns += 1
-            assert len(app.session.match.current.hand(mover)) == 8  # R8
+            assert len(engine(app).current.hand(mover)) == 8  # R8
             if not app.session.round_over:
-                assert app.session.to_move != mover and app.session.match.current.draw_pile_size == pile - 1
+                assert app.session.to_move != mover and engine(app).current.draw_pile_size == pile - 1
         assert turns == 44
         assert isinstance(app.screen, RoundEndScreen)
         text = screen_text(app)
         assert "End of round 1 of 2" in text
-        scores = app.session.match.current.side_totals()
+        scores = engine(app).current.side_totals()
         assert f"This round: Ana {scores[0]:+d}".replace("-", "−").replace("+0", "0") in text
-        for card in app.session.match.current.hand(1):  # every hand is revealed at the round end (H2)
+        for card in engine(app).current.hand(1):  # every hand is revealed at the round end (H2)
             assert card_short(card) in text
-        starter = app.session.match.next_starter().seat
+        starter = engine(app).next_starter().seat
         assert f"{('Ana', 'Boris')[starter]} starts round 2" in text
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
-        assert app.session.match.round_number == 2 and app.session.to_move == starter  # R18
+        assert engine(app).round_number == 2 and app.session.to_move == starter  # R18
 
 
 async def test_the_pass_screen_shows_no_hand_only_enter_reveals_it() -> None:
@@ -73,7 +74,7 @@ async def test_the_pass_screen_shows_no_hand_only_enter_reveals_it() -> None:
         text = screen_text(app)
         assert "Pass to Ana — Ana, press Enter" in text
         for seat in (0, 1):
-            for card in app.session.match.current.hand(seat):
+            for card in engine(app).current.hand(seat):
                 assert card_short(card) not in text
         for key in ("space", "1", "e", "n", "escape", "tab"):
             await pilot.press(key)
@@ -83,7 +84,7 @@ async def test_the_pass_screen_shows_no_hand_only_enter_reveals_it() -> None:
         await pilot.pause()
         assert isinstance(app.screen, BoardScreen)
         board_text = screen_text(app)
-        assert all(card_short(card) in board_text for card in app.session.match.current.hand(0))
+        assert all(card_short(card) in board_text for card in engine(app).current.hand(0))
 
 
 async def test_the_pass_screen_mid_round_hides_every_hand() -> None:
@@ -97,7 +98,7 @@ async def test_the_pass_screen_mid_round_hides_every_hand() -> None:
         view = app.session.public_view()
         public = {c for side in view.expeditions for row in side for c in row} | {c for c in view.discard_tops if c}
         for seat in (0, 1):
-            for card in app.session.match.current.hand(seat):
+            for card in engine(app).current.hand(seat):
                 if card not in public:
                     assert card_short(card) not in text
 
@@ -118,27 +119,27 @@ async def test_illegal_keys_are_refused_with_the_rule_and_nothing_changes() -> N
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        before = app.session.match.current.state_key()
+        before = engine(app).current.state_key()
         await pilot.press("2", "e")  # red 5 on red 7
         await pilot.pause()
-        assert app.session.match.current.state_key() == before
+        assert engine(app).current.state_key() == before
         assert "Red 5 can't follow red 7: numbers must go up (R6a)." in message(app)
         await pilot.press("r")  # drawing before playing
         await pilot.pause()
-        assert app.session.match.current.state_key() == before and "(R6)" in message(app)
+        assert engine(app).current.state_key() == before and "(R6)" in message(app)
         await pilot.press("z")
         await pilot.pause()
         assert "The key z does nothing here" in message(app)
         await pilot.press("p")  # R20: no purple pile without the long game, whatever the moment
         await pilot.pause()
-        assert app.session.match.current.state_key() == before
+        assert engine(app).current.state_key() == before
         assert "Purple is only in the long game (R20)." in message(app)
         await pilot.press("d")  # R7: discard red 5, then try to draw it back
         await pilot.pause()
-        after_discard = app.session.match.current.state_key()
+        after_discard = engine(app).current.state_key()
         await pilot.press("r")
         await pilot.pause()
-        assert app.session.match.current.state_key() == after_discard
+        assert engine(app).current.state_key() == after_discard
         assert "can't draw it back" in message(app) and "(R7)" in message(app)
 
 
@@ -147,13 +148,13 @@ async def test_take_back_before_drawing() -> None:
     app = make_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        card = app.session.match.current.hand(0)[2]
+        card = engine(app).current.hand(0)[2]
         await pilot.press("enter", "3", "d")
         await pilot.pause()
-        assert app.session.phase is Phase.DRAW
+        assert engine(app).current.phase is Phase.DRAW
         await pilot.press("u")
         await pilot.pause()
-        assert app.session.phase is Phase.PLAY and card in app.session.match.current.hand(0)
+        assert engine(app).current.phase is Phase.PLAY and card in engine(app).current.hand(0)
         assert "back in your hand" in message(app)
 
 
@@ -161,14 +162,14 @@ async def test_home_and_end_select_the_first_and_the_last_card_of_the_hand() -> 
     app = make_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        hand = app.session.match.current.hand(0)
+        hand = engine(app).current.hand(0)
         await pilot.press("end")
         await until(pilot, lambda: card_name(hand[-1]) + " is selected" in message(app))
         await pilot.press("home")
         await until(pilot, lambda: card_name(hand[0]) + " is selected" in message(app))
         await pilot.press("end", "d")  # e or d then plays it
-        await until(pilot, lambda: app.session.phase is Phase.DRAW)
-        assert hand[-1] not in app.session.match.current.hand(0)
+        await until(pilot, lambda: engine(app).current.phase is Phase.DRAW)
+        assert hand[-1] not in engine(app).current.hand(0)
 
 
 async def test_the_key_bar_lists_only_the_keys_that_work_now() -> None:
@@ -246,7 +247,7 @@ async def test_a_one_round_match_ends_with_the_result_until_a_listed_key() -> No
         await pilot.press("enter", "enter")
         await pilot.pause()
         assert isinstance(app.screen, MatchEndScreen)
-        outcome = app.session.match.outcome
+        outcome = engine(app).outcome
         assert outcome is not None
         text = screen_text(app)
         assert ("A draw" in text) if outcome.winner is None else (f"{('Ana', 'Boris')[outcome.winner]} wins" in text)
@@ -302,7 +303,7 @@ async def test_the_form_starts_a_match_with_its_settings() -> None:
         assert isinstance(app.screen, PassScreen)
         session = app.session
         assert session.names == ("Ana", "Boris") and session.to_move == 1
-        assert session.match.rounds == 2 and Colour.PURPLE in session.rules.colours
+        assert session.standing().rounds == 2 and Colour.PURPLE in session.rules.colours
         assert "P purple" in screen_text(app)
 
 
@@ -382,10 +383,10 @@ async def test_a_small_terminal_gets_a_clear_message_and_takes_no_moves(size: tu
         await pilot.pause()
         text = screen_text(app)
         assert "too small" in text and "80×24" in text and "Pass to" not in text
-        before = app.session.match.current.state_key()
+        before = engine(app).current.state_key()
         await pilot.press("enter", "3", "d", "n")
         await pilot.pause()
-        assert app.session.match.current.state_key() == before
+        assert engine(app).current.state_key() == before
 
 
 async def test_the_form_switches_the_language_of_the_whole_app() -> None:
@@ -423,7 +424,7 @@ async def test_a_whole_three_player_round_by_keys_with_the_final_laying() -> Non
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         order = []
-        while app.session.match.current.phase is Phase.PLAY:
+        while engine(app).current.phase is Phase.PLAY:
             order.append(app.session.to_move)
             await take_turn(pilot, app)
         assert order == [0, 1]  # Boris takes the last card
@@ -463,12 +464,12 @@ async def test_a_whole_four_player_round_by_keys_partners_on_one_side() -> None:
         await pilot.pause()
         assert "Ana & Carl" in screen_text(app) and "Boris & Dana" in screen_text(app)
         order = []
-        while app.session.match.current.phase is Phase.PLAY:
+        while engine(app).current.phase is Phase.PLAY:
             order.append(app.session.to_move)
             assert isinstance(app.screen, PassScreen)  # between every two turns, partners included (R24d)
             await take_turn(pilot, app)
         assert order == [0, 1, 2]
-        assert app.session.match.current.expedition(0, Colour.RED)[:2] == (Card.parse("r5"), Card.parse("r7"))  # R24b
+        assert engine(app).current.expedition(0, Colour.RED)[:2] == (Card.parse("r5"), Card.parse("r7"))  # R24b
         while not app.session.round_over:
             await take_turn(pilot, app)
         assert isinstance(app.screen, RoundEndScreen)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from lost_cities.engine import Draw, Match, Phase, Play, PlayerView, RoundRecord, Rules, Stop
+from lost_cities.engine import STOP, Draw, Match, Phase, Play, PlayerView, RoundRecord, Rules, Stop
 from lost_cities.session import HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch
 from lost_cities.tui.hotseat.app import LostCitiesApp
@@ -21,7 +21,7 @@ from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 from lost_cities.words import card_phrase
-from tests.tui.helpers import SIZE, advance, key_bar, message, screen_text, until
+from tests.tui.helpers import SIZE, advance, engine, key_bar, message, screen_text, until
 
 VS_EASY = MatchSettings(names=("Ana", "Computer"), seed=5, rounds=1, computers=(None, "easy"))
 
@@ -112,11 +112,9 @@ async def test_the_computers_move_is_held_on_screen_and_any_key_goes_on() -> Non
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await until(pilot, lambda: app.holding)
-        assert (
-            app.session.to_move == 1 and app.session.match.current.phase is Phase.PLAY
-        )  # decided, but held: not played
+        assert app.session.to_move == 1 and engine(app).current.phase is Phase.PLAY  # decided, but held: not played
         await pilot.press("x")  # its play shows at once; then it is seen thinking of its draw
-        await until(pilot, lambda: app.session.match.current.phase is Phase.DRAW and app.holding)
+        await until(pilot, lambda: engine(app).current.phase is Phase.DRAW and app.holding)
         await pilot.press("x")
         await until(pilot, lambda: app.session.to_move == 0)
         assert message(app).startswith("Ana, play a card")
@@ -157,7 +155,7 @@ async def test_a_hint_names_the_hard_levels_choice_selects_its_card_and_is_count
         assert card_phrase(hinted) in message(app)  # the card it names is selected: e or d plays it
         assert app.session.hints == [[1, 0]]
         # the round's end tells who took hints
-        round_ = app.session.match.current
+        round_ = engine(app).current
         advance(round_, leave=2)
         if round_.to_move != 0:
             advance(round_, leave=1)  # one turn more: Ana's to move
@@ -225,7 +223,7 @@ async def test_a_fault_in_a_bot_never_stops_the_match(monkeypatch: pytest.Monkey
     session = HotSeat.new(replace_settings(VS_EASY, first="p2"))
     for _ in range(2):
         session.decide(session.computer_move()())
-    assert session.to_move == 0 and len(RoundRecord.of(session.match.current).turns) == 1
+    assert session.to_move == 0 and len(RoundRecord.of(engine(session).current).turns) == 1
 
 
 async def test_quitting_never_waits_for_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -265,12 +263,12 @@ def test_a_computer_in_the_final_laying_lays_or_stops_legally() -> None:
     while not session.round_over:
         if session.is_computer(session.to_move):
             session.decide(session.computer_move()())
-        elif session.match.current.phase is Phase.FINAL:
-            session.stop()
+        elif engine(session).current.phase is Phase.FINAL:
+            session.decide(STOP)
         else:
             view = session.view()
-            session.play(view.hand[0], True)
-            session.draw(Draw(None))
+            session.decide(Play(view.hand[0], True))
+            session.decide(Draw(None))
     assert session.round_over
 
 

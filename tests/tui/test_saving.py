@@ -11,7 +11,7 @@ from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from lost_cities.tui.hotseat.screens.resume import ResumeScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
-from tests.tui.helpers import SIZE, finish_round, screen_text, take_turn, until
+from tests.tui.helpers import SIZE, engine, finish_round, screen_text, take_turn, until
 
 
 def flat(text: str) -> str:
@@ -36,7 +36,7 @@ async def test_every_completed_turn_is_saved(private_data_dir: Path) -> None:
     app = await play_some_turns(store, 3)
     saved = store.load_current()
     assert saved is not None and saved.names == ("Ana", "Boris")
-    assert saved.replay().current == app.session.match.current
+    assert saved.replay().current == engine(app).current
     assert len(saved.record.played[0].turns) == 3
 
 
@@ -52,7 +52,7 @@ async def test_an_unfinished_match_is_offered_and_resumed_on_the_pass_step(priva
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)  # never a visible hand
-        assert app.session.match.current == before.session.match.current
+        assert engine(app).current == engine(before).current
         assert f"Pass to {app.session.name(app.session.to_move)}" in screen_text(app)
         await take_turn(pilot, app)
     saved = store.load_current()
@@ -83,7 +83,7 @@ async def test_play_new_sets_the_old_match_aside_and_resume_without_one_says_so(
     app = LostCitiesApp(SETTINGS, store=store, start="new")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, PassScreen) and app.session.match.current.turns_played == 0
+        assert isinstance(app.screen, PassScreen) and engine(app).current.turns_played == 0
     assert [m.status for m in store.list_history().matches] == [SaveStatus.ABANDONED]
     store.abandon_current()
     app = LostCitiesApp(store=store, start="resume")
@@ -107,7 +107,7 @@ async def test_play_new_then_leaving_the_form_keeps_the_unfinished_match(private
     app = LostCitiesApp(store=store, start="resume")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, PassScreen) and app.session.match.current.turns_played == 2
+        assert isinstance(app.screen, PassScreen) and engine(app).current.turns_played == 2
 
 
 async def test_a_damaged_save_is_reported_kept_aside_and_the_game_starts(private_data_dir: Path) -> None:
@@ -132,7 +132,7 @@ async def test_an_unwritable_data_folder_is_told_and_play_goes_on(tmp_path: Path
         await until(pilot, lambda: "cannot be saved" in flat(screen_text(app)))  # said once the first save fails
         await take_turn(pilot, app)
         await take_turn(pilot, app)
-        assert app.session.match.current.turns_played == 2
+        assert engine(app).current.turns_played == 2
 
 
 async def test_a_finished_match_goes_to_the_history(private_data_dir: Path) -> None:
@@ -144,7 +144,7 @@ async def test_a_finished_match_goes_to_the_history(private_data_dir: Path) -> N
         assert isinstance(app.screen, MatchEndScreen)
     assert store.load_current() is None
     (finished,) = store.list_history().matches
-    assert finished.status is SaveStatus.FINISHED and finished.totals == app.session.match.totals
+    assert finished.status is SaveStatus.FINISHED and finished.totals == engine(app).totals
 
 
 async def test_a_card_played_but_not_drawn_for_is_not_saved(private_data_dir: Path) -> None:
@@ -155,7 +155,7 @@ async def test_a_card_played_but_not_drawn_for_is_not_saved(private_data_dir: Pa
         await pilot.pause()
         await pilot.press("enter", "1", "d")
         await pilot.pause()
-        card = app.session.match.current.history()[-1].play.card
+        card = engine(app).current.history()[-1].play.card
         await pilot.press("q", "y")
         await pilot.pause()
     saved = store.load_current()

@@ -12,7 +12,7 @@ from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from tests.storage.denied import deny_access
 from tests.storage.matches import saved_match
-from tests.tui.helpers import SIZE, make_app, screen_text, take_turn
+from tests.tui.helpers import SIZE, engine, make_app, screen_text, take_turn
 
 
 def flat(text: str) -> str:
@@ -50,4 +50,4 @@ async def test_a_data_folder_that_cannot_be_searched_is_told_once_and_the_match_
         for _ in range(3):
             await take_turn(pilot, app)
         assert len(app._notifications) == 1  # told once, not at every turn
-        assert app.session.match.current.turns_played == 3
+        assert engine(app).current.turns_played == 3

@@ -11,8 +11,6 @@ changes no cell on the screen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.text import Text
 from textual.content import Content
 from textual.geometry import Region, Size
@@ -76,11 +74,6 @@ class Lines(Widget):
             return
         self._texts[y], self._components[y], self._strips[y] = text, component, None
         self.refresh(Region(0, y, max(self.size.width, 1), 1))
-
-    def set_lines(self, texts: Sequence[Text]) -> None:
-        """Show ``texts`` from the first row on."""
-        for y, text in enumerate(texts):
-            self.set_line(y, text)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.count

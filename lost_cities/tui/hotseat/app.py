@@ -181,22 +181,13 @@ class LostCitiesApp(App[None]):
         """Start saving and playing ``session``, ``note`` said to the first player."""
         self._session = session
         self.settings = self.settings or session.settings
-        if saved is None:
-            saved = SavedMatch.start(session.names, session.match, computers=session.computers, think=session.think)
-        self._saved = saved
+        self._saved = saved if saved is not None else session.saved()
         self.call_after_refresh(self.save)  # on disk the moment the first screen is up, not before it
         self._next_turn(note)
 
     def resume(self, saved: SavedMatch) -> None:
         """Open a saved match where it stood, with its computers, on the next person's pass step (H2)."""
-        resumed = saved.resume()
-        session = HotSeat(
-            resumed.names,
-            resumed.match,
-            computers=resumed.computers,
-            think=resumed.think,
-            hints=[list(counts) for counts in resumed.hints],
-        )
+        session = HotSeat.resumed(saved)
         self._play(session, _("Resumed: {summary}").format(summary=resume_summary(saved)), saved)
 
     # ------------------------------------------------------------ saving
@@ -212,7 +203,7 @@ class LostCitiesApp(App[None]):
         """
         if self._saved is None or self._session is None:
             return
-        self._saved = self._saved.with_match(self._session.match, hints=self._session.hints)
+        self._saved = self._session.saved(self._saved)
         try:
             self.store.save_current(self._saved)
         except StorageError as problem:
@@ -222,7 +213,7 @@ class LostCitiesApp(App[None]):
         if self._saved is None or self._session is None:
             return
         try:
-            finished = self._saved.with_match(self._session.match, hints=self._session.hints)
+            finished = self._session.saved(self._saved)
             self._saved = self.store.finish_current(finished)
         except StorageError as problem:
             self.warn(str(problem))

@@ -19,7 +19,18 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from lost_cities.engine import Card, Colour, Draw, IllegalMoveError, Phase, Play, PlayerView, PublicEvent, PublicTurn
+from lost_cities.engine import (
+    STOP,
+    Card,
+    Colour,
+    Draw,
+    IllegalMoveError,
+    Phase,
+    Play,
+    PlayerView,
+    PublicEvent,
+    PublicTurn,
+)
 from lost_cities.i18n import N_, _, ngettext
 from lost_cities.session import Hint, HotSeat
 from lost_cities.tui.common.fitted import FittedScreen
@@ -283,7 +294,7 @@ class BoardScreen(FittedScreen[None]):
             return
         seat = self.session.to_move
         try:
-            self.session.play(card, discard)
+            self.session.decide(Play(card, discard))
         except IllegalMoveError as refused:
             self.refresh_view(describe_refusal(refused), error=True)
             self.app.bell()
@@ -308,7 +319,7 @@ class BoardScreen(FittedScreen[None]):
             return
         seat = self.session.to_move
         try:
-            self.session.stop()
+            self.session.decide(STOP)
         except IllegalMoveError as refused:
             self.refresh_view(describe_refusal(refused), error=True)
             return
@@ -331,7 +342,7 @@ class BoardScreen(FittedScreen[None]):
             return
         draw = Draw(None) if letter == "n" else Draw(COLOUR_KEYS[letter])
         try:  # every refusal is the engine's: a pile not in the game too (R20)
-            self.session.draw(draw)
+            self.session.decide(draw)
         except IllegalMoveError as refused:
             self.refresh_view(describe_refusal(refused), error=True)
             self.app.bell()
