@@ -13,6 +13,7 @@ import subprocess
 import sys
 import termios
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -59,15 +60,26 @@ class Terminal:
                 self.seen += ANSI.sub("", chunk.decode("utf-8", "replace"))
 
     def press(self, *keys: str) -> None:
-        for key in keys:
-            os.write(self.master, key.encode())
-            time.sleep(0.15)
+        """Type ``keys``; the app takes them in order, however fast they come."""
+        os.write(self.master, "".join(keys).encode())
 
     def close(self) -> None:
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait(10)
         os.close(self.master)
+
+
+def turns_saved(store: MatchStore) -> int:
+    saved = store.load_current()
+    return -1 if saved is None else len(saved.record.played[-1].turns)
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "never came true"
+        time.sleep(0.01)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses a Linux pseudo-terminal")
@@ -86,7 +98,8 @@ def test_sigkill_then_resume_gives_the_same_player_pile_and_hands(tmp_path: Path
         term.press("\r")
         term.wait_for("play a card")
         term.press("2", "d")  # a turn in progress: played, not drawn
-        time.sleep(0.3)
+        term.wait_for("Now draw")
+        wait_until(lambda: turns_saved(store) == 4)  # the autosave writes on a thread of its own
         term.process.send_signal(signal.SIGKILL)
         term.process.wait(10)
     finally:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
+import pytest
+
 from lost_cities.session import MatchSettings
-from lost_cities.storage import MatchStore, SaveStatus
+from lost_cities.storage import MatchStore, SavedMatch, SaveStatus
 from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
@@ -184,7 +187,38 @@ async def test_quitting_without_saves_says_the_match_will_be_lost(tmp_path: Path
     blocker.write_text("")
     app = LostCitiesApp(SETTINGS, store=MatchStore(blocker / "data"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.store.save_problem is not None)  # the first save has failed
         await pilot.press("q")
         await pilot.pause()
         assert "The match cannot be saved, so it will be" in flat(screen_text(app))
+
+
+async def test_a_slow_disk_never_freezes_a_key_and_the_saves_land_in_order(
+    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 19: the autosave writes on a thread; a save waiting its turn gives way to a newer one;
+    # quitting waits for the last one
+    store = MatchStore(private_data_dir)
+    disk = threading.Event()  # the disk answers when the test says so
+    written: list[int] = []
+    save_current = store.save_current
+
+    def slow_save(saved: SavedMatch) -> bool:
+        disk.wait(20)
+        written.append(len(saved.record.played[0].turns))
+        return save_current(saved)
+
+    monkeypatch.setattr(store, "save_current", slow_save)
+    app = LostCitiesApp(SETTINGS, store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.autosave.busy)  # the first save, stuck on the disk
+        for _ in range(3):
+            await take_turn(pilot, app)
+        await pilot.press("enter", "2")
+        await until(pilot, lambda: "2 ━" in screen_text(app))  # the keys answer: card 2 is selected
+        assert app.autosave.busy and written == []
+        await pilot.press("q", "y")
+        disk.set()
+    assert written == [0, 3]  # the start, then the latest: the two saves in between gave way
+    saved = store.load_current()
+    assert saved is not None and len(saved.record.played[0].turns) == 3

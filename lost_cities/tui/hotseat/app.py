@@ -34,6 +34,7 @@ from lost_cities.session import Hint, HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
+from lost_cities.tui.hotseat.autosave import Autosave
 from lost_cities.tui.hotseat.messages import HelpRequested, HintRequested, Hurry, QuitRequested, Thought, TurnDone
 
 # Each screen is imported where the app first shows it, so that starting up loads only the screen
@@ -77,6 +78,7 @@ class LostCitiesApp(App[None]):
         self.settings = settings
         self.form = form
         self.store = store if store is not None else MatchStore()
+        self.autosave = Autosave(self.store, self.warn)
         self.start_mode = start
         self.pace = pace
         self._given = session
@@ -146,12 +148,6 @@ class LostCitiesApp(App[None]):
             self._abandon_on_start = True
             self._new_match()
 
-    def _abandon(self) -> None:
-        try:
-            self.store.abandon_current()
-        except StorageError as problem:
-            self.warn(str(problem))
-
     def _new_match(self) -> None:
         if self.settings is not None:
             self.start_match(self.settings)
@@ -169,7 +165,7 @@ class LostCitiesApp(App[None]):
     def start_match(self, settings: MatchSettings) -> None:
         if self._abandon_on_start:
             self._abandon_on_start = False
-            self._abandon()
+            self.autosave.abandon()  # before the new match's first save
         self.settings = settings
         session = HotSeat.new(settings)
         note = ""
@@ -197,26 +193,25 @@ class LostCitiesApp(App[None]):
         self.notify(message, severity="warning", timeout=15, markup=False)  # it may quote a file or a name
 
     def save(self) -> None:
-        """Autosave the match as of its last completed turn; a failure is told once and play goes on.
+        """Autosave the match as of its last completed turn, written on a thread (:mod:`.autosave`);
+        a failure is told once and play goes on.
 
         The save leaves out a card played but not yet drawn for (:meth:`SavedMatch.with_match`).
         """
         if self._saved is None or self._session is None:
             return
         self._saved = self._session.saved(self._saved)
-        try:
-            self.store.save_current(self._saved)
-        except StorageError as problem:
-            self.warn(str(problem))
+        self.autosave.save(self._saved)
 
     def _file_finished_match(self) -> None:
         if self._saved is None or self._session is None:
             return
-        try:
-            finished = self._session.saved(self._saved)
-            self._saved = self.store.finish_current(finished)
-        except StorageError as problem:
-            self.warn(str(problem))
+        self._saved = self._session.saved(self._saved)
+        self.autosave.finish(self._saved)
+
+    async def on_unmount(self) -> None:
+        """Closing: everything the autosave was asked to write goes to disk first."""
+        await self.autosave.flush()
 
     # ------------------------------------------------------------ the flow of a match
 
