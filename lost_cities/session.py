@@ -171,6 +171,9 @@ class HotSeat(Struct):
     think: float = DEFAULT_THINK
     #: per round played so far (the one in play last), the hints each seat took
     hints: list[list[int]] = field(default_factory=list)
+    #: asked by a computer that takes its time (the hard level, a hint) as it thinks: ``True`` stops it
+    #: at once with what it has (the app no longer wants the answer: the players quit, or went on)
+    stop: Callable[[], bool] | None = None
     _bots: dict[int, Bot] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -281,7 +284,8 @@ class HotSeat(Struct):
             assert level is not None
             from lost_cities.ai import make_bot
 
-            self._bots[seat] = make_bot(level, seed=hash((self._match.seed, seat)) & (2**63 - 1), think=self.think)
+            seed = hash((self._match.seed, seat)) & (2**63 - 1)
+            self._bots[seat] = make_bot(level, seed=seed, think=self.think, stop=self.stop)
         return self._bots[seat]
 
     def computer_move(self) -> Callable[[], Decision]:
@@ -310,7 +314,7 @@ class HotSeat(Struct):
         round_ = self._match.current.copy()  # taken now: the players may go on while it thinks
         from lost_cities.ai import make_bot
 
-        bot = make_bot("hard", seed=round_.turns_played, think=self.think)
+        bot = make_bot("hard", seed=round_.turns_played, think=self.think, stop=self.stop)
 
         def suggest() -> Hint:
             view = player_view(round_, seat)

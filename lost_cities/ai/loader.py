@@ -66,13 +66,21 @@ def _english(error: BotNameError) -> str:
             return f"{error.name}: the factory returned no bot (it needs choose_play and choose_draw methods)"
 
 
-def make_bot(name: str, *, seed: int | None = None, think: float | None = None, samples: int | None = None) -> Bot:
-    """A fresh bot.  ``seed`` fixes its random choices; ``think`` (seconds per turn) and ``samples`` apply to
-    the search of ``hard``; a ``package.module:factory`` is called with no argument."""
+def make_bot(
+    name: str,
+    *,
+    seed: int | None = None,
+    think: float | None = None,
+    samples: int | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Bot:
+    """A fresh bot.  ``seed`` fixes its random choices; ``think`` (seconds per turn), ``samples`` and ``stop``
+    (asked as it searches: ``True`` ends the search at once) apply to the search of ``hard``, the one level
+    that takes its time; a ``package.module:factory`` is called with no argument."""
 
     def hard() -> Bot:
         settings = SearchSettings(samples=samples) if think is None else SearchSettings(think=think, samples=samples)
-        return SearchBot(settings, seed)
+        return SearchBot(settings, seed, stop)
 
     built_in: dict[str, Callable[[], Bot]] = {
         "random": lambda: RandomBot(seed),

@@ -102,9 +102,14 @@ class _Stats:
 class SearchBot:
     """The ``hard`` computer player (see the module docstring)."""
 
-    def __init__(self, settings: SearchSettings | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self, settings: SearchSettings | None = None, seed: int | None = None, stop: Callable[[], bool] | None = None
+    ) -> None:
         self.settings = settings or SearchSettings()
         self.rng = random.Random(seed)
+        #: asked between two rollouts: ``True`` ends the search at once with what it has found so far
+        #: (the app no longer wants the answer: the players quit, or went on)
+        self.stop = stop
         self._turn_started: float | None = None
         #: diagnostics: rollouts played and seconds spent in them
         self.rollouts = 0
@@ -166,13 +171,14 @@ class SearchBot:
         cap = settings.cap
         rollouts = 0
         began = time.perf_counter()
+        stop = self.stop
         for done in range(limit):
-            if clock and time.perf_counter() >= deadline:
+            if (clock and time.perf_counter() >= deadline) or (stop is not None and stop()):
                 break
             sample = self._sample(know)
             results: list[float] = []
             for candidate in active:
-                if clock and time.perf_counter() >= deadline:
+                if (clock and time.perf_counter() >= deadline) or (stop is not None and stop()):
                     break
                 round_ = sample.copy()
                 apply(round_, candidate)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from msgspec.structs import replace
 
 from lost_cities.ai.heuristic import HeuristicBot
@@ -28,6 +30,23 @@ def test_with_a_fixed_number_of_samples_and_a_seed_the_search_is_reproducible() 
     first = play_round((SearchBot(settings, seed=1), HeuristicBot()), seed=8)
     again = play_round((SearchBot(settings, seed=1), HeuristicBot()), seed=8)
     assert RoundRecord.of(first) == RoundRecord.of(again)
+
+
+def test_stop_ends_the_search_at_once_with_the_rules_of_thumbs_choice() -> None:
+    # the app stops a computer whose answer nobody waits for any more (quitting never waits for it)
+    round_ = Round(seed=8)
+    view = player_view(round_, 0)
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    bot = SearchBot(SearchSettings(think=30.0), seed=1, stop=stop)
+    started = time.perf_counter()
+    play = bot.choose_play(view)
+    assert time.perf_counter() - started < 5 and len(asked) == 4  # asked between rollouts, not after 30 s
+    assert play in view.legal_plays
 
 
 def stats(results: dict[int, list[float]]) -> _Stats:

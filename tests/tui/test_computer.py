@@ -7,7 +7,7 @@ at 0 unless the pace itself is under test.
 from __future__ import annotations
 
 import threading
-import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -84,11 +84,12 @@ class Gated:
 
 
 @pytest.fixture
-def gated(monkeypatch: pytest.MonkeyPatch) -> Gated:
-    """Every bot the app makes (a computer player, the hint) is this one."""
+def gated(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gated]:
+    """Every bot the app makes (a computer player, the hint) is this one; let go after the test."""
     bot = Gated()
     monkeypatch.setattr("lost_cities.ai.make_bot", lambda *args, **kwargs: bot)
-    return bot
+    yield bot
+    bot.go.set()
 
 
 async def test_the_keys_wait_while_the_computer_thinks(gated: Gated) -> None:
@@ -227,12 +228,12 @@ async def test_a_fault_in_a_bot_never_stops_the_match(monkeypatch: pytest.Monkey
 
 
 async def test_quitting_never_waits_for_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    thinking = threading.Event()
+    thinking, answer = threading.Event(), threading.Event()
 
     class Slow:
         def choose_play(self, view: PlayerView) -> Play | Stop:
             thinking.set()
-            time.sleep(30)
+            answer.wait(20)
             return view.legal_plays[0]
 
         def choose_draw(self, view: PlayerView) -> Draw:
@@ -240,13 +241,44 @@ async def test_quitting_never_waits_for_the_computer(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr("lost_cities.ai.make_bot", lambda *args, **kwargs: Slow())
     app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=0)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await until(pilot, thinking.is_set)
-        await pilot.press("q", "y")
-        await pilot.pause()
-    assert app.return_code is not None or not app.is_running
-    assert any(thread.name == "lost-cities-computer" for thread in threading.enumerate())  # left to itself
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, thinking.is_set)
+            await pilot.press("q", "y")
+        assert app.return_code == 0 and not answer.is_set()  # closed while the computer still thought
+    finally:
+        answer.set()
+
+
+async def test_quitting_tells_the_thinking_computer_to_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the thinking runs in a thread worker, which Python waits for before the process ends: quitting
+    # cancels it, and a bot that asks `stop` as it searches (the hard level does) stops at once
+    thinking, stopped = threading.Event(), threading.Event()
+
+    class Patient:
+        def __init__(self, stop: Callable[[], bool]) -> None:
+            self.stop = stop
+
+        def choose_play(self, view: PlayerView) -> Play | Stop:
+            thinking.set()
+            while not self.stop() and not stopped.wait(0.005):
+                pass
+            stopped.set()
+            return view.legal_plays[0]
+
+        def choose_draw(self, view: PlayerView) -> Draw:
+            return view.legal_draws[0]
+
+    monkeypatch.setattr("lost_cities.ai.make_bot", lambda *args, stop, **kwargs: Patient(stop))
+    app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, thinking.is_set)
+            assert not stopped.is_set()
+            await pilot.press("q", "y")
+        assert stopped.wait(5)
+    finally:
+        stopped.set()
 
 
 def test_the_session_refuses_a_match_of_computers_only() -> None:

@@ -9,24 +9,25 @@ engine, reached through the session.
 Computers play in the same flow.  One person alone against computers keeps the
 board (there is nothing to hide) and watches their turns on it; with several
 people, computers play on the public table of the next person's pass screen.
-The computer thinks on a thread of its own, so the keys answer meanwhile and
-quitting never waits for it; each move is held on screen a moment, and any key
-goes on at once.
+The computer thinks in a thread worker, so the keys answer meanwhile; quitting, or
+going on to another match, cancels the worker, and the hard level, asking
+:func:`answer_unwanted` as it searches, stops at once (the process never waits
+for it to finish).  Each move is held on screen a moment, and any key goes on at once.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
-from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from msgspec.structs import replace
+from textual import work
 from textual.app import App
 from textual.screen import ModalScreen
 from textual.timer import Timer
+from textual.worker import NoActiveWorker, Worker, WorkerState, get_current_worker
 
 from lost_cities.engine import Decision, Play
 from lost_cities.i18n import _
@@ -35,7 +36,7 @@ from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_labe
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.hotseat.autosave import Autosave
-from lost_cities.tui.hotseat.messages import HelpRequested, HintRequested, Hurry, QuitRequested, Thought, TurnDone
+from lost_cities.tui.hotseat.messages import HelpRequested, HintRequested, Hurry, QuitRequested, TurnDone
 
 # Each screen is imported where the app first shows it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
@@ -45,13 +46,21 @@ if TYPE_CHECKING:
     from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
     from lost_cities.tui.hotseat.screens.resume import ResumeChoice
 
-__all__ = ["PACE", "LostCitiesApp", "StartMode"]
+__all__ = ["PACE", "LostCitiesApp", "StartMode", "answer_unwanted"]
 
 #: What to do with a match left unfinished: ask, resume it at once, or keep it aside and start anew.
 StartMode = Literal["ask", "resume", "new"]
 #: Seconds a computer's finished turn stays marked before the next computer plays (any key goes on);
 #: half of it at least, the computer is seen thinking before each decision.
 PACE = 1.0
+
+
+def answer_unwanted() -> bool:
+    """True in a computer's thinking whose worker was cancelled: nobody waits for its answer any more."""
+    try:
+        return get_current_worker().is_cancelled
+    except NoActiveWorker:
+        return False
 
 
 class LostCitiesApp(App[None]):
@@ -88,9 +97,8 @@ class LostCitiesApp(App[None]):
         self.board: BoardScreen | None = None
         #: the pass screen on which computers play before the next person (several people only)
         self._waiting_pass: PassScreen | None = None
-        #: questions put to the computer, by token: what to do with each answer
-        self._asked: dict[int, Callable[[Any], None]] = {}
-        self._tokens = 0
+        #: the question the computer is thinking about, and what to do with its answer
+        self._asked: tuple[Worker[object], Callable[[Any], None]] | None = None
         #: what follows the move held on screen, and the timer that will do it
         self._held: tuple[Callable[[], None], Timer | None] | None = None
 
@@ -176,6 +184,7 @@ class LostCitiesApp(App[None]):
     def _play(self, session: HotSeat, note: str, saved: SavedMatch | None = None) -> None:
         """Start saving and playing ``session``, ``note`` said to the first player."""
         self._session = session
+        session.stop = answer_unwanted
         self.settings = self.settings or session.settings
         self._saved = saved if saved is not None else session.saved()
         self.call_after_refresh(self.save)  # on disk the moment the first screen is up, not before it
@@ -308,34 +317,37 @@ class LostCitiesApp(App[None]):
         self.board = None
         self._session = None
         self._saved = None
-        self._asked.clear()
+        self.workers.cancel_group(self, "computer")
+        self._asked = None
         previous = replace(self.settings, seed=None) if self.settings else None
         self.push_screen(NewMatchScreen(previous), self._from_setup)
 
     # ------------------------------------------------------------ the computer
 
-    def _think_aside(self, work: Callable[[], object], then: Callable[[Any], None]) -> None:
-        """Run ``work`` on a thread of its own, then ``then`` with its answer (``None`` if it failed).
+    def _think_aside(self, question: Callable[[], object], then: Callable[[Any], None]) -> None:
+        """Work ``question`` out in a thread worker, then ``then`` with its answer (``None`` if it failed).
 
-        A daemon thread: quitting never waits for the computer to finish thinking.
+        One question at a time: a new one cancels the one before, whose answer is then dropped.
         """
-        self._tokens += 1
-        token = self._tokens
-        self._asked[token] = then
+        self._asked = (self._think(question), then)
 
-        def run() -> None:
-            answer: object = None
-            with suppress(Exception):  # a fault in a bot is not the players' concern: see `then`
-                answer = work()
-            with suppress(RuntimeError):  # the app has closed meanwhile: nobody is waiting
-                self.post_message(Thought(token, answer))
+    @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
+    def _think(self, question: Callable[[], object]) -> object:
+        return question()
 
-        threading.Thread(target=run, name="lost-cities-computer", daemon=True).start()
-
-    def on_thought(self, message: Thought[object]) -> None:
-        then = self._asked.pop(message.token, None)
-        if then is not None and self._session is not None:
-            then(message.answer)
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The computer's answer, if it is to the question still asked (a fault in a bot answers ``None``)."""
+        if self._asked is None or event.worker is not self._asked[0]:
+            return
+        if event.state is WorkerState.SUCCESS:
+            answer = event.worker.result
+        elif event.state is WorkerState.ERROR:
+            answer = None
+        else:
+            return
+        then = self._asked[1]
+        self._asked = None
+        then(answer)
 
     def _computer_turn(self) -> None:
         """The computer to move decides (a play, its draw, or a final lay), seen thinking a moment first."""
