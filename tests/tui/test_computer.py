@@ -150,9 +150,10 @@ async def test_a_hint_names_the_hard_levels_choice_selects_its_card_and_is_count
         await pilot.press("h")
         await until(pilot, lambda: message(app).startswith("The computer would"))
         board = app.screen
-        assert isinstance(board, BoardScreen) and board.view is not None
+        assert isinstance(board, BoardScreen) and board.scene is not None
         assert ", then " in message(app)  # a play, then a draw
-        hinted = board.view.hand[board.selected]
+        hinted = board.scene.selected_card
+        assert hinted is not None
         assert card_phrase(hinted) in message(app)  # the card it names is selected: e or d plays it
         assert app.session.hints == [[1, 0]]
         # the round's end tells who took hints
@@ -160,8 +161,8 @@ async def test_a_hint_names_the_hard_levels_choice_selects_its_card_and_is_count
         advance(round_, leave=2)
         if round_.to_move != 0:
             advance(round_, leave=1)  # one turn more: Ana's to move
-        board.start_turn(0)
-        while not app.session.round_over:
+        app.show_board(0)
+        while not engine(app).current.over:
             await human_turn(pilot, app)
         await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
         assert "Hints taken: Ana 1" in screen_text(app)

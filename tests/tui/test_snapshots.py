@@ -146,7 +146,7 @@ def test_board_alone_against_the_computer_with_a_hint(language: str, snap_compar
     async def run_before(pilot: Pilot[None]) -> None:
         await until(pilot, lambda: app.session.to_move == 0)
         await press(pilot, "h")
-        await until(pilot, lambda: app.board is not None and not app.board.thinking)
+        await until(pilot, lambda: app.board is not None and app.board.my_turn)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

@@ -2,10 +2,12 @@
 
 One idiom for every app (the hot-seat, the replay, the score pad): a screen
 declares its keys as Textual bindings (descriptions marked with ``N_`` and
-translated when shown), ``check_action`` refuses what cannot run at all, and the
-bar lists the screen's active bindings that are ``show``\\n.  A screen words a
-binding for the moment — or leaves it out of the bar while its key still
-explains a refusal — with ``key_entry(binding)``, as :class:`FittedScreen` does.
+translated when shown), its ``check_action`` says which do something now —
+``True``; ``None`` for a key that does nothing now but still says why when
+pressed; ``False`` for one that is not there at all — and the bar lists the
+enabled bindings that are ``show``\\n, again whenever the screen calls
+``refresh_bindings``.  A screen words a binding for the moment with
+``key_entry(binding)``, as :class:`FittedScreen` does.
 
 Why not Textual's ``Footer``: it scrolls sideways and cuts off the last keys
 when they do not fit in one line (French and Russian at 80 columns), and it
@@ -160,7 +162,7 @@ class KeyBar(Static):
         seen: set[str] = set()
         for active in screen.active_bindings.values():
             binding = active.binding
-            if not binding.show or binding.action in seen:
+            if not active.enabled or not binding.show or binding.action in seen:
                 continue
             entry = entry_of(binding)
             if entry is None:

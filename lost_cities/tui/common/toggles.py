@@ -7,28 +7,27 @@ and in terminals without colour, like the board.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from textual.content import Content
 from textual.widgets import Checkbox, RadioButton, RadioSet
 
 
 class TickBox(Checkbox):
     """``▐X▌`` when ticked, ``▐ ▌`` when not."""
 
-    @property
-    def _button(self) -> Content:
-        self.BUTTON_INNER = "X" if self.value else " "
-        return super()._button
+    BUTTON_INNER = " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "  # this box's mark, drawn by Textual's button
+        super().watch_value()
 
 
 class ChoiceButton(RadioButton):
     """``▐●▌`` when chosen, ``▐ ▌`` when not."""
 
-    @property
-    def _button(self) -> Content:
+    BUTTON_INNER = " "
+
+    def watch_value(self) -> None:
         self.BUTTON_INNER = "●" if self.value else " "
-        return super()._button
+        super().watch_value()
 
 
 class ChoiceSet(RadioSet):
@@ -36,16 +35,23 @@ class ChoiceSet(RadioSet):
     and the choice waits for Space or Enter, which players never guessed."""
 
     def action_next_button(self) -> None:
-        self._choose(super().action_next_button)
+        self._choose(1)
 
     def action_previous_button(self) -> None:
-        self._choose(super().action_previous_button)
+        self._choose(-1)
 
-    def _choose(self, move: Callable[[], None]) -> None:
+    def _choose(self, step: int) -> None:
+        """From the button chosen, the next one that may be chosen, ``step`` along, round the ends."""
         if not self.has_focus:  # Textual highlights the first button at mount: nothing to choose
-            move()
+            if step > 0:
+                super().action_next_button()
+            else:
+                super().action_previous_button()
             return
-        if self.pressed_index >= 0:  # from the button chosen, wherever the highlight was
-            self._selected = self.pressed_index
-        move()
-        self.action_toggle_button()
+        buttons = list(self.query(RadioButton))
+        start = self.pressed_index if self.pressed_index >= 0 else (-1 if step > 0 else 0)
+        for distance in range(1, len(buttons) + 1):
+            button = buttons[(start + step * distance) % len(buttons)]
+            if not button.disabled:
+                button.value = True  # the set unpresses the others and moves its highlight here
+                return

@@ -29,14 +29,28 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.worker import NoActiveWorker, Worker, WorkerState, get_current_worker
 
-from lost_cities.engine import Decision, Play
+from lost_cities.engine import STOP, Decision, Draw, IllegalMoveError, Play
 from lost_cities.i18n import _
 from lost_cities.session import Hint, HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.hotseat.autosave import Autosave
-from lost_cities.tui.hotseat.messages import HelpRequested, HintRequested, Hurry, QuitRequested, TurnDone
+from lost_cities.tui.hotseat.messages import (
+    DrawFrom,
+    HelpRequested,
+    HintRequested,
+    Hurry,
+    MoveSelection,
+    PlaySelected,
+    QuitRequested,
+    SelectCard,
+    StopLaying,
+    TakeBack,
+    UnknownKey,
+)
+from lost_cities.tui.hotseat.scene import Scene, Wait
+from lost_cities.words import card_name, describe_refusal, hint_sentence
 
 # Each screen is imported where the app first shows it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
@@ -95,6 +109,10 @@ class LostCitiesApp(App[None]):
         self._saved: SavedMatch | None = None
         self._abandon_on_start = False
         self.board: BoardScreen | None = None
+        #: the seat at the keyboard: the board shows its view
+        self._seat = 0
+        #: a hint is being worked out: the board's keys wait for it
+        self._hinting = False
         #: the pass screen on which computers play before the next person (several people only)
         self._waiting_pass: PassScreen | None = None
         #: the question the computer is thinking about, and what to do with its answer
@@ -233,10 +251,10 @@ class LostCitiesApp(App[None]):
             return
         computer = session.is_computer(session.to_move)
         if len(session.humans) == 1:
-            self._show_board(session.humans[0], note)
+            self.show_board(session.humans[0], note)
         elif self._waiting_pass is not None:
-            if not computer:
-                self._waiting_pass.ready(session.public_view(session.next_person), session.standing())
+            if not computer:  # the computers are done: the screen can be passed, and Enter shows the hand
+                self._waiting_pass.scene = self._pass_scene(note=self._waiting_pass.scene.note)
                 self._waiting_pass = None
         else:
             self.show_pass(note)
@@ -252,29 +270,62 @@ class LostCitiesApp(App[None]):
 
         session = self.session
         waiting = session.is_computer(session.to_move)
-        screen = PassScreen(
-            session.public_view(session.next_person), session.standing(), session.names, note, waiting=waiting
-        )
+        screen = PassScreen(session.rules, self._pass_scene(note=note, wait=Wait.COMPUTER if waiting else None))
         self._waiting_pass = screen if waiting else None
         self.push_screen(screen, self._revealed)
 
+    def _pass_scene(self, **say: Any) -> Scene:
+        """The pass screen's scene: the table as the next person will see it, without any hand (H2)."""
+        session = self.session
+        return Scene(session.public_view(session.next_person), session.standing(), session.names, **say)
+
     def _revealed(self, _result: None) -> None:
         """The player to move is at the keyboard: the board, built the first time it is needed."""
-        self._show_board(self.session.to_move)
+        self.show_board(self.session.to_move)
 
-    def _show_board(self, seat: int, note: str = "") -> None:
-        """The board as ``seat`` sees it: their hand, whoever is to move."""
+    def show_board(self, seat: int, note: str = "") -> None:
+        """The board as ``seat`` sees it, their hand in view, whoever is to move; ``note`` said first.
+
+        A note already shown stays until the player acts (a computer may play before they read it).
+        """
+        self._seat = seat
         if self.board is None:
             from lost_cities.tui.hotseat.screens.board import BoardScreen
 
-            self.board = BoardScreen(self.session, seat, note)
-            self.push_screen(self.board)  # it shows the turn as soon as it is mounted
-        else:
-            self.board.start_turn(seat, note)
+            self.board = BoardScreen(self.session.rules)
+            self.push_screen(self.board)
+        old = self.board.scene
+        self._show(selected=0, note=note or (old.note if old is not None else ""), line=self._computer_line())
 
-    def on_turn_done(self, _message: TurnDone) -> None:
-        """A person has finished their turn (R10, R23c)."""
-        self._turn_over()
+    def _show(self, **say: Any) -> None:
+        """The board again, from a fresh view of its seat: ``say`` what changes in what it says (the
+        line, the selection, the note...); the line and any mark start blank, the rest carries over."""
+        board = self.board
+        assert board is not None
+        session, old = self.session, board.scene
+        view = session.view_of(self._seat)
+        wait = None
+        if not session.round_over and session.to_move != self._seat:
+            wait = Wait.COMPUTER
+        elif self._hinting:
+            wait = Wait.HINT
+        selected = say.pop("selected", old.selected if old is not None else 0)
+        say.setdefault("note", old.note if old is not None else "")
+        scene = Scene(view, session.standing(), session.names, min(selected, max(len(view.hand) - 1, 0)), wait=wait)
+        board.scene = replace(scene, **say)
+
+    def _say(self, line: str, error: bool = False) -> None:
+        """The board says ``line`` (a refusal when ``error``); nothing else has changed but the note, read."""
+        board = self.board
+        if board is not None and board.scene is not None:
+            board.scene = replace(board.scene, line=line, error=error, note="")
+
+    def _computer_line(self) -> str:
+        """``Computer is thinking…`` while a computer is to move, else nothing."""
+        session = self.session
+        if session.round_over or not session.is_computer(session.to_move):
+            return ""
+        return _("{name} is thinking…").format(name=session.name(session.to_move))
 
     def _turn_over(self) -> None:
         """Save (or file the finished match), then whoever is next."""
@@ -319,8 +370,120 @@ class LostCitiesApp(App[None]):
         self._saved = None
         self.workers.cancel_group(self, "computer")
         self._asked = None
+        self._hinting = False
         previous = replace(self.settings, seed=None) if self.settings else None
         self.push_screen(NewMatchScreen(previous), self._from_setup)
+
+    # ------------------------------------------------------------ the player at the keyboard asks
+
+    def _may_act(self) -> bool:
+        """True if the player at the keyboard may act now; if not, the board says why they wait.
+
+        Acting, the player has read the note said before the prompt.
+        """
+        board = self.board
+        if board is None or board.scene is None or self._session is None:
+            return False
+        scene = board.scene
+        if scene.wait is Wait.COMPUTER:
+            self._say(_("Wait: {name} is playing.").format(name=scene.names[scene.view.to_move]))
+            return False
+        if scene.wait is Wait.HINT:
+            self._say(_("Wait: the computer is thinking about your hint."))
+            return False
+        return scene.view.my_turn
+
+    def on_select_card(self, request: SelectCard) -> None:
+        if not self._may_act():
+            return
+        assert self.board is not None and self.board.scene is not None
+        scene = self.board.scene
+        count = len(scene.view.hand)
+        index = request.index if request.index >= 0 else count + request.index
+        if not 0 <= index < count:
+            self._say(_("There is no card {n}: choose 1 to {count}.").format(n=request.index + 1, count=count), True)
+            return
+        self.board.scene = replace(scene, selected=index, line="", error=False, note="")
+
+    def on_move_selection(self, request: MoveSelection) -> None:
+        if not self._may_act():
+            return
+        assert self.board is not None and self.board.scene is not None
+        scene = self.board.scene
+        if scene.view.hand:
+            selected = (scene.selected + request.step) % len(scene.view.hand)
+            self.board.scene = replace(scene, selected=selected, line="", error=False, note="")
+
+    def on_play_selected(self, request: PlaySelected) -> None:
+        if not self._may_act():
+            return
+        assert self.board is not None and self.board.scene is not None
+        card = self.board.scene.selected_card
+        if card is not None:
+            self._decide(Play(card, request.discard), bell=True)
+
+    def on_draw_from(self, request: DrawFrom) -> None:
+        if self._may_act():
+            self._decide(Draw(request.pile), bell=True)  # every refusal is the engine's: a pile not in the game too
+
+    def on_stop_laying(self, _request: StopLaying) -> None:
+        if self._may_act():
+            self._decide(STOP)
+
+    def _decide(self, decision: Decision, bell: bool = False) -> None:
+        """The player's decision, through the session: a refusal is said with its rule, nothing changed;
+        a draw, a stop or a final lay may end their turn (R7, R23c), a play waits for its draw."""
+        session, seat = self.session, self._seat
+        try:
+            session.decide(decision)
+        except IllegalMoveError as refused:
+            self._say(describe_refusal(refused), error=True)
+            if bell:
+                self.bell()
+            return
+        if session.round_over or session.to_move != seat:
+            self._turn_over()
+        else:
+            self._show(note="")
+
+    def on_take_back(self, _request: TakeBack) -> None:
+        if not self._may_act():
+            return
+        try:
+            card = self.session.take_back()
+        except IllegalMoveError as refused:
+            self._say(describe_refusal(refused), error=True)
+            return
+        message = _("{card} is back in your hand.").format(card=card_name(card))
+        hand = self.session.view_of(self._seat).hand
+        self._show(selected=hand.index(card), line=message[:1].upper() + message[1:], note="")
+
+    def on_hint_requested(self, _request: HintRequested) -> None:
+        """Work out what the hard level would do for the player at the keyboard, from their view only;
+        the card it names is selected, so that e or d plays it."""
+        if not self._may_act():
+            return
+        self._hinting = True
+        self._show(line=_("The computer is thinking about a hint…"), note="")
+        board = self.board
+
+        def answered(hint: Hint | None) -> None:
+            self._hinting = False
+            if board is None or board is not self.board or board.scene is None:
+                return
+            hand, selected = board.scene.view.hand, board.scene.selected
+            if hint is not None and isinstance(hint.play, Play) and hint.play.card in hand:
+                selected = hand.index(hint.play.card)
+            line = (
+                hint_sentence(hint.play, hint.draw) if hint is not None else _("The computer has no hint to give here.")
+            )
+            self._show(selected=selected, line=line)
+
+        self._think_aside(self.session.hint(), answered)
+
+    def on_unknown_key(self, request: UnknownKey) -> None:
+        if self._may_act():
+            self._say(_("The key {key} does nothing here: press ? for help.").format(key=request.key), True)
 
     # ------------------------------------------------------------ the computer
 
@@ -354,7 +517,7 @@ class LostCitiesApp(App[None]):
         session = self.session
         seat = session.to_move
         if self._waiting_pass is not None:
-            self._waiting_pass.say(_("{name} is thinking…").format(name=session.name(seat)))
+            self._waiting_pass.scene = replace(self._waiting_pass.scene, line=self._computer_line())
         started = time.monotonic()
 
         def decided(decision: Decision) -> None:
@@ -364,13 +527,15 @@ class LostCitiesApp(App[None]):
         self._think_aside(session.computer_move(), decided)
 
     def _computer_decided(self, seat: int, decision: Decision) -> None:
+        """Apply the computer's decision and show it: its card marked on the table."""
         session = self.session
         session.decide(decision)
-        played = (decision.card,) if isinstance(decision, Play) else ()
+        played = frozenset({decision.card}) if isinstance(decision, Play) else frozenset()
         if self._waiting_pass is not None:
-            self._waiting_pass.show_move(session.public_view(session.next_person), session.standing(), played)
+            old = self._waiting_pass.scene
+            self._waiting_pass.scene = self._pass_scene(note=old.note, line=old.line, wait=Wait.COMPUTER, marked=played)
         elif self.board is not None:
-            self.board.show_move(played)
+            self._show(marked=played, line=self._computer_line())
         if not session.round_over and session.to_move == seat:  # its draw, or another final lay (R23c)
             self._computer_turn()
             return
@@ -397,16 +562,6 @@ class LostCitiesApp(App[None]):
 
     def on_hurry(self, _message: Hurry) -> None:
         self._go_on()
-
-    def on_hint_requested(self, _message: HintRequested) -> None:
-        """Work out what the hard level would do for the player at the keyboard, from their view only."""
-        board = self.board
-
-        def answered(hint: Hint | None) -> None:
-            if board is not None and board is self.board:
-                board.show_hint(hint)
-
-        self._think_aside(self.session.hint(), answered)
 
     # ------------------------------------------------------------ help and quitting
 

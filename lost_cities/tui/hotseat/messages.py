@@ -1,17 +1,74 @@
-"""What the hot-seat's screens tell the app.
+"""What the hot-seat's screens ask of the app: each key a player presses, as a request.
 
-The app owns the flow; the screens only report.
+The app owns the flow and the match: it applies a request through the session and sets the
+screen's next :class:`~.scene.Scene` (a refusal too, with its rule); the screens only ask.
+A move names no card: it plays the card selected in the app's own scene, so that keys typed
+faster than the screen is drawn are taken in order.
 """
 
 from __future__ import annotations
 
 from textual.message import Message
 
-__all__ = ["HelpRequested", "HintRequested", "Hurry", "QuitRequested", "TurnDone"]
+from lost_cities.engine import Colour
+
+__all__ = [
+    "DrawFrom",
+    "HelpRequested",
+    "HintRequested",
+    "Hurry",
+    "MoveSelection",
+    "PlaySelected",
+    "QuitRequested",
+    "SelectCard",
+    "StopLaying",
+    "TakeBack",
+    "UnknownKey",
+]
 
 
-class TurnDone(Message):
-    """The player to move has finished their turn (played and drawn)."""
+class SelectCard(Message):
+    """Select card ``index`` of the hand (from 0; from the end when negative, -1 the last)."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+
+class MoveSelection(Message):
+    """Move the selection ``step`` cards along the hand, round the ends."""
+
+    def __init__(self, step: int) -> None:
+        super().__init__()
+        self.step = step
+
+
+class PlaySelected(Message):
+    """Lay the selected card on its expedition, or discard it (R6); in the final laying, lay it (R23c)."""
+
+    def __init__(self, discard: bool) -> None:
+        super().__init__()
+        self.discard = discard
+
+
+class DrawFrom(Message):
+    """Draw from the draw pile (``None``) or take the top of a colour's discard pile (R7)."""
+
+    def __init__(self, pile: Colour | None) -> None:
+        super().__init__()
+        self.pile = pile
+
+
+class StopLaying(Message):
+    """End the final laying (R23c)."""
+
+
+class TakeBack(Message):
+    """Take back the card played this turn, before drawing (R6)."""
+
+
+class HintRequested(Message):
+    """The player at the keyboard asked what the computer would do in their place."""
 
 
 class HelpRequested(Message):
@@ -22,9 +79,13 @@ class QuitRequested(Message):
     """The player asked to quit (the app asks first)."""
 
 
-class HintRequested(Message):
-    """The player at the keyboard asked what the computer would do in their place."""
-
-
 class Hurry(Message):
     """A key was pressed while the computer's move is held on screen: go on at once."""
+
+
+class UnknownKey(Message):
+    """A key that does nothing on this screen was pressed: the app says so."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__()
+        self.key = key

@@ -1,52 +1,54 @@
 """The board: the player at the keyboard plays one turn here (R6–R8), or their final laying (R23c).
 
-Every key asks the engine, through the session; a refusal is shown with its
-rule and nothing changes.  The screen draws only the view of its seat — the
-player at the keyboard — and only once the pass-the-screen step has handed it
-over (H2).  Alone against computers, that player watches their turns here too,
-hand in view and keys at rest.  It tells the app when the turn is done and
-when a hint is asked for; choosing a card redraws only the hand, the prompt and
-the keys.
+The screen draws its :class:`~lost_cities.tui.hotseat.scene.Scene` — the view of the player at
+the keyboard, once the pass-the-screen step has handed it over (H2), and what the moment says —
+and nothing else; the app sets it.  Alone against computers, that player watches their turns
+here too, hand in view.  Every key is a request to the app (:mod:`..messages`), sent in the
+order pressed; the app answers with the next scene, a refusal and its rule included.  The key
+bar lists what ``check_action`` allows now; a key that does nothing now still says why.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
 from textual import events
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.reactive import reactive
 from textual.widgets import Static
 
-from lost_cities.engine import (
-    STOP,
-    Card,
-    Colour,
-    Draw,
-    IllegalMoveError,
-    Phase,
-    Play,
-    PlayerView,
-    PublicEvent,
-    PublicTurn,
-)
+from lost_cities.engine import STOP, Card, Colour, Draw, Phase, Play, PublicEvent, PublicTurn, Rules
 from lost_cities.i18n import N_, _, ngettext
-from lost_cities.session import Hint, HotSeat
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
-from lost_cities.tui.hotseat.messages import HelpRequested, HintRequested, Hurry, QuitRequested, TurnDone
+from lost_cities.tui.hotseat.messages import (
+    DrawFrom,
+    HelpRequested,
+    HintRequested,
+    Hurry,
+    MoveSelection,
+    PlaySelected,
+    QuitRequested,
+    SelectCard,
+    StopLaying,
+    TakeBack,
+    UnknownKey,
+)
+from lost_cities.tui.hotseat.scene import Scene, Wait
 from lost_cities.tui.hotseat.widgets.hand import HandView
 from lost_cities.tui.hotseat.widgets.table import TableArea, recent_events
-from lost_cities.words import card_name, card_phrase, colour_name, describe_refusal, hint_sentence, pile_colour
+from lost_cities.words import card_name, card_phrase, colour_name, pile_colour
 
-__all__ = ["BoardScreen"]
+__all__ = ["BoardScreen", "prompt"]
 
 COLOUR_KEYS = {colour.letter: colour for colour in Colour}
+#: What the board's keys do, whatever the moment: always listed while they may be pressed.
+ALWAYS = frozenset({"help", "quit"})
 
 
 class BoardScreen(FittedScreen[None]):
-    """One player's turn.  The session holds the match; this screen holds only the selection."""
+    """The table, the hand and what to do: all of it from :attr:`scene`."""
 
     BINDINGS = [
         Binding("1", "select(0)", N_("select"), key_display="1–8 ← →"),
@@ -88,22 +90,17 @@ class BoardScreen(FittedScreen[None]):
     }
     """
 
-    def __init__(self, session: HotSeat, seat: int, note: str = "") -> None:
+    #: what the board shows; the app sets it
+    scene: reactive[Scene | None] = reactive(None, init=False)
+
+    def __init__(self, rules: Rules, scene: Scene | None = None) -> None:
         super().__init__()
-        self.session = session
-        #: the seat whose view is shown: the player at the keyboard
-        self.seat = seat
-        #: said before the prompt until the player does something ("Round 2: Boris starts.")
-        self.note = note
-        self.selected = 0
-        self.view: PlayerView | None = None
-        #: a hint is being worked out: the keys wait for it
-        self.thinking = False
-        self._message: tuple[str, bool] | None = None
+        self.rules = rules
+        self.set_reactive(BoardScreen.scene, scene)  # drawn once mounted
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
-        yield TableArea(self.session.rules)
+        yield TableArea(self.rules)
         with Horizontal(id="hand-row"):
             yield Static(_("Hand"), id="hand-label", markup=False)
             yield HandView(id="hand")
@@ -111,263 +108,136 @@ class BoardScreen(FittedScreen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.start_turn(self.seat, self.note)
+        self._draw(None, self.scene)
 
-    # ------------------------------------------------------------ drawing
-
-    def start_turn(self, seat: int, note: str = "") -> None:
-        """``seat`` is at the keyboard (the pass step done): show their view, ``note`` before the prompt.
-
-        A note already shown stays until the player acts (a computer may play before they read it).
-        """
-        self.seat = seat
-        self.note = note or self.note
-        self.selected = 0
-        self.thinking = False
-        self.refresh_view()
+    @property
+    def seat(self) -> int | None:
+        """The player at the keyboard."""
+        return None if self.scene is None else self.scene.view.seat
 
     @property
     def my_turn(self) -> bool:
-        """True when the player at the keyboard is to decide (not watching a computer)."""
-        return self.view is not None and self.view.my_turn
+        """True when the player at the keyboard is to decide (not watching a computer, nor waiting for a hint)."""
+        return self.scene is not None and self.scene.view.my_turn and self.scene.wait is None
 
-    def show_move(self, played: Collection[Card] = ()) -> None:
-        """Show a computer's move to the player at the keyboard: the table, ``played`` cards marked."""
-        self.refresh_view(played=played)
+    # ------------------------------------------------------------ drawing
 
-    def refresh_view(self, message: str | None = None, error: bool = False, played: Collection[Card] = ()) -> None:
-        """Redraw from a fresh view of the seat (after every decision)."""
-        session = self.session
-        view = session.view_of(self.seat)
-        self.view = view
-        self.selected = min(self.selected, max(len(view.hand) - 1, 0))
-        fresh = {card for event in recent_events(view) for card in _cards_of(event)} | set(played)
-        self.query_one(TableArea).show(view, session.standing(), session.names, fresh)
-        layable = {play.card for play in view.legal_plays if not play.discard}
+    def watch_scene(self, old: Scene | None, scene: Scene | None) -> None:
+        if self.is_mounted:
+            self._draw(old, scene)
+
+    def _draw(self, old: Scene | None, scene: Scene | None) -> None:
+        """Draw ``scene``: the table only if what it shows has changed since ``old`` (not for a new selection)."""
+        if scene is None:
+            return
+        view = scene.view
+        if old is None or (old.view, old.standing, old.names, old.marked) != (
+            view,
+            scene.standing,
+            scene.names,
+            scene.marked,
+        ):
+            fresh = {card for event in recent_events(view) for card in _cards_of(event)} | scene.marked
+            self.query_one(TableArea).show(view, scene.standing, scene.names, fresh)
         choosing = view.my_turn and view.phase in (Phase.PLAY, Phase.FINAL) and bool(view.hand)
-        self.query_one(HandView).show(
-            view.hand, layable if view.my_turn else view.hand, self.selected if choosing else None
-        )
-        if message is None:
-            message = self._prompt(view)
-            if self.note:
-                message = f"{self.note}\n{message}"
-        self.say(message, error)
+        layable = {play.card for play in view.legal_plays if not play.discard} if view.my_turn else set(view.hand)
+        self.query_one(HandView).show(view.hand, layable, scene.selected if choosing else None)
+        text = scene.line or prompt(scene)
+        if scene.note:
+            text = f"{scene.note}\n{text}"
+        message = self.query_one("#message", Static)
+        message.update(text, layout=False)
+        message.set_class(scene.error, "-error")
         self.refresh_bindings()
 
-    def say(self, message: str, error: bool = False) -> None:
-        if self._message == (message, error):
-            return
-        self._message = (message, error)
-        widget = self.query_one("#message", Static)
-        widget.update(message, layout=False)
-        widget.set_class(error, "-error")
+    # ------------------------------------------------------------ the key bar
 
-    def _selected_card(self) -> Card | None:
-        view = self.view
-        if view is None or not view.hand:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``True`` for what does something now (the key bar lists it); ``None`` for the board's other keys:
+        not listed, and pressed, the app says why they do nothing (a rule, or wait)."""
+        if not super().check_action(action, parameters):
+            return False
+        if action in ALWAYS:
+            return True
+        scene = self.scene
+        if scene is None or not self.my_turn:
             return None
-        return view.hand[self.selected]
-
-    def _prompt(self, view: PlayerView) -> str:
-        name = self.session.name(view.seat)
-        if not view.my_turn:
-            mover = self.session.name(view.to_move)
-            if self.session.is_computer(view.to_move):
-                return _("{name} is thinking…").format(name=mover)
-            return _("{name} is playing.").format(name=mover)
-        if view.phase is Phase.FINAL:
-            return self._final_prompt(view, name)
-        if view.phase is Phase.PLAY:
-            card = self._selected_card()
-            return _("{name}, play a card: {card} is selected.").format(name=name, card=card_name(card) if card else "")
-        pending = view.pending_play
-        assert pending is not None
-        what = _("You laid {card}.") if not pending.discard else _("You discarded {card}.")
-        text = what.format(card=card_phrase(pending.card))
-        if view.closed_pile is not None:
-            text += " " + _("Now draw (not from the {colour} pile: that card was just discarded).").format(
-                colour=pile_colour(view.closed_pile)
-            )
+        view = scene.view
+        card = scene.selected_card
+        choosing = view.phase in (Phase.PLAY, Phase.FINAL) and bool(view.hand)
+        if action == "select":
+            allowed = choosing and int(str(parameters[0])) < len(view.hand)
+        elif action in ("move", "select_end"):
+            allowed = choosing
+        elif action in ("lay", "discard"):
+            allowed = card is not None and Play(card, action == "discard") in view.legal_decisions
+        elif action == "stop":
+            allowed = STOP in view.legal_decisions
+        elif action == "take_back":
+            allowed = view.can_take_back
+        elif action == "draw":
+            allowed = _draw_of(str(parameters[0])) in view.legal_decisions
         else:
-            text += " " + _("Now draw a card.")
-        if view.draw_pile_size == 1:  # R10, R23c: say it before it happens
-            if view.rules.final_plays:
-                text += " " + _("The last card of the draw pile starts the final laying (R23c).")
-            else:
-                text += " " + _("The last card of the draw pile ends the round (R10).")
-        return text
-
-    def _final_prompt(self, view: PlayerView, name: str) -> str:
-        laid = view.rules.final_plays - view.final_lays_left
-        if not view.legal_plays:
-            return _("{name}, no card of yours fits an expedition: press s to end your final laying.").format(name=name)
-        if laid:
-            return ngettext(
-                "{name}, you may lay {n} more card, or press s to stop.",
-                "{name}, you may lay {n} more cards, or press s to stop.",
-                view.final_lays_left,
-            ).format(name=name, n=view.final_lays_left)
-        return _("The draw pile is empty: {name}, lay up to two more cards, or press s to stop (R23c).").format(
-            name=name
-        )
+            allowed = action == "hint"
+        return True if allowed else None
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
-        """Only the keys that do something now are listed (each key still explains a refusal)."""
-        view = self.view
+        """The keys' words for the moment: the hand's size, each pile's colour."""
+        scene = self.scene
         action = binding.action
-        if view is None or self.too_small or not view.my_turn or self.thinking:
-            return super().key_entry(binding) if action in ("help", "quit") else None
-        card = self._selected_card()
-        choosing = view.phase in (Phase.PLAY, Phase.FINAL)
-        if action == "select(0)":
-            return (f"1–{len(view.hand)} ← →", _("select")) if choosing and view.hand else None
-        if action == "lay":
-            return ("e", _("lay")) if card is not None and Play(card, False) in view.legal_plays else None
-        if action == "discard":
-            return ("d", _("discard")) if card is not None and Play(card, True) in view.legal_plays else None
-        if action == "stop":
-            return ("s", _("stop")) if view.can_stop else None
-        if action == "take_back":
-            return ("u", _("take back")) if view.can_take_back else None
+        if action == "select(0)" and scene is not None:
+            return (f"1–{len(scene.view.hand)} ← →", _("select"))
         if action.startswith("draw("):
-            letter = action[6]
-            draw = Draw(None) if letter == "n" else Draw(COLOUR_KEYS[letter])
-            if draw not in view.legal_draws:
-                return None
-            return (letter, _("draw pile") if draw.pile is None else colour_name(draw.pile))
+            draw = _draw_of(action[6])
+            return (action[6], _("draw pile") if draw.pile is None else colour_name(draw.pile))
         return super().key_entry(binding)
 
-    # ------------------------------------------------------------ actions
+    # ------------------------------------------------------------ keys: requests to the app
 
-    def _waiting(self) -> bool:
-        """True, and said, while the keys must wait: a computer's turn, or a hint being worked out.
+    def on_key(self, event: events.Key) -> None:
+        """Every key of the board goes to the app as a request, in the order pressed, whether it does
+        something now or not (the app then says why); while a computer's move is held, any key hurries it."""
+        scene = self.scene
+        if scene is not None and scene.wait is Wait.COMPUTER:
+            self.post_message(Hurry())
+        active = self.active_bindings.get(event.key)
+        if active is not None and active.node is self:
+            event.stop()  # asked here and now, not later by Textual: requests keep the order of the keys
+            _namespace, name, parameters = parse(active.binding.action)
+            getattr(self, f"action_{name}")(*parameters)
+        elif active is None and event.is_printable and event.character and self.my_turn and not self.too_small:
+            self.post_message(UnknownKey(event.character))
 
-        Otherwise the player is acting: the note said before the prompt has been read.
-        """
-        if self.view is None:
-            return True
-        if not self.view.my_turn:
-            self.say(_("Wait: {name} is playing.").format(name=self.session.name(self.view.to_move)))
-            return True
-        if self.thinking:
-            self.say(_("Wait: the computer is thinking about your hint."))
-            return True
-        self.note = ""
-        return False
+    def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
+        self.post_message(SelectCard(message.index))
 
     def action_select(self, index: int) -> None:
-        view = self.view
-        if self._waiting() or view is None or not view.hand:
-            return
-        if index >= len(view.hand):
-            self.say(_("There is no card {n}: choose 1 to {count}.").format(n=index + 1, count=len(view.hand)), True)
-            return
-        self._select(index)
+        self.post_message(SelectCard(index))
 
     def action_select_end(self, end: int) -> None:
         """Home and End: the first card of the hand, or the last."""
-        view = self.view
-        if self._waiting() or view is None or not view.hand:
-            return
-        self._select(end % len(view.hand))
+        self.post_message(SelectCard(end))
 
-    def action_move(self, delta: int) -> None:
-        view = self.view
-        if self._waiting() or view is None or not view.hand:
-            return
-        self._select((self.selected + delta) % len(view.hand))
-
-    def _select(self, index: int) -> None:
-        """Choosing a card changes two cards, the prompt and the keys: nothing else is redrawn."""
-        view = self.view
-        assert view is not None
-        self.selected = index
-        if view.phase in (Phase.PLAY, Phase.FINAL):
-            self.query_one(HandView).select(index)
-            self.say(self._prompt(view))
-            self.refresh_bindings()
-
-    def _play(self, discard: bool) -> None:
-        card = self._selected_card()
-        if self._waiting() or card is None:
-            return
-        seat = self.session.to_move
-        try:
-            self.session.decide(Play(card, discard))
-        except IllegalMoveError as refused:
-            self.refresh_view(describe_refusal(refused), error=True)
-            self.app.bell()
-            return
-        self._after_decision(seat)
-
-    def _after_decision(self, seat: int) -> None:
-        """A final lay or a stop may end the player's turn (R23c); a play waits for its draw."""
-        if self.session.round_over or self.session.to_move != seat:
-            self.post_message(TurnDone())
-        else:
-            self.refresh_view()
+    def action_move(self, step: int) -> None:
+        self.post_message(MoveSelection(step))
 
     def action_lay(self) -> None:
-        self._play(discard=False)
+        self.post_message(PlaySelected(discard=False))
 
     def action_discard(self) -> None:
-        self._play(discard=True)
+        self.post_message(PlaySelected(discard=True))
 
     def action_stop(self) -> None:
-        if self._waiting():
-            return
-        seat = self.session.to_move
-        try:
-            self.session.decide(STOP)
-        except IllegalMoveError as refused:
-            self.refresh_view(describe_refusal(refused), error=True)
-            return
-        self._after_decision(seat)
-
-    def action_take_back(self) -> None:
-        if self._waiting():
-            return
-        try:
-            card = self.session.take_back()
-        except IllegalMoveError as refused:
-            self.refresh_view(describe_refusal(refused), error=True)
-            return
-        self.selected = self.session.view_of(self.seat).hand.index(card)
-        message = _("{card} is back in your hand.").format(card=card_name(card))
-        self.refresh_view(message[:1].upper() + message[1:])
+        self.post_message(StopLaying())
 
     def action_draw(self, letter: str) -> None:
-        if self._waiting():
-            return
-        draw = Draw(None) if letter == "n" else Draw(COLOUR_KEYS[letter])
-        try:  # every refusal is the engine's: a pile not in the game too (R20)
-            self.session.decide(draw)
-        except IllegalMoveError as refused:
-            self.refresh_view(describe_refusal(refused), error=True)
-            self.app.bell()
-            return
-        self.post_message(TurnDone())
+        self.post_message(DrawFrom(_draw_of(letter).pile))
+
+    def action_take_back(self) -> None:
+        self.post_message(TakeBack())
 
     def action_hint(self) -> None:
-        """Ask what the hard level would do here (the app works it out from this seat's view only)."""
-        if self._waiting():
-            return
-        self.thinking = True
-        self.say(_("The computer is thinking about a hint…"))
-        self.refresh_bindings()
         self.post_message(HintRequested())
-
-    def show_hint(self, hint: Hint | None) -> None:
-        """The hard level's suggestion, in words (``None``: it found none); the keys work again."""
-        self.thinking = False
-        view = self.view
-        if hint is not None and isinstance(hint.play, Play) and view is not None and hint.play.card in view.hand:
-            self._select(view.hand.index(hint.play.card))  # e or d then plays it
-        self.say(
-            hint_sentence(hint.play, hint.draw) if hint is not None else _("The computer has no hint to give here.")
-        )
-        self.refresh_bindings()
 
     def action_help(self) -> None:
         self.post_message(HelpRequested())
@@ -375,20 +245,10 @@ class BoardScreen(FittedScreen[None]):
     def action_quit(self) -> None:
         self.post_message(QuitRequested())
 
-    def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
-        self.action_select(message.index)
 
-    def on_key(self, event: events.Key) -> None:
-        if not self.my_turn:
-            self.post_message(Hurry())  # watching a computer: go on at once
-        if event.key in self._known_keys() or not event.is_printable or not event.character or not self.my_turn:
-            return
-        self.say(_("The key {key} does nothing here: press ? for help.").format(key=event.character), True)
-
-    def _known_keys(self) -> set[str]:
-        """Every key this screen or the app answers: the bindings, nothing else."""
-        keys = set(self._bindings.key_to_bindings) | set(self.app._bindings.key_to_bindings)
-        return keys | {"tab", "shift+tab", "enter", "escape"}
+def _draw_of(letter: str) -> Draw:
+    """The draw a key asks for: ``n`` the draw pile, a colour's letter its discard pile (R7)."""
+    return Draw(None) if letter == "n" else Draw(COLOUR_KEYS[letter])
 
 
 def _cards_of(event: PublicEvent) -> tuple[Card, ...]:
@@ -396,3 +256,46 @@ def _cards_of(event: PublicEvent) -> tuple[Card, ...]:
     if isinstance(event, PublicTurn):
         return (event.play.card,)
     return tuple(play.card for play in event.plays)
+
+
+def prompt(scene: Scene) -> str:
+    """What the player at the keyboard is to do now, in words; empty while they watch or wait."""
+    view = scene.view
+    if not view.my_turn or scene.wait is not None:
+        return ""
+    name = scene.names[view.seat]
+    if view.phase is Phase.FINAL:
+        return _final_prompt(scene, name)
+    if view.phase is Phase.PLAY:
+        card = scene.selected_card
+        return _("{name}, play a card: {card} is selected.").format(name=name, card=card_name(card) if card else "")
+    pending = view.pending_play
+    assert pending is not None
+    what = _("You laid {card}.") if not pending.discard else _("You discarded {card}.")
+    text = what.format(card=card_phrase(pending.card))
+    if view.closed_pile is not None:
+        text += " " + _("Now draw (not from the {colour} pile: that card was just discarded).").format(
+            colour=pile_colour(view.closed_pile)
+        )
+    else:
+        text += " " + _("Now draw a card.")
+    if view.draw_pile_size == 1:  # R10, R23c: say it before it happens
+        if view.rules.final_plays:
+            text += " " + _("The last card of the draw pile starts the final laying (R23c).")
+        else:
+            text += " " + _("The last card of the draw pile ends the round (R10).")
+    return text
+
+
+def _final_prompt(scene: Scene, name: str) -> str:
+    view = scene.view
+    laid = view.rules.final_plays - view.final_lays_left
+    if not view.legal_plays:
+        return _("{name}, no card of yours fits an expedition: press s to end your final laying.").format(name=name)
+    if laid:
+        return ngettext(
+            "{name}, you may lay {n} more card, or press s to stop.",
+            "{name}, you may lay {n} more cards, or press s to stop.",
+            view.final_lays_left,
+        ).format(name=name, n=view.final_lays_left)
+    return _("The draw pile is empty: {name}, lay up to two more cards, or press s to stop (R23c).").format(name=name)

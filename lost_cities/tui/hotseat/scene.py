@@ -1,0 +1,58 @@
+"""What a screen of the match shows: one immutable value that the app sets and the screen draws.
+
+The board and the pass screen each hold a :class:`Scene` as a reactive attribute and draw it
+in its watcher.  They never read the session and change nothing in it: a key is a request to
+the app (:mod:`.messages`), which applies it through the session and sets the next scene — a
+refusal too, as a scene whose line says why, nothing else changed.  The app keeps the selection
+as well, so that requests typed faster than the screen is drawn are still taken in order, each
+against the state the one before left.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from msgspec import Struct
+
+from lost_cities.engine import Card, PlayerView
+from lost_cities.session import Standing
+
+__all__ = ["Scene", "Wait"]
+
+
+class Wait(Enum):
+    """Why the player's keys wait (each says so when pressed)."""
+
+    #: a computer is to move; any key hurries its move along
+    COMPUTER = "computer"
+    #: the computer is working out the hint the player asked for
+    HINT = "hint"
+
+
+class Scene(Struct, frozen=True):
+    """One screen of the match as it stands.
+
+    ``view`` is the table as the screen's player sees it: on the board, the player at the
+    keyboard's own view, hand included (H2, after the pass step); on the pass screen, the next
+    person's view without any hand (``public_view``).
+    """
+
+    view: PlayerView
+    standing: Standing
+    names: tuple[str, ...]
+    #: the card chosen in the hand, from 0 (the board)
+    selected: int = 0
+    #: cards just put on the table that the view's history does not tell yet (a computer's play)
+    marked: frozenset[Card] = frozenset()
+    #: said first until the player acts: ``Round 2: Boris starts.``
+    note: str = ""
+    #: what the moment says — a refusal and its rule, a hint, the computer at work —; empty: the prompt
+    line: str = ""
+    #: ``line`` is a refusal
+    error: bool = False
+    wait: Wait | None = None
+
+    @property
+    def selected_card(self) -> Card | None:
+        hand = self.view.hand
+        return hand[self.selected] if 0 <= self.selected < len(hand) else None
