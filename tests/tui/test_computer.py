@@ -325,3 +325,17 @@ async def test_the_resume_question_names_the_new_matchs_computer_with_its_level(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "start Ana vs Computer (easy)" in " ".join(screen_text(app).split())
+
+
+async def test_once_its_card_is_on_the_table_the_computer_is_no_longer_said_to_think() -> None:
+    # issue 19, player item 9: "Computer is thinking…" stayed while its card was already on the table
+    app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=600)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.holding)
+        assert message(app) == "Computer is thinking…"
+        await pilot.press("x")  # its play shows at once
+        await until(pilot, lambda: engine(app).current.phase is Phase.DRAW)
+        assert app.board is not None and app.board.scene is not None
+        (card,) = app.board.scene.marked
+        await until(pilot, lambda: "thinking" not in message(app))
+        assert message(app) in (f"Computer laid {card_phrase(card)}.", f"Computer discarded {card_phrase(card)}.")

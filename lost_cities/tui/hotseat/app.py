@@ -50,7 +50,7 @@ from lost_cities.tui.hotseat.messages import (
     UnknownKey,
 )
 from lost_cities.tui.hotseat.scene import Scene, Wait
-from lost_cities.words import card_name, describe_refusal, hint_sentence
+from lost_cities.words import card_name, card_phrase, describe_refusal, hint_sentence, turn_sentence
 
 # Each screen is imported where the app first shows it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
@@ -512,12 +512,13 @@ class LostCitiesApp(App[None]):
         self._asked = None
         then(answer)
 
-    def _computer_turn(self) -> None:
-        """The computer to move decides (a play, its draw, or a final lay), seen thinking a moment first."""
+    def _computer_turn(self, line: str = "") -> None:
+        """The computer to move decides (a play, its draw, or a final lay), seen a moment at it first;
+        ``line`` says what it has done so far this turn (else it is thinking)."""
         session = self.session
         seat = session.to_move
         if self._waiting_pass is not None:
-            self._waiting_pass.scene = replace(self._waiting_pass.scene, line=self._computer_line())
+            self._waiting_pass.scene = replace(self._waiting_pass.scene, line=line or self._computer_line())
         started = time.monotonic()
 
         def decided(decision: Decision) -> None:
@@ -527,17 +528,22 @@ class LostCitiesApp(App[None]):
         self._think_aside(session.computer_move(), decided)
 
     def _computer_decided(self, seat: int, decision: Decision) -> None:
-        """Apply the computer's decision and show it: its card marked on the table."""
+        """Apply the computer's decision and show it: its card marked on the table and said in words
+        (``Computer laid red 7.``) while it chooses its draw — no longer "thinking" with its card in view."""
         session = self.session
         session.decide(decision)
         played = frozenset({decision.card}) if isinstance(decision, Play) else frozenset()
+        going_on = not session.round_over and session.to_move == seat  # its draw, or another final lay (R23c)
+        line = self._computer_line()
+        if going_on and isinstance(decision, Play):
+            line = turn_sentence(session.name(seat), card_phrase(decision.card), decision.discard)
         if self._waiting_pass is not None:
-            old = self._waiting_pass.scene
-            self._waiting_pass.scene = self._pass_scene(note=old.note, line=old.line, wait=Wait.COMPUTER, marked=played)
+            note = self._waiting_pass.scene.note
+            self._waiting_pass.scene = self._pass_scene(note=note, line=line, wait=Wait.COMPUTER, marked=played)
         elif self.board is not None:
-            self._show(marked=played, line=self._computer_line())
-        if not session.round_over and session.to_move == seat:  # its draw, or another final lay (R23c)
-            self._computer_turn()
+            self._show(marked=played, line=line)
+        if going_on:
+            self._computer_turn(line)
             return
         follows_computer = session.round_over or session.is_computer(session.to_move)
         self._hold(self.pace if follows_computer else 0, self._turn_over)
