@@ -498,3 +498,15 @@ async def test_a_three_player_match_from_the_form_to_the_board() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert "1–7" in key_bar(app)  # R23a
+
+
+async def test_the_quit_question_leaves_the_board_in_view() -> None:
+    # issue 19, player item 16: the dialog blanked the board behind it
+    app = make_app(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+        await pilot.press("q")
+        await until(pilot, lambda: "Quit now?" in screen_text(app))
+        text = screen_text(app)
+        assert "Round 1 of 3  ·  Draw pile: 44" in text and "First turn of the round." in text
