@@ -510,3 +510,19 @@ async def test_the_quit_question_leaves_the_board_in_view() -> None:
         await until(pilot, lambda: "Quit now?" in screen_text(app))
         text = screen_text(app)
         assert "Round 1 of 3  ·  Draw pile: 44" in text and "First turn of the round." in text
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+async def test_a_long_message_wraps_into_the_room_there_is_and_is_never_cut(language: str) -> None:
+    # issue 19, player item 4: French and Russian messages were cut after two lines
+    set_language(language)
+    try:
+        app = advanced_app(seed=9, leave=1)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter", "1", "d")
+            await until(pilot, lambda: "R10" in message(app))
+            said = " ".join(message(app).split())
+            assert len(said) > 2 * 78  # three lines at least
+            assert said in " ".join(screen_text(app).split())
+    finally:
+        set_language("en")

@@ -82,7 +82,7 @@ class BoardScreen(FittedScreen[None]):
     }
     BoardScreen #message {
         padding: 0 1;
-        height: 2;
+        height: 1fr;  /* all the room between the hand and the keys: a long sentence wraps, never cut */
     }
     BoardScreen #message.-error {
         color: $error;
