@@ -339,6 +339,35 @@ def describe_event(event: PublicEvent, name: str) -> str:
     return _("{name} laid {card} and {other} in the final laying.").format(name=name, card=cards[0], other=cards[1])
 
 
+def describe_own_event(event: PublicEvent) -> str:
+    """The viewer's own last turn, to the viewer: ``You laid red 7, drew green 6 from the draw pile.``
+
+    Their own view names the card they drew from the draw pile (H2); the others never see it (H1).
+    """
+    if isinstance(event, PublicTurn):
+        card = card_phrase(event.play.card)
+        if event.draw is None:
+            text = _("You discarded {card}.") if event.play.discard else _("You laid {card}.")
+            return text.format(card=card)
+        drawn = card_phrase(event.drawn) if event.drawn is not None else "?"
+        if event.draw.pile is None:
+            if event.play.discard:
+                text = _("You discarded {card}, drew {drawn} from the draw pile.")
+            else:
+                text = _("You laid {card}, drew {drawn} from the draw pile.")
+        elif event.play.discard:
+            text = _("You discarded {card}, took {drawn} from the discard pile.")
+        else:
+            text = _("You laid {card}, took {drawn} from the discard pile.")
+        return text.format(card=card, drawn=drawn)
+    cards = [card_phrase(play.card) for play in event.plays]
+    if not cards:
+        return _("You laid nothing more.")
+    if len(cards) == 1:
+        return _("You laid {card} in the final laying.").format(card=cards[0])
+    return _("You laid {card} and {other} in the final laying.").format(card=cards[0], other=cards[1])
+
+
 def side_names(names: Sequence[str], rules: Rules) -> tuple[str, ...]:
     """Each side's name: the player's, or both partners' (R24a), ``Ana & Carl`` (Russian *Аня и Карл*).
 

@@ -18,7 +18,7 @@ from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
 from lost_cities.tui.hotseat.widgets.hand import HandView
-from lost_cities.words import card_name, card_short
+from lost_cities.words import card_name, card_phrase, card_short
 from tests.tui.helpers import (
     SIZE,
     advanced_app,
@@ -526,3 +526,27 @@ async def test_a_long_message_wraps_into_the_room_there_is_and_is_never_cut(lang
             assert said in " ".join(screen_text(app).split())
     finally:
         set_language("en")
+
+
+async def test_the_card_you_drew_is_named_in_your_turns_line_and_marked_in_your_hand() -> None:
+    # issue 19, player item 7; H1: only its drawer is told which card came from the draw pile
+    app = make_app(seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "1", "d", "n")  # Ana discards card 1 and draws
+        await until(pilot, lambda: isinstance(app.screen, PassScreen) and engine(app).current.to_move == 1)
+        ana = engine(app).current.history()[-1]
+        assert ana.drawn is not None
+        drawn = card_phrase(ana.drawn)
+        said = f"You discarded {card_phrase(ana.play.card)}, drew {drawn} from the draw pile."
+        assert drawn not in screen_text(app) and "You " not in screen_text(app)  # the pass screen is public
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+        assert said not in screen_text(app) and drawn not in screen_text(app)  # Boris never learns it
+        await pilot.press("1", "d", "n", "enter")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and engine(app).current.to_move == 0)
+        text = screen_text(app)
+        assert text.splitlines()[1].strip() == said  # the first line of what happened: Ana's own turn
+        hand = engine(app).current.hand(0)
+        frames = str(app.screen.query_one(HandView).render()).splitlines()
+        column = hand.index(ana.drawn) * 8
+        assert frames[2][column : column + 8] == "╰─new──╯"

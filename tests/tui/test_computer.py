@@ -55,7 +55,7 @@ async def test_a_whole_round_alone_against_the_easy_computer(private_data_dir: P
             await human_turn(pilot, app)
             turns += 1
             if not app.session.round_over:  # the computer has answered: its card is on the table, said in words
-                assert "Computer" in screen_text(app).split("\n")[1]
+                assert "Computer" in screen_text(app).split("\n")[2]  # under your own turn
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)
     record = store.list_history().matches[-1]  # one round: the match is over, and filed

@@ -37,7 +37,7 @@ from lost_cities.tui.hotseat.messages import (
 )
 from lost_cities.tui.hotseat.scene import Scene, Wait
 from lost_cities.tui.hotseat.widgets.hand import HandView
-from lost_cities.tui.hotseat.widgets.table import TableArea, recent_events
+from lost_cities.tui.hotseat.widgets.table import TableArea, own_last_turn, recent_events
 from lost_cities.words import card_name, card_phrase, colour_name, pile_colour
 
 __all__ = ["BoardScreen", "prompt"]
@@ -100,7 +100,7 @@ class BoardScreen(FittedScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
-        yield TableArea(self.rules)
+        yield TableArea(self.rules, own_turn=True)
         with Horizontal(id="hand-row"):
             yield Static(_("Hand"), id="hand-label", markup=False)
             yield HandView(id="hand")
@@ -141,7 +141,9 @@ class BoardScreen(FittedScreen[None]):
             self.query_one(TableArea).show(view, scene.standing, scene.names, fresh)
         choosing = view.my_turn and view.phase in (Phase.PLAY, Phase.FINAL) and bool(view.hand)
         layable = {play.card for play in view.legal_plays if not play.discard} if view.my_turn else set(view.hand)
-        self.query_one(HandView).show(view.hand, layable, scene.selected if choosing else None)
+        own = own_last_turn(view)
+        drawn = own.drawn if isinstance(own, PublicTurn) and own.drawn in view.hand else None
+        self.query_one(HandView).show(view.hand, layable, scene.selected if choosing else None, drawn)
         text = scene.line or prompt(scene)
         if scene.note:
             text = f"{scene.note}\n{text}"

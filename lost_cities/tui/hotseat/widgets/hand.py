@@ -19,6 +19,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from lost_cities.engine import Card, Colour
+from lost_cities.i18n import pgettext
 from lost_cities.style import COLOUR_STYLE
 from lost_cities.tui.common.lines import text_strip
 from lost_cities.words import card_short
@@ -31,11 +32,15 @@ SLOTS = 8
 FRAME = Style(color="grey50")
 SELECTED_FRAME = Style(color="#ffa62b", bold=True)
 SELECTED_PAPER = "#4a3a1a"
+NEW = Style(color="#6fd36f", bold=True)
 
 
-def hand_frames(cards: Sequence[Card], selected: int | None, blocked: Collection[Card]) -> Text:
+def hand_frames(
+    cards: Sequence[Card], selected: int | None, blocked: Collection[Card], drawn: Card | None = None
+) -> Text:
     """The hand drawn as three lines: each card in a frame with its number, in its colour (dim when
-    it cannot be laid now); the selected card in a heavy, lit frame.
+    it cannot be laid now); the selected card in a heavy, lit frame; the card just drawn marked
+    ``new`` under it.
 
     >>> from lost_cities.engine import parse_cards
     >>> print(hand_frames(parse_cards("bw r7"), 1, ()).plain)
@@ -43,7 +48,9 @@ def hand_frames(cards: Sequence[Card], selected: int | None, blocked: Collection
     │  B×  │┃  R7  ┃
     ╰──────╯┗━━━━━━┛
     """
-    frames = [_frame(card, index, index == selected, card in blocked) for index, card in enumerate(cards)]
+    frames = [
+        _frame(card, index, index == selected, card in blocked, card == drawn) for index, card in enumerate(cards)
+    ]
     lines = [Text(style=FRAME), Text(), Text(style=FRAME)]
     for frame in frames:
         for line, part in zip(lines, frame, strict=True):
@@ -51,14 +58,21 @@ def hand_frames(cards: Sequence[Card], selected: int | None, blocked: Collection
     return Text("\n").join(lines)
 
 
-def _frame(card: Card, index: int, chosen: bool, dim: bool) -> tuple[Text, Text, Text]:
-    """One card's three lines: its frame with its number (heavy and lit when ``chosen``), its face."""
+def _frame(card: Card, index: int, chosen: bool, dim: bool, new: bool = False) -> tuple[Text, Text, Text]:
+    """One card's three lines: its frame with its number (heavy and lit when ``chosen``), its face,
+    and under it ``new`` when it is the card just drawn."""
     inner = SLOT_WIDTH - 2
     top_left, top_right, side, bottom_left, bottom_right, bar = _HEAVY if chosen else _LIGHT
     label = f" {index + 1} "
     frame = SELECTED_FRAME if chosen else FRAME
     top = Text(f"{top_left}{bar}{label}{bar * (inner - len(label) - 1)}{top_right}", style=frame)
     bottom = Text(f"{bottom_left}{bar * inner}{bottom_right}", style=frame)
+    if new:
+        # Translators: under the card just drawn, in its frame: six cells at most
+        word = pgettext("card", "new")[:inner]
+        bottom = Text(bottom_left, style=frame)
+        bottom.append(word.center(inner, bar), style=NEW)
+        bottom.append(bottom_right, style=frame)
     middle = Text()
     middle.append(side, style=frame)
     middle.append(card_short(card).center(inner), style=_face(card.colour, dim, chosen))
@@ -100,13 +114,18 @@ class HandView(Widget):
         self.cards: tuple[Card, ...] = ()
         self.selected: int | None = None
         self._blocked: frozenset[Card] = frozenset()
+        #: the card just drawn, marked
+        self.drawn: Card | None = None
         self._drawn: object = None
         #: each card's three lines as drawn, by (card, place, selected, dimmed)
-        self._slots: dict[tuple[Card, int, bool, bool], list[Strip]] = {}
+        self._slots: dict[tuple[Card, int, bool, bool, bool], list[Strip]] = {}
 
-    def show(self, cards: Sequence[Card], layable: Collection[Card], selected: int | None) -> None:
-        """Show the hand; cards that cannot be laid now are dimmed."""
+    def show(
+        self, cards: Sequence[Card], layable: Collection[Card], selected: int | None, drawn: Card | None = None
+    ) -> None:
+        """Show the hand; cards that cannot be laid now are dimmed, the card just drawn is marked."""
         self.cards = tuple(cards)
+        self.drawn = drawn
         self._blocked = frozenset(card for card in cards if card not in layable)
         self.selected = selected
         self._draw()
@@ -118,20 +137,20 @@ class HandView(Widget):
 
     def render(self) -> Text:
         """The hand as text (what the screen shows, line by line, from each card's drawing)."""
-        return hand_frames(self.cards, self.selected, self._blocked)
+        return hand_frames(self.cards, self.selected, self._blocked, self.drawn)
 
     def _draw(self) -> None:
-        state = (self.cards, self.selected, self._blocked)
+        state = (self.cards, self.selected, self._blocked, self.drawn)
         if state != self._drawn:
             self._drawn = state
             self.refresh()
 
     def _slot(self, index: int) -> list[Strip]:
         card = self.cards[index]
-        key = (card, index, index == self.selected, card in self._blocked)
+        key = (card, index, index == self.selected, card in self._blocked, card == self.drawn)
         strips = self._slots.get(key)
         if strips is None:
-            strips = [text_strip(self, line, SLOT_WIDTH) for line in _frame(card, index, key[2], key[3])]
+            strips = [text_strip(self, line, SLOT_WIDTH) for line in _frame(card, index, *key[2:])]
             self._slots[key] = strips
         return strips
 

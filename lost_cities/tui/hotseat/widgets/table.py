@@ -17,9 +17,9 @@ from lost_cities.engine import Card, Phase, PlayerView, PublicEvent, Rules
 from lost_cities.i18n import _
 from lost_cities.session import Standing
 from lost_cities.tui.common.board import BoardGrid
-from lost_cities.words import describe_event, signed
+from lost_cities.words import describe_event, describe_own_event, signed
 
-__all__ = ["TableArea", "recent_events", "side_order", "status_text"]
+__all__ = ["TableArea", "own_last_turn", "recent_events", "side_order", "status_text"]
 
 
 def side_order(view: PlayerView) -> list[int]:
@@ -41,6 +41,11 @@ def recent_events(view: PlayerView) -> list[PublicEvent]:
             break
         events.insert(0, event)
     return events[-(view.rules.players - 1) :]
+
+
+def own_last_turn(view: PlayerView) -> PublicEvent | None:
+    """The viewer's own last turn this round, as their view tells it (naming the card they drew, H2)."""
+    return next((event for event in reversed(view.history) if event.seat == view.seat), None)
 
 
 def status_text(view: PlayerView, standing: Standing, names: Sequence[str]) -> Text:
@@ -91,15 +96,19 @@ class TableArea(Vertical):
     }
     """
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, own_turn: bool = False) -> None:
+        """``own_turn``: the first line of what happened says the viewer's own last turn, and the
+        card they drew (the board); the pass screen, public, leaves it out."""
         super().__init__()
         self.rules = rules
+        self.own_turn = own_turn
         self._shown: dict[str, object] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)
         recent = Static(id="recent", markup=False)
-        recent.styles.height = self.rules.players - 1  # what the others did since your last turn: a line each
+        # what the others did since your last turn, a line each (and first, on the board, your own last turn)
+        recent.styles.height = self.rules.players - 1 + self.own_turn
         yield recent
         yield BoardGrid(self.rules)
 
@@ -116,8 +125,11 @@ class TableArea(Vertical):
         if self._changed("status", status_key):
             self.query_one("#status", Static).update(status_text(view, standing, names), layout=False)
         events = recent_events(view)
-        if self._changed("recent", (tuple(events), names, not view.history)):
+        own = own_last_turn(view) if self.own_turn else None
+        if self._changed("recent", (tuple(events), own, names, not view.history)):
             lines = [describe_event(event, names[event.seat]) for event in events]
+            if own is not None:
+                lines.insert(0, describe_own_event(own))
             if not lines:
                 lines = [_("First turn of the round.")] if not view.history else []
             text = Text("\n").join(Text(line, overflow="ellipsis", no_wrap=True) for line in lines)
