@@ -550,3 +550,14 @@ async def test_the_card_you_drew_is_named_in_your_turns_line_and_marked_in_your_
         frames = str(app.screen.query_one(HandView).render()).splitlines()
         column = hand.index(ana.drawn) * 8
         assert frames[2][column : column + 8] == "╰─new──╯"
+
+
+async def test_the_match_row_is_the_match_before_this_round_and_says_so() -> None:
+    # issue 19, player item 3: the "match" row added the round in progress to the finished ones
+    round_ = Round.from_position("r5 r9 b3 / g4 g6 | r7 / g2 | - | y2 y3 y4 y5 | 0")
+    app = app_at(round_, rounds=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+        assert board_row(app, "round").split() == ["round", "−13", "−18"]  # this round so far
+        assert board_row(app, "match").split() == ["earlier", "0", "0"]  # no round finished yet

@@ -1,7 +1,9 @@
 """The table as rows of one line each: a row per colour, a column per side, the discard piles on the right.
 
-Below, each side's round score so far, like for like (R15 without R21's hidden hands), the
-match total with it, and with the hand penalty (R21) the viewer's own hand's cost apart.
+Below, each side's round score so far, like for like (R15 without R21's hidden hands), then
+the match as it stood before this round ("earlier": the finished rounds' totals, R17, so that
+no row mixes a final score with one still moving), and with the hand penalty (R21) the
+viewer's own hand's cost apart.
 
 The table is one widget of one-line rows (:class:`~.lines.Lines`) drawn as text in columns of
 computed widths, and its height is fixed by the rules: a move redraws the row or two it
@@ -130,11 +132,12 @@ class BoardGrid(Lines):
         if self._changed("round", rounds):
             totals = [Text(signed(total), style="bold") for total in rounds]
             self._update("round", self._line(Text(_("round"), style="bold"), totals, right=True))
-        if match_totals is not None:
-            matches = tuple(match_totals[side] + view.scores[side].total for side in order)
+        if match_totals is not None:  # the match before this round, as it is: this round's row is above it
+            matches = tuple(match_totals[side] for side in order)
             if self._changed("match", matches):
                 totals = [Text(signed(total), style=DIM) for total in matches]
-                self._update("match", self._line(Text(_("match"), style=DIM), totals, right=True))
+                # Translators: the board's row of the match totals before the round in play (9 cells at most)
+                self._update("match", self._line(Text(_("earlier"), style=DIM), totals, right=True))
         if self.rules.hand_penalty:  # R21: what the viewer's own hand would cost; nobody else's is known
             own = tuple(side == view.side and bool(view.hand) for side in order)
             if self._changed("hand", (own, view.hand_penalty)):
