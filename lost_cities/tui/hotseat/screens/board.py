@@ -13,7 +13,7 @@ from __future__ import annotations
 from textual import events
 from textual.actions import parse
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -202,12 +202,12 @@ class BoardScreen(FittedScreen[None]):
         scene = self.scene
         if scene is not None and scene.wait is Wait.COMPUTER:
             self.post_message(Hurry())
-        active = self.active_bindings.get(event.key)
-        if active is not None and active.node is self:
+        bindings = _KEYS.get(event.key)
+        if bindings and not (self.too_small and bindings[0].action != "quit"):
             event.stop()  # asked here and now, not later by Textual: requests keep the order of the keys
-            _namespace, name, parameters = parse(active.binding.action)
+            _namespace, name, parameters = parse(bindings[0].action)
             getattr(self, f"action_{name}")(*parameters)
-        elif active is None and event.is_printable and event.character and self.my_turn and not self.too_small:
+        elif not bindings and event.is_printable and event.character and self.my_turn and not self.too_small:
             self.post_message(UnknownKey(event.character))
 
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
@@ -246,6 +246,10 @@ class BoardScreen(FittedScreen[None]):
 
     def action_quit(self) -> None:
         self.post_message(QuitRequested())
+
+
+#: The board's own keys (Textual's public map of a list of bindings, each key apart): what on_key asks the app.
+_KEYS = BindingsMap(BoardScreen.BINDINGS).key_to_bindings
 
 
 def _draw_of(letter: str) -> Draw:
