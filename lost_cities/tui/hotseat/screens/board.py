@@ -15,6 +15,7 @@ from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -31,6 +32,7 @@ from lost_cities.tui.hotseat.messages import (
     PlaySelected,
     QuitRequested,
     SelectCard,
+    ShowScores,
     StopLaying,
     TakeBack,
     UnknownKey,
@@ -64,6 +66,7 @@ class BoardScreen(FittedScreen[None]):
         *[Binding(letter, f"draw('{letter}')", N_("discard pile")) for letter in COLOUR_KEYS],
         Binding("u", "take_back", N_("take back")),
         Binding("h", "hint", N_("hint")),
+        Binding("enter", "scores", N_("see the scores")),
         Binding("question_mark,f1", "help", N_("help"), key_display="?"),
         Binding("q", "quit", N_("quit")),
     ]
@@ -162,6 +165,8 @@ class BoardScreen(FittedScreen[None]):
         if action in ALWAYS:
             return True
         scene = self.scene
+        if action == "scores":  # the round is over: its end comes on Enter
+            return scene is not None and scene.view.phase is Phase.OVER
         if scene is None or not self.my_turn:
             return None
         view = scene.view
@@ -201,51 +206,59 @@ class BoardScreen(FittedScreen[None]):
         something now or not (the app then says why); while a computer's move is held, any key hurries it."""
         scene = self.scene
         if scene is not None and scene.wait is Wait.COMPUTER:
-            self.post_message(Hurry())
+            self._ask(Hurry())
         bindings = _KEYS.get(event.key)
         if bindings and not (self.too_small and bindings[0].action != "quit"):
             event.stop()  # asked here and now, not later by Textual: requests keep the order of the keys
             _namespace, name, parameters = parse(bindings[0].action)
             getattr(self, f"action_{name}")(*parameters)
         elif not bindings and event.is_printable and event.character and self.my_turn and not self.too_small:
-            self.post_message(UnknownKey(event.character))
+            self._ask(UnknownKey(event.character))
+
+    def _ask(self, request: Message) -> None:
+        """Send ``request`` straight to the app, which owns the flow (posted on the screen, it would wait
+        its turn in the screen's own queue before bubbling up)."""
+        self.app.post_message(request)
 
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
-        self.post_message(SelectCard(message.index))
+        self._ask(SelectCard(message.index))
 
     def action_select(self, index: int) -> None:
-        self.post_message(SelectCard(index))
+        self._ask(SelectCard(index))
 
     def action_select_end(self, end: int) -> None:
         """Home and End: the first card of the hand, or the last."""
-        self.post_message(SelectCard(end))
+        self._ask(SelectCard(end))
 
     def action_move(self, step: int) -> None:
-        self.post_message(MoveSelection(step))
+        self._ask(MoveSelection(step))
 
     def action_lay(self) -> None:
-        self.post_message(PlaySelected(discard=False))
+        self._ask(PlaySelected(discard=False))
 
     def action_discard(self) -> None:
-        self.post_message(PlaySelected(discard=True))
+        self._ask(PlaySelected(discard=True))
 
     def action_stop(self) -> None:
-        self.post_message(StopLaying())
+        self._ask(StopLaying())
 
     def action_draw(self, letter: str) -> None:
-        self.post_message(DrawFrom(_draw_of(letter).pile))
+        self._ask(DrawFrom(_draw_of(letter).pile))
 
     def action_take_back(self) -> None:
-        self.post_message(TakeBack())
+        self._ask(TakeBack())
 
     def action_hint(self) -> None:
-        self.post_message(HintRequested())
+        self._ask(HintRequested())
+
+    def action_scores(self) -> None:
+        self._ask(ShowScores())
 
     def action_help(self) -> None:
-        self.post_message(HelpRequested())
+        self._ask(HelpRequested())
 
     def action_quit(self) -> None:
-        self.post_message(QuitRequested())
+        self._ask(QuitRequested())
 
 
 #: The board's own keys (Textual's public map of a list of bindings, each key apart): what on_key asks the app.
