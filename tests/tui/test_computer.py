@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from lost_cities.engine import STOP, Draw, Match, Phase, Play, PlayerView, RoundRecord, Rules, Stop
+from lost_cities.engine import STOP, Draw, Match, Phase, Play, PlayerView, Round, RoundRecord, Rules, Stop
 from lost_cities.session import HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch
 from lost_cities.tui.hotseat.app import LostCitiesApp
@@ -43,6 +43,14 @@ async def human_turn(pilot: Pilot[None], app: LostCitiesApp) -> None:
     await until(pilot, lambda: human_to_move(app))
 
 
+async def round_end(pilot: Pilot[None], app: LostCitiesApp) -> None:
+    """To the round-end screen: Enter first if a computer's move ended the round (its move is shown)."""
+    await until(pilot, lambda: isinstance(app.screen, RoundEndScreen) or "The round is over" in screen_text(app))
+    if not isinstance(app.screen, RoundEndScreen):
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
+
+
 async def test_a_whole_round_alone_against_the_easy_computer(private_data_dir: Path) -> None:
     store = MatchStore(private_data_dir)
     app = LostCitiesApp(VS_EASY, store=store, pace=0)
@@ -56,8 +64,7 @@ async def test_a_whole_round_alone_against_the_easy_computer(private_data_dir: P
             turns += 1
             if not app.session.round_over:  # the computer has answered: its card is on the table, said in words
                 assert "Computer" in screen_text(app).split("\n")[2]  # under your own turn
-        await pilot.pause()
-        assert isinstance(app.screen, RoundEndScreen)
+        await round_end(pilot, app)
     record = store.list_history().matches[-1]  # one round: the match is over, and filed
     assert record.computers == (None, "easy")
     played = record.record.played[0].turns
@@ -164,7 +171,7 @@ async def test_a_hint_names_the_hard_levels_choice_selects_its_card_and_is_count
         app.show_board(0)
         while not engine(app).current.over:
             await human_turn(pilot, app)
-        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
+        await round_end(pilot, app)
         assert "Hints taken: Ana 1" in screen_text(app)
 
 
@@ -339,3 +346,22 @@ async def test_once_its_card_is_on_the_table_the_computer_is_no_longer_said_to_t
         (card,) = app.board.scene.marked
         await until(pilot, lambda: "thinking" not in message(app))
         assert message(app) in (f"Computer laid {card_phrase(card)}.", f"Computer discarded {card_phrase(card)}.")
+
+
+async def test_the_computers_last_move_is_shown_before_the_round_end() -> None:
+    # issue 19, player item 8: the move that ends the round stays on the table, said, until Enter
+    round_ = Round.from_position("r5 r9 / g4 g6 | - / - | - | y2 y3 | 0")
+    match = Match(round_.rules, rounds=1, first=0, seed=1)
+    match.played[0] = round_
+    app = LostCitiesApp(session=HotSeat(("Ana", "Computer"), match, computers=(None, "easy")), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.my_turn)
+        await pilot.press("1", "d", "n")
+        await until(pilot, lambda: "The round is over" in message(app))
+        assert engine(app).current.over and isinstance(app.screen, BoardScreen)
+        assert "Computer laid" in screen_text(app) or "Computer discarded" in screen_text(app)
+        assert "Enter  see the scores" in key_bar(app)
+        await pilot.press("x", "1")  # only Enter goes on
+        assert isinstance(app.screen, BoardScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))

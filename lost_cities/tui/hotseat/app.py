@@ -29,7 +29,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.worker import NoActiveWorker, Worker, WorkerState, get_current_worker
 
-from lost_cities.engine import STOP, Decision, Draw, IllegalMoveError, Play
+from lost_cities.engine import STOP, Card, Decision, Draw, IllegalMoveError, Play
 from lost_cities.i18n import _
 from lost_cities.session import Hint, HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
@@ -45,6 +45,7 @@ from lost_cities.tui.hotseat.messages import (
     PlaySelected,
     QuitRequested,
     SelectCard,
+    ShowScores,
     StopLaying,
     TakeBack,
     UnknownKey,
@@ -113,6 +114,10 @@ class LostCitiesApp(App[None]):
         self._seat = 0
         #: a hint is being worked out: the board's keys wait for it
         self._hinting = False
+        #: the cards of the computer's move that ended the round, to show before its end
+        self._last_move_shown: frozenset[Card] | None = None
+        #: that move is shown: Enter goes on to the round's end
+        self._waiting_for_scores = False
         #: the pass screen on which computers play before the next person (several people only)
         self._waiting_pass: PassScreen | None = None
         #: the question the computer is thinking about, and what to do with its answer
@@ -337,6 +342,19 @@ class LostCitiesApp(App[None]):
         self._next_turn()
 
     def _round_over(self) -> None:
+        """The round's end; when a computer's move ended it, the table first shows that move, marked
+        and said, until Enter (the players never saw it otherwise)."""
+        if self._last_move_shown is not None:
+            played, self._last_move_shown = self._last_move_shown, None
+            line = _("The round is over: press Enter to see the scores.")
+            self._waiting_for_scores = True
+            if self._waiting_pass is not None:
+                self._waiting_pass.scene = self._pass_scene(line=line, marked=played)
+                return
+            if self.board is not None:
+                self._show(marked=played, line=line)
+                return
+        self._waiting_for_scores = False
         if self._waiting_pass is not None:  # the round ended during the computers' turns
             self._waiting_pass = None
             self.pop_screen()
@@ -371,6 +389,8 @@ class LostCitiesApp(App[None]):
         self.workers.cancel_group(self, "computer")
         self._asked = None
         self._hinting = False
+        self._last_move_shown = None
+        self._waiting_for_scores = False
         previous = replace(self.settings, seed=None) if self.settings else None
         self.push_screen(NewMatchScreen(previous), self._from_setup)
 
@@ -545,8 +565,16 @@ class LostCitiesApp(App[None]):
         if going_on:
             self._computer_turn(line)
             return
-        follows_computer = session.round_over or session.is_computer(session.to_move)
-        self._hold(self.pace if follows_computer else 0, self._turn_over)
+        if session.round_over:
+            self._last_move_shown = played  # the round end waits for Enter (see _round_over)
+            self._hold(0, self._turn_over)
+            return
+        self._hold(self.pace if session.is_computer(session.to_move) else 0, self._turn_over)
+
+    def on_show_scores(self, _request: ShowScores) -> None:
+        """Enter on the table of a round that a computer's move ended: the round's end."""
+        if self._waiting_for_scores and self._session is not None:
+            self._round_over()
 
     def _hold(self, seconds: float, then: Callable[[], None]) -> None:
         """Do ``then`` in ``seconds`` (any key sooner), and never under a dialog: after it closes."""

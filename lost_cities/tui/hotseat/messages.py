@@ -21,6 +21,7 @@ __all__ = [
     "PlaySelected",
     "QuitRequested",
     "SelectCard",
+    "ShowScores",
     "StopLaying",
     "TakeBack",
     "UnknownKey",
@@ -57,6 +58,10 @@ class DrawFrom(Message):
     def __init__(self, pile: Colour | None) -> None:
         super().__init__()
         self.pile = pile
+
+
+class ShowScores(Message):
+    """Enter on the table of a round just over: go on to the round's end."""
 
 
 class StopLaying(Message):

@@ -13,11 +13,11 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from lost_cities.engine import Rules
+from lost_cities.engine import Phase, Rules
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
-from lost_cities.tui.hotseat.messages import HelpRequested, Hurry, QuitRequested
+from lost_cities.tui.hotseat.messages import HelpRequested, Hurry, QuitRequested, ShowScores
 from lost_cities.tui.hotseat.scene import Scene
 from lost_cities.tui.hotseat.widgets.table import TableArea
 
@@ -91,7 +91,9 @@ class PassScreen(FittedScreen[None]):
     def _draw(self, scene: Scene) -> None:
         self.query_one(TableArea).show(scene.view, scene.standing, scene.names, scene.marked)
         name = self.name
-        if self.waiting:
+        if scene.view.phase is Phase.OVER:
+            prompt = _("The round is over — press Enter to see the scores")
+        elif self.waiting:
             prompt = _("Next: {name}, once the computer has played").format(name=name)
         else:
             prompt = _("Pass to {name} — {name}, press Enter").format(name=name)
@@ -105,6 +107,8 @@ class PassScreen(FittedScreen[None]):
         return super().check_action(action, parameters)
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
+        if binding.action == "reveal" and self.scene.view.phase is Phase.OVER:
+            return (key_name("enter"), _("see the scores"))
         if binding.action == "reveal":
             return (key_name("enter"), _("show {name}'s hand").format(name=self.name))
         return super().key_entry(binding)
@@ -114,7 +118,10 @@ class PassScreen(FittedScreen[None]):
             self.post_message(Hurry())  # a computer's move is held on screen: go on at once
 
     def action_reveal(self) -> None:
-        self.dismiss(None)
+        if self.scene.view.phase is Phase.OVER:
+            self.post_message(ShowScores())  # the round is over: nobody's hand is to be shown
+        else:
+            self.dismiss(None)
 
     def action_help(self) -> None:
         self.post_message(HelpRequested())
