@@ -1,9 +1,10 @@
 """The architecture (docs/ARCHITECTURE.md) as import contracts: pyproject.toml's [tool.importlinter].
 
 The layers, what the computer players and the core may import, that no screen imports an
-app, and that no import cycle exists anywhere — counting imports under ``TYPE_CHECKING``
-and inside functions, which grimp (import-linter's graph) reads like any other.  What a
-module loads when it runs, externals included, is tests/test_purity.py's business.
+app, and that no two siblings import each other in a cycle — counting imports under
+``TYPE_CHECKING`` and inside functions, which grimp (import-linter's graph) reads like any
+other.  A cycle between a package and a module inside it is tests/test_import_cycles.py's;
+what a module loads when it runs, externals included, is tests/test_purity.py's business.
 """
 
 from __future__ import annotations
