@@ -6,7 +6,6 @@ from the engine (a seed, or a position written out), so each snapshot presses on
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -165,11 +164,6 @@ def test_pass_screen_while_a_computer_plays(language: str, snap_compare: Any, ea
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
-@pytest.mark.skipif(
-    sys.version_info[:2] != (3, 11),
-    reason="made with Python 3.11: on 3.13 the radio set leaves '2' chosen beside '3' when the test sets '3' "
-    "directly (not by a key or a click), so the screen differs by one cell",
-)
 def test_new_match_form_with_computers(language: str, snap_compare: Any) -> None:
     # three players, two of them computers: their default names, the thinking time
     async def run_before(pilot: Pilot[None]) -> None:

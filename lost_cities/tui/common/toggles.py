@@ -42,7 +42,9 @@ class ChoiceSet(RadioSet):
 
     def _choose(self, step: int) -> None:
         """From the button chosen, the next one that may be chosen, ``step`` along, round the ends."""
-        if not self.has_focus:  # Textual highlights the first button at mount: nothing to choose
+        # Textual's own mount highlights the first button: nothing to choose then, even if the set
+        # already has the focus (on Python 3.13 the screen's focus reaches it before its Mount)
+        if not self.is_mounted or not self.has_focus:
             if step > 0:
                 super().action_next_button()
             else:
