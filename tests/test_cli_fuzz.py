@@ -2,8 +2,8 @@
 traceback, never a hang — and a refusal is one line that starts with the command's name.
 
 Run in-process (the ``cli`` fixture), so thousands of runs take seconds; ``terminal=True`` runs stand
-in for a person at a terminal, the apps they would open recorded instead of shown.  Issue 9's
-hand-picked values come first: non-ASCII digits, huge numbers, markup, control characters, very
+in for a person at a terminal, the apps they would open recorded instead of shown.  Values
+picked by hand come first: non-ASCII digits, huge numbers, markup, control characters, very
 long values.  ``LOST_CITIES_FUZZ=N`` runs N examples per test instead of the suite's few.
 """
 

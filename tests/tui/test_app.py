@@ -235,7 +235,7 @@ async def test_in_french_the_round_end_elides_de_before_a_name_with_a_vowel() ->
 
 
 async def test_a_one_round_match_ends_with_the_result_until_a_listed_key() -> None:
-    # R17: the winner (or a draw) and every round's scores; Enter does not skip the result (item 19)
+    # R17: the winner (or a draw) and every round's scores; Enter does not skip the result
     app = advanced_app(seed=9, leave=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -312,7 +312,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
 
     @on(Input.Submitted)
     def next_field(self, event: Input.Submitted) -> None:
-        """Enter in a field moves on (item 16): only Ctrl+S or the button starts the match.
+        """Enter in a field moves on: only Ctrl+S or the button starts the match.
 
         From a name, Enter goes to the next name, then to who starts: names are typed in a row,
         and Tab reaches who plays each seat.
