@@ -17,8 +17,9 @@ SOURCES = [
     ROOT / "README.md",
     ROOT / "pyproject.toml",
     ROOT / "conftest.py",
-    ROOT / ".ci" / "run",
+    ROOT / ".ci" / "run",  # not in the sdist: only the files there are read
 ]
+SOURCES = [path for path in SOURCES if path.is_file()]
 NUMBERED = re.compile(r"\b(?:issue|item)s?\s*#?\d+", re.IGNORECASE)
 PATH = re.compile(r"(?<![\w/.])(?:lost_cities|tests|benchmarks|tools|docs)/[\w./-]*[\w/]")
 THIS = Path(__file__).relative_to(ROOT)
