@@ -501,7 +501,7 @@ async def test_a_three_player_match_from_the_form_to_the_board() -> None:
 
 
 async def test_the_quit_question_leaves_the_board_in_view() -> None:
-    # issue 19, player item 16: the dialog blanked the board behind it
+    # the dialog blanked the board behind it
     app = make_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
@@ -514,7 +514,7 @@ async def test_the_quit_question_leaves_the_board_in_view() -> None:
 
 @pytest.mark.parametrize("language", ["fr", "ru"])
 async def test_a_long_message_wraps_into_the_room_there_is_and_is_never_cut(language: str) -> None:
-    # issue 19, player item 4: French and Russian messages were cut after two lines
+    # French and Russian messages were cut after two lines
     set_language(language)
     try:
         app = advanced_app(seed=9, leave=1)
@@ -529,7 +529,7 @@ async def test_a_long_message_wraps_into_the_room_there_is_and_is_never_cut(lang
 
 
 async def test_the_card_you_drew_is_named_in_your_turns_line_and_marked_in_your_hand() -> None:
-    # issue 19, player item 7; H1: only its drawer is told which card came from the draw pile
+    # H1: only its drawer is told which card came from the draw pile
     app = make_app(seed=4)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "1", "d", "n")  # Ana discards card 1 and draws
@@ -553,7 +553,7 @@ async def test_the_card_you_drew_is_named_in_your_turns_line_and_marked_in_your_
 
 
 async def test_the_match_row_is_the_match_before_this_round_and_says_so() -> None:
-    # issue 19, player item 3: the "match" row added the round in progress to the finished ones
+    # the "match" row added the round in progress to the finished ones
     round_ = Round.from_position("r5 r9 b3 / g4 g6 | r7 / g2 | - | y2 y3 y4 y5 | 0")
     app = app_at(round_, rounds=2)
     async with app.run_test(size=SIZE) as pilot:

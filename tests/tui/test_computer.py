@@ -335,7 +335,7 @@ async def test_the_resume_question_names_the_new_matchs_computer_with_its_level(
 
 
 async def test_once_its_card_is_on_the_table_the_computer_is_no_longer_said_to_think() -> None:
-    # issue 19, player item 9: "Computer is thinking…" stayed while its card was already on the table
+    # "Computer is thinking…" stayed while its card was already on the table
     app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=600)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.holding)
@@ -349,7 +349,7 @@ async def test_once_its_card_is_on_the_table_the_computer_is_no_longer_said_to_t
 
 
 async def test_the_computers_last_move_is_shown_before_the_round_end() -> None:
-    # issue 19, player item 8: the move that ends the round stays on the table, said, until Enter
+    # the move that ends the round stays on the table, said, until Enter
     round_ = Round.from_position("r5 r9 / g4 g6 | - / - | - | y2 y3 | 0")
     match = Match(round_.rules, rounds=1, first=0, seed=1)
     match.played[0] = round_

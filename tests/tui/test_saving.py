@@ -196,7 +196,7 @@ async def test_quitting_without_saves_says_the_match_will_be_lost(tmp_path: Path
 async def test_a_slow_disk_never_freezes_a_key_and_the_saves_land_in_order(
     private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # issue 19: the autosave writes on a thread; a save waiting its turn gives way to a newer one;
+    # the autosave writes on a thread; a save waiting its turn gives way to a newer one;
     # quitting waits for the last one
     store = MatchStore(private_data_dir)
     disk = threading.Event()  # the disk answers when the test says so
