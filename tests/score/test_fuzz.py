@@ -20,6 +20,7 @@ from lost_cities.score.sheet import Place, ScoreSheet, pad_file, pad_from_json, 
 from lost_cities.storage import DamagedSaveError, MatchStore
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import PadScreen, PadSetupScreen
+from tests.tui.helpers import until
 
 ODD_DIGITS = ["²", "３", "١٠", "٣", "৪", "Ⅻ", "½", "𝟗", "0x10", "1e3", "-5", "+7", "07", "9" * 5000, str(10**30)]
 MARKUP = ["[/]", "[b]", "[red]x[/red]", "[link=x]", "\\[", "[/bold"]
@@ -204,8 +205,7 @@ async def test_the_pad_opens_whatever_its_file_holds(name: str, private_data_dir
     store.pad_path.write_text(data if isinstance(data, str) else json.dumps(data))
     app = ScorePadApp(store=store)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, (PadScreen, PadSetupScreen))
+        await until(pilot, lambda: isinstance(app.screen, (PadScreen, PadSetupScreen)))
         messages = [notification.message for notification in app._notifications]
         if isinstance(app.screen, PadScreen):  # it loaded: the names are shown as written
             assert app.sheet is not None and all(name in messages[0] for name in app.sheet.names)

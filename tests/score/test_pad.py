@@ -11,6 +11,7 @@ from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import MatchOverScreen, PadScreen, RoundOverScreen
 from tests.score.helpers import card_offset, hand_offset, hand_score, lay, pad, panel, row, subtitle, text, title
+from tests.tui.helpers import until
 
 SIZES = [(80, 24), (100, 30)]
 
@@ -103,7 +104,7 @@ async def test_r20_long_game_toggle_adds_the_purple_row() -> None:
         assert Colour.PURPLE not in panel(app, 0).colours
         await pilot.press("l")
         assert row(app, 0, "purple").cards.split()[0] == "×"
-        await pilot.pause()  # the new row laid out before it is clicked
+        await until(pilot, lambda: panel(app, 0).content_region.height == 6)  # the new row laid out, to be clicked
         await pilot.click("#side-0", offset=card_offset(app, 0, "purple", 11))  # purple 10
         assert app.sheet is not None and app.sheet.score(0).total == -10
         await pilot.press("l")  # refused while a purple card is marked
@@ -158,7 +159,7 @@ async def test_the_names_are_asked_once_before_the_first_round() -> None:
 async def test_the_pad_fits_with_six_colours_and_the_hand_penalty(size: tuple[int, int]) -> None:
     app = ScorePadApp(names=("Ann", "Bob"), long=True, hand_penalty=True)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.query_one(KeyBar).region.bottom == size[1])  # laid out
         width, height = size
         for selector in ("#topbar", "#side-0", "#side-1", "#message"):
             region = app.screen.query_one(selector).region
@@ -177,13 +178,13 @@ async def test_the_pad_speaks_the_language_chosen_before_it_opens() -> None:
     set_language("fr")  # set back to English by the root conftest
     app = ScorePadApp(names=("Ann", "Bob"), long=True)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: bool(app.screen.query_one(KeyBar).keys))
         listed = {label for _key, label in app.screen.query_one(KeyBar).keys}
         assert {"Marquer", "Pari", "Joueur", "Main", "Fin de manche", "Aide"} <= listed
         assert row(app, 0, "purple").name.strip("▸ ") == "pourpre"
         assert "Manche 1 sur 3" in text(app, "#topbar")
         await pilot.press("ctrl+c")  # Textual's own hint, through our catalog
-        await pilot.pause()
+        await until(pilot, lambda: bool(app._notifications))
         assert [n.message for n in app._notifications] == ["Appuyez sur ctrl+q pour quitter."]
 
 
@@ -192,9 +193,8 @@ async def test_when_the_window_grows_the_scores_stay_at_the_right_edge() -> None
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("w", "5")  # yellow: (5 - 20) x 2
         await pilot.resize_terminal(110, 30)
-        await pilot.pause()
         ann = panel(app, 0)
-        assert ann.content_region.width == 110 - 4
+        await until(pilot, lambda: ann.content_region.width == 110 - 4)
         for line in (ann.row(Colour.YELLOW), ann.hand_row()):
             assert line is not None and line.cell_len == ann.content_region.width
         yellow = row(app, 0, "yellow")

@@ -4,11 +4,14 @@ says so below that, and its key bar lists only the keys that work."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
+from typing import Any
 
 import pytest
 from rich.text import Text
 from textual.app import App
 from textual.content import Content
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -21,6 +24,7 @@ from lost_cities.tui.common.lines import Lines
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import MatchOverScreen, PadHelpScreen, PadScreen, PadSetupScreen, RoundOverScreen
 from lost_cities.tui.scorepad.widgets import SidePanel
+from tests.tui.helpers import until
 
 #: Sixteen characters each, the longest the form takes: the widest titles, messages and team names.
 LONGEST = ("Konstantinos", "Alessandrina", "Bartholomeus", "Wilhelmina-Z")  # 12 cells: the most a name takes
@@ -32,6 +36,15 @@ def key_bar(app: App[None]) -> list[tuple[str, str]]:
     bars = list(app.screen.query(KeyBar))
     assert len(bars) == 1, "one key bar on the screen in front"
     return list(bars[0].keys)
+
+
+def laid_out(app: App[None], screen_type: type[Screen[Any]]) -> bool:
+    """A ``screen_type`` is in front, laid out: its key bar lists its keys at the bottom of the terminal."""
+    screen = app.screen
+    if not isinstance(screen, screen_type):
+        return False
+    bar = screen.query_one(KeyBar)
+    return bool(bar.keys) and bar.region.height > 0 and bar.region.bottom == app.size.height
 
 
 def plain(visual: object) -> str:
@@ -92,12 +105,10 @@ async def test_the_pad_fits_80x24_with_six_colours_and_the_hand_penalty(language
             screen.sheet.toggle(1, card, Place.HAND)
         screen.show()
         await pilot.press("tab", "7")  # the longest refusal: a card the other side laid
-        await pilot.pause()
-        assert "(R2)" in plain(screen.query_one("#message", Static).render())
+        await until(pilot, lambda: "(R2)" in plain(screen.query_one("#message", Static).render()))
         assert_nothing_cut(app)
         await pilot.press("tab", "n")
-        await pilot.pause()
-        assert isinstance(app.screen, RoundOverScreen)
+        await until(pilot, lambda: laid_out(app, RoundOverScreen))
         assert_nothing_cut(app)
 
 
@@ -108,51 +119,78 @@ async def test_the_form_and_the_boxes_fit_80x24(language: str) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, PadSetupScreen)
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, PadScreen)
+        await until(pilot, lambda: laid_out(app, PadScreen))
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, PadHelpScreen)
+        await until(pilot, lambda: laid_out(app, PadHelpScreen))
         assert_nothing_cut(app)
+
+
+def too_small(screen: Screen[Any]) -> bool:
+    """``screen`` shows only its "make the window larger" message."""
+    message = screen.query_one(TooSmall)
+    return message.display and all(not widget.display for widget in screen.children if widget is not message)
+
+
+def showing(screen: Screen[Any]) -> bool:
+    """``screen`` shows itself, not its "make the window larger" message."""
+    return not screen.query_one(TooSmall).display and any(widget.display for widget in screen.children)
+
+
+def in_front(app: App[None], screen_type: type[Screen[Any]], before: Screen[Any]) -> bool:
+    """A ``screen_type`` other than ``before`` is in front."""
+    return isinstance(app.screen, screen_type) and app.screen is not before
+
+
+#: Through every screen of the pad: the key that leads on, and the screen it leads to.
+STEPS = [
+    ("ctrl+s", PadScreen),
+    ("question_mark", PadHelpScreen),
+    ("escape", PadScreen),
+    ("n", RoundOverScreen),
+    ("enter", MatchOverScreen),
+]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_below_80x24_every_screen_asks_for_a_larger_window_and_ignores_keys(language: str) -> None:
     set_language(language)
-    app = ScorePadApp(players=3)
+    app = ScorePadApp(players=3, rounds=1)
     async with app.run_test(size=(60, 20)) as pilot:
-        for _ in range(4):
-            message = app.screen.query_one(TooSmall)
-            assert message.display and "60×20" in plain(message.render()) and "80×24" in plain(message.render())
-            assert all(not widget.display for widget in app.screen.children if widget is not message)
-            await pilot.resize_terminal(80, 24)  # type: ignore[attr-defined]
-            await pilot.pause()
-            assert not message.display
-            await pilot.press("ctrl+s" if isinstance(app.screen, PadSetupScreen) else "n")
-            await pilot.pause()
-            await pilot.resize_terminal(60, 20)  # type: ignore[attr-defined]
-            await pilot.pause()
-            if isinstance(app.screen, PadScreen):
-                await pilot.press("5")  # a key below 80×24 does nothing
+        for key, following in STEPS:
+            screen = app.screen
+            await until(pilot, lambda: too_small(app.screen))
+            message = plain(screen.query_one(TooSmall).render())
+            assert "60×20" in message and "80×24" in message
+            await pilot.press(key)  # a key below 80×24 does nothing
+            if isinstance(screen, PadScreen):
+                await pilot.press("5")
                 assert app.sheet is not None and app.sheet.blank
+            assert app.screen is screen
+            await pilot.resize_terminal(80, 24)
+            await until(pilot, lambda: showing(app.screen))
+            await pilot.press(key)
+            await until(pilot, partial(in_front, app, following, screen))
+            await pilot.resize_terminal(60, 20)
+        await until(pilot, lambda: too_small(app.screen))
 
 
 async def test_while_the_end_of_round_box_is_open_the_key_bar_lists_only_its_keys() -> None:
     app = ScorePadApp(names=("Ann", "Bob"), rounds=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
-        await pilot.pause()
+        await until(pilot, lambda: laid_out(app, RoundOverScreen))
         assert key_bar(app) == [("Enter", "Next round"), ("Esc", "Back to the pad")]
         await pilot.press("tab", "space", "w", "h", "question_mark")  # the pad's keys do nothing here
         assert isinstance(app.screen, RoundOverScreen) and app.sheet is not None and app.sheet.blank
         await pilot.press("escape")
         assert isinstance(app.screen, PadScreen)
         await pilot.press("n", "enter", "n")
-        await pilot.pause()
+        await until(
+            pilot, lambda: laid_out(app, RoundOverScreen) and app.sheet is not None and app.sheet.round_number == 2
+        )
         assert key_bar(app) == [("Enter", "Finish the match"), ("Esc", "Back to the pad")]
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, MatchOverScreen)
+        await until(pilot, lambda: laid_out(app, MatchOverScreen))
         assert key_bar(app) == [("n", "New match"), ("u", "Correct the last round"), ("q", "Quit")]
         await pilot.press("enter", "space", "tab")  # the result stays until a listed key
         assert isinstance(app.screen, MatchOverScreen) and app.sheet.over
@@ -168,7 +206,7 @@ async def test_the_key_bar_keeps_every_key_on_80_columns(language: str, players:
     app = ScorePadApp(names=NAMES[players])
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter")
-        await pilot.pause()
+        await until(pilot, lambda: laid_out(app, PadScreen) and "u" in dict(key_bar(app)))  # round 1 scored
         bar = app.screen.query_one(KeyBar)
         assert [key for key, _label in bar.keys] == ["Tab", "Space", "w", "h", "n", "u", "?"]
         assert len(str(bar.render()).splitlines()) <= 2 and bar.region.right <= 80, key_bar(app)

@@ -17,6 +17,7 @@ from lost_cities.storage import MatchStore
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import PadScreen, PadSetupScreen
 from tests.score.helpers import sheet_from_data, sheet_to_data
+from tests.tui.helpers import until
 
 ALL_CARDS = sorted({card_from_code(code) for code in fresh_deck(Rules(long=True))})
 
@@ -119,14 +120,13 @@ async def test_marks_are_saved_and_the_pad_reopens_as_it_was(private_data_dir: P
     app = ScorePadApp(names=("Ann", "Bob"), store=store)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("w", "2", "7")
-        await pilot.pause()
+        await until(pilot, lambda: store.pad_path.exists() and "y7" in store.pad_path.read_text())
     saved = store.load_pad(pad_from_json)
     assert saved is not None
     assert saved.expedition(0, Colour.YELLOW) == (Card.parse("yw"), Card.parse("y2"), Card.parse("y7"))
     reopened = ScorePadApp(store=store)
     async with reopened.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause()
-        assert isinstance(reopened.screen, PadScreen)
+        await until(pilot, lambda: isinstance(reopened.screen, PadScreen))
         assert reopened.sheet is not None and reopened.sheet.names == ("Ann", "Bob")
         assert reopened.sheet.expedition(0, Colour.YELLOW) == saved.expedition(0, Colour.YELLOW)
 
@@ -137,8 +137,7 @@ async def test_a_damaged_pad_file_is_set_aside_and_a_new_pad_starts(private_data
     store.pad_path.write_text('{"format": 1, "names": ["Ann", "Bob"], "rou')
     app = ScorePadApp(store=store)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, PadSetupScreen)
+        await until(pilot, lambda: isinstance(app.screen, PadSetupScreen))
     kept = list(private_data_dir.glob("scorepad.damaged-*.json"))
     assert len(kept) == 1 and kept[0].read_text().startswith('{"format": 1')
 
@@ -149,10 +148,9 @@ async def test_a_name_that_looks_like_markup_is_shown_as_typed_on_every_later_st
     app = ScorePadApp(names=("[b]Ann", "[/]"), store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("9", "0", "n")  # [b]Ann: −1; the end-of-round box names who starts next
-        await pilot.pause()
+        await until(pilot, lambda: bool(app.screen.query(".hint")))
         assert "[/] scored more" in str(app.screen.query_one(".hint", Static).render())
     reopened = ScorePadApp(store=store)
     async with reopened.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        assert isinstance(reopened.screen, PadScreen)
+        await until(pilot, lambda: isinstance(reopened.screen, PadScreen))
         assert any("[/]" in n.message and "[b]Ann" in n.message for n in reopened._notifications)
