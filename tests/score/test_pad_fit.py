@@ -8,6 +8,7 @@ from functools import partial
 from typing import Any
 
 import pytest
+from rich.console import Console
 from rich.text import Text
 from textual.app import App
 from textual.content import Content
@@ -15,15 +16,18 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from lost_cities.engine import parse_cards
-from lost_cities.i18n import set_language
+from lost_cities.engine import Card, Colour, parse_cards
+from lost_cities.i18n import _, set_language
+from lost_cities.limits import MAX_ROUNDS
 from lost_cities.score.sheet import Place
 from lost_cities.tui.common.fitted import TooSmall
-from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.lines import Lines
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import MatchOverScreen, PadHelpScreen, PadScreen, PadSetupScreen, RoundOverScreen
 from lost_cities.tui.scorepad.widgets import SidePanel
+from lost_cities.words import signed
+from tests.score.helpers import pad
 from tests.tui.helpers import until
 
 #: Sixteen characters each, the longest the form takes: the widest titles, messages and team names.
@@ -179,7 +183,7 @@ async def test_while_the_end_of_round_box_is_open_the_key_bar_lists_only_its_key
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await until(pilot, lambda: laid_out(app, RoundOverScreen))
-        assert key_bar(app) == [("Enter", "Next round"), ("Esc", "Back to the pad")]
+        assert key_bar(app) == [("Enter", "next round"), ("Esc", "back to the pad")]
         await pilot.press("tab", "space", "w", "h", "question_mark")  # the pad's keys do nothing here
         assert isinstance(app.screen, RoundOverScreen) and app.sheet is not None and app.sheet.blank
         await pilot.press("escape")
@@ -188,10 +192,10 @@ async def test_while_the_end_of_round_box_is_open_the_key_bar_lists_only_its_key
         await until(
             pilot, lambda: laid_out(app, RoundOverScreen) and app.sheet is not None and app.sheet.round_number == 2
         )
-        assert key_bar(app) == [("Enter", "Finish the match"), ("Esc", "Back to the pad")]
+        assert key_bar(app) == [("Enter", "finish the match"), ("Esc", "back to the pad")]
         await pilot.press("enter")
         await until(pilot, lambda: laid_out(app, MatchOverScreen))
-        assert key_bar(app) == [("n", "New match"), ("u", "Correct the last round"), ("q", "Quit")]
+        assert key_bar(app) == [("n", "new match"), ("u", "correct the last round"), ("q", "quit")]
         await pilot.press("enter", "space", "tab")  # the result stays until a listed key
         assert isinstance(app.screen, MatchOverScreen) and app.sheet.over
         await pilot.press("u")
@@ -201,12 +205,103 @@ async def test_while_the_end_of_round_box_is_open_the_key_bar_lists_only_its_key
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("players", [2, 4])
 async def test_the_key_bar_keeps_every_key_on_80_columns(language: str, players: int) -> None:
-    # the fullest bar: a round just scored, so u (reopen it) is listed too; with four, "Team" for tab
+    # the fullest bar: the hand penalty on (h), a round just scored (u, reopen it); with four, "team" for tab
     set_language(language)
-    app = ScorePadApp(names=NAMES[players])
+    app = ScorePadApp(names=NAMES[players], hand_penalty=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "enter")
         await until(pilot, lambda: laid_out(app, PadScreen) and "u" in dict(key_bar(app)))  # round 1 scored
         bar = app.screen.query_one(KeyBar)
-        assert [key for key, _label in bar.keys] == ["Tab", "Space", "w", "h", "n", "u", "?"]
+        assert [key for key, _label in bar.keys] == [key_name("tab"), key_name("space"), "w", "h", "n", "u", "?"]
         assert len(str(bar.render()).splitlines()) <= 2 and bar.region.right <= 80, key_bar(app)
+
+
+def standings_lines(app: App[None]) -> list[str]:
+    """The box's standings, line by line, as wide as the box shows them."""
+    shown_table = app.screen.query(".dialog Static").first(Static)
+    console = Console(width=shown_table.content_region.width, color_system=None)
+    with console.capture() as captured:
+        console.print(shown_table.content)
+    return [line.rstrip() for line in captured.get().splitlines()]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("players", "rounds"), [(2, 3), (3, 3), (4, 6), (3, MAX_ROUNDS)])
+async def test_the_last_round_and_the_match_end_show_every_round_and_the_match_total(
+    language: str, players: int, rounds: int
+) -> None:
+    # R17: the match column at the end of the last round too (it was cut off there); the first of
+    # twenty rounds share a column, so that the last ones and the match fit 80 columns
+    set_language(language)
+    app = ScorePadApp(names=NAMES[players], rounds=rounds)
+    async with app.run_test(size=(80, 24)) as pilot:
+        sheet = pad(app).sheet
+        for number in range(rounds):
+            sheet.toggle(number % sheet.sides, Card(Colour.RED, 10 - number % 9))  # a loss for one side a round
+            if number < rounds - 1:
+                sheet.finish_round()
+        pad(app).show()
+        totals = [signed(total) for total in sheet.running]
+        await pilot.press("n")
+        for box, key in ((RoundOverScreen, "enter"), (MatchOverScreen, "")):
+            await until(pilot, partial(laid_out, app, box))
+            assert_nothing_cut(app)
+            heading, *rows = standings_lines(app)
+            assert heading.endswith(_("match")) and heading.startswith(" " * max(map(len, sheet.side_names)))
+            assert f"{_('round {n}').format(n=rounds)}  " in heading
+            if rounds == MAX_ROUNDS:
+                assert any(
+                    _("rounds {first}–{last}").format(first=1, last=last) in heading for last in range(2, rounds)
+                )
+            for name, row_text, total in zip(sheet.side_names, rows, totals, strict=True):
+                assert row_text.startswith(name) and row_text.endswith(f" {total}")
+            if key:
+                await pilot.press(key)
+
+
+async def test_the_key_bars_name_keys_and_what_they_do_as_the_hot_seat_does() -> None:
+    # one way across the program: Enter, Esc, Tab, Space, Ctrl+S; what a key does in lower case ("lay", "quit")
+    app = ScorePadApp(rounds=1, hand_penalty=True)
+    expected = {
+        PadSetupScreen: [("Ctrl+S", "start"), ("Esc", "quit")],
+        PadScreen: [
+            ("Tab", "player"),
+            ("Space", "mark"),
+            ("w", "wager"),
+            ("h", "hand"),
+            ("n", "end round"),
+            ("?", "keys"),
+        ],
+        PadHelpScreen: [("Esc", "back")],
+        RoundOverScreen: [("Enter", "finish the match"), ("Esc", "back to the pad")],
+        MatchOverScreen: [("n", "new match"), ("u", "correct the last round"), ("q", "quit")],
+    }
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, partial(laid_out, app, PadSetupScreen))
+        assert key_bar(app) == expected[PadSetupScreen]
+        for key, following in STEPS:
+            await pilot.press(key)
+            await until(pilot, partial(laid_out, app, following))
+            assert key_bar(app) == expected[following], following
+
+
+async def test_h_is_listed_only_while_the_hand_penalty_is_on() -> None:
+    # R21: h marks the cards left in hand, which count only with the penalty on (p)
+    app = ScorePadApp(names=("Ann", "Bob"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, partial(laid_out, app, PadScreen))
+        assert "h" not in dict(key_bar(app))
+        await pilot.press("h")  # it still answers: how to switch the penalty on
+        assert "press p" in plain(app.screen.query_one("#message", Static).render())
+        await pilot.press("p")
+        await until(pilot, lambda: "h" in dict(key_bar(app)))
+        await pilot.press("p")
+        await until(pilot, lambda: "h" not in dict(key_bar(app)))
+
+
+async def test_escape_leaves_the_form_as_in_the_hot_seat() -> None:
+    app = ScorePadApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, partial(laid_out, app, PadSetupScreen))
+        await pilot.press(*"Ann", "escape")
+    assert app.return_code == 0 and app.sheet is None

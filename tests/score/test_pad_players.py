@@ -86,7 +86,7 @@ async def test_r24_four_players_mark_two_teams_named_by_their_partners() -> None
         ]
         assert panel(app, 1).count == 6  # two sides: both in full, five colours and the hand
         listed = {label for _key, label in app.screen.query_one(KeyBar).keys}
-        assert "Team" in listed and "Player" not in listed
+        assert "team" in listed and "player" not in listed
         await pilot.press("tab", "h", *"23456789", "0", "down", "2", "3", "4")  # R24f: both partners' hands: 12 cards
         assert app.sheet is not None and len(app.sheet.hand(1)) == 12
         await pilot.press("5")

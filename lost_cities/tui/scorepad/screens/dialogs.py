@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import ClassVar, TypeVar
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,7 +22,7 @@ from textual.widgets import Button, Static
 from lost_cities.i18n import N_, _
 from lost_cities.score.sheet import ScoreSheet, highest
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar, key_name
+from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.words import signed
 
 ResultT = TypeVar("ResultT")
@@ -29,20 +30,48 @@ ResultT = TypeVar("ResultT")
 __all__ = ["MatchOverScreen", "PadHelpScreen", "RoundOverScreen", "next_start", "standings", "verdict"]
 
 
-def standings(sheet: ScoreSheet, preview: tuple[int, ...] | None = None) -> Table:
-    """A round-by-round table of every side, with the round not yet finished as ``preview``."""
-    table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 2))
-    table.add_column("")
+#: The widest text a box holds: its 78 columns less its border and padding (the CSS below).
+TEXT_WIDTH = 72
+#: Between two columns of the standings (the table's padding of 2 on each side).
+COLUMN_GAP = 4
+
+
+def standings(sheet: ScoreSheet, preview: tuple[int, ...] | None = None, width: int = TEXT_WIDTH) -> Table:
+    """A round-by-round table of every side and the match total, the round not yet finished as ``preview``.
+
+    The match column is always there.  When the rounds do not all fit in ``width`` cells (a long
+    match, up to 20 rounds), the first ones share a column, ``rounds 1–9``, and the last ones
+    keep their own.
+    """
     rounds = [result.totals for result in sheet.finished]
     if preview is not None:
         rounds.append(preview)
-    for number in range(1, len(rounds) + 1):
-        table.add_column(_("round {n}").format(n=number), justify="right")
-    table.add_column(_("match"), justify="right", style="bold")
-    for side, name in enumerate(sheet.side_names):
-        total = sum(scores[side] for scores in rounds)
-        table.add_row(Text(name), *(signed(scores[side]) for scores in rounds), signed(total))
+    columns = [(_("round {n}").format(n=number), scores) for number, scores in enumerate(rounds, 1)]
+    match = (_("match"), tuple(sum(scores[side] for scores in rounds) for side in range(sheet.sides)))
+    names = sheet.side_names
+    for folded in range(2, len(rounds) + 1):
+        if _table_width(names, [*columns, match]) <= width:
+            break
+        first = tuple(sum(scores[side] for scores in rounds[:folded]) for side in range(sheet.sides))
+        columns = [(_("rounds {first}–{last}").format(first=1, last=folded), first)]
+        columns += [
+            (_("round {n}").format(n=number), rounds[number - 1]) for number in range(folded + 1, len(rounds) + 1)
+        ]
+    table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, COLUMN_GAP // 2))
+    table.add_column("")
+    for heading, _scores in columns:
+        table.add_column(heading, justify="right")
+    table.add_column(match[0], justify="right", style="bold")
+    for side, name in enumerate(names):
+        table.add_row(Text(name), *(signed(scores[side]) for _heading, scores in [*columns, match]))
     return table
+
+
+def _table_width(names: Sequence[str], columns: Sequence[tuple[str, Sequence[int]]]) -> int:
+    """How many cells the standings take: the names, then each column as wide as its heading or its widest score."""
+    widths = [max(cell_len(name) for name in names)]
+    widths += [max(cell_len(heading), *(cell_len(signed(score)) for score in scores)) for heading, scores in columns]
+    return sum(widths) + COLUMN_GAP * (len(widths) - 1)
 
 
 def _listed(names: Sequence[str]) -> str:
@@ -138,6 +167,18 @@ class PadDialog(FittedScreen[ResultT]):
     }
     """
 
+    def box(self, title: str) -> Vertical:
+        """The box in the middle, as wide as its widest line.
+
+        Not allowed to shrink: Textual measures a box that may shrink as if it had no room at all,
+        and a Rich table with no room as nothing, so the box took the width of its buttons and cut
+        the standings' last columns off.
+        """
+        box = Vertical(classes="dialog")
+        box.shrink = False
+        box.border_title = title
+        return box
+
     def buttons(self, *buttons: Button) -> Horizontal:
         """A row of buttons that answer clicks and leave the keys to the key bar."""
         for button in buttons:
@@ -152,8 +193,8 @@ class RoundOverScreen(PadDialog[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "confirm", N_("Next round")),
-        Binding("escape", "back", N_("Back to the pad")),
+        Binding("enter", "confirm", N_("next round")),
+        Binding("escape", "back", N_("back to the pad")),
     ]
 
     def __init__(self, sheet: ScoreSheet) -> None:
@@ -162,16 +203,16 @@ class RoundOverScreen(PadDialog[bool]):
         self.last = sheet.round_number == sheet.rounds
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
-        if binding.action == "confirm" and self.last and not self.too_small:
-            return (key_name("enter"), _("Finish the match"))
-        return super().key_entry(binding)
+        entry = super().key_entry(binding)
+        if entry is not None and binding.action == "confirm" and self.last:
+            return (entry[0], _("finish the match"))
+        return entry
 
     def compose(self) -> ComposeResult:
         sheet = self.sheet
         scores = sheet.scores()
         yield from self.compose_too_small()
-        with Vertical(classes="dialog") as box:
-            box.border_title = _("End of round {n} of {rounds}").format(n=sheet.round_number, rounds=sheet.rounds)
+        with self.box(_("End of round {n} of {rounds}").format(n=sheet.round_number, rounds=sheet.rounds)):
             yield Static(standings(sheet, scores), markup=False)
             if not self.last:
                 yield Static(next_start(sheet, scores), classes="hint", markup=False)
@@ -198,9 +239,9 @@ class MatchOverScreen(PadDialog[MatchOverChoice]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('new')", N_("New match")),
-        Binding("u,escape", "choose('reopen')", N_("Correct the last round"), key_display="u"),
-        Binding("q", "choose('quit')", N_("Quit")),
+        Binding("n", "choose('new')", N_("new match")),
+        Binding("u,escape", "choose('reopen')", N_("correct the last round")),
+        Binding("q", "choose('quit')", N_("quit")),
     ]
 
     def __init__(self, sheet: ScoreSheet) -> None:
@@ -209,8 +250,7 @@ class MatchOverScreen(PadDialog[MatchOverChoice]):
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
-        with Vertical(classes="dialog") as box:
-            box.border_title = _("The match is over")
+        with self.box(_("The match is over")):
             yield Static(standings(self.sheet), markup=False)
             yield Static(Text(verdict(self.sheet), style="bold"), classes="verdict", markup=False)
             yield self.buttons(
@@ -231,28 +271,27 @@ class PadHelpScreen(PadDialog[None]):
     """Every key of the pad."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,question_mark,q", "close", N_("Close"), key_display="Esc"),
+        Binding("escape,question_mark,q", "close", N_("back")),
     ]
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
-        with Vertical(classes="dialog") as box:
-            box.border_title = _("Keys of the score pad")
+        with self.box(_("Keys of the score pad")):
             yield Static(
                 _(
                     """\
  ← → ↑ ↓     move; ↑ ↓ go on into the next side's rows
- space       mark or unmark the card under the cursor (or click it)
+ Space       mark or unmark the card under the cursor (or click it)
  2 … 9, 0    mark or unmark that number in the row (0, or 1 0, is 10)
  w, x        one more wager (×) in the row; after the last, none again
- backspace   unmark the whole row
- tab         the next player or team (shift+tab: the one before)
+ Backspace   unmark the whole row
+ Tab         the next player or team (Shift+Tab: the one before)
  h           mark this side's cards left in hand (R21), or the table
  p           hand penalty on or off (R21)
  l           long game with purple on or off (R20)
  n           end the round
  u           reopen the last round to correct it
- ctrl+q      quit
+ Ctrl+Q      quit
 
 A card marked for one side is a dot for the others (R2)."""
                 ),

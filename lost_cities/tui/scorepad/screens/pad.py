@@ -76,18 +76,18 @@ class PadScreen(FittedScreen[None]):
     """Every side's rows of cards, live scores, and the match so far."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "switch(1)", N_("Player"), priority=True),
+        Binding("tab", "switch(1)", N_("player"), priority=True),
         Binding("shift+tab", "switch(-1)", show=False, priority=True),
-        Binding("space,enter", "press", N_("Mark"), key_display="Space"),
-        Binding("w,x", "wager", N_("Wager"), key_display="w"),
-        Binding("h", "hand", N_("Hand")),
+        Binding("space,enter", "press", N_("mark")),
+        Binding("w,x", "wager", N_("wager")),
+        Binding("h", "hand", N_("hand")),
         # Translators: the pad's key bar lists seven keys on 80 columns: a word or two each.
-        Binding("n", "end_round", N_("End round")),
+        Binding("n", "end_round", N_("end round")),
         # Translators: the pad's key bar lists seven keys on 80 columns: a word or two each.
-        Binding("u", "reopen", N_("Reopen round")),
-        Binding("p", "penalty", N_("Hand penalty"), show=False),
-        Binding("l", "long", N_("Long game"), show=False),
-        Binding("question_mark", "help", N_("Keys"), key_display="?"),
+        Binding("u", "reopen", N_("reopen round")),
+        Binding("p", "penalty", show=False),
+        Binding("l", "long", show=False),
+        Binding("question_mark", "help", N_("keys")),
         Binding("up", "move(-1, 0)", show=False),
         Binding("down", "move(1, 0)", show=False),
         Binding("left", "move(0, -1)", show=False),
@@ -123,7 +123,7 @@ class PadScreen(FittedScreen[None]):
         self.row = 0
         self.column = 3
         self.places = [Place.TABLE] * sheet.sides
-        self._available: tuple[bool, bool] | None = None
+        self._available: tuple[bool, bool, bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
@@ -158,7 +158,7 @@ class PadScreen(FittedScreen[None]):
             cursor = (colour, self.column) if active else None
             panel.show(sheet, self.places[panel.side], active, cursor, compact=compact and not active)
         self.query_one("#topbar", Static).update(self._topbar(), layout=False)
-        available = (bool(sheet.finished) and sheet.blank, sheet.over)
+        available = (bool(sheet.finished) and sheet.blank, sheet.over, sheet.rules.hand_penalty)
         if available != self._available:  # the keys that work change: only then
             self._available = available
             self.refresh_bindings()
@@ -316,9 +316,13 @@ class PadScreen(FittedScreen[None]):
     # -- rounds ----------------------------------------------------------------------------
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
-        if binding.action == "switch(1)" and self.sheet.rules.teams and not self.too_small:
-            return ("Tab", _("Team"))
-        return super().key_entry(binding)
+        """The bar lists only what does something: h while the hand penalty is on; tab says team with four."""
+        entry = super().key_entry(binding)
+        if entry is None or (binding.action == "hand" and not self.sheet.rules.hand_penalty):
+            return None  # without the penalty h still answers: it says that p switches it on
+        if binding.action == "switch(1)" and self.sheet.rules.teams:
+            return (entry[0], _("team"))
+        return entry
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):

@@ -34,11 +34,15 @@ class Setup(Struct, frozen=True):
 class PadSetupScreen(FittedScreen[Setup | None]):
     """The players (asked once per match), the rounds and the variants; dismisses a :class:`Setup`.
 
-    Enter in a field moves to the next one; ctrl+s, Enter in the last field, or the button starts.
+    Enter in a field moves to the next one; ctrl+s, Enter in the last field, or the button starts;
+    Escape leaves (dismisses ``None``), as the hot-seat's form does.
     Cooperative scoring (R22) is not offered: the pad adds up each side's own score.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "start", N_("Start"))]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", N_("start")),
+        Binding("escape", "leave", N_("quit")),
+    ]
 
     DEFAULT_CSS = """
     PadSetupScreen {
@@ -186,6 +190,9 @@ class PadSetupScreen(FittedScreen[Setup | None]):
     def _refuse(self, message: str, field: str) -> None:
         self.query_one("#setup-error", Static).update(message)
         self.query_one(f"#{field}", Input).focus()
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
 
     def action_start(self) -> None:
         try:
