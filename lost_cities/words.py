@@ -29,9 +29,11 @@ from lost_cities.engine import (
 from lost_cities.i18n import _, current_language, pgettext
 
 __all__ = [
+    "WAGER_MARK",
     "card_name",
     "card_phrase",
     "card_short",
+    "card_value",
     "colour_name",
     "colour_short_name",
     "computer_name",
@@ -206,13 +208,27 @@ def parse_colour_word(text: str) -> Colour:
     raise NotationError(text, "a colour: its name or its letter (y b w g r p)")
 
 
+#: How every screen and every command shows a wager card.  ``w`` (or ``x``) is only what people
+#: type, and the card notation of records and saves (``rw``): output never writes it.
+WAGER_MARK = "×"
+
+
+def card_value(card: Card) -> str:
+    """The card in its colour's row: its number, :data:`WAGER_MARK` for a wager.
+
+    >>> card_value(Card.parse("r7")), card_value(Card.parse("rw"))
+    ('7', '×')
+    """
+    return WAGER_MARK if card.is_wager else str(card.value)
+
+
 def card_short(card: Card) -> str:
     """The card as drawn on the board: its letter in upper case and its value, ``×`` for a wager.
 
     >>> card_short(Card.parse("r7")), card_short(Card.parse("bw"))
     ('R7', 'B×')
     """
-    return f"{card.colour.letter.upper()}{'×' if card.is_wager else card.value}"
+    return f"{card.colour.letter.upper()}{card_value(card)}"
 
 
 def card_name(card: Card) -> str:

@@ -19,7 +19,7 @@ from rich.text import Text
 from lost_cities.engine import Card, ExpeditionScore, Rules, SideScore
 from lost_cities.i18n import _
 from lost_cities.style import COLOUR_STYLE
-from lost_cities.words import colour_name, signed
+from lost_cities.words import card_short, card_value, colour_name, signed
 
 __all__ = ["card_values", "side_json", "side_table"]
 
@@ -28,8 +28,8 @@ NONE = "–"
 
 
 def card_values(cards: tuple[Card, ...]) -> str:
-    """An expedition's cards as written on the command line: ``w w 3 4 7 10``."""
-    return " ".join("w" if card.is_wager else str(card.value) for card in cards)
+    """An expedition's cards as the board shows them: ``× × 3 4 7 10`` (typed ``w,w,3,4,7,10``)."""
+    return " ".join(card_value(card) for card in cards)
 
 
 def _row(row: ExpeditionScore) -> list[Text | str]:
@@ -64,7 +64,7 @@ def side_table(score: SideScore, rules: Rules) -> Table:
         table.add_row(*_row(row))
     table.add_section()
     if rules.hand_penalty:
-        hand = Text(" ").join(Text(str(card), style=COLOUR_STYLE[card.colour]) for card in score.hand)
+        hand = Text(" ").join(Text(card_short(card), style=COLOUR_STYLE[card.colour]) for card in score.hand)
         table.add_row(_("in hand"), hand or Text(NONE, style="dim"), "", "", "", "", "", signed(-score.hand_penalty))
     table.add_row(Text(_("total"), style="bold"), "", "", "", "", "", "", Text(signed(score.total), style="bold"))
     return table

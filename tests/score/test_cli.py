@@ -77,10 +77,21 @@ def test_r16_rulebook_example_as_a_table() -> None:
 def test_r21_hand_penalty_row_and_total() -> None:
     status, out, _ = run("red:w,w,3,4,7,10", "b:2,5", "--hand", "g5 yw")
     assert status == 0
-    assert ["in", "hand", "yw", "g5", "−5"] in [line.split() for line in out.splitlines()]
+    assert ["in", "hand", "Y×", "G5", "−5"] in [line.split() for line in out.splitlines()]
     assert out.splitlines()[-1].split() == ["total", "−6"]
     data = json.loads(run("red:w,w,3,4,7,10", "b:2,5", "--hand", "g5,yw", "--json")[1])
     assert data["hand"] == ["yw", "g5"] and data["hand_penalty"] == 5 and data["total"] == -6
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_a_wager_is_typed_w_or_x_and_shown_as_on_the_board(language: str) -> None:
+    # one symbol for a wager wherever the program shows one: ×, as the board and the pad draw it
+    status, out, _ = run("--lang", language, "red:w,x,3", "--hand", "gw g5 yw")
+    assert status == 0
+    words = [line.split() for line in out.splitlines()]
+    assert ["×", "×", "3"] in [row[1:4] for row in words]  # the red row's cards
+    assert ["Y×", "G×", "G5"] in [row[-4:-1] for row in words]  # the hand, as the board writes a hand
+    assert not {"w", "x", "rw", "gw", "yw"} & {word for row in words for word in row}
 
 
 def test_r20_long_game_has_a_purple_row() -> None:

@@ -13,12 +13,12 @@ from rich.text import Text
 from textual.events import Click
 from textual.message import Message
 
-from lost_cities.engine import Colour, ExpeditionScore, Rules, SideScore
+from lost_cities.engine import Card, Colour, ExpeditionScore, Rules, SideScore
 from lost_cities.i18n import _
 from lost_cities.score.sheet import CELLS, Cell, Place, ScoreSheet
 from lost_cities.style import COLOUR_STYLE
 from lost_cities.tui.common.lines import Lines
-from lost_cities.words import card_short, colour_name, signed
+from lost_cities.words import card_short, card_value, colour_name, signed
 
 __all__ = ["SidePanel", "cell_text", "expedition_line", "formula", "hand_line", "summary"]
 
@@ -81,7 +81,7 @@ def cell_text(colour: Colour, index: int, state: Cell, cursor: bool) -> Text:
     """
     ink = _ink(colour)
     value = CELLS[index]
-    label = "·" if state is Cell.TAKEN else ("×" if value == 0 else str(value))  # the wager as card_short draws it
+    label = "·" if state is Cell.TAKEN else card_value(Card(colour, value))
     styles = {
         Cell.FREE: Style(color=ink),
         Cell.TABLE: Style(color="#000000", bgcolor=ink, bold=True),

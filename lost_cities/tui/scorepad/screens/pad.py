@@ -24,7 +24,7 @@ from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.scorepad.screens.dialogs import MatchOverChoice, MatchOverScreen, PadHelpScreen, RoundOverScreen
 from lost_cities.tui.scorepad.widgets import SidePanel
-from lost_cities.words import card_name, card_short, colour_name, describe_refusal, signed
+from lost_cities.words import card_name, card_short, card_value, colour_name, describe_refusal, signed
 
 __all__ = ["PadScreen", "refusal"]
 
@@ -213,7 +213,7 @@ class PadScreen(FittedScreen[None]):
                 name=name, cards=cards, penalty=signed(-score.hand_penalty)
             )
         row = self.sheet.score(side).expedition(colour)
-        cards = " ".join("×" if card.is_wager else str(card.value) for card in row.cards) or "–"
+        cards = " ".join(card_value(card) for card in row.cards) or "–"
         return _("{name}, {colour}: {cards}  →  {score}").format(
             name=name, colour=colour_name(colour), cards=cards, score=signed(row.score)
         )
