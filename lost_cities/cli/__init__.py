@@ -29,6 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = CommandParser(
         prog="lost-cities",
         description=_("Lost Cities, Reiner Knizia's card game, for two to four players at one keyboard."),
+        epilog=_(
+            "Without a command, lost-cities starts a match, as lost-cities play does. "
+            "lost-cities COMMAND --help says more about each command."
+        ),
     )
     parser.add_argument(
         "--version",
