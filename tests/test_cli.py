@@ -154,6 +154,19 @@ def test_play_on_a_terminal_opens_the_app(cli: Cli) -> None:
     assert app.settings.rounds == 2 and app.settings.seed == 5 and app.start_mode == "new"  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("argv", [[], ["--lang", "fr"]])
+def test_bare_lost_cities_on_a_terminal_plays_as_play_does(cli: Cli, argv: list[str]) -> None:
+    # what people install it for: the form (or the offer to resume), as `lost-cities play` opens it
+    from lost_cities.tui.hotseat.app import LostCitiesApp
+
+    bare, play = cli(*argv, terminal=True), cli(*argv, "play", terminal=True)
+    assert bare.status == 0 and bare.out == bare.err == "" and len(bare.apps) == 1
+    app, expected = bare.apps[0], play.apps[0]
+    assert isinstance(app, LostCitiesApp) and isinstance(expected, LostCitiesApp)
+    assert (app.settings, app.form, app.start_mode) == (expected.settings, expected.form, expected.start_mode)
+    assert app.settings is None and app.start_mode == "ask"  # no names: the form, after the offer to resume
+
+
 def test_the_number_of_players_follows_from_the_names_given(cli: Cli) -> None:
     # R23, R24a: p1 and p3 are partners against p2 and p4; turn order p1, p2, p3, p4
     three = cli("play", "--p1", "Ana", "--p2", "Boris", "--p3", "Carl", "--first", "p3", terminal=True).apps[0]
