@@ -49,10 +49,12 @@ class Decision:
         raise AttributeError(f"a decision cannot be changed (not {name!r})")
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (type(other) is type(self) and str(other) == str(self))
+        # within one kind the code says it all (a notation string would be built on every comparison:
+        # `choice in view.legal_decisions` runs on every bot answer)
+        return self is other or (type(other) is type(self) and other.code == self.code)
 
     def __hash__(self) -> int:
-        return hash(str(self))
+        return hash((type(self).__name__, self.code))
 
     def __reduce__(self) -> tuple[object, ...]:
         return (parse_decision, (str(self),))
