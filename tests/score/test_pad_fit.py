@@ -3,6 +3,7 @@ says so below that, and its key bar lists only the keys that work."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from functools import partial
 from typing import Any
@@ -12,6 +13,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.app import App
 from textual.content import Content
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -63,7 +65,7 @@ def shown(app: App[None]) -> Iterator[Widget]:
             yield widget
 
 
-def assert_nothing_cut(app: App[None]) -> None:
+def check_nothing_cut(app: App[None]) -> None:
     """Every line of text is whole: one-line texts fit their width, longer ones have the lines they need,
     panel titles fit their border, and everything lies above the key bar."""
     width = app.size.width
@@ -90,6 +92,24 @@ def assert_nothing_cut(app: App[None]) -> None:
                 assert len(Content.from_markup(title or "").plain) <= region.width - 4, title
 
 
+def what_is_cut(app: App[None]) -> str | None:
+    """What :func:`check_nothing_cut` finds cut, or None."""
+    try:
+        check_nothing_cut(app)
+    except AssertionError as cut:
+        return str(cut)
+    return None
+
+
+async def assert_nothing_cut(pilot: Pilot[None], app: App[None], seconds: float = 10) -> None:
+    """Nothing is cut once the layout has caught up with the text: a new message is drawn at once but a
+    taller box for it comes with the next layout, so the check waits (a bounded time) for what it asserts."""
+    deadline = time.monotonic() + seconds
+    while (cut := what_is_cut(app)) is not None and time.monotonic() < deadline:
+        await pilot.pause(0.01)
+    assert cut is None, cut
+
+
 LANGUAGES = ["en", "fr", "ru"]
 
 
@@ -110,10 +130,10 @@ async def test_the_pad_fits_80x24_with_six_colours_and_the_hand_penalty(language
         screen.show()
         await pilot.press("tab", "7")  # the longest refusal: a card the other side laid
         await until(pilot, lambda: "(R2)" in plain(screen.query_one("#message", Static).render()))
-        assert_nothing_cut(app)
+        await assert_nothing_cut(pilot, app)
         await pilot.press("tab", "n")
         await until(pilot, lambda: laid_out(app, RoundOverScreen))
-        assert_nothing_cut(app)
+        await assert_nothing_cut(pilot, app)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -126,7 +146,7 @@ async def test_the_form_and_the_boxes_fit_80x24(language: str) -> None:
         await until(pilot, lambda: laid_out(app, PadScreen))
         await pilot.press("question_mark")
         await until(pilot, lambda: laid_out(app, PadHelpScreen))
-        assert_nothing_cut(app)
+        await assert_nothing_cut(pilot, app)
 
 
 def too_small(screen: Screen[Any]) -> bool:
@@ -245,7 +265,7 @@ async def test_the_last_round_and_the_match_end_show_every_round_and_the_match_t
         await pilot.press("n")
         for box, key in ((RoundOverScreen, "enter"), (MatchOverScreen, "")):
             await until(pilot, partial(laid_out, app, box))
-            assert_nothing_cut(app)
+            await assert_nothing_cut(pilot, app)
             heading, *rows = standings_lines(app)
             assert heading.endswith(_("match")) and heading.startswith(" " * max(map(len, sheet.side_names)))
             assert f"{_('round {n}').format(n=rounds)}  " in heading
