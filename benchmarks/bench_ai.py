@@ -18,8 +18,8 @@ Hard against the heuristic over 2,000 rounds is a run of its own, hours long:
 
 ``rollouts`` pins itself to one core and measures how many rollouts a second the
 search plays: a rollout finishes a round with the heuristic in both seats on
-the engine's fast path (``Round.copy``, ``play_code``, ``draw_code``,
-``side_totals``), from positions taken all through real rounds; then it lets
+the engine's fast path (``Round.copy``, ``apply_code``, ``side_totals``), from
+positions taken all through real rounds; then it lets
 the hard level think for ``--think`` seconds on a few of those positions and
 reports its own rate (sampling the hidden cards included) and its time per turn.
 """

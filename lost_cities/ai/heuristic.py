@@ -228,21 +228,21 @@ def play_out(round_: Round, cap: int = 400) -> int:
     sides = [layout.side_slots(side).start for side in range(layout.sides)]
     theirs = [tuple(base for base in sides if base != own) for own in mine]
     hands, deck, tops, discards = round_.hands, round_.deck, round_.tops, round_.discards
-    play, draw = round_.play_code, round_.draw_code
+    apply = round_.apply_code
     plies = 0
     if round_.phase is Phase.DRAW:
         seat = round_.to_move
-        draw(heuristic_draw(tops, mine[seat], discards, round_.closed))
+        apply(heuristic_draw(tops, mine[seat], discards, round_.closed))
         plies += 1
     while deck:
         seat = round_.to_move
         left = len(deck)
-        play(heuristic_play(hands[seat], tops, mine[seat], theirs[seat], left, (left + players - 1) // players, team))
-        draw(DRAW_PILE if plies >= cap else heuristic_draw(tops, mine[seat], discards, round_.closed))
+        apply(heuristic_play(hands[seat], tops, mine[seat], theirs[seat], left, (left + players - 1) // players, team))
+        apply(DRAW_PILE if plies >= cap else heuristic_draw(tops, mine[seat], discards, round_.closed))
         plies += 2
     while round_.final_turns_left:  # R23c: the final laying, with three or four players
         seat = round_.to_move
-        round_.final_code(heuristic_final(hands[seat], round_.expeditions, mine[seat], round_.final_lays_left, rules))
+        apply(heuristic_final(hands[seat], round_.expeditions, mine[seat], round_.final_lays_left, rules))
         plies += 1
     return plies
 

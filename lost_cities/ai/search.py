@@ -130,7 +130,7 @@ class SearchBot:
         candidates = _play_candidates(legal, default, table)
         if len(candidates) > 1:
             deadline = started + self.settings.think * self.settings.play_share
-            default = self._search(knowledge(view), candidates, default, Round.play_code, deadline)
+            default = self._search(knowledge(view), candidates, default, deadline)
         return Play.from_code(default)
 
     def choose_draw(self, view: PlayerView) -> Draw:
@@ -146,7 +146,7 @@ class SearchBot:
             if begun is None or started - begun >= self.settings.think:
                 begun = started
             deadline = begun + self.settings.think
-            default = self._search(know, candidates, default, Round.draw_code, deadline)
+            default = self._search(know, candidates, default, deadline)
         self._turn_started = None
         return Draw.from_code(default)
 
@@ -157,7 +157,6 @@ class SearchBot:
         know: Knowledge,
         candidates: list[int],
         default: int,
-        apply: Callable[[Round, int], None],
         deadline: float,
     ) -> int:
         settings = self.settings
@@ -181,7 +180,7 @@ class SearchBot:
                 if (clock and time.perf_counter() >= deadline) or (stop is not None and stop()):
                     break
                 round_ = sample.copy()
-                apply(round_, candidate)
+                round_.apply_code(candidate)
                 play_out(round_, cap)
                 points = round_value(round_.side_totals(), side, rules)
                 results.append(scale * math.tanh(points / scale))

@@ -1,10 +1,11 @@
 """The engine's int codes, named once: cards, plays and draws.
 
-The fast path (:meth:`Round.apply_code` and friends, the simulations, the bots'
-rollouts) works on plain ints because they are cheap to copy and compare.
-The layout is defined here and read everywhere else through these names:
-functions for code that runs now and then, and tables indexed by a code for
-the hot loops (a tuple lookup costs what the shift or mask it replaces costs).
+The fast path (:meth:`Round.legal_codes` and :meth:`Round.apply_code`, the
+simulations, the bots' rollouts) works on plain ints because they are cheap to
+copy and compare.  The layout is defined here and read everywhere else through
+these names: functions for code that runs now and then, and tables indexed by
+a code for the hot loops (a tuple lookup costs what the shift or mask it
+replaces costs).
 
 * A **card** is ``colour * 16 + rank``: the rank is 1 for a wager, 2..10 for a
   number — what an expedition's top compares.

@@ -4,11 +4,11 @@ Two entry points, as in OpenSpiel: a *checked* one for people
 (:meth:`Round.decide`, :meth:`Round.play`, :meth:`Round.draw`,
 :meth:`Round.stop` take :class:`Play` / :class:`Draw` / ``STOP`` values or
 their notation, and raise :class:`IllegalMoveError` naming the rule) and a
-*fast* one for machines (:meth:`Round.legal_codes`, :meth:`Round.apply_code`,
-and per phase :meth:`Round.play_code` and friends) on the plain ints of
-:mod:`lost_cities.engine.codes`, with no checks.  Either way one question says
-what the seat to move may do now: :meth:`Round.legal_decisions` (or
-:meth:`Round.legal_codes`).
+*fast* one for machines (:meth:`Round.legal_codes`, :meth:`Round.apply_code`)
+on the plain ints of :mod:`lost_cities.engine.codes`, with no checks.  Either
+way one question says what the seat to move may do now, whatever the phase:
+:meth:`Round.legal_decisions` (or :meth:`Round.legal_codes`), and one call
+applies any answer: :meth:`Round.decide` (or :meth:`Round.apply_code`).
 
 >>> r = Round(seed=7)
 >>> r.draw_pile_size, len(r.hand(0)), r.to_move
@@ -43,6 +43,7 @@ import random
 from bisect import insort
 from collections.abc import Sequence
 from functools import cache
+from operator import itemgetter
 
 from lost_cities.engine.cards import CARD_BY_CODE, WAGER, Card, Colour, card_from_code
 from lost_cities.engine.codes import (
@@ -67,6 +68,8 @@ from lost_cities.engine.scoring import SideScore, score_codes, score_side
 __all__ = ["Phase", "Round", "fresh_deck"]
 
 _DEFAULT_RULES = Rules()
+#: The phase a :data:`~.history.Step` was decided in.
+_PHASE_OF_STEP = itemgetter(3)
 
 
 @cache
@@ -201,109 +204,98 @@ class Round:
     # ------------------------------------------------------------------ fast path
 
     def legal_codes(self) -> list[int]:
-        """What the seat to move may do now, as codes: plays, draws, or final lays and
-        :data:`~.codes.STOP_CODE`, as the phase asks (:meth:`apply_code` takes any of them)."""
+        """What the seat to move may do now, as codes: :meth:`legal_decisions` for the fast path.
+
+        The plays (R6: each card laid if it fits, R6a, and discarded), or the draws
+        (R7: :data:`~.codes.DRAW_PILE` first, then the open discard piles), or in the
+        final laying the cards that can be laid and :data:`~.codes.STOP_CODE` (R23c);
+        empty once the round is over.  A card held twice (a wager) is listed once.
+
+        >>> r = Round.from_position("r5 r7 / y2 | r6 / - | - | y4 | 0")
+        >>> r.legal_codes(), [str(Play.from_code(code)) for code in r.legal_codes()]
+        ([139, 142, 143], ['-r5', '+r7', '-r7'])
+        """
         phase = self._phase
-        if phase == PLAY:
-            return self.legal_play_codes()
         if phase == DRAW:
-            return self.legal_draw_codes()
-        return self.legal_final_codes() if phase == FINAL else []
-
-    def apply_code(self, code: int) -> None:
-        """Apply one code of :meth:`legal_codes`, unchecked."""
-        phase = self._phase
-        if phase == PLAY:
-            self.play_code(code)
-        elif phase == DRAW:
-            self.draw_code(code)
-        else:
-            self.final_code(code)
-
-    def legal_play_codes(self) -> list[int]:
-        """Every legal play as a code, without repeats; empty unless a card is to be played."""
-        if self._phase:
+            # a plain loop and a counter: in CPython 3.11 a comprehension is a call of its own and enumerate's
+            # pairs cost more than counting (a comprehension here was a tenth of a simulated round's instructions)
+            closed = self.closed
+            draws = [DRAW_PILE]
+            colour = 0
+            for pile in self.discards:
+                if pile and colour != closed:
+                    draws.append(colour)
+                colour += 1  # noqa: SIM113
+            return draws
+        if phase == OVER:
             return []
         tops = self.tops
         base = self.layout.base[self.to_move]
-        rank_of, colour_of, lay, discard = RANK_OF, COLOUR_OF, LAY, DISCARD
+        rank_of, colour_of, lay = RANK_OF, COLOUR_OF, LAY
         out: list[int] = []
         append = out.append
         previous = -1
-        for code in self.hands[self.to_move]:
-            if code != previous:
-                previous = code
-                # a wager (rank 1) fits while the top is 0 or 1; a number must exceed the top (R6a)
-                if rank_of[code] >= tops[base + colour_of[code]]:
-                    append(lay[code])
-                append(discard[code])
+        # a card fits when its rank is at least the top's: a wager (1) on nothing or on wagers, a number above
+        if phase == PLAY:
+            discard = DISCARD
+            for code in self.hands[self.to_move]:
+                if code != previous:
+                    previous = code
+                    if rank_of[code] >= tops[base + colour_of[code]]:
+                        append(lay[code])
+                    append(discard[code])
+        else:  # the final laying: lays only, never a discard, or the stop
+            for code in self.hands[self.to_move]:
+                if code != previous:
+                    previous = code
+                    if rank_of[code] >= tops[base + colour_of[code]]:
+                        append(lay[code])
+            append(STOP_CODE)
         return out
 
-    def legal_final_codes(self) -> list[int]:
-        """In the final laying (R23c): the cards the seat to move can lay, then :data:`~.codes.STOP_CODE`."""
-        if self._phase != FINAL:
-            return []
-        tops = self.tops
-        base = self.layout.base[self.to_move]
-        out: list[int] = []
-        previous = -1
-        for code in self.hands[self.to_move]:
-            if code != previous:
-                previous = code
-                if RANK_OF[code] >= tops[base + COLOUR_OF[code]]:
-                    out.append(LAY[code])
-        out.append(STOP_CODE)
-        return out
+    def apply_code(self, code: int) -> None:
+        """Apply one code of :meth:`legal_codes` without any check, and push it on the stack (:meth:`undo`).
 
-    def legal_draw_codes(self) -> list[int]:
-        """Every legal draw as a code: :data:`~.codes.DRAW_PILE` first, then open discard piles."""
-        if self._phase != DRAW:
-            return []
-        closed = self.closed
-        return [DRAW_PILE] + [c for c, pile in enumerate(self.discards) if pile and c != closed]
-
-    def play_code(self, play: int) -> None:
-        """Apply a play code without any check (the caller took it from the legal list)."""
-        card = PLAY_CARD[play]
+        The phase says what the code is: a play (then a card is to be drawn), a draw
+        (then the next seat plays; the last card of the draw pile ends the round, R10,
+        or starts the final laying, R23c), or a final lay or stop.
+        """
         seat = self.to_move
-        self._stack.append((play, card, seat, PLAY, -1, 0, 0))
-        self.hands[seat].remove(card)
-        colour = COLOUR_OF[card]
-        if DISCARDS[play]:
-            self.discards[colour].append(card)
-            self.closed = colour
-        else:
-            slot = self.layout.base[seat] + colour
-            self.tops[slot] = RANK_OF[card]
-            self.expeditions[slot].append(card)
-        self._phase = DRAW
-
-    def draw_code(self, draw: int) -> None:
-        """Apply a draw code without any check; the last card ends the round (R10) or starts the final laying."""
-        seat = self.to_move
-        card = self.deck.pop() if draw < 0 else self.discards[draw].pop()
-        insort(self.hands[seat], card)
-        self._stack.append((draw, card, seat, DRAW, self.closed, 0, 0))
-        self.closed = -1
-        if self.deck:
-            self.to_move = self.layout.after[seat]
-            self._phase = PLAY
-        elif self.rules.final_plays:
-            # R23c: the final laying, from the seat after the one who took the last card
-            self._phase = FINAL
-            self._final_left = self.rules.final_plays
-            self._final_to_go = self.rules.players
-            self.to_move = self.layout.after[seat]
-        else:
-            self._phase = OVER
-
-    def final_code(self, play: int) -> None:
-        """Apply a final-laying code (a lay, or :data:`~.codes.STOP_CODE`) without any check (R23c)."""
-        seat = self.to_move
+        phase = self._phase
+        if phase == DRAW:
+            card = self.deck.pop() if code == DRAW_PILE else self.discards[code].pop()
+            insort(self.hands[seat], card)
+            self._stack.append((code, card, seat, DRAW, self.closed, 0, 0))
+            self.closed = -1
+            if self.deck:
+                self.to_move = self.layout.after[seat]
+                self._phase = PLAY
+            elif self.rules.final_plays:  # R23c: from the seat after the one who took the last card
+                self.to_move = self.layout.after[seat]
+                self._phase = FINAL
+                self._final_left = self.rules.final_plays
+                self._final_to_go = self.rules.players
+            else:
+                self._phase = OVER
+            return
+        card = PLAY_CARD[code]
+        if phase == PLAY:
+            self._stack.append((code, card, seat, PLAY, -1, 0, 0))
+            self.hands[seat].remove(card)
+            if DISCARDS[code]:
+                colour = COLOUR_OF[card]
+                self.discards[colour].append(card)
+                self.closed = colour
+            else:
+                slot = self.layout.base[seat] + COLOUR_OF[card]
+                self.tops[slot] = RANK_OF[card]
+                self.expeditions[slot].append(card)
+            self._phase = DRAW
+            return
+        # the final laying (R23c): a lay, or the stop; the seat's turn ends with a stop or its last lay
         left = self._final_left
-        card = PLAY_CARD[play]
-        self._stack.append((play, card, seat, FINAL, -1, left, self._final_to_go))
-        if play != STOP_CODE:
+        self._stack.append((code, card, seat, FINAL, -1, left, self._final_to_go))
+        if code != STOP_CODE:
             self.hands[seat].remove(card)
             slot = self.layout.base[seat] + COLOUR_OF[card]
             self.tops[slot] = RANK_OF[card]
@@ -411,7 +403,7 @@ class Round:
     @property
     def turns_played(self) -> int:
         """Completed turns (each ends with a draw), the final laying not counted."""
-        return sum(1 for step in self._stack if step[3] == DRAW)
+        return list(map(_PHASE_OF_STEP, self._stack)).count(DRAW)  # at C speed: simulate asks every round
 
     @property
     def decisions_made(self) -> int:
@@ -458,12 +450,9 @@ class Round:
         >>> r.legal_decisions()
         [Play.parse('-r5'), Play.parse('-r7')]
         """
-        phase = self._phase
-        if phase == DRAW:
-            return [Draw.from_code(code) for code in self.legal_draw_codes()]
-        if phase == FINAL:
-            return [STOP if code == STOP_CODE else Play.from_code(code) for code in self.legal_final_codes()]
-        return [Play.from_code(code) for code in self.legal_play_codes()]
+        if self._phase == DRAW:
+            return [Draw.from_code(code) for code in self.legal_codes()]
+        return [STOP if code == STOP_CODE else Play.from_code(code) for code in self.legal_codes()]
 
     @property
     def can_take_back(self) -> bool:
@@ -519,17 +508,14 @@ class Round:
         if isinstance(play, str):
             play = Play.parse(play)
         self.check_play(play)
-        if self._phase == FINAL:
-            self.final_code(play.code)
-        else:
-            self.play_code(play.code)
+        self.apply_code(play.code)
 
     def draw(self, draw: Draw | str) -> None:
         """Draw a card (R7).  Refused with :class:`IllegalMoveError`, the state unchanged."""
         if isinstance(draw, str):
             draw = Draw.parse(draw)
         self.check_draw(draw)
-        self.draw_code(draw.code)
+        self.apply_code(draw.code)
 
     def stop(self) -> None:
         """End the final laying of the seat to move (R23c).  Refused outside the final laying."""
@@ -537,7 +523,7 @@ class Round:
             raise IllegalMoveError(Reason.ROUND_OVER)
         if self._phase != FINAL:
             raise IllegalMoveError(Reason.NOTHING_TO_STOP)
-        self.final_code(STOP_CODE)
+        self.apply_code(STOP_CODE)
 
     def decide(self, decision: Decision | str) -> None:
         """Apply one decision, whichever kind (``+r7``, ``n``, ``s``); checked like the others."""

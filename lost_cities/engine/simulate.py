@@ -87,20 +87,18 @@ def simulate(rounds: int, seed: int = 0, long: bool = False, players: int = 2) -
     for index in range(rounds):
         round_ = Round(rules, seed + index, index % players)
         hands, deck = round_.hands, round_.deck
-        legal_plays, play = round_.legal_play_codes, round_.play_code
-        legal_draws, draw = round_.legal_draw_codes, round_.draw_code
+        legal, apply = round_.legal_codes, round_.apply_code  # the one question and its answer, on codes
         while deck:
             seat = round_.to_move
-            play(choice(legal_plays()))
-            draw(choice(legal_draws()))
+            apply(choice(legal()))  # a play (R6)
+            apply(choice(legal()))  # and its draw (R7)
             if len(hands[seat]) != size:
                 raise InvariantError(f"seat {seat} holds {len(hands[seat])} cards after a turn")
-        if rules.final_plays:  # R23c: every seat lays up to two cards or stops
-            legal_final, final = round_.legal_final_codes, round_.final_code
-            for _ in range(players * (rules.final_plays + 1)):
-                if round_.over:
-                    break
-                final(choice(legal_final()))
+        # R23c, three or four players: every seat lays up to two cards or stops (with two the round is over)
+        for _ in range(players * (rules.final_plays + 1)):
+            if round_.over:
+                break
+            apply(choice(legal()))
         _check_round_end(round_, all_cards, index % BREAKDOWN_EVERY == 0)
         for side, total in enumerate(round_.side_totals()):
             totals[side] += total

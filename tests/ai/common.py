@@ -7,7 +7,7 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
-from lost_cities.engine import FinalLaying, Round, Rules
+from lost_cities.engine import FinalLaying, Phase, Round, Rules
 
 #: Every variant for every player count (cooperative play is not for four, R24f).
 rules_st = st.builds(
@@ -24,13 +24,11 @@ seeds = st.integers(min_value=0, max_value=2**63 - 1)
 
 def random_decision(round_: Round, rng: random.Random, grab: float = 0.3) -> None:
     """One random legal decision, taking from a discard pile with probability ``grab`` when it may."""
-    if round_.final_turns_left:
-        round_.final_code(rng.choice(round_.legal_final_codes()))
-    elif plays := round_.legal_play_codes():
-        round_.play_code(rng.choice(plays))
-    else:
-        draws = round_.legal_draw_codes()
-        round_.draw_code(rng.choice(draws[1:]) if len(draws) > 1 and rng.random() < grab else draws[0])
+    legal = round_.legal_codes()
+    if round_.phase is not Phase.DRAW:
+        round_.apply_code(rng.choice(legal))
+    else:  # the draw pile first (R7), then the open discard piles
+        round_.apply_code(rng.choice(legal[1:]) if len(legal) > 1 and rng.random() < grab else legal[0])
 
 
 def advance(round_: Round, decisions: int, rng: random.Random, grab: float = 0.3) -> None:

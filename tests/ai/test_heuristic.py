@@ -98,11 +98,11 @@ def test_it_keeps_a_card_the_opponent_could_lay_and_gives_away_one_it_cannot() -
 
 def test_it_draws_a_discard_only_when_it_continues_an_expedition_with_a_gap_of_at_most_one() -> None:
     round_ = position("y2 b3 w4 g5 r10 yw bw gw", mine={R: "r4"}, discards={R: "r6", G: "g9"})
-    round_.play_code(round_.legal_play_codes()[1])  # discard something: now a draw
+    round_.apply_code(round_.legal_codes()[1])  # discard something: now a draw
     assert round_.phase is Phase.DRAW
     assert draw(round_) == "r"  # red 6 over red 4: gap 1
     round_ = position("y2 b3 w4 g5 r10 yw bw gw", mine={R: "r4"}, discards={R: "r7"})
-    round_.play_code(round_.legal_play_codes()[1])
+    round_.apply_code(round_.legal_codes()[1])
     assert draw(round_) == "n"  # gap 2: the draw pile
 
 

@@ -252,8 +252,8 @@ def test_r16_worked_example_exactly() -> None:
 
 def finish(round_: Round) -> None:
     while not round_.over:
-        round_.play_code(round_.legal_play_codes()[0])
-        round_.draw_code(round_.legal_draw_codes()[0])
+        round_.apply_code(round_.legal_codes()[0])
+        round_.apply_code(round_.legal_codes()[0])
 
 
 def test_r17_three_rounds_by_default_totals_add_highest_wins() -> None:

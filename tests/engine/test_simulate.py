@@ -37,17 +37,18 @@ def test_simulate_refuses_a_bad_round_count(cli: Cli) -> None:
 
 
 def test_simulate_catches_an_engine_that_loses_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    from lost_cities.engine import Round
+    from lost_cities.engine import Phase, Round
     from lost_cities.engine.simulate import InvariantError
 
-    original = Round.draw_code
+    original = Round.apply_code
 
-    def leaky(self: Round, draw: int) -> None:
-        original(self, draw)
-        if self.draw_pile_size == 10:
+    def leaky(self: Round, code: int) -> None:
+        drawing = self.phase is Phase.DRAW
+        original(self, code)
+        if drawing and self.draw_pile_size == 10:
             self.hands[self.to_move ^ 1].pop()  # a card vanishes from the hand just filled
 
-    monkeypatch.setattr(Round, "draw_code", leaky)
+    monkeypatch.setattr(Round, "apply_code", leaky)
     with pytest.raises(InvariantError):
         simulate(3, seed=1)
 
