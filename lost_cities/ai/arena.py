@@ -27,7 +27,7 @@ from msgspec import Struct
 
 from lost_cities.ai.bot import Bot
 from lost_cities.ai.loader import make_bot
-from lost_cities.engine import STOP, IllegalMoveError, Phase, Round, Rules, player_view, round_seed
+from lost_cities.engine import IllegalMoveError, Phase, Round, Rules, player_view, round_seed
 
 __all__ = [
     "PLY_CAP",
@@ -101,16 +101,15 @@ def play_round(rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names
         began = clock()
         choice = _call(bot.choose_play, player_view(round_, seat), names[seat])
         spent = clock() - began
-        if round_.phase is Phase.FINAL:
-            _apply(round_.stop if choice == STOP else round_.play, choice, names[seat], takes_choice=choice != STOP)
+        _apply(round_, choice, names[seat])
+        if round_.phase is not Phase.DRAW:  # a final laying's lay or stop (R23c) is a turn of its own
             seconds[seat].append(spent)
             plies += 1
             continue
-        _apply(round_.play, choice, names[seat])
         began = clock()
         choice = _call(bot.choose_draw, player_view(round_, seat), names[seat])
         spent += clock() - began
-        _apply(round_.draw, choice, names[seat])
+        _apply(round_, choice, names[seat])
         seconds[seat].append(spent)
         plies += 2
     totals = round_.side_totals()
@@ -134,10 +133,11 @@ def _call(choose: object, view: object, name: str) -> object:
         raise ArenaError(f"{name}: {type(error).__name__}: {error}") from error
 
 
-def _apply(apply: object, choice: object, name: str, takes_choice: bool = True) -> None:
+def _apply(round_: Round, choice: object, name: str) -> None:
+    """Apply a bot's answer, checked as a person's (:meth:`Round.decide`): a broken rule stops the arena."""
     try:
-        apply(choice) if takes_choice else apply()  # type: ignore[operator]
-    except (IllegalMoveError, AttributeError, TypeError, ValueError) as error:
+        round_.decide(choice)  # type: ignore[arg-type]
+    except (IllegalMoveError, TypeError, ValueError) as error:
         raise ArenaError(f"{name}: {choice!r}: {error}") from error
 
 

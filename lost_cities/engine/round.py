@@ -57,10 +57,10 @@ from lost_cities.engine.codes import (
     STOP_CODE,
     card_code,
 )
-from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason
+from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason, excerpt
 from lost_cities.engine.history import DRAW, FINAL, OVER, PHASES, PLAY, Phase, Step, Turn, group_turns
 from lost_cities.engine.layout import layout_of
-from lost_cities.engine.moves import STOP, Decision, Draw, Play, parse_decision
+from lost_cities.engine.moves import STOP, Decision, Draw, Play, Stop, parse_decision
 from lost_cities.engine.position import format_position, parse_position
 from lost_cities.engine.rules import Rules
 from lost_cities.engine.scoring import SideScore, score_codes, score_side
@@ -526,15 +526,25 @@ class Round:
         self.apply_code(STOP_CODE)
 
     def decide(self, decision: Decision | str) -> None:
-        """Apply one decision, whichever kind (``+r7``, ``n``, ``s``); checked like the others."""
+        """Apply one decision, whichever kind (``+r7``, ``n``, ``s``); checked like the others.
+
+        Anything but a decision or its notation is a :class:`TypeError`, never taken for a stop.
+
+        >>> Round(seed=7).decide(3)
+        Traceback (most recent call last):
+        ...
+        TypeError: a decision is a Play, a Draw, STOP or their notation, not 3
+        """
         if isinstance(decision, str):
             decision = parse_decision(decision)
         if isinstance(decision, Play):
             self.play(decision)
         elif isinstance(decision, Draw):
             self.draw(decision)
-        else:
+        elif isinstance(decision, Stop):
             self.stop()
+        else:
+            raise TypeError(f"a decision is a Play, a Draw, STOP or their notation, not {excerpt(repr(decision))}")
 
     def take_back(self) -> Play:
         """Take back the card played this turn, before the draw (R6) or before the final laying ends (R23c).

@@ -47,6 +47,17 @@ class Cheater(FirstChoice):
         return Play(missing)
 
 
+class Shrugger(FirstChoice):
+    """Answers nothing when asked where to draw from."""
+
+    def choose_draw(self, view: PlayerView) -> Draw:
+        return None  # type: ignore[return-value]
+
+
+def shrugger() -> Shrugger:
+    return Shrugger()
+
+
 NOT_CALLABLE = 42
 
 

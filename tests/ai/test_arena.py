@@ -80,6 +80,15 @@ def test_a_bot_that_breaks_the_rules_stops_the_arena_with_one_sentence() -> None
     assert "R6" in str(caught.value)
 
 
+def test_a_bot_that_answers_no_decision_stops_the_arena_saying_what_a_decision_is() -> None:
+    # never taken for anything (Round.decide once took whatever was not a play or a draw for a stop)
+    with pytest.raises(ArenaError) as caught:
+        list(play_deals(ArenaSettings("tests.ai.factories:shrugger", "random", deals=1)))
+    assert str(caught.value) == (
+        "tests.ai.factories:shrugger: None: a decision is a Play, a Draw, STOP or their notation, not None"
+    )
+
+
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "lost_cities", "arena", *args], capture_output=True, text=True)
 
