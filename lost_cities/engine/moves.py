@@ -48,9 +48,9 @@ class Decision:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a decision cannot be changed (not {name!r})")
 
+    # Equal when their notation is: within a kind the code is the notation, one for one, and comparing
+    # codes is what makes ``choice in view.legal_decisions`` cheap (writing the notation out was twenty times dearer).
     def __eq__(self, other: object) -> bool:
-        # within one kind the code says it all (a notation string would be built on every comparison:
-        # `choice in view.legal_decisions` runs on every bot answer)
         return self is other or (type(other) is type(self) and other.code == self.code)
 
     def __hash__(self) -> int:

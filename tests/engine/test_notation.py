@@ -6,7 +6,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lost_cities.engine import Card, Colour, Draw, NotationError, Play, Round, card_from_code, parse_cards
+from lost_cities.engine import (
+    STOP,
+    Card,
+    Colour,
+    Draw,
+    NotationError,
+    Play,
+    Round,
+    Stop,
+    card_from_code,
+    parse_cards,
+    parse_decision,
+)
 from lost_cities.engine.round import fresh_deck
 
 ALL_CARDS = sorted({card_from_code(c) for c in fresh_deck(__import__("lost_cities.engine").engine.Rules(long=True))})
@@ -19,6 +31,21 @@ def test_card_and_play_notation_round_trips(card: Card, discard: bool) -> None:
     play = Play(card, discard)
     assert Play.parse(str(play)) == play == eval(repr(play))
     assert Play.from_code(play.code) == play
+
+
+def test_decisions_are_equal_exactly_when_their_notation_is() -> None:
+    # a bot's answer is checked with `choice in view.legal_decisions`: equality and hashing must agree
+    decisions = [Play(card, discard) for card in ALL_CARDS for discard in (False, True)]
+    decisions += [Draw(None), *(Draw(colour) for colour in Colour), STOP]
+    rebuilt = [parse_decision(str(decision)) for decision in decisions]
+    fresh = [
+        Play(d.card, d.discard) if isinstance(d, Play) else Draw(d.pile) if isinstance(d, Draw) else Stop()
+        for d in decisions
+    ]
+    for again in (rebuilt, fresh):
+        assert again == decisions and [hash(a) for a in again] == [hash(d) for d in decisions]
+    assert len(set(decisions)) == len(decisions) == len({str(decision) for decision in decisions})
+    assert Draw(Colour.YELLOW) != STOP and Draw(Colour.YELLOW).code == STOP.code  # kinds never mix
 
 
 @pytest.mark.parametrize(
