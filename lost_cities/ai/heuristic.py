@@ -153,15 +153,17 @@ def heuristic_draw(tops: Sequence[int], mine: int, discards: Sequence[Sequence[i
     """The heuristic's draw code: a discard top that continues a started expedition closely, else the pile."""
     best = DRAW_PILE
     best_gap = 2
-    for c, pile in enumerate(discards):
-        if pile and c != closed:
-            top = tops[mine + c]
+    slot = mine  # the seat's expedition of each pile's colour in turn: a counter, cheaper than enumerate's pairs
+    for pile in discards:
+        if pile:
+            top = tops[slot]
             if top:
                 v = RANK_OF[pile[-1]]
                 if v >= top:
                     gap = v - top - 1 if v > 1 else 0
-                    if gap < best_gap:
-                        best, best_gap = c, gap
+                    if gap < best_gap and slot - mine != closed:  # never the pile just discarded onto (R7)
+                        best, best_gap = slot - mine, gap
+        slot += 1
     return best
 
 
