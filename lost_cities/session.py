@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from contextlib import suppress
-from typing import TYPE_CHECKING, TypeGuard
+from functools import partial
+from typing import TYPE_CHECKING
 
 from msgspec import Struct, field
 from msgspec.structs import force_setattr
 
+from lost_cities.ai.bot import answer
 from lost_cities.ai.levels import DEFAULT_THINK, check_computers
 from lost_cities.engine import (
     Card,
@@ -63,11 +64,6 @@ __all__ = [
 
 #: Who may start the first round (R5): a seat, or a random draw.
 FIRST_CHOICES = ("p1", "p2", "p3", "p4", "random")
-
-
-def _is_legal(choice: object, view: PlayerView) -> TypeGuard[Decision]:
-    """True if ``choice`` is one the rules allow the viewer now (a bot's answer is checked before use)."""
-    return isinstance(choice, Play | Draw | Stop) and choice in view.legal_decisions
 
 
 class Hint(Struct, frozen=True):
@@ -295,13 +291,7 @@ class HotSeat(Struct):
         bot = self._bot(seat)
         view = player_view(self._match.current, seat)
 
-        def decide() -> Decision:
-            choice: object = None
-            with suppress(Exception):  # a fault in a bot must not stop the match: it plays on legally
-                choice = bot.choose_draw(view) if view.phase is Phase.DRAW else bot.choose_play(view)
-            return choice if _is_legal(choice, view) else view.legal_decisions[0]
-
-        return decide
+        return partial(answer, bot, view)  # a fault in a bot must not stop the match: it plays on legally
 
     def hint(self) -> Callable[[], Hint]:
         """What the hard level would do for the player to move, worked out from their own view only

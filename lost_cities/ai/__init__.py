@@ -23,10 +23,11 @@ if TYPE_CHECKING:
     from lost_cities.ai.levels import LEVELS
     from lost_cities.ai.loader import BUILTIN_BOTS, BotNameError, check_bot_name, make_bot
 
-__all__ = ["BUILTIN_BOTS", "LEVELS", "Bot", "BotNameError", "check_bot_name", "make_bot"]
+__all__ = ["BUILTIN_BOTS", "LEVELS", "Bot", "BotNameError", "answer", "check_bot_name", "make_bot"]
 
 _HOMES = {
     "Bot": "lost_cities.ai.bot",
+    "answer": "lost_cities.ai.bot",
     "BUILTIN_BOTS": "lost_cities.ai.loader",
     "LEVELS": "lost_cities.ai.levels",
     "BotNameError": "lost_cities.ai.loader",

@@ -12,11 +12,12 @@ With three or four players the round ends with the final laying (R23c):
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Protocol, runtime_checkable
 
-from lost_cities.engine import Draw, Play, PlayerView, Stop
+from lost_cities.engine import Decision, Draw, Phase, Play, PlayerView, Stop
 
-__all__ = ["Bot"]
+__all__ = ["Bot", "answer"]
 
 
 @runtime_checkable
@@ -28,3 +29,15 @@ class Bot(Protocol):
     def choose_draw(self, view: PlayerView) -> Draw:
         """Where to draw from (R7): one of ``view.legal_decisions``."""
         ...
+
+
+def answer(bot: Bot, view: PlayerView) -> Decision:
+    """``bot``'s decision for ``view`` (its seat's turn), always a legal one: a bot that fails or answers
+    something the rules forbid plays the first legal decision instead, so a fault in someone's bot
+    never stops a match (the arena, which measures bots, checks their answers itself)."""
+    choice: object = None
+    with suppress(Exception):
+        choice = bot.choose_draw(view) if view.phase is Phase.DRAW else bot.choose_play(view)
+    if isinstance(choice, Play | Draw | Stop) and choice in view.legal_decisions:
+        return choice
+    return view.legal_decisions[0]
