@@ -1,0 +1,259 @@
+"""``lost-cities online new|bot|export``: online games for scripts and bots, without opening the app."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from lost_cities.ai.levels import LEVELS
+from lost_cities.cli import arguments
+from lost_cities.cli.arguments import Commands, add_lang, whole_number
+from lost_cities.i18n import _
+from lost_cities.limits import MAX_ROUNDS, MAX_SEED
+
+if TYPE_CHECKING:
+    from lost_cities.net.protocol import Created, Record
+    from lost_cities.storage.saved import SavedMatch
+
+#: The environment variable that names the server when ``--server`` does not.
+SERVER_VARIABLE = "LOST_CITIES_SERVER"
+DEFAULT_SERVER = "ws://127.0.0.1:8765"
+
+
+def server_address(text: str) -> str:
+    """An argparse type: a server's address, ``ws://host:port`` or ``wss://…``."""
+    address = text.strip()
+    if not address.startswith(("ws://", "wss://")) or len(address) <= len("wss://") or len(address) > 300:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a server's address: write it as ws://host:port, such as {example}").format(
+                text=arguments.quote(text), example=DEFAULT_SERVER
+            )
+        )
+    return address
+
+
+def _add_server(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--server",
+        type=server_address,
+        metavar="URL",
+        help=_("the game server (default ${variable}, else {default})").format(
+            variable=SERVER_VARIABLE, default=DEFAULT_SERVER
+        ),
+    )
+
+
+def _server(args: argparse.Namespace) -> str:
+    if args.server:
+        return str(args.server)
+    from_environment = os.environ.get(SERVER_VARIABLE, "").strip()
+    if from_environment:
+        return server_address(from_environment)
+    return DEFAULT_SERVER
+
+
+def _computer(text: str) -> tuple[int, str]:
+    seat, equals, level = text.partition("=")
+    if not equals or not seat.strip().isdigit() or not 1 <= int(seat) <= 4 or level.strip() not in LEVELS:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a computer seat: write SEAT=LEVEL, such as 2=normal (levels: {levels})").format(
+                text=arguments.quote(text), levels=", ".join(LEVELS)
+            )
+        )
+    return int(seat) - 1, level.strip()
+
+
+def add_parser(commands: Commands) -> None:
+    online = commands.add_parser(
+        "online",
+        help=_("online games for scripts and bots: new, bot, export"),
+        description=_("Create an online game, play a seat of one with a bot, or print a finished one's record."),
+    )
+    add_lang(online, argparse.SUPPRESS)
+    online.set_defaults(run=lambda args: online.error(_("say which: new, bot or export")), parser=online)
+    actions = online.add_subparsers(title=_("actions"), metavar="ACTION", parser_class=arguments.CommandParser)
+
+    new = actions.add_parser(
+        "new",
+        help=_("create a game on a server and print its invitation codes"),
+        description=_(
+            "Create a game without opening it: each person's seat gets an invitation code to send to that "
+            "player, and the game a watch code."
+        ),
+    )
+    _add_server(new)
+    new.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help=_("2, 3 or 4 in two teams"))
+    new.add_argument("--names", metavar="A,B,…", help=_("the players' names, in seat order, separated by commas"))
+    new.add_argument(
+        "--computer",
+        type=_computer,
+        action="append",
+        default=[],
+        metavar="SEAT=LEVEL",
+        help=_("the computer plays this seat (1 to 4) at this level; may be repeated"),
+    )
+    new.add_argument(
+        "--rounds",
+        type=whole_number(1, MAX_ROUNDS),
+        default=3,
+        metavar=_("ROUNDS"),
+        help=_("rounds in the match, 1 to {max} (default 3)").format(max=MAX_ROUNDS),
+    )
+    new.add_argument(
+        "--seed", type=whole_number(0, MAX_SEED), metavar=_("SEED"), help=_("seed the deals, to replay the same cards")
+    )
+    new.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
+    new.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
+    new.add_argument("--coop", action="store_true", help=_("cooperative: one team score (R22)"))
+    new.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    add_lang(new, argparse.SUPPRESS)
+    new.set_defaults(run=run_new, parser=new)
+
+    bot = actions.add_parser(
+        "bot",
+        help=_("play a seat of an online game with a bot, to the end of the match"),
+        description=_(
+            "Take the seat an invitation code opens and play it with a computer player to the end of the "
+            "match, reconnecting by itself if the connection drops; then print the result on one line."
+        ),
+    )
+    bot.add_argument("code", metavar="CODE", help=_("the seat's invitation code"))
+    bot.add_argument(
+        "--level",
+        default="normal",
+        metavar=_("LEVEL"),
+        help=_("easy, normal, hard, random, heuristic, or package.module:factory (default normal)"),
+    )
+    bot.add_argument("--name", metavar=_("NAME"), help=_("the name to play under (default: the seat's)"))
+    _add_server(bot)
+    add_lang(bot, argparse.SUPPRESS)
+    bot.set_defaults(run=run_bot, parser=bot)
+
+    export = actions.add_parser(
+        "export",
+        help=_("print a finished online game's record as JSON"),
+        description=_(
+            "Print the record of a finished online game, in the format of lost-cities export, given any of its codes."
+        ),
+    )
+    export.add_argument("code", metavar="CODE", help=_("any code of the game: an invitation or the watch code"))
+    _add_server(export)
+    add_lang(export, argparse.SUPPRESS)
+    export.set_defaults(run=run_export, parser=export)
+
+
+def run_new(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from lost_cities.net.client import OnlineError, create_game
+    from lost_cities.net.protocol import Create, SeatSpec
+
+    players: int = args.players
+    names = [name.strip() for name in args.names.split(",")] if args.names else []
+    if len(names) > players:
+        return arguments.refuse(
+            "online new", _("{count} names for {players} players: give one per seat").format(
+                count=len(names), players=players
+            )
+        )  # fmt: skip
+    levels: dict[int, str] = {}
+    for seat, level in args.computer:
+        if seat >= players:
+            return arguments.refuse(
+                "online new",
+                _("seat {seat} is not in a game of {players}").format(seat=seat + 1, players=players),
+            )
+        levels[seat] = level
+    names += [""] * (players - len(names))
+    frame = Create(
+        seats=tuple(SeatSpec(name=names[seat], computer=levels.get(seat)) for seat in range(players)),
+        rounds=args.rounds,
+        long=args.long,
+        hand_penalty=args.hand_penalty,
+        cooperative=args.coop,
+        seed=args.seed,
+    )
+    url = _server(args)
+    try:
+        created = asyncio.run(create_game(url, frame))
+    except OnlineError as error:
+        return arguments.refuse("online new", str(error))
+    if args.json:
+        print(json.dumps(_created_json(created), ensure_ascii=False))
+    else:
+        _print_created(created, url)
+    return 0
+
+
+def _created_json(created: Created) -> dict[str, object]:
+    return {
+        "game": created.game,
+        "seats": [{"seat": seat.seat + 1, "name": seat.name, "code": seat.code} for seat in created.seats],
+        "watch": created.watch,
+    }
+
+
+def _print_created(created: Created, url: str) -> None:
+    server = "" if url == DEFAULT_SERVER else f" --server {url}"
+    print(_("Game {game} created on {url}.").format(game=created.game, url=url))
+    for seat in created.seats:
+        if seat.code is None:
+            print("  " + _("{name}: the computer").format(name=seat.name))
+        else:
+            print(
+                "  "
+                + _("{name}: send them lost-cities play --join {code}{server}").format(
+                    name=seat.name, code=seat.code, server=server
+                )
+            )
+    print("  " + _("To watch: lost-cities play --watch {code}{server}").format(code=created.watch, server=server))
+
+
+def run_bot(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from lost_cities.ai import BotNameError, make_bot
+    from lost_cities.net.client import OnlineError, play_seat
+
+    try:
+        bot = make_bot(args.level, think=None)
+    except BotNameError as error:
+        return arguments.refuse("online bot", str(error))
+    url = _server(args)
+    try:
+        _seat, record = asyncio.run(play_seat(url, args.code, bot, args.name))
+    except OnlineError as error:
+        return arguments.refuse("online bot", str(error))
+    except KeyboardInterrupt:
+        return 130
+    from lost_cities.storage.summary import result_label
+
+    saved = _saved(record)
+    totals = " – ".join(f"{name} {total}" for name, total in zip(saved.side_names, saved.totals, strict=True))
+    print(_("{totals}: {result}").format(totals=totals, result=result_label(saved)))
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from lost_cities.net.client import OnlineError, fetch_record
+
+    try:
+        record = asyncio.run(fetch_record(_server(args), args.code))
+    except OnlineError as error:
+        return arguments.refuse("online export", str(error))
+    sys.stdout.write(_saved(record).to_json())
+    return 0
+
+
+def _saved(record: Record) -> SavedMatch:
+    """A finished online game as the saves write a match: what ``export`` prints and the history keeps."""
+    from lost_cities.storage.saved import SavedMatch, SaveStatus
+
+    match = record.record.replay()
+    saved = SavedMatch.start(record.names, match, computers=record.computers)
+    return saved.with_status(SaveStatus.FINISHED)

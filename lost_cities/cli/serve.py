@@ -1,0 +1,77 @@
+"""``lost-cities serve``: the game server for online play (see the README's *Play online*)."""
+
+from __future__ import annotations
+
+import argparse
+
+from lost_cities.cli import arguments
+from lost_cities.cli.arguments import Commands, add_lang, whole_number
+from lost_cities.i18n import _
+
+#: The server's port unless told otherwise: the clients' default server is ws://127.0.0.1:8765.
+DEFAULT_PORT = 8765
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def add_parser(commands: Commands) -> None:
+    parser = commands.add_parser(
+        "serve",
+        help=_("run a game server for online play"),
+        description=_(
+            "Serve online games: players join with an invitation code (lost-cities play --join CODE). "
+            "The games are kept in a SQLite database; a server stopped or killed and started again on the "
+            "same database carries every game on where it stood."
+        ),
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=_("the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 lets friends in)"),
+    )
+    parser.add_argument(
+        "--port",
+        type=whole_number(0, 65535),
+        default=DEFAULT_PORT,
+        help=_("the port to listen on (default {port}; 0 picks a free one)").format(port=DEFAULT_PORT),
+    )
+    parser.add_argument(
+        "--db", metavar=_("PATH"), help=_("the games' database (default: online.sqlite3 in the data folder)")
+    )
+    parser.add_argument(
+        "--log-level", choices=LOG_LEVELS, default="info", help=_("how much to log on stderr (default info)")
+    )
+    add_lang(parser, argparse.SUPPRESS)
+    parser.set_defaults(run=run, parser=parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+    from pathlib import Path
+
+    from lost_cities.server.serve import run_server
+    from lost_cities.server.store import StoreError
+    from lost_cities.storage.store import default_data_dir
+
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per connection: ours
+    database = Path(args.db) if args.db else default_data_dir() / "online.sqlite3"
+
+    def announce(address: str) -> None:
+        print(_("Serving online games on {address} (database {path})").format(address=address, path=database))
+        print("", end="", flush=True)
+
+    try:
+        asyncio.run(run_server(args.host, args.port, database, announce=announce))
+    except StoreError as error:
+        return arguments.refuse("serve", str(error))
+    except OSError as error:  # the address is in use, or not this machine's
+        return arguments.refuse(
+            "serve",
+            _("cannot listen on {host} port {port}: {reason}").format(
+                host=args.host, port=args.port, reason=error.strerror or error
+            ),
+        )
+    except KeyboardInterrupt:
+        pass
+    return 0

@@ -1,0 +1,258 @@
+"""The client side of the online game: create a game, and hold one seat through dropped connections.
+
+:class:`Seat` joins with an invitation code (and keeps the token the server gives back) or comes
+back with a token, then reconnects by itself with backoff whenever the connection drops — the
+server restarting (1012), killed (1006), a network gone — and carries on from the seat's whole
+view, which the server sends on every connect.  A decision is sent with the version it answers,
+so one sent twice across a reconnection is applied once (the server recognises the resend).
+
+Whoever plays the seat — the bot of ``lost-cities online bot``, the app — gives :meth:`Seat.play`
+one coroutine that answers a view with a decision.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable, Iterator
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from lost_cities.ai.bot import Bot, answer
+from lost_cities.engine.moves import Decision
+from lost_cities.engine.view import PlayerView
+from lost_cities.net.protocol import (
+    MAX_FRAME,
+    Create,
+    Created,
+    Decide,
+    ErrorCode,
+    ErrorFrame,
+    Event,
+    FrameError,
+    Hello,
+    Join,
+    Record,
+    ServerFrame,
+    Sync,
+    ViewFrame,
+    Watch,
+    Welcome,
+    read_server_frame,
+    write,
+)
+
+__all__ = ["DEFAULT_SERVER", "OnlineError", "Seat", "create_game", "fetch_record", "play_seat"]
+
+#: Where a client looks for a server unless told otherwise (``LOST_CITIES_SERVER``, ``--server``).
+DEFAULT_SERVER = "ws://127.0.0.1:8765"
+#: Close codes after which coming back would be refused again: the client stops instead of looping.
+_FINAL_CLOSES = {1003, 1008, 1009}
+#: Errors that no reconnection mends: a code or token the server does not know, a game gone.
+_FINAL_ERRORS = {
+    ErrorCode.BAD_CODE,
+    ErrorCode.CODE_USED,
+    ErrorCode.BAD_TOKEN,
+    ErrorCode.BAD_GAME,
+    ErrorCode.RATE_LIMITED,
+    ErrorCode.BAD_PROTOCOL,
+}
+
+
+class OnlineError(Exception):
+    """The server refused us for good, or cannot be reached: the message says which, in one sentence."""
+
+    def __init__(self, message: str, code: ErrorCode | None = None) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+def backoff(first: float = 0.1, most: float = 10.0) -> Iterator[float]:
+    """The waits between attempts to reconnect: quick at first (a restart takes a second), then longer,
+    never more than ``most`` seconds, each with some jitter so that many clients do not come back at once."""
+    delay = first
+    while True:
+        yield delay * random.uniform(0.8, 1.2)
+        delay = min(most, delay * 2)
+
+
+def _connect(url: str) -> connect:
+    """One connection (the reconnecting is :meth:`Seat.play`'s, so that it can tell a first failure apart)."""
+    return connect(
+        url,
+        proxy=None,  # loopback and friends' addresses: never through a *_proxy of the environment
+        max_size=MAX_FRAME,
+        compression=None,
+        open_timeout=10,
+    )
+
+
+async def _one_exchange(url: str, frame: Create | Watch) -> list[ServerFrame]:
+    """Send ``frame`` on a new connection and read every frame the server answers until it closes."""
+    answers: list[ServerFrame] = []
+    try:
+        async with _connect(url) as websocket:
+            await websocket.send(write(frame))
+            async for message in websocket:
+                answers.append(read_server_frame(message))
+                if isinstance(answers[-1], ErrorFrame | Record) or (
+                    isinstance(answers[-1], ViewFrame) and isinstance(frame, Watch) and not answers[-1].over
+                ):
+                    break
+    except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
+        raise OnlineError(f"no game server answers at {url} ({_said(error)})") from None
+    except ConnectionClosed:
+        pass
+    except FrameError as error:
+        raise OnlineError(f"the server at {url} sent a frame this client cannot read ({error})") from None
+    return answers
+
+
+def _said(error: BaseException) -> str:
+    return str(error) or type(error).__name__
+
+
+async def create_game(url: str, frame: Create) -> Created:
+    """Create a game on the server at ``url``: its id, each seat's invitation code and the watch code."""
+    for reply in await _one_exchange(url, frame):
+        if isinstance(reply, Created):
+            return reply
+        if isinstance(reply, ErrorFrame):
+            raise OnlineError(reply.message, reply.code)
+    raise OnlineError(f"the server at {url} closed without creating the game")
+
+
+async def fetch_record(url: str, code: str) -> Record:
+    """The record of the finished game that ``code`` (any of its codes) belongs to, with its players."""
+    for reply in await _one_exchange(url, Watch(code=code)):
+        if isinstance(reply, Record):
+            return reply
+        if isinstance(reply, ErrorFrame):
+            raise OnlineError(reply.message, reply.code)
+        if isinstance(reply, ViewFrame) and not reply.over:
+            raise OnlineError(
+                f"the match is not over yet (round {reply.round_number}): its record is given once it is",
+                ErrorCode.GAME_OVER,
+            )
+    raise OnlineError(f"the server at {url} closed without sending the game's record")
+
+
+#: What plays a seat: given the seat's view when it is its turn, the decision to send.
+Player = Callable[[PlayerView], Awaitable[Decision]]
+
+
+class Seat:
+    """One seat of an online game, held across reconnections.  Give it a ``code`` the first time; it keeps
+    the ``token`` it is given (read it back to come back later), or give it a ``token`` directly."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        code: str | None = None,
+        token: str | None = None,
+        name: str | None = None,
+        on_frame: Callable[[ServerFrame], None] | None = None,
+        on_connection: Callable[[bool], None] | None = None,
+    ) -> None:
+        if (code is None) == (token is None):
+            raise ValueError("a seat is taken with a code or come back to with a token, one of the two")
+        self.url = url
+        self.code = code
+        self.token = token
+        self.name = name
+        self.on_frame = on_frame
+        self.on_connection = on_connection
+        self.welcome: Welcome | None = None
+        self.version = -1
+        self.view: PlayerView | None = None
+        self.record: Record | None = None
+        #: decisions this client sent (each at most once per version), for tests and reports
+        self.sent = 0
+
+    def _hello(self) -> str:
+        if self.token is not None:
+            return write(Hello(token=self.token))
+        assert self.code is not None
+        return write(Join(code=self.code, name=self.name))
+
+    async def play(self, player: Player) -> Record:
+        """Play the seat with ``player`` to the end of the match; the match's record (and players) once it is over.
+
+        The first connection must succeed (:class:`OnlineError` says why not); after that, a lost
+        connection is tried again and again, with backoff, until the match is over.
+        """
+        delays = backoff()
+        connected = False
+        while True:
+            try:
+                async with _connect(self.url) as websocket:
+                    connected = True
+                    delays = backoff()
+                    record = await self._session(websocket, player)
+                    if record is not None:
+                        return record
+            except ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd else None
+                if code in _FINAL_CLOSES:
+                    reason = closed.rcvd.reason if closed.rcvd else ""
+                    raise OnlineError(f"the server closed the connection: {reason or code}") from None
+            except (OSError, TimeoutError, InvalidHandshake) as error:
+                if not connected:
+                    raise OnlineError(f"no game server answers at {self.url} ({_said(error)})") from None
+            except InvalidURI as error:
+                raise OnlineError(f"{self.url} is not a server's address ({_said(error)})") from None
+            except FrameError as error:
+                raise OnlineError(f"the server at {self.url} sent a frame this client cannot read ({error})") from None
+            finally:
+                if self.on_connection:
+                    self.on_connection(False)
+            await asyncio.sleep(next(delays))
+
+    async def _session(self, websocket: ClientConnection, player: Player) -> Record | None:
+        """One connection's exchange: the record if the match ended, ``None`` when the connection closed."""
+        asked = -1  # the version a decision was last sent for, on this connection
+        await websocket.send(self._hello())
+        if self.on_connection:
+            self.on_connection(True)
+        async for message in websocket:
+            frame = read_server_frame(message)
+            if self.on_frame:
+                self.on_frame(frame)
+            match frame:
+                case Welcome():
+                    self.welcome = frame
+                    if frame.token is not None:
+                        self.token = frame.token
+                case ViewFrame() | Event():
+                    if frame.version < self.version:
+                        continue
+                    self.version, self.view = frame.version, frame.view
+                    if not frame.over and frame.view.my_turn and asked != frame.version:
+                        asked = frame.version
+                        decision = await player(frame.view)
+                        await websocket.send(write(Decide(version=frame.version, decision=str(decision))))
+                        self.sent += 1
+                case Record():
+                    self.record = frame
+                    return frame
+                case ErrorFrame():
+                    if frame.code in _FINAL_ERRORS:
+                        raise OnlineError(frame.message, frame.code)
+                    asked = -1
+                    await websocket.send(write(Sync()))  # where do things stand now?
+                case _:
+                    pass
+        return None
+
+
+async def play_seat(url: str, code: str, bot: Bot, name: str | None = None) -> tuple[Seat, Record]:
+    """Play the seat ``code`` opens with ``bot`` to the end of the match (on a thread: the loop keeps
+    answering the server's pings while a slow bot thinks)."""
+
+    async def player(view: PlayerView) -> Decision:
+        return await asyncio.to_thread(answer, bot, view)
+
+    seat = Seat(url, code=code, name=name)
+    return seat, await seat.play(player)

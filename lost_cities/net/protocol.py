@@ -1,0 +1,325 @@
+"""The online game's frames: what a client may send, what the server answers.
+
+Every frame is one JSON object in a text frame, its kind in ``type``.  Both sides read frames through
+the engine's one codec (:mod:`lost_cities.engine.codec`), so a frame's type is its check: a field of
+the wrong type, an unknown field or an unknown kind is refused with a :class:`FrameError` that says
+what was wrong, and cards, decisions and views are written as everywhere else in the program
+(``"r7"``, ``"+r7"``, ``"n"``, a view in its one JSON form).
+
+A frame for a seat is built from that seat's view only (``player_view``), a watcher's from the public
+view: nothing here ever holds a ``Round``, a ``Match``, a record before the match is over (it holds
+the seed, which fixes every deal) or another seat's token.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta, Struct
+
+from lost_cities.engine.cards import Card
+from lost_cities.engine.codec import FieldError, decode, encode
+from lost_cities.engine.match import MatchRecord
+from lost_cities.engine.view import PlayerView
+
+__all__ = [
+    "MAX_FRAME",
+    "PROTOCOL",
+    "ClientFrame",
+    "Create",
+    "Created",
+    "Decide",
+    "ErrorCode",
+    "ErrorFrame",
+    "Event",
+    "FrameError",
+    "GameStatus",
+    "Games",
+    "Hello",
+    "Join",
+    "Ping",
+    "Pong",
+    "Presence",
+    "Record",
+    "SeatInfo",
+    "SeatOffer",
+    "SeatSpec",
+    "ServerFrame",
+    "Status",
+    "Sync",
+    "TakeBack",
+    "ViewFrame",
+    "Watch",
+    "Welcome",
+    "read_client_frame",
+    "read_server_frame",
+    "write",
+]
+
+#: The protocol's version: a ``create`` says which it speaks; the server refuses one it does not.
+PROTOCOL = 1
+#: The largest frame either side accepts, in bytes (a view at a round's end is ~13 KiB; intents are tiny).
+MAX_FRAME = 64 * 1024
+#: The largest intent a client may send: a server closes the connection (1009) on a bigger one.
+MAX_CLIENT_FRAME = 4 * 1024
+
+Version = Annotated[int, Meta(ge=0, le=1_000_000)]
+Seat = Annotated[int, Meta(ge=0, le=3)]
+Name = Annotated[str, Meta(max_length=64)]
+Code = Annotated[str, Meta(max_length=32)]
+Token = Annotated[str, Meta(max_length=128)]
+Level = Annotated[str, Meta(max_length=16)]
+
+
+class _Frame(Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    """A frame: a JSON object whose ``type`` names its kind."""
+
+
+# ------------------------------------------------------------------ client → server
+
+
+class SeatSpec(Struct, frozen=True, forbid_unknown_fields=True):
+    """One seat of a game to create: a person's name, or a computer's ``level``."""
+
+    name: Name = ""
+    computer: Level | None = None
+
+
+class Create(_Frame, frozen=True, tag="create"):
+    """Create a game: the server answers ``created`` (its codes) and closes; nobody has joined yet."""
+
+    seats: Annotated[tuple[SeatSpec, ...], Meta(min_length=2, max_length=4)]
+    rounds: Annotated[int, Meta(ge=1, le=20)] = 3
+    long: bool = False
+    hand_penalty: bool = False
+    cooperative: bool = False
+    first: Seat = 0
+    seed: Annotated[int, Meta(ge=0, le=2**63 - 1)] | None = None
+    protocol: int = PROTOCOL
+
+
+class Join(_Frame, frozen=True, tag="join"):
+    """Take the seat an invitation code opens; the answer's ``welcome`` carries the seat's token (once)."""
+
+    code: Code
+    name: Name | None = None
+
+
+class Hello(_Frame, frozen=True, tag="hello"):
+    """Come back to a seat with its token."""
+
+    token: Token
+
+
+class Watch(_Frame, frozen=True, tag="watch"):
+    """Watch a game with its watch code (or any of its invitation codes)."""
+
+    code: Code
+
+
+class Status(_Frame, frozen=True, tag="status"):
+    """Where each of these seats' games stands (for the list of one's online games); then the server closes."""
+
+    tokens: Annotated[tuple[Token, ...], Meta(max_length=50)]
+
+
+class Decide(_Frame, frozen=True, tag="decide"):
+    """A decision in the game's notation (``+r7``, ``-bw``, ``n``, ``g``, ``s``), answering ``version``."""
+
+    version: Version
+    decision: Annotated[str, Meta(max_length=8)]
+
+
+class TakeBack(_Frame, frozen=True, tag="take_back"):
+    """Take back the card just played, before drawing (as at one keyboard)."""
+
+    version: Version
+
+
+class Sync(_Frame, frozen=True, tag="sync"):
+    """Send me my whole view again."""
+
+
+class Ping(_Frame, frozen=True, tag="ping"):
+    """Are you there?  (A browser cannot send a WebSocket ping.)"""
+
+
+ClientFrame = Create | Join | Hello | Watch | Status | Decide | TakeBack | Sync | Ping
+
+
+# ------------------------------------------------------------------ server → client
+
+
+class SeatOffer(Struct, frozen=True):
+    """A created game's seat: its name, and the invitation code to send to that player (``None``: a computer)."""
+
+    seat: int
+    name: str
+    code: str | None
+
+
+class Created(_Frame, frozen=True, tag="created"):
+    game: str
+    seats: tuple[SeatOffer, ...]
+    watch: str
+
+
+class SeatInfo(Struct, frozen=True):
+    """Who sits where, and whether they are here now."""
+
+    seat: int
+    name: str
+    computer: str | None
+    joined: bool
+    connected: bool
+
+
+class Welcome(_Frame, frozen=True, tag="welcome"):
+    """You are in: ``seat`` (``None`` for a watcher); ``token`` only in the answer to a ``join``: keep it."""
+
+    game: str
+    seat: int | None
+    version: int
+    seats: tuple[SeatInfo, ...]
+    rounds: int
+    token: str | None = None
+
+
+class ViewFrame(_Frame, frozen=True, tag="view"):
+    """The seat's whole view at ``version`` (a watcher's: the public table); ``round_number`` of ``rounds``."""
+
+    version: int
+    round_number: int
+    view: PlayerView
+    totals: tuple[int, ...]
+    over: bool
+
+
+class Event(_Frame, frozen=True, tag="event"):
+    """A decision was accepted: who made it, what it was, the card drawn if this seat may know it, and the
+    seat's whole new view.  ``round_over`` is the finished round's view (hands revealed, scores) when the
+    decision ended a round; ``view`` is then the next round's, already dealt."""
+
+    version: int
+    seat: int
+    decision: str
+    drawn: Card | None
+    round_number: int
+    view: PlayerView
+    totals: tuple[int, ...]
+    over: bool
+    round_over: PlayerView | None = None
+
+
+class Presence(_Frame, frozen=True, tag="presence"):
+    """A seat came or went (not versioned)."""
+
+    seat: int
+    connected: bool
+
+
+class Record(_Frame, frozen=True, tag="record"):
+    """The whole match, once it is over (it holds the seed: never sent before), with who played each seat."""
+
+    record: MatchRecord
+    names: tuple[str, ...]
+    computers: tuple[str | None, ...]
+
+
+class GameStatus(Struct, frozen=True):
+    game: str
+    seat: int
+    version: int
+    to_move: int
+    over: bool
+    names: tuple[str, ...]
+
+
+class Games(_Frame, frozen=True, tag="games"):
+    """The answer to ``status``: one entry per token the server knows."""
+
+    games: tuple[GameStatus, ...]
+
+
+class ErrorCode(StrEnum):
+    """Why a frame was refused: stable, for programs; the ``message`` says it in words."""
+
+    NOT_JSON = "not_json"
+    UNKNOWN_TYPE = "unknown_type"
+    BAD_FIELD = "bad_field"
+    BAD_PROTOCOL = "bad_protocol"
+    BAD_GAME = "bad_game"
+    NOT_AUTHENTICATED = "not_authenticated"
+    BAD_CODE = "bad_code"
+    CODE_USED = "code_used"
+    BAD_TOKEN = "bad_token"
+    ALREADY_IN = "already_in"
+    RATE_LIMITED = "rate_limited"
+    NOT_YOUR_TURN = "not_your_turn"
+    ILLEGAL = "illegal"
+    STALE_VERSION = "stale_version"
+    BAD_VERSION = "bad_version"
+    GAME_OVER = "game_over"
+    WATCHER_CANNOT_ACT = "watcher_cannot_act"
+    SERVER_ERROR = "server_error"
+
+
+class ErrorFrame(_Frame, frozen=True, tag="error"):
+    """One refusal: ``code`` for programs, ``message`` for people; ``rule`` and ``reason`` for an illegal move
+    (the rule's id in ``docs/RULES.md`` and the engine's reason), ``version`` where the game stands."""
+
+    code: ErrorCode
+    message: str
+    version: int | None = None
+    rule: str | None = None
+    reason: str | None = None
+
+
+class Pong(_Frame, frozen=True, tag="pong"):
+    pass
+
+
+ServerFrame = Created | Welcome | ViewFrame | Event | Presence | Record | Games | ErrorFrame | Pong
+
+
+class FrameError(ValueError):
+    """A frame that is not what the protocol allows: ``code`` says which way, the message what and where."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+def write(frame: _Frame) -> str:
+    """``frame`` as the text of one WebSocket frame."""
+    return encode(frame).decode()
+
+
+def _read(data: str | bytes, kind: object) -> object:
+    try:
+        return decode(data, kind)  # type: ignore[arg-type]
+    except FieldError as error:
+        text = str(error)
+        if ("Invalid value" in text and "$.type" in text) or "missing required field `type`" in text:
+            raise FrameError(ErrorCode.UNKNOWN_TYPE, _unknown_type(text)) from None
+        raise FrameError(ErrorCode.BAD_FIELD, f"a field is wrong: {text}") from None
+    except msgspec.DecodeError:
+        raise FrameError(ErrorCode.NOT_JSON, "a frame is one JSON object, and this is not JSON") from None
+
+
+def _unknown_type(text: str) -> str:
+    return 'a frame\'s "type" is one of create, join, hello, watch, status, decide, take_back, sync, ping' + (
+        "" if "missing" not in text else " (this frame has none)"
+    )
+
+
+def read_client_frame(data: str | bytes) -> ClientFrame:
+    """A client's frame, checked; :class:`FrameError` if it is not one."""
+    return _read(data, ClientFrame)  # type: ignore[return-value]
+
+
+def read_server_frame(data: str | bytes) -> ServerFrame:
+    """A server's frame, checked; :class:`FrameError` if it is not one."""
+    return _read(data, ServerFrame)  # type: ignore[return-value]

@@ -1,0 +1,85 @@
+"""Invitation and watch codes, and seat tokens: made with :mod:`secrets`, kept only as keyed hashes.
+
+A code is what a person reads out to a friend: eight symbols of an alphabet with no 0/O or 1/I,
+shown ``K7QX-M2PA`` (40 bits).  Forty bits can be searched offline, so the database keeps a code
+only as an HMAC under a key that lives in a file beside it, never in it: a stolen database gives no
+code back.  A seat token is 256 bits (``secrets.token_urlsafe``), kept as its SHA-256.  Both are
+looked up by their hash and confirmed with :func:`hmac.compare_digest`, in constant time.
+
+>>> normalised("k7qx m2pa"), normalised("K7QX-M2PA"), normalised("K7QX-M2P0")
+('K7QXM2PA', 'K7QXM2PA', None)
+>>> shown("K7QXM2PA")
+'K7QX-M2PA'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+from pathlib import Path
+
+__all__ = ["ALPHABET", "CodeKey", "new_code", "new_token", "normalised", "shown", "token_hash"]
+
+#: 32 symbols, none that reads as another (no 0/O, no 1/I): 5 bits each.
+ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+LENGTH = 8
+
+
+def new_code() -> str:
+    """A fresh code, as stored (``K7QXM2PA``); :func:`shown` writes it for people."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
+
+
+def shown(code: str) -> str:
+    """``K7QX-M2PA``: two groups of four, easy to read out."""
+    return f"{code[:4]}-{code[4:]}"
+
+
+def normalised(text: str) -> str | None:
+    """The code ``text`` spells (any case, spaces and dashes anywhere), or ``None`` if it spells none."""
+    code = "".join(char for char in text if char not in " -").upper()
+    if len(code) != LENGTH or any(char not in ALPHABET for char in code):
+        return None
+    return code
+
+
+def new_token() -> str:
+    """A seat's secret (256 bits): the client keeps it and never shows it."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> bytes:
+    """What the database keeps of a token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
+
+
+class CodeKey:
+    """The server's key for codes, read from (or made in) a file beside the database, readable by its owner only."""
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
+
+    @classmethod
+    def beside(cls, database: Path) -> CodeKey:
+        path = database.with_name(database.name + ".key")
+        try:
+            return cls(path.read_bytes())
+        except FileNotFoundError:
+            key = secrets.token_bytes(32)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(key)
+                file.flush()
+                os.fsync(file.fileno())
+            return cls(key)
+
+    def hash(self, code: str) -> bytes:
+        """What the database keeps of a (normalised) code."""
+        return hmac.new(self._key, code.encode("ascii"), hashlib.sha256).digest()
+
+
+def same(stored: bytes, computed: bytes) -> bool:
+    """The two hashes are equal, compared in constant time."""
+    return hmac.compare_digest(stored, computed)

@@ -1,0 +1,205 @@
+"""One online game held by the server: the engine's match, rebuilt from the stored decisions, and the
+frames each seat is sent — every one built from that seat's own view (H1–H3), never from the state.
+
+The game is only the rules' side of things: which decision is accepted at which version, and what
+each seat is told of it.  The connections, the store and the computers' threads are the hub's
+(:mod:`lost_cities.server.hub`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lost_cities.engine.cards import Card
+from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason
+from lost_cities.engine.history import FinalLaying
+from lost_cities.engine.match import Match
+from lost_cities.engine.moves import Draw, parse_decision
+from lost_cities.engine.round import Round
+from lost_cities.engine.view import PlayerView, PublicTurn, player_view, public_view
+from lost_cities.net.protocol import ErrorCode, ErrorFrame, Event, GameStatus, Record, ViewFrame
+from lost_cities.server.store import StoredGame
+from lost_cities.words import describe_refusal
+
+__all__ = ["TAKE_BACK", "Game", "Refused"]
+
+#: How the decisions' log writes a take-back (the card played this turn back to its player's hand, R6).
+TAKE_BACK = "u"
+
+
+class Refused(Exception):
+    """A decision the game does not accept: :attr:`frame` is the ``error`` frame that says why."""
+
+    def __init__(self, frame: ErrorFrame) -> None:
+        self.frame = frame
+        super().__init__(frame.message)
+
+
+class Game:
+    """A stored game brought back to life: its match replayed decision by decision."""
+
+    def __init__(self, stored: StoredGame) -> None:
+        row = stored.game
+        self.id = row.id
+        self.names = [seat.name for seat in stored.seats]
+        self.computers = tuple(seat.computer for seat in stored.seats)
+        self.joined = [seat.computer is not None or seat.token_hash is not None for seat in stored.seats]
+        self.match = Match(row.rules, row.rounds, row.first, row.seed)
+        self.log: list[tuple[int, str]] = []
+        for seat, decision in stored.decisions:
+            self.apply(seat, decision)
+
+    # ------------------------------------------------------------------ the facts
+
+    @property
+    def version(self) -> int:
+        """How many decisions were accepted: the number of the last event."""
+        return len(self.log)
+
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    @property
+    def round(self) -> Round:
+        return self.match.current
+
+    @property
+    def to_move(self) -> int:
+        return self.match.current.to_move
+
+    def computer_to_move(self) -> str | None:
+        """The level of the computer whose turn it is, if it is a computer's turn in a game still running."""
+        return None if self.over else self.computers[self.to_move]
+
+    # ------------------------------------------------------------------ deciding
+
+    def check(self, seat: int, version: int, text: str) -> bool:
+        """Whether ``seat``'s decision ``text``, answering ``version``, is to be applied now.
+
+        ``False`` for a resend of the decision already applied at that version (a client that lost the
+        answer sends it again: it is never applied twice); :class:`Refused` for anything else not
+        acceptable, with the reason.
+        """
+        if version < self.version:
+            if self.log[version] == (seat, text):
+                return False
+            raise self._refused(ErrorCode.STALE_VERSION, f"the game has moved on to version {self.version}")
+        if version > self.version:
+            raise self._refused(ErrorCode.BAD_VERSION, f"the game is at version {self.version}, not {version}")
+        if self.over:
+            raise self._refused(ErrorCode.GAME_OVER, "the match is over")
+        if seat != self.to_move:
+            raise self._refused(ErrorCode.NOT_YOUR_TURN, f"it is {self.names[self.to_move]}'s turn, not yours")
+        if text == TAKE_BACK:
+            if not self.round.can_take_back:
+                error = IllegalMoveError(Reason.NOTHING_TO_UNDO)
+                raise self._refused(ErrorCode.ILLEGAL, describe_refusal(error), error)
+            return True
+        try:
+            decision = parse_decision(text)
+        except NotationError as error:
+            raise self._refused(ErrorCode.BAD_FIELD, f"decision: {error}") from None
+        if decision in self.round.legal_decisions():
+            return True
+        try:
+            self.round.copy().decide(decision)
+        except IllegalMoveError as error:
+            raise self._refused(ErrorCode.ILLEGAL, describe_refusal(error), error) from None
+        raise AssertionError(f"{decision} is neither legal nor refused")  # pragma: no cover
+
+    def apply(self, seat: int, text: str) -> None:
+        """Apply a decision :meth:`check` accepted (or one from the store), dealing the next round when one ends."""
+        round_ = self.round
+        if text == TAKE_BACK:
+            round_.take_back()
+        else:
+            round_.decide(text)
+        self.log.append((seat, text))
+        if round_.over and self.match.more_rounds:
+            self.match.start_next_round()  # in the same step: every version is one decision
+
+    def _refused(self, code: ErrorCode, message: str, error: IllegalMoveError | None = None) -> Refused:
+        return Refused(
+            ErrorFrame(
+                code=code,
+                message=message,
+                version=self.version,
+                rule=error.rule if error else None,
+                reason=error.reason.value if error else None,
+            )
+        )
+
+    # ------------------------------------------------------------------ what each seat is told
+
+    def view_of(self, seat: int | None) -> PlayerView:
+        """``seat``'s view of the round in play; a watcher's (``None``) is the public table, oriented for seat 0."""
+        return public_view(self.round, 0) if seat is None else player_view(self.round, seat)
+
+    def view_frame(self, seat: int | None) -> ViewFrame:
+        return ViewFrame(
+            version=self.version,
+            round_number=self.match.round_number,
+            view=self.view_of(seat),
+            totals=self.match.totals,
+            over=self.over,
+        )
+
+    def event_for(self, seat: int | None) -> Event:
+        """The last decision as ``seat`` is told of it: the card drawn only if the seat's own view shows it."""
+        actor, text = self.log[-1]
+        ended = self._ended_round()
+        finished = None
+        if ended is not None:
+            finished = public_view(ended, 0) if seat is None else player_view(ended, seat)
+        view = self.view_of(seat)
+        return Event(
+            version=self.version,
+            seat=actor,
+            decision=text,
+            drawn=_drawn(finished or view, actor, text),
+            round_number=self.match.round_number,
+            view=view,
+            totals=self.match.totals,
+            over=self.over,
+            round_over=finished,
+        )
+
+    def _ended_round(self) -> Round | None:
+        """The round the last decision ended, if it ended one."""
+        played = self.match.played
+        if self.round.over:
+            return self.round
+        if len(played) > 1 and not self.round.history() and self.log[-1][1] != TAKE_BACK:
+            return played[-2]
+        return None
+
+    def record_frame(self) -> Record:
+        """The match's record for everyone, once it is over: only then may the seed be known."""
+        assert self.over, "the record holds the seed, which fixes every deal: never before the end"
+        return Record(record=self.match.record(), names=tuple(self.names), computers=self.computers)
+
+    def status(self, seat: int) -> GameStatus:
+        return GameStatus(
+            game=self.id,
+            seat=seat,
+            version=self.version,
+            to_move=self.to_move,
+            over=self.over,
+            names=tuple(self.names),
+        )
+
+    def seats_of_people(self) -> Iterator[int]:
+        return (seat for seat, level in enumerate(self.computers) if level is None)
+
+
+def _drawn(view: PlayerView, actor: int, text: str) -> Card | None:
+    """The card the decision drew, as ``view`` shows it (``None`` if it hides it, or for anything but a draw)."""
+    if text == TAKE_BACK or not isinstance(parse_decision(text), Draw):
+        return None
+    for event in reversed(view.history):
+        if isinstance(event, FinalLaying):
+            continue
+        if isinstance(event, PublicTurn) and event.seat == actor:
+            return event.drawn
+    return None

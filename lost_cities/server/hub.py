@@ -1,0 +1,504 @@
+"""The server's switchboard: who is connected to which seat of which game, and the path of a decision.
+
+One connection is one seat of one game, or one watcher (the websockets tutorial's shape).  Its first
+frame says which: ``create`` (answered with the codes, then closed), ``status`` (where some seats'
+games stand, then closed), ``join`` with an invitation code, ``hello`` with a seat's token, or
+``watch`` with a watch code.  After that it sends decisions.
+
+A decision goes one way only, under the game's lock: checked by the game (version, turn, the
+rules) → applied → **committed** to the store → each seat sent its own event, built from its own
+view (:meth:`Game.event_for`) → the next computer's turn started on a thread.  Nobody hears of a
+decision before it is stored, and a resend of one already applied is answered, never applied twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.exceptions import ConnectionClosed
+
+from lost_cities.ai.bot import Bot, answer
+from lost_cities.ai.levels import LEVELS
+from lost_cities.ai.loader import make_bot
+from lost_cities.engine.codec import encode
+from lost_cities.engine.match import Match
+from lost_cities.engine.rules import Rules
+from lost_cities.limits import PlayerNamesError, check_names, clean_name
+from lost_cities.net.protocol import (
+    PROTOCOL,
+    ClientFrame,
+    Create,
+    Created,
+    Decide,
+    ErrorCode,
+    ErrorFrame,
+    FrameError,
+    Games,
+    Hello,
+    Join,
+    Ping,
+    Pong,
+    Presence,
+    Record,
+    SeatInfo,
+    SeatOffer,
+    ServerFrame,
+    Status,
+    Sync,
+    TakeBack,
+    Watch,
+    Welcome,
+    read_client_frame,
+    write,
+)
+from lost_cities.server.codes import CodeKey, new_code, new_token, normalised, shown, token_hash
+from lost_cities.server.game import TAKE_BACK, Game, Refused
+from lost_cities.server.store import GameRow, SeatRow, SqliteStore, StoreError
+
+__all__ = ["Hub", "Limits"]
+
+log = logging.getLogger("lost_cities.server")
+
+
+class Limits:
+    """How much the server takes before it says no: the numbers, in one place (README, PROTOCOL.md)."""
+
+    #: seconds a new connection has to send its first frame
+    FIRST_FRAME = 10.0
+    #: failed code or token attempts a connection may make before it is closed (1008)
+    FAILURES_PER_CONNECTION = 5
+    #: failed attempts per address per minute, and on the whole server per minute
+    FAILURES_PER_ADDRESS = 10
+    FAILURES_ON_SERVER = 100
+    #: frames a connection may send per second, sustained, and in a burst
+    FRAMES_PER_SECOND = 100.0
+    FRAME_BURST = 200.0
+
+
+class _Window:
+    """Events in the last minute, to refuse more than ``most`` of them."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.times: deque[float] = deque()
+
+    def full(self, now: float) -> bool:
+        while self.times and self.times[0] <= now - 60:
+            self.times.popleft()
+        return len(self.times) >= self.most
+
+    def add(self, now: float) -> None:
+        self.times.append(now)
+
+
+class _Bucket:
+    """A token bucket: a connection's frames per second, with a burst."""
+
+    def __init__(self) -> None:
+        self.tokens = Limits.FRAME_BURST
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(Limits.FRAME_BURST, self.tokens + (now - self.at) * Limits.FRAMES_PER_SECOND)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class _Refusal(Exception):
+    """Stop handling this connection's current frame with this error (and close with ``close`` if set)."""
+
+    def __init__(self, code: ErrorCode, message: str, close: int | None = None) -> None:
+        self.frame = ErrorFrame(code=code, message=message)
+        self.close = close
+        super().__init__(message)
+
+
+class Hub:
+    """Every game the server holds in memory, their members, and the computers' turns."""
+
+    def __init__(self, store: SqliteStore, key: CodeKey, think: float = 1.0) -> None:
+        self.store = store
+        self.key = key
+        self.think = think
+        self.games: dict[str, Game] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        #: per game, per seat (``None``: watchers), the open connections
+        self.members: dict[str, dict[int | None, set[ServerConnection]]] = {}
+        self.connections = 0
+        self.bots: dict[tuple[str, int], Bot] = {}
+        #: the computers' turns and other work started in the background, kept until done
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.address_failures: dict[str, _Window] = {}
+        self.server_failures = _Window(Limits.FAILURES_ON_SERVER)
+
+    # ------------------------------------------------------------------ a connection's life
+
+    async def handle(self, websocket: ServerConnection) -> None:
+        """The websockets handler: one call per connection."""
+        self.connections += 1
+        address = str(websocket.remote_address[0]) if websocket.remote_address else "?"
+        failures = 0
+        bucket = _Bucket()
+        try:
+            try:
+                message = await asyncio.wait_for(websocket.recv(), Limits.FIRST_FRAME)
+            except TimeoutError:
+                await websocket.close(1008, "no first frame within 10 seconds")
+                return
+            while True:
+                if not bucket.take():
+                    await self._send(websocket, ErrorFrame(code=ErrorCode.RATE_LIMITED, message=_FLOOD))
+                    await websocket.close(1008, "too many frames")
+                    return
+                try:
+                    done = await self._first(websocket, address, message)
+                except _Refusal as refusal:
+                    await self._send(websocket, refusal.frame)
+                    if refusal.frame.code in (ErrorCode.BAD_CODE, ErrorCode.BAD_TOKEN, ErrorCode.CODE_USED):
+                        failures += 1
+                        self._failed(address)
+                    if refusal.close is not None or failures >= Limits.FAILURES_PER_CONNECTION:
+                        await websocket.close(refusal.close or 1008, "too many failed attempts")
+                        return
+                else:
+                    if done:
+                        return
+                message = await websocket.recv()
+        except ConnectionClosed:
+            pass
+        finally:
+            self.connections -= 1
+
+    async def _first(self, websocket: ServerConnection, address: str, message: str | bytes) -> bool:
+        """Answer a frame sent before the connection belongs to a game; ``True`` once the connection is done."""
+        frame = _read(message)
+        match frame:
+            case Ping():
+                await self._send(websocket, Pong())
+                return False
+            case Create():
+                created = await self.create(frame)
+                await self._send(websocket, created)
+                await websocket.close(1000, "created")
+                return True
+            case Status():
+                await self._send(websocket, await self.status(frame))
+                await websocket.close(1000, "status sent")
+                return True
+            case Join() | Hello() | Watch():
+                self._check_rate(address)
+                game, seat, token = await self._enter(frame)
+                await self._member(websocket, game, seat, token)
+                return True
+            case _:
+                raise _Refusal(
+                    ErrorCode.NOT_AUTHENTICATED,
+                    "send join (an invitation code), hello (your seat's token) or watch (a watch code) first",
+                )
+
+    def _check_rate(self, address: str) -> None:
+        now = time.monotonic()
+        window = self.address_failures.get(address)
+        if self.server_failures.full(now) or (window is not None and window.full(now)):
+            raise _Refusal(ErrorCode.RATE_LIMITED, "too many wrong codes or tokens: try again in a minute", 1008)
+
+    def _failed(self, address: str) -> None:
+        now = time.monotonic()
+        self.address_failures.setdefault(address, _Window(Limits.FAILURES_PER_ADDRESS)).add(now)
+        self.server_failures.add(now)
+        if len(self.address_failures) > 10_000:  # forget the quiet ones: the table must not grow without end
+            for quiet in [key for key, window in self.address_failures.items() if not window.full(now)][:5_000]:
+                del self.address_failures[quiet]
+
+    async def _enter(self, frame: Join | Hello | Watch) -> tuple[Game, int | None, str | None]:
+        """The game and seat a ``join``, ``hello`` or ``watch`` opens (and a fresh token for a join)."""
+        if isinstance(frame, Hello):
+            owned = await self.store.seat_of_token(token_hash(frame.token))
+            if owned is None:
+                raise _Refusal(ErrorCode.BAD_TOKEN, "this token opens no seat on this server")
+            return await self.game(owned[0]), owned[1], None
+        code = normalised(frame.code)
+        if code is None:
+            raise _Refusal(ErrorCode.BAD_CODE, "a code is eight letters and digits, such as K7QX-M2PA")
+        hashed = self.key.hash(code)
+        if isinstance(frame, Watch):
+            watched = await self.store.game_of_watch(hashed)
+            if watched is None:
+                invited = await self.store.seat_of_invite(hashed)
+                watched = invited[0] if invited else None
+            if watched is None:
+                raise _Refusal(ErrorCode.BAD_CODE, f"{shown(code)} is not a watch code on this server")
+            return await self.game(watched), None, None
+        found = await self.store.seat_of_invite(hashed)
+        if found is None:
+            raise _Refusal(ErrorCode.BAD_CODE, f"{shown(code)} opens no seat on this server: is it mistyped?")
+        game_id, seat, taken = found
+        if taken:
+            raise _Refusal(
+                ErrorCode.CODE_USED,
+                f"{shown(code)} was used already: an invitation opens its seat once (the player who took it "
+                "comes back with lost-cities play)",
+            )
+        game = await self.game(game_id)
+        name = game.names[seat]
+        if frame.name is not None:
+            name = self._name(frame.name, seat, game)
+        token = new_token()
+        async with self.locks[game_id]:
+            if not await self.store.join(game_id, seat, hashed, token_hash(token), name):
+                raise _Refusal(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago")
+            game.names[seat] = name
+            game.joined[seat] = True
+        log.info("game %s: %s joined seat %d", game_id, name, seat + 1)
+        return game, seat, token
+
+    def _name(self, text: str, seat: int, game: Game) -> str:
+        names = list(game.names)
+        names[seat] = clean_name(text)
+        try:
+            return check_names(names)[seat]
+        except PlayerNamesError as error:
+            raise _Refusal(ErrorCode.BAD_FIELD, f"name: {error.sentence}") from None
+
+    async def _member(self, websocket: ServerConnection, game: Game, seat: int | None, token: str | None) -> None:
+        """A connection that belongs to ``seat`` of ``game`` (``None``: a watcher), until it closes."""
+        members = self.members.setdefault(game.id, {})
+        first_of_seat = seat is not None and not members.get(seat)
+        members.setdefault(seat, set()).add(websocket)
+        try:
+            await self._send(websocket, self._welcome(game, seat, token))
+            await self._send(websocket, game.view_frame(seat))
+            if game.over:
+                await self._send(websocket, game.record_frame())
+            if first_of_seat and seat is not None:
+                self._tell_all(game, Presence(seat=seat, connected=True))
+            bucket = _Bucket()
+            async for message in websocket:
+                if not bucket.take():
+                    await self._send(websocket, ErrorFrame(code=ErrorCode.RATE_LIMITED, message=_FLOOD))
+                    await websocket.close(1008, "too many frames")
+                    return
+                try:
+                    await self._in_game(websocket, game, seat, _read(message))
+                except _Refusal as refusal:
+                    await self._send(websocket, refusal.frame)
+                    if refusal.close is not None:
+                        await websocket.close(refusal.close, refusal.frame.message[:100])
+                        return
+        finally:
+            members[seat].discard(websocket)
+            if seat is not None and not members[seat]:
+                self._tell_all(game, Presence(seat=seat, connected=False))
+            if not any(members.values()):
+                self._forget_if_idle(game)
+
+    async def _in_game(self, websocket: ServerConnection, game: Game, seat: int | None, frame: ClientFrame) -> None:
+        match frame:
+            case Ping():
+                await self._send(websocket, Pong())
+            case Sync():
+                await self._send(websocket, self.games.get(game.id, game).view_frame(seat))
+            case Decide() | TakeBack():
+                if seat is None:
+                    raise _Refusal(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot play: join with an invitation code")
+                text = frame.decision if isinstance(frame, Decide) else TAKE_BACK
+                await self.decide(game.id, seat, frame.version, text, websocket)
+            case _:
+                raise _Refusal(ErrorCode.ALREADY_IN, "this connection is in a game already: send decide, sync or ping")
+
+    def _welcome(self, game: Game, seat: int | None, token: str | None) -> Welcome:
+        present = self.members.get(game.id, {})
+        return Welcome(
+            game=game.id,
+            seat=seat,
+            version=game.version,
+            seats=tuple(
+                SeatInfo(
+                    seat=number,
+                    name=name,
+                    computer=game.computers[number],
+                    joined=game.joined[number],
+                    connected=game.computers[number] is not None or bool(present.get(number)),
+                )
+                for number, name in enumerate(game.names)
+            ),
+            rounds=game.match.rounds,
+            token=token,
+        )
+
+    # ------------------------------------------------------------------ games
+
+    async def game(self, game_id: str) -> Game:
+        """The game, from memory or rebuilt from the store; its computer's turn started if it is one."""
+        if game_id not in self.games:
+            stored = await self.store.load(game_id)
+            if stored is None:
+                raise _Refusal(ErrorCode.BAD_GAME, "this game is no longer on this server")
+            if game_id not in self.games:  # another connection may have loaded it meanwhile
+                self.games[game_id] = Game(stored)
+                self.locks.setdefault(game_id, asyncio.Lock())
+                self._computer_turn(self.games[game_id])
+        return self.games[game_id]
+
+    def _forget_if_idle(self, game: Game) -> None:
+        """Drop a game nobody is connected to from memory (the store keeps it), unless a computer is thinking."""
+        if game.computer_to_move() is None:
+            self.games.pop(game.id, None)
+            self.members.pop(game.id, None)
+            for seat, level in enumerate(game.computers):
+                if level is not None:
+                    self.bots.pop((game.id, seat), None)
+
+    async def create(self, frame: Create) -> Created:
+        if frame.protocol != PROTOCOL:
+            raise _Refusal(ErrorCode.BAD_PROTOCOL, f"this server speaks protocol {PROTOCOL}, not {frame.protocol}")
+        players = len(frame.seats)
+        try:
+            rules = Rules(players, frame.long, frame.hand_penalty, frame.cooperative)
+            match = Match(rules, frame.rounds, frame.first, frame.seed)
+        except ValueError as error:
+            raise _Refusal(ErrorCode.BAD_FIELD, str(error)) from None
+        levels = tuple(seat.computer for seat in frame.seats)
+        for level in levels:
+            if level is not None and level not in LEVELS:
+                raise _Refusal(ErrorCode.BAD_FIELD, f"a computer plays at one of {', '.join(LEVELS)}, not {level!r}")
+        if all(level is not None for level in levels):
+            raise _Refusal(ErrorCode.BAD_FIELD, "at least one seat is a person's: the arena plays computers alone")
+        default = [f"Player {seat + 1}" for seat in range(players)]
+        names = [clean_name(seat.name) or default[number] for number, seat in enumerate(frame.seats)]
+        try:
+            names = list(check_names(names))
+        except PlayerNamesError as error:
+            raise _Refusal(ErrorCode.BAD_FIELD, f"names: {error.sentence}") from None
+        game_id = secrets.token_hex(8)
+        codes = [None if level is not None else new_code() for level in levels]
+        watch = new_code()
+        row = GameRow(game_id, rules, match.rounds, match.seed, match.first, self.key.hash(watch))
+        seats = tuple(
+            SeatRow(seat, names[seat], levels[seat], None if code is None else self.key.hash(code))
+            for seat, code in enumerate(codes)
+        )
+        await self.store.create(row, seats)
+        log.info("game %s created: %d players, %s", game_id, players, ", ".join(names))
+        return Created(
+            game=game_id,
+            seats=tuple(
+                SeatOffer(seat=seat, name=names[seat], code=None if code is None else shown(code))
+                for seat, code in enumerate(codes)
+            ),
+            watch=shown(watch),
+        )
+
+    async def status(self, frame: Status) -> Games:
+        found = []
+        for token in frame.tokens:
+            seat = await self.store.seat_of_token(token_hash(token))
+            if seat is not None:
+                found.append((await self.game(seat[0])).status(seat[1]))
+        return Games(games=tuple(found))
+
+    # ------------------------------------------------------------------ a decision's path
+
+    async def decide(self, game_id: str, seat: int, version: int, text: str, reply_to: ServerConnection | None) -> None:
+        """Check, apply, commit, tell everyone — or answer ``reply_to`` alone with why not."""
+        async with self.locks[game_id]:
+            game = await self.game(game_id)
+            try:
+                fresh = game.check(seat, version, text)
+            except Refused as refused:
+                if reply_to is not None:
+                    await self._send(reply_to, refused.frame)
+                return
+            if not fresh:  # a resend of what was applied: tell the sender where the game is now
+                if reply_to is not None:
+                    await self._send(reply_to, game.view_frame(seat))
+                return
+            game.apply(seat, text)
+            try:
+                await self.store.append(game_id, game.version, seat, text, game.over)
+            except (StoreError, OSError, RuntimeError) as error:
+                log.error("game %s: decision %d not stored: %s", game_id, game.version, error)
+                self.games.pop(game_id, None)  # rebuilt from the store on next use: nothing half-applied
+                self._close_all(game, 1011, "the server could not store a decision: reconnect")
+                return
+            log.info("game %s: v%d seat %d %s", game_id, game.version, seat + 1, text)
+            self._tell_each(game)
+            if game.over:
+                log.info("game %s: over, %s", game_id, game.match.totals)
+                self._tell_all(game, game.record_frame())
+            self._computer_turn(game)
+
+    def _computer_turn(self, game: Game) -> None:
+        level = game.computer_to_move()
+        if level is None:
+            return
+        task = asyncio.create_task(self._computer(game, level, game.to_move, game.version))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _computer(self, game: Game, level: str, seat: int, version: int) -> None:
+        """A computer's turn: its bot answers from its own view (H3) on a thread, then goes the one path."""
+        key = (game.id, seat)
+        if key not in self.bots:
+            self.bots[key] = make_bot(level, seed=hash((game.match.seed, seat)) & (2**63 - 1), think=self.think)
+        view = game.view_of(seat)
+        try:
+            decision = await asyncio.to_thread(answer, self.bots[key], view)
+        except Exception:  # a thread that cannot start (shutting down): the turn is taken again on reload
+            log.exception("game %s: the computer could not think", game.id)
+            return
+        await self.decide(game.id, seat, version, str(decision), None)
+
+    async def stop(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    # ------------------------------------------------------------------ sending
+
+    def _tell_each(self, game: Game) -> None:
+        """The last decision to every seat and watcher, each in its own words: its own view."""
+        for seat, connections in self.members.get(game.id, {}).items():
+            if connections:
+                broadcast(connections, encode(game.event_for(seat)), text=True)
+
+    def _tell_all(self, game: Game, frame: Presence | Record) -> None:
+        connections: Iterable[ServerConnection] = (
+            connection for members in self.members.get(game.id, {}).values() for connection in members
+        )
+        broadcast(list(connections), encode(frame), text=True)
+
+    def _close_all(self, game: Game, code: int, reason: str) -> None:
+        for members in self.members.get(game.id, {}).values():
+            for connection in list(members):
+                task = asyncio.create_task(connection.close(code, reason))
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
+
+    async def _send(self, websocket: ServerConnection, frame: ServerFrame) -> None:
+        await websocket.send(write(frame))
+
+
+_FLOOD = f"at most {Limits.FRAMES_PER_SECOND:.0f} frames a second: the connection is closed"
+
+
+def _read(message: str | bytes) -> ClientFrame:
+    if isinstance(message, bytes):
+        raise _Refusal(ErrorCode.NOT_JSON, "frames are JSON text, not binary", 1003)
+    try:
+        return read_client_frame(message)
+    except FrameError as error:
+        raise _Refusal(error.code, str(error)) from None

@@ -1,0 +1,68 @@
+"""A real ``lost-cities serve`` process on loopback for the online tests: started, read, killed, restarted."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+_ADDRESS = re.compile(r"ws://127\.0\.0\.1:(\d+)")
+
+
+class ServerProcess:
+    """``lost-cities serve`` on 127.0.0.1 with its own database; the port is the one it printed (``--port 0``
+    the first time, the same one again on :meth:`restart`, so that clients find it where they left it)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.database = folder / "online.sqlite3"
+        self.port = 0
+        self.process: subprocess.Popen[str] | None = None
+        self.log = folder / "serve.log"
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30) -> None:
+        environment = {**os.environ, "LOST_CITIES_DATA_DIR": str(self.folder / "data"), "PYTHONUNBUFFERED": "1"}
+        command = [sys.executable, "-m", "lost_cities", "serve", "--port", str(self.port), "--db", str(self.database)]
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                command, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, text=True, env=environment
+            )
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:  # the first line says where it listens: no guessing, no race
+            line = self.process.stdout.readline()
+            found = _ADDRESS.search(line)
+            if found:
+                self.port = int(found.group(1))
+                return
+            if not line and self.process.poll() is not None:
+                break
+        raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye, no flush — what a power cut short of the disk does to the process."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> int:
+        """SIGTERM, as a service manager stops it; its exit status."""
+        if self.process is None or self.process.poll() is not None:
+            return self.process.returncode if self.process else 0
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise AssertionError("the server did not stop on SIGTERM within 15 s") from None
+
+    def restart(self) -> None:
+        self.start()

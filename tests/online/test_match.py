@@ -1,0 +1,128 @@
+"""Whole online matches between bot clients and a real server on loopback: the server is the only
+authority, every seat ends with the same record, and the record is the one ``online export`` prints."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+
+import pytest
+
+from lost_cities.ai import make_bot
+from lost_cities.engine.match import MatchRecord
+from lost_cities.net.client import Seat, create_game, play_seat
+from lost_cities.net.protocol import Create, Created, Record, SeatSpec
+from tests.conftest import Cli
+from tests.online.server import ServerProcess
+
+
+def game(*seats: SeatSpec, rounds: int = 1, seed: int = 7, **variants: bool) -> Create:
+    return Create(seats=seats, rounds=rounds, seed=seed, **variants)
+
+
+async def play_all(url: str, created: Created, levels: dict[int, str]) -> list[tuple[Seat, Record]]:
+    """Every person's seat played by a bot client at its level, at once."""
+    seats = [offer for offer in created.seats if offer.code is not None]
+    assert sorted(levels) == [offer.seat for offer in seats]
+    return await asyncio.wait_for(
+        asyncio.gather(
+            *(play_seat(url, offer.code or "", make_bot(levels[offer.seat], seed=offer.seat)) for offer in seats)
+        ),
+        120,
+    )
+
+
+def decisions_in(record: MatchRecord) -> int:
+    return sum(len(turn.split()) for round_ in record.played for turn in round_.turns)
+
+
+async def test_two_bot_clients_play_a_whole_match_and_agree_on_its_record(server: ServerProcess, cli: Cli) -> None:
+    created = await create_game(server.url, game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2))
+    results = await play_all(server.url, created, {0: "heuristic", 1: "easy"})
+    (ana, ana_record), (boris, boris_record) = results
+    assert ana_record == boris_record  # one authority: both seats end with the same match
+    record = ana_record.record
+    assert len(record.played) == 2 and record.replay().over  # R17: every round played, the match over
+    assert ana_record.names == ("Ana", "Boris")
+    assert ana.welcome is not None and ana.welcome.seat == 0 and boris.welcome is not None and boris.welcome.seat == 1
+    # every decision of the match was sent once by its seat's client and applied once by the server
+    assert ana.sent + boris.sent == decisions_in(record) == ana.version
+    exported = await asyncio.to_thread(cli, "online", "export", created.seats[1].code or "", "--server", server.url)
+    assert exported.status == 0, exported.err
+    assert json.loads(exported.out)["record"]["played"] == json.loads(cli_record_json(record))["played"]
+    watched = await asyncio.to_thread(
+        cli, "online", "export", created.watch, "--server", server.url
+    )  # the watch code opens it too
+    assert json.loads(watched.out)["record"] == json.loads(exported.out)["record"]
+
+
+def cli_record_json(record: MatchRecord) -> str:
+    from lost_cities.engine.codec import encode
+
+    return encode(record).decode()
+
+
+@pytest.mark.parametrize(
+    ("seats", "levels"),
+    [
+        ((SeatSpec("Ana"), SeatSpec("Boris"), SeatSpec(computer="easy")), {0: "heuristic", 1: "easy"}),
+        (
+            (SeatSpec("Ana"), SeatSpec(computer="normal"), SeatSpec("Carl"), SeatSpec("Dora")),
+            {0: "heuristic", 2: "easy", 3: "random"},
+        ),
+    ],
+    ids=["three", "four-in-teams"],
+)
+async def test_three_and_four_players_with_a_computer_seat_played_by_the_server(
+    server: ServerProcess, seats: tuple[SeatSpec, ...], levels: dict[int, str]
+) -> None:
+    created = await create_game(server.url, game(*seats, long=True))
+    computer = next(offer for offer in created.seats if offer.code is None)
+    assert seats[computer.seat].computer is not None  # the computer's seat has no invitation to send
+    results = await play_all(server.url, created, levels)
+    records = {result.record.played for _, result in results}
+    assert len(records) == 1
+    record = results[0][1].record
+    assert record.rules.players == len(seats) and record.replay().over  # the final laying (R23c) and all
+    decided_by_computer = decisions_in(record) - sum(seat.sent for seat, _ in results)
+    assert decided_by_computer > 0  # the server played its seat itself
+
+
+async def test_a_game_killed_with_sigkill_goes_on_after_a_restart_with_nothing_lost_or_applied_twice(
+    server: ServerProcess, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    # the same seeded game without the failure, on a second server: what the match must be
+    calm = ServerProcess(tmp_path_factory.mktemp("calm"))
+    calm.start()
+    try:
+        spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2, seed=11)
+        expected = (await play_all(calm.url, await create_game(calm.url, spec), {0: "heuristic", 1: "heuristic"}))[0]
+    finally:
+        calm.stop()
+
+    created = await create_game(server.url, spec)
+    seats = [Seat(server.url, code=offer.code) for offer in created.seats]
+    bots = [make_bot("heuristic") for _ in seats]
+
+    def player(bot: object):  # type: ignore[no-untyped-def]
+        async def decide(view):  # type: ignore[no-untyped-def]
+            await asyncio.sleep(0.005)  # slow enough for the kills to land mid-match
+            from lost_cities.ai.bot import answer
+
+            return answer(bot, view)  # type: ignore[arg-type]
+
+        return decide
+
+    playing = [asyncio.create_task(seat.play(player(bot))) for seat, bot in zip(seats, bots, strict=True)]
+    for kill_at in (30, 90):
+        while max(seat.version for seat in seats) < kill_at:
+            assert not any(task.done() for task in playing), [task.result() for task in playing if task.done()]
+            await asyncio.sleep(0.01)
+        await asyncio.to_thread(server.kill)
+        await asyncio.to_thread(server.restart)
+    results = await asyncio.wait_for(asyncio.gather(*playing), 120)
+    assert results[0] == results[1]
+    assert results[0].record.played == expected[1].record.played  # the same match as without the failure
+    rows = sqlite3.connect(server.database).execute("SELECT count(*), max(version) FROM decisions").fetchone()
+    assert rows[0] == rows[1] == decisions_in(results[0].record)  # each decision stored once, none lost
