@@ -15,7 +15,7 @@ from lost_cities.i18n import _
 from lost_cities.limits import MAX_ROUNDS, MAX_SEED
 
 if TYPE_CHECKING:
-    from lost_cities.net.protocol import Created, Record
+    from lost_cities.net.protocol import Create, Created, Record, SeatSpec
     from lost_cities.storage.saved import SavedMatch
 
 #: The environment variable that names the server when ``--server`` does not.
@@ -35,7 +35,7 @@ def server_address(text: str) -> str:
     return address
 
 
-def _add_server(parser: argparse.ArgumentParser) -> None:
+def add_server(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     parser.add_argument(
         "--server",
         type=server_address,
@@ -84,7 +84,7 @@ def add_parser(commands: Commands) -> None:
             "player, and the game a watch code."
         ),
     )
-    _add_server(new)
+    add_server(new)
     new.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help=_("2, 3 or 4 in two teams"))
     new.add_argument("--names", metavar="A,B,…", help=_("the players' names, in seat order, separated by commas"))
     new.add_argument(
@@ -128,7 +128,7 @@ def add_parser(commands: Commands) -> None:
         help=_("easy, normal, hard, random, heuristic, or package.module:factory (default normal)"),
     )
     bot.add_argument("--name", metavar=_("NAME"), help=_("the name to play under (default: the seat's)"))
-    _add_server(bot)
+    add_server(bot)
     add_lang(bot, argparse.SUPPRESS)
     bot.set_defaults(run=run_bot, parser=bot)
 
@@ -140,7 +140,7 @@ def add_parser(commands: Commands) -> None:
         ),
     )
     export.add_argument("code", metavar="CODE", help=_("any code of the game: an invitation or the watch code"))
-    _add_server(export)
+    add_server(export)
     add_lang(export, argparse.SUPPRESS)
     export.set_defaults(run=run_export, parser=export)
 
@@ -149,7 +149,7 @@ def run_new(args: argparse.Namespace) -> int:
     import asyncio
 
     from lost_cities.net.client import OnlineError, create_game
-    from lost_cities.net.protocol import Create, SeatSpec
+    from lost_cities.net.protocol import Create
 
     players: int = args.players
     names = [name.strip() for name in args.names.split(",")] if args.names else []
@@ -169,7 +169,7 @@ def run_new(args: argparse.Namespace) -> int:
         levels[seat] = level
     names += [""] * (players - len(names))
     frame = Create(
-        seats=tuple(SeatSpec(name=names[seat], computer=levels.get(seat)) for seat in range(players)),
+        seats=tuple(_seat_spec(names[seat], levels.get(seat), seat, len(levels)) for seat in range(players)),
         rounds=args.rounds,
         long=args.long,
         hand_penalty=args.hand_penalty,
@@ -257,3 +257,95 @@ def _saved(record: Record) -> SavedMatch:
     match = record.record.replay()
     saved = SavedMatch.start(record.names, match, computers=record.computers)
     return saved.with_status(SaveStatus.FINISHED)
+
+
+def run_play_online(args: argparse.Namespace) -> int:
+    """``lost-cities play --online|--join|--watch``: the match app on one seat of an online game."""
+    import asyncio
+
+    from lost_cities.net.client import OnlineError, create_game
+    from lost_cities.storage import MatchStore, StorageError
+    from lost_cities.storage.online import load_seats
+
+    url = _server(args)
+    if not arguments.on_a_terminal():
+        return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
+    store = MatchStore()
+    code, token, watch, note = args.join, None, args.watch, ""
+    if args.online:
+        try:
+            frame = _create_frame(args)
+            created = asyncio.run(create_game(url, frame))
+        except _Refused as refused:
+            return arguments.refuse("play", str(refused))
+        except OnlineError as error:
+            return arguments.refuse("play", str(error))
+        code = created.seats[0].code
+        server = "" if url == DEFAULT_SERVER else f" --server {url}"
+        note = " · ".join(
+            _("send {name}: lost-cities play --join {code}{server}").format(
+                name=seat.name, code=seat.code, server=server
+            )
+            for seat in created.seats[1:]
+            if seat.code is not None
+        )
+    if code is not None:
+        try:
+            kept = load_seats(store).for_code(url, code)
+        except StorageError as problem:
+            print(problem, file=sys.stderr)
+            kept = None
+        if kept is not None:  # this seat was taken from here before: come back to it
+            code, token = None, kept.token
+    from lost_cities.tui.hotseat.online import OnlineApp
+
+    app = OnlineApp(url, code=code, token=token, watch=watch, name=args.name, store=store, note=note)
+    app.run()
+    if app.problem is not None:
+        return arguments.refuse("play", app.problem)
+    return 0
+
+
+def _seat_spec(name: str, level: str | None, seat: int, computers: int) -> SeatSpec:
+    """A seat to create: a computer's gets the name it has at one keyboard, in the creator's language."""
+    from lost_cities.net.protocol import SeatSpec
+    from lost_cities.words import computer_name
+
+    if level is not None and not name:
+        name = computer_name(seat, computers)
+    return SeatSpec(name=name, computer=level)
+
+
+class _Refused(Exception):
+    """A combination of options that makes no online game: one sentence."""
+
+
+def _create_frame(args: argparse.Namespace) -> Create:
+    import random
+
+    from lost_cities.net.protocol import Create
+
+    given = [args.p1, args.p2, args.p3, args.p4]
+    players = args.players or max(2, max((seat + 1 for seat, name in enumerate(given) if name is not None), default=2))
+    given = [(name or "").strip() for name in given[:players]]
+    if given[0] in LEVELS:
+        raise _Refused(_("--p1 is you: give your name, and a level to the other seats"))
+    computers = sum(name in LEVELS for name in given)
+    seats = [
+        _seat_spec("" if name in LEVELS else name, name if name in LEVELS else None, seat, computers)
+        for seat, name in enumerate(given)
+    ]
+    if args.coop and players == 4:
+        raise _Refused(_("--coop: four players already play in two teams, not the cooperative game (R24f)"))
+    first = random.randrange(players) if args.first == "random" else int(args.first[1:]) - 1  # R5
+    if first >= players:
+        raise _Refused(_("--first {seat}: there are only {n} players").format(seat=args.first, n=players))
+    return Create(
+        seats=tuple(seats),
+        rounds=args.rounds,
+        long=args.long,
+        hand_penalty=args.hand_penalty,
+        cooperative=args.coop,
+        first=first,
+        seed=args.seed,
+    )

@@ -7,6 +7,7 @@ import argparse
 from lost_cities.ai.levels import DEFAULT_THINK, LEVELS
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, seconds, whole_number
+from lost_cities.cli.online import add_server
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_ROUNDS, MAX_SEED, MAX_THINK, MIN_THINK
 
@@ -68,11 +69,29 @@ def add_parser(commands: Commands) -> None:
     unfinished.add_argument(
         "--new", action="store_true", help=_("start a new match; an unfinished one is kept in the history")
     )
+    online = parser.add_argument_group(_("online"))
+    where = online.add_mutually_exclusive_group()
+    where.add_argument(
+        "--online",
+        action="store_true",
+        help=_("create the game on a server, seat 1 yours; a level as --p2…--p4 is a computer seat"),
+    )
+    where.add_argument(
+        "--join", metavar=_("CODE"), help=_("take the seat an invitation code opens, or come back to it")
+    )
+    where.add_argument("--watch", metavar=_("CODE"), help=_("watch an online game"))
+    online.add_argument("--name", metavar=_("NAME"), help=_("with --join: the name to play under"))
+    online.add_argument("--players", type=int, choices=(2, 3, 4), help=_("with --online: 2, 3 or 4 in two teams"))
+    add_server(online)
     add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.online or args.join or args.watch:
+        from lost_cities.cli.online import run_play_online
+
+        return run_play_online(args)
     from lost_cities.limits import PlayerNamesError, check_names
     from lost_cities.session import MatchSettings
 

@@ -36,6 +36,7 @@ from lost_cities.net.protocol import (
     Record,
     ServerFrame,
     Sync,
+    TakeBack,
     ViewFrame,
     Watch,
     Welcome,
@@ -143,8 +144,14 @@ Player = Callable[[PlayerView], Awaitable[Decision]]
 
 
 class Seat:
-    """One seat of an online game, held across reconnections.  Give it a ``code`` the first time; it keeps
-    the ``token`` it is given (read it back to come back later), or give it a ``token`` directly."""
+    """One seat of an online game (or a watcher's place), held across reconnections.
+
+    Give it an invitation ``code`` the first time; it keeps the ``token`` it is given (read it back
+    to come back later), or give it a ``token`` directly; or a ``watch`` code to watch.  :meth:`run`
+    holds the connection until the match is over, telling ``on_frame`` of every frame; :meth:`send`
+    sends a decision (or a take-back) answering the current version — one sent while the connection
+    is down goes out when it is back, if the game has not moved meanwhile (never applied twice).
+    """
 
     def __init__(
         self,
@@ -152,15 +159,17 @@ class Seat:
         *,
         code: str | None = None,
         token: str | None = None,
+        watch: str | None = None,
         name: str | None = None,
         on_frame: Callable[[ServerFrame], None] | None = None,
         on_connection: Callable[[bool], None] | None = None,
     ) -> None:
-        if (code is None) == (token is None):
-            raise ValueError("a seat is taken with a code or come back to with a token, one of the two")
+        if sum(given is not None for given in (code, token, watch)) != 1:
+            raise ValueError("a seat is taken with a code, come back to with a token, or watched: one of the three")
         self.url = url
         self.code = code
         self.token = token
+        self.watch = watch
         self.name = name
         self.on_frame = on_frame
         self.on_connection = on_connection
@@ -170,15 +179,45 @@ class Seat:
         self.record: Record | None = None
         #: decisions this client sent (each at most once per version), for tests and reports
         self.sent = 0
+        self._player: Player | None = None
+        self._websocket: ClientConnection | None = None
+        self._unsent: Decide | TakeBack | None = None
+
+    @property
+    def connected(self) -> bool:
+        return self._websocket is not None
 
     def _hello(self) -> str:
         if self.token is not None:
             return write(Hello(token=self.token))
+        if self.watch is not None:
+            return write(Watch(code=self.watch))
         assert self.code is not None
         return write(Join(code=self.code, name=self.name))
 
     async def play(self, player: Player) -> Record:
-        """Play the seat with ``player`` to the end of the match; the match's record (and players) once it is over.
+        """Play the seat with ``player`` to the end of the match: :meth:`run` with ``player`` asked
+        for a decision whenever it is the seat's turn."""
+        self._player = player
+        return await self.run()
+
+    async def send(self, decision: str | None) -> None:
+        """Send ``decision`` (notation; ``None``: take back the card just played) for the current version."""
+        frame: Decide | TakeBack = (
+            TakeBack(version=self.version) if decision is None else Decide(version=self.version, decision=decision)
+        )
+        websocket = self._websocket
+        if websocket is None:
+            self._unsent = frame  # sent on reconnection if the game is still where it was
+            return
+        try:
+            await websocket.send(write(frame))
+            self.sent += 1
+        except ConnectionClosed:
+            self._unsent = frame
+
+    async def run(self) -> Record:
+        """Hold the connection until the match is over; the match's record (and players) then.
 
         The first connection must succeed (:class:`OnlineError` says why not); after that, a lost
         connection is tried again and again, with backoff, until the match is over.
@@ -190,7 +229,7 @@ class Seat:
                 async with _connect(self.url) as websocket:
                     connected = True
                     delays = backoff()
-                    record = await self._session(websocket, player)
+                    record = await self._session(websocket)
                     if record is not None:
                         return record
             except ConnectionClosed as closed:
@@ -206,44 +245,53 @@ class Seat:
             except FrameError as error:
                 raise OnlineError(f"the server at {self.url} sent a frame this client cannot read ({error})") from None
             finally:
-                if self.on_connection:
-                    self.on_connection(False)
+                if self._websocket is not None:
+                    self._websocket = None
+                    if self.on_connection:
+                        self.on_connection(False)
             await asyncio.sleep(next(delays))
 
-    async def _session(self, websocket: ClientConnection, player: Player) -> Record | None:
+    async def _session(self, websocket: ClientConnection) -> Record | None:
         """One connection's exchange: the record if the match ended, ``None`` when the connection closed."""
-        asked = -1  # the version a decision was last sent for, on this connection
+        asked = -1  # the version a decision was last asked of the player for, on this connection
         await websocket.send(self._hello())
-        if self.on_connection:
-            self.on_connection(True)
         async for message in websocket:
             frame = read_server_frame(message)
-            if self.on_frame:
-                self.on_frame(frame)
             match frame:
                 case Welcome():
                     self.welcome = frame
                     if frame.token is not None:
                         self.token = frame.token
+                    self._websocket = websocket
+                    if self.on_connection:
+                        self.on_connection(True)
                 case ViewFrame() | Event():
                     if frame.version < self.version:
                         continue
                     self.version, self.view = frame.version, frame.view
-                    if not frame.over and frame.view.my_turn and asked != frame.version:
+                    unsent, self._unsent = self._unsent, None
+                    if unsent is not None and unsent.version == frame.version:
+                        await self.send(unsent.decision if isinstance(unsent, Decide) else None)
                         asked = frame.version
-                        decision = await player(frame.view)
-                        await websocket.send(write(Decide(version=frame.version, decision=str(decision))))
-                        self.sent += 1
                 case Record():
                     self.record = frame
-                    return frame
                 case ErrorFrame():
                     if frame.code in _FINAL_ERRORS:
                         raise OnlineError(frame.message, frame.code)
-                    asked = -1
-                    await websocket.send(write(Sync()))  # where do things stand now?
+                    if self._player is not None:
+                        asked = -1
+                        await websocket.send(write(Sync()))  # where do things stand now?
                 case _:
                     pass
+            if self.on_frame:
+                self.on_frame(frame)
+            if isinstance(frame, Record):
+                return frame
+            player, view = self._player, self.view
+            if player is not None and view is not None and view.my_turn and asked != self.version:
+                asked = self.version
+                decision = await player(view)
+                await self.send(str(decision))
         return None
 
 

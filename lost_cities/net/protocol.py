@@ -19,9 +19,9 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta, Struct
 
-from lost_cities.engine.cards import Card
+from lost_cities.engine.cards import Card, Colour
 from lost_cities.engine.codec import FieldError, decode, encode
-from lost_cities.engine.match import MatchRecord
+from lost_cities.engine.match import MatchRecord, NextStarter
 from lost_cities.engine.view import PlayerView
 
 __all__ = [
@@ -211,6 +211,8 @@ class Event(_Frame, frozen=True, tag="event"):
     totals: tuple[int, ...]
     over: bool
     round_over: PlayerView | None = None
+    #: with ``round_over`` and more rounds to play: who starts the next one, and why (R18, R23e, R24e)
+    next_start: NextStarter | None = None
 
 
 class Presence(_Frame, frozen=True, tag="presence"):
@@ -275,6 +277,9 @@ class ErrorFrame(_Frame, frozen=True, tag="error"):
     version: int | None = None
     rule: str | None = None
     reason: str | None = None
+    #: the cards and the colour the refusal names (a client may say it again in its player's language)
+    cards: tuple[Card, ...] = ()
+    colour: Colour | None = None
 
 
 class Pong(_Frame, frozen=True, tag="pong"):

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from lost_cities.engine.cards import Card
 from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason
 from lost_cities.engine.history import FinalLaying
-from lost_cities.engine.match import Match
+from lost_cities.engine.match import Match, NextStarter
 from lost_cities.engine.moves import Draw, parse_decision
 from lost_cities.engine.round import Round
 from lost_cities.engine.view import PlayerView, PublicTurn, player_view, public_view
@@ -46,6 +46,8 @@ class Game:
         self.joined = [seat.computer is not None or seat.token_hash is not None for seat in stored.seats]
         self.match = Match(row.rules, row.rounds, row.first, row.seed)
         self.log: list[tuple[int, str]] = []
+        #: who started the round in play, and why, once a round has ended
+        self.next_start: NextStarter | None = None
         for seat, decision in stored.decisions:
             self.apply(seat, decision)
 
@@ -117,6 +119,7 @@ class Game:
             round_.decide(text)
         self.log.append((seat, text))
         if round_.over and self.match.more_rounds:
+            self.next_start = self.match.next_starter()
             self.match.start_next_round()  # in the same step: every version is one decision
 
     def _refused(self, code: ErrorCode, message: str, error: IllegalMoveError | None = None) -> Refused:
@@ -127,6 +130,8 @@ class Game:
                 version=self.version,
                 rule=error.rule if error else None,
                 reason=error.reason.value if error else None,
+                cards=error.cards if error else (),
+                colour=error.colour if error else None,
             )
         )
 
@@ -163,6 +168,7 @@ class Game:
             totals=self.match.totals,
             over=self.over,
             round_over=finished,
+            next_start=self.next_start if ended is not None and ended is not self.round else None,
         )
 
     def _ended_round(self) -> Round | None:

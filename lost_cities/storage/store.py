@@ -37,6 +37,7 @@ DATA_DIR_VARIABLE = "LOST_CITIES_DATA_DIR"
 CURRENT_NAME = "current.json"
 HISTORY_NAME = "history"
 PAD_NAME = "scorepad.json"
+ONLINE_NAME = "online.json"
 
 T = TypeVar("T")
 
@@ -260,6 +261,41 @@ class MatchStore:
                 pass
             except OSError as error:
                 raise SaveFailedError(self.root, error) from error
+
+    def file_finished(self, saved: SavedMatch) -> None:
+        """Put a finished match played elsewhere (online) into the history; the current match is left alone."""
+        if saved.status is not SaveStatus.FINISHED:
+            raise ValueError(f"only a finished match is filed this way, not a {saved.status.value} one")
+        try:
+            write_atomic(self.history_path(saved.id), saved.to_json())
+        except OSError as error:
+            raise SaveFailedError(self.root, error) from error
+
+    # ------------------------------------------------------------ online seats
+
+    @property
+    def online_path(self) -> Path:
+        """Where the seats taken in online games are kept, with their tokens (the keys to come back)."""
+        return self.root / ONLINE_NAME
+
+    def save_online(self, text: str) -> bool:
+        return self.save_text(self.online_path, text)
+
+    def load_online(self, read: Callable[[str], T]) -> T | None:
+        """The online seats read by ``read``, or ``None`` if there are none; a damaged file is set aside
+        and reported (as :meth:`load_pad` does): the games go on on their servers."""
+        try:
+            return read(_read_bytes(self.online_path).decode("utf-8-sig"))
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            self._check_folder()
+            raise DamagedSaveError(self.online_path, _("it cannot be read"), detail=str(error)) from None
+        except DamagedSaveError as strange:
+            raise strange.moved(self._set_aside(self.online_path)) from None
+        except (ValueError, RecursionError) as error:
+            damage = DamagedSaveError(self.online_path, _("the online seats in it cannot be read"), detail=str(error))
+            raise damage.moved(self._set_aside(self.online_path)) from None
 
     # ------------------------------------------------------------ the score pad
 

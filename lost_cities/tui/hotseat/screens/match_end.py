@@ -72,9 +72,14 @@ class MatchEndScreen(FittedScreen[MatchEndChoice]):
     }
     """
 
-    def __init__(self, report: MatchReport) -> None:
+    def __init__(self, report: MatchReport, again: bool = True) -> None:
+        """``again``: the players may start another match from here (not yet online)."""
         super().__init__()
         self.report = report
+        self.again = again
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.again or not (action == "choose" and parameters == ("again",))
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()

@@ -1,0 +1,53 @@
+"""The seats a player has taken in online games, kept in the data folder: what it takes to come back.
+
+An invitation code opens its seat once; the server then gives the client a token, the seat's only
+key from then on.  It is kept here (never shown), with the code it came from, so that
+``lost-cities play --join CODE`` a second time — an hour or a week later — comes back to the seat
+instead of being refused, and so that a finished game is filed in the history once.
+"""
+
+from __future__ import annotations
+
+from msgspec import Struct
+
+from lost_cities.engine.codec import decode, encode
+from lost_cities.storage.store import MatchStore
+
+__all__ = ["OnlineSeat", "OnlineSeats", "load_seats", "remember"]
+
+
+class OnlineSeat(Struct, frozen=True):
+    server: str
+    game: str
+    seat: int
+    #: the invitation the seat was taken with, as the server wrote it (``K7QX-M2PA``)
+    code: str
+    token: str
+    names: tuple[str, ...] = ()
+    #: the finished game is in the history
+    filed: bool = False
+
+
+class OnlineSeats(Struct, frozen=True):
+    format: int = 1
+    seats: tuple[OnlineSeat, ...] = ()
+
+    def for_code(self, server: str, code: str) -> OnlineSeat | None:
+        wanted = _plain(code)
+        return next((seat for seat in self.seats if seat.server == server and _plain(seat.code) == wanted), None)
+
+
+def _plain(code: str) -> str:
+    return "".join(char for char in code if char not in " -").upper()
+
+
+def load_seats(store: MatchStore) -> OnlineSeats:
+    """The seats kept; none if the file is missing (a damaged one is set aside: DamagedSaveError)."""
+    return store.load_online(lambda text: decode(text, OnlineSeats)) or OnlineSeats()
+
+
+def remember(store: MatchStore, seat: OnlineSeat) -> None:
+    """Keep ``seat`` (replacing what was kept for the same game and seat on the same server)."""
+    kept = load_seats(store)
+    others = tuple(old for old in kept.seats if (old.server, old.game, old.seat) != (seat.server, seat.game, seat.seat))
+    store.save_online(encode(OnlineSeats(kept.format, (*others, seat))).decode())

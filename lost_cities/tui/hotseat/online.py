@@ -1,0 +1,389 @@
+"""The match app, online: one seat's board fed by the game server's frames, no pass screen.
+
+The same board, round end and match end as at one keyboard, drawn from what the server sends this
+seat — its own view, nothing more (H1–H3) — instead of from a session.  A key is a request, as at
+one keyboard; here the app sends it to the server (:class:`~lost_cities.net.client.Seat`), and the
+answer comes back as the seat's next view, or as an ``error`` frame that the board says in the
+player's language.  The connection is held by an async worker that reconnects by itself: the board
+stays up and says "Reconnecting…" meanwhile.  A watcher sees the public table and has no keys but
+help and quit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from msgspec.structs import replace
+from textual import work
+from textual.app import App
+
+from lost_cities.engine import STOP, Decision, Draw, IllegalMoveError, Phase, Play, Reason, Rules
+from lost_cities.engine.match import match_outcome
+from lost_cities.i18n import _
+from lost_cities.net.client import OnlineError, Seat
+from lost_cities.net.protocol import ErrorCode, ErrorFrame, Event, Presence, Record, ServerFrame, ViewFrame, Welcome
+from lost_cities.session import MatchReport, RoundReport, Standing
+from lost_cities.storage import MatchStore, StorageError
+from lost_cities.storage.online import OnlineSeat, load_seats, remember
+from lost_cities.storage.saved import SavedMatch, SaveStatus
+from lost_cities.tui.common.bindings import quit_hint
+from lost_cities.tui.hotseat.messages import (
+    DrawFrom,
+    HelpRequested,
+    HintRequested,
+    MoveSelection,
+    PlaySelected,
+    QuitRequested,
+    SelectCard,
+    StopLaying,
+    TakeBack,
+    UnknownKey,
+)
+from lost_cities.tui.hotseat.scene import Scene
+from lost_cities.words import describe_refusal, side_names
+
+if TYPE_CHECKING:
+    from lost_cities.tui.hotseat.screens.board import BoardScreen
+
+__all__ = ["OnlineApp"]
+
+
+class OnlineApp(App[None]):
+    """One seat of an online game (or a watcher's place), until the match is over or the player quits."""
+
+    CSS_PATH = Path(__file__).parent.parent / "common" / "app.tcss"
+    TITLE = "Lost Cities"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        server: str,
+        *,
+        code: str | None = None,
+        token: str | None = None,
+        watch: str | None = None,
+        name: str | None = None,
+        store: MatchStore | None = None,
+        note: str = "",
+    ) -> None:
+        """``code`` takes a seat, ``token`` comes back to one, ``watch`` watches; ``note`` is said on the
+        board first (the invitations to send, for a game just created)."""
+        super().__init__()
+        self.first_note = note
+        self.store = store if store is not None else MatchStore()
+        self.seat = Seat(
+            server,
+            code=code,
+            token=token,
+            watch=watch,
+            name=name,
+            on_frame=self._on_frame,
+            on_connection=self._on_connection,
+        )
+        self.code = code
+        self.board: BoardScreen | None = None
+        self.welcome: Welcome | None = None
+        self.present: set[int] = set()
+        #: the last version shown, the standing and the names it was shown with
+        self.frame: ViewFrame | Event | None = None
+        self.connected = False
+        #: the problem that ended the connection for good, said when the app closes
+        self.problem: str | None = None
+        #: a round's end is on screen: the match's end waits for it to close
+        self._round_end_up = False
+
+    # ------------------------------------------------------------ the connection
+
+    def on_mount(self) -> None:
+        self._hold_connection()
+
+    @work(exclusive=True, group="connection", exit_on_error=False)
+    async def _hold_connection(self) -> None:
+        try:
+            record = await self.seat.run()
+        except OnlineError as error:
+            self.problem = str(error)
+            self.exit(message=str(error))
+            return
+        self._file(record)
+
+    def _on_connection(self, up: bool) -> None:
+        self.connected = up
+        if self.board is not None and self.board.scene is not None:
+            self._show(line="" if up else _("Reconnecting…"))
+
+    def _on_frame(self, frame: ServerFrame) -> None:
+        match frame:
+            case Welcome():
+                self.welcome = frame
+                self.present = {info.seat for info in frame.seats if info.connected}
+                self._keep_seat(frame)
+            case ViewFrame():
+                self.frame = frame
+                self._show()
+            case Event():
+                self._event(frame)
+            case Presence():
+                (self.present.add if frame.connected else self.present.discard)(frame.seat)
+                self._show()
+            case ErrorFrame():
+                self._refused(frame)
+            case Record():
+                self._match_over(frame)
+            case _:
+                pass
+
+    def _keep_seat(self, welcome: Welcome) -> None:
+        """A seat taken with a code: its token is kept, so that the same ``--join`` comes back to it."""
+        if welcome.token is None or welcome.seat is None or self.code is None:
+            return
+        seat = OnlineSeat(
+            self.seat.url, welcome.game, welcome.seat, self.code, welcome.token, tuple(s.name for s in welcome.seats)
+        )
+        try:
+            remember(self.store, seat)
+        except StorageError as problem:
+            self.notify(str(problem), severity="warning", timeout=15, markup=False)
+
+    # ------------------------------------------------------------ what the board shows
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(info.name for info in self.welcome.seats) if self.welcome else ()
+
+    def _standing(self, frame: ViewFrame | Event) -> Standing:
+        rules = frame.view.rules
+        return Standing(
+            frame.round_number,
+            self.welcome.rounds if self.welcome else frame.round_number,
+            side_names(self.names, rules),
+            frame.totals,
+            rules.cooperative,
+        )
+
+    def _show(self, **say: object) -> None:
+        frame = self.frame
+        if frame is None or self.welcome is None:
+            return
+        if self.board is None:
+            from lost_cities.tui.hotseat.screens.board import BoardScreen
+
+            self.board = BoardScreen(frame.view.rules)
+            self.push_screen(self.board)
+        old = self.board.scene
+        view = frame.view
+        selected = say.pop("selected", old.selected if old is not None else 0)
+        assert isinstance(selected, int)
+        line = say.pop("line", None)
+        if line is None:
+            line = self._waiting_line()
+        scene = Scene(
+            view,
+            self._standing(frame),
+            self.names,
+            min(selected, max(len(view.hand) - 1, 0)),
+            note=old.note if old is not None else self.first_note,
+            line=str(line),
+        )
+        self.board.scene = replace(scene, **say)
+
+    def _waiting_line(self) -> str:
+        """What the player waits for, when it is not their turn: whose turn, and whether they are here."""
+        frame = self.frame
+        if not self.connected:
+            return _("Reconnecting…")
+        if frame is None or frame.over or frame.view.my_turn or frame.view.phase is Phase.OVER:
+            return ""
+        mover = frame.view.to_move
+        name = self.names[mover]
+        if self.welcome is not None and self.welcome.seats[mover].computer is not None:
+            return _("{name} is thinking…").format(name=name)
+        if mover not in self.present:
+            return _("Waiting for {name} — away: the game waits as long as it must.").format(name=name)
+        return _("Waiting for {name}…").format(name=name)
+
+    def _event(self, frame: Event) -> None:
+        """Someone's decision: the board tells it from the view's history, as against the computer."""
+        self.frame = frame
+        self._show(note="")
+        if frame.round_over is not None:
+            self._round_over(frame)
+
+    @property
+    def welcome_seat(self) -> int | None:
+        return self.welcome.seat if self.welcome else None
+
+    def _round_over(self, frame: Event) -> None:
+        from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+
+        finished = frame.round_over
+        assert finished is not None and finished.revealed_hands is not None
+        number = frame.round_number if frame.over else frame.round_number - 1
+        report = RoundReport(
+            number,
+            self.welcome.rounds if self.welcome else number,
+            finished.rules,
+            self.names,
+            side_names(self.names, finished.rules),
+            finished.scores,
+            finished.revealed_hands,
+            frame.totals,
+            frame.next_start,
+        )
+        self._round_end_up = True
+        self.push_screen(RoundEndScreen(report), self._after_round)
+
+    def _after_round(self, _result: None) -> None:
+        self._round_end_up = False
+        if self.seat.record is not None:
+            self._match_over(self.seat.record)
+
+    def _match_over(self, record: Record) -> None:
+        """The match's end, once its last round's end has been read."""
+        from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
+
+        if self._round_end_up:
+            return  # shown when the round's end is closed
+
+        match = record.record.replay()
+        rules = match.rules
+        report = MatchReport(
+            record.names,
+            side_names(record.names, rules),
+            tuple(match.round_scores),
+            match.outcome or match_outcome(match.totals, rules.cooperative),
+        )
+        self.push_screen(MatchEndScreen(report, again=False), lambda _choice: self.exit())
+
+    def _file(self, record: Record) -> None:
+        """The finished game into the local history, once (``history``, ``replay``, ``export`` see it)."""
+        welcome = self.welcome
+        if welcome is None or welcome.seat is None:
+            return
+        try:
+            kept = load_seats(self.store)
+            mine = next((s for s in kept.seats if s.game == welcome.game and s.seat == welcome.seat), None)
+            if mine is not None and mine.filed:
+                return
+            saved = SavedMatch.start(record.names, record.record.replay(), computers=record.computers)
+            self.store.file_finished(saved.with_status(SaveStatus.FINISHED))
+            if mine is not None:
+                remember(self.store, replace(mine, filed=True))
+        except (StorageError, ValueError) as problem:
+            self.notify(str(problem), severity="warning", timeout=15, markup=False)
+
+    # ------------------------------------------------------------ the player's requests
+
+    def _my_view_now(self) -> bool:
+        frame = self.frame
+        if frame is None or self.board is None or self.board.scene is None:
+            return False
+        if self.welcome_seat is None:
+            self._say(_("You are watching: only the players play."), error=True)
+            return False
+        if not frame.view.my_turn:
+            self._say(self._waiting_line() or _("It is not your turn."), error=True)
+            return False
+        return True
+
+    def _say(self, line: str, error: bool = False) -> None:
+        if self.board is not None and self.board.scene is not None:
+            self.board.scene = replace(self.board.scene, line=line, error=error)
+
+    def on_select_card(self, request: SelectCard) -> None:
+        if not self._my_view_now():
+            return
+        assert self.board is not None and self.board.scene is not None
+        scene = self.board.scene
+        count = len(scene.view.hand)
+        index = request.index if request.index >= 0 else count + request.index
+        if not 0 <= index < count:
+            self._say(_("There is no card {n}: choose 1 to {count}.").format(n=request.index + 1, count=count), True)
+            return
+        self.board.scene = replace(scene, selected=index, line="", error=False, note="")
+
+    def on_move_selection(self, request: MoveSelection) -> None:
+        if not self._my_view_now():
+            return
+        assert self.board is not None and self.board.scene is not None
+        scene = self.board.scene
+        if scene.view.hand:
+            self.board.scene = replace(
+                scene, selected=(scene.selected + request.step) % len(scene.view.hand), line="", error=False, note=""
+            )
+
+    def on_play_selected(self, request: PlaySelected) -> None:
+        if self._my_view_now():
+            assert self.board is not None and self.board.scene is not None
+            card = self.board.scene.selected_card
+            if card is not None:
+                self._send(Play(card, request.discard))
+
+    def on_draw_from(self, request: DrawFrom) -> None:
+        if self._my_view_now():
+            self._send(Draw(request.pile))
+
+    def on_stop_laying(self, _request: StopLaying) -> None:
+        if self._my_view_now():
+            self._send(STOP)
+
+    def on_take_back(self, _request: TakeBack) -> None:
+        if self._my_view_now():
+            self._send(None)
+
+    def on_hint_requested(self, _request: HintRequested) -> None:
+        self._say(_("There are no hints in an online game: it is you against them."), error=True)
+
+    def on_unknown_key(self, request: UnknownKey) -> None:
+        self._say(_("The key {key} does nothing here: press ? for help.").format(key=request.key), True)
+
+    def _send(self, decision: Decision | None) -> None:
+        """To the server; its answer is the next view (or an error frame, said on the board)."""
+        self._say(_("Sent…") if self.connected else _("Reconnecting…"))
+        self._send_worker(None if decision is None else str(decision))
+
+    @work(group="send", exit_on_error=False)
+    async def _send_worker(self, text: str | None) -> None:
+        await self.seat.send(text)
+
+    def _refused(self, frame: ErrorFrame) -> None:
+        """A refusal in the player's language: the engine's reason rebuilt from the frame where it has one."""
+        if frame.code is ErrorCode.ILLEGAL and frame.reason is not None:
+            try:
+                error = IllegalMoveError(Reason(frame.reason), tuple(frame.cards), frame.colour)
+            except ValueError:
+                line = frame.message
+            else:
+                line = describe_refusal(error)
+        elif frame.code in (ErrorCode.STALE_VERSION, ErrorCode.NOT_YOUR_TURN):
+            line = _("The game had moved on: here it is as it stands now.")
+        else:
+            line = frame.message
+        self._say(line, error=True)
+        self.bell()
+
+    # ------------------------------------------------------------ help and quitting
+
+    def on_help_requested(self, _message: HelpRequested) -> None:
+        from lost_cities.tui.hotseat.screens.dialogs import HelpScreen
+
+        rules = self.frame.view.rules if self.frame is not None else Rules()
+        self.push_screen(HelpScreen(rules, False))
+
+    def on_quit_requested(self, _message: QuitRequested) -> None:
+        from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit
+
+        over = self.frame is not None and self.frame.over
+        message = (
+            _("Quit?")
+            if over or self.welcome_seat is None
+            else _("Quit now? The game goes on on the server: come back with the same lost-cities play --join.")
+        )
+        self.push_screen(ConfirmQuit(message), lambda yes: self.exit() if yes else None)
+
+    def action_help_quit(self) -> None:
+        quit_hint(self)
+
+    async def action_quit(self) -> None:
+        self.exit()

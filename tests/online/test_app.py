@@ -1,0 +1,55 @@
+"""The match app on one seat of an online game: it joins with a code, plays a turn by keys, and sees the
+other player's move arrive — the same board as at one keyboard, fed by the server's frames."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from lost_cities.ai import make_bot
+from lost_cities.engine import Phase
+from lost_cities.net.client import create_game, play_seat
+from lost_cities.net.protocol import Create, SeatSpec
+from lost_cities.storage import MatchStore
+from lost_cities.storage.online import load_seats
+from lost_cities.tui.hotseat.online import OnlineApp
+from lost_cities.tui.hotseat.screens.board import BoardScreen
+from tests.online.server import ServerProcess
+from tests.tui.helpers import screen_text, until
+
+
+async def test_the_app_joins_with_a_code_plays_a_turn_and_sees_the_other_move(
+    server: ServerProcess, private_data_dir: Path
+) -> None:
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3))
+    ana, boris = created.seats
+    store = MatchStore()
+    app = OnlineApp(server.url, code=ana.code, store=store)
+    other = asyncio.create_task(play_seat(server.url, boris.code or "", make_bot("heuristic")))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+            board = app.screen
+            assert isinstance(board, BoardScreen) and board.scene is not None
+            view = board.scene.view
+            assert view.my_turn and view.seat == 0 and len(view.hand) == 8  # Ana's own hand (H2), her turn
+            assert app.welcome is not None and [info.name for info in app.welcome.seats] == ["Ana", "Boris"]
+            card = view.hand[0]
+            await pilot.press("1", "d")  # discard the first card: always allowed (R6)
+            await until(pilot, lambda: app.frame is not None and app.frame.view.phase is Phase.DRAW)
+            assert app.frame is not None and app.frame.view.discard_top(card.colour) == card
+            await pilot.press("n")
+            # Boris's bot answers at once: his turn comes back to Ana as the board's account of it
+            await until(pilot, lambda: app.frame is not None and app.frame.view.my_turn and app.frame.version == 4)
+            assert board.scene is not None and board.scene.view.history[-1].seat == 1
+            shown: App[Any] = app
+            await until(pilot, lambda: "Boris" in screen_text(shown) and "You discarded" in screen_text(shown))
+            assert "Reconnecting" not in screen_text(shown)
+            # the seat's token is kept: the same --join comes back to it (a code opens its seat once)
+            kept = load_seats(store).for_code(server.url, ana.code or "")
+            assert kept is not None and kept.seat == 0 and kept.token
+    finally:
+        other.cancel()

@@ -1,0 +1,43 @@
+"""The online commands' refusals: one line, exit status 2, and what would be right."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import Cli
+from tests.online.server import ServerProcess
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["online", "new", "--server", "http://example.org"], "ws://host:port"),
+        (["online", "new", "--computer", "3=genius"], "SEAT=LEVEL"),
+        (["online", "new", "--players", "2", "--computer", "3=easy"], "seat 3"),
+        (["online", "new", "--names", "A,B,C"], "3 names for 2 players"),
+        (["online", "bot", "K7QX-M2PA", "--server", "ws://127.0.0.1:9"], "no game server answers"),
+        (["online", "bot", "K7QX-M2PA", "--level", "nobody"], "nobody"),
+        (["online", "export", "K7QX-M2PA", "--server", "ws://127.0.0.1:9"], "no game server answers"),
+        (["play", "--join", "K7QX-M2PA"], "needs a terminal"),
+        (["play", "--join", "K7QX-M2PA", "--watch", "K7QX-M2PA"], "not allowed with"),
+    ],
+)
+def test_a_wrong_online_command_is_one_line_and_status_2(cli: Cli, argv: list[str], said: str) -> None:
+    result = cli(*argv)
+    assert result.status == 2
+    assert said in result.err and result.err.count("\n") == 1 and "Traceback" not in result.err
+
+
+def test_online_new_prints_one_code_per_person_and_none_for_the_computer(cli: Cli, server: ServerProcess) -> None:
+    result = cli("online", "new", "--server", server.url, "--players", "3", "--names", "Ana,Boris", "--computer",
+                 "3=easy", "--json")  # fmt: skip
+    assert result.status == 0, result.err
+    created = json.loads(result.out)
+    assert [seat["name"] for seat in created["seats"]] == ["Ana", "Boris", "Computer"]
+    codes = [seat["code"] for seat in created["seats"]]
+    assert codes[2] is None and all(len(code) == 9 and code[4] == "-" for code in codes[:2])
+    assert not set("01OI") & set("".join(codes[:2]) + created["watch"])  # nothing that reads as another
+    bad = cli("online", "export", codes[0], "--server", server.url)  # not over: no record yet (it holds the seed)
+    assert bad.status == 2 and "not over" in bad.err
