@@ -18,7 +18,7 @@ from lost_cities.storage.online import load_seats
 from lost_cities.tui.hotseat.online import OnlineApp
 from lost_cities.tui.hotseat.screens.board import BoardScreen
 from tests.online.server import ServerProcess
-from tests.tui.helpers import screen_text, until
+from tests.tui.helpers import key_bar, screen_text, until
 
 
 async def test_the_app_joins_with_a_code_plays_a_turn_and_sees_the_other_move(
@@ -53,3 +53,17 @@ async def test_the_app_joins_with_a_code_plays_a_turn_and_sees_the_other_move(
             assert kept is not None and kept.seat == 0 and kept.token
     finally:
         other.cancel()
+
+
+async def test_a_watcher_sees_the_public_table_and_cannot_play(server: ServerProcess) -> None:
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=5))
+    app = OnlineApp(server.url, watch=created.watch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        assert app.frame is not None and app.frame.view.hand == () and app.frame.view.legal_decisions == ()  # H1
+        shown: App[Any] = app
+        await until(pilot, lambda: "You are watching: Ana is to play." in screen_text(shown))
+        await pilot.press("1", "d")
+        await until(pilot, lambda: "only the players play" in screen_text(shown))
+        assert "hint" not in key_bar(shown)  # no hint online: it would be the computer playing for you
+        assert app.frame.version == 0  # nothing was sent

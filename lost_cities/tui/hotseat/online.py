@@ -40,7 +40,7 @@ from lost_cities.tui.hotseat.messages import (
     TakeBack,
     UnknownKey,
 )
-from lost_cities.tui.hotseat.scene import Scene
+from lost_cities.tui.hotseat.scene import Scene, Wait
 from lost_cities.words import describe_refusal, side_names
 
 if TYPE_CHECKING:
@@ -185,6 +185,8 @@ class OnlineApp(App[None]):
             min(selected, max(len(view.hand) - 1, 0)),
             note=old.note if old is not None else self.first_note,
             line=str(line),
+            wait=Wait.WATCHING if self.watching else None,
+            hints=False,
         )
         self.board.scene = replace(scene, **say)
 
@@ -193,10 +195,14 @@ class OnlineApp(App[None]):
         frame = self.frame
         if not self.connected:
             return _("Reconnecting…")
-        if frame is None or frame.over or frame.view.my_turn or frame.view.phase is Phase.OVER:
+        if frame is None or frame.over or frame.view.phase is Phase.OVER:
+            return ""
+        if frame.view.my_turn and not self.watching:
             return ""
         mover = frame.view.to_move
         name = self.names[mover]
+        if self.watching:
+            return _("You are watching: {name} is to play.").format(name=name)
         if self.welcome is not None and self.welcome.seats[mover].computer is not None:
             return _("{name} is thinking…").format(name=name)
         if mover not in self.present:
@@ -213,6 +219,10 @@ class OnlineApp(App[None]):
     @property
     def welcome_seat(self) -> int | None:
         return self.welcome.seat if self.welcome else None
+
+    @property
+    def watching(self) -> bool:
+        return self.seat.watch is not None
 
     def _round_over(self, frame: Event) -> None:
         from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
@@ -279,7 +289,7 @@ class OnlineApp(App[None]):
         frame = self.frame
         if frame is None or self.board is None or self.board.scene is None:
             return False
-        if self.welcome_seat is None:
+        if self.watching:
             self._say(_("You are watching: only the players play."), error=True)
             return False
         if not frame.view.my_turn:

@@ -27,6 +27,8 @@ class Wait(Enum):
     COMPUTER = "computer"
     #: the computer is working out the hint the player asked for
     HINT = "hint"
+    #: nobody at this screen plays: an online game's watcher
+    WATCHING = "watching"
 
 
 class Scene(Struct, frozen=True):
@@ -51,6 +53,8 @@ class Scene(Struct, frozen=True):
     #: ``line`` is a refusal
     error: bool = False
     wait: Wait | None = None
+    #: the hint is offered (not in an online game, where it would be the computer playing for you)
+    hints: bool = True
 
     @property
     def selected_card(self) -> Card | None:

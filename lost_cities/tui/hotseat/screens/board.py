@@ -185,7 +185,7 @@ class BoardScreen(FittedScreen[None]):
         elif action == "draw":
             allowed = _draw_of(str(parameters[0])) in view.legal_decisions
         else:
-            allowed = action == "hint"
+            allowed = action == "hint" and scene.hints
         return True if allowed else None
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
