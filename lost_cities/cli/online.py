@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lost_cities.ai.levels import LEVELS
 from lost_cities.cli import arguments
@@ -15,7 +15,7 @@ from lost_cities.i18n import _
 from lost_cities.limits import MAX_ROUNDS, MAX_SEED
 
 if TYPE_CHECKING:
-    from lost_cities.net.protocol import Create, Created, Record, SeatSpec
+    from lost_cities.net.protocol import Create, Created, GameStatus, Record, SeatSpec
     from lost_cities.storage.saved import SavedMatch
 
 #: The environment variable that names the server when ``--server`` does not.
@@ -270,7 +270,6 @@ def run_play_online(args: argparse.Namespace) -> int:
     url = _server(args)
     if not arguments.on_a_terminal():
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
-    store = MatchStore()
     code, token, watch, note = args.join, None, args.watch, ""
     if args.online:
         try:
@@ -291,15 +290,29 @@ def run_play_online(args: argparse.Namespace) -> int:
         )
     if code is not None:
         try:
-            kept = load_seats(store).for_code(url, code)
+            kept = load_seats(MatchStore()).for_code(url, code)
         except StorageError as problem:
             print(problem, file=sys.stderr)
             kept = None
         if kept is not None:  # this seat was taken from here before: come back to it
             code, token = None, kept.token
+    return open_online(url, code=code, token=token, watch=watch, name=args.name, note=note)
+
+
+def open_online(
+    url: str,
+    *,
+    code: str | None = None,
+    token: str | None = None,
+    watch: str | None = None,
+    name: str | None = None,
+    note: str = "",
+) -> int:
+    """The match app on an online game's seat (or watching it) until the player leaves; 2 if the server
+    refused us for good (the reason said on one line)."""
     from lost_cities.tui.hotseat.online import OnlineApp
 
-    app = OnlineApp(url, code=code, token=token, watch=watch, name=args.name, store=store, note=note)
+    app = OnlineApp(url, code=code, token=token, watch=watch, name=name, note=note)
     app.run()
     if app.problem is not None:
         return arguments.refuse("play", app.problem)
@@ -349,3 +362,60 @@ def _create_frame(args: argparse.Namespace) -> Create:
         first=first,
         seed=args.seed,
     )
+
+
+class OfferedGame(NamedTuple):
+    """An online game still running, as the start-up offers it: a line, and how to go back to it."""
+
+    label: str
+    server: str
+    token: str
+
+
+def running_online_games(seconds: float = 3.0) -> list[OfferedGame]:
+    """The player's online games still running, each server asked where its games stand (at most
+    ``seconds`` in all: a server that does not answer in time is left out of the offer, not waited for)."""
+    import asyncio
+
+    from lost_cities.net.client import OnlineError, fetch_status
+    from lost_cities.storage import MatchStore, StorageError
+    from lost_cities.storage.online import load_seats
+
+    try:
+        seats = [seat for seat in load_seats(MatchStore()).seats if not seat.filed]
+    except StorageError:
+        return []
+    if not seats:
+        return []
+    servers = sorted({seat.server for seat in seats})
+
+    async def ask(server: str) -> tuple[str, tuple[GameStatus, ...]]:
+        tokens = tuple(seat.token for seat in seats if seat.server == server)
+        try:
+            return server, await fetch_status(server, tokens)
+        except OnlineError:
+            return server, ()
+
+    async def ask_all() -> list[tuple[str, tuple[GameStatus, ...]]]:
+        tasks = [asyncio.ensure_future(ask(server)) for server in servers]
+        done, pending = await asyncio.wait(tasks, timeout=seconds)
+        for task in pending:
+            task.cancel()
+        return [task.result() for task in done]
+
+    offered = []
+    for server, statuses in asyncio.run(ask_all()):
+        for status in statuses:
+            if status.over:
+                continue
+            mine = next(seat for seat in seats if (seat.server, seat.game, seat.seat) == (server, status.game,
+                                                                                        status.seat))  # fmt: skip
+            others = ", ".join(name for seat, name in enumerate(status.names) if seat != status.seat)
+            turn = (
+                _("your turn")
+                if status.to_move == status.seat
+                else _("{name} to play").format(name=status.names[status.to_move])
+            )
+            label = _("online with {others}: {turn}").format(others=others, turn=turn)
+            offered.append(OfferedGame(label, server, mine.token))
+    return offered

@@ -144,6 +144,22 @@ def run(args: argparse.Namespace) -> int:
     from lost_cities.tui.hotseat.app import LostCitiesApp, StartMode
 
     start: StartMode = "resume" if args.resume else ("new" if args.new else "ask")
+    offered = []
+    if start == "ask" and not named:  # the online games still running, offered beside the unfinished match
+        from lost_cities.cli.online import running_online_games
+
+        offered = running_online_games()
     # with names the match starts at once; without, the form opens filled in with the options
-    LostCitiesApp(chosen if named else None, start=start, form=None if named else chosen).run()
+    app = LostCitiesApp(
+        chosen if named else None,
+        start=start,
+        form=None if named else chosen,
+        online=tuple(game.label for game in offered),
+    )
+    app.run()
+    if app.online_choice is not None:
+        from lost_cities.cli.online import open_online
+
+        game = offered[app.online_choice]
+        return open_online(game.server, token=game.token)
     return 0

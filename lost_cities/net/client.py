@@ -31,10 +31,13 @@ from lost_cities.net.protocol import (
     ErrorFrame,
     Event,
     FrameError,
+    Games,
+    GameStatus,
     Hello,
     Join,
     Record,
     ServerFrame,
+    Status,
     Sync,
     TakeBack,
     ViewFrame,
@@ -44,7 +47,7 @@ from lost_cities.net.protocol import (
     write,
 )
 
-__all__ = ["DEFAULT_SERVER", "OnlineError", "Seat", "create_game", "fetch_record", "play_seat"]
+__all__ = ["DEFAULT_SERVER", "OnlineError", "Seat", "create_game", "fetch_record", "fetch_status", "play_seat"]
 
 #: Where a client looks for a server unless told otherwise (``LOST_CITIES_SERVER``, ``--server``).
 DEFAULT_SERVER = "ws://127.0.0.1:8765"
@@ -89,7 +92,7 @@ def _connect(url: str) -> connect:
     )
 
 
-async def _one_exchange(url: str, frame: Create | Watch) -> list[ServerFrame]:
+async def _one_exchange(url: str, frame: Create | Watch | Status) -> list[ServerFrame]:
     """Send ``frame`` on a new connection and read every frame the server answers until it closes."""
     answers: list[ServerFrame] = []
     try:
@@ -137,6 +140,16 @@ async def fetch_record(url: str, code: str) -> Record:
                 ErrorCode.GAME_OVER,
             )
     raise OnlineError(f"the server at {url} closed without sending the game's record")
+
+
+async def fetch_status(url: str, tokens: tuple[str, ...]) -> tuple[GameStatus, ...]:
+    """Where the games of these seats' tokens stand on the server at ``url`` (the unknown ones are left out)."""
+    for reply in await _one_exchange(url, Status(tokens=tokens[:50])):
+        if isinstance(reply, Games):
+            return reply.games
+        if isinstance(reply, ErrorFrame):
+            raise OnlineError(reply.message, reply.code)
+    raise OnlineError(f"the server at {url} closed without an answer")
 
 
 #: What plays a seat: given the seat's view when it is its turn, the decision to send.

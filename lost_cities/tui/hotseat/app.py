@@ -93,12 +93,18 @@ class LostCitiesApp(App[None]):
         session: HotSeat | None = None,
         pace: float = PACE,
         form: MatchSettings | None = None,
+        online: tuple[str, ...] = (),
     ) -> None:
         """``settings`` start a new match without the form; ``form`` fills the form in (the command
         line's options given without names); ``session`` plays a match already set up (a position
         built through the engine, for tests and tools) without asking about saves; ``pace`` is
-        :data:`PACE` (tests play computers at once with 0)."""
+        :data:`PACE` (tests play computers at once with 0); ``online`` lists the player's online games
+        still running (a line each), offered beside the unfinished match: one chosen ends this app with
+        its index in :attr:`online_choice`, for the command line to open it."""
         super().__init__()
+        self.online = online
+        #: the online game chosen at start-up, by its index in ``online``
+        self.online_choice: int | None = None
         self.settings = settings
         self.form = form
         self.store = store if store is not None else MatchStore()
@@ -156,7 +162,7 @@ class LostCitiesApp(App[None]):
         elif self.start_mode == "new" and saved is not None:
             self._abandon_on_start = True  # set aside once the new match starts: leaving the form keeps it
             saved = None
-        if saved is None:
+        if saved is None and not self.online:
             self._new_match()
             return
         if self.settings is not None:
@@ -165,18 +171,23 @@ class LostCitiesApp(App[None]):
             new = _("set up a new match")
         from lost_cities.tui.hotseat.screens.resume import ResumeScreen
 
-        self.push_screen(ResumeScreen(resume_summary(saved), new), lambda choice: self._resume_or_new(saved, choice))
+        summary = resume_summary(saved) if saved is not None else None
+        screen = ResumeScreen(summary, new, self.online)
+        self.push_screen(screen, lambda choice: self._resume_or_new(saved, choice))
 
-    def _resume_or_new(self, saved: SavedMatch, choice: ResumeChoice | None) -> None:
+    def _resume_or_new(self, saved: SavedMatch | None, choice: ResumeChoice | int | None) -> None:
         from lost_cities.tui.hotseat.screens.resume import ResumeChoice
 
         if choice is None:
             self.exit()
-        elif choice is ResumeChoice.RESUME:
+        elif isinstance(choice, int):
+            self.online_choice = choice
+            self.exit()
+        elif choice is ResumeChoice.RESUME and saved is not None:
             self.resume(saved)
         else:
             # the unfinished match is set aside only once a new one starts: leaving the form keeps it
-            self._abandon_on_start = True
+            self._abandon_on_start = saved is not None
             self._new_match()
 
     def _new_match(self) -> None:

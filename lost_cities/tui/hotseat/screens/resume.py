@@ -1,4 +1,8 @@
-"""The offer at start-up when a match was left unfinished: resume it, or start a new one."""
+"""The offer at start-up when a match was left unfinished — here, or online: go back to one, or start anew.
+
+The unfinished match at this keyboard (``r``) and each online game still running (``1``–``9``, with whose
+turn it is) are listed together, so that coming back a day later is ``lost-cities play`` and one key.
+"""
 
 from __future__ import annotations
 
@@ -24,11 +28,13 @@ class ResumeChoice(Enum):
     NEW = "new"
 
 
-class ResumeScreen(FittedScreen[ResumeChoice | None]):
-    """Dismisses with a :class:`ResumeChoice`, or ``None`` to quit."""
+class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
+    """Dismisses with a :class:`ResumeChoice`, the index of an online game, or ``None`` to quit."""
 
     BINDINGS = [
         Binding("r,enter", "choose('resume')", N_("resume"), key_display="r"),
+        Binding("1", "online(0)", N_("online game"), key_display="1–9"),
+        *[Binding(str(n), f"online({n - 1})", show=False) for n in range(2, 10)],
         Binding("n", "choose('new')", N_("new match")),
         Binding("q,escape", "leave", N_("quit"), key_display="q"),
     ]
@@ -54,28 +60,47 @@ class ResumeScreen(FittedScreen[ResumeChoice | None]):
     }
     """
 
-    def __init__(self, summary: str, new_match: str) -> None:
+    def __init__(self, summary: str | None, new_match: str, online: tuple[str, ...] = ()) -> None:
+        """``summary``: the unfinished match at this keyboard, if any; ``online``: a line per online game."""
         super().__init__()
         self.summary = summary
         self.new_match = new_match
+        self.online = online[:9]
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
         with Vertical():
-            yield Static(self.summary, id="summary", markup=False)
+            if self.summary is not None:
+                yield Static(self.summary, id="summary", markup=False)
             yield Static(self._choices(), id="choices", markup=False)
-            yield Static(_("(a new match keeps this one in the history, marked abandoned)"), id="note", markup=False)
+            if self.summary is not None:
+                note = _("(a new match keeps this one in the history, marked abandoned)")
+                yield Static(note, id="note", markup=False)
         yield KeyBar()
 
     def _choices(self) -> Text:
         choices = Text()
-        for key, label in (("r", _("resume this match")), ("n", self.new_match), ("q", _("quit"))):
+        lines = [("r", _("resume this match"))] if self.summary is not None else []
+        lines += [(str(number), game) for number, game in enumerate(self.online, start=1)]
+        lines += [("n", self.new_match), ("q", _("quit"))]
+        for key, label in lines:
             choices.append(f" {key} ", style="bold reverse")
-            choices.append(f"  {label}\n")
+            choices.append(f"  {label}\n")  # a name in a label is text, never markup
         return choices
 
     def on_mount(self) -> None:
-        self.query_one(Vertical).border_title = _("Unfinished match")
+        title = _("Unfinished match") if not self.online else _("Unfinished matches")
+        self.query_one(Vertical).border_title = title
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("resume",):
+            return self.summary is not None
+        if action == "online":
+            return bool(self.online) and int(str(parameters[0])) < len(self.online)
+        return True
+
+    def action_online(self, index: int) -> None:
+        self.dismiss(index)
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(ResumeChoice(choice))

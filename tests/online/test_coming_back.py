@@ -1,0 +1,44 @@
+"""Coming back to an online game a day later: ``lost-cities play`` lists it beside the unfinished match,
+with whose turn it is, and one key opens it."""
+
+from __future__ import annotations
+
+import asyncio
+
+from lost_cities.cli.online import running_online_games
+from lost_cities.net.client import Seat, create_game
+from lost_cities.net.protocol import Create, SeatSpec
+from lost_cities.storage import MatchStore
+from lost_cities.storage.online import OnlineSeat, remember
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.resume import ResumeScreen
+from tests.online.server import ServerProcess
+from tests.tui.helpers import until
+
+
+async def test_the_games_still_running_are_listed_with_whose_turn_it_is(server: ServerProcess) -> None:
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), seed=2))
+    ana_offer, boris_offer = created.seats
+    tokens = []
+    for offer in (ana_offer, boris_offer):  # both take their seats (and keep their tokens), then leave
+        seat = Seat(server.url, code=offer.code)
+        holding = asyncio.create_task(seat.run())
+        while seat.token is None or seat.view is None:
+            await asyncio.sleep(0.01)
+        holding.cancel()
+        tokens.append(seat.token)
+    store = MatchStore()
+    for number, (offer, token) in enumerate(zip((ana_offer, boris_offer), tokens, strict=True)):
+        remember(store, OnlineSeat(server.url, created.game, number, offer.code or "", token, ("Ana", "Boris")))
+    remember(store, OnlineSeat("ws://127.0.0.1:9", "gone", 0, "K7QX-M2PA", "x" * 43))  # a server that is down
+    offered = await asyncio.to_thread(running_online_games, 3.0)
+    assert [game.label for game in offered] == ["online with Boris: your turn", "online with Ana: Ana to play"]
+    assert [game.token for game in offered] == tokens
+
+
+async def test_the_start_offers_online_games_and_one_key_chooses_one() -> None:
+    app = LostCitiesApp(online=("online with Boris: your turn", "online with Carl: Carl to play"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
+        await pilot.press("2")
+        await until(pilot, lambda: app.online_choice == 1)
