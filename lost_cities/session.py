@@ -45,8 +45,9 @@ from lost_cities.engine import (
     public_view,
 )
 from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK
+from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.storage.saved import SavedMatch
-from lost_cities.words import side_names
+from lost_cities.words import computer_name, side_names
 
 if TYPE_CHECKING:
     from lost_cities.ai import Bot
@@ -60,6 +61,7 @@ __all__ = [
     "MatchSettings",
     "RoundReport",
     "Standing",
+    "online_game",
 ]
 
 #: Who may start the first round (R5): a seat, or a random draw.
@@ -112,6 +114,28 @@ class MatchSettings(Struct, frozen=True):
         return Rules(
             players=len(self.names), long=self.long, hand_penalty=self.hand_penalty, cooperative=self.cooperative
         )
+
+
+def online_game(settings: MatchSettings, first: int | None = None) -> Create:
+    """The game to create on a server for these settings: a person's seat gets an invitation, a
+    computer's is played by the server at its level (named as at one keyboard when it has no name).
+    ``first``: the seat drawn for ``first="random"`` (R5); drawn here when not given."""
+    computers = sum(level is not None for level in settings.computers)
+    seats = tuple(
+        SeatSpec(name=name or (computer_name(seat, computers) if level else ""), computer=level)
+        for seat, (name, level) in enumerate(zip(settings.names, settings.computers, strict=True))
+    )
+    if first is None:
+        first = random.randrange(settings.players) if settings.first == "random" else int(settings.first[1:]) - 1
+    return Create(
+        seats=seats,
+        rounds=settings.rounds,
+        long=settings.long,
+        hand_penalty=settings.hand_penalty,
+        cooperative=settings.cooperative,
+        first=first,
+        seed=settings.seed,
+    )
 
 
 class Standing(Struct, frozen=True):

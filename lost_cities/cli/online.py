@@ -13,14 +13,14 @@ from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, whole_number
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_ROUNDS, MAX_SEED
+from lost_cities.net import DEFAULT_SERVER
 
 if TYPE_CHECKING:
-    from lost_cities.net.protocol import Create, Created, GameStatus, Record, SeatSpec
+    from lost_cities.net.protocol import Create, Created, GameStatus, Record
     from lost_cities.storage.saved import SavedMatch
 
 #: The environment variable that names the server when ``--server`` does not.
 SERVER_VARIABLE = "LOST_CITIES_SERVER"
-DEFAULT_SERVER = "ws://127.0.0.1:8765"
 
 
 def server_address(text: str) -> str:
@@ -149,7 +149,6 @@ def run_new(args: argparse.Namespace) -> int:
     import asyncio
 
     from lost_cities.net.client import OnlineError, create_game
-    from lost_cities.net.protocol import Create
 
     players: int = args.players
     names = [name.strip() for name in args.names.split(",")] if args.names else []
@@ -168,13 +167,24 @@ def run_new(args: argparse.Namespace) -> int:
             )
         levels[seat] = level
     names += [""] * (players - len(names))
-    frame = Create(
-        seats=tuple(_seat_spec(names[seat], levels.get(seat), seat, len(levels)) for seat in range(players)),
-        rounds=args.rounds,
-        long=args.long,
-        hand_penalty=args.hand_penalty,
-        cooperative=args.coop,
-        seed=args.seed,
+    from lost_cities.session import MatchSettings, online_game
+
+    if all(seat in levels for seat in range(players)):
+        return arguments.refuse("online new", _("at least one seat is a person's: the arena plays computers alone"))
+    if args.coop and players == 4:
+        return arguments.refuse(
+            "online new", _("--coop: four players already play in two teams, not the cooperative game (R24f)")
+        )
+    frame = online_game(
+        MatchSettings(
+            names=tuple(names),
+            rounds=args.rounds,
+            seed=args.seed,
+            long=args.long,
+            hand_penalty=args.hand_penalty,
+            cooperative=args.coop,
+            computers=tuple(levels.get(seat) for seat in range(players)),
+        )
     )
     url = _server(args)
     try:
@@ -264,13 +274,13 @@ def run_play_online(args: argparse.Namespace) -> int:
     import asyncio
 
     from lost_cities.net.client import OnlineError, create_game
-    from lost_cities.storage import MatchStore, StorageError
-    from lost_cities.storage.online import load_seats
 
     url = _server(args)
     if not arguments.on_a_terminal():
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
     code, token, watch, note = args.join, None, args.watch, ""
+    if args.online and args.p1 is None:  # no names: the online start asks (join with a code, or create)
+        return open_online(url)
     if args.online:
         try:
             frame = _create_frame(args)
@@ -279,23 +289,10 @@ def run_play_online(args: argparse.Namespace) -> int:
             return arguments.refuse("play", str(refused))
         except OnlineError as error:
             return arguments.refuse("play", str(error))
+        from lost_cities.tui.hotseat.online import invitations
+
         code = created.seats[0].code
-        server = "" if url == DEFAULT_SERVER else f" --server {url}"
-        note = " · ".join(
-            _("send {name}: lost-cities play --join {code}{server}").format(
-                name=seat.name, code=seat.code, server=server
-            )
-            for seat in created.seats[1:]
-            if seat.code is not None
-        )
-    if code is not None:
-        try:
-            kept = load_seats(MatchStore()).for_code(url, code)
-        except StorageError as problem:
-            print(problem, file=sys.stderr)
-            kept = None
-        if kept is not None:  # this seat was taken from here before: come back to it
-            code, token = None, kept.token
+        note = invitations(created, url)
     return open_online(url, code=code, token=token, watch=watch, name=args.name, note=note)
 
 
@@ -319,49 +316,34 @@ def open_online(
     return 0
 
 
-def _seat_spec(name: str, level: str | None, seat: int, computers: int) -> SeatSpec:
-    """A seat to create: a computer's gets the name it has at one keyboard, in the creator's language."""
-    from lost_cities.net.protocol import SeatSpec
-    from lost_cities.words import computer_name
-
-    if level is not None and not name:
-        name = computer_name(seat, computers)
-    return SeatSpec(name=name, computer=level)
-
-
 class _Refused(Exception):
     """A combination of options that makes no online game: one sentence."""
 
 
 def _create_frame(args: argparse.Namespace) -> Create:
-    import random
+    """The game ``play --online`` creates: ``--p1`` is you; a level as ``--p2``…``--p4`` is a computer's seat."""
+    from lost_cities.session import MatchSettings, online_game
 
-    from lost_cities.net.protocol import Create
-
-    given = [args.p1, args.p2, args.p3, args.p4]
-    players = args.players or max(2, max((seat + 1 for seat, name in enumerate(given) if name is not None), default=2))
-    given = [(name or "").strip() for name in given[:players]]
+    given = [(name or "").strip() for name in (args.p1, args.p2, args.p3, args.p4)]
+    players = args.players or max(2, max((seat + 1 for seat, name in enumerate(given) if name), default=2))
+    given = given[:players]
     if given[0] in LEVELS:
         raise _Refused(_("--p1 is you: give your name, and a level to the other seats"))
-    computers = sum(name in LEVELS for name in given)
-    seats = [
-        _seat_spec("" if name in LEVELS else name, name if name in LEVELS else None, seat, computers)
-        for seat, name in enumerate(given)
-    ]
     if args.coop and players == 4:
         raise _Refused(_("--coop: four players already play in two teams, not the cooperative game (R24f)"))
-    first = random.randrange(players) if args.first == "random" else int(args.first[1:]) - 1  # R5
-    if first >= players:
+    if args.first != "random" and int(args.first[1:]) > players:
         raise _Refused(_("--first {seat}: there are only {n} players").format(seat=args.first, n=players))
-    return Create(
-        seats=tuple(seats),
+    settings = MatchSettings(
+        names=tuple("" if name in LEVELS else name for name in given),
+        first=args.first,
         rounds=args.rounds,
+        seed=args.seed,
         long=args.long,
         hand_penalty=args.hand_penalty,
         cooperative=args.coop,
-        first=first,
-        seed=args.seed,
+        computers=tuple(name if name in LEVELS else None for name in given),
     )
+    return online_game(settings)
 
 
 class OfferedGame(NamedTuple):

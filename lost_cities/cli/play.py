@@ -74,7 +74,7 @@ def add_parser(commands: Commands) -> None:
     where.add_argument(
         "--online",
         action="store_true",
-        help=_("create the game on a server, seat 1 yours; a level as --p2…--p4 is a computer seat"),
+        help=_("play online: with --p1, create the game (seat 1 yours; a level as --p2…--p4 is a computer seat)"),
     )
     where.add_argument(
         "--join", metavar=_("CODE"), help=_("take the seat an invitation code opens, or come back to it")

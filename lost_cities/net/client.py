@@ -47,10 +47,8 @@ from lost_cities.net.protocol import (
     write,
 )
 
-__all__ = ["DEFAULT_SERVER", "OnlineError", "Seat", "create_game", "fetch_record", "fetch_status", "play_seat"]
+__all__ = ["OnlineError", "Seat", "create_game", "fetch_record", "fetch_status", "play_seat"]
 
-#: Where a client looks for a server unless told otherwise (``LOST_CITIES_SERVER``, ``--server``).
-DEFAULT_SERVER = "ws://127.0.0.1:8765"
 #: Close codes after which coming back would be refused again: the client stops instead of looping.
 _FINAL_CLOSES = {1003, 1008, 1009}
 #: Errors that no reconnection mends: a code or token the server does not know, a game gone.

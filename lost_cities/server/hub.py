@@ -32,6 +32,7 @@ from lost_cities.engine.codec import encode
 from lost_cities.engine.match import Match
 from lost_cities.engine.rules import Rules
 from lost_cities.limits import PlayerNamesError, check_names, clean_name
+from lost_cities.net.codes import CodeKey, new_code, new_token, normalised, shown, token_hash
 from lost_cities.net.protocol import (
     PROTOCOL,
     ClientFrame,
@@ -59,7 +60,6 @@ from lost_cities.net.protocol import (
     read_client_frame,
     write,
 )
-from lost_cities.server.codes import CodeKey, new_code, new_token, normalised, shown, token_hash
 from lost_cities.server.game import TAKE_BACK, Game, Refused
 from lost_cities.server.store import GameRow, SeatRow, SqliteStore, StoreError
 

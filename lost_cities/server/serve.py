@@ -21,8 +21,8 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from lost_cities.net.codes import CodeKey
 from lost_cities.net.protocol import MAX_CLIENT_FRAME
-from lost_cities.server.codes import CodeKey
 from lost_cities.server.hub import Hub
 from lost_cities.server.store import SqliteStore
 

@@ -9,7 +9,7 @@ decision, and at most one decision that nobody was told of yet.
 
 Every call runs on the store's own thread (SQLite allows one writer; the event loop never waits on
 the disk), awaited by the server's coroutines.  Codes and tokens are stored as hashes only
-(:mod:`lost_cities.server.codes`).
+(:mod:`lost_cities.net.codes`).
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from lost_cities.storage import MatchStore
 from lost_cities.storage.online import load_seats
 from lost_cities.tui.hotseat.online import OnlineApp
 from lost_cities.tui.hotseat.screens.board import BoardScreen
+from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
 from tests.online.server import ServerProcess
 from tests.tui.helpers import key_bar, screen_text, until
 
@@ -67,3 +68,32 @@ async def test_a_watcher_sees_the_public_table_and_cannot_play(server: ServerPro
         await until(pilot, lambda: "only the players play" in screen_text(shown))
         assert "hint" not in key_bar(shown)  # no hint online: it would be the computer playing for you
         assert app.frame.version == 0  # nothing was sent
+
+
+async def test_the_online_start_checks_a_code_as_it_is_typed_then_joins_with_it(server: ServerProcess) -> None:
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
+    app = OnlineApp(server.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
+        shown: App[Any] = app
+        await pilot.press(*"K7Q0")  # a zero reads as an O: said at once
+        await until(pilot, lambda: "eight letters and digits" in screen_text(shown))
+        for _ in range(4):
+            await pilot.press("backspace")
+        await pilot.press(*(created.seats[1].code or "").lower(), "enter")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        assert app.welcome is not None and app.welcome.seat == 1  # Boris's seat, from the code typed
+
+
+async def test_a_new_online_game_from_the_form_gives_the_invitations_to_send(server: ServerProcess) -> None:
+    app = OnlineApp(server.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: type(app.screen).__name__ == "NewMatchScreen")
+        await pilot.press(*"Ana", "tab", "tab", *"Boris", "ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        shown: App[Any] = app
+        assert "send Boris: lost-cities play --join " in screen_text(shown)
+        assert app.welcome is not None and app.welcome.seat == 0 and app.frame is not None
+        assert app.frame.view.my_turn  # seat 1 starts (R5), and it is the creator's

@@ -21,9 +21,10 @@ from textual.app import App
 from lost_cities.engine import STOP, Decision, Draw, IllegalMoveError, Phase, Play, Reason, Rules
 from lost_cities.engine.match import match_outcome
 from lost_cities.i18n import _
-from lost_cities.net.client import OnlineError, Seat
+from lost_cities.net import DEFAULT_SERVER
+from lost_cities.net.client import OnlineError, Seat, create_game
 from lost_cities.net.protocol import ErrorCode, ErrorFrame, Event, Presence, Record, ServerFrame, ViewFrame, Welcome
-from lost_cities.session import MatchReport, RoundReport, Standing
+from lost_cities.session import MatchReport, MatchSettings, RoundReport, Standing, online_game
 from lost_cities.storage import MatchStore, StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
 from lost_cities.storage.saved import SavedMatch, SaveStatus
@@ -44,9 +45,22 @@ from lost_cities.tui.hotseat.scene import Scene, Wait
 from lost_cities.words import describe_refusal, side_names
 
 if TYPE_CHECKING:
+    from lost_cities.net.protocol import Created
     from lost_cities.tui.hotseat.screens.board import BoardScreen
+    from lost_cities.tui.hotseat.screens.online_start import JoinGame, NewOnlineGame
 
-__all__ = ["OnlineApp"]
+__all__ = ["OnlineApp", "invitations"]
+
+
+def invitations(created: Created, server: str) -> str:
+    """What the creator of a game sends each friend: ``send Boris: lost-cities play --join K7QX-M2PA``."""
+    option = "" if server == DEFAULT_SERVER else f" --server {server}"
+    invite = _("send {name}: lost-cities play --join {code}{server}")
+    return " · ".join(
+        invite.format(name=offer.name, code=offer.code, server=option)
+        for offer in created.seats[1:]
+        if offer.code is not None
+    )
 
 
 class OnlineApp(App[None]):
@@ -70,17 +84,13 @@ class OnlineApp(App[None]):
         """``code`` takes a seat, ``token`` comes back to one, ``watch`` watches; ``note`` is said on the
         board first (the invitations to send, for a game just created)."""
         super().__init__()
+        self.server = server
         self.first_note = note
         self.store = store if store is not None else MatchStore()
-        self.seat = Seat(
-            server,
-            code=code,
-            token=token,
-            watch=watch,
-            name=name,
-            on_frame=self._on_frame,
-            on_connection=self._on_connection,
-        )
+        #: the seat held (or the place watched); none yet on the online start
+        self.seat: Seat | None = None
+        if code is not None or token is not None or watch is not None:
+            self.seat = self._seat(code=code, token=token, watch=watch, name=name)
         self.code = code
         self.board: BoardScreen | None = None
         self.welcome: Welcome | None = None
@@ -95,11 +105,76 @@ class OnlineApp(App[None]):
 
     # ------------------------------------------------------------ the connection
 
+    def _seat(
+        self, *, code: str | None = None, token: str | None = None, watch: str | None = None, name: str | None = None
+    ) -> Seat:
+        if code is not None and token is None:  # taken from here before: come back to it with its token
+            try:
+                kept = load_seats(self.store).for_code(self.server, code)
+            except StorageError as problem:
+                self.notify(str(problem), severity="warning", timeout=15, markup=False)
+                kept = None
+            if kept is not None:
+                code, token = None, kept.token
+        return Seat(
+            self.server,
+            code=code,
+            token=token,
+            watch=watch,
+            name=name,
+            on_frame=self._on_frame,
+            on_connection=self._on_connection,
+        )
+
     def on_mount(self) -> None:
-        self._hold_connection()
+        if self.seat is not None:
+            self._hold_connection()
+        else:
+            from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
+
+            self.push_screen(OnlineStartScreen(self.server), self._started)
+
+    def _started(self, choice: JoinGame | NewOnlineGame | None) -> None:
+        from lost_cities.tui.hotseat.screens.online_start import JoinGame
+
+        if choice is None:
+            self.exit()
+        elif isinstance(choice, JoinGame):
+            self.code = choice.code
+            self.seat = self._seat(code=choice.code, name=choice.name)
+            self._hold_connection()
+        else:
+            from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+
+            self.push_screen(NewMatchScreen(None), self._create)
+
+    def _create(self, settings: MatchSettings | None) -> None:
+        if settings is None:
+            self.exit()
+        else:
+            self._create_worker(settings)
+
+    @work(exclusive=True, group="connection", exit_on_error=False)
+    async def _create_worker(self, settings: MatchSettings) -> None:
+        """Create the game on the server, then take seat 1 with its code; the invitations are said on the board."""
+        try:
+            created = await create_game(self.server, online_game(settings))
+        except OnlineError as error:
+            self.problem = str(error)
+            self.exit(message=str(error))
+            return
+        mine = next(offer for offer in created.seats if offer.code is not None)
+        self.first_note = invitations(created, self.server)
+        self.code = mine.code
+        self.seat = self._seat(code=mine.code)
+        await self._hold()
 
     @work(exclusive=True, group="connection", exit_on_error=False)
     async def _hold_connection(self) -> None:
+        await self._hold()
+
+    async def _hold(self) -> None:
+        assert self.seat is not None
         try:
             record = await self.seat.run()
         except OnlineError as error:
@@ -139,7 +214,7 @@ class OnlineApp(App[None]):
         if welcome.token is None or welcome.seat is None or self.code is None:
             return
         seat = OnlineSeat(
-            self.seat.url, welcome.game, welcome.seat, self.code, welcome.token, tuple(s.name for s in welcome.seats)
+            self.server, welcome.game, welcome.seat, self.code, welcome.token, tuple(s.name for s in welcome.seats)
         )
         try:
             remember(self.store, seat)
@@ -222,7 +297,7 @@ class OnlineApp(App[None]):
 
     @property
     def watching(self) -> bool:
-        return self.seat.watch is not None
+        return self.seat is not None and self.seat.watch is not None
 
     def _round_over(self, frame: Event) -> None:
         from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
@@ -246,7 +321,7 @@ class OnlineApp(App[None]):
 
     def _after_round(self, _result: None) -> None:
         self._round_end_up = False
-        if self.seat.record is not None:
+        if self.seat is not None and self.seat.record is not None:
             self._match_over(self.seat.record)
 
     def _match_over(self, record: Record) -> None:
@@ -355,7 +430,8 @@ class OnlineApp(App[None]):
 
     @work(group="send", exit_on_error=False)
     async def _send_worker(self, text: str | None) -> None:
-        await self.seat.send(text)
+        if self.seat is not None:
+            await self.seat.send(text)
 
     def _refused(self, frame: ErrorFrame) -> None:
         """A refusal in the player's language: the engine's reason rebuilt from the frame where it has one."""

@@ -1,4 +1,6 @@
-"""Invitation and watch codes, and seat tokens: made with :mod:`secrets`, kept only as keyed hashes.
+"""Invitation and watch codes, and seat tokens: made with :mod:`secrets`, kept by the server only as hashes.
+
+Shared by both sides: the server makes and checks them; a client checks a code as it is typed.
 
 A code is what a person reads out to a friend: eight symbols of an alphabet with no 0/O or 1/I,
 shown ``K7QX-M2PA`` (40 bits).  Forty bits can be searched offline, so the database keeps a code
