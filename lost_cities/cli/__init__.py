@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from lost_cities import __version__
-from lost_cities.cli import arena, argparse_i18n, online, play, records, score, serve, simulate
+from lost_cities.cli import arena, argparse_i18n, online, play, records, score, serve, simulate, web
 from lost_cities.cli.arguments import CommandParser, add_lang
 from lost_cities.i18n import _, detect_language, set_language
 
@@ -49,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_parser(commands)
     serve.add_parser(commands)
     online.add_parser(commands)
+    web.add_parser(commands)
     return parser
 
 

@@ -9,6 +9,7 @@ command's module imports this while the parser is built, before anyone knows whi
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import unicodedata
@@ -170,5 +171,15 @@ def add_lang(parser: argparse.ArgumentParser, default: object = None) -> None:
 
 
 def on_a_terminal() -> bool:
-    """True when a person is at the keyboard and the screen: the apps need both."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """True when a person is at the keyboard and the screen: the apps need both — a terminal, or a
+    browser's page that ``lost-cities web`` serves (whose input and output are the web driver's pipes)."""
+    return (sys.stdin.isatty() and sys.stdout.isatty()) or under_web_driver()
+
+
+#: What textual-serve (and textual-web) set for the app they run: Textual then talks to the page.
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+
+
+def under_web_driver() -> bool:
+    """True when ``lost-cities web`` runs the app for a browser's page."""
+    return os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER

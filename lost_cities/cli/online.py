@@ -46,7 +46,8 @@ def add_server(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> Non
     )
 
 
-def _server(args: argparse.Namespace) -> str:
+def server_of(args: argparse.Namespace) -> str:
+    """The game server: ``--server``, else ``$LOST_CITIES_SERVER``, else this machine's default port."""
     if args.server:
         return str(args.server)
     from_environment = os.environ.get(SERVER_VARIABLE, "").strip()
@@ -186,7 +187,7 @@ def run_new(args: argparse.Namespace) -> int:
             computers=tuple(levels.get(seat) for seat in range(players)),
         )
     )
-    url = _server(args)
+    url = server_of(args)
     try:
         created = asyncio.run(create_game(url, frame))
     except OnlineError as error:
@@ -232,7 +233,7 @@ def run_bot(args: argparse.Namespace) -> int:
         bot = make_bot(args.level, think=None)
     except BotNameError as error:
         return arguments.refuse("online bot", str(error))
-    url = _server(args)
+    url = server_of(args)
     try:
         _seat, record = asyncio.run(play_seat(url, args.code, bot, args.name))
     except OnlineError as error:
@@ -253,7 +254,7 @@ def run_export(args: argparse.Namespace) -> int:
     from lost_cities.net.client import OnlineError, fetch_record
 
     try:
-        record = asyncio.run(fetch_record(_server(args), args.code))
+        record = asyncio.run(fetch_record(server_of(args), args.code))
     except OnlineError as error:
         return arguments.refuse("online export", str(error))
     sys.stdout.write(_saved(record).to_json())
@@ -275,7 +276,7 @@ def run_play_online(args: argparse.Namespace) -> int:
 
     from lost_cities.net.client import OnlineError, create_game
 
-    url = _server(args)
+    url = server_of(args)
     if not arguments.on_a_terminal():
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
     code, token, watch, note = args.join, None, args.watch, ""

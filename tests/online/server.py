@@ -28,7 +28,7 @@ class ServerProcess:
     def url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30) -> None:
+    def start(self, timeout: float = 60) -> None:
         environment = {**os.environ, "LOST_CITIES_DATA_DIR": str(self.folder / "data"), "PYTHONUNBUFFERED": "1"}
         command = [sys.executable, "-m", "lost_cities", "serve", "--port", str(self.port), "--db", str(self.database)]
         with self.log.open("a") as log:
@@ -59,10 +59,10 @@ class ServerProcess:
             return self.process.returncode if self.process else 0
         self.process.send_signal(signal.SIGTERM)
         try:
-            return self.process.wait(15)
+            return self.process.wait(30)
         except subprocess.TimeoutExpired:
             self.process.kill()
-            raise AssertionError("the server did not stop on SIGTERM within 15 s") from None
+            raise AssertionError("the server did not stop on SIGTERM within 30 s") from None
 
     def restart(self) -> None:
         self.start()

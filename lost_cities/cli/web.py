@@ -1,0 +1,86 @@
+"""``lost-cities web``: the game in a browser, for a friend who has no terminal — served by textual-serve.
+
+Each browser tab runs its own ``lost-cities play --online`` (the online start: join with a code, or
+create a game), in a data folder of its own for that tab: the page's visitors never see each other's
+seats.  The page's websocket is accepted only from the page's own origin (another site's page cannot
+start games on this machine) and for a limited number of tabs at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+
+from lost_cities.cli import arguments
+from lost_cities.cli.arguments import Commands, add_lang, whole_number
+from lost_cities.cli.online import add_server, server_of
+from lost_cities.i18n import _
+
+#: Tabs served at once: each runs an app process (~50 MB).
+MAX_TABS = 20
+
+
+def add_parser(commands: Commands) -> None:
+    parser = commands.add_parser(
+        "web",
+        help=_("serve the game to a browser: online play for a friend with no terminal"),
+        description=_(
+            "Serve the game as a web page: each tab opens on the online start (join with an invitation code, "
+            "or create a game) on the game server given."
+        ),
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help=_("the address to listen on (default 127.0.0.1, this machine only)")
+    )
+    parser.add_argument(
+        "--port", type=whole_number(1, 65535), default=8000, help=_("the port to listen on (default 8000)")
+    )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help=_("the page's address as browsers reach it (needed with --host 0.0.0.0: http://<address>:<port>)"),
+    )
+    add_server(parser)
+    add_lang(parser, argparse.SUPPRESS)
+    parser.set_defaults(run=run, parser=parser)
+
+
+def command_for(server: str, language: str) -> str:
+    """The shell command each tab runs: the online start, in a fresh data folder of its own."""
+    play = shlex.join([sys.executable, "-m", "lost_cities", "play", "--online", "--server", server, "--lang", language])
+    return f'LOST_CITIES_DATA_DIR="$(mktemp -d)" exec {play}'
+
+
+def run(args: argparse.Namespace) -> int:
+    from lost_cities.i18n import current_language
+
+    if args.host in ("0.0.0.0", "::") and not args.public_url:
+        return arguments.refuse(
+            "web",
+            _(
+                "--host {host} needs --public-url http://<this machine's address>:{port}, the address browsers use"
+            ).format(host=args.host, port=args.port),
+        )
+    from textual_serve.server import Server
+
+    from lost_cities.cli.web_server import GuardedServer
+
+    server: Server = GuardedServer(
+        command_for(server_of(args), current_language()),
+        host=args.host,
+        port=args.port,
+        title="Lost Cities",
+        public_url=args.public_url,
+        max_tabs=MAX_TABS,
+    )
+    try:
+        server.serve()
+    except OSError as error:
+        return arguments.refuse(
+            "web",
+            _("cannot listen on {host} port {port}: {reason}").format(
+                host=args.host, port=args.port, reason=error.strerror or error
+            ),
+        )
+    return 0

@@ -1,0 +1,72 @@
+"""The game in a browser: ``lost-cities web`` serves the app to a real (headless) Chromium, which draws the
+online start; a code typed on the page takes the seat, and the board arrives in the page."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from lost_cities.net.client import create_game
+from lost_cities.net.protocol import Create, SeatSpec
+from tests.online.browser import Browser, chromium
+from tests.online.server import ServerProcess
+
+pytestmark = pytest.mark.skipif(
+    chromium() is None, reason="no Chromium here (Debian's chromium package; .ci/run installs it)"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:  # textual-serve cannot take port 0: its page names the port
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def web(server: ServerProcess, tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    log = (tmp_path / "web.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lost_cities", "web", "--port", str(port), "--server", server.url],
+        stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
+        env={**os.environ, "COLUMNS": "200"},
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while True:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        assert process.poll() is None and time.monotonic() < deadline, (tmp_path / "web.log").read_text()
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    os.killpg(process.pid, signal.SIGTERM)  # the server and the tabs' app processes
+    try:
+        process.wait(15)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+    log.close()
+
+
+async def test_a_browser_joins_with_a_code_and_sees_its_board(server: ServerProcess, web: str, tmp_path: Path) -> None:
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=4))
+    async with Browser() as page:
+        await page.goto(web)
+        await page.until_shown("The invitation code a friend sent you")
+        await page.type(created.seats[0].code or "")
+        await page.press("Enter", "Enter", 13, "\r")
+        await page.until_shown("Ana, play a card")  # the board, Ana's hand in it (H2)
+        await page.type("1")
+        await page.type("d")
+        await page.until_shown("Now draw")  # a key in the page reached the app, and the server answered
+        await page.screenshot(tmp_path / "board.png")
+        assert (tmp_path / "board.png").stat().st_size > 10_000
+    assert not re.search(r"Traceback", (tmp_path / "web.log").read_text())
