@@ -13,6 +13,7 @@ one coroutine that answers a view with a decision.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Awaitable, Callable, Iterator
 
@@ -36,6 +37,8 @@ from lost_cities.net.protocol import (
     Hello,
     Join,
     Record,
+    Rematch,
+    Rematched,
     ServerFrame,
     Status,
     Sync,
@@ -206,11 +209,11 @@ class Seat:
         assert self.code is not None
         return write(Join(code=self.code, name=self.name))
 
-    async def play(self, player: Player) -> Record:
+    async def play(self, player: Player, until_over: bool = True) -> Record:
         """Play the seat with ``player`` to the end of the match: :meth:`run` with ``player`` asked
         for a decision whenever it is the seat's turn."""
         self._player = player
-        return await self.run()
+        return await self.run(until_over)
 
     async def send(self, decision: str | None) -> None:
         """Send ``decision`` (notation; ``None``: take back the card just played) for the current version."""
@@ -227,8 +230,15 @@ class Seat:
         except ConnectionClosed:
             self._unsent = frame
 
-    async def run(self) -> Record:
-        """Hold the connection until the match is over; the match's record (and players) then.
+    async def ask_rematch(self) -> None:
+        """Once the match is over: ask for another (``rematched`` moves this seat to it when all have asked)."""
+        if self._websocket is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self._websocket.send(write(Rematch()))
+
+    async def run(self, until_over: bool = True) -> Record:
+        """Hold the connection until the match is over (``until_over``), or for as long as the caller wants (an
+        app, whose players may play a rematch: ``rematched`` moves the seat to the new game); the record then.
 
         The first connection must succeed (:class:`OnlineError` says why not); after that, a lost
         connection is tried again and again, with backoff, until the match is over.
@@ -240,7 +250,7 @@ class Seat:
                 async with _connect(self.url) as websocket:
                     connected = True
                     delays = backoff()
-                    record = await self._session(websocket)
+                    record = await self._session(websocket, until_over)
                     if record is not None:
                         return record
             except ConnectionClosed as closed:
@@ -262,7 +272,7 @@ class Seat:
                         self.on_connection(False)
             await asyncio.sleep(next(delays))
 
-    async def _session(self, websocket: ClientConnection) -> Record | None:
+    async def _session(self, websocket: ClientConnection, until_over: bool = True) -> Record | None:
         """One connection's exchange: the record if the match ended, ``None`` when the connection closed."""
         asked = -1  # the version a decision was last asked of the player for, on this connection
         await websocket.send(self._hello())
@@ -286,6 +296,13 @@ class Seat:
                         asked = frame.version
                 case Record():
                     self.record = frame
+                case Rematched():  # the seat is now one of the rematch: come back to it with its token
+                    self.token, self.code, self.watch = frame.token, None, None
+                    self.version, self.view, self.record, self._unsent = -1, None, None, None
+                    if self.on_frame:
+                        self.on_frame(frame)
+                    await websocket.close(1000, "to the rematch")
+                    return None
                 case ErrorFrame():
                     if frame.code in _FINAL_ERRORS:
                         raise OnlineError(frame.message, frame.code)
@@ -296,7 +313,7 @@ class Seat:
                     pass
             if self.on_frame:
                 self.on_frame(frame)
-            if isinstance(frame, Record):
+            if isinstance(frame, Record) and until_over:
                 return frame
             player, view = self._player, self.view
             if player is not None and view is not None and view.my_turn and asked != self.version:

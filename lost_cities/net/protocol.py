@@ -43,6 +43,9 @@ __all__ = [
     "Pong",
     "Presence",
     "Record",
+    "Rematch",
+    "RematchOffer",
+    "Rematched",
     "SeatInfo",
     "SeatOffer",
     "SeatSpec",
@@ -146,7 +149,12 @@ class Ping(_Frame, frozen=True, tag="ping"):
     """Are you there?  (A browser cannot send a WebSocket ping.)"""
 
 
-ClientFrame = Create | Join | Hello | Watch | Status | Decide | TakeBack | Sync | Ping
+class Rematch(_Frame, frozen=True, tag="rematch"):
+    """Once the match is over: play another with the same players, the seats rotated.  When every person
+    has asked, the server creates it and sends each of them ``rematched`` with their new seat's token."""
+
+
+ClientFrame = Create | Join | Hello | Watch | Status | Decide | TakeBack | Sync | Ping | Rematch
 
 
 # ------------------------------------------------------------------ server → client
@@ -264,6 +272,7 @@ class ErrorCode(StrEnum):
     STALE_VERSION = "stale_version"
     BAD_VERSION = "bad_version"
     GAME_OVER = "game_over"
+    NOT_OVER = "not_over"
     WATCHER_CANNOT_ACT = "watcher_cannot_act"
     SERVER_ERROR = "server_error"
 
@@ -286,7 +295,24 @@ class Pong(_Frame, frozen=True, tag="pong"):
     pass
 
 
-ServerFrame = Created | Welcome | ViewFrame | Event | Presence | Record | Games | ErrorFrame | Pong
+class RematchOffer(_Frame, frozen=True, tag="rematch_offer"):
+    """Who has asked for a rematch so far (seats), told to everyone in the game (not versioned)."""
+
+    seats: tuple[int, ...]
+
+
+class Rematched(_Frame, frozen=True, tag="rematched"):
+    """The rematch is created: this connection's player sits at ``seat`` of ``game``; ``token`` is that seat's
+    (sent to that player only): come back with ``hello`` and it."""
+
+    game: str
+    seat: int
+    token: str
+
+
+ServerFrame = (
+    Created | Welcome | ViewFrame | Event | Presence | Record | Games | ErrorFrame | Pong | RematchOffer | Rematched
+)
 
 
 class FrameError(ValueError):
@@ -315,7 +341,7 @@ def _read(data: str | bytes, kind: object) -> object:
 
 
 def _unknown_type(text: str) -> str:
-    return 'a frame\'s "type" is one of create, join, hello, watch, status, decide, take_back, sync, ping' + (
+    return 'a frame\'s "type" is one of create, join, hello, watch, status, decide, take_back, sync, ping, rematch' + (
         "" if "missing" not in text else " (this frame has none)"
     )
 

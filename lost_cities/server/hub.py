@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import secrets
 import time
 from collections import deque
@@ -49,6 +50,9 @@ from lost_cities.net.protocol import (
     Pong,
     Presence,
     Record,
+    Rematch,
+    Rematched,
+    RematchOffer,
     SeatInfo,
     SeatOffer,
     ServerFrame,
@@ -140,6 +144,8 @@ class Hub:
         self.bots: dict[tuple[str, int], Bot] = {}
         #: the computers' turns and other work started in the background, kept until done
         self.tasks: set[asyncio.Task[Any]] = set()
+        #: per finished game, the seats that asked for a rematch (until it is made: then the store knows it)
+        self.rematch_asked: dict[str, set[int]] = {}
         self.address_failures: dict[str, _Window] = {}
         self.server_failures = _Window(Limits.FAILURES_ON_SERVER)
 
@@ -282,6 +288,11 @@ class Hub:
             await self._send(websocket, game.view_frame(seat))
             if game.over:
                 await self._send(websocket, game.record_frame())
+                rematch = await self.store.rematch_of(game.id)
+                if rematch is not None and seat is not None and game.computers[seat] is None:
+                    await self._send(websocket, await self._rematch_seat(game, rematch, seat))  # made while away
+                elif game.id in self.rematch_asked:
+                    await self._send(websocket, RematchOffer(seats=tuple(sorted(self.rematch_asked[game.id]))))
             if first_of_seat and seat is not None:
                 self._tell_all(game, Presence(seat=seat, connected=True))
             bucket = _Bucket()
@@ -310,6 +321,10 @@ class Hub:
                 await self._send(websocket, Pong())
             case Sync():
                 await self._send(websocket, self.games.get(game.id, game).view_frame(seat))
+            case Rematch():
+                if seat is None:
+                    raise _Refusal(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot ask for a rematch")
+                await self.ask_rematch(self.games.get(game.id, game), seat)
             case Decide() | TakeBack():
                 if seat is None:
                     raise _Refusal(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot play: join with an invitation code")
@@ -409,6 +424,52 @@ class Hub:
                 found.append((await self.game(seat[0])).status(seat[1]))
         return Games(games=tuple(found))
 
+    async def ask_rematch(self, game: Game, seat: int) -> None:
+        """``seat`` asks for a rematch; once every person has, the new match (seats rotated by one) is made and
+        each person is sent their new seat and its token, on their own connections only."""
+        if not game.over:
+            raise _Refusal(ErrorCode.NOT_OVER, "a rematch is asked for once the match is over")
+        async with self.locks[game.id]:
+            rematch = await self.store.rematch_of(game.id)
+            if rematch is not None:  # made already: this player's place in it, again
+                players = [seat]
+            else:
+                asked = self.rematch_asked.setdefault(game.id, set())
+                asked.add(seat)
+                self._tell_all(game, RematchOffer(seats=tuple(sorted(asked))))
+                if not set(game.seats_of_people()) <= asked:
+                    return
+                rematch = await self._create_rematch(game)
+                self.rematch_asked.pop(game.id, None)
+                players = list(game.seats_of_people())
+            for person in players:
+                connections = self.members.get(game.id, {}).get(person, set())
+                if connections:
+                    broadcast(connections, encode(await self._rematch_seat(game, rematch, person)), text=True)
+
+    async def _create_rematch(self, game: Game) -> str:
+        """The rematch of ``game`` in the store: the same rules and length, a new deal, seat i moved to i + 1."""
+        players = len(game.names)
+        rules, rounds = game.match.rules, game.match.rounds
+        game_id = secrets.token_hex(8)
+        seed = random.SystemRandom().getrandbits(63)
+        row = GameRow(game_id, rules, rounds, seed, 0, self.key.hash(new_code()), rematch_of=game.id)
+        seats = tuple(
+            SeatRow((old + 1) % players, game.names[old], game.computers[old], None)
+            for old in sorted(range(players), key=lambda old: (old + 1) % players)
+        )
+        await self.store.create(row, seats)
+        log.info("game %s: its rematch is %s", game.id, game_id)
+        return game_id
+
+    async def _rematch_seat(self, game: Game, rematch: str, seat: int) -> Rematched:
+        """``seat``'s place in the rematch, with a fresh token for it (the one a player's other device held, if
+        any, opens nothing more: the last to come back for it holds the seat)."""
+        token = new_token()
+        moved = (seat + 1) % len(game.names)
+        await self.store.set_token(rematch, moved, token_hash(token))
+        return Rematched(game=rematch, seat=moved, token=token)
+
     # ------------------------------------------------------------------ a decision's path
 
     async def decide(self, game_id: str, seat: int, version: int, text: str, reply_to: ServerConnection | None) -> None:
@@ -475,7 +536,7 @@ class Hub:
             if connections:
                 broadcast(connections, encode(game.event_for(seat)), text=True)
 
-    def _tell_all(self, game: Game, frame: Presence | Record) -> None:
+    def _tell_all(self, game: Game, frame: Presence | Record | RematchOffer) -> None:
         connections: Iterable[ServerConnection] = (
             connection for members in self.members.get(game.id, {}).values() for connection in members
         )

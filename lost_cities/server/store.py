@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS games(
     first INTEGER NOT NULL,
     watch_hash BLOB NOT NULL UNIQUE,
     version INTEGER NOT NULL DEFAULT 0,
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    rematch_of TEXT                      -- the finished game this one is the rematch of
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS seats(
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -55,6 +56,7 @@ CREATE TABLE IF NOT EXISTS seats(
     token_hash BLOB UNIQUE,              -- NULL until the seat is taken
     PRIMARY KEY (game_id, seat)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_rematch_of ON games(rematch_of);
 CREATE TABLE IF NOT EXISTS decisions(
     game_id TEXT NOT NULL REFERENCES games(id),
     version INTEGER NOT NULL,
@@ -85,6 +87,7 @@ class GameRow(Struct, frozen=True):
     seed: int
     first: int
     watch_hash: bytes
+    rematch_of: str | None = None
 
 
 class StoredGame(Struct, frozen=True):
@@ -155,9 +158,10 @@ class SqliteStore:
         def create(db: sqlite3.Connection) -> None:
             with _transaction(db):
                 db.execute(
-                    "INSERT INTO games(id, created_at, rules, rounds, seed, first, watch_hash) VALUES (?,?,?,?,?,?,?)",
+                    "INSERT INTO games(id, created_at, rules, rounds, seed, first, watch_hash, rematch_of) "
+                    "VALUES (?,?,?,?,?,?,?,?)",
                     (game.id, time.time(), encode(game.rules).decode(), game.rounds, game.seed, game.first,
-                     game.watch_hash),
+                     game.watch_hash, game.rematch_of),
                 )  # fmt: skip
                 db.executemany(
                     "INSERT INTO seats(game_id, seat, name, computer, invite_hash) VALUES (?,?,?,?,?)",
@@ -195,7 +199,25 @@ class SqliteStore:
 
         await self._run(append)
 
+    async def set_token(self, game_id: str, seat: int, token_hash: bytes) -> None:
+        """Give a seat a new token (the rematch's seat of a player who comes back for it): the old one opens nothing."""
+
+        def set_token(db: sqlite3.Connection) -> None:
+            with _transaction(db):
+                db.execute("UPDATE seats SET token_hash=? WHERE game_id=? AND seat=?", (token_hash, game_id, seat))
+
+        await self._run(set_token)
+
     # ------------------------------------------------------------------ reading
+
+    async def rematch_of(self, game_id: str) -> str | None:
+        """The game created as the rematch of ``game_id``, if there is one."""
+
+        def find(db: sqlite3.Connection) -> str | None:
+            row = db.execute("SELECT id FROM games WHERE rematch_of=?", (game_id,)).fetchone()
+            return None if row is None else str(row[0])
+
+        return await self._run(find)
 
     async def seat_of_invite(self, invite_hash: bytes) -> tuple[str, int, bool] | None:
         """The game and seat an invitation opens, and whether someone has taken the seat with it."""

@@ -23,7 +23,18 @@ from lost_cities.engine.match import match_outcome
 from lost_cities.i18n import _
 from lost_cities.net import DEFAULT_SERVER
 from lost_cities.net.client import OnlineError, Seat, create_game
-from lost_cities.net.protocol import ErrorCode, ErrorFrame, Event, Presence, Record, ServerFrame, ViewFrame, Welcome
+from lost_cities.net.protocol import (
+    ErrorCode,
+    ErrorFrame,
+    Event,
+    Presence,
+    Record,
+    Rematched,
+    RematchOffer,
+    ServerFrame,
+    ViewFrame,
+    Welcome,
+)
 from lost_cities.session import MatchReport, MatchSettings, RoundReport, Standing, online_game
 from lost_cities.storage import MatchStore, StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
@@ -47,6 +58,7 @@ from lost_cities.words import describe_refusal, side_names
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Created
     from lost_cities.tui.hotseat.screens.board import BoardScreen
+    from lost_cities.tui.hotseat.screens.match_end import MatchEndChoice
     from lost_cities.tui.hotseat.screens.online_start import JoinGame, NewOnlineGame
 
 __all__ = ["OnlineApp", "invitations"]
@@ -176,12 +188,10 @@ class OnlineApp(App[None]):
     async def _hold(self) -> None:
         assert self.seat is not None
         try:
-            record = await self.seat.run()
+            await self.seat.run(until_over=False)  # the players may play a rematch: held until they quit
         except OnlineError as error:
             self.problem = str(error)
             self.exit(message=str(error))
-            return
-        self._file(record)
 
     def _on_connection(self, up: bool) -> None:
         self.connected = up
@@ -205,7 +215,12 @@ class OnlineApp(App[None]):
             case ErrorFrame():
                 self._refused(frame)
             case Record():
+                self._file(frame)
                 self._match_over(frame)
+            case RematchOffer():
+                self._rematch_offered(frame)
+            case Rematched():
+                self._rematched(frame)
             case _:
                 pass
 
@@ -339,7 +354,49 @@ class OnlineApp(App[None]):
             tuple(match.round_scores),
             match.outcome or match_outcome(match.totals, rules.cooperative),
         )
-        self.push_screen(MatchEndScreen(report, again=False), lambda _choice: self.exit())
+        self.push_screen(MatchEndScreen(report, again=self.welcome_seat is not None), self._after_match)
+
+    def _after_match(self, choice: MatchEndChoice | None) -> None:
+        from lost_cities.tui.hotseat.screens.match_end import MatchEndChoice
+
+        if choice is not MatchEndChoice.AGAIN:
+            self.exit()
+            return
+        self._rematch_worker()
+        waiting = [self.names[seat] for seat in self._people() if seat != self.welcome_seat]
+        self._say(_("Rematch asked: waiting for {names} to accept.").format(names=", ".join(waiting)))
+
+    @work(group="send", exit_on_error=False)
+    async def _rematch_worker(self) -> None:
+        if self.seat is not None:
+            await self.seat.ask_rematch()
+
+    def _people(self) -> list[int]:
+        return [info.seat for info in self.welcome.seats if info.computer is None] if self.welcome else []
+
+    def _rematch_offered(self, offer: RematchOffer) -> None:
+        asking = [self.names[seat] for seat in offer.seats if seat != self.welcome_seat]
+        if asking and self.welcome_seat not in offer.seats:
+            self.notify(
+                _("{names} asked for a rematch: a, at the end of the match, accepts.").format(names=", ".join(asking)),
+                timeout=15,
+                markup=False,
+            )
+
+    def _rematched(self, frame: Rematched) -> None:
+        """The rematch is made: this seat moves to it (its new token kept), the board follows its first view."""
+        while len(self.screen_stack) > 2 and self.screen is not self.board:
+            self.pop_screen()
+        self.frame, self.welcome, self._round_end_up = None, None, False
+        if self.code is not None:
+            seat = OnlineSeat(self.server, frame.game, frame.seat, self.code, frame.token, self.names)
+            try:
+                remember(self.store, seat)
+            except StorageError as problem:
+                self.notify(str(problem), severity="warning", timeout=15, markup=False)
+        self.first_note = _("The rematch: the seats have moved round by one.")
+        if self.board is not None and self.board.scene is not None:
+            self.board.scene = replace(self.board.scene, note=self.first_note)
 
     def _file(self, record: Record) -> None:
         """The finished game into the local history, once (``history``, ``replay``, ``export`` see it)."""

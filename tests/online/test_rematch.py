@@ -1,0 +1,63 @@
+"""A rematch: once the match is over and every person has asked, a new match with the same players and
+rules, the seats rotated by one, each player moved to it with a token of their own."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from lost_cities.ai import make_bot
+from lost_cities.ai.bot import answer
+from lost_cities.engine import PlayerView
+from lost_cities.engine.moves import Decision
+from lost_cities.net.client import Seat, create_game
+from lost_cities.net.protocol import Create, Rematched, RematchOffer, SeatSpec, ServerFrame, Welcome
+from tests.online.server import ServerProcess
+
+
+async def until(condition: Callable[[], bool], seconds: float = 60) -> None:
+    async with asyncio.timeout(seconds):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+async def test_a_rematch_rotates_the_seats_once_everyone_asked(server: ServerProcess) -> None:
+    spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Boris"), SeatSpec("Carl", computer="easy")), rounds=1, seed=8)
+    created = await create_game(server.url, spec)
+    frames: dict[str, list[ServerFrame]] = {"Ana": [], "Boris": []}
+    seats = {
+        name: Seat(server.url, code=offer.code, on_frame=frames[name].append)
+        for name, offer in zip(("Ana", "Boris"), created.seats, strict=False)
+    }
+    bot = make_bot("heuristic")
+
+    async def player(view: PlayerView) -> Decision:
+        return answer(bot, view)
+
+    playing = [asyncio.create_task(seat.play(player, until_over=False)) for seat in seats.values()]
+    try:
+        await until(lambda: all(seat.record is not None for seat in seats.values()))
+        old_tokens = {name: seat.token for name, seat in seats.items()}
+        await seats["Ana"].ask_rematch()
+        await until(lambda: any(isinstance(frame, RematchOffer) for frame in frames["Boris"]))
+        assert not any(isinstance(frame, Rematched) for frame in frames["Ana"])  # Boris has not asked yet
+        await seats["Boris"].ask_rematch()
+        await until(lambda: all(any(isinstance(f, Rematched) for f in frames[name]) for name in frames))
+        moved = {name: next(f for f in frames[name] if isinstance(f, Rematched)) for name in frames}
+        assert moved["Ana"].game == moved["Boris"].game != created.game
+        assert (moved["Ana"].seat, moved["Boris"].seat) == (1, 2)  # seat i sits at i + 1 (the computer at 0)
+        assert moved["Ana"].token != moved["Boris"].token and moved["Ana"].token != old_tokens["Ana"]
+        await until(lambda: all(seat.welcome is not None and seat.welcome.game == moved["Ana"].game
+                                for seat in seats.values()))  # fmt: skip
+        welcome = seats["Ana"].welcome
+        assert isinstance(welcome, Welcome) and welcome.seat == 1
+        assert [(info.name, info.computer) for info in welcome.seats] == [
+            ("Carl", "easy"),
+            ("Ana", None),
+            ("Boris", None),
+        ]
+        # and the rematch is played to its end like any game
+        await until(lambda: all(seat.record is not None for seat in seats.values()))
+    finally:
+        for task in playing:
+            task.cancel()
