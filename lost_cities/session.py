@@ -116,10 +116,11 @@ class MatchSettings(Struct, frozen=True):
         )
 
 
-def online_game(settings: MatchSettings, first: int | None = None) -> Create:
+def online_game(settings: MatchSettings, first: int | None = None, clock: int | None = None) -> Create:
     """The game to create on a server for these settings: a person's seat gets an invitation, a
     computer's is played by the server at its level (named as at one keyboard when it has no name).
-    ``first``: the seat drawn for ``first="random"`` (R5); drawn here when not given."""
+    ``first``: the seat drawn for ``first="random"`` (R5); drawn here when not given; ``clock``: seconds for
+    each decision."""
     computers = sum(level is not None for level in settings.computers)
     seats = tuple(
         SeatSpec(name=name or (computer_name(seat, computers) if level else ""), computer=level)
@@ -135,6 +136,7 @@ def online_game(settings: MatchSettings, first: int | None = None) -> Create:
         cooperative=settings.cooperative,
         first=first,
         seed=settings.seed,
+        clock=clock,
     )
 
 

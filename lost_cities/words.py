@@ -105,6 +105,15 @@ def decimal(value: float, places: int = 0) -> str:
     return str(format_decimal(value, format=pattern, locale=current_language()))
 
 
+def duration(seconds: float) -> str:
+    """A length of time in the player's language, rounded to its largest unit: ``2 hours``, ``3 jours``."""
+    from datetime import timedelta
+
+    from babel.dates import format_timedelta
+
+    return format_timedelta(timedelta(seconds=max(seconds, 0)), threshold=1.0, locale=current_language())
+
+
 def colour_name(colour: Colour) -> str:
     """The colour's name in the current language, lower case: for headings, labels and lists."""
     names = {

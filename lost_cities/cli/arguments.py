@@ -165,6 +165,45 @@ def seconds(minimum: float, maximum: float) -> Callable[[str], float]:
     return read
 
 
+_DURATION = re.compile(r"(\d{1,7})\s*([smhd])", re.IGNORECASE)
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def duration(minimum: int, maximum: int) -> Callable[[str], int]:
+    """An argparse type: a time such as ``90s``, ``2m``, ``1h`` or ``3d``, in seconds, from ``minimum`` to ``maximum``.
+
+    >>> duration(60, 86400)("2m")
+    120
+    >>> duration(60, 86400)("2 weeks")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '2 weeks' is not a time such as 2m, 1h or 3d
+    """
+
+    def read(text: str) -> int:
+        found = _DURATION.fullmatch(text.strip())
+        if found is None:
+            raise argparse.ArgumentTypeError(_("{text} is not a time such as 2m, 1h or 3d").format(text=quote(text)))
+        value = int(found.group(1)) * _UNITS[found.group(2).lower()]
+        if not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(
+                _("{text} is out of range: give a time from {min} to {max}").format(
+                    text=quote(text).strip("'"), min=_said_duration(minimum), max=_said_duration(maximum)
+                )
+            )
+        return value
+
+    read.__name__ = "duration"
+    return read
+
+
+def _said_duration(seconds: int) -> str:
+    for unit in ("d", "h", "m"):
+        if seconds % _UNITS[unit] == 0:
+            return f"{seconds // _UNITS[unit]}{unit}"
+    return f"{seconds}s"
+
+
 def add_lang(parser: argparse.ArgumentParser, default: object = None) -> None:
     """``--lang`` on the program and on every command (read before parsing by :func:`lost_cities.cli.main`)."""
     parser.add_argument("--lang", choices=LANGUAGES, default=default, help=_("language: en, fr or ru"))

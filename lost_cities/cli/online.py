@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from lost_cities.ai.levels import LEVELS
 from lost_cities.cli import arguments
-from lost_cities.cli.arguments import Commands, add_lang, whole_number
+from lost_cities.cli.arguments import Commands, add_lang, duration, whole_number
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_ROUNDS, MAX_SEED
 from lost_cities.net import DEFAULT_SERVER
@@ -33,6 +33,15 @@ def server_address(text: str) -> str:
             )
         )
     return address
+
+
+def add_clock(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    parser.add_argument(
+        "--clock",
+        type=duration(60, 30 * 86400),
+        metavar=_("TIME"),
+        help=_("time for each decision, such as 2m, 1h or 3d; when it runs out, the others may claim the match"),
+    )
 
 
 def add_server(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -109,6 +118,7 @@ def add_parser(commands: Commands) -> None:
     new.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
     new.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
     new.add_argument("--coop", action="store_true", help=_("cooperative: one team score (R22)"))
+    add_clock(new)
     new.add_argument("--json", action="store_true", help=_("print one JSON object"))
     add_lang(new, argparse.SUPPRESS)
     new.set_defaults(run=run_new, parser=new)
@@ -185,7 +195,8 @@ def run_new(args: argparse.Namespace) -> int:
             hand_penalty=args.hand_penalty,
             cooperative=args.coop,
             computers=tuple(levels.get(seat) for seat in range(players)),
-        )
+        ),
+        clock=args.clock,
     )
     url = server_of(args)
     try:
@@ -344,7 +355,7 @@ def _create_frame(args: argparse.Namespace) -> Create:
         cooperative=args.coop,
         computers=tuple(name if name in LEVELS else None for name in given),
     )
-    return online_game(settings)
+    return online_game(settings, clock=args.clock)
 
 
 class OfferedGame(NamedTuple):

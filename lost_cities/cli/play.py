@@ -7,7 +7,7 @@ import argparse
 from lost_cities.ai.levels import DEFAULT_THINK, LEVELS
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, seconds, whole_number
-from lost_cities.cli.online import add_server
+from lost_cities.cli.online import add_clock, add_server
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_ROUNDS, MAX_SEED, MAX_THINK, MIN_THINK
 
@@ -82,6 +82,7 @@ def add_parser(commands: Commands) -> None:
     where.add_argument("--watch", metavar=_("CODE"), help=_("watch an online game"))
     online.add_argument("--name", metavar=_("NAME"), help=_("with --join: the name to play under"))
     online.add_argument("--players", type=int, choices=(2, 3, 4), help=_("with --online: 2, 3 or 4 in two teams"))
+    add_clock(online)
     add_server(online)
     add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run, parser=parser)

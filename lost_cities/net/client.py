@@ -25,6 +25,7 @@ from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
 from lost_cities.net.protocol import (
     MAX_FRAME,
+    Claim,
     Create,
     Created,
     Decide,
@@ -191,6 +192,8 @@ class Seat:
         self.version = -1
         self.view: PlayerView | None = None
         self.record: Record | None = None
+        #: with a clock: when the seat to move must have decided (UNIX time)
+        self.deadline: float | None = None
         #: decisions this client sent (each at most once per version), for tests and reports
         self.sent = 0
         self._player: Player | None = None
@@ -229,6 +232,12 @@ class Seat:
             self.sent += 1
         except ConnectionClosed:
             self._unsent = frame
+
+    async def claim(self) -> None:
+        """End the match because the side to move ran out of time (the server checks that it did)."""
+        if self._websocket is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self._websocket.send(write(Claim(version=self.version)))
 
     async def ask_rematch(self) -> None:
         """Once the match is over: ask for another (``rematched`` moves this seat to it when all have asked)."""
@@ -289,7 +298,7 @@ class Seat:
                 case ViewFrame() | Event():
                     if frame.version < self.version:
                         continue
-                    self.version, self.view = frame.version, frame.view
+                    self.version, self.view, self.deadline = frame.version, frame.view, frame.deadline
                     unsent, self._unsent = self._unsent, None
                     if unsent is not None and unsent.version == frame.version:
                         await self.send(unsent.decision if isinstance(unsent, Decide) else None)

@@ -27,6 +27,7 @@ from lost_cities.engine.view import PlayerView
 __all__ = [
     "MAX_FRAME",
     "PROTOCOL",
+    "Claim",
     "ClientFrame",
     "Create",
     "Created",
@@ -100,6 +101,8 @@ class Create(_Frame, frozen=True, tag="create"):
     cooperative: bool = False
     first: Seat = 0
     seed: Annotated[int, Meta(ge=0, le=2**63 - 1)] | None = None
+    #: seconds each person has for each decision (one minute to thirty days); none: no limit
+    clock: Annotated[int, Meta(ge=60, le=30 * 86400)] | None = None
     protocol: int = PROTOCOL
 
 
@@ -141,6 +144,12 @@ class TakeBack(_Frame, frozen=True, tag="take_back"):
     version: Version
 
 
+class Claim(_Frame, frozen=True, tag="claim"):
+    """End the match because the side to move ran out of time (a game with a clock): the claimant's side wins."""
+
+    version: Version
+
+
 class Sync(_Frame, frozen=True, tag="sync"):
     """Send me my whole view again."""
 
@@ -154,7 +163,7 @@ class Rematch(_Frame, frozen=True, tag="rematch"):
     has asked, the server creates it and sends each of them ``rematched`` with their new seat's token."""
 
 
-ClientFrame = Create | Join | Hello | Watch | Status | Decide | TakeBack | Sync | Ping | Rematch
+ClientFrame = Create | Join | Hello | Watch | Status | Decide | TakeBack | Claim | Sync | Ping | Rematch
 
 
 # ------------------------------------------------------------------ server → client
@@ -193,6 +202,8 @@ class Welcome(_Frame, frozen=True, tag="welcome"):
     seats: tuple[SeatInfo, ...]
     rounds: int
     token: str | None = None
+    #: seconds each person has for each decision, if the game has a clock
+    clock: int | None = None
 
 
 class ViewFrame(_Frame, frozen=True, tag="view"):
@@ -203,6 +214,8 @@ class ViewFrame(_Frame, frozen=True, tag="view"):
     view: PlayerView
     totals: tuple[int, ...]
     over: bool
+    #: with a clock: when the seat to move must have decided (UNIX time, seconds)
+    deadline: float | None = None
 
 
 class Event(_Frame, frozen=True, tag="event"):
@@ -221,6 +234,8 @@ class Event(_Frame, frozen=True, tag="event"):
     round_over: PlayerView | None = None
     #: with ``round_over`` and more rounds to play: who starts the next one, and why (R18, R23e, R24e)
     next_start: NextStarter | None = None
+    #: with a clock: when the seat to move must have decided (UNIX time, seconds)
+    deadline: float | None = None
 
 
 class Presence(_Frame, frozen=True, tag="presence"):
@@ -236,6 +251,9 @@ class Record(_Frame, frozen=True, tag="record"):
     record: MatchRecord
     names: tuple[str, ...]
     computers: tuple[str | None, ...]
+    #: a match ended on time: the seat that claimed it, and the seat whose time ran out
+    claimed_by: int | None = None
+    out_of_time: int | None = None
 
 
 class GameStatus(Struct, frozen=True):
@@ -273,6 +291,7 @@ class ErrorCode(StrEnum):
     BAD_VERSION = "bad_version"
     GAME_OVER = "game_over"
     NOT_OVER = "not_over"
+    NOT_CLAIMABLE = "not_claimable"
     WATCHER_CANNOT_ACT = "watcher_cannot_act"
     SERVER_ERROR = "server_error"
 
@@ -341,8 +360,9 @@ def _read(data: str | bytes, kind: object) -> object:
 
 
 def _unknown_type(text: str) -> str:
-    return 'a frame\'s "type" is one of create, join, hello, watch, status, decide, take_back, sync, ping, rematch' + (
-        "" if "missing" not in text else " (this frame has none)"
+    return (
+        'a frame\'s "type" is one of create, join, hello, watch, status, decide, take_back, claim, sync, ping, rematch'
+        + ("" if "missing" not in text else " (this frame has none)")
     )
 
 

@@ -8,6 +8,7 @@ each seat is told of it.  The connections, the store and the computers' threads 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 from lost_cities.engine.cards import Card
@@ -21,10 +22,12 @@ from lost_cities.net.protocol import ErrorCode, ErrorFrame, Event, GameStatus, R
 from lost_cities.server.store import StoredGame
 from lost_cities.words import describe_refusal
 
-__all__ = ["TAKE_BACK", "Game", "Refused"]
+__all__ = ["CLAIM", "TAKE_BACK", "Game", "Refused"]
 
 #: How the decisions' log writes a take-back (the card played this turn back to its player's hand, R6).
 TAKE_BACK = "u"
+#: How it writes a claim: the seat to move ran out of time (the game's clock), and the claimant ends the match.
+CLAIM = "claim"
 
 
 class Refused(Exception):
@@ -45,11 +48,17 @@ class Game:
         self.computers = tuple(seat.computer for seat in stored.seats)
         self.joined = [seat.computer is not None or seat.token_hash is not None for seat in stored.seats]
         self.match = Match(row.rules, row.rounds, row.first, row.seed)
+        #: seconds a person has for each decision (``None``: no limit), and when the last one was made
+        self.clock = row.clock
+        self.since = stored.since
+        #: the seat that claimed the match when another's time ran out, and the seat whose time it was
+        self.claimed_by: int | None = None
+        self.out_of_time: int | None = None
         self.log: list[tuple[int, str]] = []
         #: who started the round in play, and why, once a round has ended
         self.next_start: NextStarter | None = None
         for seat, decision in stored.decisions:
-            self.apply(seat, decision)
+            self.apply(seat, decision, stored.since)
 
     # ------------------------------------------------------------------ the facts
 
@@ -60,7 +69,27 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.match.over
+        """The last round is over, or the match was claimed on time."""
+        return self.match.over or self.claimed_by is not None
+
+    @property
+    def deadline(self) -> float | None:
+        """When the seat to move must have decided (UNIX time): only with a clock, for a person, while it runs."""
+        if self.clock is None or self.over or self.computers[self.to_move] is not None:
+            return None
+        return self.since + self.clock
+
+    def claimable_by(self, seat: int, now: float) -> bool:
+        """Whether ``seat`` may claim the match now: the clock ran out on someone else's (their side's) turn."""
+        deadline = self.deadline
+        rules = self.match.rules
+        return (
+            deadline is not None
+            and not rules.cooperative  # nobody wins alone there (R22)
+            and now >= deadline
+            and self.computers[seat] is None
+            and rules.side_of(seat) != rules.side_of(self.to_move)
+        )
 
     @property
     def round(self) -> Round:
@@ -89,6 +118,14 @@ class Game:
             raise self._refused(ErrorCode.STALE_VERSION, f"the game has moved on to version {self.version}")
         if version > self.version:
             raise self._refused(ErrorCode.BAD_VERSION, f"the game is at version {self.version}, not {version}")
+        if text == CLAIM:
+            if self.over:
+                raise self._refused(ErrorCode.GAME_OVER, "the match is over")
+            if not self.claimable_by(seat, time.time()):
+                raise self._refused(
+                    ErrorCode.NOT_CLAIMABLE, "the match can be claimed only when another side's time has run out"
+                )
+            return True
         if self.over:
             raise self._refused(ErrorCode.GAME_OVER, "the match is over")
         if seat != self.to_move:
@@ -110,9 +147,15 @@ class Game:
             raise self._refused(ErrorCode.ILLEGAL, describe_refusal(error), error) from None
         raise AssertionError(f"{decision} is neither legal nor refused")  # pragma: no cover
 
-    def apply(self, seat: int, text: str) -> None:
-        """Apply a decision :meth:`check` accepted (or one from the store), dealing the next round when one ends."""
+    def apply(self, seat: int, text: str, at: float | None = None) -> None:
+        """Apply a decision :meth:`check` accepted (or one from the store), dealing the next round when one ends;
+        ``at``: when it was made (now, for a new one)."""
+        self.since = time.time() if at is None else at
         round_ = self.round
+        if text == CLAIM:
+            self.claimed_by, self.out_of_time = seat, self.to_move
+            self.log.append((seat, text))
+            return
         if text == TAKE_BACK:
             round_.take_back()
         else:
@@ -148,6 +191,7 @@ class Game:
             view=self.view_of(seat),
             totals=self.match.totals,
             over=self.over,
+            deadline=self.deadline,
         )
 
     def event_for(self, seat: int | None) -> Event:
@@ -169,10 +213,13 @@ class Game:
             over=self.over,
             round_over=finished,
             next_start=self.next_start if ended is not None and ended is not self.round else None,
+            deadline=self.deadline,
         )
 
     def _ended_round(self) -> Round | None:
         """The round the last decision ended, if it ended one."""
+        if self.log[-1][1] == CLAIM:
+            return None
         played = self.match.played
         if self.round.over:
             return self.round
@@ -183,7 +230,13 @@ class Game:
     def record_frame(self) -> Record:
         """The match's record for everyone, once it is over: only then may the seed be known."""
         assert self.over, "the record holds the seed, which fixes every deal: never before the end"
-        return Record(record=self.match.record(), names=tuple(self.names), computers=self.computers)
+        return Record(
+            record=self.match.record(),
+            names=tuple(self.names),
+            computers=self.computers,
+            claimed_by=self.claimed_by,
+            out_of_time=self.out_of_time,
+        )
 
     def status(self, seat: int) -> GameStatus:
         return GameStatus(
@@ -201,7 +254,7 @@ class Game:
 
 def _drawn(view: PlayerView, actor: int, text: str) -> Card | None:
     """The card the decision drew, as ``view`` shows it (``None`` if it hides it, or for anything but a draw)."""
-    if text == TAKE_BACK or not isinstance(parse_decision(text), Draw):
+    if text in (TAKE_BACK, CLAIM) or not isinstance(parse_decision(text), Draw):
         return None
     for event in reversed(view.history):
         if isinstance(event, FinalLaying):

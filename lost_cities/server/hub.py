@@ -36,6 +36,7 @@ from lost_cities.limits import PlayerNamesError, check_names, clean_name
 from lost_cities.net.codes import CodeKey, new_code, new_token, normalised, shown, token_hash
 from lost_cities.net.protocol import (
     PROTOCOL,
+    Claim,
     ClientFrame,
     Create,
     Created,
@@ -64,7 +65,7 @@ from lost_cities.net.protocol import (
     read_client_frame,
     write,
 )
-from lost_cities.server.game import TAKE_BACK, Game, Refused
+from lost_cities.server.game import CLAIM, TAKE_BACK, Game, Refused
 from lost_cities.server.store import GameRow, SeatRow, SqliteStore, StoreError
 
 __all__ = ["Hub", "Limits"]
@@ -325,10 +326,12 @@ class Hub:
                 if seat is None:
                     raise _Refusal(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot ask for a rematch")
                 await self.ask_rematch(self.games.get(game.id, game), seat)
-            case Decide() | TakeBack():
+            case Decide() | TakeBack() | Claim():
                 if seat is None:
                     raise _Refusal(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot play: join with an invitation code")
-                text = frame.decision if isinstance(frame, Decide) else TAKE_BACK
+                text = (
+                    frame.decision if isinstance(frame, Decide) else TAKE_BACK if isinstance(frame, TakeBack) else CLAIM
+                )
                 await self.decide(game.id, seat, frame.version, text, websocket)
             case _:
                 raise _Refusal(ErrorCode.ALREADY_IN, "this connection is in a game already: send decide, sync or ping")
@@ -351,6 +354,7 @@ class Hub:
             ),
             rounds=game.match.rounds,
             token=token,
+            clock=game.clock,
         )
 
     # ------------------------------------------------------------------ games
@@ -400,7 +404,7 @@ class Hub:
         game_id = secrets.token_hex(8)
         codes = [None if level is not None else new_code() for level in levels]
         watch = new_code()
-        row = GameRow(game_id, rules, match.rounds, match.seed, match.first, self.key.hash(watch))
+        row = GameRow(game_id, rules, match.rounds, match.seed, match.first, self.key.hash(watch), clock=frame.clock)
         seats = tuple(
             SeatRow(seat, names[seat], levels[seat], None if code is None else self.key.hash(code))
             for seat, code in enumerate(codes)
@@ -453,7 +457,7 @@ class Hub:
         rules, rounds = game.match.rules, game.match.rounds
         game_id = secrets.token_hex(8)
         seed = random.SystemRandom().getrandbits(63)
-        row = GameRow(game_id, rules, rounds, seed, 0, self.key.hash(new_code()), rematch_of=game.id)
+        row = GameRow(game_id, rules, rounds, seed, 0, self.key.hash(new_code()), rematch_of=game.id, clock=game.clock)
         seats = tuple(
             SeatRow((old + 1) % players, game.names[old], game.computers[old], None)
             for old in sorted(range(players), key=lambda old: (old + 1) % players)

@@ -45,7 +45,8 @@ CREATE TABLE IF NOT EXISTS games(
     watch_hash BLOB NOT NULL UNIQUE,
     version INTEGER NOT NULL DEFAULT 0,
     over INTEGER NOT NULL DEFAULT 0,
-    rematch_of TEXT                      -- the finished game this one is the rematch of
+    rematch_of TEXT,                     -- the finished game this one is the rematch of
+    clock INTEGER                        -- seconds a person has for each decision; NULL: no limit
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS seats(
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -88,14 +89,17 @@ class GameRow(Struct, frozen=True):
     first: int
     watch_hash: bytes
     rematch_of: str | None = None
+    clock: int | None = None
 
 
 class StoredGame(Struct, frozen=True):
-    """A game as the database holds it: its settings, its seats, and its decisions (seat, notation) in order."""
+    """A game as the database holds it: its settings, its seats, and its decisions (seat, notation) in order;
+    ``since`` is when the last decision was made (or the game created): a clock counts from there."""
 
     game: GameRow
     seats: tuple[SeatRow, ...]
     decisions: tuple[tuple[int, str], ...]
+    since: float = 0.0
 
     @property
     def version(self) -> int:
@@ -158,10 +162,10 @@ class SqliteStore:
         def create(db: sqlite3.Connection) -> None:
             with _transaction(db):
                 db.execute(
-                    "INSERT INTO games(id, created_at, rules, rounds, seed, first, watch_hash, rematch_of) "
-                    "VALUES (?,?,?,?,?,?,?,?)",
+                    "INSERT INTO games(id, created_at, rules, rounds, seed, first, watch_hash, rematch_of, clock) "
+                    "VALUES (?,?,?,?,?,?,?,?,?)",
                     (game.id, time.time(), encode(game.rules).decode(), game.rounds, game.seed, game.first,
-                     game.watch_hash, game.rematch_of),
+                     game.watch_hash, game.rematch_of, game.clock),
                 )  # fmt: skip
                 db.executemany(
                     "INSERT INTO seats(game_id, seat, name, computer, invite_hash) VALUES (?,?,?,?,?)",
@@ -247,11 +251,15 @@ class SqliteStore:
     async def load(self, game_id: str) -> StoredGame | None:
         def load(db: sqlite3.Connection) -> StoredGame | None:
             row = db.execute(
-                "SELECT id, rules, rounds, seed, first, watch_hash FROM games WHERE id=?", (game_id,)
+                "SELECT id, rules, rounds, seed, first, watch_hash, rematch_of, clock, created_at "
+                "FROM games WHERE id=?",
+                (game_id,),
             ).fetchone()
             if row is None:
                 return None
-            game = GameRow(str(row[0]), decode(row[1], Rules), int(row[2]), int(row[3]), int(row[4]), bytes(row[5]))
+            game = GameRow(
+                str(row[0]), decode(row[1], Rules), int(row[2]), int(row[3]), int(row[4]), bytes(row[5]), row[6], row[7]
+            )
             seats = tuple(
                 SeatRow(int(seat), str(name), computer, invite, token)
                 for seat, name, computer, invite, token in db.execute(
@@ -259,13 +267,11 @@ class SqliteStore:
                     (game_id,),
                 )
             )
-            decisions = tuple(
-                (int(seat), str(decision))
-                for seat, decision in db.execute(
-                    "SELECT seat, decision FROM decisions WHERE game_id=? ORDER BY version", (game_id,)
-                )
-            )
-            return StoredGame(game, seats, decisions)
+            rows = db.execute(
+                "SELECT seat, decision, at FROM decisions WHERE game_id=? ORDER BY version", (game_id,)
+            ).fetchall()
+            decisions = tuple((int(seat), str(decision)) for seat, decision, _at in rows)
+            return StoredGame(game, seats, decisions, float(rows[-1][2]) if rows else float(row[8]))
 
         return await self._run(load)
 

@@ -263,9 +263,10 @@ class MatchStore:
                 raise SaveFailedError(self.root, error) from error
 
     def file_finished(self, saved: SavedMatch) -> None:
-        """Put a finished match played elsewhere (online) into the history; the current match is left alone."""
-        if saved.status is not SaveStatus.FINISHED:
-            raise ValueError(f"only a finished match is filed this way, not a {saved.status.value} one")
+        """Put a match that ended elsewhere (online: played to its end, or claimed on time and so abandoned)
+        into the history; the current match is left alone."""
+        if saved.status is SaveStatus.IN_PROGRESS:
+            raise ValueError("only a match that has ended is filed this way, not one in progress")
         try:
             write_atomic(self.history_path(saved.id), saved.to_json())
         except OSError as error:

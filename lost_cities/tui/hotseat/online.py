@@ -11,6 +11,7 @@ help and quit.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,7 +54,7 @@ from lost_cities.tui.hotseat.messages import (
     UnknownKey,
 )
 from lost_cities.tui.hotseat.scene import Scene, Wait
-from lost_cities.words import describe_refusal, side_names
+from lost_cities.words import describe_refusal, duration, side_names
 
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Created
@@ -139,6 +140,7 @@ class OnlineApp(App[None]):
         )
 
     def on_mount(self) -> None:
+        self.set_interval(1.0, self._clock_tick)
         if self.seat is not None:
             self._hold_connection()
         else:
@@ -295,9 +297,30 @@ class OnlineApp(App[None]):
             return _("You are watching: {name} is to play.").format(name=name)
         if self.welcome is not None and self.welcome.seats[mover].computer is not None:
             return _("{name} is thinking…").format(name=name)
+        if frame.deadline is not None:
+            left = frame.deadline - time.time()
+            if left <= 0 and self._may_claim():
+                return _("{name}'s time has run out: press c to claim the match.").format(name=name)
+            if left > 0:
+                return _("Waiting for {name}: {time} left on the clock.").format(name=name, time=duration(left))
         if mover not in self.present:
             return _("Waiting for {name} — away: the game waits as long as it must.").format(name=name)
         return _("Waiting for {name}…").format(name=name)
+
+    def _may_claim(self) -> bool:
+        """The seat at this screen may claim the match: the clock ran out on the other side's turn (R22 aside)."""
+        frame, seat = self.frame, self.welcome_seat
+        if frame is None or seat is None or frame.deadline is None or time.time() < frame.deadline:
+            return False
+        rules = frame.view.rules
+        return not rules.cooperative and rules.side_of(seat) != rules.side_of(frame.view.to_move)
+
+    def _clock_tick(self) -> None:
+        """Once a second with a clock: the time left is said again, and the claim offered when it runs out."""
+        frame, board = self.frame, self.board
+        waiting = frame is not None and frame.deadline is not None and not frame.view.my_turn
+        if waiting and board is not None and board.scene is not None and not board.scene.error:
+            self._show()
 
     def _event(self, frame: Event) -> None:
         """Someone's decision: the board tells it from the view's history, as against the computer."""
@@ -348,12 +371,17 @@ class OnlineApp(App[None]):
 
         match = record.record.replay()
         rules = match.rules
-        report = MatchReport(
-            record.names,
-            side_names(record.names, rules),
-            tuple(match.round_scores),
-            match.outcome or match_outcome(match.totals, rules.cooperative),
-        )
+        outcome = match.outcome or match_outcome(match.totals, rules.cooperative)
+        if record.claimed_by is not None and record.out_of_time is not None:  # ended on time: the claimant's side wins
+            outcome = replace(outcome, winner=rules.side_of(record.claimed_by))
+            self.notify(
+                _("{name}'s time ran out: {claimant} claimed the match.").format(
+                    name=record.names[record.out_of_time], claimant=record.names[record.claimed_by]
+                ),
+                timeout=30,
+                markup=False,
+            )
+        report = MatchReport(record.names, side_names(record.names, rules), tuple(match.round_scores), outcome)
         self.push_screen(MatchEndScreen(report, again=self.welcome_seat is not None), self._after_match)
 
     def _after_match(self, choice: MatchEndChoice | None) -> None:
@@ -409,7 +437,8 @@ class OnlineApp(App[None]):
             if mine is not None and mine.filed:
                 return
             saved = SavedMatch.start(record.names, record.record.replay(), computers=record.computers)
-            self.store.file_finished(saved.with_status(SaveStatus.FINISHED))
+            ended = SaveStatus.FINISHED if record.claimed_by is None else SaveStatus.ABANDONED  # claimed on time
+            self.store.file_finished(saved.with_status(ended))
             if mine is not None:
                 remember(self.store, replace(mine, filed=True))
         except (StorageError, ValueError) as problem:
@@ -478,7 +507,16 @@ class OnlineApp(App[None]):
         self._say(_("There are no hints in an online game: it is you against them."), error=True)
 
     def on_unknown_key(self, request: UnknownKey) -> None:
+        if request.key == "c" and self._may_claim():
+            self._say(_("Sent…"))
+            self._claim_worker()
+            return
         self._say(_("The key {key} does nothing here: press ? for help.").format(key=request.key), True)
+
+    @work(group="send", exit_on_error=False)
+    async def _claim_worker(self) -> None:
+        if self.seat is not None:
+            await self.seat.claim()
 
     def _send(self, decision: Decision | None) -> None:
         """To the server; its answer is the next view (or an error frame, said on the board)."""
