@@ -425,7 +425,10 @@ class Hub:
         for token in frame.tokens:
             seat = await self.store.seat_of_token(token_hash(token))
             if seat is not None:
-                found.append((await self.game(seat[0])).status(seat[1]))
+                game = await self.game(seat[0])
+                found.append(game.status(seat[1]))
+                if not any(self.members.get(game.id, {}).values()):
+                    self._forget_if_idle(game)  # asked about, not joined: the store keeps it
         return Games(games=tuple(found))
 
     async def ask_rematch(self, game: Game, seat: int) -> None:
