@@ -61,7 +61,9 @@ async def test_a_browser_joins_with_a_code_and_sees_its_board(server: ServerProc
     async with Browser() as page:
         await page.goto(web)
         await page.until_shown("The invitation code a friend sent you")
-        await page.type(created.seats[0].code or "")
+        code = created.seats[0].code or ""
+        await page.type(code)
+        await page.until_shown(code)  # in the field: the page may hand typed text on a moment later than a key
         await page.press("Enter", "Enter", 13, "\r")
         await page.until_shown("Ana, play a card")  # the board, Ana's hand in it (H2)
         await page.type("1")
