@@ -15,6 +15,7 @@ from lost_cities.engine import (
     Card,
     Colour,
     Draw,
+    ExpeditionScore,
     IllegalMoveError,
     NextStarter,
     NotationError,
@@ -43,6 +44,7 @@ __all__ = [
     "describe_refusal",
     "describe_turn",
     "elided",
+    "formula",
     "hint_sentence",
     "level_name",
     "level_word",
@@ -112,6 +114,27 @@ def duration(seconds: float) -> str:
     from babel.dates import format_timedelta
 
     return format_timedelta(timedelta(seconds=max(seconds, 0)), threshold=1.0, locale=current_language())
+
+
+def formula(row: ExpeditionScore) -> str:
+    """An expedition's arithmetic as the rulebook writes it (R12–R14): ``(24 − 20) × 3 + 20``.
+
+    The score pad and the round's end show it beside the score it adds up to.
+
+    >>> from lost_cities.engine import parse_cards, score_expedition
+    >>> formula(score_expedition(Colour.RED, parse_cards("rw rw r2 r3 r4 r5 r6 r7 r8")))
+    '(35 − 20) × 3 + 20'
+    >>> formula(score_expedition(Colour.RED, parse_cards("r9 r10"))), formula(score_expedition(Colour.RED, ()))
+    ('19 − 20', '')
+    """
+    if not row.started:
+        return ""
+    text = f"{row.sum} − {row.cost}"
+    if row.multiplier != 1:
+        text = f"({text}) × {row.multiplier}"
+    if row.bonus:
+        text += f" + {row.bonus}"
+    return text
 
 
 def colour_name(colour: Colour) -> str:

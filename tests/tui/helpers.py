@@ -11,6 +11,7 @@ import re
 import time
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -23,6 +24,19 @@ from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 
 SIZE = (80, 24)
 NAMES = ("Ana", "Boris", "Carl", "Dana")
+#: Three players at the end of a long round: two 8- or 9-card expeditions on every side, full hands (R23).
+CROWDED_THREE = (
+    "y8 y9 y10 bw b10 ww w9 / w10 gw gw g9 g10 r8 r9 / r10 pw pw p8 p9 p10 bw | "
+    "yw yw yw y2 y3 y4 y5 y6 y7 bw b2 b3 b4 b5 b6 b7 b8 b9 / ww ww w2 w3 w4 w5 w6 w7 w8 gw g2 g3 g4 g5 g6 g7 g8 / "
+    "rw rw rw r2 r3 r4 r5 r6 r7 pw p2 p3 p4 p5 p6 p7 | - | - | 0"
+)
+#: Four players in two teams: four 12-card expeditions, partners' hands apart (R24).
+CROWDED_FOUR = (
+    "rw r2 r3 r4 r5 r6 / rw rw r7 r8 r9 r10 / pw p2 p3 p4 p5 p6 / pw pw p7 p8 p9 p10 | "
+    "yw yw yw y2 y3 y4 y5 y6 y7 y8 y9 y10 bw bw bw b2 b3 b4 b5 b6 b7 b8 b9 b10 / "
+    "ww ww ww w2 w3 w4 w5 w6 w7 w8 w9 w10 gw gw gw g2 g3 g4 g5 g6 g7 g8 g9 g10 | - | - | 0"
+)
+NAMES_THREE = ("Konstantinos", "Alexandrina", "Zoë")
 
 
 def make_app(seed: int = 7, players: int = 2, **changes: object) -> LostCitiesApp:
@@ -60,11 +74,38 @@ def engine(holder: LostCitiesApp | HotSeat) -> Match:
     return session._match
 
 
+def crowded(position: str, players: int, names: tuple[str, ...] | None = None) -> LostCitiesApp:
+    """A long match with the hand penalty (R20, R21), its first round at ``position``."""
+    rules = Rules(players=players, long=True, hand_penalty=True)
+    return app_at(Round.from_position(position, rules), rounds=3, names=names)
+
+
 def screen_text(app: App[object]) -> str:
     """Everything the terminal shows right now, as plain text."""
     svg = app.export_screenshot()
     spans = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
     return html.unescape("".join(spans)).replace("\xa0", " ")
+
+
+def screen_lines(app: App[object]) -> list[str]:
+    """The terminal's lines as plain text, each character in its column (a wide one fills two)."""
+    svg = app.export_screenshot()
+    width, height = app.size
+    cells = [[" "] * width for _ in range(height)]
+    for x, line, text in re.findall(
+        r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+        r'clip-path="url\(#[\w-]+-line-(\d+)\)">(.*?)</text>',
+        svg,
+        flags=re.S,
+    ):
+        column = round(float(x) / 12.2)
+        for char in html.unescape(text).replace("\xa0", " "):
+            if column < width:
+                cells[int(line)][column] = char
+            column += cell_len(char)
+            if cell_len(char) == 2 and column - 1 < width:
+                cells[int(line)][column - 1] = ""
+    return ["".join(line) for line in cells]
 
 
 def message(app: App[object]) -> str:

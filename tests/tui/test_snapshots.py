@@ -6,45 +6,15 @@ from the engine (a seed, or a position written out), so each snapshot presses on
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import RadioButton, Select
 
-from lost_cities.engine import Round, Rules
-from lost_cities.i18n import set_language
 from lost_cities.session import MatchSettings
 from lost_cities.tui.hotseat.app import LostCitiesApp
-from tests.tui.helpers import SIZE, advanced_app, app_at, until
-
-#: Three players at the end of a long round: two 8- or 9-card expeditions on every side, full hands (R23).
-CROWDED_THREE = (
-    "y8 y9 y10 bw b10 ww w9 / w10 gw gw g9 g10 r8 r9 / r10 pw pw p8 p9 p10 bw | "
-    "yw yw yw y2 y3 y4 y5 y6 y7 bw b2 b3 b4 b5 b6 b7 b8 b9 / ww ww w2 w3 w4 w5 w6 w7 w8 gw g2 g3 g4 g5 g6 g7 g8 / "
-    "rw rw rw r2 r3 r4 r5 r6 r7 pw p2 p3 p4 p5 p6 p7 | - | - | 0"
-)
-#: Four players in two teams: four 12-card expeditions, partners' hands apart (R24).
-CROWDED_FOUR = (
-    "rw r2 r3 r4 r5 r6 / rw rw r7 r8 r9 r10 / pw p2 p3 p4 p5 p6 / pw pw p7 p8 p9 p10 | "
-    "yw yw yw y2 y3 y4 y5 y6 y7 y8 y9 y10 bw bw bw b2 b3 b4 b5 b6 b7 b8 b9 b10 / "
-    "ww ww ww w2 w3 w4 w5 w6 w7 w8 w9 w10 gw gw gw g2 g3 g4 g5 g6 g7 g8 g9 g10 | - | - | 0"
-)
-NAMES_THREE = ("Konstantinos", "Alexandrina", "Zoë")
-
-
-@pytest.fixture(params=["en", "fr", "ru"])
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    """Each language in turn, set before the app builds its screens; English again afterwards."""
-    set_language(request.param)
-    yield request.param
-    set_language("en")
-
-
-def crowded(position: str, players: int, names: tuple[str, ...] | None = None) -> LostCitiesApp:
-    rules = Rules(players=players, long=True, hand_penalty=True)
-    return app_at(Round.from_position(position, rules), rounds=3, names=names)
+from tests.tui.helpers import CROWDED_FOUR, CROWDED_THREE, NAMES_THREE, SIZE, advanced_app, crowded, until
 
 
 async def press(pilot: Pilot[None], *keys: str) -> None:

@@ -1,30 +1,24 @@
-"""Rich renderables for cards, expeditions and score breakdowns.
+"""Rich renderables for cards and expeditions.
 
-Kept apart from the widgets so that the board (:mod:`.board`), the pass screen, the round-end
-screen and the replay viewer draw the same thing the same way.  Every card is
-drawn in its colour *and* with its letter or its row's letter, so the table
-reads without colour too.
+Kept apart from the widgets so that the board (:mod:`.board`), the pass screen, the round's
+breakdown (:mod:`.breakdown`) and the replay viewer draw the same thing the same way.  Every
+card is drawn in its colour *and* with its letter or its row's letter, so the table reads
+without colour too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from rich import box
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.measure import Measurement
-from rich.table import Table
 from rich.text import Text
 
-from lost_cities.engine import Card, Colour, ExpeditionScore, Rules, SideScore
-from lost_cities.i18n import _
+from lost_cities.engine import Card, Colour, ExpeditionScore
 from lost_cities.style import COLOUR_STYLE
 from lost_cities.words import card_short, colour_name, colour_short_name, signed
 
 __all__ = [
     "DIM",
-    "breakdown_table",
     "card_text",
     "cards_text",
     "colour_label",
@@ -151,70 +145,6 @@ def discard_text(top: Card | None, size: int, fresh: bool = False) -> Text:
     text = Text(card_short(top), style=f"{COLOUR_STYLE[top.colour]} {FRESH if fresh else ''}")
     text.append(f" ({size})", style=DIM)
     return text
-
-
-def breakdown_table(score: SideScore, title: str, rules: Rules, *, width: int | None = None) -> Table:
-    """One side's round, laid out like the rulebook's worked example (R16).
-
-    Columns: the cards laid, their sum, less the cost (−20, or −17 with three players),
-    the wager multiplier, the bonus from 8 (7) cards and the result; then R21's hand
-    penalty if it is on, and the total.  Every row is one line, so two tables side by
-    side stay in step row by row.
-    """
-    table = Table(
-        title=Text(title, style="bold", overflow="ellipsis", no_wrap=True),
-        box=box.HORIZONTALS,
-        show_edge=False,
-        pad_edge=False,
-        collapse_padding=True,
-        padding=(0, 1),
-        expand=True,
-        width=width,
-    )
-    table.add_column("", no_wrap=True)
-    table.add_column(_("cards"), ratio=1, no_wrap=True)
-    table.add_column(_("sum"), justify="right", no_wrap=True)
-    table.add_column(signed(-rules.expedition_cost), justify="right", no_wrap=True)
-    table.add_column("×", justify="right", no_wrap=True)
-    table.add_column(f"{rules.bonus_threshold}+", justify="right", no_wrap=True)
-    table.add_column("=", justify="right", no_wrap=True)
-    for row in score.expeditions:
-        label = Text(row.colour.letter.upper(), style=COLOUR_STYLE[row.colour])
-        if not row.started:
-            table.add_row(label, Text("·", style=DIM), "", "", "", "", Text("0", style=DIM))
-            continue
-        table.add_row(
-            label,
-            _Cards(row.colour, row.cards),
-            str(row.sum),
-            signed(row.sum - row.cost),
-            f"×{row.multiplier}" if row.wagers else "",
-            f"+{row.bonus}" if row.bonus else "",
-            Text(signed(row.score), style="bold"),
-        )
-    if rules.hand_penalty:
-        table.add_row("", Text(_("in hand"), style="italic"), "", "", "", "", signed(-score.hand_penalty))
-    table.add_section()
-    table.add_row("", Text(_("total"), style="bold"), "", "", "", "", Text(signed(score.total), style="bold"))
-    return table
-
-
-class _Cards:
-    """An expedition's cards in a breakdown: shortened to one line when the column is narrow."""
-
-    def __init__(self, colour: Colour, cards: Sequence[Card]) -> None:
-        self.colour = colour
-        self.cards = cards
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(4, cell_len(" ".join(_value(card) for card in self.cards)))
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        text = Text(compact_cards(self.cards, options.max_width), style=COLOUR_STYLE[self.colour])
-        text.truncate(options.max_width, overflow="ellipsis")
-        text.no_wrap = True
-        text.end = ""
-        yield text
 
 
 def scores_line(label: str, names: tuple[str, ...], scores: tuple[int, ...]) -> Text:

@@ -18,7 +18,7 @@ from lost_cities.i18n import _
 from lost_cities.score.sheet import CELLS, Cell, Place, ScoreSheet
 from lost_cities.style import COLOUR_STYLE
 from lost_cities.tui.common.lines import Lines
-from lost_cities.words import card_short, card_value, colour_name, signed
+from lost_cities.words import card_short, card_value, colour_name, formula, signed
 
 __all__ = ["SidePanel", "cell_text", "expedition_line", "formula", "hand_line", "summary"]
 
@@ -52,25 +52,6 @@ def _score(value: int, started: bool = True) -> Text:
     """A score in its column: right-aligned in :data:`SCORE_WIDTH` cells, bold (and dim while nothing counts)."""
     text = signed(value)
     return Text.assemble(" " * (SCORE_WIDTH - len(text)), (text, "bold" if started else "bold dim"))
-
-
-def formula(row: ExpeditionScore) -> str:
-    """The row's arithmetic as the rulebook writes it (R12-R14): ``(24 − 20) × 3 + 20``.
-
-    >>> from lost_cities.engine import parse_cards, score_expedition
-    >>> formula(score_expedition(Colour.RED, parse_cards("rw rw r2 r3 r4 r5 r6 r7 r8")))
-    '(35 − 20) × 3 + 20'
-    >>> formula(score_expedition(Colour.RED, parse_cards("r9 r10"))), formula(score_expedition(Colour.RED, ()))
-    ('19 − 20', '')
-    """
-    if not row.started:
-        return ""
-    text = f"{row.sum} − {row.cost}"
-    if row.multiplier != 1:
-        text = f"({text}) × {row.multiplier}"
-    if row.bonus:
-        text += f" + {row.bonus}"
-    return text
 
 
 def cell_text(colour: Colour, index: int, state: Cell, cursor: bool) -> Text:

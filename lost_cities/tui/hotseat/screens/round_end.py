@@ -1,26 +1,25 @@
 """End of a round (R10–R16, R18, R23e, R24e): every side's breakdown, every hand, the totals, who starts next.
 
-Two sides stand side by side, their rows in step (every row is one line);
-three are stacked and scroll within the screen.
+Every side stands side by side, two or three, their rows in step, every card shown
+(:mod:`~lost_cities.tui.common.breakdown`); what does not fit the window scrolls within
+the screen, and what comes next (who starts, the team score) stays in view below.
 """
 
 from __future__ import annotations
 
-from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from lost_cities.i18n import N_, _
 from lost_cities.session import RoundReport
+from lost_cities.tui.common.breakdown import RoundBreakdown
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
-from lost_cities.tui.common.render import breakdown_table, hand_text, scores_line
 from lost_cities.tui.hotseat.messages import QuitRequested
-from lost_cities.words import describe_next_starter, elided, signed
+from lost_cities.words import describe_next_starter, signed
 
 __all__ = ["RoundEndScreen"]
 
@@ -50,11 +49,7 @@ class RoundEndScreen(FittedScreen[None]):
     RoundEndScreen #breakdowns {
         height: 1fr;
     }
-    RoundEndScreen #side-by-side {
-        height: auto;
-    }
-    RoundEndScreen .breakdown {
-        width: 1fr;
+    RoundEndScreen #breakdown {
         height: auto;
         padding: 0 1;
     }
@@ -77,50 +72,34 @@ class RoundEndScreen(FittedScreen[None]):
             markup=False,
         )
         with Breakdowns(id="breakdowns"):
-            if len(report.scores) == 2:
-                with Horizontal(id="side-by-side"):
-                    for side in range(2):
-                        yield Static(self._breakdown(side), classes="breakdown", markup=False)
-            else:
-                for side in range(len(report.scores)):
-                    yield Static(self._breakdown(side), classes="breakdown", markup=False)
+            yield Static(self._breakdown(), id="breakdown", markup=False)
         yield Static(self._summary(), id="round-summary", markup=False)
         yield KeyBar()
 
-    def _breakdown(self, side: int) -> Group:
+    def _breakdown(self) -> RoundBreakdown:
         report = self.report
-        table = breakdown_table(report.scores[side], report.side_names[side], report.rules)
-        # the cards wrap under the cards, never under the label (eight cards and a long name fill a column)
-        hands = Table.grid(padding=(0, 1))
-        hands.add_column(no_wrap=True, style="italic")
-        hands.add_column()
-        for seat in report.rules.seats_of(side):
-            cards = hand_text(report.hands[seat]) if report.hands[seat] else Text("–")
-            label = Text(elided(_("{name}'s hand: ").format(name=report.names[seat])).rstrip())  # a name: never markup
-            hands.add_row(label, cards)
-        return Group(table, hands)
+        rules = report.rules
+        hands = [
+            [(report.names[seat], report.hands[seat]) for seat in rules.seats_of(side)] for side in range(rules.sides)
+        ]
+        return RoundBreakdown(report.scores, report.side_names, hands, report.totals, rules)
 
     def _summary(self) -> Text:
+        """What the table does not say: the team score (R22), the hints taken, who starts next and why."""
         report = self.report
-        round_scores = tuple(score.total for score in report.scores)
-        text = scores_line(_("This round: "), report.side_names, round_scores)
-        text.append("\n")
-        text.append_text(scores_line(_("Match totals: "), report.side_names, report.totals))
+        lines: list[Text] = []
         if report.rules.cooperative:  # R22
-            text.append("\n")
-            text.append(_("Team score: {score}").format(score=signed(sum(report.totals))), style="bold")
+            lines.append(Text(_("Team score: {score}").format(score=signed(sum(report.totals))), style="bold"))
         if any(report.hints):
-            text.append("\n")
             taken = [f"{report.names[seat]} {count}" for seat, count in enumerate(report.hints) if count]
-            text.append(_("Hints taken: {list}").format(list="  ·  ".join(taken)))
-        text.append("\n")
+            lines.append(Text(_("Hints taken: {list}").format(list="  ·  ".join(taken))))
         if report.next_start is not None:
-            text.append(
-                describe_next_starter(report.next_start, report.names, report.side_names, report.round_number + 1)
+            lines.append(
+                Text(describe_next_starter(report.next_start, report.names, report.side_names, report.round_number + 1))
             )
         else:
-            text.append(_("That was the last round."))
-        return text
+            lines.append(Text(_("That was the last round.")))
+        return Text("\n").join(lines)
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
         if binding.action == "scroll(1)":
