@@ -5,6 +5,10 @@ the match as it stood before this round ("earlier": the finished rounds' totals,
 no row mixes a final score with one still moving), and with the hand penalty (R21) the
 viewer's own hand's cost apart.
 
+Where a side's column is too narrow for an expedition, its cards are written short
+(:func:`~.render.compact_cards`, ``××× 2–8``), and the rule under the colours says what the
+short forms on show mean.
+
 The table is one widget of one-line rows (:class:`~.lines.Lines`) drawn as text in columns of
 computed widths, and its height is fixed by the rules: a move redraws the row or two it
 changed and nothing moves on the screen.  A play costs a line or two of text, not a whole
@@ -21,7 +25,7 @@ from rich.text import Text
 from lost_cities.engine import Card, PlayerView, Rules
 from lost_cities.i18n import _
 from lost_cities.tui.common.lines import Lines
-from lost_cities.tui.common.render import DIM, colour_label, discard_text, expedition_line
+from lost_cities.tui.common.render import DIM, colour_label, discard_text, expedition_line, shorthand_legend
 from lost_cities.words import signed
 
 __all__ = ["BoardGrid"]
@@ -63,6 +67,8 @@ class BoardGrid(Lines):
             if name.startswith("rule"):
                 self.set_line(y, Text("─" * 200), "board-grid--rule")
         self._shown: dict[str, object] = {}
+        #: each colour row's cells as shown, for the legend of their short forms
+        self._cells: dict[str, tuple[str, ...]] = {}
         self._pile_width = max(PILE_WIDTH, cell_len(_("discards")))
         self._widths: tuple[int, ...] = ()
         self._last: tuple[object, ...] | None = None
@@ -128,6 +134,10 @@ class BoardGrid(Lines):
                 ]
                 label = colour_label(colour, LABEL_WIDTH)
                 self._update(f"colour-{colour.letter}", self._line(label, cells, discard_text(*pile)))
+                self._cells[colour.letter] = tuple(cell.plain for cell in cells)
+        legend = shorthand_legend(text for cells in self._cells.values() for text in cells)
+        if self._changed("rule-bottom", legend):
+            self.set_line(self.rows["rule-bottom"], self._rule(legend), "board-grid--rule")
         rounds = tuple(view.scores[side].total for side in order)
         if self._changed("round", rounds):
             totals = [Text(signed(total), style="bold") for total in rounds]
@@ -143,6 +153,17 @@ class BoardGrid(Lines):
             if self._changed("hand", (own, view.hand_penalty)):
                 costs = [Text(signed(-view.hand_penalty), style=DIM) if mine else Text("") for mine in own]
                 self._update("hand", self._line(Text(_("in hand"), style=DIM), costs, right=True))
+
+    def _rule(self, legend: str) -> Text:
+        """A rule across the table, ending in ``legend`` (what the short forms on show mean) when there is one."""
+        width = self.content_region.width or 78
+        if not legend:
+            return Text("─" * width)
+        text = Text("─" * max(width - cell_len(legend) - 4, 2) + " ")
+        text.append(legend, style=f"italic {DIM}")
+        text.append(" ──")
+        text.truncate(width)
+        return text
 
     def _changed(self, row: str, key: object) -> bool:
         if self._shown.get(row) == key:

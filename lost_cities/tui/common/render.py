@@ -8,12 +8,14 @@ without colour too.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import re
+from collections.abc import Collection, Iterable, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
 
 from lost_cities.engine import Card, Colour, ExpeditionScore
+from lost_cities.i18n import _, ngettext
 from lost_cities.style import COLOUR_STYLE
 from lost_cities.words import card_short, colour_name, colour_short_name, signed
 
@@ -28,6 +30,7 @@ __all__ = [
     "hand_text",
     "score_style",
     "scores_line",
+    "shorthand_legend",
 ]
 
 DIM = "#8a8a8a"
@@ -108,6 +111,27 @@ def compact_cards(cards: Sequence[Card], width: int) -> str:
             break
         tail.insert(0, str(value))
     return " ".join(part for part in (wagers, "…" + " ".join(tail)) if part)
+
+
+def shorthand_legend(shown: Iterable[str]) -> str:
+    """What the short forms of :func:`compact_cards` in ``shown`` mean, a part per form; ``""`` if none is.
+
+    >>> shorthand_legend(["××× 2–8  +92", "× …8 10", "× 2 3"])
+    '×××: 3 wagers · 2–8: 2 to 8 · …: lower cards left out'
+    >>> shorthand_legend(["× 2 3 4  −22"])
+    ''
+    """
+    texts = list(shown)
+    parts = []
+    wagers = max((len(group) for text in texts for group in re.findall("×{2,}", text)), default=0)
+    if wagers:
+        parts.append(ngettext("{marks}: {n} wager", "{marks}: {n} wagers", wagers).format(marks="×" * wagers, n=wagers))
+    run = next((found for text in texts if (found := re.search(r"(\d+)–(\d+)", text))), None)
+    if run:
+        parts.append(_("{low}–{high}: {low} to {high}").format(low=run.group(1), high=run.group(2)))
+    if any("…" in text for text in texts):
+        parts.append(_("…: lower cards left out"))
+    return " · ".join(parts)
 
 
 def score_style(value: int) -> str:
