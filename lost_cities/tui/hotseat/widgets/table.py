@@ -48,35 +48,51 @@ def own_last_turn(view: PlayerView) -> PublicEvent | None:
     return next((event for event in reversed(view.history) if event.seat == view.seat), None)
 
 
-def status_text(view: PlayerView, standing: Standing, names: Sequence[str]) -> Text:
-    """``Round 1 of 3 · Draw pile: 44 · Ana plays, then Boris``; the team score in the cooperative game."""
-    text = Text(_("Round {n} of {total}").format(n=standing.round_number, total=standing.rounds), style="bold")
-    text.append("  ·  ")
+def status_text(view: PlayerView, standing: Standing, names: Sequence[str], width: int = 78) -> Text:
+    """``Round 1 of 3  ·  Draw pile: 44  ·  Ana plays, then Boris``, and the team score (R22), in ``width`` cells.
+
+    Nothing in it is cut: when the line is too long (two names of 12 cells, "the last card!",
+    French or Russian words), it first narrows its separators, then says who plays but not
+    who comes next, then not who plays (the table underlines the side to play, and the
+    prompt names them).  The round, the draw pile and the team score always stay whole.
+    """
     pile = view.draw_pile_size
     if pile == 1:
-        text.append(_("Draw pile: the last card!"), style="bold reverse")
+        draw_pile = (_("Draw pile: the last card!"), "bold reverse")
     elif pile:
-        text.append(_("Draw pile: {n}").format(n=pile), style="bold")
+        draw_pile = (_("Draw pile: {n}").format(n=pile), "bold")
     else:
-        text.append(_("Draw pile: used up"), style="bold")
+        draw_pile = (_("Draw pile: used up"), "bold")
+    movers: list[tuple[str, str] | None] = [None]
     if view.phase is not Phase.OVER:
         mover, after = names[view.to_move], names[(view.to_move + 1) % view.rules.players]
-        text.append("  ·  ")
         if view.phase is Phase.FINAL:
-            text.append(_("{name} lays last cards").format(name=mover))
+            movers = [(_("{name} lays last cards").format(name=mover), ""), None]
         else:
-            text.append(_("{name} plays, then {next}").format(name=mover, next=after))
+            movers = [
+                (_("{name} plays, then {next}").format(name=mover, next=after), ""),
+                (_("{name} plays").format(name=mover), ""),
+                None,
+            ]
+    team = None
     if standing.cooperative:  # R22: one team score, live
-        team = sum(standing.totals) + sum(score.total for score in view.scores)
-        text.append("  ·  ")
-        text.append(_("Team score: {score}").format(score=signed(team)), style="bold")
-    text.no_wrap = True
-    text.overflow = "ellipsis"
-    return text
+        score = sum(standing.totals) + sum(side.total for side in view.scores)
+        team = (_("Team score: {score}").format(score=signed(score)), "bold")
+    for who, gap in [(who, gap) for who in movers for gap in ("  ·  ", " · ")]:
+        line = Text(_("Round {n} of {total}").format(n=standing.round_number, total=standing.rounds), style="bold")
+        for part in (draw_pile, who, team):
+            if part is not None:
+                line.append(gap)
+                line.append(*part)
+        if line.cell_len <= width:
+            break
+    line.no_wrap = True
+    line.overflow = "ellipsis"
+    return line
 
 
 class TableArea(Vertical):
-    """Everything public about the round, oriented for one seat."""
+    """Everything public about the round, oriented for one seat; the status line fits its width."""
 
     DEFAULT_CSS = """
     TableArea {
@@ -103,6 +119,7 @@ class TableArea(Vertical):
         self.rules = rules
         self.own_turn = own_turn
         self._shown: dict[str, object] = {}
+        self._status: tuple[PlayerView, Standing, Sequence[str]] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)
@@ -120,10 +137,8 @@ class TableArea(Vertical):
         fresh: Collection[Card] = (),
     ) -> None:
         """Draw the table for ``view``; parts whose content has not changed are left alone."""
-        phase = view.phase if view.phase in (Phase.FINAL, Phase.OVER) else Phase.PLAY  # a draw changes no word of it
-        status_key = (view.draw_pile_size, phase, view.to_move, standing, tuple(s.total for s in view.scores))
-        if self._changed("status", status_key):
-            self.query_one("#status", Static).update(status_text(view, standing, names), layout=False)
+        self._status = (view, standing, names)
+        self._show_status()
         events = recent_events(view)
         own = own_last_turn(view) if self.own_turn else None
         if self._changed("recent", (tuple(events), own, names, not view.history)):
@@ -137,6 +152,21 @@ class TableArea(Vertical):
         current = view.rules.side_of(view.to_move) if view.phase is not Phase.OVER else None
         board = self.query_one(BoardGrid)
         board.show(view, standing.side_names, side_order(view), standing.totals, fresh, current)
+
+    def _show_status(self) -> None:
+        if self._status is None:
+            return
+        view, standing, names = self._status
+        phase = view.phase if view.phase in (Phase.FINAL, Phase.OVER) else Phase.PLAY  # a draw changes no word of it
+        status = self.query_one("#status", Static)
+        width = status.content_region.width or self.app.size.width - 2  # not laid out yet: the screen's
+        key = (width, view.draw_pile_size, phase, view.to_move, standing, tuple(s.total for s in view.scores))
+        if self._changed("status", key):
+            status.update(status_text(view, standing, names, width), layout=False)
+
+    def on_resize(self) -> None:
+        """A new width: the status line says as much as fits it."""
+        self._show_status()
 
     def _changed(self, part: str, key: object) -> bool:
         if self._shown.get(part) == key:
