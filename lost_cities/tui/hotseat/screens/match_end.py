@@ -1,14 +1,20 @@
-"""The end of the match (R17, R22, R24e): the winner, a draw or the team score, and every round's scores."""
+"""The end of the match (R17, R22, R24e): the winner, a draw or the team score, and every round's scores.
+
+The scores stand in a table whose head and totals always stay in view; a long match's rounds
+(up to 20) scroll between them.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 
-from rich import box
-from rich.table import Table
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from lost_cities.i18n import N_, _
@@ -17,7 +23,13 @@ from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.words import signed
 
-__all__ = ["MatchEndChoice", "MatchEndScreen", "result_sentence"]
+__all__ = ["MatchEndChoice", "MatchEndScreen", "result_sentence", "round_table"]
+
+#: Blank cells between two columns of the table of rounds.
+GAP = 3
+#: The lines around the rounds: the result in its box (7, or 8 when its sentence takes two), the
+#: table's head and totals (2 each), the key bar.
+ROOM_AROUND_ROUNDS = 13
 
 
 class MatchEndChoice(Enum):
@@ -48,11 +60,53 @@ def result_sentence(report: MatchReport) -> str:
     return _("{name} wins with {score}!").format(name=name, score=signed(totals[winner]))
 
 
+def round_table(report: MatchReport) -> tuple[list[Text], list[Text], list[Text]]:
+    """The table of rounds as lines, in three parts: its head, a line per round, its totals.
+
+    One column per side, and the team's with R22; every column as wide as its widest cell, so
+    the three parts line up however they are laid out.
+
+    >>> from lost_cities.engine import match_outcome
+    >>> report = MatchReport(("Ana", "Boris"), ("Ana", "Boris"), ((12, -5), (30, 4)), match_outcome((42, -1)))
+    >>> for line in [line for part in round_table(report) for line in part]:
+    ...     print(line.plain)
+    Round   Ana   Boris
+    ───────────────────
+    1       +12      −5
+    2       +30      +4
+    ───────────────────
+    Total   +42      −1
+    """
+    cooperative = report.outcome.team_score is not None
+    totals = report.outcome.totals
+    rows = [[str(number), *map(signed, scores)] for number, scores in enumerate(report.round_scores, start=1)]
+    if cooperative:  # R22: the team's score round by round
+        rows = [[*row, signed(sum(scores))] for row, scores in zip(rows, report.round_scores, strict=True)]
+    total = [_("Total"), *map(signed, totals), *([signed(sum(totals))] if cooperative else [])]
+    head = [_("Round"), *report.side_names, *([_("team")] if cooperative else [])]
+    widths = [max(cell_len(row[column]) for row in (head, total, *rows)) for column in range(len(head))]
+
+    def line(cells: Sequence[str], style: str = "") -> Text:
+        text = Text(style=style)
+        for column, (cell, width) in enumerate(zip(cells, widths, strict=True)):
+            padding = " " * (width - cell_len(cell))
+            text.append(" " * GAP if column else "")
+            text.append(cell + padding if column == 0 else padding + cell)
+        return text
+
+    rule = Text("─" * (sum(widths) + GAP * (len(widths) - 1)), style="dim")
+    return [line(head, "bold"), rule], [line(row) for row in rows], [rule.copy(), line(total, "bold")]
+
+
 class MatchEndScreen(FittedScreen[MatchEndChoice]):
     """The result stays until a listed key: ``a`` plays again, ``q`` quits (Enter does nothing here)."""
 
     BINDINGS = [
         Binding("a", "choose('again')", N_("play again")),
+        Binding("down", "scroll(1)", N_("scroll"), key_display="↑↓"),
+        Binding("up", "scroll(-1)", show=False),
+        Binding("pagedown", "scroll(10)", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
         Binding("q,escape", "choose('quit')", N_("quit"), key_display="q"),
     ]
 
@@ -65,10 +119,12 @@ class MatchEndScreen(FittedScreen[MatchEndChoice]):
         margin: 1 2;
         height: auto;
     }
-    MatchEndScreen #rounds {
+    MatchEndScreen .rounds {
         padding: 0 2;
         height: auto;
-        align-horizontal: center;
+    }
+    MatchEndScreen #rounds-body {
+        scrollbar-size-vertical: 1;
     }
     """
 
@@ -82,28 +138,35 @@ class MatchEndScreen(FittedScreen[MatchEndChoice]):
         return self.again or not (action == "choose" and parameters == ("again",))
 
     def compose(self) -> ComposeResult:
+        head, rows, totals = round_table(self.report)
         yield from self.compose_too_small()
         yield Static(result_sentence(self.report), id="result", markup=False)
-        yield Static(self._rounds(), id="rounds", markup=False)
+        yield Static(Text("\n").join(head), id="rounds-head", classes="rounds", markup=False)
+        with VerticalScroll(id="rounds-body", classes="rounds", can_focus=False):
+            yield Static(Text("\n").join(rows), markup=False)
+        yield Static(Text("\n").join(totals), id="rounds-total", classes="rounds", markup=False)
         yield KeyBar()
 
-    def _rounds(self) -> Table:
-        report = self.report
-        cooperative = report.outcome.team_score is not None
-        table = Table(box=box.HORIZONTALS, show_edge=False)
-        table.add_column(_("Round"))
-        for name in report.side_names:
-            table.add_column(Text(name, overflow="ellipsis", no_wrap=True), justify="right")
-        if cooperative:  # R22: the team's score round by round
-            table.add_column(Text(_("team"), style="bold"), justify="right")
-        for number, scores in enumerate(report.round_scores, start=1):
-            team = [signed(sum(scores))] if cooperative else []
-            table.add_row(str(number), *(signed(score) for score in scores), *team)
-        table.add_section()
-        totals = report.outcome.totals
-        team = [signed(sum(totals))] if cooperative else []
-        table.add_row(Text(_("Total"), style="bold"), *(signed(total) for total in totals), *team)
-        return table
+    def on_mount(self) -> None:  # FittedScreen's runs too
+        body = self.query_one("#rounds-body", VerticalScroll)
+        body.styles.max_height = max(self.app.size.height - ROOM_AROUND_ROUNDS, 1)
+        self.watch(body, "virtual_size", lambda _size: self.refresh_bindings(), init=False)
+
+    def on_resize(self, event: events.Resize) -> None:  # FittedScreen's runs too
+        """The rounds take the room that the result, the table's head and totals and the keys leave."""
+        self.query_one("#rounds-body", VerticalScroll).styles.max_height = max(
+            event.size.height - ROOM_AROUND_ROUNDS, 1
+        )
+        self.refresh_bindings()
+
+    def key_entry(self, binding: Binding) -> tuple[str, str] | None:
+        if binding.action == "scroll(1)":  # listed only when there are more rounds than room
+            body = self.query_one("#rounds-body", VerticalScroll)
+            return super().key_entry(binding) if body.max_scroll_y > 0 and not self.too_small else None
+        return super().key_entry(binding)
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#rounds-body", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(MatchEndChoice(choice))

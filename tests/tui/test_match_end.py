@@ -1,0 +1,58 @@
+"""The match's end at 80×24 (issue 19, item 2): the totals and the team score (R22) stay in view, however long
+the match is."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from lost_cities.engine import match_outcome
+from lost_cities.i18n import _
+from lost_cities.session import MatchReport
+from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
+from lost_cities.words import signed
+from tests.tui.helpers import SIZE, key_bar, screen_lines
+
+NAMES = ("Konstantinos", "李李李李李李", "Maximilianus")
+
+
+class Host(App[None]):
+    """An app that shows one screen, as the hot-seat app shows it at the end of a match."""
+
+    def __init__(self, screen: MatchEndScreen) -> None:
+        super().__init__()
+        self.shown = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.shown)
+
+
+def report(rounds: int, cooperative: bool) -> MatchReport:
+    scores = tuple(tuple((number * 37 + seat * 11) % 150 - 40 for seat in range(3)) for number in range(rounds))
+    totals = tuple(sum(round_[seat] for round_ in scores) for seat in range(3))
+    return MatchReport(NAMES, NAMES, scores, match_outcome(totals, cooperative))
+
+
+async def test_a_twenty_round_cooperative_match_keeps_its_totals_in_view_and_scrolls_its_rounds(language: str) -> None:
+    match = report(20, cooperative=True)
+    team = signed(sum(match.outcome.totals))
+    app = Host(MatchEndScreen(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert _("Team score: {score}").format(score=team).replace("\xa0", " ") in text
+        total = next(line for line in screen_lines(app) if line.strip().startswith(_("Total")))
+        assert total.split()[1:] == [*map(signed, match.outcome.totals), team]  # every side's, and the team's
+        assert not any(line.split()[:1] == ["20"] for line in screen_lines(app))  # the last rounds wait below...
+        assert _("scroll") in key_bar(app)
+        await pilot.press("pagedown", "pagedown")
+        await pilot.pause()
+        rows = [line.split() for line in screen_lines(app)]
+        assert ["20", *map(signed, match.round_scores[19]), signed(sum(match.round_scores[19]))] in rows
+        assert any(row[:1] == [_("Total")] for row in rows)  # ...and the totals stay
+
+
+async def test_a_short_match_lists_no_scroll_key() -> None:
+    app = Host(MatchEndScreen(report(3, cooperative=False)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "scroll" not in key_bar(app) and "play again" in key_bar(app)
