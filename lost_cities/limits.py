@@ -35,6 +35,7 @@ __all__ = [
     "cell_width",
     "check_names",
     "clean_name",
+    "name_problem",
 ]
 
 #: The most rounds a match may have: in the form, on the command line and in a save.
@@ -96,8 +97,11 @@ def cell_width(text: str) -> int:
     return sum(_char_width(char) for char in text)
 
 
-def _problem(seat: int, name: str) -> str | None:
-    """What is wrong with one (cleaned) name, as a translated clause; ``None`` if nothing."""
+def name_problem(seat: int, name: str) -> str | None:
+    """What is wrong with player ``seat``'s (cleaned) name alone, as a translated clause; ``None`` if nothing.
+
+    The form says it as the name is typed; :func:`check_names` also compares the names.
+    """
     n = seat + 1
     if not name:
         return _("player {n}'s name is empty: give a name of 1 to {max} characters").format(n=n, max=MAX_NAME_CELLS)
@@ -133,7 +137,7 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
         )
     cleaned = tuple(clean_name(name) for name in names)
     for seat, name in enumerate(cleaned):
-        if (problem := _problem(seat, name)) is not None:
+        if (problem := name_problem(seat, name)) is not None:
             raise PlayerNamesError(seat, problem)
     seen: dict[str, int] = {}
     for seat, name in enumerate(cleaned):

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from textual.widgets import Input, RadioButton, Static
+
 from lost_cities.engine import Match, Rules
 from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
-from tests.tui.helpers import SIZE, advance, app_at, screen_text, take_turn
+from tests.tui.helpers import SIZE, advance, app_at, key_bar, screen_lines, screen_text, take_turn
 
 
 async def test_a_name_too_wide_for_the_board_is_refused_with_the_rule() -> None:
@@ -57,3 +59,54 @@ async def test_a_match_between_names_that_look_like_markup_is_played_to_its_end(
         await pilot.pause()
         assert isinstance(app.screen, MatchEndScreen)
         assert "[/]" in screen_text(app) and "[b]x" in screen_text(app)
+
+
+async def test_a_name_left_empty_is_the_one_its_field_shows() -> None:
+    # issue 19 item 10: the fields show "Player 1", "Player 2": an empty name was refused, it now plays as that
+    app = LostCitiesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert [app.screen.query_one(f"#p{n}", Input).placeholder for n in (1, 2)] == ["Player 1", "Player 2"]
+        await pilot.press("enter", *"Boris", "ctrl+s")  # Player 1's field left empty
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen) and app.session.names == ("Player 1", "Boris")
+
+
+async def test_what_is_wrong_with_a_name_is_said_under_it_as_it_is_typed() -> None:
+    # issue 19 item 10: the width was checked only on Ctrl+S
+    app = LostCitiesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"李小龙李小龙")
+        await pilot.pause()
+        problem = app.screen.query_one("#problem-p1", Static)
+        assert not problem.display  # 12 cells: nothing to say
+        await pilot.press("李")
+        await pilot.pause()
+        assert problem.display
+        lines = screen_lines(app)
+        row = next(y for y, line in enumerate(lines) if "李小龙李小龙李" in line)
+        assert "Player 1's name is as wide as 14 characters" in lines[row + 1]  # right under the field
+        await pilot.press("backspace", "enter", *"李小龙李小龙")
+        await pilot.pause()
+        assert not problem.display
+        assert "both have the name" in str(app.screen.query_one("#problem-p2", Static).render())  # R: names differ
+        assert isinstance(app.screen, NewMatchScreen)
+
+
+async def test_enter_on_a_choice_moves_on_like_everywhere_in_the_form() -> None:
+    # issue 19 item 10: Enter on "Who starts" did nothing
+    app = LostCitiesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Ana", "enter", *"Boris", "enter")
+        await pilot.pause()
+        assert app.screen.focused is app.screen.query_one("#first")
+        assert "Enter  next field" in key_bar(app)
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert app.screen.focused is app.screen.query_one("#rounds")
+        assert app.screen.query_one("#first-p2", RadioButton).value  # the arrow chose; Enter kept the choice
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen) and app.session.to_move == 1

@@ -1,14 +1,18 @@
 """The new-match form: players (R23, R24), names, who plays each seat (a person or the computer at a level),
 who starts (R5), rounds (R17), variants (R20–R22), the computer's thinking time, language.
 
-Enter moves to the next field; Ctrl+S or the button starts the match.
+Enter moves to the next field, from a name as from a choice; Ctrl+S or the button starts the
+match.  A name left empty is the one the field shows greyed ("Player 2", "Computer"); what is
+wrong with a name is said under it as it is typed.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
@@ -23,6 +27,8 @@ from lost_cities.limits import (
     MIN_THINK,
     PlayerNamesError,
     check_names,
+    clean_name,
+    name_problem,
 )
 from lost_cities.session import MatchSettings
 from lost_cities.tui.common.fitted import FittedScreen
@@ -44,6 +50,12 @@ NAME_FIELDS = tuple(f"p{seat + 1}" for seat in range(MAX_PLAYERS))
 
 def _default_name(seat: int) -> str:
     return _("Player {n}").format(n=seat + 1)
+
+
+class FormChoices(ChoiceSet):
+    """A choice in the form: the arrows choose, and Enter moves on to the next field, as from a name."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "app.focus_next", show=False)]
 
 
 def read_seconds(text: str) -> float | None:
@@ -129,6 +141,15 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         height: auto;
         width: 1fr;
     }
+    NewMatchScreen .problem {
+        display: none;
+        margin-left: 14;
+        color: $error;
+        height: auto;
+    }
+    NewMatchScreen .problem.-shown {
+        display: block;
+    }
     NewMatchScreen #error {
         color: $error;
         text-style: bold;
@@ -158,7 +179,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         with Vertical(id="form"):
             with Horizontal(classes="row"):
                 yield Label(_("Players"))
-                with ChoiceSet(id="players", compact=True):
+                with FormChoices(id="players", compact=True):
                     yield ChoiceButton("2", value=previous.players == 2, id="players-2")
                     yield ChoiceButton("3", value=previous.players == 3, id="players-3")
                     yield ChoiceButton(_("4 in two teams"), value=previous.players == 4, id="players-4")
@@ -167,7 +188,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
                     yield Label(_default_name(seat))
                     yield Input(
                         self._names[seat],
-                        placeholder=_("name"),
+                        placeholder=_default_name(seat),
                         id=f"p{seat + 1}",
                         max_length=MAX_NAME_CELLS * 2,
                         compact=True,
@@ -180,10 +201,11 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
                         id=f"who-p{seat + 1}",
                         classes="who",
                     )
+                yield Static(id=f"problem-p{seat + 1}", classes="problem", markup=False)
             yield Static(id="teams", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Who starts"))
-                with ChoiceSet(id="first", compact=True):
+                with FormChoices(id="first", compact=True):
                     for seat in range(MAX_PLAYERS):
                         yield ChoiceButton(
                             _default_name(seat), value=previous.first == f"p{seat + 1}", id=f"first-p{seat + 1}"
@@ -209,7 +231,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
                 yield Static(_("seconds a turn, for the hard level"), id="think-unit", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Language"))
-                with ChoiceSet(id="language", compact=True):
+                with FormChoices(id="language", compact=True):
                     for code, label in LANGUAGE_LABELS.items():
                         yield ChoiceButton(label, value=current_language() == code, id=f"lang-{code}")
             yield Static(id="error", markup=False)
@@ -227,8 +249,8 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         hints = [("Tab", _("next field"))]
         if isinstance(focused, Input):
             hints.insert(0, (key_name("enter"), _("next field")))
-        elif isinstance(focused, RadioSet | RadioButton):
-            hints.append(("← →", _("choose")))
+        elif isinstance(focused, RadioSet | RadioButton):  # Enter as from a name; Tab too, unsaid for the room
+            hints = [(key_name("enter"), _("next field")), ("← →", _("choose"))]
         elif isinstance(focused, Checkbox):
             hints.append(("Space", _("tick")))
         elif isinstance(focused, Select):
@@ -253,9 +275,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         for seat in range(MAX_PLAYERS):
             self.query_one(f"#row-p{seat + 1}").display = seat < players
             self.query_one(f"#first-p{seat + 1}").display = seat < players
-            self.query_one(f"#p{seat + 1}", Input).placeholder = (
-                self._shown_name(seat) if self._computers[seat] else _("name")
-            )
+            self.query_one(f"#p{seat + 1}", Input).placeholder = self._default_for(seat)
             self._label_starter(seat)
         self.query_one("#think-row").display = "hard" in self._computers[:players]
         first = self.query_one("#first", RadioSet).pressed_button
@@ -268,6 +288,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
             coop.label = _("Cooperative: not with four, who already play in teams (R24f)")
         else:
             coop.label = _("Cooperative: one team score (R22)")
+        self._check_names()
         teams = self.query_one("#teams", Static)
         teams.display = players == 4
         if players == 4:
@@ -278,13 +299,37 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
                 )
             )
 
-    def _shown_name(self, seat: int) -> str:
-        """The name typed, else the computer's or the seat's default."""
-        if self._names[seat].strip():
-            return self._names[seat].strip()
+    def _default_for(self, seat: int) -> str:
+        """The name a seat plays under when its field is left empty, shown greyed in it:
+        the computer's (``Computer``, ``Computer 2``) or the seat's (``Player 2``)."""
         if self._computers[seat]:
             return computer_name(seat, sum(level is not None for level in self._computers[: self.players]))
         return _default_name(seat)
+
+    def _shown_name(self, seat: int) -> str:
+        """The name typed, else the seat's default (:meth:`_default_for`)."""
+        return clean_name(self._names[seat]) or self._default_for(seat)
+
+    def _check_names(self) -> None:
+        """Say under each name what is wrong with it, as it is typed: too wide, a control character,
+        the same as an earlier player's.  Nothing is said of a name that is right."""
+        players = self.players
+        names = [self._shown_name(seat) for seat in range(players)]
+        problems: list[PlayerNamesError | None] = []
+        for seat, name in enumerate(names):
+            clause = name_problem(seat, name)
+            problems.append(PlayerNamesError(seat, clause) if clause else None)
+        if not any(problems):
+            try:
+                check_names(names)
+            except PlayerNamesError as clash:  # said under the later of the two names
+                same = names[clash.seat or 0].casefold()
+                problems[max(seat for seat, name in enumerate(names) if name.casefold() == same)] = clash
+        for seat in range(MAX_PLAYERS):
+            problem = problems[seat] if seat < players else None
+            line = self.query_one(f"#problem-p{seat + 1}", Static)
+            line.update(problem.sentence if problem else "")
+            line.set_class(problem is not None, "-shown")
 
     def _label_starter(self, seat: int) -> None:
         # a name is shown as typed, never read as markup ("[/]")
@@ -309,6 +354,8 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         self._label_starter(seat)
         if self.players == 4:
             self._arrange()
+        else:
+            self._check_names()
 
     @on(Input.Submitted)
     def next_field(self, event: Input.Submitted) -> None:
@@ -372,8 +419,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         players = self.players
         if None not in self._computers[:players]:
             return _("At least one player is a person: choose Human for someone."), "#who-p1"
-        # a person must give a name; a computer without one plays under its own
-        given = [self._shown_name(seat) if self._computers[seat] else self._names[seat] for seat in range(players)]
+        given = [self._shown_name(seat) for seat in range(players)]  # a name left empty: the seat's default
         try:
             names = check_names(given)
         except PlayerNamesError as problem:
@@ -404,6 +450,8 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         settings = self._settings()
         if isinstance(settings, tuple):
             message, field = settings
+            if field.removeprefix("#") in NAME_FIELDS:  # said under the name already, as it was typed
+                message = ""
             self.query_one("#error", Static).update(message)
             self.query_one(field).focus()
             return
