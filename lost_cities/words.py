@@ -270,14 +270,33 @@ def card_name(card: Card) -> str:
     return number_name(card.colour, card.value)
 
 
-def card_phrase(card: Card) -> str:
-    """The card as the object of a sentence: ``red 7``, ``a red wager`` (*Boris laid a red wager.*)."""
+def _object_colour(colour: Colour) -> str:
+    """The colour as it agrees with a card that is the object of a sentence (Russian: the accusative,
+    *выкладывает белую 7*)."""
+    # Translators: the colour in a card that is the object of a sentence ("Boris lays {card}"): in
+    # Russian the accusative of the feminine ("белую", as in "белую 7", "белую карту пари").
+    names = {
+        Colour.YELLOW: pgettext("object", "yellow"),
+        Colour.BLUE: pgettext("object", "blue"),
+        Colour.WHITE: pgettext("object", "white"),
+        Colour.GREEN: pgettext("object", "green"),
+        Colour.RED: pgettext("object", "red"),
+        Colour.PURPLE: pgettext("object", "purple"),
+    }
+    return names[colour]
+
+
+def card_phrase(card: Card, short: bool = False) -> str:
+    """The card as the object of a sentence: ``red 7``, ``a red wager`` (*Boris laid a red wager.*);
+    ``short``, as the board writes it (``R7``, ``R×``), for a line that has no room for words."""
+    if short:
+        return card_short(card)
     if card.is_wager:
         # Translators: a wager card as the object of a sentence ("Boris laid {card}."): English needs "a".
-        return pgettext("object", "a {colour} wager").format(colour=_card_colour(card.colour))
+        return pgettext("object", "a {colour} wager").format(colour=_object_colour(card.colour))
     # Translators: a number card as the object of a sentence ("Boris laid {card}."); a language with
     # articles puts the card's here, as it does for a wager ("le 7 rouge", "un pari rouge").
-    return pgettext("object", "{colour} {value}").format(colour=_card_colour(card.colour), value=card.value)
+    return pgettext("object", "{colour} {value}").format(colour=_object_colour(card.colour), value=card.value)
 
 
 def number_name(colour: Colour, value: int | str) -> str:
@@ -364,22 +383,31 @@ def turn_sentence(name: str, card: str, discard: bool, drew: str | None = None, 
     return text.format(name=name, card=card, drawn=drawn or "?")
 
 
-def describe_turn(turn: PublicTurn, name: str) -> str:
-    """A turn in words, for the other players (H1): ``Boris laid red 7, drew from the draw pile.``"""
-    card = card_phrase(turn.play.card)
+def describe_turn(turn: PublicTurn, name: str, short: bool = False) -> str:
+    """A turn in words, for the other players (H1): ``Boris laid red 7, drew from the draw pile.``
+
+    ``short`` writes the cards as the board does (``Boris laid R7, ...``): the same sentence,
+    for a line too narrow for the cards' names.
+    """
+    card = card_phrase(turn.play.card, short)
     if turn.draw is None:
         return turn_sentence(name, card, turn.play.discard)
     if turn.draw.pile is None:
         return turn_sentence(name, card, turn.play.discard, "pile")
-    drawn = card_phrase(turn.drawn) if turn.drawn is not None else None  # a discard-pile draw is always public
+    drawn = card_phrase(turn.drawn, short) if turn.drawn is not None else None  # a discard-pile draw is public
     return turn_sentence(name, card, turn.play.discard, "discard", drawn)
 
 
-def describe_event(event: PublicEvent, name: str) -> str:
-    """A public event in words: a turn (:func:`describe_turn`) or a final laying (R23c)."""
+def describe_event(event: PublicEvent, name: str, short: bool = False) -> str:
+    """A public event in words: a turn (:func:`describe_turn`) or a final laying (R23c); ``short``: the
+    cards as the board writes them.
+
+    Each says the same in every language: who, which card, laid or discarded, and where the new
+    card came from (the card too when it was public).
+    """
     if isinstance(event, PublicTurn):
-        return describe_turn(event, name)
-    cards = [card_phrase(play.card) for play in event.plays]
+        return describe_turn(event, name, short)
+    cards = [card_phrase(play.card, short) for play in event.plays]
     if not cards:
         return _("{name} laid nothing more.").format(name=name)
     if len(cards) == 1:

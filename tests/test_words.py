@@ -1,12 +1,13 @@
-"""The words for engine values: every refusal reason worded in every language, one way to write a score."""
+"""The words for engine values: every refusal reason and every move worded in every language, one way to write a
+score."""
 
 from __future__ import annotations
 
 import pytest
 
-from lost_cities.engine import Card, Colour, IllegalMoveError, Reason
+from lost_cities.engine import Card, Colour, Draw, FinalLaying, IllegalMoveError, Play, PublicEvent, PublicTurn, Reason
 from lost_cities.i18n import LANGUAGES, set_language
-from lost_cities.words import describe_refusal, signed
+from lost_cities.words import describe_event, describe_refusal, signed
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -36,3 +37,84 @@ def test_a_card_in_a_sentence_takes_its_own_article(language: str, sentence: str
     set_language(language)
     text = turn_sentence("Ana", card_phrase(Card.parse("rw")), False, "discard", card_phrase(Card.parse("b7")))
     assert text.startswith(sentence) and " le un " not in text and " le le " not in text
+
+
+_C = Card.parse
+#: Every kind of move the others see (H1): a lay and a discard, of a number and of a wager, each draw, the
+#: final laying (R23c) of one card, of two, and a stop.
+MOVES: dict[str, PublicEvent] = {
+    "lay, draw pile": PublicTurn(1, Play(_C("r7"), False), Draw(None), None),
+    "wager, draw pile": PublicTurn(1, Play(_C("rw"), False), Draw(None), None),
+    "discard, draw pile": PublicTurn(1, Play(_C("b2"), True), Draw(None), None),
+    "lay, discard pile": PublicTurn(1, Play(_C("r7"), False), Draw(Colour.YELLOW), _C("y5")),
+    "discard, discard pile": PublicTurn(1, Play(_C("b2"), True), Draw(Colour.WHITE), _C("ww")),
+    "lay, not drawn yet": PublicTurn(1, Play(_C("r7"), False), None, None),
+    "discard, not drawn yet": PublicTurn(1, Play(_C("gw"), True), None, None),
+    "final laying of one": FinalLaying(1, (Play(_C("r8"), False),), True, True),
+    "final laying of two": FinalLaying(1, (Play(_C("r8"), False), Play(_C("pw"), False)), True, False),
+    "stop": FinalLaying(1, (), True, True),
+}
+SAID: dict[str, tuple[str, str, str]] = {  # en, fr, ru
+    "lay, draw pile": (
+        "Boris laid red 7, drew from the draw pile.",
+        "Boris a posé le 7 rouge, puis pioché.",
+        "Boris выкладывает красную 7 и берёт карту из колоды.",
+    ),
+    "wager, draw pile": (
+        "Boris laid a red wager, drew from the draw pile.",
+        "Boris a posé un pari rouge, puis pioché.",
+        "Boris выкладывает красную карту пари и берёт карту из колоды.",
+    ),
+    "discard, draw pile": (
+        "Boris discarded blue 2, drew from the draw pile.",
+        "Boris a défaussé le 2 bleu, puis pioché.",
+        "Boris сбрасывает синюю 2 и берёт карту из колоды.",
+    ),
+    "lay, discard pile": (
+        "Boris laid red 7, took yellow 5 from the discard pile.",
+        "Boris a posé le 7 rouge, puis pris le 5 jaune dans la défausse.",
+        "Boris выкладывает красную 7 и берёт из сброса жёлтую 5.",
+    ),
+    "discard, discard pile": (
+        "Boris discarded blue 2, took a white wager from the discard pile.",
+        "Boris a défaussé le 2 bleu, puis pris un pari blanc dans la défausse.",
+        "Boris сбрасывает синюю 2 и берёт из сброса белую карту пари.",
+    ),
+    "lay, not drawn yet": ("Boris laid red 7.", "Boris a posé le 7 rouge.", "Boris выкладывает красную 7."),
+    "discard, not drawn yet": (
+        "Boris discarded a green wager.",
+        "Boris a défaussé un pari vert.",
+        "Boris сбрасывает зелёную карту пари.",
+    ),
+    "final laying of one": (
+        "Boris laid red 8 in the final laying.",
+        "Boris a posé le 8 rouge lors de la pose finale.",
+        "Boris выкладывает красную 8 при последней выкладке.",
+    ),
+    "final laying of two": (
+        "Boris laid red 8 and a purple wager in the final laying.",
+        "Boris a posé le 8 rouge et un pari pourpre lors de la pose finale.",
+        "Boris выкладывает красную 8 и фиолетовую карту пари при последней выкладке.",
+    ),
+    "stop": ("Boris laid nothing more.", "Boris n'a plus rien posé.", "Boris больше ничего не выкладывает."),
+}
+
+
+@pytest.mark.parametrize("move", list(MOVES))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_kind_of_move_is_said_alike_in_every_language(move: str, language: str) -> None:
+    # the Russian lines were terse ("Boris: синяя 2 — в сброс"): each language says, as a
+    # sentence, who, which card, laid or discarded, where the new card came from and, when public, which it was
+    set_language(language)
+    try:
+        assert describe_event(MOVES[move], "Boris") == SAID[move][LANGUAGES.index(language)]
+    finally:
+        set_language("en")
+
+
+def test_a_move_line_can_write_its_cards_as_the_board_does() -> None:
+    # for a line too narrow for the cards' names: the same sentence, the cards as on the table
+    turn = MOVES["discard, discard pile"]
+    assert (
+        describe_event(turn, "Konstantinos", short=True) == "Konstantinos discarded B2, took W× from the discard pile."
+    )

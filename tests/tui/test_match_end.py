@@ -1,4 +1,4 @@
-"""The match's end at 80×24 (issue 19, item 2): the totals and the team score (R22) stay in view, however long
+"""The match's end at 80×24: the totals and the team score (R22) stay in view, however long
 the match is."""
 
 from __future__ import annotations

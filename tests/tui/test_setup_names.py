@@ -62,7 +62,7 @@ async def test_a_match_between_names_that_look_like_markup_is_played_to_its_end(
 
 
 async def test_a_name_left_empty_is_the_one_its_field_shows() -> None:
-    # issue 19 item 10: the fields show "Player 1", "Player 2": an empty name was refused, it now plays as that
+    # the fields show "Player 1", "Player 2": an empty name was refused, it now plays as that
     app = LostCitiesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -73,7 +73,7 @@ async def test_a_name_left_empty_is_the_one_its_field_shows() -> None:
 
 
 async def test_what_is_wrong_with_a_name_is_said_under_it_as_it_is_typed() -> None:
-    # issue 19 item 10: the width was checked only on Ctrl+S
+    # the width was checked only on Ctrl+S
     app = LostCitiesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -95,7 +95,7 @@ async def test_what_is_wrong_with_a_name_is_said_under_it_as_it_is_typed() -> No
 
 
 async def test_enter_on_a_choice_moves_on_like_everywhere_in_the_form() -> None:
-    # issue 19 item 10: Enter on "Who starts" did nothing
+    # Enter on "Who starts" did nothing
     app = LostCitiesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

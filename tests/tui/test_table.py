@@ -1,22 +1,23 @@
-"""The board's table at 80×24: what it shortens, it explains; the longest names and the team score fit."""
+"""The board's table at 80×24: what it shortens, it explains; the longest names, the team score and the moves fit."""
 
 from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
 
-from lost_cities.engine import Match, Rules
+from lost_cities.engine import Colour, Draw, Match, Round, Rules
 from lost_cities.i18n import _, ngettext
 from lost_cities.session import HotSeat
 from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.widgets.table import status_text
-from lost_cities.words import signed
+from lost_cities.words import describe_event, signed
 from tests.tui.helpers import (
     CROWDED_THREE,
     NAMES_THREE,
     SIZE,
     advance,
     advanced_app,
+    app_at,
     board_row,
     crowded,
     screen_lines,
@@ -99,3 +100,18 @@ def test_the_status_line_says_less_rather_than_cut_a_word() -> None:
     assert status_text(view, standing, session.names, 60).plain == (
         "Round 1 of 20 · Draw pile: the last card! · Team score: 0"
     )
+
+
+async def test_a_move_line_too_long_for_the_board_writes_its_cards_short_rather_than_cut(language: str) -> None:
+    # the Russian lines say as much as the English now, and with a 12-cell name some no longer fit
+    round_ = Round.from_position("r2 r3 / pw g5 | - / - | yw | y4 y5 y6 | 1", Rules(long=True))
+    round_.play("-pw")
+    round_.draw(Draw(Colour.YELLOW))  # a purple wager discarded, a yellow one taken: the longest line there is
+    app = app_at(round_, names=("Ana", "Konstantinos"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        recent = str(app.screen.query_one("#recent").render()).strip()
+        event = app.session.view().history[-1]
+        assert recent == describe_event(event, "Konstantinos", short=True)
+        assert "P×" in recent and "Y×" in recent and "…" not in recent

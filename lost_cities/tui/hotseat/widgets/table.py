@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -120,6 +121,7 @@ class TableArea(Vertical):
         self.own_turn = own_turn
         self._shown: dict[str, object] = {}
         self._status: tuple[PlayerView, Standing, Sequence[str]] | None = None
+        self._recent: tuple[PlayerView, Sequence[str]] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)
@@ -139,19 +141,31 @@ class TableArea(Vertical):
         """Draw the table for ``view``; parts whose content has not changed are left alone."""
         self._status = (view, standing, names)
         self._show_status()
-        events = recent_events(view)
-        own = own_last_turn(view) if self.own_turn else None
-        if self._changed("recent", (tuple(events), own, names, not view.history)):
-            lines = [describe_event(event, names[event.seat]) for event in events]
-            if own is not None:
-                lines.insert(0, describe_own_event(own))
-            if not lines:
-                lines = [_("First turn of the round.")] if not view.history else []
-            text = Text("\n").join(Text(line, overflow="ellipsis", no_wrap=True) for line in lines)
-            self.query_one("#recent", Static).update(text, layout=False)
+        self._recent = (view, names)
+        self._show_recent()
         current = view.rules.side_of(view.to_move) if view.phase is not Phase.OVER else None
         board = self.query_one(BoardGrid)
         board.show(view, standing.side_names, side_order(view), standing.totals, fresh, current)
+
+    def _show_recent(self) -> None:
+        """What the others did since the viewer's last turn, a line each, whole: the cards as the board
+        writes them (``R7``) when their names leave no room."""
+        if self._recent is None:
+            return
+        view, names = self._recent
+        recent = self.query_one("#recent", Static)
+        width = recent.content_region.width or self.app.size.width - 2  # not laid out yet: the screen's
+        events = recent_events(view)
+        own = own_last_turn(view) if self.own_turn else None
+        if not self._changed("recent", (width, tuple(events), own, names, not view.history)):
+            return
+        lines = [] if own is None else [describe_own_event(own)]
+        for event in events:
+            line = describe_event(event, names[event.seat])
+            lines.append(line if cell_len(line) <= width else describe_event(event, names[event.seat], short=True))
+        if not lines:
+            lines = [_("First turn of the round.")] if not view.history else []
+        recent.update(Text("\n").join(Text(line, overflow="ellipsis", no_wrap=True) for line in lines), layout=False)
 
     def _show_status(self) -> None:
         if self._status is None:
@@ -165,8 +179,9 @@ class TableArea(Vertical):
             status.update(status_text(view, standing, names, width), layout=False)
 
     def on_resize(self) -> None:
-        """A new width: the status line says as much as fits it."""
+        """A new width: the status line and the moves say as much as fits it."""
         self._show_status()
+        self._show_recent()
 
     def _changed(self, part: str, key: object) -> bool:
         if self._shown.get(part) == key:
