@@ -117,3 +117,14 @@ async def test_every_side_stands_side_by_side_with_every_card_and_hand_in_view(
         hand = " ".join(card_short(card) for card in round_.hand(seat))
         assert hand in text, (seat, hand)
     assert "R23e" in lines[-2] or "R24e" in text  # who starts next, in view under the table
+
+
+def test_the_hands_are_written_alike_on_every_side_so_that_they_stay_level() -> None:
+    rules = Rules(players=4)
+    sides = [score_side({}, (), rules)] * 2
+    short, long_ = parse_cards("r2"), parse_cards("yw yw b2 b3 w4 g5 r6 r7")
+    hands = [[("Ana", short), ("Carl", short)], [("Boris", long_), ("Dana", short)]]
+    lines = [line.plain for line in breakdown_lines(sides, ("Ana & Carl", "Boris & Dana"), hands, [0, 0], rules, 60)]
+    labels = [line for line in lines if "'s hand:" in line]
+    assert len(labels) == 2 and all(line.count("'s hand:") == 2 for line in labels)  # a label over each hand
+    assert all(line.rstrip().endswith(":") for line in labels)  # Boris's would not fit beside his cards

@@ -122,7 +122,8 @@ def breakdown_lines(
         cells = [_expedition_cell(expedition, w, one_line) for expedition, w in zip(expeditions, widths, strict=True)]
         row(cells, Text(colour.letter.upper(), style=COLOUR_STYLE[colour]))
     rule()
-    row([_hands_cell(side_hands, w) for side_hands, w in zip(hands, widths, strict=True)])
+    one_line = all(_hand_fits(hand, w) for side_hands, w in zip(hands, widths, strict=True) for hand in side_hands)
+    row([_hands_cell(side_hands, w, one_line) for side_hands, w in zip(hands, widths, strict=True)])
     if rules.hand_penalty:  # R21
         in_hand = Text(_("in hand"), style=f"italic {DIM}")
         row([[_flush(in_hand, Text(signed(-score.hand_penalty)), w)] for score, w in zip(scores, widths, strict=True)])
@@ -202,12 +203,22 @@ def _expedition_cell(expedition: ExpeditionScore, width: int, one_line: bool) ->
     return [*cards, _flush(Text(), arithmetic, width)]
 
 
-def _hands_cell(hands: Hands, width: int) -> list[Text]:
-    """Each hand of a side, revealed: ``Ana's hand: R× R2 R3``, or the cards under the label when too long."""
+def _hand_line(name: str, cards: Sequence[Card]) -> tuple[Text, list[Text]]:
+    """A hand's label, ``Ana's hand:``, and its cards (a dash for none)."""
+    label = Text(elided(_("{name}'s hand: ").format(name=name)).rstrip(), style="italic")
+    return label, [card_text(card) for card in cards] or [Text("–", style=DIM)]
+
+
+def _hand_fits(hand: tuple[str, Sequence[Card]], width: int) -> bool:
+    label, parts = _hand_line(*hand)
+    return Text(" ").join([label, *parts]).cell_len <= width
+
+
+def _hands_cell(hands: Hands, width: int, one_line: bool) -> list[Text]:
+    """Each hand of a side, revealed: ``Ana's hand: R× R2 R3`` on one line, or the cards under the label
+    (for every hand alike, so that the hands stay level across the sides)."""
     lines: list[Text] = []
     for name, cards in hands:
-        label = Text(elided(_("{name}'s hand: ").format(name=name)).rstrip(), style="italic")
-        parts = [card_text(card) for card in cards] or [Text("–", style=DIM)]
-        whole = Text(" ").join([label, *parts])
-        lines.extend([whole] if whole.cell_len <= width else [label, *_wrapped(parts, width)])
+        label, parts = _hand_line(name, cards)
+        lines.extend([Text(" ").join([label, *parts])] if one_line else [label, *_wrapped(parts, width)])
     return lines
