@@ -1,4 +1,9 @@
-"""The arena: two bots play the same deals from both seats, and the figures that compare them.
+"""The arena: bots play the same deals from every seat, and the figures that compare them.
+
+Two bots: the pair's figures below.  Three or four (:func:`play_table_deal`, :func:`table_report`):
+each deal is played once per rotation of the seats, so every bot sits in every position on the same
+cards; with four, bots 1 and 3 are partners against 2 and 4 in every rotation (R24), and the
+figures are each bot's and each team's.
 
 Deal ``i`` (its cards from :func:`~lost_cities.engine.round_seed` of the arena's
 seed, seat ``i % 2`` starting) is played twice: A in seat 1 and B in seat 2,
@@ -36,10 +41,16 @@ __all__ = [
     "ArenaRound",
     "ArenaSettings",
     "DealResult",
+    "TableDeal",
+    "TableReport",
+    "TableSettings",
     "Timing",
     "play_deals",
     "play_round",
+    "play_table_deal",
+    "play_table_deals",
     "report",
+    "table_report",
 ]
 
 #: A round still running after this many plies (plays and draws) is stopped and scored as it stands.
@@ -86,7 +97,19 @@ def _bot_seed(seed: int, deal: int, a_seat: int, which: str) -> int:
 
 
 def play_round(rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names: Sequence[str]) -> ArenaRound:
-    """Play one round between ``bots`` (by seat); the result is seen from seat 0 (``a_seat`` 0).
+    """Play one round between two ``bots`` (by seat); the result is seen from seat 0 (``a_seat`` 0)."""
+    round_, seconds, plies = _play(rules, seed, starter, bots, names)
+    totals = round_.side_totals()
+    searched = (_rollouts(bots[0]), _rollouts(bots[1]))
+    return ArenaRound(
+        0, totals[0] - totals[1], plies, not round_.over, (tuple(seconds[0]), tuple(seconds[1])), searched
+    )
+
+
+def _play(
+    rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names: Sequence[str]
+) -> tuple[Round, list[list[float]], int]:
+    """One round played by ``bots`` (by seat): the round, each seat's seconds per turn, and the plies.
 
     A turn is a play and its draw; in a final laying (R23c, three or four players) each
     decision counts as a turn of its own.
@@ -112,11 +135,7 @@ def play_round(rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names
         _apply(round_, choice, names[seat])
         seconds[seat].append(spent)
         plies += 2
-    totals = round_.side_totals()
-    searched = (_rollouts(bots[0]), _rollouts(bots[1]))
-    return ArenaRound(
-        0, totals[0] - totals[1], plies, not round_.over, (tuple(seconds[0]), tuple(seconds[1])), searched
-    )
+    return round_, seconds, plies
 
 
 def _rollouts(bot: Bot) -> tuple[int, float] | None:
@@ -296,3 +315,148 @@ def _rate(rounds: Sequence[ArenaRound], which: int) -> float | None:
     counted = [pair for r in rounds if (pair := r.rollouts[which]) is not None]
     seconds = sum(spent for _, spent in counted)
     return sum(count for count, _ in counted) / seconds if seconds > 0 else None
+
+
+# ---------------------------------------------------------------------- three or four bots at one table
+
+
+class TableSettings(Struct, frozen=True):
+    """Three or four bots at one table (four: the first and third partners against the second and fourth)."""
+
+    bots: tuple[str, ...]
+    deals: int = 100
+    seed: int = 0
+    think: float | None = None
+    long: bool = False
+    hand_penalty: bool = False
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(players=len(self.bots), long=self.long, hand_penalty=self.hand_penalty)
+
+
+class TableRound(Struct, frozen=True):
+    """One rotation of a deal: for each bot (in the order given), its seat, its side's points, its side's
+    place (1 = the best score; equal scores share a place), and its seconds per turn."""
+
+    seats: tuple[int, ...]
+    points: tuple[int, ...]
+    places: tuple[int, ...]
+    plies: int
+    capped: bool
+    seconds: tuple[tuple[float, ...], ...]
+
+
+class TableDeal(Struct, frozen=True):
+    deal: int
+    rounds: tuple[TableRound, ...]
+
+
+def play_table_deal(settings: TableSettings, deal: int) -> TableDeal:
+    """A deal played once per rotation: in rotation ``r`` bot ``j`` sits at seat ``(j + r) % n``, the same
+    cards and the same starter each time, so that every bot plays every position of the deal."""
+    rules = settings.rules
+    players = rules.players
+    seed = round_seed(settings.seed, deal)
+    starter = deal % players
+    rounds = []
+    for rotation in range(players):
+        seat_of = tuple((bot + rotation) % players for bot in range(players))
+        at_seat = sorted(range(players), key=lambda bot: seat_of[bot])  # the bot at each seat
+        bots = [
+            make_bot(settings.bots[bot], seed=_bot_seed(settings.seed, deal, rotation, str(bot)), think=settings.think)
+            for bot in at_seat
+        ]
+        round_, seconds, plies = _play(rules, seed, starter, bots, [settings.bots[bot] for bot in at_seat])
+        totals = round_.side_totals()
+        sides = [rules.side_of(seat_of[bot]) for bot in range(players)]
+        rounds.append(
+            TableRound(
+                seat_of,
+                tuple(totals[side] for side in sides),
+                tuple(1 + sum(other > totals[side] for other in totals) for side in sides),
+                plies,
+                not round_.over,
+                tuple(tuple(seconds[seat_of[bot]]) for bot in range(players)),
+            )
+        )
+    return TableDeal(deal, tuple(rounds))
+
+
+def _play_table_job(job: tuple[TableSettings, int]) -> TableDeal:
+    return play_table_deal(*job)
+
+
+def play_table_deals(settings: TableSettings, jobs: int = 1) -> Iterator[TableDeal]:
+    """Every deal's rotations as they come (in any order with several processes)."""
+    if jobs <= 1:
+        for deal in range(settings.deals):
+            yield play_table_deal(settings, deal)
+        return
+    with multiprocessing.get_context().Pool(min(jobs, settings.deals), _ignore_interrupts) as pool:
+        yield from pool.imap_unordered(_play_table_job, [(settings, deal) for deal in range(settings.deals)])
+
+
+class TableBot(Struct, frozen=True):
+    """One bot's figures over every round it played: its side's mean points, the rounds its side won alone,
+    its mean place, and its seconds per turn."""
+
+    name: str
+    mean_points: float
+    wins: int
+    mean_place: float
+    seconds_per_turn: Timing
+
+
+class TableReport(Struct, frozen=True):
+    deals: int
+    rounds: int
+    bots: tuple[TableBot, ...]
+    plies_per_round: float
+    capped_rounds: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "deals": self.deals,
+            "rounds": self.rounds,
+            "bots": [
+                {
+                    "name": bot.name,
+                    "mean_points": round(bot.mean_points, 4),
+                    "wins": bot.wins,
+                    "mean_place": round(bot.mean_place, 4),
+                    "seconds_per_turn": bot.seconds_per_turn.to_dict(),
+                }
+                for bot in self.bots
+            ],
+            "plies_per_round": round(self.plies_per_round, 3),
+            "capped_rounds": self.capped_rounds,
+        }
+
+
+def table_report(settings: TableSettings, deals: Sequence[TableDeal]) -> TableReport:
+    """The figures over the deals played so far (a win: the bot's side alone has the best score)."""
+    rounds = [result for deal in deals for result in deal.rounds]
+    n = len(rounds)
+    bots = tuple(
+        TableBot(
+            name,
+            sum(r.points[bot] for r in rounds) / n if n else 0.0,
+            sum(1 for r in rounds if r.places[bot] == 1 and r.places.count(1) == _side_count(r, bot)),
+            sum(r.places[bot] for r in rounds) / n if n else 0.0,
+            Timing.of([s for r in rounds for s in r.seconds[bot]]),
+        )
+        for bot, name in enumerate(settings.bots)
+    )
+    return TableReport(
+        len(deals),
+        n,
+        bots,
+        sum(r.plies for r in rounds) / n if n else 0.0,
+        sum(1 for r in rounds if r.capped),
+    )
+
+
+def _side_count(result: TableRound, bot: int) -> int:
+    """How many bots play on ``bot``'s side: its partner and itself with four players (R24), else itself."""
+    return 2 if len(result.seats) == 4 else 1

@@ -1,4 +1,4 @@
-"""``lost-cities arena A B``: two bots play the same deals from both seats; the figures that compare them.
+"""``lost-cities arena A B [C [D]]``: bots play the same deals from every seat; the figures that compare them.
 
 ``add_parser(commands)`` and ``run(args)`` as every command's module; light on
 purpose (argparse and the translations): the bots and the arena are imported
@@ -20,7 +20,7 @@ from lost_cities.i18n import _, ngettext
 from lost_cities.limits import MAX_SEED
 
 if TYPE_CHECKING:
-    from lost_cities.ai.arena import ArenaReport, ArenaSettings, DealResult
+    from lost_cities.ai.arena import ArenaReport, ArenaSettings, DealResult, TableReport, TableSettings
     from lost_cities.ai.loader import BotNameError
 
 __all__ = ["add_parser", "run"]
@@ -44,13 +44,15 @@ def _filled(text: str) -> str:
 def add_parser(commands: Commands) -> None:
     parser = commands.add_parser(
         "arena",
-        help=_("pit two computer players against each other and compare them"),
+        help=_("pit two to four computer players against each other and compare them"),
         description=_filled(
             _(
                 "Two bots play the same deals, each deal twice with the seats swapped, and the command reports "
-                "how often and by how much A beats B. A bot is random, heuristic, easy, normal or hard, or your own "
-                "as package.module:factory (a callable with no arguments that returns an object with "
-                "choose_play(view) and choose_draw(view))."
+                "how often and by how much A beats B. Three or four bots play each deal once per rotation of the "
+                "seats, so that every bot plays every position on the same cards (four: A and C against B and D, "
+                "R24); the command reports each bot's points, wins and mean place. A bot is random, heuristic, "
+                "easy, normal or hard, or your own as package.module:factory (a callable with no arguments that "
+                "returns an object with choose_play(view) and choose_draw(view))."
             )
         ),
         epilog=_(
@@ -58,18 +60,20 @@ def add_parser(commands: Commands) -> None:
 examples:
   lost-cities arena hard heuristic --deals 100 --think 0.2
   lost-cities arena normal easy --deals 1000 --jobs 2 --json
+  lost-cities arena hard normal easy --deals 50
 """
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("a", metavar="A", help=_("the first bot"))
     parser.add_argument("b", metavar="B", help=_("the second bot"))
+    parser.add_argument("more", nargs="*", metavar="C D", help=_("a third and a fourth bot (R23, R24)"))
     parser.add_argument(
         "--deals",
         type=whole_number(1, MAX_DEALS),
         default=100,
         metavar=_("N"),
-        help=_("deals to play, each twice (default 100)"),
+        help=_("deals to play, each from every seat (default 100)"),
     )
     parser.add_argument(
         "--seed", type=whole_number(0, MAX_SEED), default=0, metavar=_("SEED"), help=_("seed of the deals (default 0)")
@@ -99,10 +103,15 @@ def run(args: argparse.Namespace) -> int:
     from lost_cities.ai.arena import ArenaError, ArenaSettings, play_deals, report
     from lost_cities.ai.loader import BotNameError, check_bot_name
 
+    if len(args.more) > 2:
+        return refuse("arena", _("{n} bots: the arena seats two, three or four").format(n=2 + len(args.more)))
     try:
-        a, b = check_bot_name(args.a), check_bot_name(args.b)
+        names = [check_bot_name(name) for name in (args.a, args.b, *args.more)]
     except BotNameError as error:
         return refuse("arena", bot_refusal(error))
+    if len(names) > 2:
+        return _run_table(args, tuple(names))
+    a, b = names
     settings = ArenaSettings(
         a, b, deals=args.deals, seed=args.seed, think=args.think, long=args.long, hand_penalty=args.hand_penalty
     )
@@ -141,6 +150,108 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
+def _run_table(args: argparse.Namespace, bots: tuple[str, ...]) -> int:
+    """Three or four bots at one table, every deal played once per rotation of the seats."""
+    from lost_cities.ai.arena import ArenaError, TableDeal, TableSettings, play_table_deals, table_report
+    from lost_cities.ai.loader import BotNameError
+
+    settings = TableSettings(
+        bots, deals=args.deals, seed=args.seed, think=args.think, long=args.long, hand_penalty=args.hand_penalty
+    )
+    rounds_in_all = settings.deals * len(bots)
+    progress = _Bar(rounds_in_all, " · ".join(bots), sys.stderr) if sys.stderr.isatty() else None
+    deals: list[TableDeal] = []
+    status = 0
+    try:
+        for deal in play_table_deals(settings, args.jobs):
+            deals.append(deal)
+            if progress is not None:
+                progress.show(len(deals) * len(bots), len(deals) == settings.deals)
+    except ArenaError as error:
+        status = refuse("arena", str(error))
+    except BotNameError as error:
+        status = refuse("arena", bot_refusal(error))
+    except KeyboardInterrupt:
+        status = 130
+    if progress is not None:
+        progress.clear()
+    if status == 2 or (status == 130 and not deals):
+        return status
+    figures = table_report(settings, deals)
+    if args.json:
+        print(json.dumps({**figures.to_dict(), **_settings_dict(settings, args.jobs)}, ensure_ascii=False))
+    else:
+        print(_describe_table(figures, len(bots) == 4))
+    return status
+
+
+def _describe_table(figures: TableReport, teams: bool) -> str:
+    """Each bot's figures, a line each, best mean place first; with four, each team's too."""
+    from lost_cities.words import decimal, signed
+
+    lines = [
+        _("{bots}: {rounds} ({deals})").format(
+            bots=", ".join(bot.name for bot in figures.bots),
+            rounds=ngettext("{n} round", "{n} rounds", figures.rounds).format(n=figures.rounds),
+            deals=ngettext(
+                "{n} deal, played from every seat", "{n} deals, each played from every seat", figures.deals
+            ).format(n=figures.deals),
+        )
+    ]
+    if teams:
+        names = [bot.name for bot in figures.bots]
+        lines.append(
+            _("Partners: {a} and {c} against {b} and {d} (R24)").format(a=names[0], b=names[1], c=names[2], d=names[3])
+        )
+    for bot in sorted(figures.bots, key=lambda bot: bot.mean_place):
+        won = ngettext("{n} round won", "{n} rounds won", bot.wins).format(n=bot.wins)
+        lines.append(
+            _("{name}: {points} points a round, {won}, mean place {place}").format(
+                name=bot.name, points=signed(bot.mean_points, 1), won=won, place=decimal(bot.mean_place, 2)
+            )
+        )
+    lines.append(_("Plies per round: {plies}").format(plies=decimal(figures.plies_per_round, 1)))
+    lines.append(_("Rounds stopped at {cap} plies: {count}").format(cap=_ply_cap(), count=figures.capped_rounds))
+    for bot in figures.bots:
+        timing = bot.seconds_per_turn
+        lines.append(
+            _("Seconds per turn, {name}: mean {mean}, 95th percentile {p95}, max {max}").format(
+                name=bot.name, mean=decimal(timing.mean, 3), p95=decimal(timing.p95, 3), max=decimal(timing.max, 3)
+            )
+        )
+    return "\n".join(lines)
+
+
+class _Bar:
+    """The table arena's progress bar: rounds done of all, on one terminal line, at once and as they come."""
+
+    WIDTH = 10
+
+    def __init__(self, total: int, label: str, stream: TextIO) -> None:
+        self.total, self.label, self.stream = total, label, stream
+        self.shown = 0.0
+        self.length = 0
+        self.show(0, False)
+
+    def show(self, done: int, last: bool) -> None:
+        now = time.monotonic()
+        if done and now - self.shown < 0.2 and not last:
+            return
+        self.shown = now
+        filled = self.WIDTH * done // self.total
+        line = _("[{bar}] {done}/{total} rounds · {bots}").format(
+            bar="#" * filled + "-" * (self.WIDTH - filled), done=done, total=self.total, bots=self.label
+        )[: shutil.get_terminal_size((80, 24)).columns - 1]
+        self.stream.write("\r" + line.ljust(self.length))
+        self.stream.flush()
+        self.length = len(line)
+
+    def clear(self) -> None:
+        if self.length:
+            self.stream.write("\r" + " " * (self.length + 2) + "\r")
+            self.stream.flush()
+
+
 def bot_refusal(error: BotNameError) -> str:
     """Why a name makes no bot, in the player's language."""
     from lost_cities.ai.loader import BUILTIN_BOTS, BotProblem
@@ -166,7 +277,7 @@ def bot_refusal(error: BotNameError) -> str:
             )
 
 
-def _settings_dict(settings: ArenaSettings, jobs: int) -> dict[str, object]:
+def _settings_dict(settings: ArenaSettings | TableSettings, jobs: int) -> dict[str, object]:
     from lost_cities.ai.search import SearchSettings
 
     return {

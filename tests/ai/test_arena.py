@@ -213,3 +213,66 @@ def test_on_a_terminal_the_progress_bar_shows_at_once_before_the_first_deal_is_d
     first = seen.decode().split("\r")[1]
     assert first.startswith("[----------] 0/4 rounds · random against random"), seen
     assert process.returncode == 0
+
+
+@pytest.mark.parametrize("bots", [("easy", "normal", "heuristic"), ("easy", "normal", "heuristic", "random")])
+def test_three_and_four_bots_each_play_every_seat_of_the_same_deals(bots: tuple[str, ...]) -> None:
+    from lost_cities.ai.arena import TableSettings, play_table_deal, table_report
+
+    settings = TableSettings(bots, deals=3, seed=5)
+    deals = [play_table_deal(settings, deal) for deal in range(settings.deals)]
+    players = len(bots)
+    for deal in deals:
+        assert len(deal.rounds) == players  # one round per rotation of the seats
+        for bot in range(players):  # every bot sat in every seat of this deal, once
+            assert sorted(result.seats[bot] for result in deal.rounds) == list(range(players))
+        if players == 4:  # R24: the first and third bots are partners in every rotation
+            assert all(result.seats[0] % 2 == result.seats[2] % 2 for result in deal.rounds)
+            assert all(result.points[0] == result.points[2] for result in deal.rounds)
+    again = [play_table_deal(settings, deal) for deal in range(settings.deals)]
+    played = [[(r.seats, r.points, r.plies) for r in deal.rounds] for deal in deals]
+    assert [[(r.seats, r.points, r.plies) for r in deal.rounds] for deal in again] == played  # seeded (not the clock)
+    figures = table_report(settings, deals)
+    assert figures.rounds == 3 * players
+    for index, bot in enumerate(figures.bots):
+        points = [result.points[index] for deal in deals for result in deal.rounds]
+        assert bot.mean_points == pytest.approx(sum(points) / len(points))
+        assert 1 <= bot.mean_place <= (2 if players == 4 else players)
+    sides = 2 if players == 4 else players
+    winners_per_round = [
+        sum(1 for index in range(players) if result.places[index] == 1) for deal in deals for result in deal.rounds
+    ]
+    # a round is won by one side alone (its one or two bots), or by nobody when the best scores tie
+    assert sum(bot.wins for bot in figures.bots) == sum(
+        count for count in winners_per_round if count == players // sides
+    )
+
+
+def test_the_same_deal_is_dealt_whatever_the_rotation() -> None:
+    from lost_cities.ai.arena import TableSettings, play_table_deal
+
+    # the same cards every rotation: with three copies of one deterministic bot, every rotation plays the
+    # same round, so each seat's points come out the same in each
+    deal = play_table_deal(TableSettings(("heuristic",) * 3, deals=1, seed=9), 0)
+    by_seat = {tuple(sorted(zip(result.seats, result.points, strict=True))) for result in deal.rounds}
+    assert len(by_seat) == 1
+
+
+def test_the_command_takes_three_or_four_bots_and_reports_each_and_refuses_five(cli: Cli) -> None:
+    three = cli("arena", "easy", "normal", "heuristic", "--deals", "2")
+    assert three.status == 0, three.err
+    assert three.out.startswith("easy, normal, heuristic: 6 rounds (2 deals, each played from every seat)")
+    assert all(f"Seconds per turn, {bot}:" in three.out for bot in ("easy", "normal", "heuristic"))
+    four = cli("arena", "easy", "normal", "heuristic", "random", "--deals", "1", "--json")
+    figures = json.loads(four.out)
+    assert figures["rounds"] == 4 and [bot["name"] for bot in figures["bots"]] == [
+        "easy",
+        "normal",
+        "heuristic",
+        "random",
+    ]
+    assert figures["bots"][0]["mean_points"] == figures["bots"][2]["mean_points"]  # partners share a side (R24)
+    five = cli("arena", "easy", "normal", "heuristic", "random", "hard")
+    assert five.status == 2 and five.err == "lost-cities arena: 5 bots: the arena seats two, three or four\n"
+    unknown = cli("arena", "easy", "normal", "genius")
+    assert unknown.status == 2 and "unknown bot 'genius'" in unknown.err
