@@ -13,13 +13,14 @@ the seed, which fixes every deal) or another seat's token.
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import Annotated
 
 import msgspec
 from msgspec import Meta, Struct
 
-from lost_cities.engine.cards import Card, Colour
+from lost_cities.engine.cards import Card
 from lost_cities.engine.codec import FieldError, decode, encode
 from lost_cities.engine.match import MatchRecord, NextStarter
 from lost_cities.engine.view import PlayerView
@@ -305,9 +306,10 @@ class ErrorFrame(_Frame, frozen=True, tag="error"):
     version: int | None = None
     rule: str | None = None
     reason: str | None = None
-    #: the cards and the colour the refusal names (a client may say it again in its player's language)
+    #: the cards and the colour (its letter, ``y b w g r p``) the refusal names: a client may say it again
+    #: in its player's language
     cards: tuple[Card, ...] = ()
-    colour: Colour | None = None
+    colour: Annotated[str, Meta(pattern="^[ybwgrp]$")] | None = None
 
 
 class Pong(_Frame, frozen=True, tag="pong"):
@@ -352,9 +354,9 @@ def _read(data: str | bytes, kind: object) -> object:
         return decode(data, kind)  # type: ignore[arg-type]
     except FieldError as error:
         text = str(error)
-        if ("Invalid value" in text and "$.type" in text) or "missing required field `type`" in text:
+        if text.endswith("- at `$.type`") or "missing required field `type`" in text:
             raise FrameError(ErrorCode.UNKNOWN_TYPE, _unknown_type(text)) from None
-        raise FrameError(ErrorCode.BAD_FIELD, f"a field is wrong: {text}") from None
+        raise FrameError(ErrorCode.BAD_FIELD, field_sentence(text)) from None
     except msgspec.DecodeError:
         raise FrameError(ErrorCode.NOT_JSON, "a frame is one JSON object, and this is not JSON") from None
 
@@ -364,6 +366,43 @@ def _unknown_type(text: str) -> str:
         'a frame\'s "type" is one of create, join, hello, watch, status, decide, take_back, claim, sync, ping, rematch'
         + ("" if "missing" not in text else " (this frame has none)")
     )
+
+
+_KINDS = {
+    "int": "a whole number",
+    "float": "a number",
+    "str": "a string",
+    "bool": "true or false",
+    "null": "null",
+    "array": "a list",
+    "object": "an object",
+}
+_EXPECTED = re.compile(r"Expected `([^`]+)`(?:, got `([^`]+)`)?(.*?)(?: - at `\$\.?([^`]*)`)?$")
+_BOUND = re.compile(r"^(of length )?(>=|<=|>|<) ?(-?\d+)$")
+
+
+def _kind(written: str) -> str:
+    return " or ".join(_KINDS.get(part.strip(), part.strip()) for part in written.split("|"))
+
+
+def field_sentence(text: str) -> str:
+    """msgspec's account of a wrong field, in words a person writing a client reads at once: which field,
+    what it should be, and what it was."""
+    if found := re.search(r"missing required field `(\w+)`", text):
+        return f'the field "{found.group(1)}" is missing'
+    if found := re.search(r"unknown field `([^`]*)`", text):
+        return f'this frame has no field "{found.group(1)}"'
+    found = _EXPECTED.match(text.strip())
+    if found is None:
+        return f"a field is wrong: {text}"
+    expected, got, rest, path = found.groups()
+    where = f'the field "{path}"' if path else "the frame"
+    should = _kind(expected)
+    bound = _BOUND.match(rest.strip()) if rest else None
+    if bound is not None:
+        words = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}[bound.group(2)]
+        should += f" of {words} {bound.group(3)} items" if bound.group(1) else f" ({words} {bound.group(3)})"
+    return f"{where} should be {should}" + (f", not {_kind(got)}" if got else "")
 
 
 def read_client_frame(data: str | bytes) -> ClientFrame:

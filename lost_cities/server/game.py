@@ -174,7 +174,7 @@ class Game:
                 rule=error.rule if error else None,
                 reason=error.reason.value if error else None,
                 cards=error.cards if error else (),
-                colour=error.colour if error else None,
+                colour=error.colour.letter if error and error.colour is not None else None,
             )
         )
 

@@ -19,7 +19,7 @@ from msgspec.structs import replace
 from textual import work
 from textual.app import App
 
-from lost_cities.engine import STOP, Decision, Draw, IllegalMoveError, Phase, Play, Reason, Rules
+from lost_cities.engine import STOP, Colour, Decision, Draw, IllegalMoveError, Phase, Play, Reason, Rules
 from lost_cities.engine.match import match_outcome
 from lost_cities.i18n import _
 from lost_cities.net import DEFAULT_SERVER
@@ -532,7 +532,8 @@ class OnlineApp(App[None]):
         """A refusal in the player's language: the engine's reason rebuilt from the frame where it has one."""
         if frame.code is ErrorCode.ILLEGAL and frame.reason is not None:
             try:
-                error = IllegalMoveError(Reason(frame.reason), tuple(frame.cards), frame.colour)
+                colour = Colour.parse(frame.colour) if frame.colour else None
+                error = IllegalMoveError(Reason(frame.reason), tuple(frame.cards), colour)
             except ValueError:
                 line = frame.message
             else:
