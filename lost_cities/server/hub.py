@@ -176,8 +176,11 @@ class Hub:
                     if refusal.frame.code in (ErrorCode.BAD_CODE, ErrorCode.BAD_TOKEN, ErrorCode.CODE_USED):
                         failures += 1
                         self._failed(address)
-                    if refusal.close is not None or failures >= Limits.FAILURES_PER_CONNECTION:
-                        await websocket.close(refusal.close or 1008, "too many failed attempts")
+                    if refusal.close is not None:
+                        await websocket.close(refusal.close, refusal.frame.message[:100])
+                        return
+                    if failures >= Limits.FAILURES_PER_CONNECTION:
+                        await websocket.close(1008, "too many failed attempts")
                         return
                 else:
                     if done:
@@ -205,7 +208,8 @@ class Hub:
                 await websocket.close(1000, "status sent")
                 return True
             case Join() | Hello() | Watch():
-                self._check_rate(address)
+                if not isinstance(frame, Hello):  # a token cannot be guessed: a player coming back is never
+                    self._check_rate(address)  # kept out by someone mistyping codes behind the same address
                 game, seat, token = await self._enter(frame)
                 await self._member(websocket, game, seat, token)
                 return True
