@@ -1,0 +1,177 @@
+"""Every refusal is one error frame with a stable code and one sentence, the connection staying open —
+unless the client floods, sends binary, sends too much, or keeps guessing codes. Another game on the same
+server notices none of it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from lost_cities.ai import make_bot
+from lost_cities.net.client import create_game, play_seat
+from lost_cities.net.protocol import Create, SeatSpec
+from tests.online.raw import ask, joined, next_frame, open_raw
+from tests.online.server import ServerProcess
+
+
+def two() -> Create:
+    return Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=7)
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        ("not json at all", "not_json"),
+        ('{"type": "fly"}', "unknown_type"),
+        ('{"no": "type"}', "unknown_type"),
+        ('{"type": 7}', "unknown_type"),
+        ('{"type": "join", "code": 12}', "bad_field"),
+        ('{"type": "join", "code": "K7QX-M2PA", "extra": 1}', "bad_field"),
+        ('{"type": "decide", "version": 0, "decision": "+r7"}', "not_authenticated"),
+        ('{"type": "join", "code": "K7QX-M2PA"}', "bad_code"),
+        ('{"type": "join", "code": "[bold]not a code[/bold]"}', "bad_code"),
+        ('{"type": "hello", "token": "forged"}', "bad_token"),
+        ('{"type": "create", "seats": [{"name": "A"}, {"name": "B"}], "protocol": 99}', "bad_protocol"),
+        ('{"type": "create", "seats": [{"computer": "easy"}, {"computer": "hard"}]}', "bad_field"),
+    ],
+)
+async def test_a_frame_that_is_not_right_gets_one_error_and_the_connection_stays(
+    server: ServerProcess, frame: str, code: str
+) -> None:
+    websocket = await open_raw(server.url)
+    answer = await ask(websocket, frame)
+    assert answer["type"] == "error" and answer["code"] == code, answer
+    assert answer["message"] and "\n" not in answer["message"] and "Traceback" not in answer["message"]
+    assert (await ask(websocket, {"type": "ping"}))["type"] == "pong"  # still open
+    await websocket.close()
+
+
+@pytest.mark.parametrize(
+    ("frame", "words"),
+    [
+        ('{"type": "join", "code": 12}', 'the field "code" should be a string, not a whole number'),
+        ('{"type": "join", "code": "K7QX-M2PA", "extra": 1}', 'this frame has no field "extra"'),
+        (
+            '{"type": "decide", "version": -1, "decision": "n"}',
+            'the field "version" should be a whole number (at least 0)',
+        ),
+        ('{"type": "decide", "version": 0}', 'the field "decision" is missing'),
+        ('{"type": "create", "seats": [{"name": "A"}]}', 'the field "seats" should be a list of at least 2 items'),
+    ],
+)
+async def test_a_wrong_field_is_named_and_said_in_words(server: ServerProcess, frame: str, words: str) -> None:
+    websocket = await open_raw(server.url)
+    answer = await ask(websocket, frame)
+    assert answer["code"] == "bad_field" and answer["message"].startswith(words), answer
+    await websocket.close()
+
+
+async def test_a_player_coming_back_is_not_kept_out_by_someone_guessing_codes_from_the_same_address(
+    server: ServerProcess,
+) -> None:
+    created = await create_game(server.url, two())
+    ana = await open_raw(server.url)
+    token = (await ask(ana, {"type": "join", "code": created.seats[0].code}))["token"]
+    await ana.close()
+    for guesser_number in range(2):  # ten wrong codes: the address's allowance for a minute
+        guesser = await open_raw(server.url)
+        for attempt in range(5):
+            await ask(guesser, {"type": "join", "code": f"ZZZZ-ZZ{guesser_number + 2}{attempt + 2}"})
+        await guesser.close()
+    late = await open_raw(server.url)
+    refused = await ask(late, {"type": "join", "code": created.seats[1].code})
+    assert refused["code"] == "rate_limited"  # codes are what a guesser guesses: none more for a minute
+    back = await open_raw(server.url)
+    welcome = await ask(back, {"type": "hello", "token": token})
+    assert welcome["type"] == "welcome" and welcome["seat"] == 0  # a token cannot be guessed: Ana is let in
+    for websocket in (late, back):
+        await websocket.close()
+
+
+async def test_in_a_game_each_wrong_decision_says_why_and_the_right_one_goes_through(server: ServerProcess) -> None:
+    created = await create_game(server.url, two())
+    ana, view = await joined(server.url, created.seats[0].code or "")
+    boris, _ = await joined(server.url, created.seats[1].code or "")
+    hand = view["view"]["hand"]
+    missing = next(f"{colour}{value}" for colour in "ybwgr" for value in range(2, 11) if f"{colour}{value}" not in hand)
+    illegal = await ask(ana, {"type": "decide", "version": 0, "decision": f"+{missing}"})
+    assert (illegal["code"], illegal["rule"], illegal["reason"]) == ("illegal", "R6", "not_in_hand")
+    assert illegal["cards"] == [missing] and illegal["colour"] == missing[0]
+    assert illegal["message"].endswith("(R6).")  # the app's own sentence
+    turn = await ask(boris, {"type": "decide", "version": 0, "decision": f"-{hand[0]}"})
+    assert turn["code"] == "not_your_turn"
+    ahead = await ask(ana, {"type": "decide", "version": 5, "decision": f"-{hand[0]}"})
+    assert ahead["code"] == "bad_version"
+    notation = await ask(ana, {"type": "decide", "version": 0, "decision": "+q9"})
+    assert notation["code"] == "bad_field"
+    event = await ask(ana, {"type": "decide", "version": 0, "decision": f"-{hand[0]}"})
+    assert event["type"] == "event" and event["version"] == 1 and event["decision"] == f"-{hand[0]}"
+    # the same decision again at the old version: a resend, answered with the view, never applied twice
+    again = await ask(ana, {"type": "decide", "version": 0, "decision": f"-{hand[0]}"})
+    assert again["type"] == "view" and again["version"] == 1
+    stale = await ask(ana, {"type": "decide", "version": 0, "decision": f"-{hand[1]}"})
+    assert stale["code"] == "stale_version" and stale["version"] == 1
+    drawn = await ask(ana, {"type": "decide", "version": 1, "decision": "n"})
+    assert drawn["type"] == "event" and drawn["version"] == 2 and drawn["drawn"] is not None  # her own card (H2)
+    seen = await next_frame(boris)
+    while seen["version"] < 2:
+        seen = await next_frame(boris)
+    assert seen["drawn"] is None and drawn["drawn"] not in json.dumps(seen["view"])  # not Boris's to know (H1)
+    for websocket in (ana, boris):
+        await websocket.close()
+
+
+async def test_a_watcher_cannot_play_and_a_used_code_is_refused(server: ServerProcess) -> None:
+    created = await create_game(server.url, two())
+    ana, _ = await joined(server.url, created.seats[0].code or "")
+    watcher = await open_raw(server.url)
+    assert (await ask(watcher, {"type": "watch", "code": created.watch}))["type"] == "welcome"
+    view = await next_frame(watcher)
+    assert view["view"]["hand"] == [] and view["view"]["legal_decisions"] == []
+    refused = await ask(watcher, {"type": "decide", "version": 0, "decision": "n"})
+    assert refused["code"] == "watcher_cannot_act"
+    again = await open_raw(server.url)
+    used = await ask(again, {"type": "join", "code": created.seats[0].code})
+    assert used["code"] == "code_used"
+    for websocket in (ana, watcher, again):
+        await websocket.close()
+
+
+async def close_code(websocket: object) -> int | None:
+    try:
+        async with asyncio.timeout(10):
+            while True:
+                await websocket.recv()  # type: ignore[attr-defined]
+    except ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd else None
+
+
+async def test_what_closes_a_connection_binary_too_big_a_flood_and_guessing(server: ServerProcess) -> None:
+    created = await create_game(server.url, two())
+    other = asyncio.ensure_future(  # a game on the same server, played to its end meanwhile
+        asyncio.gather(*(play_seat(server.url, seat.code or "", make_bot("heuristic")) for seat in created.seats))
+    )
+    binary = await open_raw(server.url)
+    await binary.send(b"\x00\x01")
+    assert (await next_frame(binary))["code"] == "not_json"
+    assert await close_code(binary) == 1003
+    big = await open_raw(server.url)
+    await big.send(json.dumps({"type": "join", "code": "x" * 5000}))
+    assert await close_code(big) == 1009
+    flood = await open_raw(server.url)
+    for _ in range(400):
+        await flood.send('{"type": "ping"}')
+    assert await close_code(flood) == 1008
+    guesser = await open_raw(server.url)
+    codes = []
+    for attempt in range(5):
+        await guesser.send(json.dumps({"type": "join", "code": f"ZZZZ-ZZZ{attempt + 2}"}))
+    for _ in range(5):
+        codes.append((await next_frame(guesser))["code"])
+    assert codes == ["bad_code"] * 5
+    assert await close_code(guesser) == 1008
+    records = await asyncio.wait_for(other, 60)
+    assert records[0][1] == records[1][1] and records[0][1].record.replay().over  # the other game noticed nothing
