@@ -18,17 +18,20 @@ lost_cities.limits.PlayerNamesError: players 1 and 2 both have the name 'ana': g
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 
 from lost_cities.i18n import _
 
 __all__ = [
+    "MAX_CLOCK",
     "MAX_NAME_CELLS",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
     "MAX_SEED",
     "MAX_THINK",
+    "MIN_CLOCK",
     "MIN_PLAYERS",
     "MIN_THINK",
     "PlayerNamesError",
@@ -36,6 +39,8 @@ __all__ = [
     "check_names",
     "clean_name",
     "name_problem",
+    "read_duration",
+    "said_duration",
 ]
 
 #: The most rounds a match may have: in the form, on the command line and in a save.
@@ -49,6 +54,36 @@ MAX_NAME_CELLS = 12
 #: The hard level's thinking time per turn in a match, in seconds: from this (still a fair search)
 #: to this (a player waits no longer).  The arena, a measuring tool, allows more.
 MIN_THINK, MAX_THINK = 0.1, 10.0
+#: An online match's clock, each person's time for a decision, in seconds: from a minute to thirty days.
+MIN_CLOCK, MAX_CLOCK = 60, 30 * 86400
+
+_DURATION = re.compile(r"(\d{1,7})\s*([smhd])", re.IGNORECASE)
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def read_duration(text: str) -> int | None:
+    """A time as a person writes it — ``90s``, ``2m``, ``1h``, ``3d`` — in seconds; ``None`` if it is not one.
+
+    >>> read_duration("2m"), read_duration(" 3 D "), read_duration("2 weeks"), read_duration("１h")
+    (120, 259200, None, None)
+    """
+    found = _DURATION.fullmatch(text.strip())
+    if found is None or not found.group(1).isascii():
+        return None
+    return int(found.group(1)) * _UNITS[found.group(2).lower()]
+
+
+def said_duration(seconds: int) -> str:
+    """``seconds`` in the largest unit that divides it, as :func:`read_duration` reads it back.
+
+    >>> said_duration(120), said_duration(86400 * 30), said_duration(90)
+    ('2m', '30d', '90s')
+    """
+    for unit in ("d", "h", "m"):
+        if seconds % _UNITS[unit] == 0:
+            return f"{seconds // _UNITS[unit]}{unit}"
+    return f"{seconds}s"
+
 
 #: Unicode categories a name may not hold: control, format (invisible), surrogate, private,
 #: unassigned, and line or paragraph separators — a terminal would act on them, hide them or guess.

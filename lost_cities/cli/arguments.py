@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import NoReturn, TypeAlias
 
 from lost_cities.i18n import LANGUAGES, _
+from lost_cities.limits import read_duration, said_duration
 
 __all__ = [
     "CommandParser",
@@ -165,10 +166,6 @@ def seconds(minimum: float, maximum: float) -> Callable[[str], float]:
     return read
 
 
-_DURATION = re.compile(r"(\d{1,7})\s*([smhd])", re.IGNORECASE)
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
 def duration(minimum: int, maximum: int) -> Callable[[str], int]:
     """An argparse type: a time such as ``90s``, ``2m``, ``1h`` or ``3d``, in seconds, from ``minimum`` to ``maximum``.
 
@@ -181,27 +178,19 @@ def duration(minimum: int, maximum: int) -> Callable[[str], int]:
     """
 
     def read(text: str) -> int:
-        found = _DURATION.fullmatch(text.strip())
-        if found is None:
+        value = read_duration(text)
+        if value is None:
             raise argparse.ArgumentTypeError(_("{text} is not a time such as 2m, 1h or 3d").format(text=quote(text)))
-        value = int(found.group(1)) * _UNITS[found.group(2).lower()]
         if not minimum <= value <= maximum:
             raise argparse.ArgumentTypeError(
                 _("{text} is out of range: give a time from {min} to {max}").format(
-                    text=quote(text).strip("'"), min=_said_duration(minimum), max=_said_duration(maximum)
+                    text=quote(text).strip("'"), min=said_duration(minimum), max=said_duration(maximum)
                 )
             )
         return value
 
     read.__name__ = "duration"
     return read
-
-
-def _said_duration(seconds: int) -> str:
-    for unit in ("d", "h", "m"):
-        if seconds % _UNITS[unit] == 0:
-            return f"{seconds // _UNITS[unit]}{unit}"
-    return f"{seconds}s"
 
 
 def add_lang(parser: argparse.ArgumentParser, default: object = None) -> None:
