@@ -59,6 +59,7 @@ __all__ = [
     "HotSeat",
     "MatchReport",
     "MatchSettings",
+    "OnlineMatch",
     "RoundReport",
     "Standing",
     "online_game",
@@ -114,6 +115,16 @@ class MatchSettings(Struct, frozen=True):
         return Rules(
             players=len(self.names), long=self.long, hand_penalty=self.hand_penalty, cooperative=self.cooperative
         )
+
+
+class OnlineMatch(Struct, frozen=True):
+    """A match to create on a game server, as the new-match form sets it up (*Where: online*)."""
+
+    settings: MatchSettings
+    #: the server's address, ``ws://host:port``
+    server: str
+    #: each person's time for a decision, in seconds (``None``: no limit)
+    clock: int | None = None
 
 
 def online_game(settings: MatchSettings, first: int | None = None, clock: int | None = None) -> Create:

@@ -12,11 +12,12 @@ from lost_cities.ai.levels import LEVELS
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, duration, whole_number
 from lost_cities.i18n import _
-from lost_cities.limits import MAX_ROUNDS, MAX_SEED
-from lost_cities.net import DEFAULT_SERVER
+from lost_cities.limits import MAX_CLOCK, MAX_ROUNDS, MAX_SEED, MIN_CLOCK
+from lost_cities.net import DEFAULT_SERVER, check_server
 
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Create, Created, GameStatus, Record
+    from lost_cities.session import OnlineMatch
     from lost_cities.storage.saved import SavedMatch
 
 #: The environment variable that names the server when ``--server`` does not.
@@ -25,8 +26,8 @@ SERVER_VARIABLE = "LOST_CITIES_SERVER"
 
 def server_address(text: str) -> str:
     """An argparse type: a server's address, ``ws://host:port`` or ``wss://…``."""
-    address = text.strip()
-    if not address.startswith(("ws://", "wss://")) or len(address) <= len("wss://") or len(address) > 300:
+    address = check_server(text)
+    if address is None:
         raise argparse.ArgumentTypeError(
             _("{text} is not a server's address: write it as ws://host:port, such as {example}").format(
                 text=arguments.quote(text), example=DEFAULT_SERVER
@@ -38,7 +39,7 @@ def server_address(text: str) -> str:
 def add_clock(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     parser.add_argument(
         "--clock",
-        type=duration(60, 30 * 86400),
+        type=duration(MIN_CLOCK, MAX_CLOCK),
         metavar=_("TIME"),
         help=_("time for each decision, such as 2m, 1h or 3d; when it runs out, the others may claim the match"),
     )
@@ -55,13 +56,19 @@ def add_server(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> Non
     )
 
 
-def server_of(args: argparse.Namespace) -> str:
-    """The game server: ``--server``, else ``$LOST_CITIES_SERVER``, else this machine's default port."""
+def server_of(args: argparse.Namespace, remembered: bool = False) -> str:
+    """The game server: ``--server``, else ``$LOST_CITIES_SERVER``, else (``remembered``: for the new-match
+    form) the one used last from here, else this machine's default port."""
     if args.server:
         return str(args.server)
     from_environment = os.environ.get(SERVER_VARIABLE, "").strip()
     if from_environment:
         return server_address(from_environment)
+    if remembered:
+        from lost_cities.storage import MatchStore
+        from lost_cities.storage.online import last_server
+
+        return last_server(MatchStore()) or DEFAULT_SERVER
     return DEFAULT_SERVER
 
 
@@ -290,7 +297,7 @@ def run_play_online(args: argparse.Namespace) -> int:
     url = server_of(args)
     if not arguments.on_a_terminal():
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
-    code, token, watch, note = args.join, None, args.watch, ""
+    code, token, watch, created = args.join, None, args.watch, None
     if args.online and args.p1 is None:  # no names: the online start asks (join with a code, or create)
         return open_online(url)
     if args.online:
@@ -301,11 +308,8 @@ def run_play_online(args: argparse.Namespace) -> int:
             return arguments.refuse("play", str(refused))
         except OnlineError as error:
             return arguments.refuse("play", str(error))
-        from lost_cities.tui.hotseat.online import invitations
-
         code = created.seats[0].code
-        note = invitations(created, url)
-    return open_online(url, code=code, token=token, watch=watch, name=args.name, note=note)
+    return open_online(url, code=code, token=token, watch=watch, name=args.name, created=created)
 
 
 def open_online(
@@ -315,13 +319,14 @@ def open_online(
     token: str | None = None,
     watch: str | None = None,
     name: str | None = None,
-    note: str = "",
+    create: OnlineMatch | None = None,
+    created: Created | None = None,
 ) -> int:
-    """The match app on an online game's seat (or watching it) until the player leaves; 2 if the server
-    refused us for good (the reason said on one line)."""
+    """The match app on an online game's seat (or watching it, or on the game ``create`` makes) until
+    the player leaves; 2 if the server refused us for good (the reason said on one line)."""
     from lost_cities.tui.hotseat.online import OnlineApp
 
-    app = OnlineApp(url, code=code, token=token, watch=watch, name=name, note=note)
+    app = OnlineApp(url, code=code, token=token, watch=watch, name=name, create=create, created=created)
     app.run()
     if app.problem is not None:
         return arguments.refuse("play", app.problem)

@@ -151,11 +151,14 @@ def run(args: argparse.Namespace) -> int:
 
         offered = running_online_games()
     # with names the match starts at once; without, the form opens filled in with the options
+    from lost_cities.cli.online import server_of
+
     app = LostCitiesApp(
         chosen if named else None,
         start=start,
         form=None if named else chosen,
         online=tuple(game.label for game in offered),
+        server=server_of(args, remembered=True),
     )
     app.run()
     if app.online_choice is not None:
@@ -163,4 +166,8 @@ def run(args: argparse.Namespace) -> int:
 
         game = offered[app.online_choice]
         return open_online(game.server, token=game.token)
+    if app.online_match is not None:  # Where: online, in the form
+        from lost_cities.cli.online import open_online
+
+        return open_online(app.online_match.server, create=app.online_match)
     return 0

@@ -9,11 +9,13 @@ instead of being refused, and so that a finished game is filed in the history on
 from __future__ import annotations
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from lost_cities.engine.codec import decode, encode
+from lost_cities.storage.errors import StorageError
 from lost_cities.storage.store import MatchStore
 
-__all__ = ["OnlineSeat", "OnlineSeats", "load_seats", "remember"]
+__all__ = ["OnlineSeat", "OnlineSeats", "last_server", "load_seats", "remember", "remember_server"]
 
 
 class OnlineSeat(Struct, frozen=True):
@@ -31,6 +33,8 @@ class OnlineSeat(Struct, frozen=True):
 class OnlineSeats(Struct, frozen=True):
     format: int = 1
     seats: tuple[OnlineSeat, ...] = ()
+    #: the server a game was last created or joined on here: the new-match form offers it again
+    server: str | None = None
 
     def for_code(self, server: str, code: str) -> OnlineSeat | None:
         wanted = _plain(code)
@@ -50,4 +54,20 @@ def remember(store: MatchStore, seat: OnlineSeat) -> None:
     """Keep ``seat`` (replacing what was kept for the same game and seat on the same server)."""
     kept = load_seats(store)
     others = tuple(old for old in kept.seats if (old.server, old.game, old.seat) != (seat.server, seat.game, seat.seat))
-    store.save_online(encode(OnlineSeats(kept.format, (*others, seat))).decode())
+    store.save_online(encode(replace(kept, seats=(*others, seat), server=seat.server)).decode())
+
+
+def remember_server(store: MatchStore, server: str) -> None:
+    """Keep ``server`` as the one the new-match form offers next time."""
+    kept = load_seats(store)
+    if kept.server != server:
+        store.save_online(encode(replace(kept, server=server)).decode())
+
+
+def last_server(store: MatchStore) -> str | None:
+    """The server used last from here, if any: a damaged file offers none (it is set aside, as every
+    load sets it aside, and the form offers the default)."""
+    try:
+        return load_seats(store).server
+    except StorageError:
+        return None

@@ -13,6 +13,7 @@ from lost_cities.ai import make_bot
 from lost_cities.engine import Phase
 from lost_cities.net.client import create_game, play_seat
 from lost_cities.net.protocol import Create, SeatSpec
+from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import load_seats
 from lost_cities.tui.hotseat.online import OnlineApp
@@ -97,3 +98,28 @@ async def test_a_new_online_game_from_the_form_gives_the_invitations_to_send(ser
         assert "send Boris: lost-cities play --join " in screen_text(shown)
         assert app.welcome is not None and app.welcome.seat == 0 and app.frame is not None
         assert app.frame.view.my_turn  # seat 1 starts (R5), and it is the creator's
+
+
+async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invite_until_they_join(
+    server: ServerProcess, private_data_dir: Path
+) -> None:
+    settings = MatchSettings(names=("Ana", "Boris"), rounds=1, seed=8)
+    app = OnlineApp("ws://unused.invalid:1", create=OnlineMatch(settings, server.url, clock=3600), store=MatchStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        shown: App[Any] = app
+        assert app.server == server.url and app.frame is not None and app.frame.deadline is not None  # its clock
+        await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
+        await pilot.press("1", "d")
+        await until(pilot, lambda: app.frame is not None and app.frame.view.phase is Phase.DRAW)
+        await pilot.press("n")
+        code = app.invites[1]
+        waiting = f"Boris has not joined yet: send them lost-cities play --join {code} --server {server.url}"
+        await until(pilot, lambda: waiting in " ".join(screen_text(shown).split()))
+        boris = asyncio.create_task(play_seat(server.url, code, make_bot("heuristic")))
+        try:  # once he is in, the board says no more of the invitation
+            await until(pilot, lambda: app.frame is not None and app.frame.version >= 4)
+            assert "has not joined yet" not in screen_text(shown)
+        finally:
+            boris.cancel()
+    assert load_seats(MatchStore()).server == server.url  # offered again by the next new-match form

@@ -31,7 +31,8 @@ from textual.worker import NoActiveWorker, Worker, WorkerState, get_current_work
 
 from lost_cities.engine import STOP, Card, Decision, Draw, IllegalMoveError, Play
 from lost_cities.i18n import _
-from lost_cities.session import Hint, HotSeat, MatchSettings
+from lost_cities.net import DEFAULT_SERVER
+from lost_cities.session import Hint, HotSeat, MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
@@ -94,17 +95,23 @@ class LostCitiesApp(App[None]):
         pace: float = PACE,
         form: MatchSettings | None = None,
         online: tuple[str, ...] = (),
+        server: str = DEFAULT_SERVER,
     ) -> None:
         """``settings`` start a new match without the form; ``form`` fills the form in (the command
         line's options given without names); ``session`` plays a match already set up (a position
         built through the engine, for tests and tools) without asking about saves; ``pace`` is
         :data:`PACE` (tests play computers at once with 0); ``online`` lists the player's online games
         still running (a line each), offered beside the unfinished match: one chosen ends this app with
-        its index in :attr:`online_choice`, for the command line to open it."""
+        its index in :attr:`online_choice`, for the command line to open it; ``server``: the game
+        server the form offers for a match online (one set up there ends this app, in
+        :attr:`online_match`, for the command line to create and open it)."""
         super().__init__()
         self.online = online
         #: the online game chosen at start-up, by its index in ``online``
         self.online_choice: int | None = None
+        self.server = server
+        #: the match set up online in the form, to create on its server
+        self.online_match: OnlineMatch | None = None
         self.settings = settings
         self.form = form
         self.store = store if store is not None else MatchStore()
@@ -196,10 +203,13 @@ class LostCitiesApp(App[None]):
         else:
             from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
 
-            self.push_screen(NewMatchScreen(self.form), self._from_setup)
+            self.push_screen(NewMatchScreen(self.form, server=self.server), self._from_setup)
 
-    def _from_setup(self, settings: MatchSettings | None) -> None:
+    def _from_setup(self, settings: MatchSettings | OnlineMatch | None) -> None:
         if settings is None:
+            self.exit()
+        elif isinstance(settings, OnlineMatch):
+            self.online_match = settings
             self.exit()
         else:
             self.start_match(settings)
@@ -403,7 +413,7 @@ class LostCitiesApp(App[None]):
         self._last_move_shown = None
         self._waiting_for_scores = False
         previous = replace(self.settings, seed=None) if self.settings else None
-        self.push_screen(NewMatchScreen(previous), self._from_setup)
+        self.push_screen(NewMatchScreen(previous, server=self.server), self._from_setup)
 
     # ------------------------------------------------------------ the player at the keyboard asks
 

@@ -36,7 +36,7 @@ from lost_cities.net.protocol import (
     ViewFrame,
     Welcome,
 )
-from lost_cities.session import MatchReport, MatchSettings, RoundReport, Standing, online_game
+from lost_cities.session import MatchReport, MatchSettings, OnlineMatch, RoundReport, Standing, online_game
 from lost_cities.storage import MatchStore, StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
 from lost_cities.storage.saved import SavedMatch, SaveStatus
@@ -66,14 +66,22 @@ __all__ = ["OnlineApp", "invitations"]
 
 
 def invitations(created: Created, server: str) -> str:
-    """What the creator of a game sends each friend: ``send Boris: lost-cities play --join K7QX-M2PA``."""
-    option = "" if server == DEFAULT_SERVER else f" --server {server}"
+    """What the creator of a game sends each friend, and spectators: ``send Boris: lost-cities play --join
+    K7QX-M2PA · to watch: lost-cities play --watch M2PA-K7QX``."""
+    option = _server_option(server)
     invite = _("send {name}: lost-cities play --join {code}{server}")
-    return " · ".join(
+    mine = next((offer.seat for offer in created.seats if offer.code is not None), None)
+    lines = [
         invite.format(name=offer.name, code=offer.code, server=option)
-        for offer in created.seats[1:]
-        if offer.code is not None
-    )
+        for offer in created.seats
+        if offer.code is not None and offer.seat != mine
+    ]
+    lines.append(_("to watch: lost-cities play --watch {code}{server}").format(code=created.watch, server=option))
+    return " · ".join(lines)
+
+
+def _server_option(server: str) -> str:
+    return "" if server == DEFAULT_SERVER else f" --server {server}"
 
 
 class OnlineApp(App[None]):
@@ -93,11 +101,15 @@ class OnlineApp(App[None]):
         name: str | None = None,
         store: MatchStore | None = None,
         note: str = "",
+        create: OnlineMatch | None = None,
+        created: Created | None = None,
     ) -> None:
-        """``code`` takes a seat, ``token`` comes back to one, ``watch`` watches; ``note`` is said on the
-        board first (the invitations to send, for a game just created)."""
+        """``code`` takes a seat, ``token`` comes back to one, ``watch`` watches, ``create`` makes that
+        game (on its own server) and takes its first person's seat; ``note`` is said on the board first
+        (the invitations to send, for a game just created: ``created``, whose first person's seat is ours)."""
         super().__init__()
-        self.server = server
+        self.server = create.server if create is not None else server
+        self.create = create
         self.first_note = note
         self.store = store if store is not None else MatchStore()
         #: the seat held (or the place watched); none yet on the online start
@@ -108,6 +120,12 @@ class OnlineApp(App[None]):
         self.board: BoardScreen | None = None
         self.welcome: Welcome | None = None
         self.present: set[int] = set()
+        #: the seats that have been taken (their codes used): the others wait for their player to join
+        self.joined: set[int] = set()
+        #: the invitation codes of a game created here, by seat: said again while that seat waits for its player
+        self.invites: dict[int, str] = {}
+        if created is not None:
+            self._created(created)
         #: the last version shown, the standing and the names it was shown with
         self.frame: ViewFrame | Event | None = None
         self.connected = False
@@ -143,6 +161,8 @@ class OnlineApp(App[None]):
         self.set_interval(1.0, self._clock_tick)
         if self.seat is not None:
             self._hold_connection()
+        elif self.create is not None:
+            self._create_worker(self.create)
         else:
             from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
 
@@ -160,28 +180,35 @@ class OnlineApp(App[None]):
         else:
             from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
 
-            self.push_screen(NewMatchScreen(None), self._create)
+            self.push_screen(NewMatchScreen(None, server=self.server, online_only=True), self._create)
 
-    def _create(self, settings: MatchSettings | None) -> None:
-        if settings is None:
+    def _create(self, chosen: MatchSettings | OnlineMatch | None) -> None:
+        if chosen is None:
             self.exit()
-        else:
-            self._create_worker(settings)
+        else:  # the online app's form only sets up online games
+            self._create_worker(chosen if isinstance(chosen, OnlineMatch) else OnlineMatch(chosen, self.server))
 
     @work(exclusive=True, group="connection", exit_on_error=False)
-    async def _create_worker(self, settings: MatchSettings) -> None:
-        """Create the game on the server, then take seat 1 with its code; the invitations are said on the board."""
+    async def _create_worker(self, chosen: OnlineMatch) -> None:
+        """Create the game on the server, then take the first person's seat with its code; the invitations are
+        said on the board."""
+        self.server = chosen.server
         try:
-            created = await create_game(self.server, online_game(settings))
+            created = await create_game(self.server, online_game(chosen.settings, clock=chosen.clock))
         except OnlineError as error:
             self.problem = str(error)
             self.exit(message=str(error))
             return
         mine = next(offer for offer in created.seats if offer.code is not None)
-        self.first_note = invitations(created, self.server)
+        self._created(created)
         self.code = mine.code
         self.seat = self._seat(code=mine.code)
         await self._hold()
+
+    def _created(self, created: Created) -> None:
+        """A game made here: its invitations are said first, and again while a seat waits for its player."""
+        self.first_note = invitations(created, self.server)
+        self.invites = {offer.seat: offer.code for offer in created.seats if offer.code is not None}
 
     @work(exclusive=True, group="connection", exit_on_error=False)
     async def _hold_connection(self) -> None:
@@ -205,6 +232,7 @@ class OnlineApp(App[None]):
             case Welcome():
                 self.welcome = frame
                 self.present = {info.seat for info in frame.seats if info.connected}
+                self.joined = {info.seat for info in frame.seats if info.joined}
                 self._keep_seat(frame)
             case ViewFrame():
                 self.frame = frame
@@ -213,6 +241,7 @@ class OnlineApp(App[None]):
                 self._event(frame)
             case Presence():
                 (self.present.add if frame.connected else self.present.discard)(frame.seat)
+                self.joined.add(frame.seat)
                 self._show()
             case ErrorFrame():
                 self._refused(frame)
@@ -297,6 +326,10 @@ class OnlineApp(App[None]):
             return _("You are watching: {name} is to play.").format(name=name)
         if self.welcome is not None and self.welcome.seats[mover].computer is not None:
             return _("{name} is thinking…").format(name=name)
+        if mover not in self.joined and mover in self.invites:
+            return _("{name} has not joined yet: send them lost-cities play --join {code}{server}").format(
+                name=name, code=self.invites[mover], server=_server_option(self.server)
+            )
         if frame.deadline is not None:
             left = frame.deadline - time.time()
             if left <= 0 and self._may_claim():

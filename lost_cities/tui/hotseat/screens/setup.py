@@ -1,5 +1,6 @@
-"""The new-match form: players (R23, R24), names, who plays each seat (a person or the computer at a level),
-who starts (R5), rounds (R17), variants (R20–R22), the computer's thinking time, language.
+"""The new-match form: where (at this keyboard, or online: the server and the clock), players (R23, R24),
+names, who plays each seat (a person or the computer at a level), who starts (R5), rounds (R17), variants
+(R20–R22), the computer's thinking time, language.
 
 Enter moves to the next field, from a name as from a choice; Ctrl+S or the button starts the
 match.  A name left empty is the one the field shows greyed ("Player 2", "Computer"); what is
@@ -20,17 +21,22 @@ from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSe
 from lost_cities.ai.levels import LEVELS
 from lost_cities.i18n import N_, _, current_language, set_language
 from lost_cities.limits import (
+    MAX_CLOCK,
     MAX_NAME_CELLS,
     MAX_PLAYERS,
     MAX_ROUNDS,
     MAX_THINK,
+    MIN_CLOCK,
     MIN_THINK,
     PlayerNamesError,
     check_names,
     clean_name,
     name_problem,
+    read_duration,
+    said_duration,
 )
-from lost_cities.session import MatchSettings
+from lost_cities.net import DEFAULT_SERVER, check_server
+from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
@@ -71,8 +77,9 @@ def read_seconds(text: str) -> float | None:
     return value if MIN_THINK <= value <= MAX_THINK else None
 
 
-class NewMatchScreen(FittedScreen[MatchSettings | None]):
-    """Dismisses with the :class:`MatchSettings` chosen, or ``None`` when the players leave (Escape)."""
+class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
+    """Dismisses with the :class:`MatchSettings` chosen — an :class:`OnlineMatch` for a game to create on a
+    server —, or ``None`` when the players leave (Escape)."""
 
     BINDINGS = [
         Binding("ctrl+s", "start", N_("start"), key_display="Ctrl+S"),
@@ -105,11 +112,24 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
     NewMatchScreen #rounds, NewMatchScreen #think {
         width: 6;
     }
+    NewMatchScreen #server {
+        width: 26;
+    }
+    NewMatchScreen #clock {
+        width: 6;
+    }
+    NewMatchScreen #clock-label {
+        width: auto;
+        margin: 0 1 0 2;
+    }
+    NewMatchScreen #where {
+        layout: horizontal;
+    }
     NewMatchScreen .who {
         width: 24;
         margin-left: 1;
     }
-    NewMatchScreen #think-unit {
+    NewMatchScreen #think-unit, NewMatchScreen #clock-unit {
         margin-left: 1;
         color: $text-muted;
     }
@@ -160,9 +180,24 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
     }
     """
 
-    def __init__(self, previous: MatchSettings | None = None) -> None:
+    def __init__(
+        self,
+        previous: MatchSettings | None = None,
+        *,
+        online: bool = False,
+        server: str = DEFAULT_SERVER,
+        online_only: bool = False,
+    ) -> None:
+        """``online``: *Where* starts on online, with ``server`` offered (the one used last, or given by
+        ``--server`` or ``LOST_CITIES_SERVER``); ``online_only``: the form of the online app, which only
+        creates online games (no *Where* to choose)."""
         super().__init__()
         self.previous = previous or MatchSettings(names=("", ""))
+        self.online_only = online_only
+        #: where, the server and the clock as typed: kept when the form is drawn again in another language
+        self._online = online or online_only
+        self._server = server
+        self._clock = ""
         #: the names typed, all four, kept when the number of players changes
         self._names = [*self.previous.names, "", "", ""][:MAX_PLAYERS]
         #: who plays each seat: ``None`` for a person, else the computer's level
@@ -177,6 +212,17 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         previous = self.previous
         yield from self.compose_too_small()
         with Vertical(id="form"):
+            with Horizontal(classes="row", id="where-row"):
+                yield Label(_("Where"))
+                with FormChoices(id="where", compact=True):
+                    yield ChoiceButton(_("At this keyboard"), value=not self._online, id="where-here")
+                    yield ChoiceButton(_("Online"), value=self._online, id="where-online")
+            with Horizontal(classes="row", id="online-row"):
+                yield Label(_("Server"))
+                yield Input(self._server, placeholder=DEFAULT_SERVER, id="server", max_length=300, compact=True)
+                yield Label(_("Clock"), id="clock-label", markup=False)
+                yield Input(self._clock, placeholder=_("none"), id="clock", max_length=8, compact=True)
+                yield Static(_("a move, e.g. 1h"), id="clock-unit", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Players"))
                 with FormChoices(id="players", compact=True):
@@ -235,11 +281,12 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
                     for code, label in LANGUAGE_LABELS.items():
                         yield ChoiceButton(label, value=current_language() == code, id=f"lang-{code}")
             yield Static(id="error", markup=False)
-            yield Button(_("Start the match"), variant="primary", id="start", compact=True)
+            yield Button(self._start_label(), variant="primary", id="start", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#form").border_title = _("New match")
+        self.query_one("#form").border_title = _("New online game") if self.online_only else _("New match")
+        self.query_one("#where-row").display = not self.online_only
         self._arrange()
         self.query_one("#p1", Input).focus()
 
@@ -269,15 +316,21 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
 
     # ------------------------------------------------------------ the form follows the players
 
+    def _start_label(self) -> str:
+        return _("Create the game") if self._online else _("Start the match")
+
     def _arrange(self) -> None:
-        """Show the names, starters and variants that the number of players allows (R23f, R24f)."""
+        """Show the names, starters and variants that the number of players allows (R23f, R24f), and the
+        server and the clock for a game online (where the server's computers think their own time)."""
         players = self.players
+        self.query_one("#online-row").display = self._online
+        self.query_one("#start", Button).label = self._start_label()
         for seat in range(MAX_PLAYERS):
             self.query_one(f"#row-p{seat + 1}").display = seat < players
             self.query_one(f"#first-p{seat + 1}").display = seat < players
             self.query_one(f"#p{seat + 1}", Input).placeholder = self._default_for(seat)
             self._label_starter(seat)
-        self.query_one("#think-row").display = "hard" in self._computers[:players]
+        self.query_one("#think-row").display = "hard" in self._computers[:players] and not self._online
         first = self.query_one("#first", RadioSet).pressed_button
         if first is None or not first.display:
             self.query_one("#first-p1", RadioButton).value = True
@@ -345,6 +398,18 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
     @on(RadioSet.Changed, "#players")
     def players_changed(self) -> None:
         self._arrange()
+
+    @on(RadioSet.Changed, "#where")
+    def where_changed(self, event: RadioSet.Changed) -> None:
+        self._online = event.pressed.id == "where-online"
+        self._arrange()
+
+    @on(Input.Changed, "#server, #clock")
+    def place_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "server":
+            self._server = event.value
+        else:
+            self._clock = event.value
 
     @on(Input.Changed, "#p1, #p2, #p3, #p4")
     def name_changed(self, event: Input.Changed) -> None:
@@ -414,9 +479,16 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
             seed=self.previous.seed,
         )
 
-    def _settings(self) -> MatchSettings | tuple[str, str]:
+    def _settings(self) -> MatchSettings | OnlineMatch | tuple[str, str]:
         """The match the form sets up, or what is wrong and the field to put right (its id)."""
         players = self.players
+        server = check_server(self._server) if self._online else None
+        if self._online and server is None:
+            return _("Server: an address such as {example}.").format(example=DEFAULT_SERVER), "#server"
+        clock = read_duration(self._clock) if self._clock.strip() else None
+        if self._online and self._clock.strip() and (clock is None or not MIN_CLOCK <= clock <= MAX_CLOCK):
+            message = _("Clock: a time for each move from {min} to {max}, such as 2m, 1h or 3d; empty for no limit.")
+            return message.format(min=said_duration(MIN_CLOCK), max=said_duration(MAX_CLOCK)), "#clock"
         if None not in self._computers[:players]:
             return _("At least one player is a person: choose Human for someone."), "#who-p1"
         given = [self._shown_name(seat) for seat in range(players)]  # a name left empty: the seat's default
@@ -428,11 +500,11 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
         if rounds is None:
             return _("Rounds: a number from 1 to {max}.").format(max=MAX_ROUNDS), "#rounds"
         think = self._think()
-        if think is None and "hard" in self._computers[:players]:
+        if think is None and "hard" in self._computers[:players] and not self._online:
             message = _("Thinking: a number of seconds from {min} to {max}.")
             return message.format(min=decimal(MIN_THINK, 1), max=decimal(MAX_THINK, 0)), "#think"
         draft = self._draft()
-        return MatchSettings(
+        settings = MatchSettings(
             names=names,
             computers=draft.computers,
             think=think or draft.think,
@@ -443,6 +515,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | None]):
             cooperative=draft.cooperative,
             seed=draft.seed,
         )
+        return OnlineMatch(settings, server, clock) if server is not None else settings
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
