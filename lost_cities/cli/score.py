@@ -64,8 +64,10 @@ examples:
 def _refusal(token: str, message: str) -> int:
     """A refused score: one line on stderr naming the offending argument (its start, if it is long)."""
     from lost_cities.engine import excerpt
+    from lost_cities.score.parse import shown_token
 
-    return arguments.refuse("score", _("{token}: {message}").format(token=excerpt(token, 40), message=message))
+    shown = shown_token(excerpt(token, 40))
+    return arguments.refuse("score", _("{token}: {message}").format(token=shown, message=message))
 
 
 def run(args: argparse.Namespace) -> int:

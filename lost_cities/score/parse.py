@@ -57,7 +57,16 @@ class ScoreInputError(ValueError):
     def __init__(self, token: str, message: str) -> None:
         self.token = token
         self.message = message
-        super().__init__(f"{token}: {message}")
+        super().__init__(f"{shown_token(token)}: {message}")
+
+
+def shown_token(token: str) -> str:
+    """An argument as a refusal names it: quoted when it ends in a colon, so that two never run together.
+
+    >>> shown_token("red:w,3,2"), shown_token("red:")
+    ('red:w,3,2', "'red:'")
+    """
+    return f"'{token}'" if token.rstrip().endswith(":") else token
 
 
 class Side(Struct, frozen=True):
