@@ -1,4 +1,4 @@
-"""A real transcript of the online protocol: the worked example of the protocol's document (PROTOCOL.md).
+"""A real transcript of the online protocol: the worked example of docs/PROTOCOL.md.
 
 It starts ``lost-cities serve --port 0`` on loopback with a database in a temporary folder, plays a
 short seeded exchange with raw WebSocket connections (a game created, both seats joined, a watcher,
@@ -14,7 +14,7 @@ connection (its close code and reason).  The game ids, invitation codes and toke
 run; everything else is fixed by the seed.
 
 By default a frame that carries a view is shortened (the view keeps a few of its fields, and ``…``
-marks what was left out): the excerpt in PROTOCOL.md is that output.  ``--full`` prints every
+marks what was left out): the excerpt in docs/PROTOCOL.md is that output.  ``--full`` prints every
 frame whole.
 
     python tools/protocol_transcript.py [--full] [--seed N]
