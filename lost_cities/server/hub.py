@@ -30,7 +30,9 @@ from lost_cities.ai.bot import Bot, answer
 from lost_cities.ai.levels import LEVELS
 from lost_cities.ai.loader import make_bot
 from lost_cities.engine.codec import encode
+from lost_cities.engine.errors import NotationError
 from lost_cities.engine.match import Match
+from lost_cities.engine.moves import parse_decision
 from lost_cities.engine.rules import Rules
 from lost_cities.limits import PlayerNamesError, check_names, clean_name
 from lost_cities.net.codes import CodeKey, new_code, new_token, normalised, shown, token_hash
@@ -124,8 +126,8 @@ class _Bucket:
 class _Refusal(Exception):
     """Stop handling this connection's current frame with this error (and close with ``close`` if set)."""
 
-    def __init__(self, code: ErrorCode, message: str, close: int | None = None) -> None:
-        self.frame = ErrorFrame(code=code, message=message)
+    def __init__(self, code: ErrorCode, message: str, close: int | None = None, version: int | None = None) -> None:
+        self.frame = ErrorFrame(code=code, message=message, version=version)
         self.close = close
         super().__init__(message)
 
@@ -333,9 +335,10 @@ class Hub:
             case Decide() | TakeBack() | Claim():
                 if seat is None:
                     raise _Refusal(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot play: join with an invitation code")
-                text = (
-                    frame.decision if isinstance(frame, Decide) else TAKE_BACK if isinstance(frame, TakeBack) else CLAIM
-                )
+                if isinstance(frame, Decide):
+                    text = _notation(frame, self.games.get(game.id, game))
+                else:
+                    text = TAKE_BACK if isinstance(frame, TakeBack) else CLAIM
                 await self.decide(game.id, seat, frame.version, text, websocket)
             case _:
                 raise _Refusal(ErrorCode.ALREADY_IN, "this connection is in a game already: send decide, sync or ping")
@@ -565,6 +568,15 @@ class Hub:
 
 
 _FLOOD = f"at most {Limits.FRAMES_PER_SECOND:.0f} frames a second: the connection is closed"
+
+
+def _notation(frame: Decide, game: Game) -> str:
+    """The decision ``frame`` sends, as the engine writes it (``+R7`` is ``+r7``): what the game applies, stores
+    and tells every seat, and what a resend is compared with.  A take-back and a claim are frames of their own."""
+    try:
+        return str(parse_decision(frame.decision))
+    except NotationError as error:
+        raise _Refusal(ErrorCode.BAD_FIELD, f"decision: {error}", version=game.version) from None
 
 
 def _read(message: str | bytes) -> ClientFrame:

@@ -124,6 +124,26 @@ async def test_in_a_game_each_wrong_decision_says_why_and_the_right_one_goes_thr
         await websocket.close()
 
 
+async def test_a_decision_is_told_to_everyone_in_the_notation_and_a_resend_is_known_however_it_was_written(
+    server: ServerProcess,
+) -> None:
+    created = await create_game(server.url, two())
+    ana, view = await joined(server.url, created.seats[0].code or "")
+    boris, _ = await joined(server.url, created.seats[1].code or "")
+    card = view["view"]["hand"][0]
+    for word in ("u", "claim"):  # a take-back and a claim are frames of their own, not decisions
+        refused = await ask(ana, {"type": "decide", "version": 0, "decision": word})
+        assert (refused["code"], refused["version"]) == ("bad_field", 0), refused
+    event = await ask(ana, {"type": "decide", "version": 0, "decision": f" -{card.upper()} "})
+    assert event["type"] == "event" and event["decision"] == f"-{card}", event
+    seen = await next_frame(boris)
+    assert seen["type"] == "event" and seen["decision"] == f"-{card}", seen
+    again = await ask(ana, {"type": "decide", "version": 0, "decision": f"-{card}"})
+    assert again["type"] == "view" and again["version"] == 1  # the same decision: answered, not applied twice
+    for websocket in (ana, boris):
+        await websocket.close()
+
+
 async def test_a_watcher_cannot_play_and_a_used_code_is_refused(server: ServerProcess) -> None:
     created = await create_game(server.url, two())
     ana, _ = await joined(server.url, created.seats[0].code or "")
