@@ -95,7 +95,7 @@ async def test_a_new_online_game_from_the_form_gives_the_invitations_to_send(ser
         await pilot.press(*"Ana", "tab", "tab", *"Boris", "ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
         shown: App[Any] = app
-        assert "send Boris: lost-cities play --join " in screen_text(shown)
+        await until(pilot, lambda: "send Boris: lost-cities play --join " in screen_text(shown))  # once drawn
         assert app.welcome is not None and app.welcome.seat == 0 and app.frame is not None
         assert app.frame.view.my_turn  # seat 1 starts (R5), and it is the creator's
 
@@ -108,7 +108,8 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
         shown: App[Any] = app
-        assert app.server == server.url and app.frame is not None and app.frame.deadline is not None  # its clock
+        assert app.server == server.url and app.welcome is not None and app.welcome.clock == 3600  # its clock,
+        assert app.frame is not None and app.frame.deadline is None  # which runs once Boris is in
         await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
         await pilot.press("1", "d")
         await until(pilot, lambda: app.frame is not None and app.frame.view.phase is Phase.DRAW)
@@ -119,7 +120,7 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
         boris = asyncio.create_task(play_seat(server.url, code, make_bot("heuristic")))
         try:  # once he is in, the board says no more of the invitation
             await until(pilot, lambda: app.frame is not None and app.frame.version >= 4)
-            assert "has not joined yet" not in screen_text(shown)
+            await until(pilot, lambda: "has not joined yet" not in screen_text(shown))
         finally:
             boris.cancel()
     assert load_seats(MatchStore()).server == server.url  # offered again by the next new-match form
