@@ -74,8 +74,9 @@ class Game:
 
     @property
     def deadline(self) -> float | None:
-        """When the seat to move must have decided (UNIX time): only with a clock, for a person, while it runs."""
-        if self.clock is None or self.over or self.computers[self.to_move] is not None:
+        """When the seat to move must have decided (UNIX time): only with a clock, for a person, while the match
+        runs and once every person has taken their seat (nobody's time runs out before the others are in)."""
+        if self.clock is None or self.over or self.computers[self.to_move] is not None or not all(self.joined):
             return None
         return self.since + self.clock
 

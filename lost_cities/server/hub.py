@@ -270,10 +270,12 @@ class Hub:
             name = self._name(frame.name, seat, game)
         token = new_token()
         async with self.locks[game_id]:
-            if not await self.store.join(game_id, seat, hashed, token_hash(token), name):
+            now = time.time()
+            if not await self.store.join(game_id, seat, hashed, token_hash(token), name, now):
                 raise _Refusal(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago")
             game.names[seat] = name
             game.joined[seat] = True
+            game.since = max(game.since, now)  # a clock counts from the last one in
         log.info("game %s: %s joined seat %d", game_id, name, seat + 1)
         return game, seat, token
 
@@ -302,6 +304,8 @@ class Hub:
                     await self._send(websocket, RematchOffer(seats=tuple(sorted(self.rematch_asked[game.id]))))
             if first_of_seat and seat is not None:
                 self._tell_all(game, Presence(seat=seat, connected=True))
+            if token is not None and game.clock is not None and all(game.joined):  # the last one in: the clock
+                self._tell_views(game, but=websocket)  # starts, and everyone is sent the view with its deadline
             bucket = _Bucket()
             async for message in websocket:
                 if not bucket.take():
@@ -549,6 +553,13 @@ class Hub:
         for seat, connections in self.members.get(game.id, {}).items():
             if connections:
                 broadcast(connections, encode(game.event_for(seat)), text=True)
+
+    def _tell_views(self, game: Game, but: ServerConnection) -> None:
+        """Every seat and watcher (but one connection) its whole view again: what changed is not a decision."""
+        for seat, connections in self.members.get(game.id, {}).items():
+            others = [connection for connection in connections if connection is not but]
+            if others:
+                broadcast(others, encode(game.view_frame(seat)), text=True)
 
     def _tell_all(self, game: Game, frame: Presence | Record | RematchOffer) -> None:
         connections: Iterable[ServerConnection] = (

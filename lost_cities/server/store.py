@@ -31,7 +31,9 @@ __all__ = ["GameRow", "SeatRow", "SqliteStore", "StoreError", "StoredGame"]
 
 _T = TypeVar("_T")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: How a database of an older schema is brought up to this one (schema 1 had no join times).
+_MIGRATIONS = {1: "ALTER TABLE seats ADD COLUMN joined_at REAL"}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -55,6 +57,7 @@ CREATE TABLE IF NOT EXISTS seats(
     computer TEXT,
     invite_hash BLOB UNIQUE,             -- kept once used: any code of a game lets one watch it
     token_hash BLOB UNIQUE,              -- NULL until the seat is taken
+    joined_at REAL,                      -- when it was taken: a clock runs once every person is in
     PRIMARY KEY (game_id, seat)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_rematch_of ON games(rematch_of);
@@ -94,7 +97,8 @@ class GameRow(Struct, frozen=True):
 
 class StoredGame(Struct, frozen=True):
     """A game as the database holds it: its settings, its seats, and its decisions (seat, notation) in order;
-    ``since`` is when the last decision was made (or the game created): a clock counts from there."""
+    ``since`` is when the last decision was made, or the last seat taken, or the game created: a clock counts
+    from there."""
 
     game: GameRow
     seats: tuple[SeatRow, ...]
@@ -130,8 +134,16 @@ class SqliteStore:
                 db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: every commit survives a killed process
                 db.execute("PRAGMA foreign_keys=ON")
                 db.execute("PRAGMA busy_timeout=5000")
+                found = None
+                if db.execute("SELECT 1 FROM sqlite_master WHERE name='meta'").fetchone():
+                    found = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+                if found is not None and found[0].isdigit() and int(found[0]) in _MIGRATIONS:
+                    with _transaction(db):
+                        for version in range(int(found[0]), SCHEMA_VERSION):
+                            db.execute(_MIGRATIONS[version])
+                        db.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA_VERSION),))
+                    found = (str(SCHEMA_VERSION),)
                 db.executescript(_SCHEMA)
-                found = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
                 if found is None:
                     db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 elif found[0] != str(SCHEMA_VERSION):
@@ -174,15 +186,15 @@ class SqliteStore:
 
         await self._run(create)
 
-    async def join(self, game_id: str, seat: int, invite_hash: bytes, token_hash: bytes, name: str) -> bool:
-        """Take the seat with this invitation, once: ``False`` if it was taken meanwhile."""
+    async def join(self, game_id: str, seat: int, invite_hash: bytes, token_hash: bytes, name: str, at: float) -> bool:
+        """Take the seat with this invitation, once (at UNIX time ``at``): ``False`` if it was taken meanwhile."""
 
         def join(db: sqlite3.Connection) -> bool:
             with _transaction(db):
                 done = db.execute(
-                    "UPDATE seats SET token_hash=?, name=? "
+                    "UPDATE seats SET token_hash=?, name=?, joined_at=? "
                     "WHERE game_id=? AND seat=? AND invite_hash=? AND token_hash IS NULL",
-                    (token_hash, name, game_id, seat, invite_hash),
+                    (token_hash, name, at, game_id, seat, invite_hash),
                 )
                 return done.rowcount == 1
 
@@ -260,18 +272,19 @@ class SqliteStore:
             game = GameRow(
                 str(row[0]), decode(row[1], Rules), int(row[2]), int(row[3]), int(row[4]), bytes(row[5]), row[6], row[7]
             )
-            seats = tuple(
-                SeatRow(int(seat), str(name), computer, invite, token)
-                for seat, name, computer, invite, token in db.execute(
-                    "SELECT seat, name, computer, invite_hash, token_hash FROM seats WHERE game_id=? ORDER BY seat",
-                    (game_id,),
-                )
-            )
+            found = db.execute(
+                "SELECT seat, name, computer, invite_hash, token_hash, joined_at FROM seats WHERE game_id=? "
+                "ORDER BY seat",
+                (game_id,),
+            ).fetchall()
+            seats = tuple(SeatRow(int(each[0]), str(each[1]), each[2], each[3], each[4]) for each in found)
+            joins = [float(each[5]) for each in found if each[5] is not None]
             rows = db.execute(
                 "SELECT seat, decision, at FROM decisions WHERE game_id=? ORDER BY version", (game_id,)
             ).fetchall()
             decisions = tuple((int(seat), str(decision)) for seat, decision, _at in rows)
-            return StoredGame(game, seats, decisions, float(rows[-1][2]) if rows else float(row[8]))
+            since = max([float(rows[-1][2]) if rows else float(row[8]), *joins])
+            return StoredGame(game, seats, decisions, since)
 
         return await self._run(load)
 

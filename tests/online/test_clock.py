@@ -14,14 +14,28 @@ from lost_cities.net.protocol import Create, ErrorCode, ErrorFrame, SeatSpec, Se
 from lost_cities.server.game import CLAIM, Game, Refused
 from lost_cities.server.store import GameRow, SeatRow, StoredGame
 from tests.conftest import Cli
+from tests.online.raw import joined
 from tests.online.server import ServerProcess
 
 
-def stored(players: int = 2, clock: int | None = 60, since: float = 0.0, cooperative: bool = False) -> StoredGame:
+def stored(
+    players: int = 2, clock: int | None = 60, since: float = 0.0, cooperative: bool = False, joined: int = 4
+) -> StoredGame:
+    """A game whose first ``joined`` seats are taken."""
     rules = Rules(players, cooperative=cooperative)
     row = GameRow("g", rules, 1, 4, 0, b"w", clock=clock)
-    seats = tuple(SeatRow(seat, f"P{seat + 1}", None, b"%d" % seat) for seat in range(players))
+    seats = tuple(
+        SeatRow(seat, f"P{seat + 1}", None, b"%d" % seat, b"t%d" % seat if seat < joined else None)
+        for seat in range(players)
+    )
     return StoredGame(row, seats, (), since or time.time())
+
+
+def test_the_clock_runs_only_once_every_person_has_taken_their_seat() -> None:
+    waiting = Game(stored(since=time.time() - 10**6, joined=1))  # Boris has not joined: nobody's time runs
+    assert waiting.deadline is None
+    with pytest.raises(Refused):
+        waiting.check(1, 0, CLAIM)
 
 
 def test_before_the_time_is_up_nobody_may_claim() -> None:
@@ -86,15 +100,22 @@ async def test_the_seat_to_move_is_told_its_deadline_and_a_claim_before_it_is_re
 
     boris = Seat(server.url, code=created.seats[1].code, on_frame=keep_errors)
     holding = asyncio.create_task(boris.run())
+    ana = None
     try:
         async with asyncio.timeout(20):
             while boris.view is None:
                 await asyncio.sleep(0.01)
             assert boris.welcome is not None and boris.welcome.clock == 3600
-            assert boris.deadline is not None and 3590 < boris.deadline - time.time() <= 3600
+            assert boris.deadline is None  # Ana is not in yet: her time does not run
+            ana, _view = await joined(server.url, created.seats[0].code or "")
+            while boris.deadline is None:  # told when she is in
+                await asyncio.sleep(0.01)
+            assert 3590 < boris.deadline - time.time() <= 3600
             await boris.claim()  # Ana has an hour left
             while not errors:
                 await asyncio.sleep(0.01)
         assert errors[0].code is ErrorCode.NOT_CLAIMABLE
     finally:
         holding.cancel()
+        if ana is not None:
+            await ana.close()
