@@ -90,6 +90,10 @@ class Limits:
     FRAME_BURST = 200.0
 
 
+#: What a client is told when the server fails on its frame: nothing of it was applied.
+_FAULT = "the server failed on this frame: send sync to see the game as it stands, or tell whoever runs the server"
+
+
 class _Window:
     """Events in the last minute, to refuse more than ``most`` of them."""
 
@@ -184,6 +188,11 @@ class Hub:
                     if failures >= Limits.FAILURES_PER_CONNECTION:
                         await websocket.close(1008, "too many failed attempts")
                         return
+                except (ConnectionClosed, asyncio.CancelledError):
+                    raise
+                except Exception:  # a fault of ours: said, and logged whole for the operator
+                    log.exception("a first frame failed")
+                    await self._send(websocket, ErrorFrame(code=ErrorCode.SERVER_ERROR, message=_FAULT))
                 else:
                     if done:
                         return
@@ -319,6 +328,11 @@ class Hub:
                     if refusal.close is not None:
                         await websocket.close(refusal.close, refusal.frame.message[:100])
                         return
+                except (ConnectionClosed, asyncio.CancelledError):
+                    raise
+                except Exception:  # a fault of ours: said, logged whole for the operator, and the game goes on
+                    log.exception("game %s: a frame from seat %s failed", game.id, seat)
+                    await self._send(websocket, ErrorFrame(code=ErrorCode.SERVER_ERROR, message=_FAULT))
         finally:
             members[seat].discard(websocket)
             if seat is not None and not members[seat]:

@@ -1,0 +1,60 @@
+"""A fault of the server's own — a bug, not a bad frame — is one ``server_error`` frame to that client and a
+whole traceback in the log for whoever runs it; the connection and every game go on.  In process, with a
+fault put where no frame could put one."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.server import serve
+
+from lost_cities.net.codes import CodeKey
+from lost_cities.net.protocol import Create, SeatSpec
+from lost_cities.server.hub import Hub
+from lost_cities.server.store import SqliteStore
+from tests.online.raw import ask, joined, open_raw
+
+
+class FaultyStore(SqliteStore):
+    """Looks a token up with a bug."""
+
+    async def seat_of_token(self, token_hash: bytes) -> tuple[str, int] | None:
+        raise ZeroDivisionError("a bug")
+
+
+@pytest.fixture
+async def in_process(tmp_path: Path) -> AsyncIterator[tuple[str, Hub]]:
+    store = FaultyStore(tmp_path / "online.sqlite3")
+    await store.open()
+    hub = Hub(store, CodeKey(b"k" * 32), think=0.01)
+    async with serve(hub.handle, "127.0.0.1", 0) as server:
+        port = next(iter(server.sockets)).getsockname()[1]
+        yield f"ws://127.0.0.1:{port}", hub
+    await hub.stop()
+    await store.close()
+
+
+async def test_a_fault_of_the_server_is_one_error_frame_and_the_connection_goes_on(
+    in_process: tuple[str, Hub], caplog: pytest.LogCaptureFixture
+) -> None:
+    url, hub = in_process
+    created = await hub.create(Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=2))
+    websocket = await open_raw(url)
+    with caplog.at_level(logging.ERROR):
+        answer = await ask(websocket, {"type": "status", "tokens": ["some-token"]})
+    assert answer["type"] == "error" and answer["code"] == "server_error" and "sync" in answer["message"]
+    assert "ZeroDivisionError" in caplog.text  # the whole traceback, for whoever runs the server
+    assert (await ask(websocket, {"type": "ping"}))["type"] == "pong"  # the connection goes on
+    await websocket.close()
+    ana, view = await joined(url, created.seats[0].code or "")  # and so does every game
+    game = hub.games[created.game]
+    game.view_frame = lambda seat: 1 / 0  # type: ignore[method-assign,assignment,return-value]
+    fault = await ask(ana, {"type": "sync"})
+    assert fault["code"] == "server_error"
+    del game.view_frame  # the bug fixed: the same connection is answered again
+    moved = await ask(ana, {"type": "decide", "version": 0, "decision": f"-{view['view']['hand'][0]}"})
+    assert moved["type"] == "event" and moved["version"] == 1
+    await ana.close()
