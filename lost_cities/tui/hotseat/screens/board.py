@@ -94,7 +94,7 @@ class BoardScreen(FittedScreen[None]):
     """
 
     #: what the board shows; the app sets it
-    scene: reactive[Scene | None] = reactive(None, init=False)
+    scene: reactive[Scene | None] = reactive(None, init=False, repaint=False)  # each line repaints itself
 
     def __init__(self, rules: Rules, scene: Scene | None = None) -> None:
         super().__init__()

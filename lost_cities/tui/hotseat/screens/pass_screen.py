@@ -50,7 +50,7 @@ class PassScreen(FittedScreen[None]):
     """
 
     #: what the screen shows; the app sets it
-    scene: reactive[Scene] = reactive(None, init=False)  # type: ignore[arg-type]
+    scene: reactive[Scene] = reactive(None, init=False, repaint=False)  # type: ignore[arg-type]
 
     def __init__(self, rules: Rules, scene: Scene) -> None:
         if scene.view.hand:
