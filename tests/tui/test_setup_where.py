@@ -12,7 +12,7 @@ from lost_cities.storage.online import last_server, remember_server
 from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
-from tests.tui.helpers import SIZE, screen_text
+from tests.tui.helpers import SIZE, screen_text, until
 
 
 def flat(app: LostCitiesApp) -> str:
@@ -31,16 +31,16 @@ async def test_online_the_form_asks_the_server_and_a_clock_and_hands_back_the_ga
 ) -> None:
     app = LostCitiesApp(store=MatchStore(private_data_dir), pace=0, server="ws://10.0.0.7:9000")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "At this keyboard" in flat(app) and "Server" not in flat(app)  # at this keyboard by default
+        await until(pilot, lambda: "At this keyboard" in flat(app))
+        assert "Server" not in flat(app)  # at this keyboard by default
         form = await choose_online(app)
-        await pilot.pause()
-        assert "Server" in flat(app) and "Clock" in flat(app)
+        await until(pilot, lambda: "Server" in flat(app))
+        assert "Clock" in flat(app)
         assert form.query_one("#server", Input).value == "ws://10.0.0.7:9000"  # as the command line gave it
         assert "Create the game" in flat(app) and "Start the match" not in flat(app)
         form.query_one("#clock", Input).value = "2h"
         await pilot.press(*"Ana", "ctrl+s")
-        await pilot.pause()
+        await until(pilot, lambda: app.online_match is not None)
     assert app.online_match is not None and app.board is None  # the app ends, for the game to be created
     assert app.online_match.server == "ws://10.0.0.7:9000" and app.online_match.clock == 7200
     assert app.online_match.settings.names == ("Ana", "Player 2")
@@ -53,14 +53,12 @@ async def test_a_wrong_server_or_clock_is_said_and_focused_and_nothing_starts() 
         form = await choose_online(app)
         form.query_one("#server", Input).value = "http://example.org"
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert "Server: an address such as ws://127.0.0.1:8765." in flat(app)
+        await until(pilot, lambda: "Server: an address such as ws://127.0.0.1:8765." in flat(app))
         assert app.focused is form.query_one("#server")
         form.query_one("#server", Input).value = "ws://example.org:8765"
         form.query_one("#clock", Input).value = "90d"
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert "Clock: a time for each move from 1m to 30d" in flat(app)
+        await until(pilot, lambda: "Clock: a time for each move from 1m to 30d" in flat(app))
         assert app.focused is form.query_one("#clock") and app.online_match is None
         assert isinstance(app.screen, NewMatchScreen)
 
@@ -71,15 +69,14 @@ async def test_back_at_this_keyboard_the_match_starts_here_and_a_hard_computer_h
         await pilot.pause()
         form = await choose_online(app)
         form.query_one("#who-p2").value = "hard"  # type: ignore[attr-defined]
-        await pilot.pause()
+        await until(pilot, lambda: "Server" in flat(app))
         assert "Thinking" not in flat(app)  # the server's computers think their own time
         form.query_one("#where-here", RadioButton).value = True
-        await pilot.pause()
-        assert "Thinking" in flat(app) and "Server" not in flat(app)
+        await until(pilot, lambda: "Thinking" in flat(app) and "Server" not in flat(app))
         form.query_one("#p1", Input).focus()
         await pilot.press(*"Ana", "ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, BoardScreen) and app.online_match is None
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+        assert app.online_match is None
 
 
 async def test_where_the_server_and_the_clock_survive_a_change_of_language() -> None:
@@ -90,8 +87,7 @@ async def test_where_the_server_and_the_clock_survive_a_change_of_language() -> 
         form.query_one("#server", Input).value = "ws://192.168.1.5:8765"
         form.query_one("#clock", Input).value = "3d"
         form.query_one("#lang-fr", RadioButton).value = True
-        await pilot.pause()
-        assert "En ligne" in flat(app)
+        await until(pilot, lambda: "En ligne" in flat(app))  # drawn again, in French
         assert form.query_one("#where-online", RadioButton).value
         assert form.query_one("#server", Input).value == "ws://192.168.1.5:8765"
         assert form.query_one("#clock", Input).value == "3d"
