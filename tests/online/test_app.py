@@ -121,6 +121,8 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
         try:  # once he is in, the board says no more of the invitation
             await until(pilot, lambda: app.frame is not None and app.frame.version >= 4)
             await until(pilot, lambda: "has not joined yet" not in screen_text(shown))
+            await pilot.press("question_mark")  # the invitations and the watch code stay in the help
+            await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
         finally:
             boris.cancel()
     assert load_seats(MatchStore()).server == server.url  # offered again by the next new-match form

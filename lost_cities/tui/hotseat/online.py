@@ -124,6 +124,8 @@ class OnlineApp(App[None]):
         self.joined: set[int] = set()
         #: the invitation codes of a game created here, by seat: said again while that seat waits for its player
         self.invites: dict[int, str] = {}
+        #: all of them and the watch code, in words: kept in the help (``?``) once the board has moved on
+        self.invitation = ""
         if created is not None:
             self._created(created)
         #: the last version shown, the standing and the names it was shown with
@@ -207,7 +209,7 @@ class OnlineApp(App[None]):
 
     def _created(self, created: Created) -> None:
         """A game made here: its invitations are said first, and again while a seat waits for its player."""
-        self.first_note = invitations(created, self.server)
+        self.first_note = self.invitation = invitations(created, self.server)
         self.invites = {offer.seat: offer.code for offer in created.seats if offer.code is not None}
 
     @work(exclusive=True, group="connection", exit_on_error=False)
@@ -584,7 +586,7 @@ class OnlineApp(App[None]):
         from lost_cities.tui.hotseat.screens.dialogs import HelpScreen
 
         rules = self.frame.view.rules if self.frame is not None else Rules()
-        self.push_screen(HelpScreen(rules, False))
+        self.push_screen(HelpScreen(rules, False, game=self.invitation))
 
     def on_quit_requested(self, _message: QuitRequested) -> None:
         from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit

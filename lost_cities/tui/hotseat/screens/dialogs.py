@@ -131,6 +131,10 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen {
         align: center middle;
     }
+    HelpScreen .game {
+        margin-bottom: 1;
+        text-style: bold;
+    }
     HelpScreen > VerticalScroll {
         width: 100%;
         max-width: 96;
@@ -142,14 +146,18 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, rules: Rules, passing: bool = True) -> None:
-        """``passing``: several people share the keyboard, so there is a pass screen."""
+    def __init__(self, rules: Rules, passing: bool = True, game: str = "") -> None:
+        """``passing``: several people share the keyboard, so there is a pass screen; ``game``: what to know
+        about this game first (an online game's invitations and watch code)."""
         super().__init__()
         self.rules = rules
         self.passing = passing
+        self.game = game
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
+            if self.game:
+                yield Static(self.game, markup=False, classes="game")
             yield Static(help_content(self.rules, self.passing), markup=False)
             yield Static(_("Press Escape to go back."), markup=False, classes="hint")
 
