@@ -401,7 +401,7 @@ async def live_load(child: Child, floor: bool, games: int, think: float, seconds
         await _bounded([slot.open() for slot in slots])
         tasks = [asyncio.create_task(slot.run(stop)) for slot in slots]
         try:
-            await asyncio.sleep(min(3.0, max(1.0, seconds / 4)) + think)  # every game under way
+            await asyncio.sleep(min(3.0, seconds / 4) + think)  # every game under way
             cpu, client = child.cpu_seconds(), time.process_time()
             start = time.perf_counter()
             tally.recording = True
@@ -451,7 +451,7 @@ async def _settled(child: Child, connections: int, seconds: float = 60) -> dict[
     deadline = time.monotonic() + seconds
     while True:
         state = await health(child)
-        if state["connections"] <= connections + 1 or time.monotonic() > deadline:  # +1: this very request
+        if state["connections"] <= connections or time.monotonic() > deadline:  # /health is no connection
             await asyncio.sleep(1.0)
             return state
         await asyncio.sleep(0.2)
@@ -510,7 +510,13 @@ async def waiting_games(child: Child, count: int) -> Waiting:
         connections: list[ClientConnection] = []
 
         async def join(code: str) -> None:
-            connections.append(await _join(child.url, code))
+            websocket = await _join(child.url, code)
+            connections.append(websocket)
+            async with asyncio.timeout(30):
+                while (frame := _read(await websocket.recv())).type != "view":  # in: the game is in memory
+                    if frame.type == "error":
+                        errors.append(frame.message)
+                        return
 
         await _bounded([join(str(seat.code)) for game in created for seat in game.seats])
         drains = [asyncio.create_task(_drain(websocket, errors)) for websocket in connections]
@@ -528,7 +534,7 @@ async def waiting_games(child: Child, count: int) -> Waiting:
         connected_mb=connected,
         left_mb=left,
         in_memory=int(state["games"]) - int(after["games"]),
-        connections=int(state["connections"]) - 1,
+        connections=int(state["connections"]),
         errors=errors + ([] if int(after["games"]) == 0 else [f"{after['games']} games still in memory"]),
     )
 
