@@ -48,7 +48,7 @@ class Colour(IntEnum):
     @property
     def letter(self) -> str:
         """The one-letter notation: ``y b w g r p``."""
-        return self.name[0].lower()
+        return _LETTER[self]  # not self.name[...]: an enum's name is a slow lookup, and JSON writes many
 
     @property
     def label(self) -> str:
@@ -69,6 +69,8 @@ class Colour(IntEnum):
         raise NotationError(text, "a colour: y b w g r p or its name")
 
 
+#: Each colour's letter, by its value.
+_LETTER = tuple(colour.name[0].lower() for colour in Colour)
 _LETTERS = {colour.letter: colour for colour in Colour}
 #: The values a card's notation may give, as written: ASCII digits only (not ``²``, ``３`` or ``١٠``).
 _NUMBERS = {str(value): value for value in range(2, 11)}
@@ -83,17 +85,20 @@ class Card:
     writes JSON (:mod:`lost_cities.engine.codec`).
     """
 
-    __slots__ = ("colour", "value")
+    __slots__ = ("_text", "colour", "value")
     __match_args__ = ("colour", "value")
 
     colour: Colour
     value: int
+    _text: str
 
     def __init__(self, colour: Colour, value: int) -> None:
         if value != WAGER and not (isinstance(value, int) and 2 <= value <= 10):
             raise NotationError(f"{Colour(colour).letter}{value}", "a value from 2 to 10 or a wager")
         object.__setattr__(self, "colour", Colour(colour))
         object.__setattr__(self, "value", value)
+        #: the notation, made once: every view the server sends writes dozens of cards
+        object.__setattr__(self, "_text", f"{self.colour.letter}{'w' if value == WAGER else value}")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a card cannot be changed (not {name!r})")
@@ -152,7 +157,7 @@ and 2-10 (ASCII digits) or w, e.g. r7, bw
         raise NotationError(text, "a card: colour letter (y b w g r p) and 2-10 (ASCII digits) or w, e.g. r7, bw")
 
     def __str__(self) -> str:
-        return f"{self.colour.letter}{'w' if self.is_wager else self.value}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

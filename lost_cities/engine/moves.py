@@ -66,17 +66,19 @@ class Decision:
 class Play(Decision):
     """Play ``card`` onto its expedition, or onto its discard pile if ``discard``."""
 
-    __slots__ = ("card", "code", "discard")
+    __slots__ = ("_text", "card", "code", "discard")
     __match_args__ = ("card", "discard")
 
     card: Card
     discard: bool
+    _text: str
     _BY_CODE: ClassVar[list[Play | None]]
 
     def __init__(self, card: Card, discard: bool = False) -> None:
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "discard", bool(discard))
         object.__setattr__(self, "code", play_code(card.code, discard))
+        object.__setattr__(self, "_text", f"{'-' if discard else '+'}{card}")  # made once, written often
 
     @classmethod
     def from_code(cls, code: int) -> Play:
@@ -97,7 +99,7 @@ class Play(Decision):
         raise NotationError(text, "a play: +card to lay it, -card to discard it, e.g. +r7, -bw")
 
     def __str__(self) -> str:
-        return f"{'-' if self.discard else '+'}{self.card}"
+        return self._text
 
 
 Play._BY_CODE = [None] * (2 * CODES)
@@ -110,14 +112,16 @@ for _card in CARD_BY_CODE:
 class Draw(Decision):
     """Draw from the draw pile (``pile is None``) or from a colour's discard pile."""
 
-    __slots__ = ("code", "pile")
+    __slots__ = ("_text", "code", "pile")
     __match_args__ = ("pile",)
 
     pile: Colour | None
+    _text: str
 
     def __init__(self, pile: Colour | None = None) -> None:
         object.__setattr__(self, "pile", None if pile is None else Colour(pile))
         object.__setattr__(self, "code", DRAW_PILE if pile is None else int(pile))
+        object.__setattr__(self, "_text", DRAW_PILE_LETTER if pile is None else Colour(pile).letter)
 
     @classmethod
     def from_code(cls, code: int) -> Draw:
@@ -134,7 +138,7 @@ class Draw(Decision):
             raise NotationError(text, "a draw: n for the draw pile or a colour letter y b w g r p") from None
 
     def __str__(self) -> str:
-        return DRAW_PILE_LETTER if self.pile is None else self.pile.letter
+        return self._text
 
 
 #: Every draw, by its code + 1: the draw pile, then each colour's discard pile.

@@ -1,0 +1,26 @@
+"""The online load benchmark (``benchmarks/online_load.py``) still runs, in miniature: two live games against
+its floor and a real server, ten waiting games, every decision answered — so that the script cannot rot
+between the runs whose figures the README shows."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parent.parent.parent / "benchmarks" / "online_load.py"
+
+
+def test_the_load_benchmark_runs_in_miniature() -> None:
+    command = [sys.executable, str(SCRIPT), "--games", "2", "--idle", "10", "--rounds", "1", "--seconds", "0.5"]
+    done = subprocess.run([*command, "--think", "0.05", "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    figures = json.loads(done.stdout)
+    assert figures["errors"] == 0, figures
+    kinds = {(load["server"], load["think"] > 0) for load in figures["loads"]}
+    assert kinds == {("floor", True), ("server", True), ("floor", False), ("server", False)}
+    assert all(load["decisions"] > 0 for load in figures["loads"]), figures["loads"]
+    waiting = figures["waiting"]
+    assert waiting["in_memory"] == 10 and waiting["connections"] == 20, waiting
+    assert len(figures["verdicts"]) == 4  # paced, flat out, waiting games, errors
