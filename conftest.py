@@ -12,6 +12,10 @@ never beside the sources.
 
 The garbage collector runs less often in tests (:func:`pytest_collection_finish`), and ``-n auto``
 starts two workers per core (:func:`pytest_xdist_auto_num_workers`).
+
+The slow end-to-end tests (``@pytest.mark.slow``: a load benchmark in miniature, a fuzz of a live
+server, a browser, a server killed and started again) run where ``LOST_CITIES_SLOW=1`` is set — CI
+sets it — and are skipped, saying so, elsewhere: the suite a developer runs stays under a minute.
 """
 
 from __future__ import annotations
@@ -67,3 +71,20 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     README's command, in alternation: 79, 87, 78, 88, 89 s with four workers; 89, 89, 92, 104,
     100 s with two."""
     return 2 * (os.cpu_count() or 1)
+
+
+#: Set (to anything but "" or "0") to run the slow end-to-end tests too; ``.ci/run`` sets it.
+SLOW_VARIABLE = "LOST_CITIES_SLOW"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", f"slow: an end-to-end test of several seconds, run when {SLOW_VARIABLE}=1")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if os.environ.get(SLOW_VARIABLE, "") not in ("", "0"):
+        return
+    skip = pytest.mark.skip(reason=f"slow end-to-end test: {SLOW_VARIABLE}=1 pytest runs it (CI does)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

@@ -9,6 +9,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from websockets.exceptions import ConnectionClosed
 
 from lost_cities.ai import make_bot
@@ -75,6 +76,7 @@ async def throw(url: str, frames: list[str], mark: str) -> int:
     return answers
 
 
+@pytest.mark.slow
 async def test_ten_thousand_generated_frames_then_a_whole_game(server: ServerProcess) -> None:
     rng = random.Random(2026)
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=1))

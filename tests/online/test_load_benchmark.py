@@ -9,9 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parent.parent.parent / "benchmarks" / "online_load.py"
 
 
+@pytest.mark.slow
 def test_the_load_benchmark_runs_in_miniature() -> None:
     command = [sys.executable, str(SCRIPT), "--games", "2", "--idle", "10", "--rounds", "1", "--seconds", "0.5"]
     done = subprocess.run([*command, "--think", "0.05", "--json"], capture_output=True, text=True, timeout=120)

@@ -89,6 +89,7 @@ async def test_three_and_four_players_with_a_computer_seat_played_by_the_server(
     assert decided_by_computer > 0  # the server played its seat itself
 
 
+@pytest.mark.slow
 async def test_a_game_killed_with_sigkill_goes_on_after_a_restart_with_nothing_lost_or_applied_twice(
     server: ServerProcess, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

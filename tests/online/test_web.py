@@ -56,6 +56,7 @@ def web(server: ServerProcess, tmp_path: Path) -> Iterator[str]:
     log.close()
 
 
+@pytest.mark.slow
 async def test_a_browser_joins_with_a_code_and_sees_its_board(server: ServerProcess, web: str, tmp_path: Path) -> None:
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=4))
     async with Browser() as page:

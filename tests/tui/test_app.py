@@ -35,6 +35,7 @@ from tests.tui.helpers import (
 )
 
 
+@pytest.mark.slow
 async def test_a_whole_round_played_by_keys_reaches_the_round_end_screen() -> None:
     # R6-R10: a complete round with a fixed seed, by keys only
     app = make_app(seed=11, rounds=2)

@@ -51,6 +51,7 @@ async def round_end(pilot: Pilot[None], app: LostCitiesApp) -> None:
         await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
 
 
+@pytest.mark.slow
 async def test_a_whole_round_alone_against_the_easy_computer(private_data_dir: Path) -> None:
     store = MatchStore(private_data_dir)
     app = LostCitiesApp(VS_EASY, store=store, pace=0)
