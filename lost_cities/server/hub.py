@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import random
 import secrets
@@ -85,6 +86,8 @@ class Limits:
     #: failed attempts per address per minute, and on the whole server per minute
     FAILURES_PER_ADDRESS = 10
     FAILURES_ON_SERVER = 100
+    #: games an address may create per minute: a script gone wrong fills no disk
+    CREATES_PER_ADDRESS = 30
     #: frames a connection may send per second, sustained, and in a burst
     FRAMES_PER_SECOND = 100.0
     FRAME_BURST = 200.0
@@ -154,6 +157,7 @@ class Hub:
         #: per finished game, the seats that asked for a rematch (until it is made: then the store knows it)
         self.rematch_asked: dict[str, set[int]] = {}
         self.address_failures: dict[str, _Window] = {}
+        self.address_creates: dict[str, _Window] = {}
         self.server_failures = _Window(Limits.FAILURES_ON_SERVER)
 
     # ------------------------------------------------------------------ a connection's life
@@ -216,6 +220,7 @@ class Hub:
                 await self._send(websocket, Pong())
                 return False
             case Create():
+                self.check_create(address)
                 created = await self.create(frame)
                 await self._send(websocket, created)
                 await websocket.close(1000, "created")
@@ -235,6 +240,24 @@ class Hub:
                     ErrorCode.NOT_AUTHENTICATED,
                     "send join (an invitation code), hello (your seat's token) or watch (a watch code) first",
                 )
+
+    def check_create(self, address: str) -> None:
+        """Refuse a game's creation from ``address`` past :attr:`Limits.CREATES_PER_ADDRESS` a minute: a script gone
+        wrong fills no disk.  This machine is not limited: its scripts, and ``lost-cities web``'s tabs, are its
+        owner's."""
+        if _loopback(address):
+            return
+        now = time.monotonic()
+        creates = self.address_creates.setdefault(address, _Window(Limits.CREATES_PER_ADDRESS))
+        if creates.full(now):
+            raise _Refusal(
+                ErrorCode.RATE_LIMITED,
+                f"at most {Limits.CREATES_PER_ADDRESS} new games a minute from one address: try again in a minute",
+            )
+        creates.add(now)
+        if len(self.address_creates) > 10_000:  # forget the quiet ones: the table must not grow without end
+            for quiet in [key for key, window in self.address_creates.items() if not window.full(now)][:5_000]:
+                del self.address_creates[quiet]
 
     def _check_rate(self, address: str) -> None:
         now = time.monotonic()
@@ -608,6 +631,13 @@ def _notation(frame: Decide, game: Game) -> str:
         return str(parse_decision(frame.decision))
     except NotationError as error:
         raise _Refusal(ErrorCode.BAD_FIELD, f"decision: {error}", version=game.version) from None
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 def _read(message: str | bytes) -> ClientFrame:
