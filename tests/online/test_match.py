@@ -127,3 +127,43 @@ async def test_a_game_killed_with_sigkill_goes_on_after_a_restart_with_nothing_l
     assert results[0].record.played == expected[1].record.played  # the same match as without the failure
     rows = sqlite3.connect(server.database).execute("SELECT count(*), max(version) FROM decisions").fetchone()
     assert rows[0] == rows[1] == decisions_in(results[0].record)  # each decision stored once, none lost
+
+
+async def test_a_client_that_loses_its_connection_in_the_middle_of_its_turn_comes_back_and_it_counts_once(
+    server: ServerProcess,
+) -> None:
+    spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=1, seed=13)
+    expected = (await play_all(server.url, await create_game(server.url, spec), {0: "heuristic", 1: "heuristic"}))[0]
+    created = await create_game(server.url, spec)
+    lines: list[bool] = []  # Ana's connection going up and down
+    seats = [Seat(server.url, code=created.seats[0].code, on_connection=lines.append), Seat(
+        server.url, code=created.seats[1].code)]  # fmt: skip
+    bots = [make_bot("heuristic", seed=offer.seat) for offer in created.seats]
+    drops = [(11, "after sending"), (24, "before sending")]  # from these versions on, Ana's line goes down once
+
+    def player(number: int):  # type: ignore[no-untyped-def]
+        async def decide(view):  # type: ignore[no-untyped-def]
+            from lost_cities.ai.bot import answer
+
+            seat, version = seats[number], seats[number].version
+            when = drops.pop(0)[1] if number == 0 and drops and version >= drops[0][0] else None
+            websocket = seat._websocket
+            if when == "before sending" and websocket is not None:
+                websocket.transport.abort()  # the decision is made while the line is down: sent on coming back
+                await asyncio.sleep(0.05)
+            elif when == "after sending" and websocket is not None:
+                asyncio.get_running_loop().call_soon(websocket.transport.abort)  # gone with the frame in flight
+            return answer(bots[number], view)
+
+        return decide
+
+    playing = [asyncio.create_task(seat.play(player(number))) for number, seat in enumerate(seats)]
+    results = await asyncio.wait_for(asyncio.gather(*playing), 60)
+    assert not drops and lines.count(True) == 3  # both drops, in the middle of her turns, and she came back twice
+    assert results[0] == results[1] and results[0].record.played == expected[1].record.played
+    found = (
+        sqlite3.connect(server.database)
+        .execute("SELECT count(*), max(version) FROM decisions WHERE game_id=?", (created.game,))
+        .fetchone()
+    )
+    assert found[0] == found[1] == decisions_in(results[0].record)  # each decision applied once
