@@ -69,7 +69,7 @@ from lost_cities.net.protocol import (
     write,
 )
 from lost_cities.server.game import CLAIM, TAKE_BACK, Game, Refused
-from lost_cities.server.store import GameRow, SeatRow, SqliteStore, StoreError
+from lost_cities.server.store import GameRow, GameStore, SeatRow, StoreError
 
 __all__ = ["Hub", "Limits"]
 
@@ -142,7 +142,7 @@ class _Refusal(Exception):
 class Hub:
     """Every game the server holds in memory, their members, and the computers' turns."""
 
-    def __init__(self, store: SqliteStore, key: CodeKey, think: float = 1.0) -> None:
+    def __init__(self, store: GameStore, key: CodeKey, think: float = 1.0) -> None:
         self.store = store
         self.key = key
         self.think = think

@@ -24,7 +24,8 @@ from websockets.http11 import Request, Response
 from lost_cities.net.codes import CodeKey
 from lost_cities.net.protocol import MAX_CLIENT_FRAME
 from lost_cities.server.hub import Hub
-from lost_cities.server.store import SqliteStore
+from lost_cities.server.sqlite_store import SqliteStore
+from lost_cities.server.store import GameStore
 
 __all__ = ["run_server"]
 
@@ -46,7 +47,7 @@ async def run_server(
     host: str, port: int, database: Path, *, think: float = 1.0, announce: Callable[[str], None] = print
 ) -> None:
     """Serve until Ctrl+C or SIGTERM; ``announce`` is told each address served on (``ws://host:port``)."""
-    store = SqliteStore(database)
+    store: GameStore = SqliteStore(database)
     await store.open()
     hub = Hub(store, CodeKey.beside(database), think=think)
     try:

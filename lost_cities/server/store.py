@@ -1,79 +1,33 @@
-"""Where the server keeps its games: SQLite in WAL mode, one connection on one thread of its own.
+"""Where the server keeps its games: the one small interface every store implements, and what passes through it.
 
 The decisions are the truth: a game is its settings (rules, rounds, seed, first seat, names, the
 computers' levels) and the decisions accepted so far, in order, each with its version; everything else
 — the table, the views, the events — follows by replaying them through the engine.  A decision is
-committed before anybody is told of it (:meth:`SqliteStore.append`), so a server killed at any moment
-(SIGKILL included) and started again on the same file continues every game at its last acknowledged
+committed before anybody is told of it (:meth:`GameStore.append`), so a server killed at any moment
+(SIGKILL included) and started again on the same database continues every game at its last acknowledged
 decision, and at most one decision that nobody was told of yet.
 
-Every call runs on the store's own thread (SQLite allows one writer; the event loop never waits on
-the disk), awaited by the server's coroutines.  Codes and tokens are stored as hashes only
-(:mod:`lost_cities.net.codes`).
+The hub sees only :class:`GameStore`, so that every store runs the same server and passes the same
+tests; :class:`~lost_cities.server.sqlite_store.SqliteStore`, one file on this machine, is the first.
+Codes and tokens are stored as hashes only (:mod:`lost_cities.net.codes`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
-import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
-from typing import TypeVar
+from typing import Protocol
 
 from msgspec import Struct
 
-from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
 
-__all__ = ["GameRow", "SeatRow", "SqliteStore", "StoreError", "StoredGame"]
+__all__ = ["SCHEMA_VERSION", "GameRow", "GameStore", "SeatRow", "StoreError", "StoredGame"]
 
-_T = TypeVar("_T")
-
+#: The tables' layout, the same in every store; a database of a newer one is refused, never written to.
 SCHEMA_VERSION = 2
-#: How a database of an older schema is brought up to this one (schema 1 had no join times).
-_MIGRATIONS = {1: "ALTER TABLE seats ADD COLUMN joined_at REAL"}
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS games(
-    id TEXT PRIMARY KEY,
-    created_at REAL NOT NULL,
-    rules TEXT NOT NULL,
-    rounds INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    first INTEGER NOT NULL,
-    watch_hash BLOB NOT NULL UNIQUE,
-    version INTEGER NOT NULL DEFAULT 0,
-    over INTEGER NOT NULL DEFAULT 0,
-    rematch_of TEXT,                     -- the finished game this one is the rematch of
-    clock INTEGER                        -- seconds a person has for each decision; NULL: no limit
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS seats(
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    computer TEXT,
-    invite_hash BLOB UNIQUE,             -- kept once used: any code of a game lets one watch it
-    token_hash BLOB UNIQUE,              -- NULL until the seat is taken
-    joined_at REAL,                      -- when it was taken: a clock runs once every person is in
-    PRIMARY KEY (game_id, seat)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS games_rematch_of ON games(rematch_of);
-CREATE TABLE IF NOT EXISTS decisions(
-    game_id TEXT NOT NULL REFERENCES games(id),
-    version INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    decision TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (game_id, version)
-) WITHOUT ROWID;
-"""
 
 
 class StoreError(RuntimeError):
-    """The database cannot be used: the message says which file and why."""
+    """The database cannot be used: the message says which one and why, in one sentence."""
 
 
 class SeatRow(Struct, frozen=True):
@@ -110,202 +64,38 @@ class StoredGame(Struct, frozen=True):
         return len(self.decisions)
 
 
-class SqliteStore:
-    """The games in one SQLite file.  Open with :meth:`open`; every method is a coroutine run on the store's thread."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lost-cities-store")
-        self._db: sqlite3.Connection | None = None
-
-    async def _run(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
-        def on_thread() -> _T:
-            assert self._db is not None, "the store is not open"
-            return work(self._db)
-
-        return await asyncio.get_running_loop().run_in_executor(self._pool, on_thread)
+class GameStore(Protocol):
+    """What the server asks of the place its games are kept: opened once, closed once, and between the two
+    every write committed in a transaction of its own before the coroutine returns.  A store that cannot do
+    what is asked raises :class:`StoreError`."""
 
     async def open(self) -> None:
-        def connect() -> None:
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                db = sqlite3.connect(self.path, isolation_level=None)
-                db.execute("PRAGMA journal_mode=WAL")
-                db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: every commit survives a killed process
-                db.execute("PRAGMA foreign_keys=ON")
-                db.execute("PRAGMA busy_timeout=5000")
-                found = None
-                if db.execute("SELECT 1 FROM sqlite_master WHERE name='meta'").fetchone():
-                    found = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-                if found is not None and found[0].isdigit() and int(found[0]) in _MIGRATIONS:
-                    with _transaction(db):
-                        for version in range(int(found[0]), SCHEMA_VERSION):
-                            db.execute(_MIGRATIONS[version])
-                        db.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA_VERSION),))
-                    found = (str(SCHEMA_VERSION),)
-                db.executescript(_SCHEMA)
-                if found is None:
-                    db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-                elif found[0] != str(SCHEMA_VERSION):
-                    raise StoreError(
-                        f"{self.path} holds games of schema {found[0]}, and this version of lost-cities reads "
-                        f"schema {SCHEMA_VERSION}: serve it with the version that made it, or use another --db"
-                    )
-            except sqlite3.DatabaseError as error:
-                raise StoreError(f"{self.path} cannot be used as the games' database: {error}") from None
-            except OSError as error:
-                raise StoreError(f"{self.path} cannot be opened: {error.strerror or error}") from None
-            self._db = db
+        """Connect, create the tables on first use, refuse a database of a newer schema."""
 
-        await asyncio.get_running_loop().run_in_executor(self._pool, connect)
+    async def close(self) -> None: ...
 
-    async def close(self) -> None:
-        def close() -> None:
-            if self._db is not None:
-                self._db.close()
-                self._db = None
-
-        await asyncio.get_running_loop().run_in_executor(self._pool, close)
-        self._pool.shutdown(wait=True)
-
-    # ------------------------------------------------------------------ writing
-
-    async def create(self, game: GameRow, seats: tuple[SeatRow, ...]) -> None:
-        def create(db: sqlite3.Connection) -> None:
-            with _transaction(db):
-                db.execute(
-                    "INSERT INTO games(id, created_at, rules, rounds, seed, first, watch_hash, rematch_of, clock) "
-                    "VALUES (?,?,?,?,?,?,?,?,?)",
-                    (game.id, time.time(), encode(game.rules).decode(), game.rounds, game.seed, game.first,
-                     game.watch_hash, game.rematch_of, game.clock),
-                )  # fmt: skip
-                db.executemany(
-                    "INSERT INTO seats(game_id, seat, name, computer, invite_hash) VALUES (?,?,?,?,?)",
-                    [(game.id, seat.seat, seat.name, seat.computer, seat.invite_hash) for seat in seats],
-                )
-
-        await self._run(create)
+    async def create(self, game: GameRow, seats: tuple[SeatRow, ...]) -> None: ...
 
     async def join(self, game_id: str, seat: int, invite_hash: bytes, token_hash: bytes, name: str, at: float) -> bool:
         """Take the seat with this invitation, once (at UNIX time ``at``): ``False`` if it was taken meanwhile."""
 
-        def join(db: sqlite3.Connection) -> bool:
-            with _transaction(db):
-                done = db.execute(
-                    "UPDATE seats SET token_hash=?, name=?, joined_at=? "
-                    "WHERE game_id=? AND seat=? AND invite_hash=? AND token_hash IS NULL",
-                    (token_hash, name, at, game_id, seat, invite_hash),
-                )
-                return done.rowcount == 1
-
-        return await self._run(join)
-
     async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool) -> None:
         """Commit decision number ``version`` (1-based) of the game; refused unless it is the next one."""
-
-        def append(db: sqlite3.Connection) -> None:
-            with _transaction(db):
-                moved = db.execute(
-                    "UPDATE games SET version=?, over=? WHERE id=? AND version=?",
-                    (version, int(over), game_id, version - 1),
-                )
-                if moved.rowcount != 1:
-                    raise StoreError(f"game {game_id} is not at version {version - 1}")
-                db.execute("INSERT INTO decisions VALUES (?,?,?,?,?)", (game_id, version, seat, decision, time.time()))
-
-        await self._run(append)
 
     async def set_token(self, game_id: str, seat: int, token_hash: bytes) -> None:
         """Give a seat a new token (the rematch's seat of a player who comes back for it): the old one opens nothing."""
 
-        def set_token(db: sqlite3.Connection) -> None:
-            with _transaction(db):
-                db.execute("UPDATE seats SET token_hash=? WHERE game_id=? AND seat=?", (token_hash, game_id, seat))
-
-        await self._run(set_token)
-
-    # ------------------------------------------------------------------ reading
-
     async def rematch_of(self, game_id: str) -> str | None:
         """The game created as the rematch of ``game_id``, if there is one."""
-
-        def find(db: sqlite3.Connection) -> str | None:
-            row = db.execute("SELECT id FROM games WHERE rematch_of=?", (game_id,)).fetchone()
-            return None if row is None else str(row[0])
-
-        return await self._run(find)
 
     async def seat_of_invite(self, invite_hash: bytes) -> tuple[str, int, bool] | None:
         """The game and seat an invitation opens, and whether someone has taken the seat with it."""
 
-        def find(db: sqlite3.Connection) -> tuple[str, int, bool] | None:
-            row = db.execute(
-                "SELECT game_id, seat, token_hash IS NOT NULL FROM seats WHERE invite_hash=?", (invite_hash,)
-            ).fetchone()
-            return None if row is None else (str(row[0]), int(row[1]), bool(row[2]))
+    async def seat_of_token(self, token_hash: bytes) -> tuple[str, int] | None: ...
 
-        return await self._run(find)
+    async def game_of_watch(self, watch_hash: bytes) -> str | None: ...
 
-    async def seat_of_token(self, token_hash: bytes) -> tuple[str, int] | None:
-        def find(db: sqlite3.Connection) -> tuple[str, int] | None:
-            row = db.execute("SELECT game_id, seat FROM seats WHERE token_hash=?", (token_hash,)).fetchone()
-            return None if row is None else (str(row[0]), int(row[1]))
-
-        return await self._run(find)
-
-    async def game_of_watch(self, watch_hash: bytes) -> str | None:
-        def find(db: sqlite3.Connection) -> str | None:
-            row = db.execute("SELECT id FROM games WHERE watch_hash=?", (watch_hash,)).fetchone()
-            return None if row is None else str(row[0])
-
-        return await self._run(find)
-
-    async def load(self, game_id: str) -> StoredGame | None:
-        def load(db: sqlite3.Connection) -> StoredGame | None:
-            row = db.execute(
-                "SELECT id, rules, rounds, seed, first, watch_hash, rematch_of, clock, created_at "
-                "FROM games WHERE id=?",
-                (game_id,),
-            ).fetchone()
-            if row is None:
-                return None
-            game = GameRow(
-                str(row[0]), decode(row[1], Rules), int(row[2]), int(row[3]), int(row[4]), bytes(row[5]), row[6], row[7]
-            )
-            found = db.execute(
-                "SELECT seat, name, computer, invite_hash, token_hash, joined_at FROM seats WHERE game_id=? "
-                "ORDER BY seat",
-                (game_id,),
-            ).fetchall()
-            seats = tuple(SeatRow(int(each[0]), str(each[1]), each[2], each[3], each[4]) for each in found)
-            joins = [float(each[5]) for each in found if each[5] is not None]
-            rows = db.execute(
-                "SELECT seat, decision, at FROM decisions WHERE game_id=? ORDER BY version", (game_id,)
-            ).fetchall()
-            decisions = tuple((int(seat), str(decision)) for seat, decision, _at in rows)
-            since = max([float(rows[-1][2]) if rows else float(row[8]), *joins])
-            return StoredGame(game, seats, decisions, since)
-
-        return await self._run(load)
+    async def load(self, game_id: str) -> StoredGame | None: ...
 
     async def counts(self) -> tuple[int, int]:
         """(games, games not over): for ``GET /health``."""
-
-        def counts(db: sqlite3.Connection) -> tuple[int, int]:
-            total, playing = db.execute("SELECT count(*), count(*) - coalesce(sum(over), 0) FROM games").fetchone()
-            return int(total), int(playing)
-
-        return await self._run(counts)
-
-
-class _transaction:
-    """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` on any error (Python 3.11's sqlite3 has no autocommit)."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")

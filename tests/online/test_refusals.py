@@ -16,7 +16,7 @@ from lost_cities.net.client import create_game, play_seat
 from lost_cities.net.codes import CodeKey
 from lost_cities.net.protocol import Create, ErrorCode, SeatSpec
 from lost_cities.server.hub import Hub, Limits, _Refusal
-from lost_cities.server.store import SqliteStore
+from lost_cities.server.sqlite_store import SqliteStore
 from tests.online.raw import ask, joined, next_frame, open_raw
 from tests.online.server import ServerProcess
 

@@ -14,7 +14,7 @@ from websockets.asyncio.server import serve
 from lost_cities.net.codes import CodeKey
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.server.hub import Hub
-from lost_cities.server.store import SqliteStore
+from lost_cities.server.sqlite_store import SqliteStore
 from tests.online.raw import ask, joined, open_raw
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from lost_cities.engine import Rules
 from lost_cities.engine.codec import encode
-from lost_cities.server.store import SCHEMA_VERSION, SqliteStore, StoreError
+from lost_cities.server.sqlite_store import SqliteStore
+from lost_cities.server.store import SCHEMA_VERSION, StoreError
 
 #: The first schema, as the first online version of lost-cities wrote it (no join times).
 SCHEMA_1 = """
