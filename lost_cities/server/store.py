@@ -8,19 +8,24 @@ committed before anybody is told of it (:meth:`GameStore.append`), so a server k
 decision, and at most one decision that nobody was told of yet.
 
 The hub sees only :class:`GameStore`, so that every store runs the same server and passes the same
-tests; :class:`~lost_cities.server.sqlite_store.SqliteStore`, one file on this machine, is the first.
+tests: :class:`~lost_cities.server.sqlite_store.SqliteStore`, one file on this machine (the default),
+and :class:`~lost_cities.server.postgres_store.PostgresStore`, a PostgreSQL database.
 Codes and tokens are stored as hashes only (:mod:`lost_cities.net.codes`).
+
+>>> shown_url("postgresql://ana:secret@db.example:5432/games?sslmode=require")
+'postgresql://ana@db.example:5432/games'
 """
 
 from __future__ import annotations
 
 from typing import Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 from msgspec import Struct
 
 from lost_cities.engine.rules import Rules
 
-__all__ = ["SCHEMA_VERSION", "GameRow", "GameStore", "SeatRow", "StoreError", "StoredGame"]
+__all__ = ["SCHEMA_VERSION", "GameRow", "GameStore", "SeatRow", "StoreError", "StoredGame", "shown_url"]
 
 #: The tables' layout, the same in every store; a database of a newer one is refused, never written to.
 SCHEMA_VERSION = 2
@@ -99,3 +104,19 @@ class GameStore(Protocol):
 
     async def counts(self) -> tuple[int, int]:
         """(games, games not over): for ``GET /health``."""
+
+
+def shown_url(url: str) -> str:
+    """A database's URL as logs and messages show it: no password, no parameters."""
+    parts = urlsplit(url)
+    try:
+        port = parts.port
+    except ValueError:  # not a number: psycopg will say so; the message shows no more than the host
+        port = None
+    host = parts.hostname or ""
+    where = f"[{host}]" if ":" in host else host
+    if port is not None:
+        where += f":{port}"
+    if parts.username:
+        where = f"{parts.username}@{where}"
+    return urlunsplit((parts.scheme, where, parts.path, "", ""))

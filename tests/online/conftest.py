@@ -1,4 +1,5 @@
-"""The online tests' server: a real process on a free loopback port, with a database of its own."""
+"""The online tests' server: a real process on a free loopback port, with a database of its own; and, for the
+tests that run on PostgreSQL too, a real PostgreSQL (:mod:`tests.online.postgres`), one per test process."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.online.postgres import Postgres, Unavailable
 from tests.online.server import ServerProcess
 
 
@@ -16,3 +18,26 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
     process.start()
     yield process
     process.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    """The test process's PostgreSQL, started when a test first asks; where it cannot run, those tests skip."""
+    try:
+        server = Postgres()
+        server.start()
+    except Unavailable as why:
+        pytest.skip(f"no PostgreSQL to test on: {why}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty games' database of each kind, as ``--db`` names it: a SQLite file's path, a PostgreSQL URL."""
+    if request.param == "postgres":
+        server: Postgres = request.getfixturevalue("postgres")
+        return server.new_database()
+    return str(tmp_path / "online.sqlite3")

@@ -1,18 +1,25 @@
-"""The games' database: a database made by an older version is brought up to date in place, its games kept;
-one from a newer version, or not a database at all, is refused in one sentence."""
+"""The games' database, the same tests on each store (SQLite, PostgreSQL): what is written is read back, a seat
+is taken once, decisions are kept in order and only in order; a database made by an older version is brought
+up to date in place, its games kept; one from a newer version, or not a database at all, is refused in one
+sentence."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from lost_cities.engine import Rules
 from lost_cities.engine.codec import encode
+from lost_cities.server.postgres_store import PostgresStore
 from lost_cities.server.sqlite_store import SqliteStore
-from lost_cities.server.store import SCHEMA_VERSION, StoreError
+from lost_cities.server.store import SCHEMA_VERSION, GameRow, GameStore, SeatRow, StoreError
+from tests.online.postgres import Postgres, free_port
 
 #: The first schema, as the first online version of lost-cities wrote it (no join times).
 SCHEMA_1 = """
@@ -26,6 +33,120 @@ CREATE TABLE decisions(game_id TEXT NOT NULL REFERENCES games(id), version INTEG
     decision TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, version)) WITHOUT ROWID;
 INSERT INTO meta VALUES ('schema', '1');
 """
+
+
+def store_for(database: str) -> GameStore:
+    return PostgresStore(database) if database.startswith("postgresql://") else SqliteStore(Path(database))
+
+
+def run_sql(database: str, script: str) -> None:
+    """Write to the database behind the store's back, as another program (or another version) would."""
+    if database.startswith("postgresql://"):
+        with psycopg.connect(database, autocommit=True) as db:
+            db.execute(script)
+    else:
+        with sqlite3.connect(database) as db:
+            db.executescript(script)
+
+
+@pytest.fixture
+async def store(database: str) -> AsyncIterator[GameStore]:
+    opened = store_for(database)
+    await opened.open()
+    yield opened
+    await opened.close()
+
+
+def game_row(id: str = "g1", *, watch: bytes = b"w1", rematch_of: str | None = None, clock: int | None = 60) -> GameRow:
+    rules = Rules(players=3, long=True)
+    return GameRow(id, rules, 2, 2**63 - 1, 1, watch, rematch_of=rematch_of, clock=clock)  # the largest seed
+
+
+def seats(id: str = "g1") -> tuple[SeatRow, ...]:
+    return (
+        SeatRow(0, "Ana", None, f"{id}-i0".encode()),
+        SeatRow(1, "Boris", None, f"{id}-i1".encode()),
+        SeatRow(2, "Computer", "easy", None),
+    )
+
+
+async def test_a_game_is_read_back_as_it_was_created(store: GameStore) -> None:
+    before = time.time()
+    await store.create(game_row(), seats())
+    game = await store.load("g1")
+    assert game is not None
+    assert game.game == game_row() and game.seats == seats() and game.decisions == () and game.version == 0
+    assert before - 1 <= game.since <= time.time() + 1  # a clock counts from the creation
+    assert await store.load("nothing") is None
+    await store.create(game_row("g2", watch=b"w2", clock=None), seats("g2"))
+    again = await store.load("g2")
+    assert again is not None and again.game.clock is None and again.game.rematch_of is None
+
+
+async def test_a_seat_is_taken_once_with_its_invitation(store: GameStore) -> None:
+    await store.create(game_row(), seats())
+    assert await store.seat_of_invite(b"g1-i1") == ("g1", 1, False)
+    assert not await store.join("g1", 1, b"g1-i0", b"t1", "Boris", time.time())  # another seat's invitation
+    at = time.time() + 5
+    assert await store.join("g1", 1, b"g1-i1", b"t1", "Bo", at)
+    assert not await store.join("g1", 1, b"g1-i1", b"t2", "Carl", at + 1)  # the second join is refused
+    assert await store.seat_of_invite(b"g1-i1") == ("g1", 1, True)  # the code is kept: it still lets one watch
+    assert await store.seat_of_token(b"t1") == ("g1", 1) and await store.seat_of_token(b"t2") is None
+    game = await store.load("g1")
+    assert game is not None and game.seats[1] == SeatRow(1, "Bo", None, b"g1-i1", b"t1")
+    assert game.since == pytest.approx(at)  # a clock counts from the last one in
+    assert await store.seat_of_invite(b"unknown") is None
+
+
+async def test_two_joins_at_once_on_one_seat_are_one_taken_and_one_refused(store: GameStore) -> None:
+    await store.create(game_row(), seats())
+    now = time.time()
+    joined = await asyncio.gather(*(store.join("g1", 0, b"g1-i0", f"t{n}".encode(), "Ana", now) for n in range(4)))
+    assert sorted(joined) == [False, False, False, True]
+
+
+async def test_decisions_are_kept_in_order_and_only_the_next_one_is_accepted(store: GameStore) -> None:
+    await store.create(game_row(), seats())
+    await store.append("g1", 1, 1, "+r7", over=False)
+    await store.append("g1", 2, 2, "d0", over=False)
+    for wrong in (2, 4, 1):  # again, ahead of its turn, behind
+        with pytest.raises(StoreError, match="not at version"):
+            await store.append("g1", wrong, 0, "x", over=False)
+    with pytest.raises(StoreError):
+        await store.append("nothing", 1, 0, "x", over=False)
+    before = time.time()
+    await store.append("g1", 3, 0, "-b5", over=True)
+    game = await store.load("g1")
+    assert game is not None and game.decisions == ((1, "+r7"), (2, "d0"), (0, "-b5")) and game.version == 3
+    assert before - 1 <= game.since <= time.time() + 1  # a clock counts from the last decision
+
+
+async def test_watch_codes_tokens_rematches_and_counts(store: GameStore) -> None:
+    await store.create(game_row(), seats())
+    await store.create(game_row("g2", watch=b"w2", rematch_of="g1"), seats("g2"))
+    assert await store.game_of_watch(b"w2") == "g2" and await store.game_of_watch(b"w3") is None
+    assert await store.rematch_of("g1") == "g2" and await store.rematch_of("g2") is None
+    assert await store.join("g2", 0, b"g2-i0", b"old", "Ana", time.time())
+    await store.set_token("g2", 0, b"new")
+    assert await store.seat_of_token(b"new") == ("g2", 0) and await store.seat_of_token(b"old") is None
+    assert await store.counts() == (2, 2)
+    await store.append("g1", 1, 1, "+r7", over=True)
+    assert await store.counts() == (2, 1)
+
+
+async def test_the_games_are_there_again_when_the_database_is_opened_again(database: str) -> None:
+    first = store_for(database)
+    await first.open()
+    await first.create(game_row(), seats())
+    await first.append("g1", 1, 1, "+r7", over=False)
+    await first.close()
+    second = store_for(database)
+    await second.open()  # the tables exist, the schema's version is the same: nothing made twice
+    try:
+        game = await second.load("g1")
+        assert game is not None and game.decisions == ((1, "+r7"),)
+    finally:
+        await second.close()
 
 
 async def test_a_database_of_the_first_schema_is_brought_up_to_date_with_its_games(tmp_path: Path) -> None:
@@ -57,16 +178,35 @@ async def test_a_database_of_the_first_schema_is_brought_up_to_date_with_its_gam
         assert db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()[0] == str(SCHEMA_VERSION)
 
 
-async def test_a_database_of_a_newer_schema_or_not_a_database_is_refused_in_one_sentence(tmp_path: Path) -> None:
-    newer = tmp_path / "newer.sqlite3"
-    with sqlite3.connect(newer) as db:
-        db.executescript("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES "
-                         f"('schema', '{SCHEMA_VERSION + 1}');")  # fmt: skip
+async def test_a_database_of_a_newer_schema_is_refused_in_one_sentence(database: str) -> None:
+    run_sql(database, "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL); "
+                      f"INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION + 1}');")  # fmt: skip
+    store = store_for(database)
+    with pytest.raises(StoreError) as refused:
+        await store.open()
+    assert "serve it with the version that made it" in str(refused.value) and "\n" not in str(refused.value)
+    await store.close()
+
+
+async def test_a_file_that_is_not_a_database_is_refused_in_one_sentence(tmp_path: Path) -> None:
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"not a database at all" * 100)
-    for path, said in ((newer, "serve it with the version that made it"), (junk, "cannot be used")):
-        store = SqliteStore(path)
+    store = SqliteStore(junk)
+    with pytest.raises(StoreError) as refused:
+        await store.open()
+    assert "cannot be used" in str(refused.value) and "\n" not in str(refused.value)
+    await store.close()
+
+
+async def test_a_postgresql_that_does_not_answer_or_a_missing_database_is_refused_in_one_sentence(
+    postgres: Postgres,
+) -> None:
+    closed = f"postgresql://ana:secret@127.0.0.1:{free_port()}/games"  # nothing listens there
+    for url, said in ((closed, "127.0.0.1"), (postgres.url("no_such_database"), "no_such_database")):
+        store = PostgresStore(url, wait=2)
         with pytest.raises(StoreError) as refused:
             await store.open()
-        assert said in str(refused.value) and "\n" not in str(refused.value)
+        message = str(refused.value)
+        assert said in message and "cannot be used" in message and "\n" not in message
+        assert "secret" not in message  # the password is never shown
         await store.close()

@@ -1,0 +1,240 @@
+"""The games in a PostgreSQL database (``lost-cities serve --db postgresql://…``), through psycopg 3's asyncio API.
+
+The same tables as the SQLite store, in PostgreSQL's types (``BYTEA`` hashes, ``DOUBLE PRECISION`` UNIX
+times, a ``BOOLEAN`` end), the same ``meta`` row with the schema's version, and the same promise
+(:mod:`lost_cities.server.store`): each write is a transaction of its own, committed before the coroutine
+returns, and an append is refused unless it is the game's next version — an ``UPDATE … WHERE version = v-1``
+that PostgreSQL's row lock makes a single winner of, whoever else writes to the same database.
+
+A small pool of connections serves the event loop (reads of different games go side by side; one game's
+decisions are already one at a time under the hub's lock).  The tables are created on first use, under an
+advisory lock so that two servers opening one empty database at once create them once.  Every error of the
+database or of the network becomes a :class:`~lost_cities.server.store.StoreError` in one sentence, the URL
+shown without its password.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool
+
+from lost_cities.engine.codec import decode, encode
+from lost_cities.engine.rules import Rules
+from lost_cities.server.store import SCHEMA_VERSION, GameRow, SeatRow, StoredGame, StoreError, shown_url
+
+__all__ = ["PostgresStore"]
+
+_Connection = psycopg.AsyncConnection[tuple[Any, ...]]
+
+#: The advisory lock held while the tables are made (any number, the same for every server of this program).
+_SCHEMA_LOCK = 0x4C6F7374_43697479  # "LostCity"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games(
+    id TEXT PRIMARY KEY,
+    created_at DOUBLE PRECISION NOT NULL,
+    rules TEXT NOT NULL,
+    rounds INTEGER NOT NULL,
+    seed BIGINT NOT NULL,
+    first INTEGER NOT NULL,
+    watch_hash BYTEA NOT NULL UNIQUE,
+    version INTEGER NOT NULL DEFAULT 0,
+    over BOOLEAN NOT NULL DEFAULT FALSE,
+    rematch_of TEXT,                     -- the finished game this one is the rematch of
+    clock INTEGER                        -- seconds a person has for each decision; NULL: no limit
+);
+CREATE TABLE IF NOT EXISTS seats(
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    computer TEXT,
+    invite_hash BYTEA UNIQUE,            -- kept once used: any code of a game lets one watch it
+    token_hash BYTEA UNIQUE,             -- NULL until the seat is taken
+    joined_at DOUBLE PRECISION,          -- when it was taken: a clock runs once every person is in
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX IF NOT EXISTS games_rematch_of ON games(rematch_of);
+CREATE TABLE IF NOT EXISTS decisions(
+    game_id TEXT NOT NULL REFERENCES games(id),
+    version INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    decision TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+"""
+
+
+class PostgresStore:
+    """The games in one PostgreSQL database.  Open with :meth:`open`; every method is a coroutine.
+
+    ``connections`` is the most the pool opens; ``wait`` how long (seconds) a call waits for one, or for the
+    database to answer a connection, before it is refused with a :class:`StoreError`.
+    """
+
+    def __init__(self, url: str, *, connections: int = 4, wait: float = 10.0) -> None:
+        self.url = url
+        self.shown = shown_url(url)
+        self.wait = wait
+        self._pool: AsyncConnectionPool[_Connection] = AsyncConnectionPool(
+            url,
+            min_size=1,
+            max_size=connections,
+            kwargs={"autocommit": True, "connect_timeout": max(1, round(wait))},
+            timeout=wait,
+            open=False,
+            name="lost-cities-store",
+        )
+
+    def _refused(self, error: psycopg.Error) -> StoreError:
+        said = next((line.strip() for line in str(error).splitlines() if line.strip()), type(error).__name__)
+        return StoreError(f"the games' database {self.shown} cannot be used: {said}")
+
+    async def open(self) -> None:
+        try:
+            connection = await psycopg.AsyncConnection.connect(
+                self.url, autocommit=True, connect_timeout=max(1, round(self.wait))
+            )
+            async with connection, connection.transaction():
+                await connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+                found: str | None = None
+                exists = await (await connection.execute("SELECT to_regclass('meta') IS NOT NULL")).fetchone()
+                if exists is not None and exists[0]:
+                    row = await (await connection.execute("SELECT value FROM meta WHERE key='schema'")).fetchone()
+                    found = None if row is None else str(row[0])
+                if found is not None and found != str(SCHEMA_VERSION):
+                    raise StoreError(
+                        f"{self.shown} holds games of schema {found}, and this version of lost-cities reads "
+                        f"schema {SCHEMA_VERSION}: serve it with the version that made it, or use another --db"
+                    )
+                await connection.execute(_SCHEMA)
+                if found is None:
+                    await connection.execute(
+                        "INSERT INTO meta VALUES ('schema', %s) ON CONFLICT (key) DO NOTHING", (str(SCHEMA_VERSION),)
+                    )
+            await self._pool.open(wait=True, timeout=self.wait)
+        except psycopg.Error as error:
+            raise self._refused(error) from None
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    @contextlib.asynccontextmanager
+    async def _connection(self, *, write: bool = False) -> AsyncIterator[_Connection]:
+        """A connection of the pool inside one transaction (committed as the block ends, rolled back if it
+        raises); a read's transaction sees one snapshot of the database for all its statements."""
+        try:
+            async with self._pool.connection() as connection, connection.transaction():
+                if not write:
+                    await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                yield connection
+        except psycopg.Error as error:
+            raise self._refused(error) from None
+
+    # ------------------------------------------------------------------ writing
+
+    async def create(self, game: GameRow, seats: tuple[SeatRow, ...]) -> None:
+        async with self._connection(write=True) as db:
+            await db.execute(
+                "INSERT INTO games(id, created_at, rules, rounds, seed, first, watch_hash, rematch_of, clock) "
+                "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                (game.id, time.time(), encode(game.rules).decode(), game.rounds, game.seed, game.first,
+                 game.watch_hash, game.rematch_of, game.clock),
+            )  # fmt: skip
+            async with db.cursor() as cursor:
+                await cursor.executemany(
+                    "INSERT INTO seats(game_id, seat, name, computer, invite_hash) VALUES (%s,%s,%s,%s,%s)",
+                    [(game.id, seat.seat, seat.name, seat.computer, seat.invite_hash) for seat in seats],
+                )
+
+    async def join(self, game_id: str, seat: int, invite_hash: bytes, token_hash: bytes, name: str, at: float) -> bool:
+        """Take the seat with this invitation, once (at UNIX time ``at``): ``False`` if it was taken meanwhile."""
+        async with self._connection(write=True) as db:
+            done = await db.execute(
+                "UPDATE seats SET token_hash=%s, name=%s, joined_at=%s "
+                "WHERE game_id=%s AND seat=%s AND invite_hash=%s AND token_hash IS NULL",
+                (token_hash, name, at, game_id, seat, invite_hash),
+            )
+            return done.rowcount == 1
+
+    async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool) -> None:
+        """Commit decision number ``version`` (1-based) of the game; refused unless it is the next one."""
+        async with self._connection(write=True) as db:
+            moved = await db.execute(
+                "UPDATE games SET version=%s, over=%s WHERE id=%s AND version=%s", (version, over, game_id, version - 1)
+            )
+            if moved.rowcount != 1:
+                raise StoreError(f"game {game_id} is not at version {version - 1}")
+            await db.execute(
+                "INSERT INTO decisions VALUES (%s,%s,%s,%s,%s)", (game_id, version, seat, decision, time.time())
+            )
+
+    async def set_token(self, game_id: str, seat: int, token_hash: bytes) -> None:
+        """Give a seat a new token (the rematch's seat of a player who comes back for it): the old one opens nothing."""
+        async with self._connection(write=True) as db:
+            await db.execute("UPDATE seats SET token_hash=%s WHERE game_id=%s AND seat=%s", (token_hash, game_id, seat))
+
+    # ------------------------------------------------------------------ reading
+
+    async def _one(self, query: str, *values: object) -> tuple[Any, ...] | None:
+        async with self._connection() as db:
+            return await (await db.execute(query, values)).fetchone()
+
+    async def rematch_of(self, game_id: str) -> str | None:
+        """The game created as the rematch of ``game_id``, if there is one."""
+        row = await self._one("SELECT id FROM games WHERE rematch_of=%s", game_id)
+        return None if row is None else str(row[0])
+
+    async def seat_of_invite(self, invite_hash: bytes) -> tuple[str, int, bool] | None:
+        """The game and seat an invitation opens, and whether someone has taken the seat with it."""
+        row = await self._one(
+            "SELECT game_id, seat, token_hash IS NOT NULL FROM seats WHERE invite_hash=%s", invite_hash
+        )
+        return None if row is None else (str(row[0]), int(row[1]), bool(row[2]))
+
+    async def seat_of_token(self, token_hash: bytes) -> tuple[str, int] | None:
+        row = await self._one("SELECT game_id, seat FROM seats WHERE token_hash=%s", token_hash)
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    async def game_of_watch(self, watch_hash: bytes) -> str | None:
+        row = await self._one("SELECT id FROM games WHERE watch_hash=%s", watch_hash)
+        return None if row is None else str(row[0])
+
+    async def load(self, game_id: str) -> StoredGame | None:
+        async with self._connection() as db:
+            row = await (
+                await db.execute(
+                    "SELECT id, rules, rounds, seed, first, watch_hash, rematch_of, clock, created_at "
+                    "FROM games WHERE id=%s",
+                    (game_id,),
+                )
+            ).fetchone()
+            if row is None:
+                return None
+            seats_query = (
+                "SELECT seat, name, computer, invite_hash, token_hash, joined_at FROM seats "
+                "WHERE game_id=%s ORDER BY seat"
+            )
+            found = await (await db.execute(seats_query, (game_id,))).fetchall()
+            decisions_query = "SELECT seat, decision, at FROM decisions WHERE game_id=%s ORDER BY version"
+            rows = await (await db.execute(decisions_query, (game_id,))).fetchall()
+        game = GameRow(
+            str(row[0]), decode(row[1], Rules), int(row[2]), int(row[3]), int(row[4]), bytes(row[5]), row[6], row[7]
+        )
+        seats = tuple(SeatRow(int(each[0]), str(each[1]), each[2], each[3], each[4]) for each in found)
+        joins = [float(each[5]) for each in found if each[5] is not None]
+        decisions = tuple((int(seat), str(decision)) for seat, decision, _at in rows)
+        since = max([float(rows[-1][2]) if rows else float(row[8]), *joins])
+        return StoredGame(game, seats, decisions, since)
+
+    async def counts(self) -> tuple[int, int]:
+        """(games, games not over): for ``GET /health``."""
+        row = await self._one("SELECT count(*), count(*) FILTER (WHERE NOT over) FROM games")
+        assert row is not None  # an aggregate always has its row
+        return int(row[0]), int(row[1])
