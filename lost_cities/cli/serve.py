@@ -19,8 +19,8 @@ def add_parser(commands: Commands) -> None:
         help=_("run a game server for online play"),
         description=_(
             "Serve online games: players join with an invitation code (lost-cities play --join CODE). "
-            "The games are kept in a SQLite database; a server stopped or killed and started again on the "
-            "same database carries every game on where it stood."
+            "The games are kept in a SQLite database, or in PostgreSQL with --db postgresql://…; a server "
+            "stopped or killed and started again on the same database carries every game on where it stood."
         ),
     )
     parser.add_argument(
@@ -35,7 +35,12 @@ def add_parser(commands: Commands) -> None:
         help=_("the port to listen on (default {port}; 0 picks a free one)").format(port=DEFAULT_PORT),
     )
     parser.add_argument(
-        "--db", metavar=_("PATH"), help=_("the games' database (default: online.sqlite3 in the data folder)")
+        "--db",
+        metavar=_("PATH|URL"),
+        help=_(
+            "the games' database: a SQLite file (default: online.sqlite3 in the data folder), or a PostgreSQL "
+            "database as postgresql://USER@HOST:PORT/DBNAME"
+        ),
     )
     parser.add_argument(
         "--log-level", choices=LOG_LEVELS, default="info", help=_("how much to log on stderr (default info)")
@@ -50,19 +55,23 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from lost_cities.server.serve import run_server
-    from lost_cities.server.store import StoreError
+    from lost_cities.server.store import StoreError, is_postgres_url, shown_url
     from lost_cities.storage.store import default_data_dir
 
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per connection: ours
-    database = Path(args.db) if args.db else default_data_dir() / "online.sqlite3"
+    database: str = args.db or str(default_data_dir() / "online.sqlite3")
+    if is_postgres_url(database):  # the codes' key never in the database: in this server's data folder
+        shown, key = shown_url(database), default_data_dir() / "online-postgresql.key"
+    else:
+        shown, key = database, Path(database + ".key")
 
     def announce(address: str) -> None:
-        print(_("Serving online games on {address} (database {path})").format(address=address, path=database))
+        print(_("Serving online games on {address} (database {path})").format(address=address, path=shown))
         print("", end="", flush=True)
 
     try:
-        asyncio.run(run_server(args.host, args.port, database, announce=announce))
+        asyncio.run(run_server(args.host, args.port, database, key, announce=announce))
     except StoreError as error:
         return arguments.refuse("serve", str(error))
     except OSError as error:  # the address is in use, or not this machine's

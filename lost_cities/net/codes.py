@@ -4,9 +4,10 @@ Shared by both sides: the server makes and checks them; a client checks a code a
 
 A code is what a person reads out to a friend: eight symbols of an alphabet with no 0/O or 1/I,
 shown ``K7QX-M2PA`` (40 bits).  Forty bits can be searched offline, so the database keeps a code
-only as an HMAC under a key that lives in a file beside it, never in it: a stolen database gives no
-code back.  A seat token is 256 bits (``secrets.token_urlsafe``), kept as its SHA-256.  Both are
-looked up by their hash and confirmed with :func:`hmac.compare_digest`, in constant time.
+only as an HMAC under a key that lives in a file outside it (beside a SQLite database, in the server's
+data folder for PostgreSQL), never in it: a stolen database gives no code back.  A seat token is
+256 bits (``secrets.token_urlsafe``), kept as its SHA-256.  Both are looked up by their hash and
+confirmed with :func:`hmac.compare_digest`, in constant time.
 
 >>> normalised("k7qx m2pa"), normalised("K7QX-M2PA"), normalised("K7QX-M2P0")
 ('K7QXM2PA', 'K7QXM2PA', None)
@@ -58,18 +59,19 @@ def token_hash(token: str) -> bytes:
 
 
 class CodeKey:
-    """The server's key for codes, read from (or made in) a file beside the database, readable by its owner only."""
+    """The server's key for codes, read from (or made in) a file outside the database, readable by its owner only."""
 
     def __init__(self, key: bytes) -> None:
         self._key = key
 
     @classmethod
-    def beside(cls, database: Path) -> CodeKey:
-        path = database.with_name(database.name + ".key")
+    def in_file(cls, path: Path) -> CodeKey:
+        """The key in ``path``, made there (readable by its owner only) the first time."""
         try:
             return cls(path.read_bytes())
         except FileNotFoundError:
             key = secrets.token_bytes(32)
+            path.parent.mkdir(parents=True, exist_ok=True)
             descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(descriptor, "wb") as file:
                 file.write(key)

@@ -25,9 +25,9 @@ from lost_cities.net.codes import CodeKey
 from lost_cities.net.protocol import MAX_CLIENT_FRAME
 from lost_cities.server.hub import Hub
 from lost_cities.server.sqlite_store import SqliteStore
-from lost_cities.server.store import GameStore
+from lost_cities.server.store import GameStore, StoreError, is_postgres_url
 
-__all__ = ["run_server"]
+__all__ = ["run_server", "store_for"]
 
 log = logging.getLogger("lost_cities.server")
 
@@ -43,13 +43,36 @@ def _health(hub: Hub) -> Callable[[ServerConnection, Request], Response | None]:
     return health
 
 
+def store_for(database: str) -> GameStore:
+    """The store ``--db`` names: PostgreSQL for a ``postgresql://`` (or ``postgres://``) URL, else a SQLite file."""
+    if not is_postgres_url(database):
+        return SqliteStore(Path(database))
+    try:  # only here: a server on SQLite never loads psycopg
+        from lost_cities.server.postgres_store import PostgresStore
+    except ImportError as error:  # psycopg without libpq says so in several lines: the first is enough
+        said = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise StoreError(f"serving on PostgreSQL needs psycopg and the libpq library (libpq5): {said}") from None
+    return PostgresStore(database)
+
+
 async def run_server(
-    host: str, port: int, database: Path, *, think: float = 1.0, announce: Callable[[str], None] = print
+    host: str,
+    port: int,
+    database: str,
+    key: Path,
+    *,
+    think: float = 1.0,
+    announce: Callable[[str], None] = print,
 ) -> None:
-    """Serve until Ctrl+C or SIGTERM; ``announce`` is told each address served on (``ws://host:port``)."""
-    store: GameStore = SqliteStore(database)
+    """Serve the games of ``database`` (a SQLite file's path or a PostgreSQL URL), the codes hashed with the key
+    in the file ``key``, until Ctrl+C or SIGTERM; ``announce`` is told each address served on (``ws://host:port``)."""
+    try:
+        codes = CodeKey.in_file(key)
+    except OSError as error:  # not the address's fault: say whose it is
+        raise StoreError(f"the codes' key {key} cannot be read or made: {error.strerror or error}") from None
+    store = store_for(database)
     await store.open()
-    hub = Hub(store, CodeKey.beside(database), think=think)
+    hub = Hub(store, codes, think=think)
     try:
         async with serve(
             hub.handle,

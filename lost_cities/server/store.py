@@ -12,6 +12,8 @@ tests: :class:`~lost_cities.server.sqlite_store.SqliteStore`, one file on this m
 and :class:`~lost_cities.server.postgres_store.PostgresStore`, a PostgreSQL database.
 Codes and tokens are stored as hashes only (:mod:`lost_cities.net.codes`).
 
+>>> is_postgres_url("postgresql://ana@db.example:5432/games"), is_postgres_url("games.sqlite3")
+(True, False)
 >>> shown_url("postgresql://ana:secret@db.example:5432/games?sslmode=require")
 'postgresql://ana@db.example:5432/games'
 """
@@ -25,7 +27,16 @@ from msgspec import Struct
 
 from lost_cities.engine.rules import Rules
 
-__all__ = ["SCHEMA_VERSION", "GameRow", "GameStore", "SeatRow", "StoreError", "StoredGame", "shown_url"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "GameRow",
+    "GameStore",
+    "SeatRow",
+    "StoreError",
+    "StoredGame",
+    "is_postgres_url",
+    "shown_url",
+]
 
 #: The tables' layout, the same in every store; a database of a newer one is refused, never written to.
 SCHEMA_VERSION = 2
@@ -104,6 +115,11 @@ class GameStore(Protocol):
 
     async def counts(self) -> tuple[int, int]:
         """(games, games not over): for ``GET /health``."""
+
+
+def is_postgres_url(database: str) -> bool:
+    """``--db`` names a PostgreSQL database (a ``postgresql://`` or ``postgres://`` URL), not a SQLite file."""
+    return database.startswith(("postgresql://", "postgres://"))
 
 
 def shown_url(url: str) -> str:

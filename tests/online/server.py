@@ -1,25 +1,31 @@
-"""A real ``lost-cities serve`` process on loopback for the online tests: started, read, killed, restarted."""
+"""A real ``lost-cities serve`` process on loopback for the online tests: started, read, killed, restarted;
+on a SQLite file of its own, or on the PostgreSQL database it is given."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import psycopg
 
 _ADDRESS = re.compile(r"ws://127\.0\.0\.1:(\d+)")
 
 
 class ServerProcess:
     """``lost-cities serve`` on 127.0.0.1 with its own database; the port is the one it printed (``--port 0``
-    the first time, the same one again on :meth:`restart`, so that clients find it where they left it)."""
+    the first time, the same one again on :meth:`restart`, so that clients find it where they left it).
+    ``database`` is its ``--db``: a PostgreSQL URL, or by default ``online.sqlite3`` in ``folder``."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, database: str | None = None) -> None:
         self.folder = folder
-        self.database = folder / "online.sqlite3"
+        self.database = database or str(folder / "online.sqlite3")
         self.port = 0
         self.process: subprocess.Popen[str] | None = None
         self.log = folder / "serve.log"
@@ -30,7 +36,7 @@ class ServerProcess:
 
     def start(self, timeout: float = 60) -> None:
         environment = {**os.environ, "LOST_CITIES_DATA_DIR": str(self.folder / "data"), "PYTHONUNBUFFERED": "1"}
-        command = [sys.executable, "-m", "lost_cities", "serve", "--port", str(self.port), "--db", str(self.database)]
+        command = [sys.executable, "-m", "lost_cities", "serve", "--port", str(self.port), "--db", self.database]
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
                 command, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, text=True, env=environment
@@ -66,3 +72,19 @@ class ServerProcess:
 
     def restart(self) -> None:
         self.start()
+
+    def stored_decisions(self, game: str | None = None) -> tuple[int, int]:
+        """(decisions stored, the highest version among them) of one game or of all, read from the database
+        behind the server's back."""
+        query = "SELECT count(*), coalesce(max(version), 0) FROM decisions"
+        values: tuple[str, ...] = ()
+        if game is not None:
+            query, values = query + " WHERE game_id = %s", (game,)
+        if self.database.startswith("postgresql://"):
+            with psycopg.connect(self.database) as db:
+                row = db.execute(query, values).fetchone()
+        else:
+            with contextlib.closing(sqlite3.connect(self.database)) as db:
+                row = db.execute(query.replace("%s", "?"), values).fetchone()
+        assert row is not None
+        return int(row[0]), int(row[1])

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tests.conftest import Cli
+from tests.online.postgres import free_port
 from tests.online.server import ServerProcess
 
 
@@ -41,3 +42,17 @@ def test_online_new_prints_one_code_per_person_and_none_for_the_computer(cli: Cl
     assert not set("01OI") & set("".join(codes[:2]) + created["watch"])  # nothing that reads as another
     bad = cli("online", "export", codes[0], "--server", server.url)  # not over: no record yet (it holds the seed)
     assert bad.status == 2 and "not over" in bad.err
+
+
+@pytest.mark.parametrize("scheme", ["postgresql", "postgres"])
+def test_serve_on_a_postgresql_that_does_not_answer_is_one_line_without_the_password(cli: Cli, scheme: str) -> None:
+    url = f"{scheme}://ana:secret@127.0.0.1:{free_port()}/games"  # a URL: PostgreSQL, not a file named so
+    result = cli("serve", "--port", "0", "--db", url)
+    assert result.status == 2
+    assert f"{scheme}://ana@127.0.0.1" in result.err and "cannot be used" in result.err
+    assert result.err.count("\n") == 1 and "secret" not in result.err and "Traceback" not in result.err
+
+
+def test_serve_help_says_the_database_may_be_postgresql(cli: Cli) -> None:
+    result = cli("serve", "--help")
+    assert result.status == 0 and "postgresql://USER@HOST:PORT/DBNAME" in " ".join(result.out.split())

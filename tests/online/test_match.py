@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -37,7 +38,17 @@ def decisions_in(record: MatchRecord) -> int:
     return sum(len(turn.split()) for round_ in record.played for turn in round_.turns)
 
 
-async def test_two_bot_clients_play_a_whole_match_and_agree_on_its_record(server: ServerProcess, cli: Cli) -> None:
+@pytest.fixture
+def server_on(database: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server on each kind of database (``database``: a SQLite file, a PostgreSQL database)."""
+    process = ServerProcess(tmp_path, database)
+    process.start()
+    yield process
+    process.stop()
+
+
+async def test_two_bot_clients_play_a_whole_match_and_agree_on_its_record(server_on: ServerProcess, cli: Cli) -> None:
+    server = server_on
     created = await create_game(server.url, game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2))
     results = await play_all(server.url, created, {0: "heuristic", 1: "easy"})
     (ana, ana_record), (boris, boris_record) = results
@@ -91,9 +102,10 @@ async def test_three_and_four_players_with_a_computer_seat_played_by_the_server(
 
 @pytest.mark.slow
 async def test_a_game_killed_with_sigkill_goes_on_after_a_restart_with_nothing_lost_or_applied_twice(
-    server: ServerProcess, tmp_path_factory: pytest.TempPathFactory
+    server_on: ServerProcess, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    # the same seeded game without the failure, on a second server: what the match must be
+    server = server_on
+    # the same seeded game without the failure, on a second server (SQLite): what the match must be
     calm = ServerProcess(tmp_path_factory.mktemp("calm"))
     calm.start()
     try:
@@ -125,8 +137,8 @@ async def test_a_game_killed_with_sigkill_goes_on_after_a_restart_with_nothing_l
     results = await asyncio.wait_for(asyncio.gather(*playing), 120)
     assert results[0] == results[1]
     assert results[0].record.played == expected[1].record.played  # the same match as without the failure
-    rows = sqlite3.connect(server.database).execute("SELECT count(*), max(version) FROM decisions").fetchone()
-    assert rows[0] == rows[1] == decisions_in(results[0].record)  # each decision stored once, none lost
+    stored, last = await asyncio.to_thread(server.stored_decisions)
+    assert stored == last == decisions_in(results[0].record)  # each decision stored once, none lost
 
 
 async def test_a_client_that_loses_its_connection_in_the_middle_of_its_turn_comes_back_and_it_counts_once(
@@ -161,9 +173,5 @@ async def test_a_client_that_loses_its_connection_in_the_middle_of_its_turn_come
     results = await asyncio.wait_for(asyncio.gather(*playing), 60)
     assert not drops and lines.count(True) == 3  # both drops, in the middle of her turns, and she came back twice
     assert results[0] == results[1] and results[0].record.played == expected[1].record.played
-    found = (
-        sqlite3.connect(server.database)
-        .execute("SELECT count(*), max(version) FROM decisions WHERE game_id=?", (created.game,))
-        .fetchone()
-    )
-    assert found[0] == found[1] == decisions_in(results[0].record)  # each decision applied once
+    stored, last = await asyncio.to_thread(server.stored_decisions, created.game)
+    assert stored == last == decisions_in(results[0].record)  # each decision applied once

@@ -17,6 +17,7 @@ import pytest
 from lost_cities.engine import Rules
 from lost_cities.engine.codec import encode
 from lost_cities.server.postgres_store import PostgresStore
+from lost_cities.server.serve import store_for
 from lost_cities.server.sqlite_store import SqliteStore
 from lost_cities.server.store import SCHEMA_VERSION, GameRow, GameStore, SeatRow, StoreError
 from tests.online.postgres import Postgres, free_port
@@ -33,10 +34,6 @@ CREATE TABLE decisions(game_id TEXT NOT NULL REFERENCES games(id), version INTEG
     decision TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, version)) WITHOUT ROWID;
 INSERT INTO meta VALUES ('schema', '1');
 """
-
-
-def store_for(database: str) -> GameStore:
-    return PostgresStore(database) if database.startswith("postgresql://") else SqliteStore(Path(database))
 
 
 def run_sql(database: str, script: str) -> None:
