@@ -34,7 +34,13 @@ def postgres() -> Iterator[Postgres]:
         server.stop()
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """A test on a real PostgreSQL is an end-to-end one: a database server starts for it (slow)."""
+    if "postgres" in getattr(item, "fixturenames", ()):
+        item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.slow)])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty games' database of each kind, as ``--db`` names it: a SQLite file's path, a PostgreSQL URL."""
     if request.param == "postgres":

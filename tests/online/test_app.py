@@ -4,6 +4,7 @@ other player's move arrive — the same board as at one keyboard, fed by the ser
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,8 @@ async def test_the_app_joins_with_a_code_plays_a_turn_and_sees_the_other_move(
             assert kept is not None and kept.seat == 0 and kept.token
     finally:
         other.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await other  # its connection closed, not left for the server to time out when it stops
 
 
 async def test_a_watcher_sees_the_public_table_and_cannot_play(server: ServerProcess) -> None:
@@ -125,4 +128,6 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
             await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
         finally:
             boris.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await boris
     assert load_seats(MatchStore()).server == server.url  # offered again by the next new-match form

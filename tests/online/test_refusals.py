@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,16 @@ from lost_cities.server.hub import Hub, Limits, _Refusal
 from lost_cities.server.sqlite_store import SqliteStore
 from tests.online.raw import ask, joined, next_frame, open_raw
 from tests.online.server import ServerProcess
+
+
+@pytest.fixture(scope="module")
+def one_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for the refusals that leave nothing behind (a frame refused changes no game): a server
+    started per case would be most of their time."""
+    process = ServerProcess(tmp_path_factory.mktemp("refusals"))
+    process.start()
+    yield process
+    process.stop()
 
 
 def two() -> Create:
@@ -43,9 +54,9 @@ def two() -> Create:
     ],
 )
 async def test_a_frame_that_is_not_right_gets_one_error_and_the_connection_stays(
-    server: ServerProcess, frame: str, code: str
+    one_server: ServerProcess, frame: str, code: str
 ) -> None:
-    websocket = await open_raw(server.url)
+    websocket = await open_raw(one_server.url)
     answer = await ask(websocket, frame)
     assert answer["type"] == "error" and answer["code"] == code, answer
     assert answer["message"] and "\n" not in answer["message"] and "Traceback" not in answer["message"]
@@ -66,8 +77,8 @@ async def test_a_frame_that_is_not_right_gets_one_error_and_the_connection_stays
         ('{"type": "create", "seats": [{"name": "A"}]}', 'the field "seats" should be a list of at least 2 items'),
     ],
 )
-async def test_a_wrong_field_is_named_and_said_in_words(server: ServerProcess, frame: str, words: str) -> None:
-    websocket = await open_raw(server.url)
+async def test_a_wrong_field_is_named_and_said_in_words(one_server: ServerProcess, frame: str, words: str) -> None:
+    websocket = await open_raw(one_server.url)
     answer = await ask(websocket, frame)
     assert answer["code"] == "bad_field" and answer["message"].startswith(words), answer
     await websocket.close()

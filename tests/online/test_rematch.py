@@ -61,3 +61,4 @@ async def test_a_rematch_rotates_the_seats_once_everyone_asked(server: ServerPro
     finally:
         for task in playing:
             task.cancel()
+        await asyncio.gather(*playing, return_exceptions=True)  # their connections closed, before the server stops
