@@ -24,9 +24,9 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Static
 
 from lost_cities.i18n import _, pgettext
+from lost_cities.tui.common.lines import Lines
 
 __all__ = ["KeyBar", "KeyEntries", "key_entry", "key_name", "layout_keys"]
 
@@ -115,8 +115,11 @@ def layout_keys(keys: Sequence[tuple[str, str]], width: int) -> Text:
     return Text("\n").join(lines)
 
 
-class KeyBar(Static):
-    """``e lay  d discard  ? help``: the screen's active, shown bindings."""
+class KeyBar(Lines):
+    """``e lay  d discard  ? help``: the screen's active, shown bindings, on one line or two.
+
+    Drawn line by line (:class:`Lines`): a bar that goes back to what it said before — a card played and
+    taken back — is not drawn again."""
 
     DEFAULT_CSS = """
     KeyBar {
@@ -130,7 +133,7 @@ class KeyBar(Static):
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(markup=False, id=id)
+        super().__init__(1, id=id)
         self._keys: list[tuple[str, str]] = []
         self._shown: tuple[tuple[tuple[str, str], ...], int] | None = None
 
@@ -177,7 +180,12 @@ class KeyBar(Static):
         shown = (tuple(self._keys), width)
         if shown == self._shown:
             return
-        old_lines = self._shown and len(layout_keys(self._shown[0], self._shown[1]).plain.splitlines())
         self._shown = shown
-        text = layout_keys(self._keys, width)
-        self.update(text, layout=old_lines != len(text.plain.splitlines()))
+        rows = layout_keys(self._keys, width).split("\n")
+        self.set_count(len(rows))
+        for y, row in enumerate(rows):
+            self.set_line(y, row)
+
+    def render(self) -> Text:
+        """What the bar says, as one text (it is drawn line by line)."""
+        return Text("\n").join(self.line(y) for y in range(self.count))

@@ -20,6 +20,9 @@ from textual.widget import Widget
 
 __all__ = ["Lines", "text_strip"]
 
+#: Rows a :class:`Lines` keeps drawn, beside those on screen, before it starts again.
+_KEPT = 256
+
 
 def text_strip(widget: Widget, text: Text, width: int, component: str | None = None) -> Strip:
     """``text`` as one line of ``widget``, ``width`` cells at most, in the widget's style (or ``component``'s)."""
@@ -48,6 +51,9 @@ class Lines(Widget):
         self._texts: list[Text] = [Text() for _ in range(count)]
         self._components: list[str | None] = [None] * count
         self._strips: list[Strip | None] = [None] * count
+        #: rows drawn before, by what they showed: a row that goes back to an earlier text (a card taken back,
+        #: a selection moved and back) is not drawn again
+        self._drawn: dict[tuple[object, ...], Strip] = {}
 
     @property
     def count(self) -> int:
@@ -84,13 +90,23 @@ class Lines(Widget):
             return Strip.blank(width, self.visual_style.rich_style)
         strip = self._strips[y]
         if strip is None or strip.cell_length > width:
-            strip = self._strips[y] = text_strip(self, self._texts[y], width, self._components[y])
+            text, component = self._texts[y], self._components[y]
+            key = (text.plain, tuple(text.spans), text.style, text.justify, width, component)
+            strip = self._drawn.get(key)
+            if strip is None:
+                strip = text_strip(self, text, width, component)
+                if len(self._drawn) >= _KEPT:
+                    self._drawn.clear()
+                self._drawn[key] = strip
+            self._strips[y] = strip
         return strip
 
     def notify_style_update(self) -> None:
         """New colours (a theme, a class): every row is drawn again."""
         super().notify_style_update()
         self._strips = [None] * self.count
+        self._drawn.clear()
 
     def on_resize(self) -> None:
         self._strips = [None] * self.count
+        self._drawn.clear()
