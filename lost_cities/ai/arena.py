@@ -197,13 +197,19 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _processes() -> multiprocessing.context.BaseContext:
+    """Worker processes started by a fork server, not forked from this process: a fork of a process with
+    threads (a test runner's, an app's) may deadlock, Python 3.13 warns of it and 3.14 no longer does it."""
+    return multiprocessing.get_context("forkserver")
+
+
 def play_deals(settings: ArenaSettings, jobs: int = 1) -> Iterator[DealResult]:
     """Every deal's result as it comes (in any order with several processes)."""
     if jobs <= 1:
         for deal in range(settings.deals):
             yield play_deal(settings, deal)
         return
-    with multiprocessing.get_context().Pool(min(jobs, settings.deals), _ignore_interrupts) as pool:
+    with _processes().Pool(min(jobs, settings.deals), _ignore_interrupts) as pool:
         yield from pool.imap_unordered(_play_deal_job, [(settings, deal) for deal in range(settings.deals)])
 
 
@@ -393,7 +399,7 @@ def play_table_deals(settings: TableSettings, jobs: int = 1) -> Iterator[TableDe
         for deal in range(settings.deals):
             yield play_table_deal(settings, deal)
         return
-    with multiprocessing.get_context().Pool(min(jobs, settings.deals), _ignore_interrupts) as pool:
+    with _processes().Pool(min(jobs, settings.deals), _ignore_interrupts) as pool:
         yield from pool.imap_unordered(_play_table_job, [(settings, deal) for deal in range(settings.deals)])
 
 
