@@ -45,9 +45,21 @@ case "${1:-all}" in
     all) extract; update; compile ;;
     compile) compile ;;
     check)
-        POT=$(mktemp --suffix=.pot) && trap 'rm -f "$POT"' EXIT
-        extract
-        "$PYBABEL" update -i "$POT" -d "$LOCALE" -D "$DOMAIN" --width=100 --ignore-obsolete --check \
-            --ignore-pot-creation-date ;;
+        # Update a copy and compare: pybabel's own --check reports every catalog with a message context
+        # (pgettext) as out of date (Babel 2.18 looks such messages up by the wrong key).
+        copy=$(mktemp -d) && trap 'rm -rf "$copy"' EXIT
+        cp -r "$LOCALE/." "$copy/"
+        POT=$copy/$DOMAIN.pot
+        extract 2>/dev/null
+        LOCALE=$copy update >/dev/null 2>&1
+        stale=0
+        for lang in "${LANGUAGES[@]}"; do
+            po=LC_MESSAGES/$DOMAIN.po
+            if ! diff -q -I '^"PO-Revision-Date: ' "$LOCALE/$lang/$po" "$copy/$lang/$po" >/dev/null; then
+                echo "$LOCALE/$lang/$po is out of date: run tools/catalogs.sh, then translate" >&2
+                stale=1
+            fi
+        done
+        exit $stale ;;
     *) echo "usage: $0 [all|compile|check]" >&2; exit 2 ;;
 esac
