@@ -1,14 +1,18 @@
-"""The past matches: ``lost-cities history``, ``export`` and ``replay``."""
+"""The past matches: ``lost-cities history``, ``stats``, ``export`` and ``replay``."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang
 from lost_cities.i18n import _
+
+if TYPE_CHECKING:
+    from lost_cities.storage import HistoryListing, MatchStore
 
 
 def add_parsers(commands: Commands) -> None:
@@ -20,6 +24,19 @@ def add_parsers(commands: Commands) -> None:
     history.add_argument("--json", action="store_true", help=_("print one JSON object"))
     add_lang(history, argparse.SUPPRESS)
     history.set_defaults(run=run_history, parser=history)
+
+    stats = commands.add_parser(
+        "stats",
+        help=_("statistics and ratings from past matches: results by opponent, scores, wagers, hints"),
+        description=_(
+            "What the finished matches of the data folder come to, for every person and every computer level: "
+            "matches and rounds won, lost and drawn, by opponent; round scores; expeditions and wagers; "
+            "hints taken; and a rating with its uncertainty."
+        ),
+    )
+    stats.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    add_lang(stats, argparse.SUPPRESS)
+    stats.set_defaults(run=run_stats, parser=stats)
 
     export = commands.add_parser(
         "export",
@@ -45,18 +62,38 @@ def add_parsers(commands: Commands) -> None:
     replay.set_defaults(run=run_replay, parser=replay)
 
 
-def run_history(args: argparse.Namespace) -> int:
-    from lost_cities.cli.history import history_json, print_history
+def _history(command: str) -> tuple[MatchStore, HistoryListing]:
+    """The data folder's store and its history; each file that cannot be read is told, and the rest used."""
     from lost_cities.storage import MatchStore
 
     store = MatchStore()
     listing = store.list_history()
     for error in listing.damaged:  # told, and the rest listed: not a refusal
-        arguments.tell("history", str(error))
+        arguments.tell(command, str(error))
+    return store, listing
+
+
+def run_history(args: argparse.Namespace) -> int:
+    from lost_cities.cli.history import history_json, print_history
+
+    store, listing = _history("history")
     if args.json:
         print(json.dumps(history_json(listing, str(store.root)), ensure_ascii=False))
     else:
         print_history(listing, str(store.root))
+    return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from lost_cities.cli.stats import print_stats, stats_json
+    from lost_cities.storage.stats import history_stats
+
+    store, listing = _history("stats")
+    stats = history_stats(listing.matches)
+    if args.json:
+        print(json.dumps(stats_json(stats), ensure_ascii=False))
+    elif listing.matches or not listing.damaged:  # nothing could be read: the errors said it all, as history does
+        print_stats(stats, str(store.root))
     return 0
 
 

@@ -1,0 +1,240 @@
+"""What the history comes to: results by opponent, scores, expeditions, wagers, hints, and a rating.
+
+Pure computation on the finished matches of :meth:`MatchStore.list_history`, no words and no
+layout, so that ``lost-cities stats`` (and later a Statistics screen) only show what this returns.
+
+Who is who: a person is their name, ignoring case (as :func:`lost_cities.limits.check_names` tells
+names apart); a computer is its level, whatever name it
+played under — the rating is the level's, not the name's.
+
+What counts: a finished match counts in full.  A cooperative match (R22) has no winner: its rounds,
+scores, expeditions, wagers and hints count, not in won, lost or drawn, and not in the rating.  An
+abandoned match counts as abandoned only: a match given up is no result.  Four players count as two
+sides of two partners (R24a): a team's round score and expeditions are both partners'.
+
+The rating is ``openskill``'s Plackett–Luce model (it rates teams, and more than two sides), updated
+match by match in the history's order (oldest first), ranking the sides by their totals (equal totals
+rank equal).  A match where one person or one level sits in two seats (``hard`` against ``hard``)
+tells nothing of its strength and is left out of the rating.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from msgspec import Struct
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from lost_cities.storage.saved import SavedMatch, SaveStatus
+
+__all__ = ["HistoryStats", "Opponent", "PlayerStats", "Tally", "history_stats"]
+
+
+class Tally(Struct, frozen=True):
+    """Results as won, lost and drawn."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    def add(self, mine: int, best_other: int) -> Tally:
+        """This tally with one more result: ``mine`` against the best of the others."""
+        if mine > best_other:
+            return Tally(self.wins + 1, self.losses, self.draws)
+        if mine < best_other:
+            return Tally(self.wins, self.losses + 1, self.draws)
+        return Tally(self.wins, self.losses, self.draws + 1)
+
+
+class Opponent(Struct, frozen=True):
+    """One player's matches against one opponent (a person, or a computer's level)."""
+
+    name: str
+    computer: str | None
+    matches: Tally
+    rounds: Tally
+
+
+class PlayerStats(Struct, frozen=True):
+    """Everything the history says about one person or one computer level.
+
+    ``matches`` counts the finished matches, cooperative ones included (``cooperative`` of them, in no
+    result); ``rating`` and ``rating_sigma`` are ``None`` for a player in no rated match.
+    """
+
+    name: str
+    computer: str | None
+    matches: int
+    results: Tally
+    cooperative: int
+    abandoned: int
+    rounds: int
+    round_results: Tally
+    mean_round: float | None
+    best_round: int | None
+    expeditions: int
+    below_zero: int
+    wagers: int
+    wagers_paid: int
+    hints: int
+    rating: float | None
+    rating_sigma: float | None
+    opponents: tuple[Opponent, ...]
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative rating (mu − 3σ) the players are ranked by; the unrated last."""
+        if self.rating is None or self.rating_sigma is None:
+            return float("-inf")
+        return self.rating - 3 * self.rating_sigma
+
+
+class HistoryStats(Struct, frozen=True):
+    """The whole history: finished matches and their rounds, the abandoned, every player best rated first."""
+
+    matches: int
+    rounds: int
+    abandoned: int
+    players: tuple[PlayerStats, ...]
+
+
+Key = tuple[str | None, str]  # (the computer's level, or None for a person; the level, or the folded name)
+
+
+def _key(name: str, computer: str | None) -> Key:
+    return (computer, computer) if computer is not None else (None, name.casefold())
+
+
+@dataclass
+class _Counts:
+    """One player's counts while the history is read (:class:`PlayerStats` once done)."""
+
+    name: str
+    computer: str | None
+    matches: int = 0
+    results: Tally = field(default_factory=Tally)
+    cooperative: int = 0
+    abandoned: int = 0
+    round_scores: list[int] = field(default_factory=list)
+    round_results: Tally = field(default_factory=Tally)
+    expeditions: int = 0
+    below_zero: int = 0
+    wagers: int = 0
+    wagers_paid: int = 0
+    hints: int = 0
+    opponents: dict[Key, tuple[Tally, Tally]] = field(default_factory=dict)
+
+
+def _best_other(scores: tuple[int, ...], side: int) -> int:
+    return max(score for other, score in enumerate(scores) if other != side)
+
+
+def history_stats(matches: Iterable[SavedMatch]) -> HistoryStats:
+    """The statistics and ratings of ``matches``, read in their order (the history's: oldest first).
+
+    >>> history_stats([]).players
+    ()
+    """
+    counts: dict[Key, _Counts] = {}
+    model = PlackettLuce()
+    ratings: dict[Key, PlackettLuceRating] = {}
+    finished = rounds = abandoned = 0
+    for saved in matches:
+        keys = [_key(name, level) for name, level in zip(saved.names, _levels(saved), strict=True)]
+        for key, name, level in zip(keys, saved.names, _levels(saved), strict=True):
+            counts.setdefault(key, _Counts(level if level is not None else name, level))
+        if saved.status is SaveStatus.ABANDONED or saved.outcome is None:
+            abandoned += 1
+            for key in keys:
+                counts[key].abandoned += 1
+            continue
+        finished += 1
+        rounds += len(saved.round_scores)
+        _count_match(saved, keys, counts)
+        if not saved.record.rules.cooperative and len(set(keys)) == len(keys):
+            _rate(saved, keys, model, ratings)
+    players = [_player(mine, ratings.get(key), counts) for key, mine in counts.items()]
+    players.sort(key=lambda player: (-player.ordinal, player.computer is not None, player.name.casefold()))
+    return HistoryStats(finished, rounds, abandoned, tuple(players))
+
+
+def _levels(saved: SavedMatch) -> tuple[str | None, ...]:
+    return (*saved.computers, *(None,) * (len(saved.names) - len(saved.computers)))
+
+
+def _count_match(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts]) -> None:
+    """Add one finished match to every seat's counts: its results, its rounds' scores and cards, its hints."""
+    rules = saved.record.rules
+    cooperative = rules.cooperative
+    played = saved.replay().played
+    for seat, key in enumerate(keys):
+        mine = counts[key]
+        side = rules.side_of(seat)
+        mine.matches += 1
+        if cooperative:
+            mine.cooperative += 1
+        else:
+            mine.results = mine.results.add(saved.totals[side], _best_other(saved.totals, side))
+        for number, scores in enumerate(saved.round_scores):
+            mine.round_scores.append(scores[side])
+            if not cooperative:
+                mine.round_results = mine.round_results.add(scores[side], _best_other(scores, side))
+            for row in played[number].score(side).expeditions:
+                if row.started:
+                    mine.expeditions += 1
+                    mine.below_zero += row.score < 0
+                    mine.wagers += row.wagers
+                    mine.wagers_paid += row.wagers if row.score > 0 else 0
+        mine.hints += sum(taken[seat] for taken in saved.hints)
+        if cooperative:
+            continue
+        for other_seat, other in enumerate(keys):
+            other_side = rules.side_of(other_seat)
+            if other_side == side or other == key:
+                continue  # a partner, or oneself in another seat
+            matches, by_round = mine.opponents.get(other, (Tally(), Tally()))
+            matches = matches.add(saved.totals[side], saved.totals[other_side])
+            for scores in saved.round_scores:
+                by_round = by_round.add(scores[side], scores[other_side])
+            mine.opponents[other] = (matches, by_round)
+
+
+def _rate(saved: SavedMatch, keys: list[Key], model: PlackettLuce, ratings: dict[Key, PlackettLuceRating]) -> None:
+    """Update the ratings of the match's players: its sides ranked by their totals, equal totals equal."""
+    rules = saved.record.rules
+    teams = [
+        [ratings.get(keys[seat]) or model.rating() for seat in rules.seats_of(side)] for side in range(rules.sides)
+    ]
+    totals = saved.totals
+    ranks = [float(sum(other > total for other in totals)) for total in totals]
+    for side, team in enumerate(model.rate(teams, ranks=ranks)):
+        for seat, rating in zip(rules.seats_of(side), team, strict=True):
+            ratings[keys[seat]] = rating
+
+
+def _player(mine: _Counts, rating: PlackettLuceRating | None, counts: dict[Key, _Counts]) -> PlayerStats:
+    scores = mine.round_scores
+    return PlayerStats(
+        name=mine.name,
+        computer=mine.computer,
+        matches=mine.matches,
+        results=mine.results,
+        cooperative=mine.cooperative,
+        abandoned=mine.abandoned,
+        rounds=len(scores),
+        round_results=mine.round_results,
+        mean_round=sum(scores) / len(scores) if scores else None,
+        best_round=max(scores, default=None),
+        expeditions=mine.expeditions,
+        below_zero=mine.below_zero,
+        wagers=mine.wagers,
+        wagers_paid=mine.wagers_paid,
+        hints=mine.hints,
+        rating=None if rating is None else rating.mu,
+        rating_sigma=None if rating is None else rating.sigma,
+        opponents=tuple(
+            Opponent(counts[other].name, counts[other].computer, matches, by_round)
+            for other, (matches, by_round) in mine.opponents.items()
+        ),
+    )

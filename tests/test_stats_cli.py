@@ -1,0 +1,184 @@
+"""``lost-cities stats``: results, scores, cards and ratings from a crafted history, in words and as JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+
+from lost_cities.engine import Match, Rules
+from lost_cities.storage import MatchStore, SavedMatch
+from lost_cities.storage.stats import history_stats
+from tests.conftest import Cli, CliResult
+from tests.storage.matches import random_match
+
+START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def plain_terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("COLUMNS", "80")
+    for variable in ("FORCE_COLOR", "NO_COLOR"):
+        monkeypatch.delenv(variable, raising=False)
+    yield
+
+
+@pytest.fixture
+def run(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> Cli:
+    def in_folder(data: Path, *args: str) -> CliResult:
+        monkeypatch.setenv("LOST_CITIES_DATA_DIR", str(data))
+        return cli(*args)
+
+    return in_folder
+
+
+def won_by_seat(seat: int, seeds: Iterator[int], rules: Rules | None = None) -> Match:
+    """A finished random match (one round) that ``seat``'s side wins outright."""
+    for seed in seeds:
+        match = random_match(seed, 10_000, rules=rules, rounds=1)
+        if match.outcome is not None and match.outcome.winner == (rules or Rules()).side_of(seat):
+            return match
+    raise AssertionError("no seed gives that winner")
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[SavedMatch]]:
+    """Ana beats the easy computer four times (in either seat, the computer under two names, Ana's name in
+    two cases) and takes three hints doing it; Boris beats her once; a three-player match, a team match,
+    a cooperative one, and an abandoned one."""
+    folder = tmp_path_factory.mktemp("stats")
+    store = MatchStore(folder)
+    seeds = iter(range(1000))
+    kept: list[SavedMatch] = []
+
+    def keep(names: tuple[str, ...], match: Match, computers: tuple[str | None, ...] = (), hints: int = 0) -> None:
+        saved = SavedMatch.start(names, match, computers=computers, now=START + timedelta(days=len(kept)))
+        human = next(seat for seat in range(len(names)) if not computers or computers[seat] is None)
+        taken = tuple(hints if seat == human else 0 for seat in range(len(names)))
+        kept.append(store.finish_current(saved.with_match(match, hints=[taken], now=saved.created)))
+
+    for index in range(4):
+        seat = index % 2
+        names = ("Ana", "Bot") if seat == 0 else ("Robot", "ana")
+        computers = (None, "easy") if seat == 0 else ("easy", None)
+        keep(names, won_by_seat(seat, seeds), computers, hints=index % 2 + 1 if index < 2 else 0)
+    keep(("Ana", "Boris"), won_by_seat(1, seeds))
+    keep(("Ana", "Boris", "Cleo"), won_by_seat(2, seeds, Rules(players=3)))
+    keep(("Ana", "Boris", "Cleo", "Dan"), won_by_seat(0, seeds, Rules(players=4)))
+    keep(("Ana", "Boris"), random_match(3, 10_000, rules=Rules(cooperative=True), rounds=1))
+    store.save_current(SavedMatch.start(("Ana", "Cleo"), random_match(9, 60), now=START + timedelta(days=20)))
+    abandoned = store.abandon_current()
+    assert abandoned is not None
+    return folder, [*kept, abandoned]
+
+
+def test_counts_by_opponent_scores_cards_and_hints(history: tuple[Path, list[SavedMatch]]) -> None:
+    kept = history[1]
+    stats = history_stats(kept)
+    assert (stats.matches, stats.rounds, stats.abandoned) == (8, 8, 1)
+    ana = next(player for player in stats.players if player.name == "Ana")
+    easy = next(player for player in stats.players if player.computer == "easy")
+    assert (ana.matches, ana.cooperative, ana.abandoned) == (8, 1, 1)  # "ana" is Ana; "Bot" and "Robot" are easy
+    assert (ana.results.wins, ana.results.losses, ana.results.draws) == (5, 2, 0)
+    by_opponent = {(opponent.name, opponent.computer): opponent.matches for opponent in ana.opponents}
+    assert (by_opponent["easy", "easy"].wins, by_opponent["easy", "easy"].losses) == (4, 0)
+    assert (by_opponent["Boris", None].wins, by_opponent["Boris", None].losses) == (2, 1)  # 1v1, three, teams
+    assert ("Dan", None) in by_opponent and all(opponent.computer is None for opponent in easy.opponents)
+    # the same figures, counted here from the cards on the table
+    scores: list[int] = []
+    opened = below = wagers = paid = 0
+    for saved in kept[:8]:
+        seat = next(seat for seat, name in enumerate(saved.names) if name.casefold() == "ana")
+        side = saved.record.rules.side_of(seat)
+        for round_ in saved.replay().played:
+            scores.append(round_.side_totals()[side])
+            for colour in saved.record.rules.colours:
+                cards = round_.expedition(side, colour)
+                if cards:
+                    laid = sum(card.is_wager for card in cards)
+                    score = (sum(card.value for card in cards) - 20) * (laid + 1) + (20 if len(cards) >= 8 else 0)
+                    opened, below, wagers = opened + 1, below + (score < 0), wagers + laid
+                    paid += laid if score > 0 else 0
+    assert (ana.rounds, ana.mean_round, ana.best_round) == (8, sum(scores) / 8, max(scores))
+    assert (ana.expeditions, ana.below_zero, ana.wagers, ana.wagers_paid) == (opened, below, wagers, paid)
+    assert wagers > 0 and below > 0
+    assert ana.hints == 3 and easy.hints == 0
+
+
+def test_a_person_who_always_beats_easy_rates_above_it(history: tuple[Path, list[SavedMatch]]) -> None:
+    only_easy = history_stats(history[1][:4])
+    ana, easy = only_easy.players
+    assert ana.name == "Ana" and easy.computer == "easy"
+    assert ana.rating is not None and easy.rating is not None and ana.rating_sigma is not None
+    assert ana.rating > 25 > easy.rating and ana.ordinal > easy.ordinal
+    assert ana.rating_sigma < 25 / 3  # four matches: surer than a newcomer
+
+
+def test_three_players_and_teams_are_rated_and_cooperation_is_not(history: tuple[Path, list[SavedMatch]]) -> None:
+    kept = history[1]
+    three, teams, cooperative = (history_stats([saved]) for saved in kept[5:8])
+    cleo = next(player for player in three.players if player.name == "Cleo")  # she won it
+    assert all(player.rating is not None for player in three.players) and three.players[0] is cleo
+    ana, cleo, dan = (
+        next(player for player in teams.players if player.name == name) for name in ("Ana", "Cleo", "Dan")
+    )
+    assert ana.rating == cleo.rating and ana.results.wins == cleo.results.wins == 1  # partners won together (R24a)
+    assert dan.rating is not None and ana.rating is not None and dan.rating < ana.rating
+    assert [player.rating for player in cooperative.players] == [None, None]
+
+
+def test_json_has_the_totals_and_every_player(run: Cli, history: tuple[Path, list[SavedMatch]]) -> None:
+    result = run(history[0], "stats", "--json")
+    assert result.status == 0 and result.err == ""
+    report = json.loads(result.out)
+    assert list(report) == ["matches", "rounds", "players"] and (report["matches"], report["rounds"]) == (8, 8)
+    keys = ["name", "computer", "matches", "wins", "losses", "draws", "mean_round", "best_round"]
+    assert all(list(player) == [*keys, "rating", "rating_sigma"] for player in report["players"])
+    easy = next(player for player in report["players"] if player["computer"] == "easy")
+    assert (easy["name"], easy["matches"], easy["wins"], easy["losses"]) == ("easy", 4, 0, 4)
+    assert report["players"][0]["name"] == "Ana" and report["players"][0]["rating"] > easy["rating"]
+
+
+def test_the_blocks_show_every_player_at_any_width(
+    run: Cli, history: tuple[Path, list[SavedMatch]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wide = run(history[0], "stats").out
+    assert "Computer: easy" in wide and "Against      Computer: easy: 4 won, 0 lost, 0 drawn;" in wide
+    assert "8 finished matches, 8 rounds, 1 abandoned" in wide and "Hints        3 taken" in wide
+    for width in (30, 50):
+        monkeypatch.setenv("COLUMNS", str(width))
+        result = run(history[0], "stats")
+        assert all(cell_len(line) <= width for line in result.out.splitlines()), result.out
+        assert sorted(result.out.split()) == sorted(wide.split())  # nothing cut, nothing lost
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_stats_speak_the_language(run: Cli, history: tuple[Path, list[SavedMatch]], language: str) -> None:
+    english = set(run(history[0], "stats").out.split())
+    result = run(history[0], "--lang", language, "stats")
+    assert result.status == 0
+    names = {"Ana", "Boris", "Cleo", "Dan", "Ana:", "Boris:", "Cleo:", "Dan:", "±", "−26", "−28", "−30", "−56"}
+    assert set(result.out.split()) & english <= names | {word for word in english if word[0].isdigit()}
+
+
+def test_an_empty_history_says_so_in_one_line(run: Cli, tmp_path: Path) -> None:
+    result = run(tmp_path / "none", "stats")
+    assert result.status == 0 and result.err == ""
+    assert result.out == f"No finished matches yet; they will be kept in {tmp_path / 'none'}.\n"
+    assert json.loads(run(tmp_path / "none", "stats", "--json").out) == {"matches": 0, "rounds": 0, "players": []}
+
+
+def test_a_damaged_file_is_told_and_the_rest_counted(run: Cli, tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    store.finish_current(SavedMatch.start(("Ana", "Boris"), random_match(5, 10_000, rounds=1)))
+    broken = store.history_dir / "20200101-000000-dead.json"
+    broken.write_text('{"format": 1, "id"')
+    result = run(tmp_path, "stats")
+    assert result.status == 0 and "1 finished match, 1 round" in result.out
+    assert result.err == f"lost-cities stats: {broken} could not be read: it is cut short or is not a JSON file.\n"
+    refused = run(tmp_path, "stats", "--jsn")
+    assert refused.status == 2 and refused.err.count("\n") == 1 and refused.err.startswith("lost-cities stats: ")
