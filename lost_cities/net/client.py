@@ -2,8 +2,9 @@
 
 :class:`Seat` joins with an invitation code (and keeps the token the server gives back) or comes
 back with a token, then reconnects by itself with backoff whenever the connection drops — the
-server restarting (1012), killed (1006), a network gone — and carries on from the seat's whole
-view, which the server sends on every connect.  A decision is sent with the version it answers,
+server restarting (1012), killed (1006), its database away for a moment (1013, after an
+``unavailable`` error), a network gone — and carries on from the seat's whole view, which the
+server sends on every connect.  A decision is sent with the version it answers,
 so one sent twice across a reconnection is applied once (the server recognises the resend).
 
 Whoever plays the seat — the bot of ``lost-cities online bot``, the app — gives :meth:`Seat.play`
@@ -199,6 +200,11 @@ class Seat:
         self._player: Player | None = None
         self._websocket: ClientConnection | None = None
         self._unsent: Decide | TakeBack | None = None
+        #: the last decision sent: resent as it was if the server says it could not keep it (``unavailable``)
+        self._last: Decide | TakeBack | None = None
+        #: the waits between attempts to come back; started again once the server welcomes the seat (a
+        #: connection refused at once, its database away, is one more failed attempt, not a success)
+        self._delays = backoff()
 
     @property
     def connected(self) -> bool:
@@ -230,6 +236,7 @@ class Seat:
         try:
             await websocket.send(write(frame))
             self.sent += 1
+            self._last = frame
         except ConnectionClosed:
             self._unsent = frame
 
@@ -252,13 +259,12 @@ class Seat:
         The first connection must succeed (:class:`OnlineError` says why not); after that, a lost
         connection is tried again and again, with backoff, until the match is over.
         """
-        delays = backoff()
+        self._delays = backoff()
         connected = False
         while True:
             try:
                 async with _connect(self.url) as websocket:
                     connected = True
-                    delays = backoff()
                     record = await self._session(websocket, until_over)
                     if record is not None:
                         return record
@@ -279,7 +285,7 @@ class Seat:
                     self._websocket = None
                     if self.on_connection:
                         self.on_connection(False)
-            await asyncio.sleep(next(delays))
+            await asyncio.sleep(next(self._delays))
 
     async def _session(self, websocket: ClientConnection, until_over: bool = True) -> Record | None:
         """One connection's exchange: the record if the match ended, ``None`` when the connection closed."""
@@ -290,6 +296,7 @@ class Seat:
             match frame:
                 case Welcome():
                     self.welcome = frame
+                    self._delays = backoff()
                     if frame.token is not None:
                         self.token = frame.token
                     self._websocket = websocket
@@ -307,11 +314,17 @@ class Seat:
                     self.record = frame
                 case Rematched():  # the seat is now one of the rematch: come back to it with its token
                     self.token, self.code, self.watch = frame.token, None, None
-                    self.version, self.view, self.record, self._unsent = -1, None, None, None
+                    self.version, self.view, self.record, self._unsent, self._last = -1, None, None, None, None
                     if self.on_frame:
                         self.on_frame(frame)
                     await websocket.close(1000, "to the rematch")
                     return None
+                case ErrorFrame() if frame.code is ErrorCode.UNAVAILABLE:
+                    # Nothing of it was kept, and the server closes (1013): the same decision goes again, at the
+                    # same version, once a connection is back and the game still stands there.
+                    last = self._last
+                    if last is not None and frame.version is not None and last.version == frame.version:
+                        self._unsent = last
                 case ErrorFrame():
                     if frame.code in _FINAL_ERRORS:
                         raise OnlineError(frame.message, frame.code)

@@ -295,6 +295,7 @@ class ErrorCode(StrEnum):
     NOT_CLAIMABLE = "not_claimable"
     WATCHER_CANNOT_ACT = "watcher_cannot_act"
     SERVER_ERROR = "server_error"
+    UNAVAILABLE = "unavailable"
 
 
 class ErrorFrame(_Frame, frozen=True, tag="error"):

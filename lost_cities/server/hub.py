@@ -95,6 +95,14 @@ class Limits:
 
 #: What a client is told when the server fails on its frame: nothing of it was applied.
 _FAULT = "the server failed on this frame: send sync to see the game as it stands, or tell whoever runs the server"
+#: What a client is told when the games' database cannot be reached (then the connection is closed with 1013):
+#: nothing of its frame was kept, and coming back in a moment is all there is to do.
+_UNAVAILABLE = (
+    "the games' database cannot be reached right now, so nothing of this was kept: "
+    "come back in a moment and send it again (lost-cities does it by itself)"
+)
+#: The close reason that goes with it (a close frame's reason is at most 123 bytes).
+_TRY_AGAIN = "the games' database cannot be reached: try again in a moment"
 
 
 class _Window:
@@ -200,6 +208,9 @@ class Hub:
                         return
                 except (ConnectionClosed, asyncio.CancelledError):
                     raise
+                except StoreError as error:  # the database is away: said in a sentence, no traceback
+                    await self._unavailable(websocket, "a first frame", error)
+                    return
                 except Exception:  # a fault of ours: said, and logged whole for the operator
                     log.exception("a first frame failed")
                     await self._send(websocket, ErrorFrame(code=ErrorCode.SERVER_ERROR, message=_FAULT))
@@ -359,6 +370,9 @@ class Hub:
                         return
                 except (ConnectionClosed, asyncio.CancelledError):
                     raise
+                except StoreError as error:  # the database is away: said in a sentence, no traceback
+                    await self._unavailable(websocket, f"game {game.id}: a frame from seat {seat}", error)
+                    return
                 except Exception:  # a fault of ours: said, logged whole for the operator, and the game goes on
                     log.exception("game %s: a frame from seat %s failed", game.id, seat)
                     await self._send(websocket, ErrorFrame(code=ErrorCode.SERVER_ERROR, message=_FAULT))
@@ -370,20 +384,22 @@ class Hub:
                 self._forget_if_idle(game)
 
     async def _in_game(self, websocket: ServerConnection, game: Game, seat: int | None, frame: ClientFrame) -> None:
+        # The game as the database has it: the one in memory, or, if a failed commit dropped it, read again
+        # (never the object this connection started with, which may hold that decision the database has not).
         match frame:
             case Ping():
                 await self._send(websocket, Pong())
             case Sync():
-                await self._send(websocket, self.games.get(game.id, game).view_frame(seat))
+                await self._send(websocket, (await self.game(game.id)).view_frame(seat))
             case Rematch():
                 if seat is None:
                     raise _Refusal(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot ask for a rematch")
-                await self.ask_rematch(self.games.get(game.id, game), seat)
+                await self.ask_rematch(await self.game(game.id), seat)
             case Decide() | TakeBack() | Claim():
                 if seat is None:
                     raise _Refusal(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot play: join with an invitation code")
                 if isinstance(frame, Decide):
-                    text = _notation(frame, self.games.get(game.id, game))
+                    text = _notation(frame, await self.game(game.id))
                 else:
                     text = TAKE_BACK if isinstance(frame, TakeBack) else CLAIM
                 await self.decide(game.id, seat, frame.version, text, websocket)
@@ -551,9 +567,17 @@ class Hub:
             try:
                 await self.store.append(game_id, game.version, seat, text, game.over)
             except (StoreError, OSError, RuntimeError) as error:
-                log.error("game %s: decision %d not stored: %s", game_id, game.version, error)
-                self.games.pop(game_id, None)  # rebuilt from the store on next use: nothing half-applied
-                self._close_all(game, 1011, "the server could not store a decision: reconnect")
+                # Whether a commit whose answer was lost went through, only the database can tell: the game in
+                # memory (one decision ahead) is dropped and read again from it on next use, and every seat
+                # comes back to it (1013), the sender told first; its client resends the same decision at the
+                # same version, which is applied then, or recognised as applied already.
+                log.warning("game %s: decision %d not stored: %s", game_id, game.version, error)
+                self.games.pop(game_id, None)
+                if reply_to is not None:
+                    with contextlib.suppress(ConnectionClosed):
+                        refusal = ErrorFrame(code=ErrorCode.UNAVAILABLE, message=_UNAVAILABLE, version=version)
+                        await self._send(reply_to, refusal)
+                self._close_all(game, 1013, _TRY_AGAIN)
                 return
             log.info("game %s: v%d seat %d %s", game_id, game.version, seat + 1, text)
             self._tell_each(game)
@@ -581,7 +605,10 @@ class Hub:
         except Exception:  # a thread that cannot start (shutting down): the turn is taken again on reload
             log.exception("game %s: the computer could not think", game.id)
             return
-        await self.decide(game.id, seat, version, str(decision), None)
+        try:
+            await self.decide(game.id, seat, version, str(decision), None)
+        except StoreError as error:  # dropped after a failed commit, and the database still away: taken again
+            log.warning("game %s: the computer's turn waits for the database: %s", game.id, error)  # on reload
 
     async def stop(self) -> None:
         for task in list(self.tasks):
@@ -619,6 +646,13 @@ class Hub:
 
     async def _send(self, websocket: ServerConnection, frame: ServerFrame) -> None:
         await websocket.send(write(frame))
+
+    async def _unavailable(self, websocket: ServerConnection, what: str, error: StoreError) -> None:
+        """The database cannot be reached: one ``unavailable`` error, then 1013 (try again later) — the client
+        comes back with backoff, and by then the database may be back."""
+        log.warning("%s: the database cannot be reached: %s", what, error)
+        await self._send(websocket, ErrorFrame(code=ErrorCode.UNAVAILABLE, message=_UNAVAILABLE))
+        await websocket.close(1013, _TRY_AGAIN)
 
 
 _FLOOD = f"at most {Limits.FRAMES_PER_SECOND:.0f} frames a second: the connection is closed"

@@ -14,7 +14,7 @@ import http
 import json
 import logging
 import signal
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -32,13 +32,32 @@ __all__ = ["run_server", "store_for"]
 log = logging.getLogger("lost_cities.server")
 
 
-def _health(hub: Hub) -> Callable[[ServerConnection, Request], Response | None]:
-    def health(connection: ServerConnection, request: Request) -> Response | None:
+#: How long ``GET /health`` waits for the database's counts: a load balancer's check must not hang on it.
+HEALTH_WAIT = 2.0
+
+
+def _health(hub: Hub) -> Callable[[ServerConnection, Request], Awaitable[Response | None]]:
+    """``GET /health``: what this process holds (``games`` in memory, open ``connections``) and what the database
+    holds (``stored_games``, ``stored_games_not_over``), 200 with ``"status": "ok"``; if the database does not
+    answer within :data:`HEALTH_WAIT` seconds, 503 with ``"status": "degraded"`` and the reason in ``"error"``, so
+    that a load balancer sends players elsewhere while it is away."""
+
+    async def health(connection: ServerConnection, request: Request) -> Response | None:
         if request.path != "/health":
             return None  # on with the WebSocket handshake
-        body = json.dumps({"status": "ok", "games": len(hub.games), "connections": hub.connections}).encode()
+        state: dict[str, object] = {"status": "ok", "games": len(hub.games), "connections": hub.connections}
+        status = http.HTTPStatus.OK
+        try:
+            stored, not_over = await asyncio.wait_for(hub.store.counts(), HEALTH_WAIT)
+        except (StoreError, TimeoutError) as error:
+            status = http.HTTPStatus.SERVICE_UNAVAILABLE
+            said = str(error) if isinstance(error, StoreError) else ""
+            state |= {"status": "degraded", "error": said or f"the games' database did not answer in {HEALTH_WAIT:g} s"}
+        else:
+            state |= {"stored_games": stored, "stored_games_not_over": not_over}
+        body = json.dumps(state).encode()
         headers = Headers([("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
-        return Response(http.HTTPStatus.OK.value, "OK", headers, body)
+        return Response(status.value, status.phrase, headers, body)
 
     return health
 

@@ -5,8 +5,8 @@ One server per test process (started the first time a test asks for it), a datab
 (``CREATE DATABASE`` takes milliseconds; ``initdb`` most of a second).  ``initdb`` refuses to run as root,
 so as root the server runs as the ``postgres`` user; any other user runs it as themself.  Only 127.0.0.1
 is listened on, with trust authentication for it and for the Unix socket in the temporary folder alone.
-``fsync`` is off: these tests kill the game server, never PostgreSQL, and a commit is as final to the
-other connections without it.
+``fsync`` is off: a commit is as final to the other connections without it, and the tests that stop
+PostgreSQL in the middle of a game (:meth:`Postgres.pause`) stop it cleanly, never kill the machine.
 """
 
 from __future__ import annotations
@@ -93,18 +93,33 @@ class Postgres:
             os.chown(hba, self.owner.pw_uid, self.owner.pw_gid)
             for _attempt in range(3):  # a free port may be taken between the probe and the start: try another
                 self.port = free_port()
-                options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off"
-                started = self._run(
-                    str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"), "-w", "-t", "30",
-                    "-s", "-o", options, "start",
-                )  # fmt: skip
-                if started.returncode == 0:
-                    self.running = True
+                if self._pg_start():
                     return
             raise Unavailable(f"PostgreSQL did not start: {self._log_tail()}")
         except BaseException:
             self.stop()
             raise
+
+    def _pg_start(self) -> bool:
+        """``pg_ctl start`` on :attr:`port`, waiting until it accepts connections: whether it did."""
+        options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off"
+        started = self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"), "-w", "-t", "30",
+            "-s", "-o", options, "start",
+        )  # fmt: skip
+        self.running = started.returncode == 0
+        return self.running
+
+    def pause(self) -> None:
+        """Stop the server as an outage does (fast: its connections are cut, open transactions rolled back),
+        keeping its data for :meth:`resume`."""
+        stopped = self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "-s", "stop")
+        assert stopped.returncode == 0, stopped.stderr
+        self.running = False
+
+    def resume(self) -> None:
+        """Start it again after :meth:`pause`, on the same data and the same port: the URLs given out hold."""
+        assert self._pg_start(), f"PostgreSQL did not start again: {self._log_tail()}"
 
     def _log_tail(self) -> str:
         with contextlib.suppress(OSError):

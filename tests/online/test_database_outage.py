@@ -1,0 +1,127 @@
+"""The games' database away for a moment, and ``GET /health``: a decision the database could not keep is refused
+(``unavailable``, then 1013), never half-stored, and the clients send it again by themselves once it is back; the
+health check says what the database holds, and says so when it cannot be reached (503), for a load balancer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lost_cities.ai import make_bot
+from lost_cities.ai.bot import Bot, answer
+from lost_cities.engine.moves import Decision
+from lost_cities.engine.view import PlayerView
+from lost_cities.net.client import Seat, create_game
+from lost_cities.net.protocol import ErrorCode, ErrorFrame, SeatSpec, ServerFrame
+from tests.online.postgres import Postgres, Unavailable
+from tests.online.server import ServerProcess
+from tests.online.test_match import decisions_in, game, play_all
+
+
+def health(port: int) -> tuple[int, dict[str, Any]]:
+    """``GET /health`` on the server at ``port``: the HTTP status and the JSON it answers (never through a proxy)."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    try:
+        with opener.open(f"http://127.0.0.1:{port}/health", timeout=15) as response:
+            return int(response.status), json.loads(response.read())
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read())
+
+
+async def test_health_tells_the_games_in_memory_and_those_the_database_holds(server: ServerProcess) -> None:
+    status, state = await asyncio.to_thread(health, server.port)
+    assert (status, state) == (
+        200, {"status": "ok", "games": 0, "connections": 0, "stored_games": 0, "stored_games_not_over": 0},
+    )  # fmt: skip
+    spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=1, seed=5)
+    await play_all(server.url, await create_game(server.url, spec), {0: "heuristic", 1: "heuristic"})
+    await create_game(server.url, spec)  # created, not played: in the database only
+    status, state = await asyncio.to_thread(health, server.port)
+    assert status == 200 and state["status"] == "ok"
+    assert state["stored_games"] == 2 and state["stored_games_not_over"] == 1
+    assert state["games"] == 0  # nobody connected: no game is held in memory
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[Postgres]:
+    """A PostgreSQL of this test's own: it is stopped in the middle, and no other test's database goes with it."""
+    try:
+        server = Postgres()
+        server.start()
+    except Unavailable as why:
+        pytest.skip(f"no PostgreSQL to test on: {why}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def slow_player(bot: Bot) -> Callable[[PlayerView], Awaitable[Decision]]:
+    async def decide(view: PlayerView) -> Decision:
+        await asyncio.sleep(0.005)  # slow enough for the outage to land in the middle of the match
+        return answer(bot, view)
+
+    return decide
+
+
+@pytest.mark.slow
+async def test_postgresql_away_for_seconds_refuses_decisions_and_the_clients_carry_on_once_it_is_back(
+    own_postgres: Postgres, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2, seed=11)
+    calm = ServerProcess(tmp_path_factory.mktemp("calm"))  # the same seeded game without the outage
+    calm.start()
+    try:
+        expected = (await play_all(calm.url, await create_game(calm.url, spec), {0: "heuristic", 1: "heuristic"}))[0]
+    finally:
+        calm.stop()
+
+    server = ServerProcess(tmp_path, own_postgres.new_database())
+    server.start()
+    playing: list[asyncio.Task[Any]] = []
+    try:
+        created = await create_game(server.url, spec)
+        told: list[ErrorFrame] = []
+
+        def heard(frame: ServerFrame) -> None:
+            if isinstance(frame, ErrorFrame):
+                told.append(frame)
+
+        seats = [Seat(server.url, code=offer.code, on_frame=heard) for offer in created.seats]
+        playing = [asyncio.create_task(seat.play(slow_player(make_bot("heuristic")))) for seat in seats]
+        async with asyncio.timeout(60):
+            while max(seat.version for seat in seats) < 30:
+                assert not any(task.done() for task in playing), [task.result() for task in playing if task.done()]
+                await asyncio.sleep(0.01)
+        await asyncio.to_thread(own_postgres.pause)
+        status, state = await asyncio.to_thread(health, server.port)  # a load balancer sends players elsewhere
+        assert status == 503 and state["status"] == "degraded" and "database" in state["error"], state
+        assert "stored_games" not in state and state["connections"] >= 0
+        await asyncio.sleep(2)
+        down_at = max(seat.version for seat in seats)
+        await asyncio.to_thread(own_postgres.resume)
+
+        results = await asyncio.wait_for(asyncio.gather(*playing), 120)
+        assert results[0] == results[1]
+        assert results[0].record.played == expected[1].record.played  # the same match as without the outage
+        refused = [frame for frame in told if frame.code is ErrorCode.UNAVAILABLE and frame.version is not None]
+        assert refused, told  # a decision did meet the outage, and was refused in a sentence
+        assert all(frame.version is not None and frame.version <= down_at for frame in refused)
+        assert all(frame.code is ErrorCode.UNAVAILABLE for frame in told), told  # and nothing else went wrong
+        stored, last = await asyncio.to_thread(server.stored_decisions, created.game)
+        assert stored == last == decisions_in(results[0].record)  # each decision stored once, none lost
+        status, state = await asyncio.to_thread(health, server.port)
+        assert status == 200 and state["stored_games"] == 1 and state["stored_games_not_over"] == 0
+    finally:
+        for task in playing:
+            task.cancel()
+        await asyncio.gather(*playing, return_exceptions=True)
+        server.stop()
+    assert "Traceback" not in server.log.read_text()  # refused in a sentence, never a fault of the server's
