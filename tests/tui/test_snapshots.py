@@ -61,6 +61,14 @@ def test_help(language: str, snap_compare: Any) -> None:
     assert snap_compare(advanced_app(seed=21, leave=30), terminal_size=SIZE, run_before=run_before)
 
 
+def test_round_log(language: str, snap_compare: Any) -> None:
+    # fourteen turns: Ana's own draws named, Boris's not
+    async def run_before(pilot: Pilot[None]) -> None:
+        await press(pilot, "enter", "l")
+
+    assert snap_compare(advanced_app(seed=21, leave=30), terminal_size=SIZE, run_before=run_before)
+
+
 def test_three_players_board(language: str, snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
         await press(pilot, "enter", "2")

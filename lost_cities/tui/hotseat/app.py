@@ -42,6 +42,7 @@ from lost_cities.tui.hotseat.messages import (
     HelpRequested,
     HintRequested,
     Hurry,
+    LogRequested,
     MoveSelection,
     PlaySelected,
     QuitRequested,
@@ -625,6 +626,22 @@ class LostCitiesApp(App[None]):
 
         passing = len(self.session.humans) > 1
         self.push_screen(HelpScreen(self.session.rules, passing), lambda _result: self._go_on())
+
+    def on_log_requested(self, _message: LogRequested) -> None:
+        """The round's log, from the view on screen: the board's names the keyboard's player's own draws (H2),
+        the pass screen's is the public table's (H1), since whoever holds the keyboard there is nobody yet."""
+        from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+        from lost_cities.tui.hotseat.screens.round_log import RoundLogScreen
+
+        screen = self.screen
+        if isinstance(screen, PassScreen):
+            scene, viewer = screen.scene, None
+        elif screen is self.board and self.board.scene is not None:
+            scene = self.board.scene
+            viewer = scene.view.seat
+        else:
+            return
+        self.push_screen(RoundLogScreen(scene.view, scene.names, viewer), lambda _result: self._go_on())
 
     def on_quit_requested(self, _message: QuitRequested) -> None:
         self.confirm_quit()

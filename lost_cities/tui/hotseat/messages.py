@@ -17,6 +17,7 @@ __all__ = [
     "HelpRequested",
     "HintRequested",
     "Hurry",
+    "LogRequested",
     "MoveSelection",
     "PlaySelected",
     "QuitRequested",
@@ -78,6 +79,10 @@ class HintRequested(Message):
 
 class HelpRequested(Message):
     """The player asked for the rules."""
+
+
+class LogRequested(Message):
+    """The player asked for the round's log: the app answers from the view the screen shows (H1, H2)."""
 
 
 class QuitRequested(Message):

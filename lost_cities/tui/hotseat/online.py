@@ -45,6 +45,7 @@ from lost_cities.tui.hotseat.messages import (
     DrawFrom,
     HelpRequested,
     HintRequested,
+    LogRequested,
     MoveSelection,
     PlaySelected,
     QuitRequested,
@@ -587,6 +588,17 @@ class OnlineApp(App[None]):
 
         rules = self.frame.view.rules if self.frame is not None else Rules()
         self.push_screen(HelpScreen(rules, False, game=self.invitation))
+
+    def on_log_requested(self, _message: LogRequested) -> None:
+        """The round's log from the view the server sent this seat (H1, H2): a player's names the cards they
+        drew; a watcher's is the public table's, and every move is told in the third person."""
+        from lost_cities.tui.hotseat.screens.round_log import RoundLogScreen
+
+        board = self.board
+        if board is None or board.scene is None or self.screen is not board:
+            return
+        viewer = None if self.watching else board.scene.view.seat
+        self.push_screen(RoundLogScreen(board.scene.view, board.scene.names, viewer))
 
     def on_quit_requested(self, _message: QuitRequested) -> None:
         from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit

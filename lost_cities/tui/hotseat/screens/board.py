@@ -28,6 +28,7 @@ from lost_cities.tui.hotseat.messages import (
     HelpRequested,
     HintRequested,
     Hurry,
+    LogRequested,
     MoveSelection,
     PlaySelected,
     QuitRequested,
@@ -67,6 +68,7 @@ class BoardScreen(FittedScreen[None]):
         Binding("u", "take_back", N_("take back")),
         Binding("h", "hint", N_("hint")),
         Binding("enter", "scores", N_("see the scores")),
+        Binding("l", "log", N_("log")),
         Binding("question_mark,f1", "help", N_("help"), key_display="?"),
         Binding("q", "quit", N_("quit")),
     ]
@@ -165,6 +167,8 @@ class BoardScreen(FittedScreen[None]):
         if action in ALWAYS:
             return True
         scene = self.scene
+        if action == "log":  # always at hand; not listed while drawing, when every pile fills the bar (the long game)
+            return None if scene is None or (self.my_turn and scene.view.pending_play is not None) else True
         if action == "scores":  # the round is over: its end comes on Enter
             return scene is not None and scene.view.phase is Phase.OVER
         if scene is None or not self.my_turn:
@@ -253,6 +257,9 @@ class BoardScreen(FittedScreen[None]):
 
     def action_scores(self) -> None:
         self._ask(ShowScores())
+
+    def action_log(self) -> None:
+        self._ask(LogRequested())
 
     def action_help(self) -> None:
         self._ask(HelpRequested())

@@ -100,7 +100,7 @@ def help_content(rules: Rules, passing: bool = True) -> Group:
     keys.add_row(f"1–{rules.hand_size} ← →", _("select a card (or click it)"), "e", _("lay it on its expedition"))
     keys.add_row("d", _("discard it"), "u", _("take it back, before drawing"))
     keys.add_row(f"n {key_name('space')}", _("draw from the draw pile"), piles, _("take a discard pile's top"))
-    more = [("h", _("a hint from the computer"))]
+    more = [("h", _("a hint from the computer")), ("l", _("the log of the round's moves"))]
     if rules.final_plays:
         more.append(("s", _("stop the final laying")))
     if passing:

@@ -17,7 +17,7 @@ from lost_cities.engine import Phase, Rules
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
-from lost_cities.tui.hotseat.messages import HelpRequested, Hurry, QuitRequested, ShowScores
+from lost_cities.tui.hotseat.messages import HelpRequested, Hurry, LogRequested, QuitRequested, ShowScores
 from lost_cities.tui.hotseat.scene import Scene
 from lost_cities.tui.hotseat.widgets.table import TableArea
 
@@ -29,6 +29,7 @@ class PassScreen(FittedScreen[None]):
 
     BINDINGS = [
         Binding("enter", "reveal", N_("show the hand")),
+        Binding("l", "log", N_("log")),
         Binding("question_mark,f1", "help", N_("help"), key_display="?"),
         Binding("q", "quit", N_("quit")),
     ]
@@ -122,6 +123,10 @@ class PassScreen(FittedScreen[None]):
             self.post_message(ShowScores())  # the round is over: nobody's hand is to be shown
         else:
             self.dismiss(None)
+
+    def action_log(self) -> None:
+        """The round's public moves (H1): the app tells them from this screen's view, which names no drawn card."""
+        self.post_message(LogRequested())
 
     def action_help(self) -> None:
         self.post_message(HelpRequested())

@@ -1,0 +1,87 @@
+"""The round's log: every public move of the round in words, oldest first (H1).
+
+The log draws a view and nothing else, so it can tell no more than that view holds: on the board,
+the player at the keyboard's own, whose turns name the cards they drew from the draw pile (H2);
+on the pass screen, or to a watcher, the public view, where nobody's drawn card is named.  Each
+move is the very sentence the board says of it (:func:`~lost_cities.words.describe_event`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from lost_cities.engine import PlayerView
+from lost_cities.i18n import N_, _
+from lost_cities.words import describe_event, describe_own_event
+
+__all__ = ["RoundLogScreen", "log_lines"]
+
+
+def log_lines(view: PlayerView, names: Sequence[str], viewer: int | None) -> list[str]:
+    """The round's public events in ``view``, oldest first, a sentence each.
+
+    ``viewer``'s own moves are told to them (``You laid red 7, drew green 6 from the draw pile.``);
+    ``None`` tells every move in the third person, as to someone who is none of the players — the
+    pass screen's next person has no hand in view yet, nor a watcher.
+    """
+    return [
+        describe_own_event(event) if event.seat == viewer else describe_event(event, names[event.seat])
+        for event in view.history
+    ]
+
+
+class RoundLogScreen(ModalScreen[None]):
+    """The moves of the round so far, numbered, in a scroll opening on the latest; Escape, l, q or Enter closes."""
+
+    BINDINGS = [Binding("escape,l,q,enter", "close", N_("back"), key_display="Esc")]
+
+    DEFAULT_CSS = """
+    RoundLogScreen {
+        align: center middle;
+    }
+    RoundLogScreen > VerticalScroll {
+        width: 100%;
+        max-width: 96;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    RoundLogScreen #log-title {
+        text-style: bold;
+    }
+    """
+
+    def __init__(self, view: PlayerView, names: Sequence[str], viewer: int | None) -> None:
+        super().__init__()
+        self.lines = log_lines(view, names, viewer)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(_("The moves of this round, oldest first"), id="log-title", markup=False)
+            if self.lines:
+                table = Table.grid(padding=(0, 1))
+                table.add_column(justify="right", no_wrap=True)
+                table.add_column()  # a long sentence wraps under itself, not under its number
+                for number, line in enumerate(self.lines, 1):
+                    table.add_row(f"{number}.", Text(line))  # a Text: a name is never markup
+                yield Static(table, id="log-moves", markup=False)
+            else:
+                yield Static(_("No move yet this round."), id="log-moves", markup=False)
+            yield Static(_("Press Escape to go back."), markup=False, classes="hint")
+
+    def on_mount(self) -> None:
+        """Open on the latest moves, those the player most likely wants; the oldest are a scroll up."""
+        self.query_one(VerticalScroll).scroll_end(animate=False, immediate=True)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
