@@ -31,16 +31,12 @@ from lost_cities.ai.levels import DEFAULT_THINK, check_computers
 from lost_cities.engine import (
     Card,
     Decision,
-    Draw,
     Match,
     NextStarter,
     Outcome,
-    Phase,
-    Play,
     PlayerView,
     Rules,
     SideScore,
-    Stop,
     player_view,
     public_view,
 )
@@ -70,11 +66,13 @@ FIRST_CHOICES = ("p1", "p2", "p3", "p4", "random")
 
 
 class Hint(Struct, frozen=True):
-    """What the hard level would do in the player's place (from their own view only): a play
-    (or, in the final laying, a lay or a stop), then a draw; either may be absent."""
+    """The hard level's best choices for the player's decision now (a play, a draw, or in the final
+    laying a lay or the stop), worked out from their own view only (H3): at most three, its own choice
+    first, each with the round's expected score difference for the player's side, in points."""
 
-    play: Play | Stop | None
-    draw: Draw | None
+    #: the view the choices answer: the reasons are read from it
+    view: PlayerView
+    choices: tuple[tuple[Decision, float], ...]
 
 
 class MatchSettings(Struct, frozen=True):
@@ -330,28 +328,23 @@ class HotSeat(Struct):
 
         return partial(answer, bot, view)  # a fault in a bot must not stop the match: it plays on legally
 
-    def hint(self) -> Callable[[], Hint]:
-        """What the hard level would do for the player to move, worked out from their own view only
-        (and the position after its own suggested play); a function the app may run on another thread.
+    def hint(self, samples: int | None = None) -> Callable[[], Hint]:
+        """The hard level's three best choices for the player to move, worked out from their own view
+        only; a function the app may run on another thread.  ``samples`` replaces the thinking time by
+        that many sampled deals (deterministic: the seed is the turn's number).
 
         Each call counts as a hint taken, for the round end to tell.
         """
         seat = self.to_move
         self.hints[-1][seat] += 1
-        round_ = self._match.current.copy()  # taken now: the players may go on while it thinks
-        from lost_cities.ai import make_bot
+        view = player_view(self._match.current, seat)  # taken now: the players may go on while it thinks
+        from lost_cities import ai
 
-        bot = make_bot("hard", seed=round_.turns_played, think=self.think, stop=self.stop)
+        settings = ai.SearchSettings(think=self.think, samples=samples)
+        seed = self._match.current.turns_played
 
         def suggest() -> Hint:
-            view = player_view(round_, seat)
-            if view.phase is Phase.DRAW:
-                return Hint(None, bot.choose_draw(view))
-            play = bot.choose_play(view)
-            if view.phase is Phase.FINAL or isinstance(play, Stop):
-                return Hint(play, None)
-            round_.play(play)
-            return Hint(play, bot.choose_draw(player_view(round_, seat)))
+            return Hint(view, tuple(ai.ranked(view, settings, seed=seed, stop=self.stop)[:3]))
 
         return suggest
 

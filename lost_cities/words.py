@@ -14,12 +14,14 @@ from typing import assert_never
 from lost_cities.engine import (
     Card,
     Colour,
+    Decision,
     Draw,
     ExpeditionScore,
     IllegalMoveError,
     NextStarter,
     NotationError,
     Play,
+    PlayerView,
     PublicEvent,
     PublicTurn,
     Reason,
@@ -27,7 +29,7 @@ from lost_cities.engine import (
     StartReason,
     Stop,
 )
-from lost_cities.i18n import _, current_language, pgettext
+from lost_cities.i18n import _, current_language, ngettext, pgettext
 
 __all__ = [
     "WAGER_MARK",
@@ -45,7 +47,9 @@ __all__ = [
     "describe_turn",
     "elided",
     "formula",
-    "hint_sentence",
+    "hint_action",
+    "hint_lines",
+    "hint_reason",
     "level_name",
     "level_word",
     "number_name",
@@ -496,26 +500,127 @@ def describe_next_starter(
     return text.format(team=team, name=name, n=round_number, partner=partner, rule=rule)
 
 
-def hint_sentence(play: Play | Stop | None, draw: Draw | None) -> str:
-    """What the hard level would do, in one sentence: ``The computer would lay red 7, then draw from the draw pile.``"""
-    pile = pile_colour(draw.pile) if draw is not None and draw.pile is not None else ""
-    if isinstance(play, Play) and draw is not None:
-        card = card_phrase(play.card)
-        if play.discard:
-            if draw.pile is None:
-                return _("The computer would discard {card}, then draw from the draw pile.").format(card=card)
-            return _("The computer would discard {card}, then take the top of the {colour} discard pile.").format(
-                card=card, colour=pile
+def _layable(card: Card, laid: Sequence[Card]) -> bool:
+    """R6a on a started expedition: a wager while it holds no number, a number above its last one."""
+    numbers = [c.value for c in laid if not c.is_wager]
+    if card.is_wager:
+        return not numbers
+    return not numbers or card.value > numbers[-1]
+
+
+def _continues(card: Card, laid: Sequence[Card]) -> str:
+    """Laying ``card`` on the viewer's started expedition ``laid``: whether it leaves a gap, and how wide."""
+    if card.is_wager:
+        return _("another wager on the {colour} expedition, before its numbers").format(colour=pile_colour(card.colour))
+    numbers = [c.value for c in laid if not c.is_wager]
+    gap = card.value - (numbers[-1] + 1 if numbers else 2)
+    if gap <= 0:
+        return _("continues your {colour} expedition, no gap").format(colour=pile_colour(card.colour))
+    return ngettext(
+        "continues your {colour} expedition, skipping {n} card",
+        "continues your {colour} expedition, skipping {n} cards",
+        gap,
+    ).format(colour=pile_colour(card.colour), n=gap)
+
+
+def _in_hand(colour: Colour, hand: Sequence[Card]) -> int:
+    return sum(card.value for card in hand if card.colour is colour and not card.is_wager)
+
+
+def _lay_reason(view: PlayerView, card: Card) -> str:
+    laid = view.expedition(view.side, card.colour)
+    if laid:
+        return _continues(card, laid)
+    points = _in_hand(card.colour, view.hand)
+    if card.is_wager:
+        return ngettext(
+            "a wager before the numbers: {n} point of {colour} in hand",
+            "a wager before the numbers: {n} points of {colour} in hand",
+            points,
+        ).format(n=points, colour=pile_colour(card.colour))
+    return ngettext(
+        "opens the {colour} expedition: {n} point in hand", "opens the {colour} expedition: {n} points in hand", points
+    ).format(n=points, colour=pile_colour(card.colour))
+
+
+def _discard_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
+    """Who could use a discarded card, from what is on the table only (their hands are unseen): the
+    first seat after the viewer's on another side whose started expedition it fits is the risk."""
+    rules = view.rules
+    players = rules.players
+    for step in range(1, players):
+        seat = (view.seat + step) % players
+        side = rules.side_of(seat)
+        laid = view.expedition(side, card.colour)
+        if side != view.side and laid and _layable(card, laid):
+            return _("risky: {name} could take it for their {colour} expedition").format(
+                name=names[seat], colour=pile_colour(card.colour)
             )
-        if draw.pile is None:
-            return _("The computer would lay {card}, then draw from the draw pile.").format(card=card)
-        return _("The computer would lay {card}, then take the top of the {colour} discard pile.").format(
-            card=card, colour=pile
+    mine = view.expedition(view.side, card.colour)
+    if mine and _layable(card, mine):
+        return _("only you could still lay it")
+    if players == 2:
+        return _("neither you nor {name} can use it").format(name=names[(view.seat + 1) % 2])
+    return _("nobody can use it")
+
+
+def _draw_reason(view: PlayerView, draw: Draw, best: bool) -> str:
+    if draw.pile is None:
+        return _("the safest: no discard worth more") if best else _("an unknown card")
+    card = view.discard_tops[draw.pile]
+    assert card is not None
+    laid = view.expedition(view.side, draw.pile)
+    if laid:
+        return _continues(card, laid)
+    points = _in_hand(draw.pile, (*view.hand, card))
+    return ngettext("{n} point of {colour} in hand with it", "{n} points of {colour} in hand with it", points).format(
+        n=points, colour=colour_name(draw.pile)
+    )
+
+
+def hint_reason(view: PlayerView, decision: Decision, names: Sequence[str], best: bool = False) -> str:
+    """Why the hard level weighs ``decision``, in a few words, from what the viewer sees (H3): an
+    expedition it continues (and its gap), one it opens (and the points of its colour in hand), who
+    could use a discard, what a draw brings.  ``names`` in seat order; ``best``: the hint's first choice."""
+    if isinstance(decision, Stop):
+        return _("nothing left worth laying")
+    if isinstance(decision, Draw):
+        return _draw_reason(view, decision, best)
+    assert isinstance(decision, Play)
+    if decision.discard:
+        return _discard_reason(view, decision.card, names)
+    return _lay_reason(view, decision.card)
+
+
+def hint_action(view: PlayerView, decision: Decision) -> str:
+    """The decision a hint names, as the player would do it: ``lay red 7``, ``draw from the draw pile``."""
+    if isinstance(decision, Stop):
+        return _("stop laying")
+    if isinstance(decision, Draw):
+        if decision.pile is None:
+            return _("draw from the draw pile")
+        top = view.discard_tops[decision.pile]
+        assert top is not None
+        return _("take {card}").format(card=card_phrase(top))
+    assert isinstance(decision, Play)
+    if decision.discard:
+        return _("discard {card}").format(card=card_phrase(decision.card))
+    return _("lay {card}").format(card=card_phrase(decision.card))
+
+
+def hint_lines(view: PlayerView, choices: Sequence[tuple[Decision, float]], names: Sequence[str]) -> str:
+    """The hint as the board shows it, one numbered line a choice, best first, each with the round's
+    expected score difference and its reason: ``1. lay red 7 (+4.2) — continues your red expedition, no gap``."""
+    if not choices:
+        return _("The computer has no hint to give here.")
+    lines = [
+        # Translators: one choice of a hint: "1. lay red 7 (+4.2) — continues your red expedition, no gap"
+        _("{n}. {action} ({points}) — {reason}").format(
+            n=number,
+            action=hint_action(view, decision),
+            points=signed(points, 1),
+            reason=hint_reason(view, decision, names, best=number == 1),
         )
-    if isinstance(play, Play):  # the final laying (R23c)
-        return _("The computer would lay {card}.").format(card=card_phrase(play.card))
-    if play is not None:
-        return _("The computer would stop here (R23c).")
-    if draw is not None and draw.pile is None:
-        return _("The computer would draw from the draw pile.")
-    return _("The computer would take the top of the {colour} discard pile.").format(colour=pile)
+        for number, (decision, points) in enumerate(choices, start=1)
+    ]
+    return "\n".join(lines)

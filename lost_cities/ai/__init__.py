@@ -22,8 +22,19 @@ if TYPE_CHECKING:
     from lost_cities.ai.bot import Bot
     from lost_cities.ai.levels import LEVELS
     from lost_cities.ai.loader import BUILTIN_BOTS, BotNameError, check_bot_name, make_bot
+    from lost_cities.ai.search import SearchSettings, ranked
 
-__all__ = ["BUILTIN_BOTS", "LEVELS", "Bot", "BotNameError", "answer", "check_bot_name", "make_bot"]
+__all__ = [
+    "BUILTIN_BOTS",
+    "LEVELS",
+    "Bot",
+    "BotNameError",
+    "SearchSettings",
+    "answer",
+    "check_bot_name",
+    "make_bot",
+    "ranked",
+]
 
 _HOMES = {
     "Bot": "lost_cities.ai.bot",
@@ -33,6 +44,8 @@ _HOMES = {
     "BotNameError": "lost_cities.ai.loader",
     "check_bot_name": "lost_cities.ai.loader",
     "make_bot": "lost_cities.ai.loader",
+    "SearchSettings": "lost_cities.ai.search",
+    "ranked": "lost_cities.ai.search",
 }
 
 

@@ -44,10 +44,10 @@ from msgspec import Struct
 from lost_cities.ai.heuristic import final_choice, heuristic_draw, heuristic_play, play_out
 from lost_cities.ai.knowledge import Knowledge, knowledge, sample_round
 from lost_cities.ai.table import Table, table_of, turns_left
-from lost_cities.engine import DRAW_PILE, Draw, Phase, Play, PlayerView, Round, Rules, Stop, layout_of
+from lost_cities.engine import DRAW_PILE, Decision, Draw, Phase, Play, PlayerView, Round, Rules, Stop, layout_of
 from lost_cities.engine.codes import COLOUR_OF, DISCARDS, PLAY_CARD, RANK_OF, WAGER_RANK
 
-__all__ = ["SearchBot", "SearchSettings", "round_value"]
+__all__ = ["SearchBot", "SearchSettings", "ranked", "round_value"]
 
 
 class SearchSettings(Struct, frozen=True):
@@ -80,12 +80,17 @@ class SearchSettings(Struct, frozen=True):
 
 
 class _Stats:
-    """Each candidate's results, one per sample, the same samples for all of them."""
+    """Each candidate's results, one per sample, the same samples for all of them.
 
-    __slots__ = ("results",)
+    ``results`` are squashed (what the search compares); ``points`` are the plain round
+    score differences of the same rollouts (what a hint tells a person).
+    """
+
+    __slots__ = ("points", "results")
 
     def __init__(self, candidates: Sequence[int]) -> None:
         self.results: dict[int, list[float]] = {c: [] for c in candidates}
+        self.points: dict[int, list[int]] = {c: [] for c in candidates}
 
     def paired(self, a: int, b: int) -> tuple[float, float]:
         """Mean and standard error of ``a``'s advantage over ``b`` on their common samples."""
@@ -130,7 +135,7 @@ class SearchBot:
         candidates = _play_candidates(legal, default, table)
         if len(candidates) > 1:
             deadline = started + self.settings.think * self.settings.play_share
-            default = self._search(knowledge(view), candidates, default, deadline)
+            default, _ = self._search(knowledge(view), candidates, default, deadline)
         return Play.from_code(default)
 
     def choose_draw(self, view: PlayerView) -> Draw:
@@ -146,9 +151,56 @@ class SearchBot:
             if begun is None or started - begun >= self.settings.think:
                 begun = started
             deadline = begun + self.settings.think
-            default = self._search(know, candidates, default, deadline)
+            default, _ = self._search(know, candidates, default, deadline)
         self._turn_started = None
         return Draw.from_code(default)
+
+    def rank(self, view: PlayerView) -> list[tuple[Decision, float]]:
+        """The candidates of the viewer's decision now, the one this bot would choose first, then the
+        others by their estimate, best first; each with its expected round score difference for the
+        seat (its side's score minus the best other side's, the team score in cooperative play), in
+        plain points.
+
+        The same search as :meth:`choose_play` / :meth:`choose_draw`, on the same random draws: the
+        first is the bot's choice.  The estimates are the means over the samples each candidate was
+        played on (fewer for one dropped early); a candidate played on none is left out.  In the
+        final laying, where the bot lays by rule (R23c), every legal choice is weighed and the
+        rule's choice comes first.  Empty when it is not the viewer's turn.
+        """
+        if not view.my_turn or not view.legal_decisions:
+            return []
+        started = time.perf_counter()
+        self._turn_started = None
+        by_code = {decision.code: decision for decision in view.legal_decisions}
+        legal = list(by_code)
+        table = table_of(view)
+        know = knowledge(view)
+        share = 1.0
+        if view.phase is Phase.FINAL:
+            default = final_choice(view).code
+            candidates = [default, *(code for code in legal if code != default)]
+        elif view.phase is Phase.DRAW:
+            default = heuristic_draw(table.tops, table.mine, table.discards, table.closed)
+            candidates = _draw_candidates(legal, default, table, know)
+        else:
+            team = view.rules.cooperative
+            default = heuristic_play(
+                table.hand, table.tops, table.mine, table.theirs, table.deck_left, table.turns_left, team
+            )
+            candidates = _play_candidates(legal, default, table)
+            share = self.settings.play_share
+        choice, stats = self._search(know, candidates, default, started + self.settings.think * share)
+        if view.phase is Phase.FINAL:
+            choice = default
+
+        def estimate(code: int) -> float:
+            values = stats.points[code]
+            return sum(values) / len(values)
+
+        weighed = (code for code in candidates if code != choice and stats.points[code])
+        rest = sorted(weighed, key=estimate, reverse=True)
+        order = [choice, *rest] if stats.points[choice] else []
+        return [(by_code[code], estimate(code)) for code in order]
 
     # ------------------------------------------------------------------- search
 
@@ -158,7 +210,8 @@ class SearchBot:
         candidates: list[int],
         default: int,
         deadline: float,
-    ) -> int:
+    ) -> tuple[int, _Stats]:
+        """The candidate chosen, and every candidate's results (see :class:`_Stats`)."""
         settings = self.settings
         clock = settings.samples is None
         limit = settings.samples if settings.samples is not None else 1 << 30
@@ -176,6 +229,7 @@ class SearchBot:
                 break
             sample = self._sample(know)
             results: list[float] = []
+            points_of: list[int] = []
             for candidate in active:
                 if (clock and time.perf_counter() >= deadline) or (stop is not None and stop()):
                     break
@@ -184,18 +238,20 @@ class SearchBot:
                 play_out(round_, cap)
                 points = round_value(round_.side_totals(), side, rules)
                 results.append(scale * math.tanh(points / scale))
+                points_of.append(points)
                 rollouts += 1
             if len(results) < len(active):
                 break  # out of time: a sample is used for all candidates or none
-            for candidate, result in zip(active, results, strict=True):
+            for candidate, result, points in zip(active, results, points_of, strict=True):
                 stats.results[candidate].append(result)
+                stats.points[candidate].append(points)
             if done + 1 >= settings.min_samples:
                 active = self._drop(stats, active, default)
                 if len(active) == 1:
                     break
         self.rollouts += rollouts
         self.rollout_seconds += time.perf_counter() - began
-        return self._decide(stats, active, default)
+        return self._decide(stats, active, default), stats
 
     def _sample(self, know: Knowledge) -> Round:
         """A deal agreeing with the view, and if possible with the other seat's last play (see :func:`_plausible`)."""
@@ -246,6 +302,19 @@ class SearchBot:
             if mean > best_mean and mean > settings.margin and mean > settings.z_leave * se:
                 best, best_mean = candidate, mean
         return best
+
+
+def ranked(
+    view: PlayerView,
+    settings: SearchSettings | None = None,
+    seed: int | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> list[tuple[Decision, float]]:
+    """The hard level's choices for the viewer's decision now, its own first, with their expected round
+    score difference (:meth:`SearchBot.rank`): what a hint shows.  From the view alone (H3); the same
+    for the same view, ``seed`` and ``settings.samples``.
+    """
+    return SearchBot(settings, seed, stop).rank(view)
 
 
 def round_value(totals: Sequence[int], side: int, rules: Rules) -> int:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from lost_cities.engine import STOP, Draw, Match, Phase, Play, PlayerView, Round, RoundRecord, Rules, Stop
+from lost_cities.engine import STOP, Decision, Draw, Match, Phase, Play, PlayerView, Round, RoundRecord, Rules, Stop
 from lost_cities.session import HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch
 from lost_cities.tui.hotseat.app import LostCitiesApp
@@ -90,12 +90,19 @@ class Gated:
         self.go.wait(30)
         return view.legal_draws[0]
 
+    def rank(self, view: PlayerView, *_args: object, **_kwargs: object) -> list[tuple[Decision, float]]:
+        """As the hint's ranking: the first legal choice, worth nothing."""
+        self.views.append(view)
+        self.go.wait(30)
+        return [(view.legal_decisions[0], 0.0)]
+
 
 @pytest.fixture
 def gated(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gated]:
     """Every bot the app makes (a computer player, the hint) is this one; let go after the test."""
     bot = Gated()
     monkeypatch.setattr("lost_cities.ai.make_bot", lambda *args, **kwargs: bot)
+    monkeypatch.setattr("lost_cities.ai.ranked", bot.rank)
     yield bot
     bot.go.set()
 
@@ -146,23 +153,26 @@ async def test_a_hint_is_worked_out_from_the_players_view_while_the_keys_wait(ga
         await pilot.press("e")
         assert message(app) == "Wait: the computer is thinking about your hint."
         gated.go.set()
-        await until(pilot, lambda: message(app).startswith("The computer would"))
+        await until(pilot, lambda: message(app).startswith("1. "))
         await until(pilot, lambda: "lay" in key_bar(app))  # the key bar follows on the next refresh
     assert gated.views and all(view.seat == 0 for view in gated.views)  # Ana's own view, nothing else (H3)
 
 
-async def test_a_hint_names_the_hard_levels_choice_selects_its_card_and_is_counted() -> None:
+async def test_a_hint_shows_the_hard_levels_three_best_choices_selects_the_first_and_is_counted() -> None:
     app = LostCitiesApp(replace_settings(VS_EASY, think=0.1), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("h")
-        await until(pilot, lambda: message(app).startswith("The computer would"))
+        await until(pilot, lambda: message(app).startswith("1. "))
         board = app.screen
         assert isinstance(board, BoardScreen) and board.scene is not None
-        assert ", then " in message(app)  # a play, then a draw
+        lines = message(app).split("\n")
+        numbered = [line for line in lines if line[:3] in ("1. ", "2. ", "3. ")]
+        assert [line[:3] for line in numbered] == ["1. ", "2. ", "3. "]  # the first turn: many choices
+        assert all(" — " in line and "(" in line for line in numbered)  # each with its estimate and its reason
         hinted = board.scene.selected_card
         assert hinted is not None
-        assert card_phrase(hinted) in message(app)  # the card it names is selected: e or d plays it
+        assert card_phrase(hinted) in numbered[0]  # the first choice's card is selected: e or d plays it
         assert app.session.hints == [[1, 0]]
         # the round's end tells who took hints
         round_ = engine(app).current

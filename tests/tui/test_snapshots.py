@@ -109,10 +109,15 @@ def test_four_players_round_end(language: str, snap_compare: Any) -> None:
 
 @pytest.fixture
 def easy_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every computer and every hint plays as the easy level: no clock, the same choice every run."""
+    """Every computer plays as the easy level, and every hint searches a fixed number of samples: no clock,
+    the same choices every run."""
     from lost_cities.ai.basic import EasyBot
+    from lost_cities.ai.search import SearchSettings, ranked
 
     monkeypatch.setattr("lost_cities.ai.make_bot", lambda *args, **kwargs: EasyBot())
+    monkeypatch.setattr(
+        "lost_cities.ai.ranked", lambda view, *args, **kwargs: ranked(view, SearchSettings(samples=6), seed=1)
+    )
 
 
 def test_board_alone_against_the_computer_with_a_hint(language: str, snap_compare: Any, easy_everywhere: None) -> None:

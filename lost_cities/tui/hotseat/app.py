@@ -53,7 +53,7 @@ from lost_cities.tui.hotseat.messages import (
     UnknownKey,
 )
 from lost_cities.tui.hotseat.scene import Scene, Wait
-from lost_cities.words import card_name, card_phrase, describe_refusal, hint_sentence, turn_sentence
+from lost_cities.words import card_name, card_phrase, describe_refusal, hint_lines, turn_sentence
 
 # Each screen is imported where the app first shows it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
@@ -514,10 +514,13 @@ class LostCitiesApp(App[None]):
             if board is None or board is not self.board or board.scene is None:
                 return
             hand, selected = board.scene.view.hand, board.scene.selected
-            if hint is not None and isinstance(hint.play, Play) and hint.play.card in hand:
-                selected = hand.index(hint.play.card)
+            first = hint.choices[0][0] if hint is not None and hint.choices else None
+            if isinstance(first, Play) and first.card in hand:
+                selected = hand.index(first.card)
             line = (
-                hint_sentence(hint.play, hint.draw) if hint is not None else _("The computer has no hint to give here.")
+                hint_lines(hint.view, hint.choices, self.session.names)
+                if hint is not None
+                else _("The computer has no hint to give here.")
             )
             self._show(selected=selected, line=line)
 

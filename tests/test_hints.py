@@ -1,0 +1,111 @@
+"""Hints that say why: the hard level's best choices in words, each with its reason, read from the
+player's own view only (H3).
+
+The positions are built through the engine (:meth:`Round.from_position`): Ana (seat 0) has a red
+expedition at 4, Boris a green one at 3; the draw pile and Boris's hand are what Ana cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lost_cities.engine import Draw, Match, Play, PlayerView, Round, Rules, player_view
+from lost_cities.engine.cards import Colour
+from lost_cities.i18n import set_language
+from lost_cities.session import HotSeat
+from lost_cities.words import hint_lines, hint_reason
+
+NAMES = ("Ana", "Boris")
+POSITION = "r5 r7 bw b4 b7 b10 y2 g8 / g4 y5 | r3 r4 / g3 | r9 b2 | y9 y10 w3 w4 | 0"
+
+
+def ana() -> PlayerView:
+    return player_view(Round.from_position(POSITION), 0)
+
+
+def reason(view: PlayerView, decision: str) -> str:
+    return hint_reason(view, Play.parse(decision), NAMES)
+
+
+def test_a_lay_that_continues_says_whether_it_leaves_a_gap() -> None:
+    view = ana()
+    assert reason(view, "+r5") == "continues your red expedition, no gap"
+    assert reason(view, "+r7") == "continues your red expedition, skipping 2 cards"
+
+
+def test_an_opening_names_the_points_of_its_colour_in_hand() -> None:
+    view = ana()
+    assert reason(view, "+b4") == "opens the blue expedition: 21 points in hand"
+    assert reason(view, "+bw") == "a wager before the numbers: 21 points of blue in hand"
+
+
+def test_a_discard_nobody_can_use_says_so_and_one_the_opponent_could_use_is_a_risk() -> None:
+    view = ana()
+    assert reason(view, "-y2") == "neither you nor Boris can use it"  # no yellow expedition on the table
+    risky = reason(view, "-g8")  # Boris's green stands at 3
+    assert risky == "risky: Boris could take it for their green expedition"
+    assert "neither" not in risky
+    assert reason(view, "-r7") == "only you could still lay it"
+
+
+def test_a_draw_from_a_discard_pile_says_what_the_card_does_for_you() -> None:
+    round_ = Round.from_position(POSITION)
+    round_.play(Play.parse("+r5"))
+    view = player_view(round_, 0)
+    assert hint_reason(view, Draw(Colour.RED), NAMES) == "continues your red expedition, skipping 3 cards"
+    assert hint_reason(view, Draw(Colour.BLUE), NAMES) == "23 points of blue in hand with it"
+    assert hint_reason(view, Draw(None), NAMES, best=True) == "the safest: no discard worth more"
+
+
+def test_the_hint_reads_one_numbered_line_a_choice_with_its_estimate() -> None:
+    view = ana()
+    text = hint_lines(view, [(Play.parse("+r5"), 4.2), (Play.parse("-y2"), -1.25)], NAMES)
+    assert text == (
+        "1. lay red 5 (+4.2) — continues your red expedition, no gap\n"
+        "2. discard yellow 2 (−1.2) — neither you nor Boris can use it"
+    )
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_every_reason_is_a_whole_sentence_in_french_and_russian(language: str) -> None:
+    set_language(language)
+    try:
+        view = ana()
+        decisions = [(decision, 1.5) for decision in view.legal_decisions]
+        text = hint_lines(view, decisions, NAMES)
+    finally:
+        set_language("en")
+    assert len(text.split("\n")) == len(decisions)
+    assert "{" not in text and "continues" not in text and "discard" not in text
+
+
+def session_at(round_: Round) -> HotSeat:
+    match = Match(round_.rules, rounds=1, first=round_.starter, seed=1)
+    match.played[0] = round_
+    return HotSeat(NAMES, match)
+
+
+def test_the_hint_knows_nothing_the_player_does_not() -> None:
+    # Boris's hand and the draw pile dealt otherwise: the same view for Ana, so the same hint
+    rules = Rules()
+    round_ = Round(rules, 12)
+    hidden = round_.hands[1] + round_.deck
+    random.Random(3).shuffle(hidden)
+    size = len(round_.hands[1])
+    other = Round.from_codes(
+        rules, [round_.hands[0], hidden[:size]], hidden[size:], round_.expeditions, round_.discards, round_.to_move
+    )
+    first = Round.from_codes(rules, round_.hands, round_.deck, round_.expeditions, round_.discards, round_.to_move)
+    assert first.hands[1] != other.hands[1]
+    hints = [session_at(position).hint(samples=10)() for position in (first, other)]
+    assert hints[0].choices == hints[1].choices
+    assert 1 <= len(hints[0].choices) <= 3
+    assert hints[0].view.seat == 0 and hints[0].view.hand == first.hand(0)
+
+
+def test_the_hint_counts_as_taken() -> None:
+    session = session_at(Round(Rules(), 12, starter=0))
+    session.hint(samples=2)
+    assert session.hints == [[1, 0]]
