@@ -67,8 +67,9 @@ FIRST_CHOICES = ("p1", "p2", "p3", "p4", "random")
 
 class Hint(Struct, frozen=True):
     """The hard level's best choices for the player's decision now (a play, a draw, or in the final
-    laying a lay or the stop), worked out from their own view only (H3): at most three, its own choice
-    first, each with the round's expected score difference for the player's side, in points."""
+    laying a lay or the stop), worked out from their own view only (H3): at most three — its own choice
+    and the two best after it — best first by the round's expected score difference for the player's
+    side, in points."""
 
     #: the view the choices answer: the reasons are read from it
     view: PlayerView
@@ -344,7 +345,9 @@ class HotSeat(Struct):
         seed = self._match.current.turns_played
 
         def suggest() -> Hint:
-            return Hint(view, tuple(ai.ranked(view, settings, seed=seed, stop=self.stop)[:3]))
+            # the search's own choice and the two best after it, shown best first: the numbers read in order
+            best = ai.ranked(view, settings, seed=seed, stop=self.stop)[:3]
+            return Hint(view, tuple(sorted(best, key=lambda choice: -choice[1])))
 
         return suggest
 

@@ -559,6 +559,8 @@ def _discard_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
     mine = view.expedition(view.side, card.colour)
     if mine and _layable(card, mine):
         return _("only you could still lay it")
+    if any(not view.expedition(side, card.colour) for side in range(rules.sides)):  # someone has none yet
+        return _("it could only start a new {colour} expedition").format(colour=pile_colour(card.colour))
     if players == 2:
         return _("neither you nor {name} can use it").format(name=names[(view.seat + 1) % 2])
     return _("nobody can use it")

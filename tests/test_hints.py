@@ -41,9 +41,10 @@ def test_an_opening_names_the_points_of_its_colour_in_hand() -> None:
     assert reason(view, "+bw") == "a wager before the numbers: 21 points of blue in hand"
 
 
-def test_a_discard_nobody_can_use_says_so_and_one_the_opponent_could_use_is_a_risk() -> None:
+def test_a_discard_says_who_could_use_it_and_one_the_opponent_could_use_is_a_risk() -> None:
     view = ana()
-    assert reason(view, "-y2") == "neither you nor Boris can use it"  # no yellow expedition on the table
+    # no yellow expedition on the table: it helps nobody's expedition, but anyone could open yellow with it
+    assert reason(view, "-y2") == "it could only start a new yellow expedition"
     risky = reason(view, "-g8")  # Boris's green stands at 3
     assert risky == "risky: Boris could take it for their green expedition"
     assert "neither" not in risky
@@ -64,7 +65,7 @@ def test_the_hint_reads_one_numbered_line_a_choice_with_its_estimate() -> None:
     text = hint_lines(view, [(Play.parse("+r5"), 4.2), (Play.parse("-y2"), -1.25)], NAMES)
     assert text == (
         "1. lay red 5 (+4.2) — continues your red expedition, no gap\n"
-        "2. discard yellow 2 (−1.2) — neither you nor Boris can use it"
+        "2. discard yellow 2 (−1.2) — it could only start a new yellow expedition"
     )
 
 
@@ -109,3 +110,11 @@ def test_the_hint_counts_as_taken() -> None:
     session = session_at(Round(Rules(), 12, starter=0))
     session.hint(samples=2)
     assert session.hints == [[1, 0]]
+
+
+def test_a_discard_below_every_expedition_of_its_colour_is_of_use_to_nobody() -> None:
+    # both have started red above 3: a red 2 fits neither expedition, and can open none
+    view = player_view(
+        Round.from_position("r2 r9 bw b4 b7 b10 y2 g8 / g4 y5 | r3 r4 / r5 g3 | b2 | y9 y10 w3 w4 | 0"), 0
+    )
+    assert reason(view, "-r2") == "neither you nor Boris can use it"
