@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests.online.postgres import Postgres, Unavailable
+from tests.online.redis_server import RedisServer
+from tests.online.redis_server import Unavailable as RedisUnavailable
 from tests.online.server import ServerProcess
 
 
@@ -34,9 +36,30 @@ def postgres() -> Iterator[Postgres]:
         server.stop()
 
 
+@pytest.fixture(scope="session")
+def redis_process() -> Iterator[RedisServer]:
+    """The test process's Redis, started when a test first asks; where it cannot run, those tests skip."""
+    try:
+        server = RedisServer()
+        server.start()
+    except RedisUnavailable as why:
+        pytest.skip(f"no Redis to test on: {why}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def redis_server(redis_process: RedisServer) -> RedisServer:
+    """The test process's Redis, emptied for this test."""
+    redis_process.flush()
+    return redis_process
+
+
 def pytest_itemcollected(item: pytest.Item) -> None:
-    """A test on a real PostgreSQL is an end-to-end one: a database server starts for it (slow)."""
-    if "postgres" in getattr(item, "fixturenames", ()):
+    """A test on a real PostgreSQL or Redis is an end-to-end one: a database server starts for it (slow)."""
+    if {"postgres", "redis_server", "redis_process"} & set(getattr(item, "fixturenames", ())):
         item.add_marker(pytest.mark.slow)
 
 
