@@ -43,6 +43,24 @@ def add_parser(commands: Commands) -> None:
         ),
     )
     parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help=_(
+            "a Redis (or Valkey) as redis://HOST:PORT/0, shared by several servers on one PostgreSQL database: "
+            "each game is served by one of them at a time, and a player connected to another is asked to come back"
+        ),
+    )
+    parser.add_argument(
+        "--lease",
+        type=whole_number(1, 3600),
+        default=10,
+        metavar=_("SECONDS"),
+        help=_(
+            "with --redis: how long a game waits for its server, when that server dies, before another takes it "
+            "over (default 10)"
+        ),
+    )
+    parser.add_argument(
         "--log-level", choices=LOG_LEVELS, default="info", help=_("how much to log on stderr (default info)")
     )
     add_lang(parser, argparse.SUPPRESS)
@@ -54,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
     import logging
     from pathlib import Path
 
+    from lost_cities.server.leases import LeaseError
     from lost_cities.server.serve import run_server
     from lost_cities.server.store import StoreError, is_postgres_url, shown_url
     from lost_cities.storage.store import default_data_dir
@@ -71,8 +90,10 @@ def run(args: argparse.Namespace) -> int:
         print("", end="", flush=True)
 
     try:
-        asyncio.run(run_server(args.host, args.port, database, key, announce=announce))
-    except StoreError as error:
+        asyncio.run(
+            run_server(args.host, args.port, database, key, announce=announce, redis=args.redis, lease=args.lease)
+        )
+    except (StoreError, LeaseError) as error:
         return arguments.refuse("serve", str(error))
     except OSError as error:  # the address is in use, or not this machine's
         return arguments.refuse(

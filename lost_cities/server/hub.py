@@ -69,6 +69,7 @@ from lost_cities.net.protocol import (
     write,
 )
 from lost_cities.server.game import CLAIM, TAKE_BACK, Game, Refused
+from lost_cities.server.leases import LeaseError, Leases
 from lost_cities.server.store import GameRow, GameStore, SeatRow, StoreError
 
 __all__ = ["Hub", "Limits"]
@@ -103,6 +104,17 @@ _UNAVAILABLE = (
 )
 #: The close reason that goes with it (a close frame's reason is at most 123 bytes).
 _TRY_AGAIN = "the games' database cannot be reached: try again in a moment"
+#: What a client is told when another server holds the game's lease (then 1013): it is asked to come back, and by
+#: then this server may hold the lease (the other one died, or forgot the game), or a front sends it to the other.
+_ELSEWHERE = "the game is being served by another server: try again in a moment"
+#: What a client is told when Redis, which says which server serves a game, cannot be reached (then 1013).
+_NO_REDIS = "the servers cannot agree on who serves this game right now (Redis is away): try again in a moment"
+
+
+class _Elsewhere(StoreError):
+    """This server may not apply the game now (another holds its lease, or Redis is away): ``unavailable`` and
+    1013, as when the database is away, with its own sentence; a :class:`StoreError` so that every path that
+    already answers a database away (a frame, a computer's turn) answers this one too."""
 
 
 class _Window:
@@ -150,12 +162,20 @@ class _Refusal(Exception):
 class Hub:
     """Every game the server holds in memory, their members, and the computers' turns."""
 
-    def __init__(self, store: GameStore, key: CodeKey, think: float = 1.0) -> None:
+    def __init__(self, store: GameStore, key: CodeKey, think: float = 1.0, leases: Leases | None = None) -> None:
         self.store = store
         self.key = key
         self.think = think
+        #: with several servers on one database (``--redis``): a game is loaded and applied here only while this
+        #: server holds its lease; one lost is dropped from memory at once (:meth:`lease_lost`)
+        self.leases = leases
+        if leases is not None:
+            leases.on_lost = self.lease_lost
         self.games: dict[str, Game] = {}
         self.locks: dict[str, asyncio.Lock] = {}
+        #: per game, held while it is loaded (lease taken, then read from the store) or its lease given back: a
+        #: game forgotten and loaded again at once never ends up in memory with its lease released behind it
+        self.loading: dict[str, asyncio.Lock] = {}
         #: per game, per seat (``None``: watchers), the open connections
         self.members: dict[str, dict[int | None, set[ServerConnection]]] = {}
         self.connections = 0
@@ -430,25 +450,75 @@ class Hub:
     # ------------------------------------------------------------------ games
 
     async def game(self, game_id: str) -> Game:
-        """The game, from memory or rebuilt from the store; its computer's turn started if it is one."""
-        if game_id not in self.games:
-            stored = await self.store.load(game_id)
-            if stored is None:
-                raise _Refusal(ErrorCode.BAD_GAME, "this game is no longer on this server")
+        """The game, from memory or rebuilt from the store; its computer's turn started if it is one.  With leases,
+        only while this server holds the game's lease (taken here first): :class:`_Elsewhere` otherwise."""
+        held = self.games.get(game_id)
+        if held is not None and (self.leases is None or self.leases.held(game_id)):
+            return held
+        if held is not None:  # our lease ran out by our clock before the renewer noticed: as good as lost
+            self.lease_lost(game_id)
+        async with self.loading.setdefault(game_id, asyncio.Lock()):
             if game_id not in self.games:  # another connection may have loaded it meanwhile
+                await self._take_lease(game_id)
+                stored = await self.store.load(game_id)
+                if stored is None:
+                    raise _Refusal(ErrorCode.BAD_GAME, "this game is no longer on this server")
                 self.games[game_id] = Game(stored)
                 self.locks.setdefault(game_id, asyncio.Lock())
                 self._computer_turn(self.games[game_id])
         return self.games[game_id]
 
+    async def _take_lease(self, game_id: str) -> None:
+        """Hold the game's lease before reading it (nothing to do on one server): the game is then read from the
+        store at its last committed decision, whoever applied it."""
+        if self.leases is None:
+            return
+        try:
+            taken = await self.leases.acquire(game_id)
+        except LeaseError as error:
+            log.warning("game %s: %s", game_id, error)
+            raise _Elsewhere(_NO_REDIS) from None
+        if not taken:
+            raise _Elsewhere(_ELSEWHERE)
+        self.leases.start()  # renewed from now on (once started, started)
+
+    def lease_lost(self, game_id: str) -> None:
+        """The game's lease was lost (not renewed in time, or taken by another server): the game is dropped from
+        memory and every connection to it closed with 1013, so that nobody plays on a copy another server may be
+        moving on; they come back, to whichever server holds the lease then."""
+        game = self.games.pop(game_id, None)
+        if game is None:
+            return
+        log.warning("game %s: its lease is lost, so it is no longer applied here", game_id)
+        for seat in range(len(game.names)):
+            self.bots.pop((game_id, seat), None)
+        self._close_all(game, 1013, _ELSEWHERE)
+
     def _forget_if_idle(self, game: Game) -> None:
-        """Drop a game nobody is connected to from memory (the store keeps it), unless a computer is thinking."""
-        if game.computer_to_move() is None:
+        """Drop a game nobody is connected to from memory (the store keeps it), unless a computer is thinking; its
+        lease is given back, so that another server may take it at once."""
+        if game.computer_to_move() is None and self.games.get(game.id, game) is game:  # not a copy loaded since
             self.games.pop(game.id, None)
             self.members.pop(game.id, None)
             for seat, level in enumerate(game.computers):
                 if level is not None:
                     self.bots.pop((game.id, seat), None)
+            if self.leases is not None:
+                task = asyncio.create_task(self._release(game.id))
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
+
+    async def _release(self, game_id: str) -> None:
+        """Give the lease of a forgotten game back, unless it was loaded again meanwhile: under the game's loading
+        lock, which a load holds from taking the lease to putting the game in memory, so the two never cross."""
+        assert self.leases is not None
+        async with self.loading.setdefault(game_id, asyncio.Lock()):
+            if game_id in self.games:
+                return
+            try:
+                await self.leases.release(game_id)
+            except LeaseError as error:
+                log.warning("game %s: lease not released (%s); it runs out by itself", game_id, error)
 
     async def create(self, frame: Create) -> Created:
         if frame.protocol != PROTOCOL:
@@ -494,7 +564,12 @@ class Hub:
         found = []
         for token in frame.tokens:
             seat = await self.store.seat_of_token(token_hash(token))
-            if seat is not None:
+            if seat is not None and self.leases is not None and seat[0] not in self.games:
+                # only read: no lease to take (another server may be serving it), the game not kept in memory
+                stored = await self.store.load(seat[0])
+                if stored is not None:
+                    found.append(Game(stored).status(seat[1]))
+            elif seat is not None:
                 game = await self.game(seat[0])
                 found.append(game.status(seat[1]))
                 if not any(self.members.get(game.id, {}).values()):
@@ -648,8 +723,14 @@ class Hub:
         await websocket.send(write(frame))
 
     async def _unavailable(self, websocket: ServerConnection, what: str, error: StoreError) -> None:
-        """The database cannot be reached: one ``unavailable`` error, then 1013 (try again later) — the client
-        comes back with backoff, and by then the database may be back."""
+        """The database cannot be reached, or another server serves the game: one ``unavailable`` error, then 1013
+        (try again later) — the client comes back with backoff, and by then the database may be back, or the
+        game's lease this server's."""
+        if isinstance(error, _Elsewhere):
+            log.info("%s: %s", what, error)
+            await self._send(websocket, ErrorFrame(code=ErrorCode.UNAVAILABLE, message=str(error)))
+            await websocket.close(1013, str(error)[:120])
+            return
         log.warning("%s: the database cannot be reached: %s", what, error)
         await self._send(websocket, ErrorFrame(code=ErrorCode.UNAVAILABLE, message=_UNAVAILABLE))
         await websocket.close(1013, _TRY_AGAIN)

@@ -3,8 +3,8 @@
 It prints the address it serves on as its first line (the real port, also for ``--port 0``), logs
 one line per connection and per game event, and stops on Ctrl+C or SIGTERM: it stops listening,
 closes every connection with 1012 ("service restart": clients come back by themselves), lets the
-computers' turns go, and closes the database.  Nothing needs flushing: every decision was committed
-before anyone heard of it.
+computers' turns go, gives back its games' leases (with ``--redis``), and closes the database.  Nothing
+needs flushing: every decision was committed before anyone heard of it.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from websockets.http11 import Request, Response
 from lost_cities.net.codes import CodeKey
 from lost_cities.net.protocol import MAX_CLIENT_FRAME
 from lost_cities.server.hub import Hub
+from lost_cities.server.leases import LeaseError, Leases
 from lost_cities.server.sqlite_store import SqliteStore
-from lost_cities.server.store import GameStore, StoreError, is_postgres_url
+from lost_cities.server.store import GameStore, StoreError, is_postgres_url, shown_url
 
 __all__ = ["run_server", "store_for"]
 
@@ -55,11 +56,50 @@ def _health(hub: Hub) -> Callable[[ServerConnection, Request], Awaitable[Respons
             state |= {"status": "degraded", "error": said or f"the games' database did not answer in {HEALTH_WAIT:g} s"}
         else:
             state |= {"stored_games": stored, "stored_games_not_over": not_over}
+        if hub.leases is not None:  # with several servers: Redis away, no game can be taken over here
+            try:
+                await asyncio.wait_for(_ping(hub.leases), HEALTH_WAIT)
+            except (LeaseError, TimeoutError) as error:
+                status = http.HTTPStatus.SERVICE_UNAVAILABLE
+                said = str(error) if isinstance(error, LeaseError) else f"Redis did not answer in {HEALTH_WAIT:g} s"
+                state |= {"status": "degraded", "redis": said}
+            else:
+                state["redis"] = "ok"
         body = json.dumps(state).encode()
         headers = Headers([("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
         return Response(status.value, status.phrase, headers, body)
 
     return health
+
+
+async def _ping(leases: Leases) -> None:
+    """Whether Redis answers: :class:`LeaseError` in one sentence if not."""
+    from redis.exceptions import RedisError
+
+    try:
+        await leases.redis.ping()
+    except (RedisError, OSError) as error:
+        raise LeaseError(f"Redis cannot be reached: {error}") from None
+
+
+async def leases_for(url: str, ttl: float) -> Leases:
+    """This server's leases in the Redis at ``url`` (``--redis``), checked to answer now: a server that could take
+    no game is refused at its start, in one sentence (:class:`LeaseError`), not at its first player's."""
+    try:  # only here: a server without --redis never loads the Redis client
+        from redis.asyncio import Redis
+    except ImportError as error:
+        raise LeaseError(f"serving with Redis needs the redis package: {error}") from None
+    try:
+        client = Redis.from_url(url, socket_timeout=HEALTH_WAIT, socket_connect_timeout=HEALTH_WAIT)
+    except ValueError as error:
+        raise LeaseError(f"{shown_url(url)} is not a Redis address: {error}") from None
+    leases = Leases(client, ttl=ttl)
+    try:
+        await _ping(leases)
+    except LeaseError as error:
+        await client.aclose()
+        raise LeaseError(f"Redis at {shown_url(url)} cannot be reached: {str(error).split(': ', 1)[-1]}") from None
+    return leases
 
 
 def store_for(database: str) -> GameStore:
@@ -82,16 +122,26 @@ async def run_server(
     *,
     think: float = 1.0,
     announce: Callable[[str], None] = print,
+    redis: str | None = None,
+    lease: float = 10.0,
 ) -> None:
     """Serve the games of ``database`` (a SQLite file's path or a PostgreSQL URL), the codes hashed with the key
-    in the file ``key``, until Ctrl+C or SIGTERM; ``announce`` is told each address served on (``ws://host:port``)."""
+    in the file ``key``, until Ctrl+C or SIGTERM; ``announce`` is told each address served on (``ws://host:port``).
+    With ``redis`` (a Redis URL), a game is served here only while this server holds its lease there, ``lease``
+    seconds long and renewed: several servers on one PostgreSQL database never apply one game at once."""
     try:
         codes = CodeKey.in_file(key)
     except OSError as error:  # not the address's fault: say whose it is
         raise StoreError(f"the codes' key {key} cannot be read or made: {error.strerror or error}") from None
+    leases = await leases_for(redis, lease) if redis is not None else None
     store = store_for(database)
-    await store.open()
-    hub = Hub(store, codes, think=think)
+    try:
+        await store.open()
+    except BaseException:
+        if leases is not None:
+            await leases.redis.aclose()
+        raise
+    hub = Hub(store, codes, think=think, leases=leases)
     try:
         async with serve(
             hub.handle,
@@ -115,5 +165,8 @@ async def run_server(
             await server.wait_closed()
     finally:
         await hub.stop()
+        if leases is not None:  # given back: another server may take the games at once, not after a ttl
+            await leases.close()
+            await leases.redis.aclose()
         await store.close()
         log.info("stopped")

@@ -21,11 +21,24 @@ _ADDRESS = re.compile(r"ws://127\.0\.0\.1:(\d+)")
 class ServerProcess:
     """``lost-cities serve`` on 127.0.0.1 with its own database; the port is the one it printed (``--port 0``
     the first time, the same one again on :meth:`restart`, so that clients find it where they left it).
-    ``database`` is its ``--db``: a PostgreSQL URL, or by default ``online.sqlite3`` in ``folder``."""
+    ``database`` is its ``--db``: a PostgreSQL URL, or by default ``online.sqlite3`` in ``folder``; ``redis`` its
+    ``--redis`` and ``lease`` its ``--lease``, for several servers on one database (which share ``data``, the
+    data folder where the codes' key is: a code made by one must open its seat on the others)."""
 
-    def __init__(self, folder: Path, database: str | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        database: str | None = None,
+        *,
+        redis: str | None = None,
+        lease: int | None = None,
+        data: Path | None = None,
+    ) -> None:
         self.folder = folder
+        self.data = data or folder / "data"
         self.database = database or str(folder / "online.sqlite3")
+        self.redis = redis
+        self.lease = lease
         self.port = 0
         self.process: subprocess.Popen[str] | None = None
         self.log = folder / "serve.log"
@@ -35,8 +48,12 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 60) -> None:
-        environment = {**os.environ, "LOST_CITIES_DATA_DIR": str(self.folder / "data"), "PYTHONUNBUFFERED": "1"}
+        environment = {**os.environ, "LOST_CITIES_DATA_DIR": str(self.data), "PYTHONUNBUFFERED": "1"}
         command = [sys.executable, "-m", "lost_cities", "serve", "--port", str(self.port), "--db", self.database]
+        if self.redis is not None:
+            command += ["--redis", self.redis]
+        if self.lease is not None:
+            command += ["--lease", str(self.lease)]
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
                 command, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, text=True, env=environment
