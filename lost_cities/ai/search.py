@@ -155,7 +155,7 @@ class SearchBot:
         self._turn_started = None
         return Draw.from_code(default)
 
-    def rank(self, view: PlayerView) -> list[tuple[Decision, float]]:
+    def rank(self, view: PlayerView, include: Decision | None = None) -> list[tuple[Decision, float]]:
         """The candidates of the viewer's decision now, the one this bot would choose first, then the
         others by their estimate, best first; each with its expected round score difference for the
         seat (its side's score minus the best other side's, the team score in cooperative play), in
@@ -166,6 +166,10 @@ class SearchBot:
         played on (fewer for one dropped early); a candidate played on none is left out.  In the
         final laying, where the bot lays by rule (R23c), every legal choice is weighed and the
         rule's choice comes first.  Empty when it is not the viewer's turn.
+
+        ``include``, a legal decision the search would not weigh (a card laid over a lower one of its
+        colour, a discard top nobody can lay), is weighed as well: the analysis of a match puts a number
+        on the decision a player made, whatever it was.
         """
         if not view.my_turn or not view.legal_decisions:
             return []
@@ -189,6 +193,8 @@ class SearchBot:
             )
             candidates = _play_candidates(legal, default, table)
             share = self.settings.play_share
+        if include is not None and include.code in by_code and include.code not in candidates:
+            candidates.append(include.code)
         choice, stats = self._search(know, candidates, default, started + self.settings.think * share)
         if view.phase is Phase.FINAL:
             choice = default
@@ -309,12 +315,14 @@ def ranked(
     settings: SearchSettings | None = None,
     seed: int | None = None,
     stop: Callable[[], bool] | None = None,
+    include: Decision | None = None,
 ) -> list[tuple[Decision, float]]:
     """The hard level's choices for the viewer's decision now, its own first, with their expected round
-    score difference (:meth:`SearchBot.rank`): what a hint shows.  From the view alone (H3); the same
-    for the same view, ``seed`` and ``settings.samples``.
+    score difference (:meth:`SearchBot.rank`): what a hint shows, and with ``include`` weighed among them,
+    what an analysis compares.  From the view alone (H3); the same for the same view, ``seed`` and
+    ``settings.samples``.
     """
-    return SearchBot(settings, seed, stop).rank(view)
+    return SearchBot(settings, seed, stop).rank(view, include)
 
 
 def round_value(totals: Sequence[int], side: int, rules: Rules) -> int:

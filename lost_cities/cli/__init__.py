@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from lost_cities import __version__
-from lost_cities.cli import arena, argparse_i18n, online, play, records, score, serve, simulate, web
+from lost_cities.cli import analyse, arena, argparse_i18n, online, play, records, score, serve, simulate, web
 from lost_cities.cli.arguments import CommandParser, add_lang
 from lost_cities.i18n import _, detect_language, set_language
 
@@ -46,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(commands)
     score.add_parser(commands)
     records.add_parsers(commands)
+    analyse.add_parser(commands)
     arena.add_parser(commands)
     serve.add_parser(commands)
     online.add_parser(commands)

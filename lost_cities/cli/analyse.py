@@ -1,0 +1,239 @@
+"""``lost-cities analyse ID|FILE``: every decision of a past match weighed by the hard level's search.
+
+The computation is :mod:`lost_cities.ai.analysis` (pure, from each player's view only); this module
+loads the match, shows the progress on stderr, and prints the result in words or as JSON.  Light on
+purpose, as every command's module: the search is imported only when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+from lost_cities.cli.arguments import Commands, add_lang, refuse, seconds, whole_number
+from lost_cities.i18n import _, ngettext
+from lost_cities.limits import MAX_SEED
+
+if TYPE_CHECKING:
+    from lost_cities.ai.analysis import DecisionAnalysis, MatchAnalysis, Summary
+    from lost_cities.engine import Card, Decision
+
+__all__ = ["add_parser", "run"]
+
+#: Thinking time per decision, in seconds: from this...
+MIN_THINK = 0.01
+#: ...to this.
+MAX_THINK = 60
+#: ...and by default.
+DEFAULT_THINK = 0.2
+#: At most this many processes.
+MAX_JOBS = 64
+
+
+def add_parser(commands: Commands) -> None:
+    parser = commands.add_parser(
+        "analyse",
+        help=_("weigh every decision of a past match with the hard level's search: points lost, mistakes"),
+        description=_(
+            "For every decision of every player, the hard level's estimate of the best choice and of the "
+            "choice made, from that player's view only: the points lost, and the decisions that lost five "
+            "points or more marked as mistakes; a summary per player, per round and for the match."
+        ),
+    )
+    parser.add_argument("match", metavar="ID|FILE", help=_("an id from `lost-cities history`, or a file from export"))
+    parser.add_argument(
+        "--think",
+        type=seconds(MIN_THINK, MAX_THINK),
+        default=DEFAULT_THINK,
+        metavar=_("SECONDS"),
+        help=_("thinking time per decision (default 0.2), as a fixed number of sampled deals"),
+    )
+    parser.add_argument(
+        "--jobs",
+        type=whole_number(1, MAX_JOBS),
+        default=1,
+        metavar=_("J"),
+        help=_("processes playing at once (default 1)"),
+    )
+    parser.add_argument(
+        "--seed", type=whole_number(0, MAX_SEED), default=0, metavar=_("SEED"), help=_("seed of the search (default 0)")
+    )
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    add_lang(parser, argparse.SUPPRESS)
+    parser.set_defaults(run=run, parser=parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lost_cities.ai.analysis import analyse_positions, analysis_settings, positions, summarise
+    from lost_cities.engine import LostCitiesError
+    from lost_cities.storage import MatchStore, SaveStatus, StorageError
+
+    try:
+        saved = MatchStore().load(args.match)  # an id, the start of one, or a file
+    except StorageError as error:  # an unknown id, or a record that cannot be read
+        return refuse("analyse", str(error))
+    if saved.status is SaveStatus.IN_PROGRESS:  # H2: its hands are still secret
+        return refuse("analyse", _("that match is still being played; analyse it once it is over"))
+    record = saved.record
+    try:
+        found = positions(record)
+    except (LostCitiesError, ValueError) as error:  # read, but not a match the engine can replay
+        return refuse("analyse", _("the match's record cannot be replayed: {error}").format(error=error))
+    settings = analysis_settings(args.think)
+    bar = _Bar(len(found), sys.stderr) if sys.stderr.isatty() else None
+    decisions: list[DecisionAnalysis] = []
+    try:
+        for decision in analyse_positions(record, found, settings, args.seed, args.jobs):
+            decisions.append(decision)
+            if bar is not None:
+                bar.show(len(decisions))
+    finally:
+        if bar is not None:
+            bar.clear()
+    analysis = summarise(decisions, record.rules.players, len(record.played))
+    if args.json:
+        print(json.dumps(analysis_json(analysis, saved.names), ensure_ascii=False))
+    else:
+        print(describe(analysis, saved.names))
+    return 0
+
+
+def analysis_json(analysis: MatchAnalysis, names: Sequence[str]) -> dict[str, object]:
+    """The analysis for scripts: each player's summary for the match, and every decision weighed."""
+    return {
+        "players": [
+            {
+                "name": names[player.seat],
+                "decisions": player.match.decisions,
+                "mean_loss": round(player.match.mean_loss, 2),
+                "mistakes": player.match.mistakes,
+                "accuracy": round(player.match.accuracy, 1),
+            }
+            for player in analysis.players
+        ],
+        "decisions": [
+            {
+                "round": decision.round,
+                "turn": decision.turn,
+                "seat": decision.seat,
+                "played": str(decision.played),
+                "best": str(decision.best),
+                "loss": round(decision.loss, 2),
+            }
+            for decision in analysis.decisions
+        ],
+    }
+
+
+def _summary(summary: Summary) -> str:
+    from lost_cities.words import decimal
+
+    return _("{decisions}, mean loss {loss}, {mistakes}, accuracy {accuracy}").format(
+        decisions=ngettext("{n} decision", "{n} decisions", summary.decisions).format(n=decimal(summary.decisions)),
+        loss=decimal(summary.mean_loss, 1),
+        mistakes=ngettext("{n} mistake", "{n} mistakes", summary.mistakes).format(n=decimal(summary.mistakes)),
+        accuracy=decimal(summary.accuracy, 1),
+    )
+
+
+def _did(decision: Decision, top: Card | None) -> str:
+    """What a player did, as the board's words say it: ``discarded red 9``, ``took blue 4``."""
+    from lost_cities.engine import Draw, Play, Stop
+    from lost_cities.words import card_phrase
+
+    if isinstance(decision, Stop):
+        return _("stopped laying")
+    if isinstance(decision, Draw):
+        if decision.pile is None or top is None:
+            return _("drew from the draw pile")
+        return _("took {card}").format(card=card_phrase(top))
+    assert isinstance(decision, Play)
+    if decision.discard:
+        return _("discarded {card}").format(card=card_phrase(decision.card))
+    return _("laid {card}").format(card=card_phrase(decision.card))
+
+
+def _do(decision: Decision, top: Card | None) -> str:
+    """The better choice, as a hint names it: ``lay red 9``."""
+    from lost_cities.engine import Draw, Play, Stop
+    from lost_cities.words import card_phrase
+
+    if isinstance(decision, Stop):
+        return _("stop laying")
+    if isinstance(decision, Draw):
+        if decision.pile is None or top is None:
+            return _("draw from the draw pile")
+        return _("take {card}").format(card=card_phrase(top))
+    assert isinstance(decision, Play)
+    if decision.discard:
+        return _("discard {card}").format(card=card_phrase(decision.card))
+    return _("lay {card}").format(card=card_phrase(decision.card))
+
+
+def mistake_line(decision: DecisionAnalysis, names: Sequence[str]) -> str:
+    """``round 2, turn 7: Ana discarded red 9; best was lay red 9 (lost 12.5 points)``."""
+    from lost_cities.words import decimal
+
+    # Translators: {loss} is always written with one decimal (12.5), so the plural is the one for fractions.
+    return _("round {round}, turn {turn}: {name} {did}; best was {best} (lost {loss} points)").format(
+        round=decision.round,
+        turn=decision.turn,
+        name=names[decision.seat],
+        did=_did(decision.played, decision.played_top),
+        best=_do(decision.best, decision.best_top),
+        loss=decimal(decision.loss, 1),
+    )
+
+
+def describe(analysis: MatchAnalysis, names: Sequence[str]) -> str:
+    """The analysis in words: a block per player (the match, then each round), then the mistakes in order."""
+    lines: list[str] = []
+    for player in analysis.players:
+        lines.append(_("{name}: {summary}").format(name=names[player.seat], summary=_summary(player.match)))
+        for number, summary in enumerate(player.rounds, start=1):
+            if summary.decisions:
+                lines.append("  " + _("round {n}: {summary}").format(n=number, summary=_summary(summary)))
+    mistakes = [decision for decision in analysis.decisions if decision.mistake]
+    lines.append("")
+    if mistakes:
+        lines.append(_("Mistakes (five points or more lost):"))
+        lines.extend(mistake_line(decision, names) for decision in mistakes)
+    else:
+        lines.append(_("No mistakes: no decision lost five points or more."))
+    return "\n".join(lines)
+
+
+class _Bar:
+    """The progress bar: decisions weighed of all, on one terminal line, redrawn at most five times a second."""
+
+    WIDTH = 10
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total, self.stream = total, stream
+        self.shown = 0.0
+        self.length = 0
+        self.show(0)
+
+    def show(self, done: int) -> None:
+        now = time.monotonic()
+        if done and now - self.shown < 0.2 and done < self.total:
+            return
+        self.shown = now
+        filled = self.WIDTH * done // max(self.total, 1)
+        line = _("[{bar}] {done}/{total} decisions").format(
+            bar="#" * filled + "-" * (self.WIDTH - filled), done=done, total=self.total
+        )[: shutil.get_terminal_size((80, 24)).columns - 1]
+        self.stream.write("\r" + line.ljust(self.length))
+        self.stream.flush()
+        self.length = len(line)
+
+    def clear(self) -> None:
+        """Blank the line, and the ``^C`` a terminal may have echoed after it."""
+        if self.length:
+            self.stream.write("\r" + " " * (self.length + 2) + "\r")
+            self.stream.flush()

@@ -1,0 +1,180 @@
+"""``lost-cities analyse``: every decision of a past match weighed from its player's view, mistakes marked."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from lost_cities.ai import make_bot
+from lost_cities.ai.analysis import MISTAKE, accuracy, analyse, positions
+from lost_cities.ai.search import SearchSettings
+from lost_cities.cli.analyse import _Bar
+from lost_cities.engine import Match, Phase, Play, player_view
+from lost_cities.storage import MatchStore, SavedMatch
+from tests.conftest import Cli, CliResult
+from tests.storage.matches import random_match
+
+#: Few sampled deals a decision: fast, and as deterministic as many.
+FAST = SearchSettings(samples=8)
+
+
+def blundered_match(seed: int = 0) -> tuple[Match, Play]:
+    """A one-round match of two heuristic players in which seat 0, with at most three cards left to draw,
+    discards a 7 or higher that its own expedition could still have taken (its last chance to score it):
+    the match and the discard."""
+    for match_seed in range(seed, seed + 200):
+        match = Match(rounds=1, seed=match_seed)
+        round_ = match.current
+        bots = [make_bot("heuristic"), make_bot("heuristic")]
+        blunder: Play | None = None
+        while not round_.over:
+            seat = round_.to_move
+            view = player_view(round_, seat)
+            if round_.phase is Phase.DRAW:
+                round_.decide(bots[seat].choose_draw(view))
+                continue
+            if seat == 0 and blunder is None and round_.draw_pile_size <= 3:
+                for decision in round_.legal_decisions():
+                    if isinstance(decision, Play) and not decision.discard and decision.card.value >= 7:
+                        laid = round_.expedition(0, decision.card.colour)
+                        if laid and laid[-1].value != 1 and laid[-1].value < decision.card.value:
+                            blunder = Play(decision.card, discard=True)
+                            break
+                if blunder is not None:
+                    round_.decide(blunder)
+                    continue
+            round_.decide(bots[seat].choose_play(view))
+        if blunder is not None:
+            return match, blunder
+    raise AssertionError("no deal gives the blunder")
+
+
+def test_the_analysis_is_deterministic_for_a_seed() -> None:
+    record = random_match(3, 10_000, rounds=2).record()
+    first, second = analyse(record, FAST, seed=7), analyse(record, FAST, seed=7)
+    assert first == second
+    assert len(first.decisions) == len(positions(record)) > 100
+    other = analyse(record, FAST, seed=8)
+    assert [d.loss for d in other.decisions] != [d.loss for d in first.decisions]  # the seed is used
+    assert analyse(record, FAST, seed=7, jobs=2) == first  # each decision on its own seed, wherever it runs
+
+
+def test_a_planted_blunder_is_a_mistake() -> None:
+    match, blunder = blundered_match()
+    analysis = analyse(match.record(), SearchSettings(samples=24), seed=1)
+    found = [d for d in analysis.decisions if d.seat == 0 and d.played == blunder]
+    assert len(found) == 1
+    weighed = found[0]
+    assert weighed.mistake and weighed.loss >= MISTAKE
+    assert isinstance(weighed.best, Play) and not weighed.best.discard
+    assert weighed.best_estimate - weighed.played_estimate == pytest.approx(weighed.loss)
+    summary = analysis.players[0].match
+    assert summary.mistakes >= 1 and summary.decisions == sum(d.seat == 0 for d in analysis.decisions)
+    assert summary.accuracy == pytest.approx(accuracy(summary.mean_loss)) and 0 < summary.accuracy < 100
+
+
+def test_accuracy_falls_as_the_loss_grows() -> None:
+    values = [accuracy(loss) for loss in (0.0, 0.5, 1.0, 5.0, 20.0, 1000.0)]
+    assert values == sorted(values, reverse=True) and values[0] == 100 and values[3] == 50 and values[-1] > 0
+
+
+def test_forced_decisions_are_not_analysed() -> None:
+    record = random_match(3, 10_000, rounds=1).record()
+    replayed = record.replay().current
+    assert len(positions(record)) < sum(len(text.split()) for text in record.played[0].turns)
+    assert replayed.over
+
+
+# ------------------------------------------------------------------ the command
+
+
+@pytest.fixture
+def finished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, Path]:
+    """The planted blunder as a finished match of the history (its id) and as an exported file."""
+    monkeypatch.setenv("LOST_CITIES_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COLUMNS", "200")
+    match, _blunder = blundered_match()
+    store = MatchStore()
+    saved = store.finish_current(SavedMatch.start(("Ana", "Boris"), match).with_match(match))
+    path = tmp_path / "match.json"
+    path.write_text(saved.to_json(), encoding="utf-8")
+    return saved.id, path
+
+
+def analysed(cli: Cli, *args: str) -> CliResult:
+    return cli("analyse", *args, "--think", "0.01")
+
+
+def test_json_has_exactly_the_promised_shape(cli: Cli, finished: tuple[str, Path]) -> None:
+    match_id, path = finished
+    result = analysed(cli, match_id, "--json", "--seed", "3")
+    assert result.status == 0, result.err
+    data = json.loads(result.out)
+    assert set(data) == {"players", "decisions"}
+    assert [player["name"] for player in data["players"]] == ["Ana", "Boris"]
+    for player in data["players"]:
+        assert set(player) == {"name", "decisions", "mean_loss", "mistakes", "accuracy"}
+        assert 0 <= player["accuracy"] <= 100 and player["mean_loss"] >= 0
+    for decision in data["decisions"]:
+        assert set(decision) == {"round", "turn", "seat", "played", "best", "loss"}
+    assert sum(player["decisions"] for player in data["players"]) == len(data["decisions"])
+    mistakes = [d for d in data["decisions"] if d["loss"] >= MISTAKE]
+    assert data["players"][0]["mistakes"] == sum(d["seat"] == 0 for d in mistakes)
+    # the same analysis from the exported file, and again: deterministic for the seed
+    assert analysed(cli, str(path), "--json", "--seed", "3").out == result.out
+
+
+def test_words_name_the_mistake_as_the_board_does(cli: Cli, finished: tuple[str, Path]) -> None:
+    _match, blunder = blundered_match()
+    result = analysed(cli, str(finished[1]))
+    assert result.status == 0, result.err
+    lines = result.out.splitlines()
+    assert lines[0].startswith("Ana: ") and "accuracy" in lines[0] and lines[1].startswith("  round 1: ")
+    card = blunder.card
+    colour = {"r": "red", "g": "green", "b": "blue", "w": "white", "y": "yellow"}[card.colour.letter]
+    said = [line for line in lines if f"Ana discarded {colour} {card.value}; best was lay " in line]
+    assert len(said) == 1 and said[0].startswith("round 1, turn ") and said[0].endswith(" points)")
+    french = cli("--lang", "fr", "analyse", str(finished[1]), "--think", "0.01")
+    assert french.status == 0 and "Ana discarded" not in french.out
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["nope"], "nope"),
+        (["{file}", "--jobs", "0"], "--jobs"),
+        (["{file}", "--think", "soon"], "--think"),
+        (["{file}", "--seed", "-1"], "--seed"),
+        (["{missing}"], "missing.json"),
+    ],
+)
+def test_bad_input_is_refused_in_one_line(
+    cli: Cli, finished: tuple[str, Path], tmp_path: Path, args: list[str], said: str
+) -> None:
+    filled = [arg.format(file=finished[1], missing=tmp_path / "missing.json") for arg in args]
+    result = cli("analyse", *filled)
+    assert result.status == 2 and result.out == ""
+    assert len(result.err.strip().splitlines()) == 1 and said in result.err
+
+
+def test_a_damaged_file_or_a_match_in_play_is_refused(cli: Cli, finished: tuple[str, Path], tmp_path: Path) -> None:
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(finished[1].read_text(encoding="utf-8")[:-40], encoding="utf-8")
+    result = cli("analyse", str(damaged))
+    assert result.status == 2 and len(result.err.strip().splitlines()) == 1 and "damaged.json" in result.err
+    playing = tmp_path / "playing.json"
+    playing.write_text(SavedMatch.start(("Ana", "Boris"), random_match(2, 20)).to_json(), encoding="utf-8")
+    result = cli("analyse", str(playing))
+    assert result.status == 2 and "still being played" in result.err
+
+
+def test_the_progress_bar_counts_decisions_and_clears_its_line() -> None:
+    stream = io.StringIO()
+    bar = _Bar(40, stream)
+    bar.show(40)
+    bar.clear()
+    text = stream.getvalue()
+    assert "0/40" in text and "[##########] 40/40 decisions" in text and text.endswith("\r")
