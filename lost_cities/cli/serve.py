@@ -43,6 +43,15 @@ def add_parser(commands: Commands) -> None:
         ),
     )
     parser.add_argument(
+        "--key",
+        metavar=_("PATH"),
+        help=_(
+            "the file of the secret key the invitation codes are checked with, made if missing (default: beside "
+            "a SQLite database, or online-postgresql.key in the data folder); servers sharing one database "
+            "must share it"
+        ),
+    )
+    parser.add_argument(
         "--redis",
         metavar="URL",
         help=_(
@@ -84,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
         shown, key = shown_url(database), default_data_dir() / "online-postgresql.key"
     else:
         shown, key = database, Path(database + ".key")
+    if args.key:  # several servers on one database: one key for all, or a code made by one opens nothing on another
+        key = Path(args.key)
 
     def announce(address: str) -> None:
         print(_("Serving online games on {address} (database {path})").format(address=address, path=shown))

@@ -22,8 +22,8 @@ class ServerProcess:
     """``lost-cities serve`` on 127.0.0.1 with its own database; the port is the one it printed (``--port 0``
     the first time, the same one again on :meth:`restart`, so that clients find it where they left it).
     ``database`` is its ``--db``: a PostgreSQL URL, or by default ``online.sqlite3`` in ``folder``; ``redis`` its
-    ``--redis`` and ``lease`` its ``--lease``, for several servers on one database (which share ``data``, the
-    data folder where the codes' key is: a code made by one must open its seat on the others)."""
+    ``--redis`` and ``lease`` its ``--lease``, for several servers on one database (which share ``key``, the
+    codes' key file: a code made by one must open its seat on the others)."""
 
     def __init__(
         self,
@@ -33,12 +33,14 @@ class ServerProcess:
         redis: str | None = None,
         lease: int | None = None,
         data: Path | None = None,
+        key: Path | None = None,
     ) -> None:
         self.folder = folder
         self.data = data or folder / "data"
         self.database = database or str(folder / "online.sqlite3")
         self.redis = redis
         self.lease = lease
+        self.key = key
         self.port = 0
         self.process: subprocess.Popen[str] | None = None
         self.log = folder / "serve.log"
@@ -54,6 +56,8 @@ class ServerProcess:
             command += ["--redis", self.redis]
         if self.lease is not None:
             command += ["--lease", str(self.lease)]
+        if self.key is not None:
+            command += ["--key", str(self.key)]
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
                 command, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, text=True, env=environment

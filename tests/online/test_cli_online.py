@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -56,3 +57,20 @@ def test_serve_on_a_postgresql_that_does_not_answer_is_one_line_without_the_pass
 def test_serve_help_says_the_database_may_be_postgresql(cli: Cli) -> None:
     result = cli("serve", "--help")
     assert result.status == 0 and "postgresql://USER@HOST:PORT/DBNAME" in " ".join(result.out.split())
+
+
+def test_serve_keeps_the_codes_key_where_key_says(tmp_path: Path) -> None:
+    key = tmp_path / "shared" / "codes.key"
+    key.parent.mkdir()
+    server = ServerProcess(tmp_path, key=key)
+    server.start()
+    try:
+        assert key.stat().st_size == 32 and key.stat().st_mode & 0o777 == 0o600  # made, for its owner only
+        assert not (tmp_path / "online.sqlite3.key").exists()  # not beside the database
+    finally:
+        server.stop()
+    made = key.read_bytes()
+    again = ServerProcess(tmp_path, key=key)
+    again.start()
+    again.stop()
+    assert key.read_bytes() == made  # read again, never made anew

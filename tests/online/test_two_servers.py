@@ -32,11 +32,11 @@ LEASE = 1
 
 @pytest.fixture
 def two_servers(postgres: Postgres, redis_server: RedisServer, tmp_path: Path) -> Iterator[list[ServerProcess]]:
-    """Servers A and B on one new PostgreSQL database and one Redis, one-second leases, one codes' key; both
-    stopped afterwards."""
+    """Servers A and B on one new PostgreSQL database and one Redis, one-second leases, each its own data folder
+    but one codes' key (``--key``); both stopped afterwards."""
     database = postgres.new_database()
     servers = [
-        ServerProcess(tmp_path / name, database, redis=redis_server.url, lease=LEASE, data=tmp_path / "data")
+        ServerProcess(tmp_path / name, database, redis=redis_server.url, lease=LEASE, key=tmp_path / "codes.key")
         for name in ("a", "b")
     ]
     try:
