@@ -41,6 +41,7 @@ __all__ = [
     "colour_short_name",
     "computer_name",
     "decimal",
+    "decision_action",
     "describe_event",
     "describe_next_starter",
     "describe_refusal",
@@ -596,13 +597,18 @@ def hint_reason(view: PlayerView, decision: Decision, names: Sequence[str], best
 
 def hint_action(view: PlayerView, decision: Decision) -> str:
     """The decision a hint names, as the player would do it: ``lay red 7``, ``draw from the draw pile``."""
+    top = view.discard_tops[decision.pile] if isinstance(decision, Draw) and decision.pile is not None else None
+    return decision_action(decision, top)
+
+
+def decision_action(decision: Decision, top: Card | None) -> str:
+    """A decision as the player would do it, ``top`` the card a draw from a discard pile takes: ``lay red 7``,
+    ``take blue 4``, ``draw from the draw pile``."""
     if isinstance(decision, Stop):
         return _("stop laying")
     if isinstance(decision, Draw):
-        if decision.pile is None:
+        if decision.pile is None or top is None:
             return _("draw from the draw pile")
-        top = view.discard_tops[decision.pile]
-        assert top is not None
         return _("take {card}").format(card=card_phrase(top))
     assert isinstance(decision, Play)
     if decision.discard:

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
-import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from lost_cities.cli.arguments import Commands, add_lang, refuse, seconds, whole_number
+from lost_cities.cli.progress import ProgressBar
 from lost_cities.i18n import _, ngettext
 from lost_cities.limits import MAX_SEED
 
@@ -158,26 +157,9 @@ def _did(decision: Decision, top: Card | None) -> str:
     return _("laid {card}").format(card=card_phrase(decision.card))
 
 
-def _do(decision: Decision, top: Card | None) -> str:
-    """The better choice, as a hint names it: ``lay red 9``."""
-    from lost_cities.engine import Draw, Play, Stop
-    from lost_cities.words import card_phrase
-
-    if isinstance(decision, Stop):
-        return _("stop laying")
-    if isinstance(decision, Draw):
-        if decision.pile is None or top is None:
-            return _("draw from the draw pile")
-        return _("take {card}").format(card=card_phrase(top))
-    assert isinstance(decision, Play)
-    if decision.discard:
-        return _("discard {card}").format(card=card_phrase(decision.card))
-    return _("lay {card}").format(card=card_phrase(decision.card))
-
-
 def mistake_line(decision: DecisionAnalysis, names: Sequence[str]) -> str:
     """``round 2, turn 7: Ana discarded red 9; best was lay red 9 (lost 12.5 points)``."""
-    from lost_cities.words import decimal
+    from lost_cities.words import decimal, decision_action
 
     # Translators: {loss} is always written with one decimal (12.5), so the plural is the one for fractions.
     return _("round {round}, turn {turn}: {name} {did}; best was {best} (lost {loss} points)").format(
@@ -185,7 +167,7 @@ def mistake_line(decision: DecisionAnalysis, names: Sequence[str]) -> str:
         turn=decision.turn,
         name=names[decision.seat],
         did=_did(decision.played, decision.played_top),
-        best=_do(decision.best, decision.best_top),
+        best=decision_action(decision.best, decision.best_top),
         loss=decimal(decision.loss, 1),
     )
 
@@ -208,32 +190,8 @@ def describe(analysis: MatchAnalysis, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-class _Bar:
-    """The progress bar: decisions weighed of all, on one terminal line, redrawn at most five times a second."""
+class _Bar(ProgressBar):
+    """The progress bar: decisions weighed of all."""
 
-    WIDTH = 10
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total, self.stream = total, stream
-        self.shown = 0.0
-        self.length = 0
-        self.show(0)
-
-    def show(self, done: int) -> None:
-        now = time.monotonic()
-        if done and now - self.shown < 0.2 and done < self.total:
-            return
-        self.shown = now
-        filled = self.WIDTH * done // max(self.total, 1)
-        line = _("[{bar}] {done}/{total} decisions").format(
-            bar="#" * filled + "-" * (self.WIDTH - filled), done=done, total=self.total
-        )[: shutil.get_terminal_size((80, 24)).columns - 1]
-        self.stream.write("\r" + line.ljust(self.length))
-        self.stream.flush()
-        self.length = len(line)
-
-    def clear(self) -> None:
-        """Blank the line, and the ``^C`` a terminal may have echoed after it."""
-        if self.length:
-            self.stream.write("\r" + " " * (self.length + 2) + "\r")
-            self.stream.flush()
+    def words(self, bar: str, done: int) -> str:
+        return _("[{bar}] {done}/{total} decisions").format(bar=bar, done=done, total=self.total)

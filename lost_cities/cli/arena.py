@@ -16,6 +16,7 @@ import time
 from typing import TYPE_CHECKING, TextIO
 
 from lost_cities.cli.arguments import Commands, add_lang, refuse, seconds, whole_number
+from lost_cities.cli.progress import ProgressBar
 from lost_cities.i18n import _, ngettext
 from lost_cities.limits import MAX_SEED
 
@@ -166,7 +167,7 @@ def _run_table(args: argparse.Namespace, bots: tuple[str, ...]) -> int:
         for deal in play_table_deals(settings, args.jobs):
             deals.append(deal)
             if progress is not None:
-                progress.show(len(deals) * len(bots), len(deals) == settings.deals)
+                progress.show(len(deals) * len(bots))
     except ArenaError as error:
         status = refuse("arena", str(error))
     except BotNameError as error:
@@ -222,34 +223,15 @@ def _describe_table(figures: TableReport, teams: bool) -> str:
     return "\n".join(lines)
 
 
-class _Bar:
-    """The table arena's progress bar: rounds done of all, on one terminal line, at once and as they come."""
-
-    WIDTH = 10
+class _Bar(ProgressBar):
+    """The table arena's progress bar: rounds done of all."""
 
     def __init__(self, total: int, label: str, stream: TextIO) -> None:
-        self.total, self.label, self.stream = total, label, stream
-        self.shown = 0.0
-        self.length = 0
-        self.show(0, False)
+        self.label = label
+        super().__init__(total, stream)
 
-    def show(self, done: int, last: bool) -> None:
-        now = time.monotonic()
-        if done and now - self.shown < 0.2 and not last:
-            return
-        self.shown = now
-        filled = self.WIDTH * done // self.total
-        line = _("[{bar}] {done}/{total} rounds · {bots}").format(
-            bar="#" * filled + "-" * (self.WIDTH - filled), done=done, total=self.total, bots=self.label
-        )[: shutil.get_terminal_size((80, 24)).columns - 1]
-        self.stream.write("\r" + line.ljust(self.length))
-        self.stream.flush()
-        self.length = len(line)
-
-    def clear(self) -> None:
-        if self.length:
-            self.stream.write("\r" + " " * (self.length + 2) + "\r")
-            self.stream.flush()
+    def words(self, bar: str, done: int) -> str:
+        return _("[{bar}] {done}/{total} rounds · {bots}").format(bar=bar, done=done, total=self.total, bots=self.label)
 
 
 def bot_refusal(error: BotNameError) -> str:
