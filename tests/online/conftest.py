@@ -11,7 +11,7 @@ import pytest
 from tests.online.postgres import Postgres, Unavailable
 from tests.online.redis_server import RedisServer
 from tests.online.redis_server import Unavailable as RedisUnavailable
-from tests.online.server import ServerProcess
+from tests.online.server import ServerProcess, running
 
 
 @pytest.fixture
@@ -25,29 +25,15 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[Postgres]:
     """The test process's PostgreSQL, started when a test first asks; where it cannot run, those tests skip."""
-    try:
-        server = Postgres()
-        server.start()
-    except Unavailable as why:
-        pytest.skip(f"no PostgreSQL to test on: {why}")
-    try:
+    with running(Postgres, Unavailable, "PostgreSQL") as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="session")
 def redis_process() -> Iterator[RedisServer]:
     """The test process's Redis, started when a test first asks; where it cannot run, those tests skip."""
-    try:
-        server = RedisServer()
-        server.start()
-    except RedisUnavailable as why:
-        pytest.skip(f"no Redis to test on: {why}")
-    try:
+    with running(RedisServer, RedisUnavailable, "Redis") as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture

@@ -11,9 +11,20 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 import psycopg
+import pytest
+
+
+class _Startable(Protocol):
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+
+
+_Service = TypeVar("_Service", bound=_Startable)
 
 _ADDRESS = re.compile(r"ws://127\.0\.0\.1:(\d+)")
 
@@ -109,3 +120,18 @@ class ServerProcess:
                 row = db.execute(query.replace("%s", "?"), values).fetchone()
         assert row is not None
         return int(row[0]), int(row[1])
+
+
+@contextlib.contextmanager
+def running(make: Callable[[], _Service], unavailable: type[Exception], what: str) -> Iterator[_Service]:
+    """A database server made and started for the tests, stopped afterwards; where it cannot run (``unavailable``
+    says why), the tests that asked for it skip, saying so."""
+    try:
+        service = make()
+        service.start()
+    except unavailable as why:
+        pytest.skip(f"no {what} to test on: {why}")
+    try:
+        yield service
+    finally:
+        service.stop()

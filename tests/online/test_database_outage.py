@@ -21,7 +21,7 @@ from lost_cities.engine.view import PlayerView
 from lost_cities.net.client import Seat, create_game
 from lost_cities.net.protocol import ErrorCode, ErrorFrame, SeatSpec, ServerFrame
 from tests.online.postgres import Postgres, Unavailable
-from tests.online.server import ServerProcess
+from tests.online.server import ServerProcess, running
 from tests.online.test_match import decisions_in, game, play_all
 
 
@@ -52,15 +52,8 @@ async def test_health_tells_the_games_in_memory_and_those_the_database_holds(ser
 @pytest.fixture
 def own_postgres() -> Iterator[Postgres]:
     """A PostgreSQL of this test's own: it is stopped in the middle, and no other test's database goes with it."""
-    try:
-        server = Postgres()
-        server.start()
-    except Unavailable as why:
-        pytest.skip(f"no PostgreSQL to test on: {why}")
-    try:
+    with running(Postgres, Unavailable, "PostgreSQL") as server:
         yield server
-    finally:
-        server.stop()
 
 
 def slow_player(bot: Bot) -> Callable[[PlayerView], Awaitable[Decision]]:
