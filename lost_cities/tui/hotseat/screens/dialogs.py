@@ -16,7 +16,7 @@ from lost_cities.i18n import N_, _
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.words import colour_name
 
-__all__ = ["ConfirmQuit", "HelpScreen", "help_content"]
+__all__ = ["ConfirmQuit", "HelpScreen", "ScrollPanel", "help_content"]
 
 
 class ConfirmQuit(ModalScreen[bool]):
@@ -122,20 +122,14 @@ def help_content(rules: Rules, passing: bool = True) -> Group:
     )
 
 
-class HelpScreen(ModalScreen[None]):
-    """The rules of the match in short and the keys; any of Escape, ?, q or Enter closes it."""
-
-    BINDINGS = [Binding("escape,q,question_mark,enter,f1", "close", N_("back"), key_display="Esc")]
+class ScrollPanel(ModalScreen[None]):
+    """A text to read over the board, in a bordered scroll that fits the terminal; its keys close it."""
 
     DEFAULT_CSS = """
-    HelpScreen {
+    ScrollPanel {
         align: center middle;
     }
-    HelpScreen .game {
-        margin-bottom: 1;
-        text-style: bold;
-    }
-    HelpScreen > VerticalScroll {
+    ScrollPanel > VerticalScroll {
         width: 100%;
         max-width: 96;
         height: auto;
@@ -143,6 +137,22 @@ class HelpScreen(ModalScreen[None]):
         border: round $accent;
         background: $surface;
         padding: 0 1;
+    }
+    """
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ScrollPanel):
+    """The rules of the match in short and the keys; any of Escape, ?, q or Enter closes it."""
+
+    BINDINGS = [Binding("escape,q,question_mark,enter,f1", "close", N_("back"), key_display="Esc")]
+
+    DEFAULT_CSS = """
+    HelpScreen .game {
+        margin-bottom: 1;
+        text-style: bold;
     }
     """
 
@@ -160,6 +170,3 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(self.game, markup=False, classes="game")
             yield Static(help_content(self.rules, self.passing), markup=False)
             yield Static(_("Press Escape to go back."), markup=False, classes="hint")
-
-    def action_close(self) -> None:
-        self.dismiss(None)

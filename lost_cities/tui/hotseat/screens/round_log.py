@@ -15,11 +15,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from lost_cities.engine import PlayerView
 from lost_cities.i18n import N_, _
+from lost_cities.tui.hotseat.screens.dialogs import ScrollPanel
 from lost_cities.words import describe_event, describe_own_event
 
 __all__ = ["RoundLogScreen", "log_lines"]
@@ -38,24 +38,12 @@ def log_lines(view: PlayerView, names: Sequence[str], viewer: int | None) -> lis
     ]
 
 
-class RoundLogScreen(ModalScreen[None]):
+class RoundLogScreen(ScrollPanel):
     """The moves of the round so far, numbered, in a scroll opening on the latest; Escape, l, q or Enter closes."""
 
     BINDINGS = [Binding("escape,l,q,enter", "close", N_("back"), key_display="Esc")]
 
     DEFAULT_CSS = """
-    RoundLogScreen {
-        align: center middle;
-    }
-    RoundLogScreen > VerticalScroll {
-        width: 100%;
-        max-width: 96;
-        height: auto;
-        max-height: 100%;
-        border: round $accent;
-        background: $surface;
-        padding: 0 1;
-    }
     RoundLogScreen #log-title {
         text-style: bold;
     }
@@ -82,6 +70,3 @@ class RoundLogScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         """Open on the latest moves, those the player most likely wants; the oldest are a scroll up."""
         self.query_one(VerticalScroll).scroll_end(animate=False, immediate=True)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
