@@ -15,7 +15,7 @@ from lost_cities.net.client import OnlineError, Seat, create_game
 from lost_cities.net.protocol import SeatSpec
 from tests.conftest import Cli
 from tests.online.postgres import free_port
-from tests.online.server import ServerProcess
+from tests.online.server import ServerProcess, sharing
 from tests.online.test_database_outage import slow_player
 from tests.online.test_match import decisions_in, game, play_all
 
@@ -43,37 +43,30 @@ async def test_no_address_of_the_list_answering_is_said_naming_them_all() -> Non
 
 async def test_a_seat_whose_server_stops_comes_back_through_the_next_address(tmp_path: Path) -> None:
     # two servers on one database and one codes' key, used one at a time: A until it stops, then B
-    database, key = str(tmp_path / "online.sqlite3"), tmp_path / "codes.key"
-    a, b = (ServerProcess(tmp_path / name, database, key=key) for name in ("a", "b"))
-    for server in (a, b):
-        server.folder.mkdir()
-        server.start()
-    playing: list[asyncio.Task[object]] = []
-    try:
+    with sharing(tmp_path, str(tmp_path / "online.sqlite3")) as (a, b):
         spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=1, seed=9)
         expected = (await play_all(b.url, await create_game(b.url, spec), {0: "heuristic", 1: "heuristic"}))[0][1]
         both = f"{a.url},{b.url}"
         created = await create_game(both, spec)
         seats = [Seat(both, code=offer.code) for offer in created.seats]
         playing = [asyncio.create_task(seat.play(slow_player(make_bot("heuristic")))) for seat in seats]
-        async with asyncio.timeout(60):
-            while min(seat.version for seat in seats) < 10:
-                assert not any(task.done() for task in playing), [task.result() for task in playing if task.done()]
-                await asyncio.sleep(0.01)
-        assert all(seat.address == a.url for seat in seats)
-        await asyncio.to_thread(a.stop)
-        results = await asyncio.wait_for(asyncio.gather(*playing), 60)
+        try:
+            async with asyncio.timeout(60):
+                while min(seat.version for seat in seats) < 10:
+                    assert not any(task.done() for task in playing), [task.result() for task in playing if task.done()]
+                    await asyncio.sleep(0.01)
+            assert all(seat.address == a.url for seat in seats)
+            await asyncio.to_thread(a.stop)
+            results = await asyncio.wait_for(asyncio.gather(*playing), 60)
+        finally:
+            for task in playing:
+                task.cancel()
+            await asyncio.gather(*playing, return_exceptions=True)
         assert results[0] == results[1]
         assert results[0].record.played == expected.record.played  # the same match as without the stop
         assert all(seat.address == b.url for seat in seats)
         stored, last = await asyncio.to_thread(b.stored_decisions, created.game)
         assert stored == last == decisions_in(results[0].record)  # each decision stored once, none lost
-    finally:
-        for task in playing:
-            task.cancel()
-        await asyncio.gather(*playing, return_exceptions=True)
-        for server in (a, b):
-            server.stop()
 
 
 @pytest.mark.parametrize(
