@@ -41,8 +41,12 @@ async def test_no_address_of_the_list_answering_is_said_naming_them_all() -> Non
         await Seat(dead, code="K7QX-M2PA").run()
 
 
-async def test_a_seat_whose_server_stops_comes_back_through_the_next_address(tmp_path: Path) -> None:
-    # two servers on one database and one codes' key, used one at a time: A until it stops, then B
+@pytest.mark.parametrize("end", ["stop", pytest.param("kill", marks=pytest.mark.slow)])
+async def test_a_seat_whose_server_stops_or_is_killed_comes_back_through_the_next_address(
+    tmp_path: Path, end: str
+) -> None:
+    # two servers on one database and one codes' key, used one at a time: A until it stops (SIGTERM) or is killed
+    # (SIGKILL), then B
     with sharing(tmp_path, str(tmp_path / "online.sqlite3")) as (a, b):
         spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=1, seed=9)
         expected = (await play_all(b.url, await create_game(b.url, spec), {0: "heuristic", 1: "heuristic"}))[0][1]
@@ -56,7 +60,7 @@ async def test_a_seat_whose_server_stops_comes_back_through_the_next_address(tmp
                     assert not any(task.done() for task in playing), [task.result() for task in playing if task.done()]
                     await asyncio.sleep(0.01)
             assert all(seat.address == a.url for seat in seats)
-            await asyncio.to_thread(a.stop)
+            await asyncio.to_thread(a.stop if end == "stop" else a.kill)
             results = await asyncio.wait_for(asyncio.gather(*playing), 60)
         finally:
             for task in playing:
