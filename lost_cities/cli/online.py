@@ -13,7 +13,7 @@ from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, duration, whole_number
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_CLOCK, MAX_ROUNDS, MAX_SEED, MIN_CLOCK
-from lost_cities.net import DEFAULT_SERVER, check_server
+from lost_cities.net import DEFAULT_SERVER, check_server, wrong_address
 
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Create, Created, GameStatus, Record
@@ -25,13 +25,16 @@ SERVER_VARIABLE = "LOST_CITIES_SERVER"
 
 
 def server_address(text: str) -> str:
-    """An argparse type: a server's address, ``ws://host:port`` or ``wss://…``."""
+    """An argparse type: a server's address, ``ws://host:port`` or ``wss://…``, or several separated by commas
+    (servers sharing one database: the client tries them in turn)."""
     address = check_server(text)
     if address is None:
+        wrong = wrong_address(text) or text  # the part that is wrong; the whole list when a part is empty
         raise argparse.ArgumentTypeError(
-            _("{text} is not a server's address: write it as ws://host:port, such as {example}").format(
-                text=arguments.quote(text), example=DEFAULT_SERVER
-            )
+            _(
+                "{text} is not a server's address: write it as ws://host:port, such as {example}, "
+                "or several separated by commas"
+            ).format(text=arguments.quote(wrong), example=DEFAULT_SERVER)
         )
     return address
 
@@ -50,7 +53,7 @@ def add_server(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> Non
         "--server",
         type=server_address,
         metavar="URL",
-        help=_("the game server (default ${variable}, else {default})").format(
+        help=_("the game server, or several separated by commas (default ${variable}, else {default})").format(
             variable=SERVER_VARIABLE, default=DEFAULT_SERVER
         ),
     )
@@ -58,12 +61,19 @@ def add_server(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> Non
 
 def server_of(args: argparse.Namespace, remembered: bool = False) -> str:
     """The game server: ``--server``, else ``$LOST_CITIES_SERVER``, else (``remembered``: for the new-match
-    form) the one used last from here, else this machine's default port."""
+    form) the one used last from here, else this machine's default port.  Any of them may be a list of addresses
+    separated by commas.  A wrong ``$LOST_CITIES_SERVER`` ends the command (status 2) in one sentence."""
     if args.server:
         return str(args.server)
     from_environment = os.environ.get(SERVER_VARIABLE, "").strip()
     if from_environment:
-        return server_address(from_environment)
+        try:
+            return server_address(from_environment)
+        except argparse.ArgumentTypeError as wrong:  # a refusal like --server's, naming where it came from
+            command = str(getattr(args, "parser", argparse.ArgumentParser(prog="lost-cities")).prog)
+            raise SystemExit(
+                arguments.refuse(command.removeprefix("lost-cities").strip(), f"${SERVER_VARIABLE}: {wrong}")
+            ) from None
     if remembered:
         from lost_cities.storage import MatchStore
         from lost_cities.storage.online import last_server

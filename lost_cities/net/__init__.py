@@ -1,23 +1,58 @@
 """Online play's two sides' shared language (``protocol``) and the client (``client``): a seat held
 across dropped connections, used by ``lost-cities online`` and the app."""
 
-__all__ = ["DEFAULT_SERVER", "check_server"]
+__all__ = ["DEFAULT_SERVER", "addresses", "check_server", "wrong_address"]
 
 #: Where a client looks for a server unless told otherwise (``LOST_CITIES_SERVER``, ``--server``): the
 #: port ``lost-cities serve`` listens on by default, on this machine.
 DEFAULT_SERVER = "ws://127.0.0.1:8765"
 
+#: At most this many addresses in one list: a club's few servers, not a scan.
+MAX_ADDRESSES = 16
 
-def check_server(text: str) -> str | None:
-    """A game server's address as a person types it, ``ws://host:port`` or ``wss://…``, trimmed; ``None`` if
-    it is not one.
 
-    >>> check_server(" ws://192.168.1.5:8765 "), check_server("http://x"), check_server("ws://")
-    ('ws://192.168.1.5:8765', None, None)
-    """
+def _one_address(text: str) -> str | None:
     address = text.strip()
     if not address.startswith(("ws://", "wss://")) or len(address) <= len("wss://") or len(address) > 300:
         return None
     if any(char.isspace() or not char.isprintable() for char in address):
         return None
     return address
+
+
+def wrong_address(text: str) -> str | None:
+    """The first part of ``text`` (one address, or several separated by commas) that is not a server's address, as
+    it was typed; ``None`` when every part is one (an empty list, or too long a one, is wrong as a whole).
+
+    >>> wrong_address("ws://a:1, ws://b:2"), wrong_address("ws://a:1,http://b"), wrong_address("ws://a:1,")
+    (None, 'http://b', '')
+    """
+    parts = text.split(",")
+    if len(parts) > MAX_ADDRESSES:
+        return text.strip()
+    return next((part.strip() for part in parts if _one_address(part) is None), None)
+
+
+def check_server(text: str) -> str | None:
+    """A game server's address as a person types it, ``ws://host:port`` or ``wss://…``, trimmed — or several,
+    separated by commas, for a game served by several servers (the client tries them in turn); ``None`` if any
+    part is not one.  Written back without spaces and without repeats, in the order given.
+
+    >>> check_server(" ws://192.168.1.5:8765 "), check_server("http://x"), check_server("ws://")
+    ('ws://192.168.1.5:8765', None, None)
+    >>> check_server("ws://a:8811, ws://b:8812,ws://a:8811"), check_server("ws://a:8811,,ws://b:8812")
+    ('ws://a:8811,ws://b:8812', None)
+    """
+    if wrong_address(text) is not None:
+        return None
+    return ",".join(addresses(text))
+
+
+def addresses(server: str) -> tuple[str, ...]:
+    """The addresses of a server setting checked by :func:`check_server` (one, or several separated by commas), in
+    order, each once.
+
+    >>> addresses("ws://a:8811,ws://b:8812"), addresses("ws://a:8811")
+    (('ws://a:8811', 'ws://b:8812'), ('ws://a:8811',))
+    """
+    return tuple(dict.fromkeys(part.strip() for part in server.split(",") if part.strip()))

@@ -9,6 +9,10 @@ so one sent twice across a reconnection is applied once (the server recognises t
 
 Whoever plays the seat — the bot of ``lost-cities online bot``, the app — gives :meth:`Seat.play`
 one coroutine that answers a view with a decision.
+
+The server may be several addresses separated by commas (servers sharing one database, see the README's
+*Several servers*): each connection tries them in turn, starting with the one that worked last, so that a
+client whose server died carries on through another.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from lost_cities.ai.bot import Bot, answer
 from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
+from lost_cities.net import addresses
 from lost_cities.net.protocol import (
     MAX_FRAME,
     Claim,
@@ -96,11 +101,29 @@ def _connect(url: str) -> connect:
 
 
 async def _one_exchange(url: str, frame: Create | Watch | Status) -> list[ServerFrame]:
-    """Send ``frame`` on a new connection and read every frame the server answers until it closes."""
+    """Send ``frame`` on a new connection and read every frame the server answers until it closes: to the first of
+    ``url``'s addresses that answers (one that cannot be reached is passed over before anything is sent)."""
+    tried = addresses(url) or (url,)
+    for address in tried:
+        try:
+            return await _exchange_at(address, frame)
+        except _Unreachable as error:
+            if address == tried[-1]:
+                raise OnlineError(f"no game server answers at {', '.join(tried)} ({error})") from None
+    raise AssertionError("unreachable: the last address raises")
+
+
+class _Unreachable(Exception):
+    """Nothing was sent: the address may be passed over for the next one."""
+
+
+async def _exchange_at(url: str, frame: Create | Watch | Status) -> list[ServerFrame]:
     answers: list[ServerFrame] = []
+    sent = False
     try:
         async with _connect(url) as websocket:
             await websocket.send(write(frame))
+            sent = True
             async for message in websocket:
                 answers.append(read_server_frame(message))
                 if isinstance(answers[-1], ErrorFrame | Record) or (
@@ -108,6 +131,8 @@ async def _one_exchange(url: str, frame: Create | Watch | Status) -> list[Server
                 ):
                     break
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
+        if not sent:
+            raise _Unreachable(_said(error)) from None
         raise OnlineError(f"no game server answers at {url} ({_said(error)})") from None
     except ConnectionClosed:
         pass
@@ -183,6 +208,9 @@ class Seat:
         if sum(given is not None for given in (code, token, watch)) != 1:
             raise ValueError("a seat is taken with a code, come back to with a token, or watched: one of the three")
         self.url = url
+        #: the addresses ``url`` lists, tried in turn; :attr:`address` is the one tried next (the one that worked last)
+        self.addresses = addresses(url) or (url,)
+        self._at = 0
         self.code = code
         self.token = token
         self.watch = watch
@@ -205,6 +233,14 @@ class Seat:
         #: the waits between attempts to come back; started again once the server welcomes the seat (a
         #: connection refused at once, its database away, is one more failed attempt, not a success)
         self._delays = backoff()
+
+    @property
+    def address(self) -> str:
+        """The address connected to, or tried next: the one that worked last, until it fails."""
+        return self.addresses[self._at]
+
+    def _move_on(self) -> None:
+        self._at = (self._at + 1) % len(self.addresses)
 
     @property
     def connected(self) -> bool:
@@ -256,14 +292,16 @@ class Seat:
         """Hold the connection until the match is over (``until_over``), or for as long as the caller wants (an
         app, whose players may play a rematch: ``rematched`` moves the seat to the new game); the record then.
 
-        The first connection must succeed (:class:`OnlineError` says why not); after that, a lost
-        connection is tried again and again, with backoff, until the match is over.
+        The first connection must succeed, to one of the addresses (:class:`OnlineError` says why not); after that,
+        a lost connection is tried again and again, with backoff, until the match is over: the address that worked
+        last first, then, while it fails or turns the seat away, the next one, and so on round the list.
         """
         self._delays = backoff()
-        connected = False
+        connected, unanswered = False, 0  # before the first connection: how many addresses did not answer
         while True:
+            address, welcomed = self.address, False
             try:
-                async with _connect(self.url) as websocket:
+                async with _connect(address) as websocket:
                     connected = True
                     record = await self._session(websocket, until_over)
                     if record is not None:
@@ -275,16 +313,25 @@ class Seat:
                     raise OnlineError(f"the server closed the connection: {reason or code}") from None
             except (OSError, TimeoutError, InvalidHandshake) as error:
                 if not connected:
-                    raise OnlineError(f"no game server answers at {self.url} ({_said(error)})") from None
+                    unanswered += 1
+                    if unanswered < len(self.addresses):  # the first connection: the next address at once
+                        self._move_on()
+                        continue
+                    raise OnlineError(
+                        f"no game server answers at {', '.join(self.addresses)} ({_said(error)})"
+                    ) from None
             except InvalidURI as error:
-                raise OnlineError(f"{self.url} is not a server's address ({_said(error)})") from None
+                raise OnlineError(f"{address} is not a server's address ({_said(error)})") from None
             except FrameError as error:
-                raise OnlineError(f"the server at {self.url} sent a frame this client cannot read ({error})") from None
+                raise OnlineError(f"the server at {address} sent a frame this client cannot read ({error})") from None
             finally:
                 if self._websocket is not None:
+                    welcomed = True
                     self._websocket = None
                     if self.on_connection:
                         self.on_connection(False)
+            if not welcomed:  # unreachable, or turned away (1013): the next address, after the wait
+                self._move_on()
             await asyncio.sleep(next(self._delays))
 
     async def _session(self, websocket: ClientConnection, until_over: bool = True) -> Record | None:

@@ -66,18 +66,31 @@ class CodeKey:
 
     @classmethod
     def in_file(cls, path: Path) -> CodeKey:
-        """The key in ``path``, made there (readable by its owner only) the first time."""
+        """The key in ``path``, made there (readable by its owner only) the first time.
+
+        Several servers sharing one key file may start at once (``compose.yaml`` starts two): the key is written
+        whole to a file of this process's own, then linked to ``path`` in one step that fails if the file is there
+        already, so that no server ever reads a key half written, and the one that comes second uses the first's.
+        """
         try:
             return cls(path.read_bytes())
         except FileNotFoundError:
-            key = secrets.token_bytes(32)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            pass
+        key = secrets.token_bytes(32)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        made = path.with_name(f".{path.name}.{secrets.token_hex(6)}")
+        descriptor = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
             with os.fdopen(descriptor, "wb") as file:
                 file.write(key)
                 file.flush()
                 os.fsync(file.fileno())
-            return cls(key)
+            os.link(made, path)
+        except FileExistsError:  # another server made it meanwhile: its key, for both
+            return cls(path.read_bytes())
+        finally:
+            made.unlink(missing_ok=True)
+        return cls(key)
 
     def hash(self, code: str) -> bytes:
         """What the database keeps of a (normalised) code."""

@@ -201,7 +201,7 @@ class Leases:
                 self._lost(game_id)
 
     def _lost(self, game_id: str) -> None:
-        log.info("game %s: lease lost, another server applies it now", game_id)
+        log.info("game %s: lease lost; whichever server takes it next applies the game (once Redis answers)", game_id)
         if self.on_lost is not None:
             self.on_lost(game_id)
 

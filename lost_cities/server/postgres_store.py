@@ -27,7 +27,7 @@ from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
 from lost_cities.server.store import SCHEMA_VERSION, GameRow, SeatRow, StoredGame, StoreError, shown_url
 
-__all__ = ["PostgresStore"]
+__all__ = ["WAIT", "PostgresStore"]
 
 _Connection = psycopg.AsyncConnection[tuple[Any, ...]]
 
@@ -71,14 +71,23 @@ CREATE TABLE IF NOT EXISTS decisions(
 """
 
 
+#: How long (seconds) a call waits for a connection of the pool, or for the database to answer a new one, before it is
+#: refused with a :class:`StoreError`.  Short on purpose: while the database cannot be reached, the client whose
+#: decision waits must hear ``unavailable`` in a moment and come back with its backoff (perhaps to another server),
+#: not hang for the pool's usual ten or thirty seconds while every other game's calls queue behind it.  A healthy
+#: database on the same network answers in milliseconds; libpq counts its connect timeout in whole seconds, two at
+#: the least, so two is also the shortest that means what it says.
+WAIT = 2.0
+
+
 class PostgresStore:
     """The games in one PostgreSQL database.  Open with :meth:`open`; every method is a coroutine.
 
     ``connections`` is the most the pool opens; ``wait`` how long (seconds) a call waits for one, or for the
-    database to answer a connection, before it is refused with a :class:`StoreError`.
+    database to answer a connection, before it is refused with a :class:`StoreError` (:data:`WAIT`).
     """
 
-    def __init__(self, url: str, *, connections: int = 4, wait: float = 10.0) -> None:
+    def __init__(self, url: str, *, connections: int = 4, wait: float = WAIT) -> None:
         self.url = url
         self.shown = shown_url(url)
         self.wait = wait

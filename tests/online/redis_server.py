@@ -2,7 +2,8 @@
 temporary folder, keeping nothing on disk (``--save ''``, ``--appendonly no``), stopped when the tests are done.
 
 One server per test process (started the first time a test asks for it); each test gets a client of its own,
-and the keys of one test do not meet another's (:meth:`Redis.flush` before each).
+and the keys of one test do not meet another's (:meth:`Redis.flush` before each).  A test that stops Redis in the
+middle (:meth:`RedisServer.pause`, :meth:`RedisServer.resume`) starts one of its own.
 """
 
 from __future__ import annotations
@@ -72,6 +73,15 @@ class RedisServer:
             time.sleep(0.05)
         self._end()
         return False
+
+    def pause(self) -> None:
+        """Stop the server as a restart does (SIGTERM), keeping its port for :meth:`resume`; nothing is kept on disk,
+        so what it held (every lease) is gone when it comes back, as after a restart of a Redis without persistence."""
+        self._end()
+
+    def resume(self, timeout: float = 20) -> None:
+        """Start it again on the same port after :meth:`pause`: the URL given out holds."""
+        assert self._start(timeout), f"redis-server did not start again: {self._log_tail()}"
 
     def flush(self) -> None:
         """Empty the database: a test starts with no leases."""

@@ -123,6 +123,32 @@ class ServerProcess:
 
 
 @contextlib.contextmanager
+def sharing(
+    folder: Path,
+    database: str,
+    redis: str | None = None,
+    *,
+    lease: int | None = None,
+    names: tuple[str, ...] = ("a", "b"),
+) -> Iterator[list[ServerProcess]]:
+    """Several servers on one database (and one Redis), as ``--db``, ``--redis``, ``--lease`` run them: each its own
+    data folder (``folder``/name) but one codes' key (a code made by one must open its seat on the others);
+    every one still running stopped afterwards."""
+    servers = [
+        ServerProcess(folder / name, database, redis=redis, lease=lease, key=folder / "codes.key") for name in names
+    ]
+    try:
+        for server in servers:
+            server.folder.mkdir()
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            if server.process is not None and server.process.poll() is None:
+                server.stop()
+
+
+@contextlib.contextmanager
 def running(make: Callable[[], _Service], unavailable: type[Exception], what: str) -> Iterator[_Service]:
     """A database server made and started for the tests, stopped afterwards; where it cannot run (``unavailable``
     says why), the tests that asked for it skip, saying so."""

@@ -1,11 +1,14 @@
 """The games' database away for a moment, and ``GET /health``: a decision the database could not keep is refused
 (``unavailable``, then 1013), never half-stored, and the clients send it again by themselves once it is back; the
-health check says what the database holds, and says so when it cannot be reached (503), for a load balancer."""
+health check says what the database holds, and says so when it cannot be reached (503), for a load balancer.  The
+same with two servers on one database and one Redis, the clients given both addresses; and a call to a database
+gone is refused within seconds (``postgres_store.WAIT``), not after the pool's usual wait."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Awaitable, Callable, Iterator
@@ -19,9 +22,11 @@ from lost_cities.ai.bot import Bot, answer
 from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
 from lost_cities.net.client import Seat, create_game
-from lost_cities.net.protocol import ErrorCode, ErrorFrame, SeatSpec, ServerFrame
+from lost_cities.net.protocol import Create, ErrorCode, ErrorFrame, Record, SeatSpec, ServerFrame
+from lost_cities.server.postgres_store import WAIT, PostgresStore
+from lost_cities.server.store import StoreError
 from tests.online.postgres import Postgres, Unavailable
-from tests.online.server import ServerProcess, running
+from tests.online.server import ServerProcess, running, sharing
 from tests.online.test_match import decisions_in, game, play_all
 
 
@@ -65,9 +70,26 @@ def slow_player(bot: Bot) -> Callable[[PlayerView], Awaitable[Decision]]:
 
 
 @pytest.mark.slow
+async def test_a_call_while_the_database_is_away_is_refused_within_seconds(own_postgres: Postgres) -> None:
+    store = PostgresStore(own_postgres.new_database())
+    await store.open()
+    try:
+        await asyncio.to_thread(own_postgres.pause)
+        for _attempt in range(2):  # the pool's connection cut by the outage, then none to be had
+            started = time.monotonic()
+            with pytest.raises(StoreError, match="cannot be used"):
+                await store.counts()
+            assert time.monotonic() - started < WAIT + 1.5  # the client hears ``unavailable`` in a moment
+    finally:
+        await store.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("servers", [1, 2], ids=["one server", "two servers"])
 async def test_postgresql_away_for_seconds_refuses_decisions_and_the_clients_carry_on_once_it_is_back(
-    own_postgres: Postgres, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
-) -> None:
+    own_postgres: Postgres, servers: int, request: pytest.FixtureRequest, tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:  # fmt: skip
     spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2, seed=11)
     calm = ServerProcess(tmp_path_factory.mktemp("calm"))  # the same seeded game without the outage
     calm.start()
@@ -76,19 +98,30 @@ async def test_postgresql_away_for_seconds_refuses_decisions_and_the_clients_car
     finally:
         calm.stop()
 
-    server = ServerProcess(tmp_path, own_postgres.new_database())
-    server.start()
-    playing: list[asyncio.Task[Any]] = []
+    database = own_postgres.new_database()
+    redis = request.getfixturevalue("redis_server").url if servers > 1 else None  # several: one Redis for leases
+    with sharing(tmp_path, database, redis, lease=1 if redis else None, names=("a", "b")[:servers]) as processes:
+        await _play_through_an_outage(own_postgres, processes, spec, expected[1])
+    for process in processes:
+        assert "Traceback" not in process.log.read_text()  # refused in a sentence, never a fault of a server's
+
+
+async def _play_through_an_outage(
+    own_postgres: Postgres, servers: list[ServerProcess], spec: Create, expected: Record
+) -> None:
+    """Both seats played by bots, given every server's address; PostgreSQL stopped for two seconds in the middle."""
+    server = servers[0]
+    everywhere = ",".join(process.url for process in servers)
+    created = await create_game(everywhere, spec)
+    told: list[ErrorFrame] = []
+
+    def heard(frame: ServerFrame) -> None:
+        if isinstance(frame, ErrorFrame):
+            told.append(frame)
+
+    seats = [Seat(everywhere, code=offer.code, on_frame=heard) for offer in created.seats]
+    playing = [asyncio.create_task(seat.play(slow_player(make_bot("heuristic")))) for seat in seats]
     try:
-        created = await create_game(server.url, spec)
-        told: list[ErrorFrame] = []
-
-        def heard(frame: ServerFrame) -> None:
-            if isinstance(frame, ErrorFrame):
-                told.append(frame)
-
-        seats = [Seat(server.url, code=offer.code, on_frame=heard) for offer in created.seats]
-        playing = [asyncio.create_task(seat.play(slow_player(make_bot("heuristic")))) for seat in seats]
         async with asyncio.timeout(60):
             while max(seat.version for seat in seats) < 30:
                 assert not any(task.done() for task in playing), [task.result() for task in playing if task.done()]
@@ -100,21 +133,18 @@ async def test_postgresql_away_for_seconds_refuses_decisions_and_the_clients_car
         await asyncio.sleep(2)
         down_at = max(seat.version for seat in seats)
         await asyncio.to_thread(own_postgres.resume)
-
         results = await asyncio.wait_for(asyncio.gather(*playing), 120)
-        assert results[0] == results[1]
-        assert results[0].record.played == expected[1].record.played  # the same match as without the outage
-        refused = [frame for frame in told if frame.code is ErrorCode.UNAVAILABLE and frame.version is not None]
-        assert refused, told  # a decision did meet the outage, and was refused in a sentence
-        assert all(frame.version is not None and frame.version <= down_at for frame in refused)
-        assert all(frame.code is ErrorCode.UNAVAILABLE for frame in told), told  # and nothing else went wrong
-        stored, last = await asyncio.to_thread(server.stored_decisions, created.game)
-        assert stored == last == decisions_in(results[0].record)  # each decision stored once, none lost
-        status, state = await asyncio.to_thread(health, server.port)
-        assert status == 200 and state["stored_games"] == 1 and state["stored_games_not_over"] == 0
     finally:
         for task in playing:
             task.cancel()
         await asyncio.gather(*playing, return_exceptions=True)
-        server.stop()
-    assert "Traceback" not in server.log.read_text()  # refused in a sentence, never a fault of the server's
+    assert results[0] == results[1]
+    assert results[0].record.played == expected.record.played  # the same match as without the outage
+    refused = [frame for frame in told if frame.code is ErrorCode.UNAVAILABLE and frame.version is not None]
+    assert refused, told  # a decision did meet the outage, and was refused in a sentence
+    assert all(frame.version is not None and frame.version <= down_at for frame in refused)
+    assert all(frame.code is ErrorCode.UNAVAILABLE for frame in told), told  # and nothing else went wrong
+    stored, last = await asyncio.to_thread(server.stored_decisions, created.game)
+    assert stored == last == decisions_in(results[0].record)  # each decision stored once, none lost
+    status, state = await asyncio.to_thread(health, server.port)
+    assert status == 200 and state["stored_games"] == 1 and state["stored_games_not_over"] == 0

@@ -22,7 +22,7 @@ from lost_cities.net.protocol import ErrorCode, ErrorFrame, Hello, SeatSpec, rea
 from lost_cities.server.leases import KEY_PREFIX
 from tests.online.postgres import Postgres
 from tests.online.redis_server import RedisServer
-from tests.online.server import ServerProcess
+from tests.online.server import ServerProcess, sharing
 from tests.online.test_database_outage import health
 from tests.online.test_match import decisions_in, game, play_all
 
@@ -34,20 +34,8 @@ LEASE = 1
 def two_servers(postgres: Postgres, redis_server: RedisServer, tmp_path: Path) -> Iterator[list[ServerProcess]]:
     """Servers A and B on one new PostgreSQL database and one Redis, one-second leases, each its own data folder
     but one codes' key (``--key``); both stopped afterwards."""
-    database = postgres.new_database()
-    servers = [
-        ServerProcess(tmp_path / name, database, redis=redis_server.url, lease=LEASE, key=tmp_path / "codes.key")
-        for name in ("a", "b")
-    ]
-    try:
-        for server in servers:
-            server.folder.mkdir()
-            server.start()
+    with sharing(tmp_path, postgres.new_database(), redis_server.url, lease=LEASE) as servers:
         yield servers
-    finally:
-        for server in servers:
-            if server.process is not None and server.process.poll() is None:
-                server.stop()
 
 
 def lease_owner(redis_server: RedisServer, game_id: str) -> str | None:
