@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 
+from lost_cities.engine import Rules
+from lost_cities.i18n import _, set_language
 from lost_cities.storage import MatchStore, SavedMatch
 from lost_cities.storage.stats import history_stats
 from tests.conftest import Cli, CliResult
@@ -176,3 +178,48 @@ def test_who_always_beats_easy_climbs_above_it_match_after_match(history: tuple[
     assert climbing[0] > 25 > falling[0] and climbing[-1] == ana.rating and falling[-1] == easy.rating
     sigmas = [point.sigma for point in ana.ratings]
     assert sigmas == sorted(sigmas, reverse=True)  # surer after each match
+
+
+def plot_titles(language: str) -> list[str]:
+    set_language(language)
+    try:
+        return [_("Round scores"), _("Rating after each match")]
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_plot_draws_both_plots_within_80_columns_in_the_language(
+    run: Cli, history: tuple[Path, list[SavedMatch]], monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")  # wider than 80: the plots stay 80 wide
+    result = run(history[0], "--lang", language, "stats", "--plot")
+    assert result.status == 0 and result.err == ""
+    lines = result.out.splitlines()
+    assert max(map(cell_len, lines)) == 80 and "\x1b" not in result.out  # not a terminal: no colours
+    scores, ratings = plot_titles(language)
+    assert language == "en" or (scores, ratings) != ("Round scores", "Rating after each match")
+    assert [line.strip() for line in lines if line.strip() in (scores, ratings)] == [scores, ratings]
+    assert sum(line.lstrip().startswith("┌") for line in lines) == 2  # two frames
+    assert all(name in result.out for name in ("Ana", "Boris", "Cleo", "Dan"))  # the legend
+    monkeypatch.setenv("COLUMNS", "60")
+    narrow = run(history[0], "stats", "--plot").out
+    assert max(map(cell_len, narrow.splitlines())) == 60
+
+
+def test_plot_of_an_empty_history_says_so_in_one_line_and_plot_is_not_json(run: Cli, tmp_path: Path) -> None:
+    result = run(tmp_path / "none", "stats", "--plot")
+    assert result.status == 0 and result.err == ""
+    assert result.out == f"No finished matches yet; they will be kept in {tmp_path / 'none'}.\n"
+    both = run(tmp_path / "none", "stats", "--plot", "--json")
+    assert both.status == 2 and both.err.startswith("lost-cities stats: ") and both.err.count("\n") == 1
+
+
+def test_plot_of_a_history_with_no_rated_match_says_so_for_the_ratings(run: Cli, tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    store.finish_current(
+        SavedMatch.start(("Ana", "Boris"), random_match(3, 10_000, rules=Rules(cooperative=True), rounds=1))
+    )
+    result = run(tmp_path, "stats", "--plot")
+    assert result.status == 0 and "Round scores" in result.out
+    assert result.out.endswith("\nNo rated match yet: no rating to plot.\n")

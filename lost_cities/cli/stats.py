@@ -1,5 +1,5 @@
 """``lost-cities stats``: what the history comes to (:mod:`lost_cities.storage.stats`), in words
-(:mod:`lost_cities.tui.common.stats_text`, which the app can show too), or as JSON.
+(:mod:`lost_cities.tui.common.stats_text`, which the app's Statistics screen shows too), as JSON, or plotted.
 """
 
 from __future__ import annotations
@@ -11,7 +11,10 @@ from lost_cities.i18n import _
 from lost_cities.storage.stats import HistoryStats
 from lost_cities.tui.common.stats_text import stats_view
 
-__all__ = ["print_stats", "stats_json"]
+__all__ = ["PLOT_HEIGHT", "PLOT_WIDTH", "print_plots", "print_stats", "stats_json"]
+
+#: The plots' size at most: they fit 80 columns, and each one a 24-line terminal.
+PLOT_WIDTH, PLOT_HEIGHT = 80, 22
 
 
 def stats_json(stats: HistoryStats) -> dict[str, object]:
@@ -53,3 +56,22 @@ def print_stats(stats: HistoryStats, folder: str, console: Console | None = None
     console = console or Console()
     if not _nothing_yet(stats, folder, console):
         console.print(stats_view(stats, console.width), soft_wrap=True)
+
+
+def print_plots(stats: HistoryStats, folder: str, console: Console | None = None) -> None:
+    """Print the round scores and the ratings plotted, as wide as the terminal up to :data:`PLOT_WIDTH`
+    (in colour on a terminal that shows it); a plot with nothing to show is a line that says so."""
+    from textual_plotext import Plot  # Plotext (and Textual's colours) for this option only
+
+    from lost_cities.tui.common.stats_plots import PLOTS
+
+    console = console or Console()
+    if _nothing_yet(stats, folder, console):
+        return
+    for plotted in PLOTS:
+        plt = Plot()
+        if plotted.draw(plt, stats):
+            plt.plotsize(min(console.width, PLOT_WIDTH), PLOT_HEIGHT)
+            console.print(Text.from_ansi(plt.build()), soft_wrap=True)
+        else:
+            console.print(Text(_(plotted.nothing)), soft_wrap=True)
