@@ -1,4 +1,4 @@
-"""The app's own limits on a match: the players' names and the number of rounds.
+"""The app's own limits on a match: the players' names and the number of rounds; text measured and folded in cells.
 
 One rule, used by ``lost-cities play --p1 --p2``, by the new-match form and by the saves
 (a file may hold anything; it is held to the same rule when it is read).  A name is
@@ -38,6 +38,7 @@ __all__ = [
     "cell_width",
     "check_names",
     "clean_name",
+    "fold",
     "name_problem",
     "read_duration",
     "said_duration",
@@ -130,6 +131,30 @@ def _char_width(char: str) -> int:
 def cell_width(text: str) -> int:
     """How many terminal cells ``text`` takes (an upper bound where terminals disagree)."""
     return sum(_char_width(char) for char in text)
+
+
+def fold(parts: list[str], width: int, separator: str = ", ") -> str:
+    """Join ``parts`` with ``separator`` into lines of at most ``width`` cells, breaking only between
+    parts where it can, else between words — never inside a word (``width`` is at least the longest word).
+
+    >>> print(fold(["long", "nothing in hand", "cooperative", "5 rounds"], 22))
+    long, nothing in hand,
+    cooperative, 5 rounds
+    >>> print(fold(["Alexandrinet won"], 12))
+    Alexandrinet
+    won
+    """
+    words: list[str] = []  # what may not be broken: a whole part if it fits a line, else each word
+    for index, part in enumerate(parts):
+        piece = part + (separator.rstrip() if index < len(parts) - 1 else "")
+        words.extend([piece] if cell_width(piece) <= width else piece.split(" "))
+    lines: list[str] = []
+    for word in words:
+        if lines and cell_width(lines[-1]) + 1 + cell_width(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "\n".join(lines)
 
 
 def name_problem(seat: int, name: str) -> str | None:

@@ -51,7 +51,8 @@ def test_a_core_module_loads_no_user_interface(name: str, forbidden: tuple[str, 
 
 #: What the hot-seat app's first frame (the pass screen) has no use for, and loads later if ever: the
 #: other screens, the computer players, the other apps, the command line, babel (numbers in words),
-#: secrets and hashlib (a fresh seed comes from the OS through random.SystemRandom).
+#: secrets and hashlib (a fresh seed comes from the OS through random.SystemRandom); the statistics, their
+#: rating library and their plots.
 NOT_ON_THE_FIRST_FRAME = (
     "lost_cities.tui.hotseat.screens.board",
     "lost_cities.tui.hotseat.screens.dialogs",
@@ -59,6 +60,7 @@ NOT_ON_THE_FIRST_FRAME = (
     "lost_cities.tui.hotseat.screens.resume",
     "lost_cities.tui.hotseat.screens.round_end",
     "lost_cities.tui.hotseat.screens.setup",
+    "lost_cities.tui.hotseat.screens.stats",
     "lost_cities.tui.hotseat.widgets.hand",
     "lost_cities.tui.common.toggles",
     "lost_cities.ai.basic",
@@ -72,6 +74,10 @@ NOT_ON_THE_FIRST_FRAME = (
     "babel",
     "secrets",
     "hashlib",
+    "lost_cities.storage.stats",
+    "openskill",
+    "plotext",
+    "textual_plotext",
 )
 
 

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
 
-from lost_cities.engine import Match, Rules
+from lost_cities.engine import Rules
+from lost_cities.i18n import _, set_language
 from lost_cities.storage import MatchStore, SavedMatch
 from lost_cities.storage.stats import history_stats
 from tests.conftest import Cli, CliResult
+from tests.storage.crafted_history import crafted_history
 from tests.storage.matches import random_match
-
-START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
 
 
 @pytest.fixture(autouse=True)
@@ -36,44 +35,11 @@ def run(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> Cli:
     return in_folder
 
 
-def won_by_seat(seat: int, seeds: Iterator[int], rules: Rules | None = None) -> Match:
-    """A finished random match (one round) that ``seat``'s side wins outright."""
-    for seed in seeds:
-        match = random_match(seed, 10_000, rules=rules, rounds=1)
-        if match.outcome is not None and match.outcome.winner == (rules or Rules()).side_of(seat):
-            return match
-    raise AssertionError("no seed gives that winner")
-
-
 @pytest.fixture(scope="module")
 def history(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[SavedMatch]]:
-    """Ana beats the easy computer four times (in either seat, the computer under two names, Ana's name in
-    two cases) and takes three hints doing it; Boris beats her once; a three-player match, a team match,
-    a cooperative one, and an abandoned one."""
+    """The crafted history (:func:`~tests.storage.crafted_history.crafted_history`) and its folder."""
     folder = tmp_path_factory.mktemp("stats")
-    store = MatchStore(folder)
-    seeds = iter(range(1000))
-    kept: list[SavedMatch] = []
-
-    def keep(names: tuple[str, ...], match: Match, computers: tuple[str | None, ...] = (), hints: int = 0) -> None:
-        saved = SavedMatch.start(names, match, computers=computers, now=START + timedelta(days=len(kept)))
-        human = next(seat for seat in range(len(names)) if not computers or computers[seat] is None)
-        taken = tuple(hints if seat == human else 0 for seat in range(len(names)))
-        kept.append(store.finish_current(saved.with_match(match, hints=[taken], now=saved.created)))
-
-    for index in range(4):
-        seat = index % 2
-        names = ("Ana", "Bot") if seat == 0 else ("Robot", "ana")
-        computers = (None, "easy") if seat == 0 else ("easy", None)
-        keep(names, won_by_seat(seat, seeds), computers, hints=index % 2 + 1 if index < 2 else 0)
-    keep(("Ana", "Boris"), won_by_seat(1, seeds))
-    keep(("Ana", "Boris", "Cleo"), won_by_seat(2, seeds, Rules(players=3)))
-    keep(("Ana", "Boris", "Cleo", "Dan"), won_by_seat(0, seeds, Rules(players=4)))
-    keep(("Ana", "Boris"), random_match(3, 10_000, rules=Rules(cooperative=True), rounds=1))
-    store.save_current(SavedMatch.start(("Ana", "Cleo"), random_match(9, 60), now=START + timedelta(days=20)))
-    abandoned = store.abandon_current()
-    assert abandoned is not None
-    return folder, [*kept, abandoned]
+    return folder, crafted_history(folder)
 
 
 def test_counts_by_opponent_scores_cards_and_hints(history: tuple[Path, list[SavedMatch]]) -> None:
@@ -182,3 +148,78 @@ def test_a_damaged_file_is_told_and_the_rest_counted(run: Cli, tmp_path: Path) -
     assert result.err == f"lost-cities stats: {broken} could not be read: it is cut short or is not a JSON file.\n"
     refused = run(tmp_path, "stats", "--jsn")
     assert refused.status == 2 and refused.err.count("\n") == 1 and refused.err.startswith("lost-cities stats: ")
+
+
+def test_the_rating_after_each_match_ends_on_the_rating_json_gives(
+    run: Cli, history: tuple[Path, list[SavedMatch]]
+) -> None:
+    stats = history_stats(history[1])
+    report = {player["name"]: player for player in json.loads(run(history[0], "stats", "--json").out)["players"]}
+    for player in stats.players:
+        shown = report[player.name]
+        if player.ratings:
+            last = player.ratings[-1]
+            assert (last.rating, last.sigma) == (shown["rating"], shown["rating_sigma"]), player.name
+        else:
+            assert shown["rating"] is None
+    ana, easy = (next(p for p in stats.players if p.name == name) for name in ("Ana", "easy"))
+    # numbered by the match among the finished ones: the cooperative eighth is not rated
+    assert [point.match for point in ana.ratings] == [1, 2, 3, 4, 5, 6, 7]
+    assert [point.match for point in easy.ratings] == [1, 2, 3, 4]
+    # her round scores numbered through the history's rounds (one a match), the mean the one counted
+    assert [point.round for point in ana.round_scores] == list(range(1, 9))
+    assert sum(point.score for point in ana.round_scores) / 8 == ana.mean_round
+
+
+def test_who_always_beats_easy_climbs_above_it_match_after_match(history: tuple[Path, list[SavedMatch]]) -> None:
+    ana, easy = history_stats(history[1][:4]).players
+    climbing, falling = [point.rating for point in ana.ratings], [point.rating for point in easy.ratings]
+    assert climbing == sorted(climbing) and falling == sorted(falling, reverse=True) and len(set(climbing)) == 4
+    assert climbing[0] > 25 > falling[0] and climbing[-1] == ana.rating and falling[-1] == easy.rating
+    sigmas = [point.sigma for point in ana.ratings]
+    assert sigmas == sorted(sigmas, reverse=True)  # surer after each match
+
+
+def plot_titles(language: str) -> list[str]:
+    set_language(language)
+    try:
+        return [_("Round scores"), _("Rating after each match")]
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_plot_draws_both_plots_within_80_columns_in_the_language(
+    run: Cli, history: tuple[Path, list[SavedMatch]], monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")  # wider than 80: the plots stay 80 wide
+    result = run(history[0], "--lang", language, "stats", "--plot")
+    assert result.status == 0 and result.err == ""
+    lines = result.out.splitlines()
+    assert max(map(cell_len, lines)) == 80 and "\x1b" not in result.out  # not a terminal: no colours
+    scores, ratings = plot_titles(language)
+    assert language == "en" or (scores, ratings) != ("Round scores", "Rating after each match")
+    assert [line.strip() for line in lines if line.strip() in (scores, ratings)] == [scores, ratings]
+    assert sum(line.lstrip().startswith("┌") for line in lines) == 2  # two frames
+    assert all(name in result.out for name in ("Ana", "Boris", "Cleo", "Dan"))  # the legend
+    monkeypatch.setenv("COLUMNS", "60")
+    narrow = run(history[0], "stats", "--plot").out
+    assert max(map(cell_len, narrow.splitlines())) == 60
+
+
+def test_plot_of_an_empty_history_says_so_in_one_line_and_plot_is_not_json(run: Cli, tmp_path: Path) -> None:
+    result = run(tmp_path / "none", "stats", "--plot")
+    assert result.status == 0 and result.err == ""
+    assert result.out == f"No finished matches yet; they will be kept in {tmp_path / 'none'}.\n"
+    both = run(tmp_path / "none", "stats", "--plot", "--json")
+    assert both.status == 2 and both.err.startswith("lost-cities stats: ") and both.err.count("\n") == 1
+
+
+def test_plot_of_a_history_with_no_rated_match_says_so_for_the_ratings(run: Cli, tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    store.finish_current(
+        SavedMatch.start(("Ana", "Boris"), random_match(3, 10_000, rules=Rules(cooperative=True), rounds=1))
+    )
+    result = run(tmp_path, "stats", "--plot")
+    assert result.status == 0 and "Round scores" in result.out
+    assert result.out.endswith("\nNo rated match yet: no rating to plot.\n")

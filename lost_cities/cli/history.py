@@ -18,12 +18,12 @@ from rich.text import Text
 
 from lost_cities.engine.codec import to_builtins
 from lost_cities.i18n import _, pgettext
-from lost_cities.limits import cell_width
+from lost_cities.limits import cell_width, fold
 from lost_cities.storage import HistoryListing, SavedMatch, SaveStatus, result_label, variant_label
 from lost_cities.storage.summary import shown_names, variant_parts
 from lost_cities.words import side_names, signed
 
-__all__ = ["fold", "history_blocks", "history_json", "history_view", "print_history", "score_sheet"]
+__all__ = ["history_blocks", "history_json", "history_view", "print_history", "score_sheet"]
 
 #: Between two columns: a space of padding and the (blank) rule of the box.
 GAP = 2
@@ -59,30 +59,6 @@ def score_sheet(
         chunk = round_scores[start : start + step]
         blocks.append([" ".join(f"{signed(score):>{width}}" for score in seat) for seat in zip(*chunk, strict=True)])
     return blocks, shown_totals
-
-
-def fold(parts: list[str], width: int, separator: str = ", ") -> str:
-    """Join ``parts`` with ``separator`` into lines of at most ``width`` cells, breaking only between
-    parts where it can, else between words — never inside a word (``width`` is at least the longest word).
-
-    >>> print(fold(["long", "nothing in hand", "cooperative", "5 rounds"], 22))
-    long, nothing in hand,
-    cooperative, 5 rounds
-    >>> print(fold(["Alexandrinet won"], 12))
-    Alexandrinet
-    won
-    """
-    words: list[str] = []  # what may not be broken: a whole part if it fits a line, else each word
-    for index, part in enumerate(parts):
-        piece = part + (separator.rstrip() if index < len(parts) - 1 else "")
-        words.extend([piece] if cell_width(piece) <= width else piece.split(" "))
-    lines: list[str] = []
-    for word in words:
-        if lines and cell_width(lines[-1]) + 1 + cell_width(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return "\n".join(lines)
 
 
 def _winner(saved: SavedMatch) -> int | None:

@@ -34,7 +34,11 @@ def add_parsers(commands: Commands) -> None:
             "hints taken; and a rating with its uncertainty."
         ),
     )
-    stats.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    shown = stats.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    shown.add_argument(
+        "--plot", action="store_true", help=_("plot the round scores and the ratings over time, 80 columns at most")
+    )
     add_lang(stats, argparse.SUPPRESS)
     stats.set_defaults(run=run_stats, parser=stats)
 
@@ -85,7 +89,7 @@ def run_history(args: argparse.Namespace) -> int:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from lost_cities.cli.stats import print_stats, stats_json
+    from lost_cities.cli.stats import print_plots, print_stats, stats_json
     from lost_cities.storage.stats import history_stats
 
     store, listing = _history("stats")
@@ -93,7 +97,7 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(stats_json(stats), ensure_ascii=False))
     elif listing.matches or not listing.damaged:  # nothing could be read: the errors said it all, as history does
-        print_stats(stats, str(store.root))
+        (print_plots if args.plot else print_stats)(stats, str(store.root))
     return 0
 
 

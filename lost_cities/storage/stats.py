@@ -16,6 +16,10 @@ The rating is ``openskill``'s Plackett–Luce model (it rates teams, and more th
 match by match in the history's order (oldest first), ranking the sides by their totals (equal totals
 rank equal).  A match where one person or one level sits in two seats (``hard`` against ``hard``)
 tells nothing of its strength and is left out of the rating.
+
+Over time, for the plots: each player's round scores numbered by the round's place in the whole history,
+and their rating after each rated match numbered by the match's place among the finished ones — one
+axis for everybody, so that the lines of several players line up; the last rating point is the rating.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from lost_cities.storage.saved import SavedMatch, SaveStatus
 
-__all__ = ["HistoryStats", "Opponent", "PlayerStats", "Tally", "history_stats"]
+__all__ = ["HistoryStats", "Opponent", "PlayerStats", "RatingPoint", "RoundPoint", "Tally", "history_stats"]
 
 
 class Tally(Struct, frozen=True):
@@ -56,11 +60,27 @@ class Opponent(Struct, frozen=True):
     rounds: Tally
 
 
+class RoundPoint(Struct, frozen=True):
+    """A player's score in one round: ``round`` is its number among the history's finished rounds, from 1."""
+
+    round: int
+    score: int
+
+
+class RatingPoint(Struct, frozen=True):
+    """A player's rating just after a rated match: ``match`` is its number among the finished matches, from 1."""
+
+    match: int
+    rating: float
+    sigma: float
+
+
 class PlayerStats(Struct, frozen=True):
     """Everything the history says about one person or one computer level.
 
     ``matches`` counts the finished matches, cooperative ones included (``cooperative`` of them, in no
-    result); ``rating`` and ``rating_sigma`` are ``None`` for a player in no rated match.
+    result); ``rating`` and ``rating_sigma`` are ``None`` for a player in no rated match.  ``round_scores``
+    and ``ratings`` are the same figures over time, oldest first (``ratings[-1]`` is the rating).
     """
 
     name: str
@@ -81,6 +101,8 @@ class PlayerStats(Struct, frozen=True):
     rating: float | None
     rating_sigma: float | None
     opponents: tuple[Opponent, ...]
+    round_scores: tuple[RoundPoint, ...] = ()
+    ratings: tuple[RatingPoint, ...] = ()
 
     @property
     def ordinal(self) -> float:
@@ -116,7 +138,8 @@ class _Counts:
     results: Tally = field(default_factory=Tally)
     cooperative: int = 0
     abandoned: int = 0
-    round_scores: list[int] = field(default_factory=list)
+    round_scores: list[RoundPoint] = field(default_factory=list)
+    ratings: list[RatingPoint] = field(default_factory=list)
     round_results: Tally = field(default_factory=Tally)
     expeditions: int = 0
     below_zero: int = 0
@@ -150,10 +173,13 @@ def history_stats(matches: Iterable[SavedMatch]) -> HistoryStats:
                 counts[key].abandoned += 1
             continue
         finished += 1
+        _count_match(saved, keys, counts, rounds)
         rounds += len(saved.round_scores)
-        _count_match(saved, keys, counts)
         if not saved.record.rules.cooperative and len(set(keys)) == len(keys):
             _rate(saved, keys, model, ratings)
+            for key in keys:
+                rating = ratings[key]
+                counts[key].ratings.append(RatingPoint(finished, rating.mu, rating.sigma))
     players = [_player(mine, ratings.get(key), counts) for key, mine in counts.items()]
     players.sort(key=lambda player: (-player.ordinal, player.computer is not None, player.name.casefold()))
     return HistoryStats(finished, rounds, abandoned, tuple(players))
@@ -163,8 +189,9 @@ def _levels(saved: SavedMatch) -> tuple[str | None, ...]:
     return (*saved.computers, *(None,) * (len(saved.names) - len(saved.computers)))
 
 
-def _count_match(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts]) -> None:
-    """Add one finished match to every seat's counts: its results, its rounds' scores and cards, its hints."""
+def _count_match(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts], earlier_rounds: int) -> None:
+    """Add one finished match to every seat's counts: its results, its rounds' scores and cards, its hints;
+    ``earlier_rounds`` finished rounds come before it in the history."""
     rules = saved.record.rules
     cooperative = rules.cooperative
     played = saved.replay().played
@@ -177,7 +204,7 @@ def _count_match(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts])
         else:
             mine.results = mine.results.add(saved.totals[side], _best_other(saved.totals, side))
         for number, scores in enumerate(saved.round_scores):
-            mine.round_scores.append(scores[side])
+            mine.round_scores.append(RoundPoint(earlier_rounds + number + 1, scores[side]))
             if not cooperative:
                 mine.round_results = mine.round_results.add(scores[side], _best_other(scores, side))
             for row in played[number].score(side).expeditions:
@@ -214,7 +241,7 @@ def _rate(saved: SavedMatch, keys: list[Key], model: PlackettLuce, ratings: dict
 
 
 def _player(mine: _Counts, rating: PlackettLuceRating | None, counts: dict[Key, _Counts]) -> PlayerStats:
-    scores = mine.round_scores
+    scores = [point.score for point in mine.round_scores]
     return PlayerStats(
         name=mine.name,
         computer=mine.computer,
@@ -237,4 +264,6 @@ def _player(mine: _Counts, rating: PlackettLuceRating | None, counts: dict[Key, 
             Opponent(counts[other].name, counts[other].computer, matches, by_round)
             for other, (matches, by_round) in mine.opponents.items()
         ),
+        round_scores=tuple(mine.round_scores),
+        ratings=tuple(mine.ratings),
     )

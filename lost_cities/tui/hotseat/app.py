@@ -48,6 +48,7 @@ from lost_cities.tui.hotseat.messages import (
     QuitRequested,
     SelectCard,
     ShowScores,
+    StatisticsRequested,
     StopLaying,
     TakeBack,
     UnknownKey,
@@ -239,6 +240,22 @@ class LostCitiesApp(App[None]):
         """Open a saved match where it stood, with its computers, on the next person's pass step (H2)."""
         session = HotSeat.resumed(saved)
         self._play(session, _("Resumed: {summary}").format(summary=resume_summary(saved)), saved)
+
+    def on_statistics_requested(self, _request: StatisticsRequested) -> None:
+        self._read_statistics()
+
+    @work(thread=True, exclusive=True, group="statistics", exit_on_error=False)
+    def _read_statistics(self) -> None:
+        """Read the history and count it on a thread (every match is replayed), then show the Statistics
+        screen over the one that asked; a file that cannot be read is told, and the rest counted."""
+        from lost_cities.storage.stats import history_stats
+        from lost_cities.tui.hotseat.screens.stats import StatsScreen
+
+        listing = self.store.list_history()
+        stats = history_stats(listing.matches)
+        for problem in listing.damaged:
+            self.call_from_thread(self.warn, str(problem))
+        self.call_from_thread(self.push_screen, StatsScreen(stats, str(self.store.root)))
 
     # ------------------------------------------------------------ saving
 

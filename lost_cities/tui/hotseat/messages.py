@@ -23,6 +23,7 @@ __all__ = [
     "QuitRequested",
     "SelectCard",
     "ShowScores",
+    "StatisticsRequested",
     "StopLaying",
     "TakeBack",
     "UnknownKey",
@@ -83,6 +84,10 @@ class HelpRequested(Message):
 
 class LogRequested(Message):
     """The player asked for the round's log: the app answers from the view the screen shows (H1, H2)."""
+
+
+class StatisticsRequested(Message):
+    """The players asked for the history's statistics (from the start: the app reads the history)."""
 
 
 class QuitRequested(Message):

@@ -17,6 +17,7 @@ from textual.widgets import Static
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.hotseat.messages import StatisticsRequested
 
 __all__ = ["ResumeChoice", "ResumeScreen"]
 
@@ -36,6 +37,7 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
         Binding("1", "online(0)", N_("online game"), key_display="1–9"),
         *[Binding(str(n), f"online({n - 1})", show=False) for n in range(2, 10)],
         Binding("n", "choose('new')", N_("new match")),
+        Binding("s", "statistics", N_("statistics")),
         Binding("q,escape", "leave", N_("quit"), key_display="q"),
     ]
 
@@ -82,7 +84,7 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
         choices = Text()
         lines = [("r", _("resume this match"))] if self.summary is not None else []
         lines += [(str(number), game) for number, game in enumerate(self.online, start=1)]
-        lines += [("n", self.new_match), ("q", _("quit"))]
+        lines += [("n", self.new_match), ("s", _("statistics")), ("q", _("quit"))]
         for key, label in lines:
             choices.append(f" {key} ", style="bold reverse")
             choices.append(f"  {label}\n")  # a name in a label is text, never markup
@@ -104,6 +106,9 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(ResumeChoice(choice))
+
+    def action_statistics(self) -> None:
+        self.post_message(StatisticsRequested())
 
     def action_leave(self) -> None:
         self.dismiss(None)

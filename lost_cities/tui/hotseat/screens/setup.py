@@ -40,6 +40,7 @@ from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
+from lost_cities.tui.hotseat.messages import StatisticsRequested
 from lost_cities.words import computer_name, decimal, level_name
 
 __all__ = ["LANGUAGE_LABELS", "NewMatchScreen"]
@@ -83,6 +84,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
 
     BINDINGS = [
         Binding("ctrl+s", "start", N_("start"), key_display="Ctrl+S"),
+        Binding("ctrl+t", "statistics", N_("statistics"), key_display="Ctrl+T"),
         Binding("escape", "leave", N_("quit"), key_display="Esc"),
     ]
 
@@ -535,6 +537,9 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
     def clear_error(self) -> None:
         """A refusal stays only until the players change something."""
         self.query_one("#error", Static).update("")
+
+    def action_statistics(self) -> None:
+        self.post_message(StatisticsRequested())
 
     def action_leave(self) -> None:
         self.dismiss(None)
