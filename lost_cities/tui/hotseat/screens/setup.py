@@ -1,6 +1,6 @@
 """The new-match form: where (at this keyboard, or online: the server and the clock), players (R23, R24),
-names, who plays each seat (a person or the computer at a level), who starts (R5), rounds (R17), variants
-(R20–R22), the computer's thinking time, language.
+names, who plays each seat (a person or the computer at a level), who starts (R5), rounds (R17) and the
+memory aid, variants (R20–R22), the computer's thinking time, language.
 
 Enter moves to the next field, from a name as from a choice; Ctrl+S or the button starts the
 match.  A name left empty is the one the field shows greyed ("Player 2", "Computer"); what is
@@ -111,6 +111,9 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
     }
     NewMatchScreen #rounds, NewMatchScreen #think {
         width: 6;
+    }
+    NewMatchScreen #memory-aid {
+        margin-left: 2;
     }
     NewMatchScreen #server {
         width: 26;
@@ -260,6 +263,10 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
             with Horizontal(classes="row"):
                 yield Label(_("Rounds"))
                 yield Input(str(previous.rounds), id="rounds", type="integer", max_length=2, compact=True)
+                # on the rounds' line, which has room: one more line would not fit 24 rows with four players
+                yield TickBox(
+                    _("Memory aid: the cards not seen yet"), previous.memory_aid, id="memory-aid", compact=True
+                )
             with Horizontal(classes="row"):
                 yield Label(_("Variants"))
                 with Vertical(id="variant-boxes"):
@@ -477,6 +484,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
             hand_penalty=self.query_one("#hand-penalty", Checkbox).value,
             cooperative=self.query_one("#coop", Checkbox).value and players != 4,
             seed=self.previous.seed,
+            memory_aid=self.query_one("#memory-aid", Checkbox).value,
         )
 
     def _settings(self) -> MatchSettings | OnlineMatch | tuple[str, str]:
@@ -514,6 +522,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
             hand_penalty=draft.hand_penalty,
             cooperative=draft.cooperative,
             seed=draft.seed,
+            memory_aid=draft.memory_aid,
         )
         return OnlineMatch(settings, server, clock) if server is not None else settings
 
