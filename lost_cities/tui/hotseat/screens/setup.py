@@ -341,6 +341,8 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
         first = self.query_one("#first", RadioSet).pressed_button
         if first is None or not first.display:
             self.query_one("#first-p1", RadioButton).value = True
+        # the memory aid is this app's, kept in its save: a game server keeps only the rules
+        self.query_one("#memory-aid", Checkbox).disabled = self._online
         coop = self.query_one("#coop", Checkbox)
         coop.disabled = players == 4
         if players == 4:
@@ -484,7 +486,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
             hand_penalty=self.query_one("#hand-penalty", Checkbox).value,
             cooperative=self.query_one("#coop", Checkbox).value and players != 4,
             seed=self.previous.seed,
-            memory_aid=self.query_one("#memory-aid", Checkbox).value,
+            memory_aid=self.query_one("#memory-aid", Checkbox).value and not self._online,
         )
 
     def _settings(self) -> MatchSettings | OnlineMatch | tuple[str, str]:
