@@ -14,9 +14,10 @@ from textual.widgets import Static
 from lost_cities.engine import Colour, Rules
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.keybar import KeyBar, key_name
+from lost_cities.tui.common.panel import ScrollPanel
 from lost_cities.words import colour_name
 
-__all__ = ["ConfirmQuit", "HelpScreen", "ScrollPanel", "help_content"]
+__all__ = ["ConfirmQuit", "HelpScreen", "help_content"]
 
 
 class ConfirmQuit(ModalScreen[bool]):
@@ -126,28 +127,6 @@ def help_content(rules: Rules, passing: bool = True, memory_aid: bool = False) -
         Text(""),
         Text(legend, style="italic"),
     )
-
-
-class ScrollPanel(ModalScreen[None]):
-    """A text to read over the board, in a bordered scroll that fits the terminal; its keys close it."""
-
-    DEFAULT_CSS = """
-    ScrollPanel {
-        align: center middle;
-    }
-    ScrollPanel > VerticalScroll {
-        width: 100%;
-        max-width: 96;
-        height: auto;
-        max-height: 100%;
-        border: round $accent;
-        background: $surface;
-        padding: 0 1;
-    }
-    """
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class HelpScreen(ScrollPanel):
