@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from lost_cities.cli.arguments import Commands, add_lang, refuse, seconds, whole_number
 from lost_cities.cli.progress import ProgressBar
 from lost_cities.i18n import _, ngettext
-from lost_cities.limits import MAX_SEED
+from lost_cities.limits import ANALYSIS_THINK, MAX_SEED
 
 if TYPE_CHECKING:
     from lost_cities.ai.analysis import DecisionAnalysis, MatchAnalysis, Summary
@@ -30,8 +30,8 @@ __all__ = ["add_parser", "run"]
 MIN_THINK = 0.01
 #: ...to this.
 MAX_THINK = 60
-#: ...and by default.
-DEFAULT_THINK = 0.2
+#: ...and by default (the replay's ``a`` thinks as long, and so finds the analysis kept by this command).
+DEFAULT_THINK = ANALYSIS_THINK
 #: At most this many processes.
 MAX_JOBS = 64
 
