@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from lost_cities.i18n import _
 
 __all__ = [
+    "ANALYSIS_THINK",
     "MAX_CLOCK",
     "MAX_NAME_CELLS",
     "MAX_PLAYERS",
@@ -55,6 +56,9 @@ MAX_NAME_CELLS = 12
 #: The hard level's thinking time per turn in a match, in seconds: from this (still a fair search)
 #: to this (a player waits no longer).  The arena, a measuring tool, allows more.
 MIN_THINK, MAX_THINK = 0.1, 10.0
+#: The analysis's thinking time per decision by default, in seconds: ``lost-cities analyse`` and the
+#: replay's ``a`` share it, so that the one finds the analysis the other kept.
+ANALYSIS_THINK = 0.2
 #: An online match's clock, each person's time for a decision, in seconds: from a minute to thirty days.
 MIN_CLOCK, MAX_CLOCK = 60, 30 * 86400
 

@@ -94,6 +94,8 @@ class MatchSettings(Struct, frozen=True):
     computers: tuple[str | None, ...] = ()
     #: the hard level's thinking time per turn, in seconds
     think: float = DEFAULT_THINK
+    #: the board lists, per colour, the cards the player at the keyboard has not seen this round
+    memory_aid: bool = False
 
     def __post_init__(self) -> None:
         if self.first not in (*FIRST_CHOICES[: len(self.names)], "random"):
@@ -207,6 +209,8 @@ class HotSeat(Struct):
     #: at once with what it has (the app no longer wants the answer: the players quit, or went on)
     stop: Callable[[], bool] | None = None
     _bots: dict[int, Bot] = field(default_factory=dict)
+    #: the board shows the player at the keyboard the cards they have not seen (:meth:`unseen`)
+    memory_aid: bool = False
 
     def __post_init__(self) -> None:
         self.computers = check_computers(self.computers, len(self.names))
@@ -222,14 +226,28 @@ class HotSeat(Struct):
         else:
             first = int(settings.first[1:]) - 1
         match = Match(settings.rules, settings.rounds, first, seed)
-        return cls(settings.names, match, settings.first == "random", settings.computers, settings.think)
+        return cls(
+            settings.names,
+            match,
+            settings.first == "random",
+            settings.computers,
+            settings.think,
+            memory_aid=settings.memory_aid,
+        )
 
     @classmethod
     def resumed(cls, saved: SavedMatch) -> HotSeat:
         """A saved match where it stood, with its computers and the hints taken (:meth:`SavedMatch.resume`)."""
         resumed = saved.resume()
         hints = [list(counts) for counts in resumed.hints]
-        return cls(resumed.names, resumed.match, computers=resumed.computers, think=resumed.think, hints=hints)
+        return cls(
+            resumed.names,
+            resumed.match,
+            computers=resumed.computers,
+            think=resumed.think,
+            hints=hints,
+            memory_aid=resumed.memory_aid,
+        )
 
     def saved(self, previous: SavedMatch | None = None) -> SavedMatch:
         """The match as a save: ``previous`` (this match's last save) brought up to date, or a new save.
@@ -237,7 +255,9 @@ class HotSeat(Struct):
         A card played but not yet drawn for is left out (:meth:`SavedMatch.with_match`).
         """
         if previous is None:
-            return SavedMatch.start(self.names, self._match, computers=self.computers, think=self.think)
+            return SavedMatch.start(
+                self.names, self._match, computers=self.computers, think=self.think, memory_aid=self.memory_aid
+            )
         return previous.with_match(self._match, hints=self.hints)
 
     @property
@@ -287,6 +307,7 @@ class HotSeat(Struct):
             cooperative=rules.cooperative,
             computers=self.computers,
             think=self.think,
+            memory_aid=self.memory_aid,
         )
 
     # ------------------------------------------------------------ computers and hints

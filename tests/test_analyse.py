@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 
 from lost_cities.ai import make_bot
-from lost_cities.ai.analysis import MISTAKE, accuracy, analyse, positions
+from lost_cities.ai.analysis import MISTAKE, MatchAnalysis, accuracy, analyse, positions
 from lost_cities.ai.search import SearchSettings
 from lost_cities.cli.analyse import _Bar
 from lost_cities.engine import Match, Phase, Play, player_view
-from lost_cities.storage import MatchStore, SavedMatch
+from lost_cities.storage import DamagedSaveError, MatchStore, SavedMatch
+from lost_cities.storage.analyses import KeptAnalyses
+from lost_cities.storage.saved import MAX_SAVE_BYTES
 from tests.conftest import Cli, CliResult
 from tests.storage.matches import random_match
 
@@ -178,3 +180,69 @@ def test_the_progress_bar_counts_decisions_and_clears_its_line() -> None:
     bar.clear()
     text = stream.getvalue()
     assert "0/40" in text and "[##########] 40/40 decisions" in text and text.endswith("\r")
+
+
+# ------------------------------------------------------------------ kept with the match
+
+
+def kept_files(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "data" / "history").glob("*.analysis-*.json"))
+
+
+def test_the_analysis_is_kept_with_the_match_and_a_second_look_reuses_it(
+    cli: Cli, finished: tuple[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match_id, path = finished
+    first = analysed(cli, match_id, "--json")
+    assert first.status == 0 and "kept" not in first.err
+    [kept] = kept_files(tmp_path)
+    assert kept.name == f"{match_id}.analysis-think0.01-seed0.json"
+    stamp = kept.stat().st_mtime_ns
+
+    def no_search(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the kept analysis should have been shown, not searched again")
+
+    monkeypatch.setattr("lost_cities.ai.analysis.ranked", no_search)
+    again = analysed(cli, match_id, "--json")
+    assert again.status == 0 and again.out == first.out
+    assert again.err.strip() == "The analysis kept with this match (--think 0.01, --seed 0) is shown again."
+    assert analysed(cli, str(path), "--json").out == first.out  # the same match from its exported file
+    assert kept.stat().st_mtime_ns == stamp and kept_files(tmp_path) == [kept]
+    with pytest.raises(AssertionError, match="searched again"):  # other parameters: another analysis
+        analysed(cli, match_id, "--seed", "1")
+
+
+@pytest.mark.parametrize("damage", ["cut", "other", "empty", "huge"])
+def test_a_damaged_kept_analysis_is_one_sentence(tmp_path: Path, damage: str) -> None:
+    store = MatchStore(tmp_path)
+    saved = store.finish_current(
+        SavedMatch.start(("Ana", "Boris"), random_match(3, 10_000, rounds=1)).with_match(
+            random_match(3, 10_000, rounds=1)
+        )
+    )
+    kept = KeptAnalyses(store)
+    kept.keep(saved, 0.2, 0, MatchAnalysis((), ()))
+    path = kept.path(saved, 0.2, 0)
+    text = path.read_text(encoding="utf-8")
+    damaged = {"cut": text[:-30], "other": '{"format": 7}', "empty": "", "huge": " " * (MAX_SAVE_BYTES + 1)}[damage]
+    path.write_text(damaged, encoding="utf-8")
+    with pytest.raises(DamagedSaveError) as caught:
+        kept.load(saved, 0.2, 0)
+    message = str(caught.value)
+    assert message.endswith(".") and "\n" not in message and str(path) in message
+
+
+def test_a_damaged_kept_analysis_is_said_in_one_sentence_and_made_again(
+    cli: Cli, finished: tuple[str, Path], tmp_path: Path
+) -> None:
+    match_id, _path = finished
+    first = analysed(cli, match_id)
+    [kept] = kept_files(tmp_path)
+    text = kept.read_text(encoding="utf-8")
+    kept.write_text(text[:-30], encoding="utf-8")
+    again = analysed(cli, match_id)
+    assert again.status == 0 and again.out == first.out
+    assert len(again.err.strip().splitlines()) == 1 and "Traceback" not in again.err
+    assert str(kept) in again.err and again.err.strip().endswith("It is made again.")
+    assert kept.read_text(encoding="utf-8") == text  # kept anew
+    assert "shown again" in analysed(cli, match_id).err

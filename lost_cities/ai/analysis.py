@@ -15,9 +15,6 @@ seed give the same analysis on any machine, whether the decisions are weighed in
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import multiprocessing.context
-import signal
 from collections.abc import Iterator, Sequence
 
 from msgspec import Struct
@@ -207,6 +204,8 @@ def _job(job: tuple[MatchRecord, Position, SearchSettings, int]) -> DecisionAnal
 
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl+C is the parent's to handle (it stops the pool), not a traceback per process."""
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -219,6 +218,8 @@ def analyse_positions(
         for position in found:
             yield analyse_position(record, position, settings, seed)
         return
+    import multiprocessing  # here: the analysis kept with a save is read without it (saves are never unpickled)
+
     context = multiprocessing.get_context("forkserver")
     with context.Pool(min(jobs, len(found)), _ignore_interrupts) as pool:
         yield from pool.imap(_job, [(record, position, settings, seed) for position in found])

@@ -10,6 +10,8 @@ a discard pile and by whom.  From these and its own hand it knows
 * and so the *unseen* cards: the rest of the other hands and the draw pile, in
   an unknown order.
 
+:func:`unseen_cards` is that last list per colour, as the board's *memory aid* shows it.
+
 :func:`sample_round` deals the unseen cards at random into a full engine
 position (``Round.from_codes``) that a search can play out: every sample agrees
 with everything the seat has seen, and with nothing else.
@@ -22,11 +24,22 @@ from collections import Counter
 
 from msgspec import Struct
 
-from lost_cities.engine import FinalLaying, Phase, PlayerView, PublicTurn, Round, Rules, layout_of
+from lost_cities.engine import (
+    Card,
+    Colour,
+    FinalLaying,
+    Phase,
+    PlayerView,
+    PublicTurn,
+    Round,
+    Rules,
+    card_from_code,
+    layout_of,
+)
 from lost_cities.engine.codes import COLOUR_OF, RANK_OF
 from lost_cities.engine.round import fresh_deck
 
-__all__ = ["Knowledge", "OtherTurn", "knowledge", "sample_round"]
+__all__ = ["Knowledge", "OtherTurn", "knowledge", "sample_round", "unseen_cards"]
 
 
 class OtherTurn(Struct, frozen=True):
@@ -135,6 +148,37 @@ def knowledge(view: PlayerView) -> Knowledge:
         final_to_go=view.final_turns_left,
         last_other=last_other,
     )
+
+
+def unseen_cards(view: PlayerView) -> dict[Colour, tuple[Card, ...]]:
+    """Per colour of the match, the cards ``view.seat`` has not seen this round, wagers first: what a
+    perfect memory knows (the memory aid), from the view alone (H3).
+
+    Seen are the cards in the seat's hand, on every expedition, in every discard pile (buried ones
+    too: they were on top once), and those another seat took from a pile; the rest are somewhere in
+    the other hands or the draw pile.
+
+    >>> from lost_cities.engine import player_view
+    >>> view = player_view(Round(seed=1), 0)
+    >>> sum(map(len, unseen_cards(view).values())) == 60 - 8
+    True
+    """
+    know = knowledge(view)
+    # a card another seat has just played, its draw still to come, lies on the table but is not in the
+    # history yet (the view leaves an unfinished turn out): seen all the same, unless it is one that
+    # seat was known to hold (taken from a pile), and so counted already
+    table = Counter(card.code for side in view.expeditions for cards in side for card in cards)
+    table -= Counter(code for cards in know.expeditions for code in cards)
+    for top, size, pile in zip(view.discard_tops, view.discard_sizes, know.piles, strict=True):
+        if top is not None and size > len(pile):
+            table[top.code] += 1
+    if view.to_move != view.seat:
+        table -= Counter(know.known[view.to_move])
+    unseen: dict[Colour, list[Card]] = {colour: [] for colour in view.rules.colours}
+    for code in sorted((Counter(know.unseen) - table).elements()):
+        card = card_from_code(code)
+        unseen[card.colour].append(card)
+    return {colour: tuple(cards) for colour, cards in unseen.items()}
 
 
 def _draw(turn: PublicTurn, piles: list[list[int]], known: list[list[int]]) -> None:

@@ -1,7 +1,9 @@
 """``lost-cities analyse ID|FILE``: every decision of a past match weighed by the hard level's search.
 
-The computation is :mod:`lost_cities.ai.analysis` (pure, from each player's view only); this module
-loads the match, shows the progress on stderr, and prints the result in words or as JSON.  Light on
+The computation is :mod:`lost_cities.ai.analysis` (pure, from each player's view only), and the result is
+kept beside the match (:mod:`lost_cities.storage.analyses`), so a second run with the same ``--think``
+and ``--seed`` is instant and says so; this module loads the match, shows the progress on stderr, and
+prints the result in words or as JSON.  Light on
 purpose, as every command's module: the search is imported only when the command runs.
 """
 
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING
 from lost_cities.cli.arguments import Commands, add_lang, refuse, seconds, whole_number
 from lost_cities.cli.progress import ProgressBar
 from lost_cities.i18n import _, ngettext
-from lost_cities.limits import MAX_SEED
+from lost_cities.limits import ANALYSIS_THINK, MAX_SEED
 
 if TYPE_CHECKING:
     from lost_cities.ai.analysis import DecisionAnalysis, MatchAnalysis, Summary
@@ -28,8 +30,8 @@ __all__ = ["add_parser", "run"]
 MIN_THINK = 0.01
 #: ...to this.
 MAX_THINK = 60
-#: ...and by default.
-DEFAULT_THINK = 0.2
+#: ...and by default (the replay's ``a`` thinks as long, and so finds the analysis kept by this command).
+DEFAULT_THINK = ANALYSIS_THINK
 #: At most this many processes.
 MAX_JOBS = 64
 
@@ -68,37 +70,47 @@ def add_parser(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from lost_cities.ai.analysis import analyse_positions, analysis_settings, positions, summarise
     from lost_cities.engine import LostCitiesError
     from lost_cities.storage import MatchStore, SaveStatus, StorageError
+    from lost_cities.storage.analyses import KeptAnalyses
 
+    store = MatchStore()
     try:
-        saved = MatchStore().load(args.match)  # an id, the start of one, or a file
+        saved = store.load(args.match)  # an id, the start of one, or a file
     except StorageError as error:  # an unknown id, or a record that cannot be read
         return refuse("analyse", str(error))
     if saved.status is SaveStatus.IN_PROGRESS:  # H2: its hands are still secret
         return refuse("analyse", _("that match is still being played; analyse it once it is over"))
-    record = saved.record
+    bar: _Bar | None = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None and sys.stderr.isatty():
+            bar = _Bar(total, sys.stderr)
+        if bar is not None:
+            bar.show(done)
+
     try:
-        found = positions(record)
+        analysed = KeptAnalyses(store).analysis(saved, args.think, args.seed, jobs=args.jobs, progress=progress)
     except (LostCitiesError, ValueError) as error:  # read, but not a match the engine can replay
         return refuse("analyse", _("the match's record cannot be replayed: {error}").format(error=error))
-    settings = analysis_settings(args.think)
-    bar = _Bar(len(found), sys.stderr) if sys.stderr.isatty() else None
-    decisions: list[DecisionAnalysis] = []
-    try:
-        for decision in analyse_positions(record, found, settings, args.seed, args.jobs):
-            decisions.append(decision)
-            if bar is not None:
-                bar.show(len(decisions))
     finally:
         if bar is not None:
             bar.clear()
-    analysis = summarise(decisions, record.rules.players, len(record.played))
+    assert analysed is not None  # nothing asked it to stop
+    for sentence in analysed.said:
+        print(sentence, file=sys.stderr)
+    if analysed.reused:
+        print(
+            _("The analysis kept with this match (--think {think}, --seed {seed}) is shown again.").format(
+                think=f"{args.think:g}", seed=args.seed
+            ),
+            file=sys.stderr,
+        )
     if args.json:
-        print(json.dumps(analysis_json(analysis, saved.names), ensure_ascii=False))
+        print(json.dumps(analysis_json(analysed.analysis, saved.names), ensure_ascii=False))
     else:
-        print(describe(analysis, saved.names))
+        print(describe(analysed.analysis, saved.names))
     return 0
 
 

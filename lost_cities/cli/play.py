@@ -64,6 +64,9 @@ def add_parser(commands: Commands) -> None:
     parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
     parser.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
     parser.add_argument("--coop", action="store_true", help=_("cooperative: one team score (R22)"))
+    parser.add_argument(
+        "--memory-aid", action="store_true", help=_("the board lists, per colour, the cards you have not seen yet")
+    )
     unfinished = parser.add_mutually_exclusive_group()
     unfinished.add_argument("--resume", action="store_true", help=_("resume the unfinished match at once"))
     unfinished.add_argument(
@@ -131,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
         cooperative=args.coop,
         computers=(None, args.vs) if args.vs else (),
         think=args.think,
+        memory_aid=args.memory_aid,
     )
     if not arguments.on_a_terminal():
         if getattr(args, "bare", False):  # typed without a command: say where the others are

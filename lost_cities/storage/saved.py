@@ -101,6 +101,7 @@ class ResumedMatch(NamedTuple):
     computers: tuple[str | None, ...]
     think: float
     hints: tuple[tuple[int, ...], ...]
+    memory_aid: bool = False
 
     @property
     def name_to_move(self) -> str:
@@ -146,6 +147,8 @@ class SaveFile(Struct, frozen=True):
     computers: tuple[str | None, ...] | UnsetType = UNSET
     think: Annotated[float, Meta(ge=MIN_THINK, le=MAX_THINK)] = DEFAULT_THINK
     hints: tuple[tuple[Annotated[int, Meta(ge=0, le=MAX_HINTS)], ...], ...] = ()
+    #: the board's memory aid was on; absent (saves made before it existed): off
+    memory_aid: bool = False
     scores: _Scores | None = None
     result: _Result | None = None
 
@@ -172,6 +175,8 @@ class SavedMatch(Struct, frozen=True):
     think: float = DEFAULT_THINK
     #: per round played so far, the hints each seat took
     hints: tuple[tuple[int, ...], ...] = ()
+    #: the board lists the cards its player has not seen yet (a setting of the match, off by default)
+    memory_aid: bool = False
 
     # ------------------------------------------------------------------ building
 
@@ -183,11 +188,13 @@ class SavedMatch(Struct, frozen=True):
         *,
         computers: Sequence[str | None] = (),
         think: float = DEFAULT_THINK,
+        memory_aid: bool = False,
         now: datetime | None = None,
     ) -> SavedMatch:
         """A new save for ``match`` between ``names`` (in seat order), with a fresh id.
 
-        ``computers`` gives the level of each seat the computer plays (``None`` for a person).
+        ``computers`` gives the level of each seat the computer plays (``None`` for a person);
+        ``memory_aid``, whether the board shows the cards not yet seen.
         """
         moment = now or utc_now()
         names = check_names(names)  # PlayerNamesError, a ValueError
@@ -207,6 +214,7 @@ class SavedMatch(Struct, frozen=True):
             None,
             check_computers(computers, len(names)),
             think,
+            memory_aid=memory_aid,
         )
         return blank.with_match(match, now=moment)
 
@@ -269,7 +277,7 @@ class SavedMatch(Struct, frozen=True):
         match = self.replay()
         if match.more_rounds:
             match.start_next_round()
-        return ResumedMatch(match, self.names, self.computers, self.think, self.hints)
+        return ResumedMatch(match, self.names, self.computers, self.think, self.hints, self.memory_aid)
 
     # ------------------------------------------------------------------ the file
 
@@ -284,6 +292,7 @@ class SavedMatch(Struct, frozen=True):
             computers=self.computers,
             think=self.think,
             hints=self.hints,
+            memory_aid=self.memory_aid,
             created=self.created,
             updated=self.updated,
             scores=_Scores(self.round_scores, self.totals),
@@ -377,6 +386,7 @@ class SavedMatch(Struct, frozen=True):
             computers,
             file.think,
             hints,
+            file.memory_aid,
         )
         stated = saved.to_file()
         if (file.scores, file.result) != (stated.scores, stated.result):

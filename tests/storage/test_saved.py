@@ -418,3 +418,17 @@ def test_start_refuses_computers_it_could_not_keep() -> None:
         SavedMatch.start(("Ana", "Robot"), Match(seed=1), computers=("hard", "easy"))
     with pytest.raises(ValueError):
         SavedMatch.start(("Ana", "Robot"), Match(seed=1), computers=(None, "hard"), think=60)
+
+
+def test_the_memory_aid_is_kept_and_a_save_made_before_it_loads_with_it_off() -> None:
+    match = random_match(6, 20)
+    saved = SavedMatch.start(("Ana", "Boris"), match, memory_aid=True)
+    data = json.loads(saved.to_json())
+    assert data["memory_aid"] is True
+    again = SavedMatch.from_json(saved.to_json(), PATH)
+    assert again.memory_aid and again.resume().memory_aid
+    del data["memory_aid"]  # as every save written before the setting existed
+    older = SavedMatch.from_json(json.dumps(data), PATH)
+    assert not older.memory_aid and not older.resume().memory_aid
+    assert not SavedMatch.from_json((DATA / "format1-in-progress.json").read_bytes(), PATH).memory_aid
+    assert "memory_aid" in str(refused(edited(saved, lambda d: d.update(memory_aid="yes"))))

@@ -5,6 +5,9 @@ the match as it stood before this round ("earlier": the finished rounds' totals,
 no row mixes a final score with one still moving), and with the hand penalty (R21) the
 viewer's own hand's cost apart.
 
+With the memory aid on (a setting of the match), a last column lists per colour the cards the viewer
+has not seen this round (:func:`~lost_cities.ai.knowledge.unseen_cards`), written as expeditions are.
+
 Where a side's column is too narrow for an expedition, its cards are written short
 (:func:`~.render.compact_cards`, ``××× 2–8``), and the rule under the colours says what the
 short forms on show mean.
@@ -17,15 +20,23 @@ table and a new layout.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
 
-from lost_cities.engine import Card, PlayerView, Rules
+from lost_cities.engine import Card, Colour, PlayerView, Rules
 from lost_cities.i18n import _
+from lost_cities.style import COLOUR_STYLE
 from lost_cities.tui.common.lines import Lines
-from lost_cities.tui.common.render import DIM, colour_label, discard_text, expedition_line, shorthand_legend
+from lost_cities.tui.common.render import (
+    DIM,
+    colour_label,
+    compact_cards,
+    discard_text,
+    expedition_line,
+    shorthand_legend,
+)
 from lost_cities.words import signed
 
 __all__ = ["BoardGrid"]
@@ -34,6 +45,9 @@ __all__ = ["BoardGrid"]
 LABEL_WIDTH = 9
 #: The discard piles' column: "R10 (12)" at most.
 PILE_WIDTH = 8
+#: The memory aid's column: the longest short form of a colour (``××× 2 4 5 7 8 10``, ``××× 2–4 6 7 9 10``),
+#: so that no card of it is ever left out.
+UNSEEN_WIDTH = 16
 GAP = 1
 
 
@@ -56,7 +70,8 @@ class BoardGrid(Lines):
     }
     """
 
-    def __init__(self, rules: Rules, *, id: str | None = None) -> None:
+    def __init__(self, rules: Rules, *, id: str | None = None, memory_aid: bool = False) -> None:
+        """``memory_aid``: a last column lists the cards the viewer has not seen (``show``'s ``unseen``)."""
         names = ["head", "rule-top", *(f"colour-{c.letter}" for c in rules.colours), "rule-bottom"]
         names += ["round", "match"] + (["hand"] if rules.hand_penalty else [])
         super().__init__(len(names), id=id)
@@ -70,6 +85,8 @@ class BoardGrid(Lines):
         #: each colour row's cells as shown, for the legend of their short forms
         self._cells: dict[str, tuple[str, ...]] = {}
         self._pile_width = max(PILE_WIDTH, cell_len(_("discards")))
+        # Translators: the head of the memory aid's column: the cards you have not seen (12 cells at most)
+        self._unseen_width = max(UNSEEN_WIDTH, cell_len(_("unseen"))) if memory_aid else 0
         self._widths: tuple[int, ...] = ()
         self._last: tuple[object, ...] | None = None
 
@@ -87,10 +104,18 @@ class BoardGrid(Lines):
         """The width of each side's column: what the label and the piles leave, shared out evenly."""
         sides = self.rules.sides
         total = self.content_region.width or 78
-        room = max(total - LABEL_WIDTH - self._pile_width - GAP * (sides + 1), sides * 6)
+        aid = self._unseen_width + GAP if self._unseen_width else 0
+        room = max(total - LABEL_WIDTH - self._pile_width - aid - GAP * (sides + 1), sides * 6)
         return tuple(room // sides + (1 if side < room % sides else 0) for side in range(sides))
 
-    def _line(self, label: Text, cells: Sequence[Text], pile: Text | None = None, right: bool = False) -> Text:
+    def _line(
+        self,
+        label: Text,
+        cells: Sequence[Text],
+        pile: Text | None = None,
+        right: bool = False,
+        unseen: Text | None = None,
+    ) -> Text:
         """One line of the table: the same columns in every row, so that the rows line up."""
         line = _fit(label, LABEL_WIDTH)
         for cell, width in zip(cells, self._widths, strict=True):
@@ -99,6 +124,9 @@ class BoardGrid(Lines):
         if pile is not None:
             line.append(" " * GAP)
             line.append_text(_fit(pile, self._pile_width))
+        if unseen is not None and self._unseen_width:
+            line.append(" " * GAP)
+            line.append_text(_fit(unseen, self._unseen_width))
         line.no_wrap = True
         return line
 
@@ -110,10 +138,11 @@ class BoardGrid(Lines):
         match_totals: Sequence[int] | None = None,
         fresh: Collection[Card] = (),
         current_side: int | None = None,
+        unseen: Mapping[Colour, Sequence[Card]] | None = None,
     ) -> None:
         """Draw ``view``'s table with the sides in ``order``; ``fresh`` cards (just played) are marked,
-        ``current_side``'s name underlined."""
-        self._last = (view, side_names, order, match_totals, fresh, current_side)
+        ``current_side``'s name underlined; ``unseen``, per colour, fills the memory aid's column."""
+        self._last = (view, side_names, order, match_totals, fresh, current_side, unseen)
         widths = self._side_widths()
         if widths != self._widths:
             self._widths = widths
@@ -121,20 +150,23 @@ class BoardGrid(Lines):
         heads = tuple((side_names[side], side == current_side) for side in order)
         if self._changed("head", heads):
             names = [Text(name, style="bold underline" if current else "bold") for name, current in heads]
-            self._update("head", self._line(Text(""), names, Text(_("discards"), style="italic")))
+            heading = Text(_("unseen"), style="italic")
+            self._update("head", self._line(Text(""), names, Text(_("discards"), style="italic"), unseen=heading))
         for index, colour in enumerate(self.rules.colours):
             rows = tuple(view.scores[side].expeditions[index] for side in order)
             marked = tuple(tuple(card for card in row.cards if card in fresh) for row in rows)
             top, size = view.discard_tops[index], view.discard_sizes[index]
             pile = (top, size, top is not None and top in fresh)
-            if self._changed(f"colour-{colour.letter}", (rows, marked, pile)):
+            hidden = tuple(unseen.get(colour, ())) if unseen is not None else None
+            if self._changed(f"colour-{colour.letter}", (rows, marked, pile, hidden)):
                 cells = [
                     expedition_line(row, width, mark)
                     for row, mark, width in zip(rows, marked, self._widths, strict=True)
                 ]
+                aid = None if hidden is None else self._unseen_text(colour, hidden)
                 label = colour_label(colour, LABEL_WIDTH)
-                self._update(f"colour-{colour.letter}", self._line(label, cells, discard_text(*pile)))
-                self._cells[colour.letter] = tuple(cell.plain for cell in cells)
+                self._update(f"colour-{colour.letter}", self._line(label, cells, discard_text(*pile), unseen=aid))
+                self._cells[colour.letter] = tuple(cell.plain for cell in cells) + ((aid.plain,) if aid else ())
         legend = shorthand_legend(text for cells in self._cells.values() for text in cells)
         if self._changed("rule-bottom", legend):
             self.set_line(self.rows["rule-bottom"], self._rule(legend), "board-grid--rule")
@@ -153,6 +185,13 @@ class BoardGrid(Lines):
             if self._changed("hand", (own, view.hand_penalty)):
                 costs = [Text(signed(-view.hand_penalty), style=DIM) if mine else Text("") for mine in own]
                 self._update("hand", self._line(Text(_("in hand"), style=DIM), costs, right=True))
+
+    def _unseen_text(self, colour: Colour, cards: Sequence[Card]) -> Text:
+        """A colour's cards not yet seen, in its colour and written as an expedition is (``×× 2–5 8``);
+        a dash when every card of it has been seen."""
+        if not cards:
+            return Text("—", style=DIM)
+        return Text(compact_cards(cards, self._unseen_width), style=COLOUR_STYLE[colour])
 
     def _rule(self, legend: str) -> Text:
         """A rule across the table, ending in ``legend`` (what the short forms on show mean) when there is one."""

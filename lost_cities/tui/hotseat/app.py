@@ -336,7 +336,7 @@ class LostCitiesApp(App[None]):
         if self.board is None:
             from lost_cities.tui.hotseat.screens.board import BoardScreen
 
-            self.board = BoardScreen(self.session.rules)
+            self.board = BoardScreen(self.session.rules, memory_aid=self.session.memory_aid)
             self.push_screen(self.board)
         old = self.board.scene
         self._show(selected=0, note=note or (old.note if old is not None else ""), line=self._computer_line())
@@ -645,7 +645,8 @@ class LostCitiesApp(App[None]):
         from lost_cities.tui.hotseat.screens.dialogs import HelpScreen
 
         passing = len(self.session.humans) > 1
-        self.push_screen(HelpScreen(self.session.rules, passing), lambda _result: self._go_on())
+        help_screen = HelpScreen(self.session.rules, passing, memory_aid=self.session.memory_aid)
+        self.push_screen(help_screen, lambda _result: self._go_on())
 
     def on_log_requested(self, _message: LogRequested) -> None:
         """The round's log, from the view on screen: the board's names the keyboard's player's own draws (H2),

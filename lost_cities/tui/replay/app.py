@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 
 from lost_cities.engine import MatchRecord
+from lost_cities.limits import ANALYSIS_THINK
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.replay.screen import ReplayScreen
+
+if TYPE_CHECKING:
+    from lost_cities.storage import MatchStore, SavedMatch
 
 __all__ = ["ReplayApp"]
 
@@ -20,15 +25,32 @@ class ReplayApp(App[None]):
     CSS_PATH = Path(__file__).parent.parent / "common" / "app.tcss"  # the look the apps share
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, names: Sequence[str], record: MatchRecord, title: str = "") -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        record: MatchRecord,
+        title: str = "",
+        *,
+        saved: SavedMatch | None = None,
+        store: MatchStore | None = None,
+        think: float = ANALYSIS_THINK,
+    ) -> None:
+        """``saved`` and ``store``: the match as kept and its store, for the analysis (``a``); ``think``: its
+        time per decision."""
         super().__init__()
         self.names = tuple(names)
         self.record = record
         self.title_text = title
+        self.saved = saved
+        self.store = store
+        self.think = think
 
     def action_help_quit(self) -> None:
         quit_hint(self)
 
     def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.names, self.record, self.title_text))
+        screen = ReplayScreen(
+            self.names, self.record, self.title_text, saved=self.saved, store=self.store, think=self.think
+        )
+        self.push_screen(screen)
         self.call_after_refresh(freeze_start_up)

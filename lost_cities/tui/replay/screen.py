@@ -3,26 +3,40 @@
 The match is over, so every hand is public now.  A draw from the draw pile may
 be named too.  The totals are the engine's: before each round, and at the end
 of the last one, the result.
+
+``a`` analyses the match (:mod:`lost_cities.storage.analyses`: the one kept with it at once, else the
+search in a thread worker, its progress shown) and the move line then tells what each decision of the
+move lost and the best choice, mistakes marked (:mod:`.marks`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from msgspec import Struct
 from msgspec.structs import replace
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from lost_cities.engine import FinalLaying, MatchRecord, PublicTurn, Round, TurnRecord, match_outcome, public_view
 from lost_cities.i18n import N_, _
+from lost_cities.limits import ANALYSIS_THINK
 from lost_cities.tui.common.board import BoardGrid
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.common.render import hand_text, scores_line
+from lost_cities.tui.replay.marks import round_summary, turn_marks
 from lost_cities.words import card_phrase, describe_event, side_names, turn_sentence
+
+if TYPE_CHECKING:
+    from lost_cities.ai.analysis import MatchAnalysis
+    from lost_cities.storage import MatchStore, SavedMatch
+    from lost_cities.storage.analyses import Analysed
 
 __all__ = ["Position", "ReplayScreen", "positions"]
 
@@ -62,6 +76,8 @@ class ReplayScreen(FittedScreen[None]):
         Binding("pageup", "round(-1)", show=False),
         Binding("home", "jump(0)", N_("start / end"), key_display="Home End"),
         Binding("end", "jump(-1)", show=False),
+        Binding("a", "analyse", N_("analyse")),
+        Binding("question_mark,f1", "help", N_("help"), key_display="?"),
         Binding("q,escape", "app.quit", N_("quit"), key_display="q"),
     ]
 
@@ -77,17 +93,45 @@ class ReplayScreen(FittedScreen[None]):
         padding: 0 1;
         height: 3;
     }
+    ReplayScreen #replay-analysis {
+        padding: 0 1;
+        height: 2;
+        display: none;  /* until the analysis is asked for: the board stays where it was */
+    }
+    ReplayScreen #replay-analysis.-shown {
+        display: block;
+    }
     ReplayScreen #replay-board, ReplayScreen #replay-hands {
         padding: 0 1;
         height: auto;
     }
     """
 
-    def __init__(self, names: Sequence[str], record: MatchRecord, title: str = "") -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        record: MatchRecord,
+        title: str = "",
+        *,
+        saved: SavedMatch | None = None,
+        store: MatchStore | None = None,
+        think: float = ANALYSIS_THINK,
+        seed: int = 0,
+    ) -> None:
+        """``saved`` and ``store``: the match as kept, and where its analysis is kept (without them, no
+        analysis); ``think`` and ``seed``: the analysis's, as ``lost-cities analyse --think --seed``."""
         super().__init__()
         self.names = tuple(names)
         self.record = record
         self.title_text = title
+        self.saved = saved
+        self.store = store
+        self.think = think
+        self.seed = seed
+        #: the analysis once made or found; ``None`` before ``a``
+        self.analysis: MatchAnalysis | None = None
+        #: the analysis is being made
+        self.analysing = False
         self.positions = positions(record)
         self.index = 0
         match = record.replay()
@@ -100,6 +144,7 @@ class ReplayScreen(FittedScreen[None]):
         yield from self.compose_too_small()
         yield Static(id="replay-status", markup=False)
         yield Static(id="replay-move", markup=False)
+        yield Static(id="replay-analysis", markup=False)
         yield BoardGrid(self.record.rules, id="replay-board")
         yield Static(id="replay-hands", markup=False)
         yield KeyBar()
@@ -146,6 +191,14 @@ class ReplayScreen(FittedScreen[None]):
                 move.append("   ")
                 move.append(self._result(final), style="bold")
         self.query_one("#replay-move", Static).update(move)
+        if self.analysis is not None:
+            number = position.round_index + 1
+            marks = (
+                round_summary(self.analysis, number, self.names)
+                if position.turns == 0
+                else turn_marks(self.analysis, number, position.turns)
+            )
+            self.query_one("#replay-analysis", Static).update(marks)
         view = public_view(round_, 0)
         self.query_one(BoardGrid).show(view, self.side_names, list(range(len(self.side_names))), totals)
         hands = Text()
@@ -164,6 +217,74 @@ class ReplayScreen(FittedScreen[None]):
         if outcome.winner is None:
             return _("A draw (R17).")
         return _("{name} won the match.").format(name=self.side_names[outcome.winner])
+
+    # ------------------------------------------------------------ the analysis
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``a`` only for a match whose analysis can be kept (from the history or a file)."""
+        if action == "analyse":
+            return self.saved is not None and self.store is not None
+        return super().check_action(action, parameters)
+
+    def action_analyse(self) -> None:
+        """The analysis: the kept one at once, else made in a worker; pressed again meanwhile, nothing new."""
+        if self.analysing or self.saved is None or self.store is None:
+            return
+        line = self.query_one("#replay-analysis", Static)
+        line.add_class("-shown")
+        if self.analysis is not None:
+            self.show()
+            return
+        self.analysing = True
+        line.update(Text(_("Analysing the match…"), style="italic"))
+        self._analyse(self.saved, self.store)
+
+    @work(thread=True, exclusive=True, group="analysis")
+    def _analyse(self, saved: SavedMatch, store: MatchStore) -> None:
+        """In a thread: the kept analysis, or the search over every decision, telling its progress."""
+        from lost_cities.engine import LostCitiesError
+        from lost_cities.storage.analyses import KeptAnalyses
+
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._progress, done, total)
+
+        try:
+            analysed = KeptAnalyses(store).analysis(
+                saved, self.think, self.seed, progress=progress, stop=lambda: worker.is_cancelled
+            )
+        except (LostCitiesError, ValueError) as error:  # a record the engine refuses: said, never raised
+            message = _("The match's record cannot be replayed: {error}").format(error=error)
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._failed, message)
+            return
+        if analysed is not None and not worker.is_cancelled:
+            self.app.call_from_thread(self._analysed, analysed)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.query_one("#replay-analysis", Static).update(
+            Text(_("Analysing the match: {done} of {total} decisions…").format(done=done, total=total), style="italic")
+        )
+
+    def _failed(self, message: str) -> None:
+        self.analysing = False
+        self.query_one("#replay-analysis", Static).update(Text(message))
+
+    def _analysed(self, analysed: Analysed) -> None:
+        self.analysing = False
+        self.analysis = analysed.analysis
+        for sentence in analysed.said:
+            self.notify(sentence, severity="warning")
+        if analysed.reused:
+            self.notify(_("The analysis kept with this match is shown."))
+        self.show()
+
+    def action_help(self) -> None:
+        from lost_cities.tui.replay.help import ReplayHelpScreen
+
+        self.app.push_screen(ReplayHelpScreen(self.saved is not None and self.store is not None))
 
     def action_step(self, delta: int) -> None:
         self.index = max(0, min(len(self.positions) - 1, self.index + delta))

@@ -98,14 +98,16 @@ class BoardScreen(FittedScreen[None]):
     #: what the board shows; the app sets it
     scene: reactive[Scene | None] = reactive(None, init=False, repaint=False)  # each line repaints itself
 
-    def __init__(self, rules: Rules, scene: Scene | None = None) -> None:
+    def __init__(self, rules: Rules, scene: Scene | None = None, memory_aid: bool = False) -> None:
+        """``memory_aid``: the table lists, per colour, the cards the player at the keyboard has not seen."""
         super().__init__()
         self.rules = rules
+        self.memory_aid = memory_aid
         self.set_reactive(BoardScreen.scene, scene)  # drawn once mounted
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
-        yield TableArea(self.rules, own_turn=True)
+        yield TableArea(self.rules, own_turn=True, memory_aid=self.memory_aid)
         with Horizontal(id="hand-row"):
             yield Static(_("Hand"), id="hand-label", markup=False)
             yield HandView(id="hand")

@@ -14,9 +14,10 @@ from textual.widgets import Static
 from lost_cities.engine import Colour, Rules
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.keybar import KeyBar, key_name
+from lost_cities.tui.common.panel import ScrollPanel
 from lost_cities.words import colour_name
 
-__all__ = ["ConfirmQuit", "HelpScreen", "ScrollPanel", "help_content"]
+__all__ = ["ConfirmQuit", "HelpScreen", "help_content"]
 
 
 class ConfirmQuit(ModalScreen[bool]):
@@ -57,11 +58,12 @@ class ConfirmQuit(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-def help_content(rules: Rules, passing: bool = True) -> Group:
+def help_content(rules: Rules, passing: bool = True, memory_aid: bool = False) -> Group:
     """The rules of this match in short and the keys; sized to fit an 80×24 terminal in every language.
 
     The keys are those of this match: its colours' piles, the final laying's stop with three or
-    four players, the pass screen's Enter only when several people share the keyboard.
+    four players, the pass screen's Enter only when several people share the keyboard; and the
+    memory aid's column is told when the match has it on.
 
     Each rule is one message that Rich wraps under its bullet, so no language has to break
     its sentences where English does.  The numbers are the match's own (R23b: 17 and 7 with three).
@@ -111,6 +113,11 @@ def help_content(rules: Rules, passing: bool = True) -> Group:
     colours = ", ".join(f"{colour.letter.upper()} {colour_name(colour)}" for colour in Colour)
     # Translators: {colours} is "Y yellow, B blue, ... P purple"; purple comes last and is only in the long game.
     legend = _("{colours} (long game); × is a wager; (3) is a pile's size.").format(colours=colours)
+    if memory_aid:
+        legend += "\n" + _(
+            "Memory aid: the column “unseen” lists, per colour, the cards you have not seen this round "
+            "— in another hand or in the draw pile."
+        )
     return Group(
         Text(_("LOST CITIES — THE RULES IN SHORT"), style="bold"),
         Text(_("Each turn: first play one card, then draw one card.")),
@@ -120,28 +127,6 @@ def help_content(rules: Rules, passing: bool = True) -> Group:
         Text(""),
         Text(legend, style="italic"),
     )
-
-
-class ScrollPanel(ModalScreen[None]):
-    """A text to read over the board, in a bordered scroll that fits the terminal; its keys close it."""
-
-    DEFAULT_CSS = """
-    ScrollPanel {
-        align: center middle;
-    }
-    ScrollPanel > VerticalScroll {
-        width: 100%;
-        max-width: 96;
-        height: auto;
-        max-height: 100%;
-        border: round $accent;
-        background: $surface;
-        padding: 0 1;
-    }
-    """
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class HelpScreen(ScrollPanel):
@@ -156,17 +141,19 @@ class HelpScreen(ScrollPanel):
     }
     """
 
-    def __init__(self, rules: Rules, passing: bool = True, game: str = "") -> None:
+    def __init__(self, rules: Rules, passing: bool = True, game: str = "", memory_aid: bool = False) -> None:
         """``passing``: several people share the keyboard, so there is a pass screen; ``game``: what to know
-        about this game first (an online game's invitations and watch code)."""
+        about this game first (an online game's invitations and watch code); ``memory_aid``: the board
+        shows the cards not yet seen, and the help says what that column is."""
         super().__init__()
         self.rules = rules
         self.passing = passing
         self.game = game
+        self.memory_aid = memory_aid
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             if self.game:
                 yield Static(self.game, markup=False, classes="game")
-            yield Static(help_content(self.rules, self.passing), markup=False)
+            yield Static(help_content(self.rules, self.passing, self.memory_aid), markup=False)
             yield Static(_("Press Escape to go back."), markup=False, classes="hint")

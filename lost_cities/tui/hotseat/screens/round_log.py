@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from lost_cities.engine import PlayerView
 from lost_cities.i18n import N_, _
-from lost_cities.tui.hotseat.screens.dialogs import ScrollPanel
+from lost_cities.tui.common.panel import ScrollPanel
 from lost_cities.words import describe_event, describe_own_event
 
 __all__ = ["RoundLogScreen", "log_lines"]

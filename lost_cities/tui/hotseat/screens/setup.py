@@ -1,6 +1,6 @@
 """The new-match form: where (at this keyboard, or online: the server and the clock), players (R23, R24),
-names, who plays each seat (a person or the computer at a level), who starts (R5), rounds (R17), variants
-(R20–R22), the computer's thinking time, language.
+names, who plays each seat (a person or the computer at a level), who starts (R5), rounds (R17) and the
+memory aid, variants (R20–R22), the computer's thinking time, language.
 
 Enter moves to the next field, from a name as from a choice; Ctrl+S or the button starts the
 match.  A name left empty is the one the field shows greyed ("Player 2", "Computer"); what is
@@ -113,6 +113,9 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
     }
     NewMatchScreen #rounds, NewMatchScreen #think {
         width: 6;
+    }
+    NewMatchScreen #memory-aid {
+        margin-left: 2;
     }
     NewMatchScreen #server {
         width: 26;
@@ -262,6 +265,10 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
             with Horizontal(classes="row"):
                 yield Label(_("Rounds"))
                 yield Input(str(previous.rounds), id="rounds", type="integer", max_length=2, compact=True)
+                # on the rounds' line, which has room: one more line would not fit 24 rows with four players
+                yield TickBox(
+                    _("Memory aid: the cards not seen yet"), previous.memory_aid, id="memory-aid", compact=True
+                )
             with Horizontal(classes="row"):
                 yield Label(_("Variants"))
                 with Vertical(id="variant-boxes"):
@@ -336,6 +343,8 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
         first = self.query_one("#first", RadioSet).pressed_button
         if first is None or not first.display:
             self.query_one("#first-p1", RadioButton).value = True
+        # the memory aid is this app's, kept in its save: a game server keeps only the rules
+        self.query_one("#memory-aid", Checkbox).disabled = self._online
         coop = self.query_one("#coop", Checkbox)
         coop.disabled = players == 4
         if players == 4:
@@ -479,6 +488,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
             hand_penalty=self.query_one("#hand-penalty", Checkbox).value,
             cooperative=self.query_one("#coop", Checkbox).value and players != 4,
             seed=self.previous.seed,
+            memory_aid=self.query_one("#memory-aid", Checkbox).value and not self._online,
         )
 
     def _settings(self) -> MatchSettings | OnlineMatch | tuple[str, str]:
@@ -516,6 +526,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
             hand_penalty=draft.hand_penalty,
             cooperative=draft.cooperative,
             seed=draft.seed,
+            memory_aid=draft.memory_aid,
         )
         return OnlineMatch(settings, server, clock) if server is not None else settings
 

@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from lost_cities.ai.knowledge import unseen_cards
 from lost_cities.engine import Card, Phase, PlayerView, PublicEvent, Rules
 from lost_cities.i18n import _
 from lost_cities.session import Standing
@@ -113,12 +114,14 @@ class TableArea(Vertical):
     }
     """
 
-    def __init__(self, rules: Rules, own_turn: bool = False) -> None:
+    def __init__(self, rules: Rules, own_turn: bool = False, memory_aid: bool = False) -> None:
         """``own_turn``: the first line of what happened says the viewer's own last turn, and the
-        card they drew (the board); the pass screen, public, leaves it out."""
+        card they drew (the board); the pass screen, public, leaves it out.  ``memory_aid``: the table
+        lists the cards the viewer has not seen (from a view with its hand: the board's)."""
         super().__init__()
         self.rules = rules
         self.own_turn = own_turn
+        self.memory_aid = memory_aid
         self._shown: dict[str, object] = {}
         self._status: tuple[PlayerView, Standing, Sequence[str]] | None = None
         self._recent: tuple[PlayerView, Sequence[str]] | None = None
@@ -129,7 +132,7 @@ class TableArea(Vertical):
         # what the others did since your last turn, a line each (and first, on the board, your own last turn)
         recent.styles.height = self.rules.players - 1 + self.own_turn
         yield recent
-        yield BoardGrid(self.rules)
+        yield BoardGrid(self.rules, memory_aid=self.memory_aid)
 
     def show(
         self,
@@ -145,7 +148,8 @@ class TableArea(Vertical):
         self._show_recent()
         current = view.rules.side_of(view.to_move) if view.phase is not Phase.OVER else None
         board = self.query_one(BoardGrid)
-        board.show(view, standing.side_names, side_order(view), standing.totals, fresh, current)
+        unseen = unseen_cards(view) if self.memory_aid else None
+        board.show(view, standing.side_names, side_order(view), standing.totals, fresh, current, unseen)
 
     def _show_recent(self) -> None:
         """What the others did since the viewer's last turn, a line each, whole: the cards as the board

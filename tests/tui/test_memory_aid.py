@@ -1,0 +1,109 @@
+"""The memory aid on the board: ticked in the form, shown as a column of the table, kept in the save."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Checkbox
+
+from lost_cities.ai.knowledge import unseen_cards
+from lost_cities.engine import Match, Round, Rules
+from lost_cities.session import HotSeat
+from lost_cities.storage import MatchStore
+from lost_cities.tui.common.render import compact_cards
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.board import BoardScreen
+from lost_cities.tui.hotseat.screens.dialogs import HelpScreen
+from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+from lost_cities.words import signed
+from tests.tui.helpers import (
+    CROWDED_FOUR,
+    CROWDED_THREE,
+    NAMES,
+    NAMES_THREE,
+    SIZE,
+    board_row,
+    screen_lines,
+    screen_text,
+)
+
+
+def flat(app: LostCitiesApp) -> str:
+    return " ".join(screen_text(app).split())
+
+
+async def test_the_form_turns_the_memory_aid_on_and_the_board_lists_the_cards_not_seen(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    app = LostCitiesApp(store=store, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewMatchScreen)
+        assert not form.query_one("#memory-aid", Checkbox).value  # off unless asked for
+        form.query_one("#memory-aid", Checkbox).value = True
+        await pilot.press(*"Ana", "enter", *"Boris", "ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")  # the pass step
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen) and app.session.memory_aid
+        view = app.session.view()
+        assert "unseen" in board_row(app, "head")
+        for colour, cards in unseen_cards(view).items():
+            assert board_row(app, f"colour-{colour.letter}").rstrip().endswith(compact_cards(cards, 16))
+        assert all(len(line) <= SIZE[0] for line in screen_lines(app))
+        await pilot.press("d", "n")  # a turn: the first card discarded, then the draw pile
+        await pilot.pause()
+    saved = store.load_current()
+    assert saved is not None and saved.memory_aid and len(saved.record.played[0].turns) == 1
+    resumed = LostCitiesApp(store=store, pace=0, start="resume")
+    async with resumed.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(resumed.screen, BoardScreen) and resumed.session.memory_aid
+        assert "unseen" in board_row(resumed, "head")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(resumed.screen, HelpScreen)
+        assert "Memory aid: the column “unseen” lists" in flat(resumed)
+
+
+async def test_without_the_memory_aid_the_board_has_no_such_column(private_data_dir: Path) -> None:
+    app = LostCitiesApp(store=MatchStore(private_data_dir), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Ana", "enter", *"Boris", "ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen) and not app.session.memory_aid
+        assert "unseen" not in board_row(app, "head")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "Memory aid" not in flat(app)
+
+
+@pytest.mark.parametrize(("position", "players"), [(CROWDED_THREE, 3), (CROWDED_FOUR, 4)])
+async def test_the_memory_aid_fits_a_crowded_board_of_three_and_four_at_80_by_24(position: str, players: int) -> None:
+    rules = Rules(players=players, long=True, hand_penalty=True)
+    round_ = Round.from_position(position, rules)
+    match = Match(rules, rounds=3, first=round_.starter, seed=1)
+    match.played[0] = round_
+    app = LostCitiesApp(session=HotSeat(NAMES_THREE if players == 3 else NAMES[:4], match, memory_aid=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen)
+        view = app.session.view()
+        for colour, cards in unseen_cards(view).items():
+            row = board_row(app, f"colour-{colour.letter}")
+            shown = compact_cards(cards, 16) if cards else "—"
+            assert row.rstrip().endswith(" " + shown) and "…" not in shown  # every unseen card named
+            assert len(row) <= SIZE[0] - 2
+            for side in view.scores:  # the sides' scores still shown beside the aid
+                expedition = side.expeditions[rules.colours.index(colour)]
+                if expedition.started:
+                    assert signed(expedition.score) in row
+        assert "The draw pile is empty" in screen_text(app)  # the prompt still has its room
