@@ -25,6 +25,7 @@ __all__ = [
     "ShowScores",
     "StopLaying",
     "TakeBack",
+    "TipsChanged",
     "UnknownKey",
 ]
 
@@ -99,3 +100,11 @@ class UnknownKey(Message):
     def __init__(self, key: str) -> None:
         super().__init__()
         self.key = key
+
+
+class TipsChanged(Message):
+    """The one-time tips were turned on or off in the new-match form: the app keeps the setting."""
+
+    def __init__(self, on: bool) -> None:
+        super().__init__()
+        self.on = on
