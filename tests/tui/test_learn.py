@@ -19,7 +19,7 @@ from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit
 from lost_cities.tui.hotseat.screens.resume import ResumeScreen
 from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 from tests.conftest import Cli
-from tests.tui.helpers import SIZE, engine, message
+from tests.tui.helpers import SIZE, engine, key_bar, message
 
 
 def right_keys(app: LearnApp) -> list[str]:
@@ -59,6 +59,8 @@ async def play_the_lesson() -> None:
     app = LearnApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        bar = key_bar(app)  # the first step waits for Enter: the bar says so, and lists no move yet
+        assert _("go on") in bar and _("lay") not in bar
         for index, step in enumerate(STEPS):
             assert app.step_index == index
             on_screen = message(app)
@@ -88,9 +90,25 @@ async def play_the_lesson() -> None:
                 assert "6 − 20 = −14" in said and "(9 − 20) × 2 = −22" in said  # red, green with its wager
         assert isinstance(app.screen, RoundEndScreen)
         assert not app.completed
+        assert _("end the lesson") in key_bar(app)
         await pilot.press("enter")
         await pilot.pause()
     assert app.completed
+
+
+async def test_take_back_and_hint_are_explained_not_done() -> None:
+    app = LearnApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "1", "e")  # yellow 7 laid: the step wants the draw
+        before = engine(app).current.state_key()
+        await pilot.press("u")
+        await pilot.pause()
+        assert "The key u would take yellow 7 back into your hand. This step wants n." in message(app)
+        await pilot.press("h")
+        await pilot.pause()
+        assert "The key h asks the computer for a hint" in message(app)
+        assert app.step_index == 2 and engine(app).current.state_key() == before
 
 
 async def test_quit_at_a_step_leaves_without_saving(private_data_dir: Path) -> None:

@@ -356,12 +356,16 @@ class LostCitiesApp(App[None]):
         """
         self._seat = seat
         if self.board is None:
-            from lost_cities.tui.hotseat.screens.board import BoardScreen
-
-            self.board = BoardScreen(self.session.rules)
+            self.board = self._new_board()
             self.push_screen(self.board)
         old = self.board.scene
         self._show(selected=0, note=note or (old.note if old is not None else ""), line=self._computer_line())
+
+    def _new_board(self) -> BoardScreen:
+        """The board the match is played on, built the first time it is shown."""
+        from lost_cities.tui.hotseat.screens.board import BoardScreen
+
+        return BoardScreen(self.session.rules)
 
     def _show(self, **say: Any) -> None:
         """The board again, from a fresh view of its seat: ``say`` what changes in what it says (the

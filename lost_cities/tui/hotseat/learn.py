@@ -13,7 +13,7 @@ Nothing is saved: an unfinished match stays as it was for ``lost-cities play``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
@@ -45,7 +45,10 @@ from lost_cities.tui.hotseat.messages import (
     TakeBack,
     UnknownKey,
 )
-from lost_cities.words import decision_action, describe_refusal, formula, signed
+from lost_cities.words import card_phrase, decision_action, describe_refusal, formula, signed
+
+if TYPE_CHECKING:
+    from lost_cities.tui.hotseat.screens.board import BoardScreen
 
 __all__ = ["LearnApp", "ScriptedBot", "lesson_session"]
 
@@ -149,6 +152,12 @@ class LearnApp(LostCitiesApp):
         view = self.session.view_of(self._seat)
         if self.session.round_over:
             effect = _("The round is over: nothing more is played.")
+        elif key == "h":
+            effect = _("The key h asks the computer for a hint; in the lesson, each step says what to do.")
+        elif key == "u" and view.pending_play is not None:
+            effect = _("The key u would take {card} back into your hand.").format(
+                card=card_phrase(view.pending_play.card)
+            )
         elif decision is None:
             effect = _("The key {key} does nothing in this step.").format(key=key)
         elif decision in view.legal_decisions:
@@ -234,20 +243,27 @@ class LearnApp(LostCitiesApp):
             return
         self.step_index += 1
         if self.session.round_over and self.step is None:
-            super()._round_over()
+            self._round_over()
         else:
             self._show(line="")
 
     # ------------------------------------------------------------ the end of the lesson
 
     def _round_over(self) -> None:
-        """The round's end waits for the steps that read the scores on the board."""
+        """The round's end waits for the steps that read the scores on the board; then its whole count."""
+        self._last_move_shown = None
+        self._waiting_for_scores = False
         if self.step is not None:
-            self._last_move_shown = None
-            self._waiting_for_scores = False
             self._show(line="")
             return
-        super()._round_over()
+        from lost_cities.tui.hotseat.screens.lesson import LessonEnd
+
+        self.push_screen(LessonEnd(self.session.round_report()), self._after_round)
+
+    def _new_board(self) -> BoardScreen:
+        from lost_cities.tui.hotseat.screens.lesson import LessonBoard
+
+        return LessonBoard(self.session.rules, lambda: self.step is not None and self.step.want is None)
 
     def _after_round(self, _result: None) -> None:
         self.completed = True
