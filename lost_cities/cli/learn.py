@@ -29,12 +29,13 @@ def run(args: argparse.Namespace) -> int:
     return run_lesson()
 
 
-def run_lesson() -> int:
-    """Play the lesson; when it was seen to its end, say what comes next."""
+def run_lesson(say_next: bool = True) -> int:
+    """Play the lesson; when it was seen to its end (and ``say_next``: not when the start comes back), say
+    what comes next."""
     from lost_cities.tui.hotseat.learn import LearnApp
 
     app = LearnApp()
     app.run()
-    if app.completed:
+    if app.completed and say_next:
         print(_("That is the game. lost-cities play starts a match; ? shows the rules during one."))
     return 0

@@ -8,18 +8,23 @@ from pathlib import Path
 
 import pytest
 
-from lost_cities.engine import Draw, Play
+from lost_cities.engine import Colour, Draw, Play, Round, parse_decision
 from lost_cities.i18n import _, set_language
 from lost_cities.tui.common.keybar import key_name
 from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.learn import LearnApp
-from lost_cities.tui.hotseat.lesson import STEPS
+from lost_cities.tui.hotseat.lesson import OPPONENT_TURNS, POSITION, STEPS
 from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit
 from lost_cities.tui.hotseat.screens.resume import ResumeScreen
 from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 from tests.conftest import Cli
-from tests.tui.helpers import SIZE, engine, key_bar, message
+from tests.tui.helpers import SIZE, engine, key_bar, message, screen_lines
+
+
+def flat(text: str) -> str:
+    """Text with its line breaks and runs of spaces as single spaces: what was wrapped reads as written."""
+    return " ".join(text.split())
 
 
 def right_keys(app: LearnApp) -> list[str]:
@@ -42,6 +47,20 @@ def wrong_key(app: LearnApp) -> str:
     if isinstance(wanted, Draw):
         return "b" if wanted.pile is None else "n"
     return "e"
+
+
+def test_the_script_is_a_legal_round_that_ends_on_the_learners_last_draw() -> None:
+    round_ = Round.from_position(POSITION)
+    boris = iter(OPPONENT_TURNS)
+    wants = [parse_decision(step.want) for step in STEPS if step.want is not None]
+    for number, want in enumerate(wants, start=1):
+        assert round_.to_move == 0 and not round_.over
+        round_.decide(want)  # the checked path: an illegal step would raise
+        if round_.to_move == 1:
+            round_.turn(next(boris))  # Boris's turn, checked as well
+        assert round_.over == (number == len(wants))
+    assert next(boris, None) is None  # every scripted turn played
+    assert round_.scores()[0].expedition(Colour.YELLOW).count == 8  # the bonus the last steps read
 
 
 @pytest.mark.parametrize(
@@ -72,6 +91,7 @@ async def play_the_lesson() -> None:
             await pilot.press(wrong_key(app))
             await pilot.pause()
             said = message(app)
+            assert flat(said) in flat(" ".join(screen_lines(app))), (index, said)  # all of it fits at 80×24
             wanted = keys[-1] if keys[-1] != "enter" else key_name("enter")
             assert _("This step wants {keys}.").format(keys=wanted) in said, (index, said)
             assert app.step_index == index and engine(app).current.state_key() == before  # nothing changed
@@ -160,3 +180,16 @@ def test_learn_help(cli: Cli, lang: str, words: str) -> None:
     result = cli("learn", "--help", "--lang", lang)
     assert result.status == 0 and words in result.out
     assert "learn" in cli("--help", "--lang", lang).out
+
+
+def test_play_opens_the_lesson_when_chosen_then_the_start_again(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[type] = []
+
+    def run(self: LostCitiesApp, *args: object, **kwargs: object) -> None:
+        opened.append(type(self))
+        if len(opened) == 1:  # Learn to play, chosen at the start
+            self.learn_chosen = True
+
+    monkeypatch.setattr(LostCitiesApp, "run", run)  # the lesson's app too: it is a hot-seat app
+    assert cli("play", terminal=True).status == 0
+    assert opened == [LostCitiesApp, LearnApp, LostCitiesApp]

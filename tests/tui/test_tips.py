@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lost_cities.engine import PlayerView, Round, player_view
+from lost_cities.engine import PlayerView, Round, Rules, player_view
 from lost_cities.i18n import _
 from lost_cities.storage import MatchStore
 from lost_cities.storage.settings import Settings, load_settings, save_settings
@@ -52,6 +52,9 @@ def test_the_last_cards_of_the_draw_pile() -> None:
     assert last_cards(after("-y2", pile=3))
     assert not last_cards(after("-y2", pile=4))
     assert not last_cards(player_view(Round.from_position(HAND.format(pile=PILES[3])), 0))  # to play, not to draw
+    three = Round.from_position("y2 / g2 / b2 | - / - / - | - | w2 w3 w4 | 0", Rules(players=3))
+    three.play("-y2")
+    assert not last_cards(player_view(three, 0))  # three players: the last card starts the final laying
 
 
 def test_a_tip_is_due_once() -> None:

@@ -58,8 +58,14 @@ def thin_wager(view: PlayerView) -> bool:
 
 
 def last_cards(view: PlayerView) -> bool:
-    """The player is to draw and the draw pile is nearly used up."""
-    return view.my_turn and view.phase is Phase.DRAW and 0 < view.draw_pile_size <= LAST_CARDS
+    """The player is to draw and the draw pile, whose last card ends the round, is nearly used up (two
+    players: with three or four its last card starts the final laying, R23c, which the board says)."""
+    return (
+        not view.rules.final_plays
+        and view.my_turn
+        and view.phase is Phase.DRAW
+        and 0 < view.draw_pile_size <= LAST_CARDS
+    )
 
 
 class Tip(Struct, frozen=True):
