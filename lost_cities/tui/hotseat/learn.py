@@ -39,7 +39,9 @@ from lost_cities.tui.hotseat.lesson import LEARNER, OPPONENT, OPPONENT_TURNS, PO
 from lost_cities.tui.hotseat.messages import (
     DrawFrom,
     HintRequested,
+    MoveSelection,
     PlaySelected,
+    SelectCard,
     ShowScores,
     StopLaying,
     TakeBack,
@@ -204,6 +206,17 @@ class LearnApp(LostCitiesApp):
 
     # Textual calls each class's handler in turn, this one first: a request explained here stops there
     # (prevent_default); one the step lets through goes on to the app's own handler.
+
+    def on_select_card(self, request: SelectCard) -> None:
+        """A card selected: the app's own handling, here, so that the step's text stays in view."""
+        request.prevent_default()
+        super().on_select_card(request)
+        self._tell_step()
+
+    def on_move_selection(self, request: MoveSelection) -> None:
+        request.prevent_default()
+        super().on_move_selection(request)
+        self._tell_step()
 
     def on_play_selected(self, request: PlaySelected) -> None:
         board = self.board
