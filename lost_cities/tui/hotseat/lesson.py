@@ -47,7 +47,7 @@ STEPS = (
     Step(
         N_(
             "Lost Cities in five minutes. You are Ana, on the left; Boris plays on the right. Each row is a "
-            "colour: an expedition. Your yellow one is under way: 2 3 4 5 6. Press Enter to begin."
+            "colour: an expedition. Your yellow one is under way, from 2 to 6. Press Enter to begin."
         )
     ),
     Step(
