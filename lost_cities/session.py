@@ -341,6 +341,12 @@ class HotSeat(Struct):
             self._bots[seat] = make_bot(level, seed=seed, think=self.think, stop=self.stop)
         return self._bots[seat]
 
+    def play_with(self, seat: int, bot: Bot) -> None:
+        """Play the computer's ``seat`` with ``bot`` instead of its level's player (a lesson's scripted opponent)."""
+        if not self.is_computer(seat):
+            raise ValueError(f"seat {seat} is a person's")
+        self._bots[seat] = bot
+
     def computer_move(self) -> Callable[[], Decision]:
         """The computer to move's next decision, as a function of its view alone (H3) that the app
         may run on another thread; apply what it returns with :meth:`decide`."""

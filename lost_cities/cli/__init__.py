@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from lost_cities import __version__
-from lost_cities.cli import analyse, arena, argparse_i18n, online, play, records, score, serve, simulate, web
+from lost_cities.cli import analyse, arena, argparse_i18n, learn, online, play, records, score, serve, simulate, web
 from lost_cities.cli.arguments import CommandParser, add_lang
 from lost_cities.i18n import _, detect_language, set_language
 
@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_lang(parser)
     commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     play.add_parser(commands)
+    learn.add_parser(commands)
     simulate.add_parser(commands)
     score.add_parser(commands)
     records.add_parsers(commands)

@@ -165,6 +165,12 @@ def run(args: argparse.Namespace) -> int:
         server=server_of(args, remembered=True),
     )
     app.run()
+    if app.learn_chosen:  # the lesson, then the start again: the form, or the unfinished match to resume
+        from lost_cities.cli.learn import run_lesson
+
+        run_lesson(say_next=False)
+        args.resume = args.new = False
+        return run(args)
     if app.online_choice is not None:
         from lost_cities.cli.online import open_online
 

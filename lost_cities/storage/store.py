@@ -6,6 +6,8 @@ Layout (the folder is created on the first save, never by reading)::
     <data folder>/current.damaged-20261122T005315Z.json  a damaged save, set aside
     <data folder>/history/<id>.json                     finished and abandoned matches
     <data folder>/scorepad.json                         the score pad's match being marked
+    <data folder>/online.json                           the seats taken in online games
+    <data folder>/settings.json                         the player's settings (the tips, and which were seen)
 
 The folder is, in order: the ``root`` given to :class:`MatchStore`, the
 ``LOST_CITIES_DATA_DIR`` environment variable, or the user's data folder
@@ -38,6 +40,7 @@ CURRENT_NAME = "current.json"
 HISTORY_NAME = "history"
 PAD_NAME = "scorepad.json"
 ONLINE_NAME = "online.json"
+SETTINGS_NAME = "settings.json"
 
 T = TypeVar("T")
 
@@ -285,18 +288,26 @@ class MatchStore:
     def load_online(self, read: Callable[[str], T]) -> T | None:
         """The online seats read by ``read``, or ``None`` if there are none; a damaged file is set aside
         and reported (as :meth:`load_pad` does): the games go on on their servers."""
+        return self._load_kept(self.online_path, read, _("the online seats in it cannot be read"))
+
+    # ------------------------------------------------------------ the player's settings
+
+    @property
+    def settings_path(self) -> Path:
+        """Where the player's settings are kept (:mod:`~lost_cities.storage.settings`)."""
+        return self.root / SETTINGS_NAME
+
+    def save_settings(self, text: str) -> bool:
+        """Keep the settings, best effort: ``False`` if they cannot be written (a match's saves say so, not these)."""
         try:
-            return read(_read_bytes(self.online_path).decode("utf-8-sig"))
-        except FileNotFoundError:
-            return None
-        except OSError as error:
-            self._check_folder()
-            raise DamagedSaveError(self.online_path, _("it cannot be read"), detail=str(error)) from None
-        except DamagedSaveError as strange:
-            raise strange.moved(self._set_aside(self.online_path)) from None
-        except (ValueError, RecursionError) as error:
-            damage = DamagedSaveError(self.online_path, _("the online seats in it cannot be read"), detail=str(error))
-            raise damage.moved(self._set_aside(self.online_path)) from None
+            write_atomic(self.settings_path, text)
+        except OSError:
+            return False
+        return True
+
+    def load_settings(self, read: Callable[[str], T]) -> T | None:
+        """The settings read by ``read``, or ``None`` if none were kept; a damaged file is set aside and reported."""
+        return self._load_kept(self.settings_path, read, _("the settings in it cannot be read"))
 
     # ------------------------------------------------------------ the score pad
 
@@ -316,18 +327,23 @@ class MatchStore:
         A file that ``read`` refuses (any ``ValueError``: not JSON, a wrong field, a mark the rules
         refuse) is moved aside like a damaged match and reported as a :class:`DamagedSaveError`.
         """
+        return self._load_kept(self.pad_path, read, _("the score pad in it does not hold together"))
+
+    def _load_kept(self, path: Path, read: Callable[[str], T], unreadable: str) -> T | None:
+        """A small file the app keeps, read by ``read``; ``None`` if there is none.  A file ``read`` refuses
+        (any ``ValueError``: not JSON, a wrong field) is moved aside like a damaged match and reported as a
+        :class:`DamagedSaveError` saying ``unreadable``."""
         try:
-            return read(_read_bytes(self.pad_path).decode("utf-8-sig"))
+            return read(_read_bytes(path).decode("utf-8-sig"))
         except FileNotFoundError:
             return None
         except OSError as error:
             self._check_folder()
-            raise DamagedSaveError(self.pad_path, _("it cannot be read"), detail=str(error)) from None
+            raise DamagedSaveError(path, _("it cannot be read"), detail=str(error)) from None
         except DamagedSaveError as strange:  # not an ordinary file
-            raise strange.moved(self._set_aside(self.pad_path)) from None
+            raise strange.moved(self._set_aside(path)) from None
         except (ValueError, RecursionError) as error:  # UnicodeDecodeError and JSONDecodeError too
-            damage = DamagedSaveError(self.pad_path, _("the score pad in it does not hold together"), detail=str(error))
-            raise damage.moved(self._set_aside(self.pad_path)) from None
+            raise DamagedSaveError(path, unreadable, detail=str(error)).moved(self._set_aside(path)) from None
 
     def _set_aside(self, path: Path) -> Path | None:
         """Rename a damaged file to ``<stem>.damaged-<UTC time>.json``; ``None`` if it cannot be moved."""

@@ -14,6 +14,7 @@ from textual.widgets import RadioButton, Select
 
 from lost_cities.session import MatchSettings
 from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.learn import LearnApp
 from tests.tui.helpers import CROWDED_FOUR, CROWDED_THREE, NAMES_THREE, SIZE, advanced_app, crowded, until
 
 
@@ -159,3 +160,11 @@ def test_new_match_form_with_computers(language: str, snap_compare: Any) -> None
         await press(pilot, *"Ana")
 
     assert snap_compare(LostCitiesApp(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_lesson_step_with_a_wrong_key_explained(language: str, snap_compare: Any) -> None:
+    # the lesson's first move: the rising order, and d pressed where the step wants e
+    async def run_before(pilot: Pilot[None]) -> None:
+        await press(pilot, "enter", "d")
+
+    assert snap_compare(LearnApp(pace=0), terminal_size=SIZE, run_before=run_before)

@@ -34,6 +34,7 @@ from lost_cities.i18n import _
 from lost_cities.net import DEFAULT_SERVER
 from lost_cities.session import Hint, HotSeat, MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
+from lost_cities.storage.settings import Settings, load_settings, tip_seen, tips_on
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.hotseat.autosave import Autosave
@@ -51,9 +52,11 @@ from lost_cities.tui.hotseat.messages import (
     StatisticsRequested,
     StopLaying,
     TakeBack,
+    TipsChanged,
     UnknownKey,
 )
 from lost_cities.tui.hotseat.scene import Scene, Wait
+from lost_cities.tui.hotseat.tips import due_tip
 from lost_cities.words import card_name, card_phrase, describe_refusal, hint_lines, turn_sentence
 
 # Each screen is imported where the app first shows it, so that starting up loads only the screen
@@ -98,6 +101,7 @@ class LostCitiesApp(App[None]):
         form: MatchSettings | None = None,
         online: tuple[str, ...] = (),
         server: str = DEFAULT_SERVER,
+        tips: bool = True,
     ) -> None:
         """``settings`` start a new match without the form; ``form`` fills the form in (the command
         line's options given without names); ``session`` plays a match already set up (a position
@@ -106,8 +110,13 @@ class LostCitiesApp(App[None]):
         still running (a line each), offered beside the unfinished match: one chosen ends this app with
         its index in :attr:`online_choice`, for the command line to open it; ``server``: the game
         server the form offers for a match online (one set up there ends this app, in
-        :attr:`online_match`, for the command line to create and open it)."""
+        :attr:`online_match`, for the command line to create and open it); ``tips``: the one-time tips may
+        be said (the player's setting decides), not in the lesson, which says its own."""
         super().__init__()
+        #: the player chose *Learn to play* at start-up: the command line opens the lesson
+        self.learn_chosen = False
+        self.tips = tips
+        self._kept: Settings | None = None
         self.online = online
         #: the online game chosen at start-up, by its index in ``online``
         self.online_choice: int | None = None
@@ -192,6 +201,9 @@ class LostCitiesApp(App[None]):
         elif isinstance(choice, int):
             self.online_choice = choice
             self.exit()
+        elif choice is ResumeChoice.LEARN:
+            self.learn_chosen = True
+            self.exit()
         elif choice is ResumeChoice.RESUME and saved is not None:
             self.resume(saved)
         else:
@@ -205,10 +217,13 @@ class LostCitiesApp(App[None]):
         else:
             from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
 
-            self.push_screen(NewMatchScreen(self.form, server=self.server), self._from_setup)
+            self.push_screen(NewMatchScreen(self.form, server=self.server, tips=self.kept.tips), self._from_setup)
 
-    def _from_setup(self, settings: MatchSettings | OnlineMatch | None) -> None:
+    def _from_setup(self, settings: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
         if settings is None:
+            self.exit()
+        elif settings == "learn":
+            self.learn_chosen = True
             self.exit()
         elif isinstance(settings, OnlineMatch):
             self.online_match = settings
@@ -256,6 +271,30 @@ class LostCitiesApp(App[None]):
         for problem in listing.damaged:
             self.call_from_thread(self.warn, str(problem))
         self.call_from_thread(self.push_screen, StatsScreen(stats, str(self.store.root)))
+
+    # ------------------------------------------------------------ the player's settings, and the tips
+
+    @property
+    def kept(self) -> Settings:
+        """The player's settings (:mod:`lost_cities.storage.settings`), read once."""
+        if self._kept is None:
+            self._kept = load_settings(self.store)
+        return self._kept
+
+    def on_tips_changed(self, message: TipsChanged) -> None:
+        self._kept = tips_on(self.store, message.on)
+
+    def _offer_tip(self) -> None:
+        """Say a one-time tip when its moment has come on the board (the tips on, this one never said)."""
+        board = self.board
+        if not self.tips or board is None or board.scene is None or board.scene.wait is not None:
+            return
+        if not self.kept.tips:
+            return
+        tip = due_tip(board.scene.view, self.kept.tips_seen)
+        if tip is not None:
+            self._kept = tip_seen(self.store, tip.name)
+            board.scene = replace(board.scene, note=_(tip.text))
 
     # ------------------------------------------------------------ saving
 
@@ -334,12 +373,16 @@ class LostCitiesApp(App[None]):
         """
         self._seat = seat
         if self.board is None:
-            from lost_cities.tui.hotseat.screens.board import BoardScreen
-
-            self.board = BoardScreen(self.session.rules, memory_aid=self.session.memory_aid)
+            self.board = self._new_board()
             self.push_screen(self.board)
         old = self.board.scene
         self._show(selected=0, note=note or (old.note if old is not None else ""), line=self._computer_line())
+
+    def _new_board(self) -> BoardScreen:
+        """The board the match is played on, built the first time it is shown."""
+        from lost_cities.tui.hotseat.screens.board import BoardScreen
+
+        return BoardScreen(self.session.rules, memory_aid=self.session.memory_aid)
 
     def _show(self, **say: Any) -> None:
         """The board again, from a fresh view of its seat: ``say`` what changes in what it says (the
@@ -357,6 +400,7 @@ class LostCitiesApp(App[None]):
         say.setdefault("note", old.note if old is not None else "")
         scene = Scene(view, session.standing(), session.names, min(selected, max(len(view.hand) - 1, 0)), wait=wait)
         board.scene = replace(scene, **say)
+        self._offer_tip()
 
     def _say(self, line: str, error: bool = False) -> None:
         """The board says ``line`` (a refusal when ``error``); nothing else has changed but the note, read."""
@@ -431,7 +475,7 @@ class LostCitiesApp(App[None]):
         self._last_move_shown = None
         self._waiting_for_scores = False
         previous = replace(self.settings, seed=None) if self.settings else None
-        self.push_screen(NewMatchScreen(previous, server=self.server), self._from_setup)
+        self.push_screen(NewMatchScreen(previous, server=self.server, tips=self.kept.tips), self._from_setup)
 
     # ------------------------------------------------------------ the player at the keyboard asks
 

@@ -26,6 +26,7 @@ __all__ = [
     "StatisticsRequested",
     "StopLaying",
     "TakeBack",
+    "TipsChanged",
     "UnknownKey",
 ]
 
@@ -104,3 +105,11 @@ class UnknownKey(Message):
     def __init__(self, key: str) -> None:
         super().__init__()
         self.key = key
+
+
+class TipsChanged(Message):
+    """The one-time tips were turned on or off in the new-match form: the app keeps the setting."""
+
+    def __init__(self, on: bool) -> None:
+        super().__init__()
+        self.on = on

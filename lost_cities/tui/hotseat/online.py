@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from msgspec.structs import replace
 from textual import work
@@ -185,8 +185,8 @@ class OnlineApp(App[None]):
 
             self.push_screen(NewMatchScreen(None, server=self.server, online_only=True), self._create)
 
-    def _create(self, chosen: MatchSettings | OnlineMatch | None) -> None:
-        if chosen is None:
+    def _create(self, chosen: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
+        if chosen is None or chosen == "learn":  # no lesson in the online form
             self.exit()
         else:  # the online app's form only sets up online games
             self._create_worker(chosen if isinstance(chosen, OnlineMatch) else OnlineMatch(chosen, self.server))

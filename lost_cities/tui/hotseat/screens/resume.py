@@ -27,6 +27,8 @@ class ResumeChoice(Enum):
 
     RESUME = "resume"
     NEW = "new"
+    #: the lesson first (``lost-cities learn``)
+    LEARN = "learn"
 
 
 class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
@@ -38,6 +40,7 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
         *[Binding(str(n), f"online({n - 1})", show=False) for n in range(2, 10)],
         Binding("n", "choose('new')", N_("new match")),
         Binding("s", "statistics", N_("statistics")),
+        Binding("l", "choose('learn')", N_("learn to play")),
         Binding("q,escape", "leave", N_("quit"), key_display="q"),
     ]
 
@@ -84,7 +87,7 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
         choices = Text()
         lines = [("r", _("resume this match"))] if self.summary is not None else []
         lines += [(str(number), game) for number, game in enumerate(self.online, start=1)]
-        lines += [("n", self.new_match), ("s", _("statistics")), ("q", _("quit"))]
+        lines += [("n", self.new_match), ("l", _("learn to play")), ("s", _("statistics")), ("q", _("quit"))]
         for key, label in lines:
             choices.append(f" {key} ", style="bold reverse")
             choices.append(f"  {label}\n")  # a name in a label is text, never markup

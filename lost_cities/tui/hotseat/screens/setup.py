@@ -1,15 +1,16 @@
 """The new-match form: where (at this keyboard, or online: the server and the clock), players (R23, R24),
 names, who plays each seat (a person or the computer at a level), who starts (R5), rounds (R17) and the
-memory aid, variants (R20–R22), the computer's thinking time, language.
+memory aid, variants (R20–R22), the computer's thinking time, language; beside the start, *Learn to
+play* (the lesson) and whether the one-time tips are said.
 
 Enter moves to the next field, from a name as from a choice; Ctrl+S or the button starts the
-match.  A name left empty is the one the field shows greyed ("Player 2", "Computer"); what is
-wrong with a name is said under it as it is typed.
+match, Ctrl+L or its button opens the lesson instead.  A name left empty is the one the field shows
+greyed ("Player 2", "Computer"); what is wrong with a name is said under it as it is typed.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from textual import on
 from textual.app import ComposeResult
@@ -40,10 +41,13 @@ from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
-from lost_cities.tui.hotseat.messages import StatisticsRequested
+from lost_cities.tui.hotseat.messages import StatisticsRequested, TipsChanged
 from lost_cities.words import computer_name, decimal, level_name
 
-__all__ = ["LANGUAGE_LABELS", "NewMatchScreen"]
+__all__ = ["LANGUAGE_LABELS", "LEARN", "NewMatchScreen"]
+
+#: What the form dismisses with when the players would rather learn the game first.
+LEARN: Literal["learn"] = "learn"
 
 #: Each language under its own name, so a player can find theirs whatever is showing now.
 LANGUAGE_LABELS = {"en": "English", "fr": "Français", "ru": "Русский"}
@@ -78,13 +82,15 @@ def read_seconds(text: str) -> float | None:
     return value if MIN_THINK <= value <= MAX_THINK else None
 
 
-class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
+class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"] | None]):
     """Dismisses with the :class:`MatchSettings` chosen — an :class:`OnlineMatch` for a game to create on a
-    server —, or ``None`` when the players leave (Escape)."""
+    server —, :data:`LEARN` for the lesson, or ``None`` when the players leave (Escape).  Ticking the tips
+    asks the app to keep the choice (:class:`TipsChanged`)."""
 
     BINDINGS = [
         Binding("ctrl+s", "start", N_("start"), key_display="Ctrl+S"),
         Binding("ctrl+t", "statistics", N_("statistics"), key_display="Ctrl+T"),
+        Binding("ctrl+l", "learn", N_("learn to play"), key_display="Ctrl+L"),
         Binding("escape", "leave", N_("quit"), key_display="Esc"),
     ]
 
@@ -180,8 +186,15 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
         text-style: bold;
         height: auto;
     }
-    NewMatchScreen #start {
+    NewMatchScreen #buttons {
+        height: auto;
         margin-left: 14;
+    }
+    NewMatchScreen #learn {
+        margin-left: 2;
+    }
+    NewMatchScreen #tips {
+        margin-left: 2;
     }
     """
 
@@ -192,11 +205,14 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
         online: bool = False,
         server: str = DEFAULT_SERVER,
         online_only: bool = False,
+        tips: bool = True,
     ) -> None:
         """``online``: *Where* starts on online, with ``server`` offered (the one used last, or given by
         ``--server`` or ``LOST_CITIES_SERVER``); ``online_only``: the form of the online app, which only
-        creates online games (no *Where* to choose)."""
+        creates online games (no *Where* to choose), and has no lesson nor tips; ``tips``: the one-time tips
+        are said (the player's setting)."""
         super().__init__()
+        self.tips = tips
         self.previous = previous or MatchSettings(names=("", ""))
         self.online_only = online_only
         #: where, the server and the clock as typed: kept when the form is drawn again in another language
@@ -290,12 +306,16 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
                     for code, label in LANGUAGE_LABELS.items():
                         yield ChoiceButton(label, value=current_language() == code, id=f"lang-{code}")
             yield Static(id="error", markup=False)
-            yield Button(self._start_label(), variant="primary", id="start", compact=True)
+            with Horizontal(id="buttons"):
+                yield Button(self._start_label(), variant="primary", id="start", compact=True)
+                yield Button(_("Learn to play"), id="learn", compact=True)
+                yield TickBox(_("Tips"), self.tips, id="tips", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#form").border_title = _("New online game") if self.online_only else _("New match")
         self.query_one("#where-row").display = not self.online_only
+        self.query_one("#learn").display = self.query_one("#tips").display = not self.online_only
         self._arrange()
         self.query_one("#p1", Input).focus()
 
@@ -554,3 +574,20 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+    @on(Button.Pressed, "#learn")
+    def action_learn(self) -> None:
+        """The lesson instead of a match (the form's choices are not kept)."""
+        self.dismiss(LEARN)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "learn" and self.online_only:
+            return False
+        return super().check_action(action, parameters)
+
+    @on(Checkbox.Changed, "#tips")
+    def keep_tips(self, event: Checkbox.Changed) -> None:
+        """The app keeps the choice in the player's settings, whatever becomes of the form."""
+        event.stop()
+        self.tips = event.value
+        self.app.post_message(TipsChanged(event.value))

@@ -1,0 +1,41 @@
+"""``lost-cities learn``: the game taught by playing a short round, in the Textual app."""
+
+from __future__ import annotations
+
+import argparse
+
+from lost_cities.cli import arguments
+from lost_cities.cli.arguments import Commands, add_lang
+from lost_cities.i18n import _
+
+
+def add_parser(commands: Commands) -> None:
+    parser = commands.add_parser(
+        "learn",
+        help=_("learn the game: a short round, one idea at a step"),
+        description=_(
+            "A guided round of five minutes at most against Boris, whose moves are set: you make every move, "
+            "each step explains one idea and waits for its key — laying, the cost of an expedition, wagers, "
+            "discarding and taking from a pile, the end of the round and its scores. q leaves at any step."
+        ),
+    )
+    add_lang(parser, argparse.SUPPRESS)
+    parser.set_defaults(run=run, parser=parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not arguments.on_a_terminal():
+        return arguments.refuse("learn", _("the game needs a terminal: run it without redirecting its input or output"))
+    return run_lesson()
+
+
+def run_lesson(say_next: bool = True) -> int:
+    """Play the lesson; when it was seen to its end (and ``say_next``: not when the start comes back), say
+    what comes next."""
+    from lost_cities.tui.hotseat.learn import LearnApp
+
+    app = LearnApp()
+    app.run()
+    if app.completed and say_next:
+        print(_("That is the game. lost-cities play starts a match; ? shows the rules during one."))
+    return 0

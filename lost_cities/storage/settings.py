@@ -1,0 +1,55 @@
+"""The player's settings kept in the data folder (``settings.json``): the tips, and which were seen.
+
+A tip is said once (:mod:`lost_cities.tui.hotseat.tips`); what was said is remembered here, so that
+it is never said again, and the tips can be turned off in the new-match form.  A missing file is the
+defaults; a damaged one is set aside (as every load sets it aside) and the defaults used: settings
+never stop a game.
+"""
+
+from __future__ import annotations
+
+from msgspec import Struct
+from msgspec.structs import replace
+
+from lost_cities.engine.codec import decode, encode
+from lost_cities.storage.errors import StorageError
+from lost_cities.storage.store import MatchStore
+
+__all__ = ["Settings", "load_settings", "save_settings", "tip_seen", "tips_on"]
+
+
+class Settings(Struct, frozen=True):
+    format: int = 1
+    #: the one-time tips are said in matches
+    tips: bool = True
+    #: the tips already said, by name, in the order said
+    tips_seen: tuple[str, ...] = ()
+
+
+def load_settings(store: MatchStore) -> Settings:
+    """The settings kept, or the defaults (no file, or a damaged one, set aside)."""
+    try:
+        return store.load_settings(lambda text: decode(text, Settings)) or Settings()
+    except StorageError:
+        return Settings()
+
+
+def save_settings(store: MatchStore, settings: Settings) -> None:
+    """Keep ``settings``; a folder that cannot be written is told by the saves, not here (best effort)."""
+    store.save_settings(encode(settings).decode())
+
+
+def tips_on(store: MatchStore, on: bool) -> Settings:
+    """Turn the tips on or off, and keep it."""
+    settings = replace(load_settings(store), tips=on)
+    save_settings(store, settings)
+    return settings
+
+
+def tip_seen(store: MatchStore, name: str) -> Settings:
+    """Remember that the tip ``name`` was said."""
+    settings = load_settings(store)
+    if name not in settings.tips_seen:
+        settings = replace(settings, tips_seen=(*settings.tips_seen, name))
+        save_settings(store, settings)
+    return settings

@@ -1,0 +1,294 @@
+"""``lost-cities learn``: the game taught by playing it, on the real board with the real keys.
+
+:class:`LearnApp` is the hot-seat app with the lesson (:mod:`.lesson`) in front of it: a short round on
+a fixed deal against Boris, whose moves are scripted.  Each step's text stays above the prompt; a key
+that would do something else — legal or not — is explained (what it would do, or the engine's
+refusal and its rule, and which key the step wants) and changes nothing.  The engine decides what is
+legal; the lesson only chooses which legal decision goes on.  When the round is over the last steps
+read the learner's own expeditions' scores, then the real round's end shows the whole count.
+
+Nothing is saved: an unfinished match stays as it was for ``lost-cities play``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
+
+from lost_cities.engine import (
+    STOP,
+    Colour,
+    Decision,
+    Draw,
+    IllegalMoveError,
+    Match,
+    Play,
+    PlayerView,
+    Round,
+    Stop,
+    parse_decision,
+)
+from lost_cities.i18n import _
+from lost_cities.session import HotSeat
+from lost_cities.storage import MatchStore
+from lost_cities.tui.common.keybar import key_name
+from lost_cities.tui.hotseat.app import PACE, LostCitiesApp
+from lost_cities.tui.hotseat.lesson import LEARNER, OPPONENT, OPPONENT_TURNS, POSITION, STEPS, Step
+from lost_cities.tui.hotseat.messages import (
+    DrawFrom,
+    HintRequested,
+    MoveSelection,
+    PlaySelected,
+    SelectCard,
+    ShowScores,
+    StopLaying,
+    TakeBack,
+    UnknownKey,
+)
+from lost_cities.words import card_phrase, decision_action, describe_refusal, formula, signed
+
+if TYPE_CHECKING:
+    from lost_cities.tui.hotseat.screens.board import BoardScreen
+
+__all__ = ["LearnApp", "ScriptedBot", "lesson_session"]
+
+
+class ScriptedBot:
+    """The opponent of the lesson: the decisions of ``turns`` (``"+b7 n"``) in order, whatever it sees."""
+
+    def __init__(self, turns: tuple[str, ...]) -> None:
+        self._decisions: Iterator[Decision] = iter([parse_decision(part) for turn in turns for part in turn.split()])
+
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        decision = next(self._decisions, STOP)
+        return decision if isinstance(decision, Play | Stop) else STOP
+
+    def choose_draw(self, view: PlayerView) -> Draw:
+        decision = next(self._decisions, Draw(None))
+        return decision if isinstance(decision, Draw) else Draw(None)
+
+
+def lesson_session() -> HotSeat:
+    """The lesson's round (one round of one match), the learner at seat 0, Boris scripted at seat 1."""
+    round_ = Round.from_position(POSITION)
+    match = Match(round_.rules, rounds=1, first=round_.starter, seed=0)
+    match.played[0] = round_
+    session = HotSeat((_(LEARNER), _(OPPONENT)), match, computers=(None, "easy"))
+    session.play_with(1, ScriptedBot(OPPONENT_TURNS))
+    return session
+
+
+class LearnApp(LostCitiesApp):
+    """The lesson: :attr:`completed` once the learner has seen the round's count to its end."""
+
+    def __init__(self, pace: float = PACE, store: MatchStore | None = None) -> None:
+        super().__init__(session=lesson_session(), pace=pace, store=store, tips=False)
+        self.step_index = 0
+        #: the learner saw the whole lesson, to the round's count
+        self.completed = False
+
+    @property
+    def step(self) -> Step | None:
+        """The step in front of the learner; ``None`` once every step is done."""
+        return STEPS[self.step_index] if self.step_index < len(STEPS) else None
+
+    @property
+    def wanted(self) -> Decision | None:
+        """The decision the step waits for; ``None``: Enter."""
+        step = self.step
+        return parse_decision(step.want) if step is not None and step.want is not None else None
+
+    # ------------------------------------------------------------ never saved
+
+    def save(self) -> None:
+        """A lesson is not a match: nothing is written, and an unfinished match stays as it was."""
+
+    def _file_finished_match(self) -> None:
+        """Nor is it filed in the history."""
+
+    # ------------------------------------------------------------ the step's text on the board
+
+    def _show(self, **say: Any) -> None:
+        super()._show(**say)
+        self._tell_step()
+
+    def _say(self, line: str, error: bool = False) -> None:
+        super()._say(line, error)
+        self._tell_step()
+
+    def _tell_step(self) -> None:
+        """The step's text above the prompt while it is the learner's moment (not while Boris plays)."""
+        board = self.board
+        if board is None or board.scene is None:
+            return
+        scene = board.scene
+        mine = scene.wait is None and (scene.view.my_turn or self.session.round_over)
+        note = self.step_text() if mine else ""
+        if scene.note != note or scene.hints:
+            board.scene = replace(scene, note=note, hints=False)  # the lesson says what to do: no hint key
+
+    def step_text(self) -> str:
+        """The step's text in the learner's language, its numbers filled in from the table."""
+        step = self.step
+        if step is None:
+            return ""
+        values: dict[str, object] = {"n": ""}
+        wanted = self.wanted
+        hand = self.session.view_of(self._seat).hand
+        if isinstance(wanted, Play) and wanted.card in hand:
+            values["n"] = hand.index(wanted.card) + 1
+        if self.session.round_over:
+            score = self.session.round_report().scores[self._seat]
+            for colour, word in ((Colour.YELLOW, "yellow"), (Colour.RED, "red"), (Colour.GREEN, "green")):
+                row = score.expedition(colour)
+                values[word] = f"{formula(row)} = {_number(row.score)}"
+            values["total"] = _number(score.total)
+        return _(step.text).format(**values)
+
+    # ------------------------------------------------------------ the step decides what goes on
+
+    def _explain(self, key: str, decision: Decision | None) -> None:
+        """Say what ``key`` would do (the engine's refusal if it is not allowed) and what the step wants."""
+        view = self.session.view_of(self._seat)
+        if self.session.round_over:
+            effect = _("The round is over: nothing more is played.")
+        elif key == "h":
+            effect = _("The key h asks the computer for a hint; in the lesson, each step says what to do.")
+        elif key == "u" and view.pending_play is not None:
+            effect = _("The key u would take {card} back into your hand.").format(
+                card=card_phrase(view.pending_play.card)
+            )
+        elif decision is None:
+            effect = _("The key {key} does nothing in this step.").format(key=key)
+        elif decision in view.legal_decisions:
+            top = view.discard_tops[decision.pile] if isinstance(decision, Draw) and decision.pile else None
+            effect = _("The key {key} would {action}.").format(key=key, action=decision_action(decision, top))
+        else:
+            try:  # not allowed: the engine says why, and changes nothing
+                self.session.decide(decision)
+            except IllegalMoveError as refused:
+                effect = describe_refusal(refused)
+            else:  # pragma: no cover - the view lists every legal decision
+                raise AssertionError(f"{decision} was legal")
+        self._say(f"{effect} " + _("This step wants {keys}.").format(keys=self._wanted_keys()))
+
+    def _wanted_keys(self) -> str:
+        """The key (or keys) the step waits for, as the learner types them."""
+        wanted = self.wanted
+        if isinstance(wanted, Play):
+            key = "d" if wanted.discard else "e"
+            board = self.board
+            if board is not None and board.scene is not None and board.scene.selected_card == wanted.card:
+                return key
+            hand = self.session.view_of(self._seat).hand
+            return _("{n}, then {key}").format(n=hand.index(wanted.card) + 1, key=key)
+        if isinstance(wanted, Draw):
+            return "n" if wanted.pile is None else wanted.pile.letter
+        return key_name("enter")
+
+    def _lets(self, key: str, decision: Decision | None) -> bool:
+        """True if the app may go on with this request: the step wants it, or the learner must wait
+        anyway (the app says why); otherwise it is explained here."""
+        board = self.board
+        if board is None or board.scene is None or board.scene.wait is not None:
+            return True
+        if decision is not None and decision == self.wanted:
+            return True
+        self._explain(key, decision)
+        return False
+
+    def _decide(self, decision: Decision, bell: bool = False) -> None:
+        if decision == self.wanted and decision in self.session.view_of(self._seat).legal_decisions:
+            self.step_index += 1  # before the board is drawn again, so that it shows the next step
+        super()._decide(decision, bell)
+
+    # Textual calls each class's handler in turn, this one first: a request explained here stops there
+    # (prevent_default); one the step lets through goes on to the app's own handler.
+
+    def on_select_card(self, request: SelectCard) -> None:
+        """A card selected: the app's own handling, here, so that the step's text stays in view."""
+        request.prevent_default()
+        super().on_select_card(request)
+        self._tell_step()
+
+    def on_move_selection(self, request: MoveSelection) -> None:
+        request.prevent_default()
+        super().on_move_selection(request)
+        self._tell_step()
+
+    def on_play_selected(self, request: PlaySelected) -> None:
+        board = self.board
+        card = board.scene.selected_card if board is not None and board.scene is not None else None
+        decision = Play(card, request.discard) if card is not None else None
+        if not self._lets("d" if request.discard else "e", decision):
+            request.prevent_default()
+
+    def on_draw_from(self, request: DrawFrom) -> None:
+        if not self._lets("n" if request.pile is None else request.pile.letter, Draw(request.pile)):
+            request.prevent_default()
+
+    def on_stop_laying(self, request: StopLaying) -> None:
+        if not self._lets("s", STOP):
+            request.prevent_default()
+
+    def on_take_back(self, request: TakeBack) -> None:
+        if not self._lets("u", None):
+            request.prevent_default()
+
+    def on_hint_requested(self, request: HintRequested) -> None:
+        if not self._lets("h", None):
+            request.prevent_default()
+
+    def on_unknown_key(self, request: UnknownKey) -> None:
+        if not self._lets(request.key, None):
+            request.prevent_default()
+
+    def on_show_scores(self, request: ShowScores) -> None:
+        """Enter: the next step when the step waits for it; after the last, the round's whole count."""
+        board = self.board
+        if board is None or board.scene is None or board.scene.wait is not None:
+            return  # the app's own handler: a computer's move held on screen goes on
+        request.prevent_default()
+        if self.step is None or self.step.want is not None:
+            self._explain(key_name("enter"), None)
+            return
+        self.step_index += 1
+        if self.session.round_over and self.step is None:
+            self._round_over()
+        else:
+            self._show(line="")
+
+    # ------------------------------------------------------------ the end of the lesson
+
+    def _round_over(self) -> None:
+        """The round's end waits for the steps that read the scores on the board; then its whole count."""
+        self._last_move_shown = None
+        self._waiting_for_scores = False
+        if self.step is not None:
+            self._show(line="")
+            return
+        from lost_cities.tui.hotseat.screens.lesson import LessonEnd
+
+        self.push_screen(LessonEnd(self.session.round_report()), self._after_round)
+
+    def _new_board(self) -> BoardScreen:
+        from lost_cities.tui.hotseat.screens.lesson import LessonBoard
+
+        return LessonBoard(self.session.rules, lambda: self.step is not None and self.step.want is None)
+
+    def _after_round(self, _result: None) -> None:
+        self.completed = True
+        self.exit()
+
+    def confirm_quit(self) -> None:
+        from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit
+
+        message = _("Leave the lesson? lost-cities learn starts it again.")
+        self.push_screen(ConfirmQuit(message), self._quit_or_go_on)
+
+
+def _number(value: int) -> str:
+    """A score as the table writes it, with a true minus sign and no plus."""
+    return signed(value).removeprefix("+")

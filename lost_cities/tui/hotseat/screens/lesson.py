@@ -1,0 +1,57 @@
+"""The lesson's two screens: the real board, whose key bar says Enter when a step waits for it, and the
+real round's end, which ends the lesson instead of showing a match's result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.binding import Binding
+
+from lost_cities.engine import Rules
+from lost_cities.i18n import _
+from lost_cities.session import RoundReport
+from lost_cities.tui.common.keybar import key_name
+from lost_cities.tui.hotseat.screens.board import BoardScreen
+from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+
+__all__ = ["LessonBoard", "LessonEnd"]
+
+#: The board's keys that play: not listed while the step waits for Enter (pressed, the lesson explains them).
+_PLAYING = frozenset({"select", "move", "select_end", "lay", "discard", "draw", "take_back", "stop"})
+
+
+class LessonBoard(BoardScreen):
+    """The board; while ``waits_for_enter()`` the key bar lists Enter (to go on) instead of the moves."""
+
+    def __init__(self, rules: Rules, waits_for_enter: Callable[[], bool]) -> None:
+        super().__init__(rules)
+        self.waits_for_enter = waits_for_enter
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.scene is not None and self.scene.wait is None and self.waits_for_enter():
+            if action == "scores":
+                return True
+            if action in _PLAYING:
+                return None
+        return super().check_action(action, parameters)
+
+    def key_entry(self, binding: Binding) -> tuple[str, str] | None:
+        if binding.action == "scores" and self.waits_for_enter():
+            return (key_name("enter"), _("go on"))
+        return super().key_entry(binding)
+
+
+class LessonEnd(RoundEndScreen):
+    """The lesson's round end: the whole count, then Enter ends the lesson."""
+
+    def __init__(self, report: RoundReport) -> None:
+        super().__init__(report)
+
+    def _summary(self) -> Text:
+        return Text(_("That is the game. lost-cities play starts a match; ? shows the rules during one."))
+
+    def key_entry(self, binding: Binding) -> tuple[str, str] | None:
+        if binding.action == "next" and not self.too_small:
+            return (key_name("enter"), _("end the lesson"))
+        return super().key_entry(binding)

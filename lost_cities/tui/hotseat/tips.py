@@ -1,0 +1,110 @@
+"""One-time tips in the first real matches: a short word when it matters, said once, never again.
+
+Each tip's condition is a pure function of the view of the player at the keyboard (H2: nothing
+they could not know), tested from fixed positions.  Two are read just after a card is laid, while
+``u`` can still take it back: opening an expedition late with too little of its colour to pay its
+cost, and a wager on a colour the hand holds little of.  The third is read when the player is to
+draw from a pile nearly used up.  The app says a tip the first time its condition holds, and the
+settings (:mod:`lost_cities.storage.settings`) remember it as seen; the tips can be turned off in
+the new-match form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+from msgspec import Struct
+
+from lost_cities.engine import Card, Phase, Play, PlayerView
+from lost_cities.i18n import N_
+
+__all__ = ["LAST_CARDS", "LATE", "TIPS", "Tip", "due_tip", "last_cards", "late_expedition", "thin_wager"]
+
+#: A draw pile of this many cards or fewer: an expedition opened now has few turns left to grow.
+LATE = 15
+#: A draw pile of this many cards or fewer: each draw from it brings the end of the round nearer.
+LAST_CARDS = 3
+#: Fewer number cards of a colour than this in hand, with a wager just laid on it: a thin colour.
+THIN = 3
+
+
+def _just_laid(view: PlayerView) -> Card | None:
+    """The card the player has just laid on an expedition (not discarded), still to draw for."""
+    play = view.pending_play
+    if view.my_turn and view.phase is Phase.DRAW and isinstance(play, Play) and not play.discard:
+        return play.card
+    return None
+
+
+def late_expedition(view: PlayerView) -> bool:
+    """An expedition just opened late in the round, its cards (laid and in hand) short of its cost."""
+    card = _just_laid(view)
+    if card is None or view.draw_pile_size > LATE or card.is_wager:
+        return False
+    laid = view.expedition(view.side, card.colour)
+    if laid != (card,):
+        return False
+    held = sum(other.value for other in view.hand if other.colour is card.colour and not other.is_wager)
+    return card.value + held < view.rules.expedition_cost
+
+
+def thin_wager(view: PlayerView) -> bool:
+    """A wager just laid on a colour of which the hand holds few numbers."""
+    card = _just_laid(view)
+    if card is None or not card.is_wager:
+        return False
+    numbers = [other for other in view.hand if other.colour is card.colour and not other.is_wager]
+    return len(numbers) < THIN
+
+
+def last_cards(view: PlayerView) -> bool:
+    """The player is to draw and the draw pile, whose last card ends the round, is nearly used up (two
+    players: with three or four its last card starts the final laying, R23c, which the board says)."""
+    return (
+        not view.rules.final_plays
+        and view.my_turn
+        and view.phase is Phase.DRAW
+        and 0 < view.draw_pile_size <= LAST_CARDS
+    )
+
+
+class Tip(Struct, frozen=True):
+    #: the name it is remembered by, once said
+    name: str
+    #: when it is said
+    applies: Callable[[PlayerView], bool]
+    #: what it says (translated when said)
+    text: str
+
+
+TIPS = (
+    Tip(
+        "late-expedition",
+        late_expedition,
+        N_(
+            "Tip: an expedition costs 20 points, and this one has few turns left to pay them back. "
+            "u takes the card back before you draw."
+        ),
+    ),
+    Tip(
+        "thin-wager",
+        thin_wager,
+        N_(
+            "Tip: a wager doubles the loss as well as the gain, and you hold few cards of this colour. "
+            "u takes it back before you draw."
+        ),
+    ),
+    Tip(
+        "last-cards",
+        last_cards,
+        N_(
+            "Tip: the draw pile is nearly used up, and its last card ends the round. Taking from a discard "
+            "pile leaves it as it is: more turns to lay your cards."
+        ),
+    ),
+)
+
+
+def due_tip(view: PlayerView, seen: Collection[str]) -> Tip | None:
+    """The first tip not yet said whose moment this is, if any."""
+    return next((tip for tip in TIPS if tip.name not in seen and tip.applies(view)), None)

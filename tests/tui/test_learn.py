@@ -1,0 +1,197 @@
+"""`lost-cities learn`: the lesson played by keys on the real board, in each language — each step's text
+on screen, a wrong key at each step explained and nothing changed, the round ending on its scores —,
+quitting at a step, and the ways in (the start screens, the command line)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lost_cities.engine import Colour, Draw, Play, Round, parse_decision
+from lost_cities.i18n import _, set_language
+from lost_cities.tui.common.keybar import key_name
+from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.learn import LearnApp
+from lost_cities.tui.hotseat.lesson import OPPONENT_TURNS, POSITION, STEPS
+from lost_cities.tui.hotseat.screens.board import BoardScreen
+from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit
+from lost_cities.tui.hotseat.screens.resume import ResumeScreen
+from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+from tests.conftest import Cli
+from tests.tui.helpers import SIZE, engine, key_bar, message, screen_lines
+
+
+def flat(text: str) -> str:
+    """Text with its line breaks and runs of spaces as single spaces: what was wrapped reads as written."""
+    return " ".join(text.split())
+
+
+def right_keys(app: LearnApp) -> list[str]:
+    """The keys the step in front of the learner waits for: its card's number and e or d, a pile, or Enter."""
+    wanted = app.wanted
+    if isinstance(wanted, Play):
+        hand = engine(app).current.hand(0)
+        return [str(hand.index(wanted.card) + 1), "d" if wanted.discard else "e"]
+    if isinstance(wanted, Draw):
+        return ["n" if wanted.pile is None else wanted.pile.letter]
+    return ["enter"]
+
+
+def wrong_key(app: LearnApp) -> str:
+    """A key that does something else at this step (legal or not): the other of e and d (the wanted card
+    selected), another pile — the blue one just discarded onto, at the R7 step —, or e instead of Enter."""
+    wanted = app.wanted
+    if isinstance(wanted, Play):
+        return "e" if wanted.discard else "d"
+    if isinstance(wanted, Draw):
+        return "b" if wanted.pile is None else "n"
+    return "e"
+
+
+def test_the_script_is_a_legal_round_that_ends_on_the_learners_last_draw() -> None:
+    round_ = Round.from_position(POSITION)
+    boris = iter(OPPONENT_TURNS)
+    wants = [parse_decision(step.want) for step in STEPS if step.want is not None]
+    for number, want in enumerate(wants, start=1):
+        assert round_.to_move == 0 and not round_.over
+        round_.decide(want)  # the checked path: an illegal step would raise
+        if round_.to_move == 1:
+            round_.turn(next(boris))  # Boris's turn, checked as well
+        assert round_.over == (number == len(wants))
+    assert next(boris, None) is None  # every scripted turn played
+    assert round_.scores()[0].expedition(Colour.YELLOW).count == 8  # the bonus the last steps read
+
+
+@pytest.mark.parametrize(
+    "lang", ["en", pytest.param("fr", marks=pytest.mark.slow), pytest.param("ru", marks=pytest.mark.slow)]
+)
+async def test_the_lesson_by_keys_with_a_wrong_key_at_each_step(lang: str) -> None:
+    set_language(lang)
+    try:
+        await play_the_lesson()
+    finally:
+        set_language("en")
+
+
+async def play_the_lesson() -> None:
+    app = LearnApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bar = key_bar(app)  # the first step waits for Enter: the bar says so, and lists no move yet
+        assert _("go on") in bar and _("lay") not in bar
+        for index, step in enumerate(STEPS):
+            assert app.step_index == index
+            on_screen = message(app)
+            assert _(step.text).split("{")[0] in on_screen and app.step_text() in on_screen
+            keys = right_keys(app)
+            for key in keys[:-1]:  # select the wanted card first: the wrong key is then the other play of it
+                await pilot.press(key)
+            await pilot.press("right", "left")  # moving the selection about keeps the step's text
+            assert app.step_text() in message(app)
+            before = engine(app).current.state_key()
+            await pilot.press(wrong_key(app))
+            await pilot.pause()
+            said = message(app)
+            assert flat(said) in flat(" ".join(screen_lines(app))), (index, said)  # all of it fits at 80×24
+            wanted = keys[-1] if keys[-1] != "enter" else key_name("enter")
+            assert _("This step wants {keys}.").format(keys=wanted) in said, (index, said)
+            assert app.step_index == index and engine(app).current.state_key() == before  # nothing changed
+            if index == 8:  # blue 2 just discarded: its pile is refused by the engine's own rule
+                assert "(R7)" in said
+            await pilot.press(keys[-1])
+            for _turn in range(20):  # Boris's turn, at no pace
+                await pilot.pause()
+                if app.board is not None and app.board.scene is not None and app.board.scene.wait is None:
+                    break
+            if index == len(STEPS) - 3:  # the last card of the draw pile: over, the scores on the learner's cards
+                assert engine(app).current.over
+                assert "44 − 20 + 20 = 44" in message(app)  # yellow: eight cards, the bonus
+            if index == len(STEPS) - 2:
+                said = message(app)
+                assert "6 − 20 = −14" in said and "(9 − 20) × 2 = −22" in said  # red, green with its wager
+        assert isinstance(app.screen, RoundEndScreen)
+        assert not app.completed
+        assert _("end the lesson") in key_bar(app)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.completed
+
+
+async def test_take_back_and_hint_are_explained_not_done() -> None:
+    app = LearnApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "1", "e")  # yellow 7 laid: the step wants the draw
+        before = engine(app).current.state_key()
+        await pilot.press("u")
+        await pilot.pause()
+        assert "The key u would take yellow 7 back into your hand. This step wants n." in message(app)
+        await pilot.press("h")
+        await pilot.pause()
+        assert "The key h asks the computer for a hint" in message(app)
+        assert app.step_index == 2 and engine(app).current.state_key() == before
+
+
+async def test_quit_at_a_step_leaves_without_saving(private_data_dir: Path) -> None:
+    app = LearnApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for key in ("enter", "1", "e"):
+            await pilot.press(key)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("n")  # back to the lesson, where it stood
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen) and app.step_index == 2
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert not app.completed
+    assert not any(private_data_dir.iterdir())  # no match saved, nothing filed
+
+
+async def test_learn_to_play_from_the_new_match_form() -> None:
+    app = LostCitiesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+    assert app.learn_chosen
+
+
+async def test_learn_to_play_beside_the_unfinished_match() -> None:
+    app = LostCitiesApp(online=("Boris vs Ana — your turn",))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("l")
+        await pilot.pause()
+    assert app.learn_chosen
+
+
+def test_learn_opens_the_lesson(cli: Cli) -> None:
+    result = cli("learn", terminal=True)
+    assert result.status == 0 and [type(app) for app in result.apps] == [LearnApp]
+    refused = cli("learn")
+    assert refused.status == 2 and "terminal" in refused.err
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "five minutes"), ("fr", "cinq minutes"), ("ru", "пяти минут")])
+def test_learn_help(cli: Cli, lang: str, words: str) -> None:
+    result = cli("learn", "--help", "--lang", lang)
+    assert result.status == 0 and words in result.out
+    assert "learn" in cli("--help", "--lang", lang).out
+
+
+def test_play_opens_the_lesson_when_chosen_then_the_start_again(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[type] = []
+
+    def run(self: LostCitiesApp, *args: object, **kwargs: object) -> None:
+        opened.append(type(self))
+        if len(opened) == 1:  # Learn to play, chosen at the start
+            self.learn_chosen = True
+
+    monkeypatch.setattr(LostCitiesApp, "run", run)  # the lesson's app too: it is a hot-seat app
+    assert cli("play", terminal=True).status == 0
+    assert opened == [LostCitiesApp, LearnApp, LostCitiesApp]
