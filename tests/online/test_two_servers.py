@@ -1,11 +1,14 @@
 """Two real servers on one PostgreSQL database and one Redis (``--redis``): a game is served by one of them at a
-time, the one holding its lease; a client connected to the other is asked to come back (``unavailable``, 1013);
-and when the server serving a game is SIGKILLed, its lease runs out and the other one finishes the game from the
-database, with the same record as without the failure and each decision stored once."""
+time, the one holding its lease, and a client that reaches the other is relayed to it through Redis — a player on
+each server plays the same match as on one server, a watcher relayed sees what a local one sees; and when the server
+serving a game is SIGKILLed, its lease runs out and the other one finishes the game from the database, with the same
+record as without the failure and each decision stored once."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,8 +21,9 @@ from lost_cities.ai.bot import Bot, answer
 from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
 from lost_cities.net.client import Player, Seat, create_game
-from lost_cities.net.protocol import ErrorCode, ErrorFrame, Hello, SeatSpec, read_server_frame, write
+from lost_cities.net.protocol import Event, Presence, SeatSpec, ServerFrame, ViewFrame, Welcome
 from lost_cities.server.leases import KEY_PREFIX
+from lost_cities.server.relay import game_channel
 from tests.online.postgres import Postgres
 from tests.online.redis_server import RedisServer
 from tests.online.server import ServerProcess
@@ -64,62 +68,133 @@ def bot_player(bot: Bot) -> Player:
     return decide
 
 
-async def hello_on(url: str, token: str) -> tuple[ErrorFrame, int]:
-    """A seat's ``hello`` on the server at ``url``, by hand: the error it is refused with and the close code."""
-    from websockets.asyncio.client import connect
+def seeded(level: str, seat: int) -> Player:
+    """A seat's player as :func:`play_all` makes it: the bot at ``level`` seeded with the seat's number."""
+    bot = make_bot(level, seed=seat)
 
-    async with connect(url) as websocket:
-        await websocket.send(write(Hello(token=token)))
-        frame = read_server_frame(await asyncio.wait_for(websocket.recv(), 10))
-        await asyncio.wait_for(websocket.wait_closed(), 10)
-        assert websocket.close_code is not None
-        assert isinstance(frame, ErrorFrame), frame
-        return frame, websocket.close_code
+    async def decide(view: PlayerView) -> Decision:
+        return await asyncio.to_thread(answer, bot, view)
+
+    return decide
 
 
-async def test_a_game_served_by_one_server_is_refused_on_the_other_until_it_lets_it_go(
-    two_servers: list[ServerProcess], redis_server: RedisServer
+async def welcomed(*seats: Seat) -> None:
+    """Wait (bounded) until every seat is welcomed."""
+    for _ in range(1000):
+        if all(seat.welcome is not None for seat in seats):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("not welcomed within 20 seconds")
+
+
+def garbage(game_id: str, count: int) -> list[bytes]:
+    """What must not bring a game's server down when it is published on the game's channel: bytes, broken JSON,
+    other kinds, wrong fields, a frame too big, frames for relays nobody attached, and a few attaches from a
+    server that does not exist with frames of every sort (whose answers nobody hears)."""
+    rng = random.Random(21)
+    shapes: list[object] = [
+        {"kind": "attach"},
+        {"kind": "frame", "server": "x", "relay": "y", "frame": 5},
+        {"kind": "detach", "server": "x", "relay": "y"},
+        {"kind": "frame", "server": "x", "relay": "y", "frame": '{"type":"sync"}'},
+        {"kind": "close", "relay": "y", "code": 1000, "reason": ""},
+        {"kind": "attach", "server": "", "relay": "y", "address": "a", "frame": "{}"},
+        {"kind": "attach", "server": "x", "relay": "y", "address": "a", "frame": "x" * 10_000},
+        [1, 2, 3],
+        "attach",
+        None,
+    ]
+    found: list[bytes] = [rng.randbytes(rng.randint(0, 64)) for _ in range(count // 2)]
+    found += [json.dumps(shape).encode() for shape in shapes]
+    found += [b'{"kind": "attach", "server": "x"', b"\xff\xfe", b""]
+    for number, frame in enumerate(
+        ['{"type":"sync"}', "not json", '{"type":"watch","code":"ZZZZ-ZZZZ"}', '{"type":"create"}']
+    ):
+        attach = {"kind": "attach", "server": "nowhere", "relay": str(number), "address": "192.0.2.1", "frame": frame}
+        found.append(json.dumps(attach).encode())
+    while len(found) < count:
+        found.append(
+            json.dumps({"kind": rng.choice(["attach", "frame", "detach", "?"]), "server": rng.random()}).encode()
+        )
+    rng.shuffle(found)
+    return found[:count]
+
+
+async def test_a_game_created_on_one_server_is_played_with_one_player_on_each(
+    two_servers: list[ServerProcess], redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     a, b = two_servers
-    created = await create_game(a.url, game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=1, seed=3))
-    seats = [Seat(a.url, code=offer.code) for offer in created.seats]
-    running = [asyncio.create_task(seat.run()) for seat in seats]
+    spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2, seed=3)
+    calm = ServerProcess(tmp_path_factory.mktemp("calm"))  # the same seeded match on one server: what it must be
+    calm.start()
     try:
-        for _ in range(500):  # both welcomed on A, bounded
-            if all(seat.welcome is not None for seat in seats):
-                break
-            await asyncio.sleep(0.02)
-        assert all(seat.token is not None for seat in seats)
+        expected = await play_all(calm.url, await create_game(calm.url, spec), {0: "heuristic", 1: "easy"})
+    finally:
+        calm.stop()
+
+    created = await create_game(a.url, spec)
+    ana, boris = Seat(a.url, code=created.seats[0].code), Seat(b.url, code=created.seats[1].code)
+    playing = [asyncio.create_task(ana.play(seeded("heuristic", 0)))]
+    try:
+        await welcomed(ana)
         owner = lease_owner(redis_server, created.game)
         assert owner is not None
-        await asyncio.sleep(LEASE * 2)  # renewed past its time to live: A still holds it
-        assert lease_owner(redis_server, created.game) == owner
-        refusal, close = await hello_on(b.url, seats[1].token or "")
-        assert refusal.code is ErrorCode.UNAVAILABLE and close == 1013
-        assert "another server" in refusal.message
-        status, state = await asyncio.to_thread(health, b.port)
-        assert status == 200 and state["redis"] == "ok" and state["games"] == 0
+        with redis.Redis.from_url(redis_server.url, socket_timeout=5) as client:  # the game's server shrugs it off
+            for message in garbage(created.game, 300):
+                client.publish(game_channel(created.game), message)
+        playing.append(asyncio.create_task(boris.play(seeded("easy", 1))))  # joined through B: relayed to A
+        records = await asyncio.wait_for(asyncio.gather(*playing), 120)
     finally:
-        for task in running:
+        for task in playing:
             task.cancel()
-        await asyncio.gather(*running, return_exceptions=True)
-    # nobody connected to it on A any more: A forgets the game and gives its lease back at once (no ttl to wait)
+        await asyncio.gather(*playing, return_exceptions=True)
+    assert records[0] == records[1] == expected[0][1]  # the same match as on one server
+    assert boris.welcome is not None and boris.welcome.seat == 1 and boris.welcome.token is not None
+    assert lease_owner(redis_server, created.game) in (owner, None)  # A served it throughout (or let it go after)
+    assert a.process is not None and a.process.poll() is None  # up after the garbage
+    assert ana.sent + boris.sent == decisions_in(records[0].record)  # each decision sent once, none lost or doubled
+    stored, last = await asyncio.to_thread(a.stored_decisions, created.game)
+    assert stored == last == decisions_in(records[0].record)
+    status, state = await asyncio.to_thread(health, b.port)
+    assert status == 200 and state["redis"] == "ok" and state["games"] == 0  # B relayed it, never loaded it
+    # nobody connected to it any more: A forgets the game and gives its lease back at once (no ttl to wait)
     deadline = time.monotonic() + 10
     while lease_owner(redis_server, created.game) is not None and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     assert lease_owner(redis_server, created.game) is None
-    back = Seat(b.url, token=seats[1].token)
-    task = asyncio.create_task(back.run())
+
+
+async def test_a_watcher_relayed_through_the_other_server_sees_what_a_watcher_on_the_game_s_server_sees(
+    two_servers: list[ServerProcess], redis_server: RedisServer
+) -> None:
+    a, b = two_servers
+    created = await create_game(b.url, game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=1, seed=5))
+    frames: dict[str, list[ServerFrame]] = {"local": [], "relayed": []}
+    local = Seat(a.url, watch=created.watch, on_frame=frames["local"].append)
+    relayed = Seat(b.url, watch=created.watch, on_frame=frames["relayed"].append)
+    watching = [asyncio.create_task(local.run())]
     try:
-        for _ in range(500):
-            if back.welcome is not None:
-                break
-            await asyncio.sleep(0.02)
-        assert back.welcome is not None and back.welcome.seat == 1  # now B serves it
-        assert lease_owner(redis_server, created.game) not in (None, owner)
+        await welcomed(local)  # A serves the game
+        watching.append(asyncio.create_task(relayed.run()))
+        await welcomed(relayed)
+        results = await play_all(a.url, created, {0: "heuristic", 1: "easy"})
+        await asyncio.wait_for(asyncio.gather(*watching), 60)
     finally:
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
+        for task in watching:
+            task.cancel()
+        await asyncio.gather(*watching, return_exceptions=True)
+    assert relayed.record == local.record == results[0][1]
+    seen = frames["relayed"]
+    # from the view it was sent on arriving, the relayed watcher was sent what the local one was, frame for frame
+    first = next(frame for frame in seen if isinstance(frame, ViewFrame))
+    mirrored = [frame for frame in frames["local"] if not isinstance(frame, Welcome | Presence)]
+    relayed_frames = [frame for frame in seen if not isinstance(frame, Welcome | Presence)]
+    assert relayed_frames == mirrored[mirrored.index(first) :]
+    for frame in relayed_frames:  # and never a hand: a watcher's view holds none while a round runs
+        if isinstance(frame, ViewFrame | Event) and frame.view.revealed_hands is None:
+            assert frame.view.hand == ()
+        if isinstance(frame, Event) and frame.decision.endswith("n"):
+            assert frame.drawn is None  # a card drawn from the pile is nobody's business but its drawer's
 
 
 async def test_the_server_serving_a_game_killed_the_other_finishes_it_with_the_same_record(
@@ -135,30 +210,35 @@ async def test_the_server_serving_a_game_killed_the_other_finishes_it_with_the_s
     finally:
         calm.stop()
 
-    created = await create_game(b.url, spec)  # created through B, played on A
-    seats = [Seat(a.url, code=offer.code) for offer in created.seats]
-    playing = [asyncio.create_task(seat.play(bot_player(make_bot("heuristic")))) for seat in seats]
+    created = await create_game(b.url, spec)  # created through B, served by A, Boris relayed to it through B
+    ana, boris = Seat(a.url, code=created.seats[0].code), Seat(b.url, code=created.seats[1].code)
+    playing = [asyncio.create_task(ana.play(bot_player(make_bot("heuristic"))))]
     try:
+        await welcomed(ana)
+        relayed = asyncio.create_task(boris.play(bot_player(make_bot("heuristic"))))
+        playing.append(relayed)
         for _ in range(6000):  # bounded: a minute at most
-            if max(seat.version for seat in seats) >= 40:
+            if max(seat.version for seat in (ana, boris)) >= 40:
                 break
             assert not any(task.done() for task in playing), [task.result() for task in playing if task.done()]
             await asyncio.sleep(0.01)
         assert lease_owner(redis_server, created.game) is not None
         await asyncio.to_thread(a.kill)
     finally:
-        for task in playing:
-            task.cancel()
-        await asyncio.gather(*playing, return_exceptions=True)
-    tokens = [seat.token for seat in seats]
-    assert all(tokens)
-    # the clients given both addresses go to the other one; it serves the game once A's lease ran out
-    moved = [Seat(b.url, token=token) for token in tokens]
-    results = await asyncio.wait_for(
-        asyncio.gather(*(seat.play(bot_player(make_bot("heuristic"))) for seat in moved)), 120
-    )
+        playing[0].cancel()  # Ana's client was on A: it goes to the other address it was given
+        await asyncio.gather(playing[0], return_exceptions=True)
+    try:
+        assert ana.token is not None
+        moved = Seat(b.url, token=ana.token)
+        # Boris's client never changed servers: B lets it go once A is gone, and serves the game once A's lease ran out
+        results = await asyncio.wait_for(asyncio.gather(moved.play(bot_player(make_bot("heuristic"))), relayed), 120)
+    finally:
+        relayed.cancel()
+        await asyncio.gather(relayed, return_exceptions=True)
     assert results[0] == results[1]
     assert results[0].record.played == expected[1].record.played  # the same match as without the failure
     stored, last = await asyncio.to_thread(b.stored_decisions, created.game)
     assert stored == last == decisions_in(results[0].record)  # each decision stored once, none lost
-    assert "the game is being served by another server" in b.log.read_text()  # B waited for A's lease to run out
+    said = b.log.read_text()
+    assert "its server changed or went" in said  # B asked its relayed client to come back
+    assert "the game is being served by another server" in said  # and waited for A's lease to run out
