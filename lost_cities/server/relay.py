@@ -38,6 +38,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -421,6 +422,7 @@ class Relay:
         if pipe.dropped:
             return
         pipe.dropped = True
+        log.info("game %s: a relayed client asked to come back: %s", pipe.game, sentence)
         with contextlib.suppress(ConnectionClosed):
             frame = ErrorFrame(code=ErrorCode.UNAVAILABLE, message=sentence, version=pipe.version)
             await pipe.websocket.send(write(frame))
@@ -449,13 +451,16 @@ class Relay:
         assert self._pubsub is not None
         failures = 0
         while True:
+            listening = time.monotonic()
             try:
                 async for heard in self._pubsub.listen():
-                    failures = 0
                     if heard.get("type") == "message":
                         self._dispatch(heard.get("channel"), heard.get("data"))
             except (RedisError, OSError) as error:
-                log.warning("relay: Redis lost (%s); every relayed client let go", error)
+                if time.monotonic() - listening > 5:  # it had come back
+                    failures = 0
+                if not failures:  # once, not at every attempt to come back
+                    log.warning("relay: Redis lost (%s); every relayed client let go until it is back", error)
                 self._let_all_go()
             failures += 1
             await asyncio.sleep(min(2.0, 0.05 * 2 ** min(failures, 6)))
@@ -508,7 +513,6 @@ class Relay:
         alive = {server: _count(pair) for server, pair in zip(servers, rest[-1] if servers else [], strict=False)}
         for pipe in list(self.pipes.values()):
             if owners.get(pipe.game) != pipe.owner or not listened.get(pipe.game):
-                log.info("game %s: its server changed or went; its relayed client is asked to come back", pipe.game)
                 self.spawn(self._drop(pipe, GONE))
         for remote in list(self.remotes.values()):
             if not alive.get(remote.server):

@@ -240,5 +240,43 @@ async def test_the_server_serving_a_game_killed_the_other_finishes_it_with_the_s
     stored, last = await asyncio.to_thread(b.stored_decisions, created.game)
     assert stored == last == decisions_in(results[0].record)  # each decision stored once, none lost
     said = b.log.read_text()
-    assert "its server changed or went" in said  # B asked its relayed client to come back
+    assert "a relayed client asked to come back: the server serving this game changed" in said  # B let Boris go
     assert "the game is being served by another server" in said  # and waited for A's lease to run out
+
+
+async def test_the_server_relaying_a_player_killed_the_game_s_server_lets_the_player_go_and_takes_them_back(
+    two_servers: list[ServerProcess],
+) -> None:
+    a, b = two_servers
+    created = await create_game(a.url, game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=1, seed=8))
+    told: list[ServerFrame] = []
+    ana = Seat(a.url, code=created.seats[0].code, on_frame=told.append)
+    boris = Seat(b.url, code=created.seats[1].code)
+    playing = [asyncio.create_task(ana.play(bot_player(make_bot("heuristic"))))]
+    try:
+        await welcomed(ana)
+        relayed = asyncio.create_task(boris.play(bot_player(make_bot("heuristic"))))
+        for _ in range(6000):  # bounded: a minute at most
+            if boris.version >= 20:
+                break
+            assert not relayed.done(), relayed.result()
+            await asyncio.sleep(0.01)
+        await asyncio.to_thread(b.kill)
+        relayed.cancel()
+        await asyncio.gather(relayed, return_exceptions=True)
+        for _ in range(500):  # A notices that nobody hears Boris's frames any more, bounded
+            if Presence(seat=1, connected=False) in told:
+                break
+            await asyncio.sleep(0.02)
+        assert Presence(seat=1, connected=False) in told  # Ana is told Boris left
+        assert boris.token is not None
+        back = Seat(a.url, token=boris.token)  # the other address Boris's client was given
+        playing.append(asyncio.create_task(back.play(bot_player(make_bot("heuristic")))))
+        results = await asyncio.wait_for(asyncio.gather(*playing), 120)
+    finally:
+        for task in playing:
+            task.cancel()
+        await asyncio.gather(*playing, return_exceptions=True)
+    assert results[0] == results[1]
+    stored, last = await asyncio.to_thread(a.stored_decisions, created.game)
+    assert stored == last == decisions_in(results[0].record)
