@@ -216,7 +216,8 @@ class RemoteMember:
     def shut(self, code: int, reason: str) -> None:
         """Have the relaying server close the client's connection with ``code`` (after every frame sent before)."""
         if self.open:
-            self.relay.publish(server_channel(self.server), Close(relay=self.relay_id, code=code, reason=reason), None)
+            said = reason.encode()[:120].decode(errors="ignore")  # a close frame's reason is at most 123 bytes
+            self.relay.publish(server_channel(self.server), Close(relay=self.relay_id, code=code, reason=said), None)
             self.end()
 
 
@@ -438,8 +439,7 @@ class Relay:
                 broadcast([pipe.websocket], message.frame)  # never waits on a slow client, keeps the order
             case Close():
                 code = message.code if message.code in _CLOSES else 1011
-                reason = message.reason.encode()[:120].decode(errors="ignore")  # a close frame's reason: 123 bytes
-                self.spawn(pipe.websocket.close(code, reason))
+                self.spawn(pipe.websocket.close(code, message.reason.encode()[:120].decode(errors="ignore")))
 
     # ------------------------------------------------------------------ both sides
 
@@ -455,7 +455,7 @@ class Relay:
             try:
                 async for heard in self._pubsub.listen():
                     if heard.get("type") == "message":
-                        self._dispatch(heard.get("channel"), heard.get("data"))
+                        self.dispatch(heard.get("channel"), heard.get("data"))
             except (RedisError, OSError) as error:
                 if time.monotonic() - listening > 5:  # it had come back
                     failures = 0
@@ -465,7 +465,7 @@ class Relay:
             failures += 1
             await asyncio.sleep(min(2.0, 0.05 * 2 ** min(failures, 6)))
 
-    def _dispatch(self, channel: object, data: object) -> None:
+    def dispatch(self, channel: object, data: object) -> None:
         """One message heard; one that is not ours is logged and dropped, whatever it holds."""
         name = channel.decode(errors="replace") if isinstance(channel, bytes) else str(channel)
         try:

@@ -7,8 +7,6 @@ record as without the failure and each decision stored once."""
 from __future__ import annotations
 
 import asyncio
-import json
-import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +27,7 @@ from tests.online.redis_server import RedisServer
 from tests.online.server import ServerProcess
 from tests.online.test_database_outage import health
 from tests.online.test_match import decisions_in, game, play_all
+from tests.online.test_relay import garbage
 
 #: The lease the servers are started with: how long the game waits after its server died.
 LEASE = 1
@@ -85,39 +84,6 @@ async def welcomed(*seats: Seat) -> None:
             return
         await asyncio.sleep(0.02)
     raise AssertionError("not welcomed within 20 seconds")
-
-
-def garbage(game_id: str, count: int) -> list[bytes]:
-    """What must not bring a game's server down when it is published on the game's channel: bytes, broken JSON,
-    other kinds, wrong fields, a frame too big, frames for relays nobody attached, and a few attaches from a
-    server that does not exist with frames of every sort (whose answers nobody hears)."""
-    rng = random.Random(21)
-    shapes: list[object] = [
-        {"kind": "attach"},
-        {"kind": "frame", "server": "x", "relay": "y", "frame": 5},
-        {"kind": "detach", "server": "x", "relay": "y"},
-        {"kind": "frame", "server": "x", "relay": "y", "frame": '{"type":"sync"}'},
-        {"kind": "close", "relay": "y", "code": 1000, "reason": ""},
-        {"kind": "attach", "server": "", "relay": "y", "address": "a", "frame": "{}"},
-        {"kind": "attach", "server": "x", "relay": "y", "address": "a", "frame": "x" * 10_000},
-        [1, 2, 3],
-        "attach",
-        None,
-    ]
-    found: list[bytes] = [rng.randbytes(rng.randint(0, 64)) for _ in range(count // 2)]
-    found += [json.dumps(shape).encode() for shape in shapes]
-    found += [b'{"kind": "attach", "server": "x"', b"\xff\xfe", b""]
-    for number, frame in enumerate(
-        ['{"type":"sync"}', "not json", '{"type":"watch","code":"ZZZZ-ZZZZ"}', '{"type":"create"}']
-    ):
-        attach = {"kind": "attach", "server": "nowhere", "relay": str(number), "address": "192.0.2.1", "frame": frame}
-        found.append(json.dumps(attach).encode())
-    while len(found) < count:
-        found.append(
-            json.dumps({"kind": rng.choice(["attach", "frame", "detach", "?"]), "server": rng.random()}).encode()
-        )
-    rng.shuffle(found)
-    return found[:count]
 
 
 async def test_a_game_created_on_one_server_is_played_with_one_player_on_each(
