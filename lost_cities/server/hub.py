@@ -301,14 +301,11 @@ class Hub:
                         game, seat, token = await self._enter(frame)
                         break
                     except _Elsewhere as elsewhere:  # another server holds the game: the client is relayed to it
-                        # (never one relayed here already; the last attempt failed, it comes back later)
-                        relayed = elsewhere.game_id is not None and isinstance(websocket, ServerConnection)
-                        if self.relay is None or not relayed or attempt == _ATTACHES - 1:
+                        if attempt == _ATTACHES - 1:  # its lease still changing hands: the client comes back later
                             raise
-                        assert elsewhere.game_id is not None and isinstance(websocket, ServerConnection)
-                        if await self.relay.pipe(websocket, elsewhere.game_id, str(message), address):
+                        if await self._relayed(websocket, elsewhere, message, address):
                             return True
-                        await asyncio.sleep(0.05 * (attempt + 1))  # its lease is changing hands: once more
+                        await asyncio.sleep(0.05 * (attempt + 1))
                 await self._member(websocket, game, seat, token)
                 return True
             case _:
@@ -316,6 +313,16 @@ class Hub:
                     ErrorCode.NOT_AUTHENTICATED,
                     "send join (an invitation code), hello (your seat's token) or watch (a watch code) first",
                 )
+
+    async def _relayed(self, websocket: Member, elsewhere: _Elsewhere, first: str | bytes, address: str) -> bool:
+        """Relay a connection whose ``first`` frame opens a game another server holds to that server, until it
+        closes; ``False`` if nobody holds the game any more (its lease is changing hands: try it here again).
+        ``elsewhere`` is raised again when the connection cannot be relayed: Redis away, no relay (one server), or
+        a client another server relays here already (it is never passed on twice)."""
+        if self.relay is None or elsewhere.game_id is None or not isinstance(websocket, ServerConnection):
+            raise elsewhere
+        assert isinstance(first, str)  # read as a join, hello or watch: text
+        return await self.relay.pipe(websocket, elsewhere.game_id, first, address)
 
     def check_create(self, address: str) -> None:
         """Refuse a game's creation from ``address`` past :attr:`Limits.CREATES_PER_ADDRESS` a minute: a script gone
