@@ -9,6 +9,10 @@ A decision goes one way only, under the game's lock: checked by the game (versio
 rules) → applied → **committed** to the store → each seat sent its own event, built from its own
 view (:meth:`Game.event_for`) → the next computer's turn started on a thread.  Nobody hears of a
 decision before it is stored, and a resend of one already applied is answered, never applied twice.
+
+With several servers (``--redis``) a game is applied only by the server holding its lease; a connection to a
+game another server holds is relayed to it (:mod:`lost_cities.server.relay`), and the clients other servers
+relay here are members like any other (each a :class:`RemoteMember`), answered on the same path.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Coroutine, Iterable
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, broadcast
@@ -70,11 +74,17 @@ from lost_cities.net.protocol import (
 )
 from lost_cities.server.game import CLAIM, TAKE_BACK, Game, Refused
 from lost_cities.server.leases import LeaseError, Leases
+from lost_cities.server.relay import Relay, RemoteMember
 from lost_cities.server.store import GameRow, GameStore, SeatRow, StoreError
 
 __all__ = ["Hub", "Limits"]
 
 log = logging.getLogger("lost_cities.server")
+
+#: A game's member: a connection to this server, or (several servers) a client another server relays here.
+Member = ServerConnection | RemoteMember
+#: How many times a client reaching a game another server holds is attached to it, the lease changing hands meanwhile.
+_ATTACHES = 3
 
 
 class Limits:
@@ -114,7 +124,12 @@ _NO_REDIS = "the servers cannot agree on who serves this game right now (Redis i
 class _Elsewhere(StoreError):
     """This server may not apply the game now (another holds its lease, or Redis is away): ``unavailable`` and
     1013, as when the database is away, with its own sentence; a :class:`StoreError` so that every path that
-    already answers a database away (a frame, a computer's turn) answers this one too."""
+    already answers a database away (a frame, a computer's turn) answers this one too.  ``game_id`` is set when
+    another server holds the lease: a client that asked for the game is relayed to it."""
+
+    def __init__(self, message: str, game_id: str | None = None) -> None:
+        super().__init__(message)
+        self.game_id = game_id
 
 
 class _Window:
@@ -162,7 +177,14 @@ class _Refusal(Exception):
 class Hub:
     """Every game the server holds in memory, their members, and the computers' turns."""
 
-    def __init__(self, store: GameStore, key: CodeKey, think: float = 1.0, leases: Leases | None = None) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        key: CodeKey,
+        think: float = 1.0,
+        leases: Leases | None = None,
+        relay: Relay | None = None,
+    ) -> None:
         self.store = store
         self.key = key
         self.think = think
@@ -171,13 +193,18 @@ class Hub:
         self.leases = leases
         if leases is not None:
             leases.on_lost = self.lease_lost
+        #: with several servers: the clients of games another server holds are relayed to it, and those other
+        #: servers relay to this one for the games it holds (each a :class:`RemoteMember`, handled as a connection)
+        self.relay = relay
+        if relay is not None:
+            relay.on_attach = self._attached
         self.games: dict[str, Game] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         #: per game, held while it is loaded (lease taken, then read from the store) or its lease given back: a
         #: game forgotten and loaded again at once never ends up in memory with its lease released behind it
         self.loading: dict[str, asyncio.Lock] = {}
         #: per game, per seat (``None``: watchers), the open connections
-        self.members: dict[str, dict[int | None, set[ServerConnection]]] = {}
+        self.members: dict[str, dict[int | None, set[Member]]] = {}
         self.connections = 0
         self.bots: dict[tuple[str, int], Bot] = {}
         #: the computers' turns and other work started in the background, kept until done
@@ -190,15 +217,16 @@ class Hub:
 
     # ------------------------------------------------------------------ a connection's life
 
-    async def handle(self, websocket: ServerConnection) -> None:
-        """The websockets handler: one call per connection."""
+    async def handle(self, websocket: Member) -> None:
+        """The websockets handler: one call per connection (and per client another server relays here)."""
         # The handshake's headers are of no more use once the connection is open, and they are a sixth of
         # what websockets holds for a waiting connection (~2.5 of 15 KiB): a server with thousands of players
         # waiting for a move lets them go (benchmarks/online_load.py measures it).
         for handshake in (websocket.request, websocket.response):
             if handshake is not None:
                 handshake.headers.clear()
-        self.connections += 1
+        local = isinstance(websocket, ServerConnection)  # a relayed client is counted by the server it reached
+        self.connections += local
         address = str(websocket.remote_address[0]) if websocket.remote_address else "?"
         failures = 0
         bucket = _Bucket()
@@ -241,9 +269,14 @@ class Hub:
         except ConnectionClosed:
             pass
         finally:
-            self.connections -= 1
+            self.connections -= local
 
-    async def _first(self, websocket: ServerConnection, address: str, message: str | bytes) -> bool:
+    def _attached(self, remote: RemoteMember) -> None:
+        """A client another server relays here: handled as a connection of this server's, its first frame included."""
+        task = self._background(self.handle(remote))
+        task.add_done_callback(lambda done: _closed(remote, done))
+
+    async def _first(self, websocket: Member, address: str, message: str | bytes) -> bool:
         """Answer a frame sent before the connection belongs to a game; ``True`` once the connection is done."""
         frame = _read(message)
         match frame:
@@ -263,7 +296,16 @@ class Hub:
             case Join() | Hello() | Watch():
                 if not isinstance(frame, Hello):  # a token cannot be guessed: a player coming back is never
                     self._check_rate(address)  # kept out by someone mistyping codes behind the same address
-                game, seat, token = await self._enter(frame)
+                for attempt in range(_ATTACHES):
+                    try:
+                        game, seat, token = await self._enter(frame)
+                        break
+                    except _Elsewhere as elsewhere:  # another server holds the game: the client is relayed to it
+                        if attempt == _ATTACHES - 1:  # its lease still changing hands: the client comes back later
+                            raise
+                        if await self._relayed(websocket, elsewhere, message, address):
+                            return True
+                        await asyncio.sleep(0.05 * (attempt + 1))
                 await self._member(websocket, game, seat, token)
                 return True
             case _:
@@ -271,6 +313,16 @@ class Hub:
                     ErrorCode.NOT_AUTHENTICATED,
                     "send join (an invitation code), hello (your seat's token) or watch (a watch code) first",
                 )
+
+    async def _relayed(self, websocket: Member, elsewhere: _Elsewhere, first: str | bytes, address: str) -> bool:
+        """Relay a connection whose ``first`` frame opens a game another server holds to that server, until it
+        closes; ``False`` if nobody holds the game any more (its lease is changing hands: try it here again).
+        ``elsewhere`` is raised again when the connection cannot be relayed: Redis away, no relay (one server), or
+        a client another server relays here already (it is never passed on twice)."""
+        if self.relay is None or elsewhere.game_id is None or not isinstance(websocket, ServerConnection):
+            raise elsewhere
+        assert isinstance(first, str)  # read as a join, hello or watch: text
+        return await self.relay.pipe(websocket, elsewhere.game_id, first, address)
 
     def check_create(self, address: str) -> None:
         """Refuse a game's creation from ``address`` past :attr:`Limits.CREATES_PER_ADDRESS` a minute: a script gone
@@ -356,7 +408,7 @@ class Hub:
         except PlayerNamesError as error:
             raise _Refusal(ErrorCode.BAD_FIELD, f"name: {error.sentence}") from None
 
-    async def _member(self, websocket: ServerConnection, game: Game, seat: int | None, token: str | None) -> None:
+    async def _member(self, websocket: Member, game: Game, seat: int | None, token: str | None) -> None:
         """A connection that belongs to ``seat`` of ``game`` (``None``: a watcher), until it closes."""
         members = self.members.setdefault(game.id, {})
         first_of_seat = seat is not None and not members.get(seat)
@@ -403,7 +455,7 @@ class Hub:
             if not any(members.values()):
                 self._forget_if_idle(game)
 
-    async def _in_game(self, websocket: ServerConnection, game: Game, seat: int | None, frame: ClientFrame) -> None:
+    async def _in_game(self, websocket: Member, game: Game, seat: int | None, frame: ClientFrame) -> None:
         # The game as the database has it: the one in memory, or, if a failed commit dropped it, read again
         # (never the object this connection started with, which may hold that decision the database has not).
         match frame:
@@ -463,6 +515,7 @@ class Hub:
                 stored = await self.store.load(game_id)
                 if stored is None:
                     raise _Refusal(ErrorCode.BAD_GAME, "this game is no longer on this server")
+                await self._listen(game_id)
                 self.games[game_id] = Game(stored)
                 self.locks.setdefault(game_id, asyncio.Lock())
                 self._computer_turn(self.games[game_id])
@@ -479,8 +532,31 @@ class Hub:
             log.warning("game %s: %s", game_id, error)
             raise _Elsewhere(_NO_REDIS) from None
         if not taken:
-            raise _Elsewhere(_ELSEWHERE)
+            raise _Elsewhere(_ELSEWHERE, game_id)
         self.leases.start()  # renewed from now on (once started, started)
+
+    async def _listen(self, game_id: str) -> None:
+        """Hear the clients other servers relay for a game whose lease this server now holds (nothing to do without
+        a relay).  Redis away: the lease is given back (if Redis hears it) and the client asked to come back."""
+        if self.relay is None:
+            return
+        try:
+            await self.relay.serve(game_id)
+        except LeaseError as error:
+            log.warning("game %s: %s", game_id, error)
+            assert self.leases is not None
+            with contextlib.suppress(LeaseError):
+                await self.leases.release(game_id)
+            raise _Elsewhere(_NO_REDIS) from None
+
+    async def _unlisten(self, game_id: str) -> None:
+        """No longer hear a game's relayed clients, unless it was loaded again meanwhile (under its loading lock,
+        as a load is)."""
+        if self.relay is None:
+            return
+        async with self.loading.setdefault(game_id, asyncio.Lock()):
+            if game_id not in self.games:
+                await self.relay.unserve(game_id)
 
     def lease_lost(self, game_id: str) -> None:
         """The game's lease was lost (not renewed in time, or taken by another server): the game is dropped from
@@ -493,6 +569,8 @@ class Hub:
         for seat in range(len(game.names)):
             self.bots.pop((game_id, seat), None)
         self._close_all(game, 1013, _ELSEWHERE)
+        if self.relay is not None:
+            self._background(self._unlisten(game_id))
 
     def _forget_if_idle(self, game: Game) -> None:
         """Drop a game nobody is connected to from memory (the store keeps it), unless a computer is thinking; its
@@ -504,9 +582,7 @@ class Hub:
                 if level is not None:
                     self.bots.pop((game.id, seat), None)
             if self.leases is not None:
-                task = asyncio.create_task(self._release(game.id))
-                self.tasks.add(task)
-                task.add_done_callback(self.tasks.discard)
+                self._background(self._release(game.id))
 
     async def _release(self, game_id: str) -> None:
         """Give the lease of a forgotten game back, unless it was loaded again meanwhile: under the game's loading
@@ -515,6 +591,8 @@ class Hub:
         async with self.loading.setdefault(game_id, asyncio.Lock()):
             if game_id in self.games:
                 return
+            if self.relay is not None:  # first: no relayed client is attached to a game this server lets go of
+                await self.relay.unserve(game_id)
             try:
                 await self.leases.release(game_id)
             except LeaseError as error:
@@ -597,7 +675,7 @@ class Hub:
             for person in players:
                 connections = self.members.get(game.id, {}).get(person, set())
                 if connections:
-                    broadcast(connections, encode(await self._rematch_seat(game, rematch, person)), text=True)
+                    _broadcast(connections, encode(await self._rematch_seat(game, rematch, person)))
 
     async def _create_rematch(self, game: Game) -> str:
         """The rematch of ``game`` in the store: the same rules and length, a new deal, seat i moved to i + 1."""
@@ -624,7 +702,7 @@ class Hub:
 
     # ------------------------------------------------------------------ a decision's path
 
-    async def decide(self, game_id: str, seat: int, version: int, text: str, reply_to: ServerConnection | None) -> None:
+    async def decide(self, game_id: str, seat: int, version: int, text: str, reply_to: Member | None) -> None:
         """Check, apply, commit, tell everyone — or answer ``reply_to`` alone with why not."""
         async with self.locks[game_id]:
             game = await self.game(game_id)
@@ -665,9 +743,7 @@ class Hub:
         level = game.computer_to_move()
         if level is None:
             return
-        task = asyncio.create_task(self._computer(game, level, game.to_move, game.version))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self._background(self._computer(game, level, game.to_move, game.version))
 
     async def _computer(self, game: Game, level: str, seat: int, version: int) -> None:
         """A computer's turn: its bot answers from its own view (H3) on a thread, then goes the one path."""
@@ -685,6 +761,13 @@ class Hub:
         except StoreError as error:  # dropped after a failed commit, and the database still away: taken again
             log.warning("game %s: the computer's turn waits for the database: %s", game.id, error)  # on reload
 
+    def _background(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run ``work`` in the background, kept (in :attr:`tasks`) until it is done, cancelled by :meth:`stop`."""
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
     async def stop(self) -> None:
         for task in list(self.tasks):
             task.cancel()
@@ -697,32 +780,30 @@ class Hub:
         """The last decision to every seat and watcher, each in its own words: its own view."""
         for seat, connections in self.members.get(game.id, {}).items():
             if connections:
-                broadcast(connections, encode(game.event_for(seat)), text=True)
+                _broadcast(connections, encode(game.event_for(seat)))
 
-    def _tell_views(self, game: Game, but: ServerConnection) -> None:
+    def _tell_views(self, game: Game, but: Member) -> None:
         """Every seat and watcher (but one connection) its whole view again: what changed is not a decision."""
         for seat, connections in self.members.get(game.id, {}).items():
             others = [connection for connection in connections if connection is not but]
             if others:
-                broadcast(others, encode(game.view_frame(seat)), text=True)
+                _broadcast(others, encode(game.view_frame(seat)))
 
     def _tell_all(self, game: Game, frame: Presence | Record | RematchOffer) -> None:
-        connections: Iterable[ServerConnection] = (
+        connections: Iterable[Member] = (
             connection for members in self.members.get(game.id, {}).values() for connection in members
         )
-        broadcast(list(connections), encode(frame), text=True)
+        _broadcast(connections, encode(frame))
 
     def _close_all(self, game: Game, code: int, reason: str) -> None:
         for members in self.members.get(game.id, {}).values():
             for connection in list(members):
-                task = asyncio.create_task(connection.close(code, reason))
-                self.tasks.add(task)
-                task.add_done_callback(self.tasks.discard)
+                self._background(connection.close(code, reason))
 
-    async def _send(self, websocket: ServerConnection, frame: ServerFrame) -> None:
+    async def _send(self, websocket: Member, frame: ServerFrame) -> None:
         await websocket.send(write(frame))
 
-    async def _unavailable(self, websocket: ServerConnection, what: str, error: StoreError) -> None:
+    async def _unavailable(self, websocket: Member, what: str, error: StoreError) -> None:
         """The database cannot be reached, or another server serves the game: one ``unavailable`` error, then 1013
         (try again later) — the client comes back with backoff, and by then the database may be back, or the
         game's lease this server's."""
@@ -737,6 +818,28 @@ class Hub:
 
 
 _FLOOD = f"at most {Limits.FRAMES_PER_SECOND:.0f} frames a second: the connection is closed"
+
+
+def _closed(remote: RemoteMember, handled: asyncio.Task[None]) -> None:
+    """A relayed client's handling is over: its connection closed (if it is not yet) as websockets closes a local
+    one, 1000 or, when the handling failed, 1011 (logged whole)."""
+    failed = not handled.cancelled() and handled.exception() is not None
+    if failed:
+        log.error("a relayed client's handling failed", exc_info=handled.exception())
+    remote.shut(1011 if failed else 1000, "")
+
+
+def _broadcast(connections: Iterable[Member], message: bytes) -> None:
+    """``message`` to each connection without waiting on any: websockets' broadcast for this server's own, the relay
+    for the clients another server relays here."""
+    local: list[ServerConnection] = []
+    for connection in connections:
+        if isinstance(connection, RemoteMember):
+            connection.post(message)
+        else:
+            local.append(connection)
+    if local:
+        broadcast(local, message, text=True)
 
 
 def _notation(frame: Decide, game: Game) -> str:

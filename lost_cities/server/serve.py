@@ -25,6 +25,7 @@ from lost_cities.net.codes import CodeKey
 from lost_cities.net.protocol import MAX_CLIENT_FRAME
 from lost_cities.server.hub import Hub
 from lost_cities.server.leases import LeaseError, Leases
+from lost_cities.server.relay import Relay
 from lost_cities.server.sqlite_store import SqliteStore
 from lost_cities.server.store import GameStore, StoreError, is_postgres_url, shown_url
 
@@ -128,20 +129,26 @@ async def run_server(
     """Serve the games of ``database`` (a SQLite file's path or a PostgreSQL URL), the codes hashed with the key
     in the file ``key``, until Ctrl+C or SIGTERM; ``announce`` is told each address served on (``ws://host:port``).
     With ``redis`` (a Redis URL), a game is served here only while this server holds its lease there, ``lease``
-    seconds long and renewed: several servers on one PostgreSQL database never apply one game at once."""
+    seconds long and renewed: several servers on one PostgreSQL database never apply one game at once, and a client of
+    a game another server holds is relayed to it (:mod:`lost_cities.server.relay`)."""
     try:
         codes = CodeKey.in_file(key)
     except OSError as error:  # not the address's fault: say whose it is
         raise StoreError(f"the codes' key {key} cannot be read or made: {error.strerror or error}") from None
     leases = await leases_for(redis, lease) if redis is not None else None
+    relay = Relay(leases) if leases is not None else None
     store = store_for(database)
     try:
+        if relay is not None:  # any server accepts any client: those of games another holds are relayed to it
+            await relay.start()
         await store.open()
     except BaseException:
+        if relay is not None:
+            await relay.close()
         if leases is not None:
             await leases.redis.aclose()
         raise
-    hub = Hub(store, codes, think=think, leases=leases)
+    hub = Hub(store, codes, think=think, leases=leases, relay=relay)
     try:
         async with serve(
             hub.handle,
@@ -164,6 +171,8 @@ async def run_server(
                 loop.add_signal_handler(number, server.close, True, 1012, "server restarting")
             await server.wait_closed()
     finally:
+        if relay is not None:  # the clients relayed here told to come back (1012), before their games are let go
+            await relay.close()
         await hub.stop()
         if leases is not None:  # given back: another server may take the games at once, not after a ttl
             await leases.close()

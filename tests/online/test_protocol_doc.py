@@ -164,7 +164,7 @@ def test_the_limits_table_gives_the_numbers_the_server_applies() -> None:
 
 def test_every_close_code_the_server_uses_is_explained() -> None:
     used = set()
-    for module in ("hub", "serve"):
+    for module in ("hub", "serve", "relay"):
         used |= set(re.findall(r"\b(10\d\d)\b", (ROOT / "lost_cities" / "server" / f"{module}.py").read_text()))
     explained = set(re.findall(r"^\| (10\d\d) \|", section("## Limits and close codes"), re.MULTILINE))
     assert len(used) >= 5 and used <= explained, sorted(used - explained)

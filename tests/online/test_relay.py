@@ -1,0 +1,131 @@
+"""The relay's messages, without Redis: what a game's server makes of what is published on the game's channel —
+a relayed client's frames in order, answers addressed to its server alone, and garbage dropped, whatever it is."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from types import SimpleNamespace
+from typing import cast
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from lost_cities.server.leases import Leases
+from lost_cities.server.relay import Relay, RemoteMember, game_channel, server_channel
+
+
+def garbage(game_id: str, count: int) -> list[bytes]:
+    """What must not bring a game's server down when it is published on the game's channel: bytes, broken JSON,
+    other kinds, wrong fields, a frame too big, frames for relays nobody attached, and a few attaches from a
+    server that does not exist with frames of every sort (whose answers nobody hears)."""
+    rng = random.Random(21)
+    shapes: list[object] = [
+        {"kind": "attach"},
+        {"kind": "frame", "server": "x", "relay": "y", "frame": 5},
+        {"kind": "detach", "server": "x", "relay": "y"},
+        {"kind": "frame", "server": "x", "relay": "y", "frame": '{"type":"sync"}'},
+        {"kind": "close", "relay": "y", "code": 1000, "reason": ""},
+        {"kind": "attach", "server": "", "relay": "y", "address": "a", "frame": "{}"},
+        {"kind": "attach", "server": "x", "relay": "y", "address": "a", "frame": "x" * 10_000},
+        [1, 2, 3],
+        "attach",
+        None,
+    ]
+    found: list[bytes] = [rng.randbytes(rng.randint(0, 64)) for _ in range(count // 2)]
+    found += [json.dumps(shape).encode() for shape in shapes]
+    found += [b'{"kind": "attach", "server": "x"', b"\xff\xfe", b""]
+    for number, frame in enumerate(
+        ['{"type":"sync"}', "not json", '{"type":"watch","code":"ZZZZ-ZZZZ"}', '{"type":"create"}']
+    ):
+        attach = {"kind": "attach", "server": "nowhere", "relay": str(number), "address": "192.0.2.1", "frame": frame}
+        found.append(json.dumps(attach).encode())
+    while len(found) < count:
+        found.append(
+            json.dumps({"kind": rng.choice(["attach", "frame", "detach", "?"]), "server": rng.random()}).encode()
+        )
+    rng.shuffle(found)
+    return found[:count]
+
+
+def owner() -> tuple[Relay, list[RemoteMember]]:
+    """A relay as the game's server has it (no Redis: nothing here publishes), and the clients it attaches."""
+    attached: list[RemoteMember] = []
+    leases = cast("Leases", SimpleNamespace(redis=None, me="owner", ttl=1.0))
+    return Relay(leases, on_attach=attached.append), attached
+
+
+def heard(relay: Relay, channel: str, message: dict[str, object]) -> None:
+    relay.dispatch(channel.encode(), json.dumps(message).encode())
+
+
+def published(relay: Relay) -> list[tuple[str, dict[str, object]]]:
+    found = []
+    while not relay._outbox.empty():
+        channel, data, _remote = relay._outbox.get_nowait()
+        found.append((channel, json.loads(data)))
+    return found
+
+
+async def test_a_relayed_client_s_frames_reach_its_member_in_order_and_its_answers_only_its_server() -> None:
+    relay, attached = owner()
+    channel = game_channel("g1")
+    first = {"type": "hello", "token": "t"}
+    heard(
+        relay,
+        channel,
+        {"kind": "attach", "server": "b", "relay": "r1", "address": "192.0.2.7", "frame": json.dumps(first)},
+    )
+    heard(relay, channel, {"kind": "frame", "server": "b", "relay": "r1", "frame": '{"type":"sync"}'})
+    heard(relay, channel, {"kind": "frame", "server": "c", "relay": "r1", "frame": '{"type":"ping"}'})  # not its
+    (member,) = attached
+    assert member.remote_address[0] == "192.0.2.7"
+    assert [json.loads(await member.recv()), json.loads(await member.recv())] == [first, {"type": "sync"}]
+    await member.send('{"type":"pong"}')
+    member.post(b'{"type":"presence","seat":1,"connected":true}')
+    await member.close(1013, "come back")
+    member.post(b"after the close: never sent")
+    assert published(relay) == [
+        (server_channel("b"), {"kind": "frame", "relay": "r1", "frame": '{"type":"pong"}'}),
+        (
+            server_channel("b"),
+            {"kind": "frame", "relay": "r1", "frame": '{"type":"presence","seat":1,"connected":true}'},
+        ),
+        (server_channel("b"), {"kind": "close", "relay": "r1", "code": 1013, "reason": "come back"}),
+    ]
+    heard(relay, channel, {"kind": "frame", "server": "b", "relay": "r1", "frame": '{"type":"sync"}'})
+    with pytest.raises(ConnectionClosed):
+        await member.recv()
+    assert relay.remotes == {}
+
+
+async def test_a_client_that_goes_ends_its_member_and_one_that_floods_is_closed() -> None:
+    relay, attached = owner()
+    channel = game_channel("g1")
+    for relay_id in ("quiet", "flood"):
+        heard(relay, channel, {"kind": "attach", "server": "b", "relay": relay_id, "address": "a", "frame": "{}"})
+    quiet, flood = attached
+    assert await quiet.recv() == "{}"  # its first frame
+    waiting = asyncio.create_task(quiet.recv())
+    heard(relay, channel, {"kind": "detach", "server": "b", "relay": "quiet"})
+    with pytest.raises(ConnectionClosed):
+        await asyncio.wait_for(waiting, 5)
+    for _ in range(100):
+        heard(relay, channel, {"kind": "frame", "server": "b", "relay": "flood", "frame": "{}"})
+    assert not flood.open
+    assert published(relay)[-1] == (
+        server_channel("b"),
+        {"kind": "close", "relay": "flood", "code": 1008, "reason": "too many frames"},
+    )
+
+
+def test_garbage_on_a_game_s_channel_is_dropped_and_the_relay_goes_on() -> None:
+    relay, attached = owner()
+    for message in garbage("g1", 300):
+        relay.dispatch(game_channel("g1").encode(), message)
+    for message in garbage("g1", 50):  # on its own channel too, where answers for relayed clients come
+        relay.dispatch(server_channel("owner").encode(), message)
+    relay.dispatch(b"?", None)
+    assert {member.server for member in attached} <= {"nowhere"}  # only what is shaped as an attach was one
+    assert len(attached) == len({(member.server, member.relay_id) for member in attached})
