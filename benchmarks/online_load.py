@@ -617,7 +617,13 @@ def main() -> None:
         return
     say = (lambda text: None) if args.json else print
     if args.servers > 1:
-        several_servers(args, say)
+        from tests.online.postgres import Unavailable as NoPostgres
+        from tests.online.redis_server import Unavailable as NoRedis
+
+        try:
+            several_servers(args, say)
+        except (NoPostgres, NoRedis) as missing:
+            sys.exit(f"online_load.py: --servers needs PostgreSQL and Redis here: {missing}")
         return
     loads: list[tuple[int, Load]] = []
     waiting: Waiting | None = None
