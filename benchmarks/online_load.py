@@ -2,6 +2,7 @@
 bare ``websockets`` floor measured in the same run, and the memory of thousands of waiting games.
 
     python benchmarks/online_load.py [--games 200] [--idle 2000] [--rounds 3] [--seconds 10] [--think 1] [--json]
+    python benchmarks/online_load.py --servers 2 [--games 1000] [--rounds 3] [--seconds 10] [--think 1] [--json]
 
 Both servers are separate processes on 127.0.0.1, each with the same websockets settings as
 ``lost-cities serve`` (no compression, the same frame limits, pings):
@@ -39,6 +40,14 @@ joined and kept connected, waiting for the first move (each game in memory, with
 then everyone leaves (the server forgets a game nobody is in).  The server's resident memory
 (``VmRSS``) after each step.  The goal: 2,000 waiting games, both players connected, in under 100 MB
 of the server's memory, all of it counted.
+
+Several servers (``--servers N``): PostgreSQL and Redis from the system's packages, started as the tests
+start them (on free loopback ports, in temporary folders), and N ``lost-cities serve --db postgresql://…
+--redis …`` on one database sharing one codes' key.  Each game is created through one server and its two
+seats join through two different servers (:func:`seat_urls`), so every game's decisions cross from one
+server to the other through Redis.  Against the same live loads on one server of the same kind (PostgreSQL
+and Redis, a database of its own), in alternating order: decisions a second, the round trip's p50 and p95,
+the servers' CPU per decision (summed), errors.
 
 Every phase is bounded in time, traffic stays on 127.0.0.1, and the servers and their temporary
 folders are removed however the run ends (Ctrl+C included).  Linux only (``/proc``).
@@ -145,6 +154,13 @@ def game_server(folder: Path) -> Child:
     database = folder / "online.sqlite3"
     command = [sys.executable, "-m", "lost_cities", "serve", "--port", "0", "--db", str(database)]
     return Child(command, folder, "serve")
+
+
+def shared_servers(folder: Path, count: int, database: str, redis: str) -> list[Child]:
+    """``count`` servers on one PostgreSQL ``database`` and one ``redis``, sharing one codes' key, as the
+    README's multi-server setup runs them."""
+    serve = [sys.executable, "-m", "lost_cities", "serve", "--port", "0", "--db", database, "--redis", redis]
+    return [Child([*serve, "--key", str(folder / "codes.key")], folder / f"server{n}", "serve") for n in range(count)]
 
 
 def floor_server(folder: Path) -> Child:
@@ -272,21 +288,22 @@ async def _join(url: str, code: str) -> ClientConnection:
     return websocket
 
 
-async def open_game(url: str, floor: bool, name: str) -> list[ClientConnection]:
-    """A new two-player game, both seats joined: its two connections."""
+async def open_game(urls: tuple[str, str], floor: bool, name: str) -> list[ClientConnection]:
+    """A new two-player game, created through the first seat's server, each seat joined through its own
+    (``urls``: one per seat, the same twice on one server): its two connections."""
     if floor:
         codes = [f"{name}:0", f"{name}:1"]
     else:
-        created = await create_game(url, Create(seats=(SeatSpec(name="Ana"), SeatSpec(name="Boris")), rounds=1))
+        created = await create_game(urls[0], Create(seats=(SeatSpec(name="Ana"), SeatSpec(name="Boris")), rounds=1))
         codes = [str(seat.code) for seat in created.seats]
-    return [await _join(url, code) for code in codes]
+    return [await _join(url, code) for url, code in zip(urls, codes, strict=True)]
 
 
 class LiveGame:
     """One slot of the live load: a game played by two bots to its end, then another, until ``stop``."""
 
-    def __init__(self, url: str, floor: bool, number: int, think: float, tally: Tally) -> None:
-        self.url, self.floor, self.number, self.think, self.tally = url, floor, number, think, tally
+    def __init__(self, urls: tuple[str, str], floor: bool, number: int, think: float, tally: Tally) -> None:
+        self.urls, self.floor, self.number, self.think, self.tally = urls, floor, number, think, tally
         self.chooser = random.Random(number)
         self.connections: list[ClientConnection] = []
         #: the decision in flight: which seat sent it, answering which version, when
@@ -295,7 +312,7 @@ class LiveGame:
         self.games = 0
 
     async def open(self) -> None:
-        self.connections = await open_game(self.url, self.floor, f"g{self.number}n{self.games}")
+        self.connections = await open_game(self.urls, self.floor, f"g{self.number}n{self.games}")
         self.games += 1
 
     async def run(self, stop: asyncio.Event) -> None:
@@ -392,30 +409,40 @@ def _quantile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-async def live_load(child: Child, floor: bool, games: int, think: float, seconds: float) -> Load:
-    """``games`` games played by bots for a warm-up and then ``seconds`` recorded; every step bounded."""
+def seat_urls(servers: list[Child], number: int) -> tuple[str, str]:
+    """Where game ``number``'s two seats connect: on one server, both to it; on several, each seat to the next
+    server round (game 0 on A and B, game 1 on B and A, …), so that every game has a seat on a server that does
+    not apply it and its decisions cross Redis — the worst case for a front that spreads people at random."""
+    return (servers[number % len(servers)].url, servers[(number + 1) % len(servers)].url)
+
+
+async def live_load(
+    servers: list[Child], floor: bool, games: int, think: float, seconds: float, name: str | None = None
+) -> Load:
+    """``games`` games played by bots for a warm-up and then ``seconds`` recorded; every step bounded.  The
+    server CPU is the sum over ``servers`` (one, or several sharing a database and Redis)."""
     tally = Tally()
     stop = asyncio.Event()
-    slots = [LiveGame(child.url, floor, number, think, tally) for number in range(games)]
+    slots = [LiveGame(seat_urls(servers, number), floor, number, think, tally) for number in range(games)]
     async with asyncio.timeout(120 + 3 * seconds + games * 0.2):
         await _bounded([slot.open() for slot in slots])
         tasks = [asyncio.create_task(slot.run(stop)) for slot in slots]
         try:
             await asyncio.sleep(min(3.0, seconds / 4) + think)  # every game under way
-            cpu, client = child.cpu_seconds(), time.process_time()
+            cpu, client = sum(child.cpu_seconds() for child in servers), time.process_time()
             start = time.perf_counter()
             tally.recording = True
             await asyncio.sleep(seconds)
             tally.recording = False
             wall = time.perf_counter() - start
-            cpu, client = child.cpu_seconds() - cpu, time.process_time() - client
+            cpu, client = sum(child.cpu_seconds() for child in servers) - cpu, time.process_time() - client
             decisions = len(tally.trips)
         finally:
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
     trips = tally.trips
     return Load(
-        server="floor" if floor else "server",
+        server=name or ("floor" if floor else "server"),
         think=think,
         seconds=wall,
         decisions=decisions,
@@ -489,7 +516,7 @@ async def waiting_games(child: Child, count: int) -> Waiting:
     empty = child.rss_mb()
     errors: list[str] = []
     async with asyncio.timeout(120 + count * 0.1):
-        warm = [LiveGame(child.url, False, number, 0.0, Tally()) for number in range(5)]
+        warm = [LiveGame(seat_urls([child], number), False, number, 0.0, Tally()) for number in range(5)]
         await _bounded([slot.open() for slot in warm])
         stop = asyncio.Event()
         tasks = [asyncio.create_task(slot.run(stop)) for slot in warm]
@@ -575,6 +602,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds recorded per live phase")
     parser.add_argument("--think", type=float, default=1.0, help="a bot's mean pause before a decision, paced load")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object, nothing else")
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="2 or more: the live games spread over that many servers on one PostgreSQL and one Redis, against "
+        "the same run on one server of the same kind (no floor, no waiting games)",
+    )
     parser.add_argument("--floor", action="store_true", help=argparse.SUPPRESS)  # the floor's own process
     args = parser.parse_args()
     if args.floor:
@@ -582,6 +616,15 @@ def main() -> None:
             asyncio.run(run_floor())
         return
     say = (lambda text: None) if args.json else print
+    if args.servers > 1:
+        from tests.online.postgres import Unavailable as NoPostgres
+        from tests.online.redis_server import Unavailable as NoRedis
+
+        try:
+            several_servers(args, say)
+        except (NoPostgres, NoRedis) as missing:
+            sys.exit(f"online_load.py: --servers needs PostgreSQL and Redis here: {missing}")
+        return
     loads: list[tuple[int, Load]] = []
     waiting: Waiting | None = None
     with children() as (folder, started):
@@ -597,7 +640,7 @@ def main() -> None:
                     say(f" {'paced, think ' + format(think, 'g') + ' s' if think else 'flat out'}")
                     order = [(floor, True), (server, False)]
                     for child, is_floor in order if number % 2 else order[::-1]:
-                        load = asyncio.run(live_load(child, is_floor, args.games, think, args.seconds))
+                        load = asyncio.run(live_load([child], is_floor, args.games, think, args.seconds))
                         loads.append((number, load))
                         say(report_load(load))
             for child in (floor, server):
@@ -612,6 +655,80 @@ def main() -> None:
     else:
         for line in summary["verdicts"]:
             print(line)
+
+
+def several_servers(args: argparse.Namespace, say: Any) -> None:
+    """The live loads on ``--servers`` servers sharing PostgreSQL and Redis, against one server on the same
+    (a database of its own each): the same games, think times and rounds, in alternating order."""
+    from tests.online.postgres import Postgres
+    from tests.online.redis_server import RedisServer
+
+    loads: list[tuple[int, Load]] = []
+    postgres, redis_server = Postgres(), RedisServer()
+    with children() as (folder, started):
+        try:
+            postgres.start()
+            redis_server.start()
+            one = shared_servers(folder / "one", 1, postgres.new_database(), redis_server.url)
+            started.extend(one)
+            many = shared_servers(folder / "many", args.servers, postgres.new_database(), redis_server.url)
+            started.extend(many)
+            say(f"{args.games} live games, {args.seconds:g} s recorded per phase; round trip in ms")
+            for number in range(1, args.rounds + 1):
+                say(f"round {number}")
+                for think in (args.think, 0.0):
+                    say(f" {'paced, think ' + format(think, 'g') + ' s' if think else 'flat out'}")
+                    order = [(one, "1"), (many, str(args.servers))]
+                    for servers, name in order if number % 2 else order[::-1]:
+                        load = asyncio.run(live_load(servers, False, args.games, think, args.seconds, name))
+                        loads.append((number, load))
+                        say(report_load(load))
+        finally:
+            for child in started:
+                child.stop()
+            redis_server.stop()
+            postgres.stop()
+    summary = summarise_servers(args, loads)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        for line in summary["verdicts"]:
+            print(line)
+
+
+def summarise_servers(args: argparse.Namespace, loads: list[tuple[int, Load]]) -> dict[str, Any]:
+    """Per kind of load, the median over rounds of each figure on one server and on several."""
+    verdicts = []
+    medians: dict[str, dict[str, dict[str, float]]] = {}
+    for think, kind in ((args.think, "paced"), (0.0, "flat_out")):
+        for name in ("1", str(args.servers)):
+            runs = [load for _, load in loads if load.server == name and (load.think > 0) == (think > 0)]
+            if runs:
+                medians.setdefault(kind, {})[name] = {
+                    figure: statistics.median(getattr(load, figure) for load in runs)
+                    for figure in ("per_second", "p50_ms", "p95_ms", "server_us_per_decision", "server_cpu")
+                }
+        if kind in medians:
+            line = ", ".join(
+                f"{name} server{'s' if name != '1' else ''}: {found['per_second']:.0f} decisions/s, p50"
+                f" {found['p50_ms']:.1f} ms, p95 {found['p95_ms']:.1f} ms, {found['server_us_per_decision']:.0f}"
+                f" µs server CPU a decision"
+                for name, found in medians[kind].items()
+            )
+            verdicts.append(f"{args.games} live games, {kind.replace('_', ' ')} — {line}")
+    errors = sum(len(load.errors) for _, load in loads)
+    verdicts.append(f"errors: {errors}" + ("" if errors == 0 else " — every decision must be answered"))
+    return {
+        "games": args.games,
+        "servers": args.servers,
+        "think": args.think,
+        "seconds": args.seconds,
+        "rounds": args.rounds,
+        "loads": [{"round": number, **vars(load), "per_second": load.per_second} for number, load in loads],
+        "medians": medians,
+        "errors": errors,
+        "verdicts": verdicts,
+    }
 
 
 def summarise(args: argparse.Namespace, loads: list[tuple[int, Load]], waiting: Waiting | None) -> dict[str, Any]:

@@ -27,3 +27,19 @@ def test_the_load_benchmark_runs_in_miniature() -> None:
     waiting = figures["waiting"]
     assert waiting["in_memory"] == 10 and waiting["connections"] == 20, waiting
     assert len(figures["verdicts"]) == 4  # paced, flat out, waiting games, errors
+
+
+@pytest.mark.slow
+def test_the_load_benchmark_runs_on_two_servers_in_miniature() -> None:
+    """Two servers on one PostgreSQL and one Redis, every game with a seat on each: every decision answered,
+    on one server and on two."""
+    command = [sys.executable, str(SCRIPT), "--servers", "2", "--games", "3", "--rounds", "1", "--seconds", "0.5"]
+    done = subprocess.run([*command, "--think", "0.05", "--json"], capture_output=True, text=True, timeout=180)
+    if done.returncode != 0 and ("is not installed" in done.stderr or "cannot run" in done.stderr):
+        pytest.skip(done.stderr.strip().splitlines()[-1])
+    assert done.returncode == 0, done.stderr[-2000:]
+    figures = json.loads(done.stdout)
+    assert figures["errors"] == 0, [load["errors"] for load in figures["loads"]]
+    kinds = {(load["server"], load["think"] > 0) for load in figures["loads"]}
+    assert kinds == {("1", True), ("2", True), ("1", False), ("2", False)}
+    assert all(load["decisions"] > 0 for load in figures["loads"]), figures["loads"]
