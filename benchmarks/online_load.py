@@ -259,7 +259,7 @@ class _Frame(msgspec.Struct):
     """The little of a server's frame a bot reads; everything else is skipped unread."""
 
     type: str
-    version: int = -1
+    version: int | None = -1  # null in an error frame that answers no decision
     view: _View | None = None
     over: bool = False
     message: str = ""
@@ -345,7 +345,7 @@ class LiveGame:
                     return
                 if frame.type == "record" or frame.over:
                     return
-                if frame.type not in ("view", "event") or frame.view is None:
+                if frame.type not in ("view", "event") or frame.view is None or frame.version is None:
                     continue
                 answer = frame.type == "event" and frame.version == self.sent_version + 1 and self.sent_seat == seat
                 if answer and self.tally.recording:

@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import psycopg
-from psycopg_pool import AsyncConnectionPool
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
@@ -78,6 +78,11 @@ CREATE TABLE IF NOT EXISTS decisions(
 #: database on the same network answers in milliseconds; libpq counts its connect timeout in whole seconds, two at
 #: the least, so two is also the shortest that means what it says.
 WAIT = 2.0
+#: How long (seconds) a call waits for a connection of the pool while the database answers: under load every
+#: connection is busy with other games' calls, and a call queues behind them — that is the server being slow, not
+#: the database being away, and a refusal then would send every client back to queue again.  Calls wait only
+#: :data:`WAIT` from the moment one finds the database cut off until one reaches it again.
+BUSY_WAIT = 30.0
 
 
 class PostgresStore:
@@ -91,12 +96,15 @@ class PostgresStore:
         self.url = url
         self.shown = shown_url(url)
         self.wait = wait
+        #: since a call found the database cut off (a connection broken, or none made in time), until one reaches
+        #: it: calls then wait for a connection only :attr:`wait`, not :data:`BUSY_WAIT`
+        self.cut_off = False
         self._pool: AsyncConnectionPool[_Connection] = AsyncConnectionPool(
             url,
             min_size=1,
             max_size=connections,
             kwargs={"autocommit": True, "connect_timeout": max(1, round(wait))},
-            timeout=wait,
+            timeout=BUSY_WAIT,
             open=False,
             name="lost-cities-store",
         )
@@ -139,10 +147,15 @@ class PostgresStore:
         """A connection of the pool inside one transaction (committed as the block ends, rolled back if it
         raises); a read's transaction sees one snapshot of the database for all its statements."""
         try:
-            async with self._pool.connection() as connection, connection.transaction():
-                if not write:
-                    await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-                yield connection
+            async with self._pool.connection(self.wait if self.cut_off else None) as connection:
+                async with connection.transaction():
+                    if not write:
+                        await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                    yield connection
+                self.cut_off = False
+        except (psycopg.OperationalError, PoolTimeout) as error:  # the database cut off, or no connection in time
+            self.cut_off = True
+            raise self._refused(error) from None
         except psycopg.Error as error:
             raise self._refused(error) from None
 
