@@ -85,6 +85,28 @@ async def test_a_call_while_the_database_is_away_is_refused_within_seconds(own_p
 
 
 @pytest.mark.slow
+async def test_a_call_waits_its_turn_for_a_busy_pool_rather_than_being_refused(postgres: Postgres) -> None:
+    """Under load every connection is busy with other games' calls: a call queues past ``WAIT`` and is served — a
+    busy server is slow, not unavailable (a load of a thousand games on two servers was told "the database cannot
+    be reached" while it answered)."""
+    store = PostgresStore(postgres.new_database(), connections=1)
+    await store.open()
+    try:
+        async def busy() -> None:
+            async with store._connection() as db:  # the pool's one connection, held past WAIT
+                await db.execute("SELECT pg_sleep(%s)", (WAIT + 1,))
+
+        holder = asyncio.create_task(busy())
+        await asyncio.sleep(0.3)
+        started = time.monotonic()
+        assert await store.counts() == (0, 0)
+        assert time.monotonic() - started > WAIT - 0.5  # it did wait for the connection, and was not refused
+        await holder
+    finally:
+        await store.close()
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("servers", [1, 2], ids=["one server", "two servers"])
 async def test_postgresql_away_for_seconds_refuses_decisions_and_the_clients_carry_on_once_it_is_back(
     own_postgres: Postgres, servers: int, request: pytest.FixtureRequest, tmp_path: Path,
