@@ -92,6 +92,7 @@ async def test_a_call_waits_its_turn_for_a_busy_pool_rather_than_being_refused(p
     store = PostgresStore(postgres.new_database(), connections=1)
     await store.open()
     try:
+
         async def busy() -> None:
             async with store._connection() as db:  # the pool's one connection, held past WAIT
                 await db.execute("SELECT pg_sleep(%s)", (WAIT + 1,))
