@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import itertools
 import logging
 import random
 import secrets
@@ -83,8 +84,10 @@ log = logging.getLogger("lost_cities.server")
 
 #: A game's member: a connection to this server, or (several servers) a client another server relays here.
 Member = ServerConnection | RemoteMember
-#: How many times a client reaching a game another server holds is attached to it, the lease changing hands meanwhile.
-_ATTACHES = 3
+#: How long (seconds) a client reaching a game another server holds keeps being attached to it while nobody hears the
+#: attach: the owner has just taken the lease and not yet listened (a busy server takes a moment), or the lease is
+#: changing hands.  Then the client is asked to come back.
+_ATTACHING = 3.0
 
 
 class Limits:
@@ -296,16 +299,17 @@ class Hub:
             case Join() | Hello() | Watch():
                 if not isinstance(frame, Hello):  # a token cannot be guessed: a player coming back is never
                     self._check_rate(address)  # kept out by someone mistyping codes behind the same address
-                for attempt in range(_ATTACHES):
+                give_up = time.monotonic() + _ATTACHING
+                for attempt in itertools.count():
                     try:
                         game, seat, token = await self._enter(frame)
                         break
                     except _Elsewhere as elsewhere:  # another server holds the game: the client is relayed to it
-                        if attempt == _ATTACHES - 1:  # its lease still changing hands: the client comes back later
-                            raise
                         if await self._relayed(websocket, elsewhere, message, address):
                             return True
-                        await asyncio.sleep(0.05 * (attempt + 1))
+                        if time.monotonic() > give_up:  # its lease still changing hands: the client comes back later
+                            raise
+                        await asyncio.sleep(min(0.5, 0.05 * 2**attempt))
                 await self._member(websocket, game, seat, token)
                 return True
             case _:

@@ -91,7 +91,11 @@ async def leases_for(url: str, ttl: float) -> Leases:
     except ImportError as error:
         raise LeaseError(f"serving with Redis needs the redis package: {error}") from None
     try:
-        client = Redis.from_url(url, socket_timeout=HEALTH_WAIT, socket_connect_timeout=HEALTH_WAIT)
+        # An answer waits to be read as long as the server is busy: a loaded server reads Redis's answers late, and
+        # that is not Redis being away (which would let every relayed client go, and bring them all back at once).
+        # Half the lease is as long as an answer may take: the leases keep their own clock, never trusting a late one.
+        answer_wait = max(HEALTH_WAIT, ttl / 2)
+        client = Redis.from_url(url, socket_timeout=answer_wait, socket_connect_timeout=HEALTH_WAIT)
     except ValueError as error:
         raise LeaseError(f"{shown_url(url)} is not a Redis address: {error}") from None
     leases = Leases(client, ttl=ttl)

@@ -194,7 +194,7 @@ async def test_the_server_serving_a_game_killed_the_other_finishes_it_with_the_s
     assert stored == last == decisions_in(results[0].record)  # each decision stored once, none lost
     said = b.log.read_text()
     assert "a relayed client asked to come back: the server serving this game changed" in said  # B let Boris go
-    assert "the game is being served by another server" in said  # and waited for A's lease to run out
+    assert f"game {created.game}: over" in said  # then waited for A's lease to run out, and finished the game
 
 
 async def test_the_server_relaying_a_player_killed_the_game_s_server_lets_the_player_go_and_takes_them_back(
