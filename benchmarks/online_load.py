@@ -62,6 +62,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -579,6 +580,9 @@ def children() -> Iterator[tuple[Path, list[Child]]]:
         finally:
             for child in started:
                 child.stop()
+            if os.environ.get("LOST_CITIES_LOAD_LOGS"):  # a folder to keep the servers' logs in, to read afterwards
+                keep = shutil.ignore_patterns("*.sqlite3*", "data", "*.key")
+                shutil.copytree(folder, os.environ["LOST_CITIES_LOAD_LOGS"], dirs_exist_ok=True, ignore=keep)
 
 
 def ratio(ours: float, floor: float) -> float:

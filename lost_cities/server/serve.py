@@ -36,6 +36,9 @@ log = logging.getLogger("lost_cities.server")
 
 #: How long ``GET /health`` waits for the database's counts: a load balancer's check must not hang on it.
 HEALTH_WAIT = 2.0
+#: Connections to Redis a server opens at most (one of them listens to the relay's channels): its calls queue for
+#: them.  Enough for Redis to answer a busy server's leases and frames side by side; Redis serves them one at a time.
+REDIS_CONNECTIONS = 32
 
 
 def _health(hub: Hub) -> Callable[[ServerConnection, Request], Awaitable[Response | None]]:
@@ -87,15 +90,24 @@ async def leases_for(url: str, ttl: float) -> Leases:
     """This server's leases in the Redis at ``url`` (``--redis``), checked to answer now: a server that could take
     no game is refused at its start, in one sentence (:class:`LeaseError`), not at its first player's."""
     try:  # only here: a server without --redis never loads the Redis client
-        from redis.asyncio import Redis
+        from redis.asyncio import BlockingConnectionPool, Redis
     except ImportError as error:
         raise LeaseError(f"serving with Redis needs the redis package: {error}") from None
     try:
         # An answer waits to be read as long as the server is busy: a loaded server reads Redis's answers late, and
         # that is not Redis being away (which would let every relayed client go, and bring them all back at once).
         # Half the lease is as long as an answer may take: the leases keep their own clock, never trusting a late one.
+        # For the same reason a call waits its turn for one of the pool's connections (a thousand games' calls at
+        # once), rather than fail at once as redis-py's default pool does past its hundred connections.
         answer_wait = max(HEALTH_WAIT, ttl / 2)
-        client = Redis.from_url(url, socket_timeout=answer_wait, socket_connect_timeout=HEALTH_WAIT)
+        pool = BlockingConnectionPool.from_url(
+            url,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=answer_wait,
+            socket_timeout=answer_wait,
+            socket_connect_timeout=HEALTH_WAIT,
+        )
+        client = Redis.from_pool(pool)
     except ValueError as error:
         raise LeaseError(f"{shown_url(url)} is not a Redis address: {error}") from None
     leases = Leases(client, ttl=ttl)
