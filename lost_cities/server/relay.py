@@ -490,8 +490,11 @@ class Relay:
         listens on the game's channel any more; or (on the owner) its server no longer listens; or Redis away."""
         from redis.exceptions import RedisError
 
-        games = sorted({pipe.game for pipe in self.pipes.values()})
-        servers = sorted({remote.server for remote in self.remotes.values()})
+        # Judged: the clients relayed when the question is asked.  One relayed while Redis answers was attached to
+        # an owner that heard it then; judged against answers about other games it would be let go for nothing.
+        pipes, remotes = list(self.pipes.values()), list(self.remotes.values())
+        games = sorted({pipe.game for pipe in pipes})
+        servers = sorted({remote.server for remote in remotes})
         if not games and not servers:
             return
         try:
@@ -511,10 +514,10 @@ class Relay:
         rest = answers[len(games) :]
         listened = {game_id: _count(pair) for game_id, pair in zip(games, rest[0] if games else [], strict=False)}
         alive = {server: _count(pair) for server, pair in zip(servers, rest[-1] if servers else [], strict=False)}
-        for pipe in list(self.pipes.values()):
+        for pipe in pipes:
             if owners.get(pipe.game) != pipe.owner or not listened.get(pipe.game):
                 self.spawn(self._drop(pipe, GONE))
-        for remote in list(self.remotes.values()):
+        for remote in remotes:
             if not alive.get(remote.server):
                 remote.end()
 

@@ -6,14 +6,17 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import cast
 
 import pytest
+from redis.asyncio import Redis
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from lost_cities.server.leases import Leases
-from lost_cities.server.relay import Relay, RemoteMember, game_channel, server_channel
+from lost_cities.server.relay import Relay, RemoteMember, _Pipe, game_channel, server_channel
 
 
 def garbage(game_id: str, count: int) -> list[bytes]:
@@ -129,3 +132,59 @@ def test_garbage_on_a_game_s_channel_is_dropped_and_the_relay_goes_on() -> None:
     relay.dispatch(b"?", None)
     assert {member.server for member in attached} <= {"nowhere"}  # only what is shaped as an attach was one
     assert len(attached) == len({(member.server, member.relay_id) for member in attached})
+
+
+class _Answering:
+    """A Redis pipeline that answers ``check``'s questions as Redis would, and while it is on its way lets
+    ``meanwhile`` happen (a client relayed during the round trip)."""
+
+    def __init__(self, owners: dict[str, str], meanwhile: Callable[[], None]) -> None:
+        self.owners, self.meanwhile = owners, meanwhile
+        self.asked: list[str] = []
+        self.channels: tuple[str, ...] = ()
+
+    async def __aenter__(self) -> _Answering:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        return None
+
+    def get(self, key: str) -> None:
+        self.asked.append(key)
+
+    def pubsub_numsub(self, *channels: str) -> None:
+        self.channels = channels
+
+    async def execute(self) -> list[object]:
+        self.meanwhile()
+        owners = [self.owners[key.rsplit(":", 1)[-1]].encode() for key in self.asked]
+        return [*owners, [(channel.encode(), 1) for channel in self.channels]]
+
+
+async def test_a_client_relayed_while_the_owners_are_checked_is_not_let_go() -> None:
+    """The check asks Redis about the games relayed when it starts; a client relayed while the answer is on its
+    way was attached to an owner that heard it, and is not judged by answers about other games."""
+    dropped: list[str] = []
+    relay = Relay(cast("Leases", SimpleNamespace(redis=None, me="here", ttl=1.0)))
+    relay._drop = lambda pipe, sentence: _record(dropped, pipe.game)  # type: ignore[method-assign]
+    websocket = cast("ServerConnection", object())
+    relay.pipes["one"] = _Pipe(websocket, "g1", "owner-a")
+
+    def meanwhile() -> None:
+        relay.pipes["two"] = _Pipe(websocket, "g2", "owner-b")
+
+    answering = _Answering({"g1": "owner-a"}, meanwhile)
+    relay.redis = cast("Redis", SimpleNamespace(pipeline=lambda transaction: answering))
+    await relay.check()
+    await asyncio.sleep(0)
+    assert dropped == []  # g1's owner is the same; g2 was not asked about, so not judged
+    answering.owners.update(g1="owner-c", g2="owner-b")  # g1's server changed: its client is let go, g2's stays
+    answering.meanwhile = lambda: None
+    answering.asked = []
+    await relay.check()
+    await asyncio.sleep(0)
+    assert dropped == ["g1"]
+
+
+async def _record(dropped: list[str], game: str) -> None:
+    dropped.append(game)
