@@ -69,7 +69,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -155,6 +155,27 @@ def game_server(folder: Path) -> Child:
     database = folder / "online.sqlite3"
     command = [sys.executable, "-m", "lost_cities", "serve", "--port", "0", "--db", str(database)]
     return Child(command, folder, "serve")
+
+
+def process_cpu(pid: int) -> float:
+    """User and system CPU seconds of process ``pid`` so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def backing_cpu(postmaster: int, redis: int) -> float:
+    """CPU seconds so far of PostgreSQL (its postmaster and every backend it started: one per connection) and of
+    Redis; a backend that ended took its seconds with it, so the servers' pools keep theirs open."""
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError):
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == postmaster:
+                    children.append(int(entry.name))
+    return sum(process_cpu(pid) for pid in (postmaster, redis, *children))
 
 
 def shared_servers(folder: Path, count: int, database: str, redis: str) -> list[Child]:
@@ -399,6 +420,8 @@ class Load:
     client_cpu: float
     server_us_per_decision: float
     games_finished: int
+    #: PostgreSQL's and Redis's CPU seconds in the window, per wall-clock second (several servers only)
+    backing_cpu: float = float("nan")
 
     @property
     def per_second(self) -> float:
@@ -418,7 +441,13 @@ def seat_urls(servers: list[Child], number: int) -> tuple[str, str]:
 
 
 async def live_load(
-    servers: list[Child], floor: bool, games: int, think: float, seconds: float, name: str | None = None
+    servers: list[Child],
+    floor: bool,
+    games: int,
+    think: float,
+    seconds: float,
+    name: str | None = None,
+    backing: Callable[[], float] | None = None,
 ) -> Load:
     """``games`` games played by bots for a warm-up and then ``seconds`` recorded; every step bounded.  The
     server CPU is the sum over ``servers`` (one, or several sharing a database and Redis)."""
@@ -431,12 +460,14 @@ async def live_load(
         try:
             await asyncio.sleep(min(3.0, seconds / 4) + think)  # every game under way
             cpu, client = sum(child.cpu_seconds() for child in servers), time.process_time()
+            behind = backing() if backing else float("nan")
             start = time.perf_counter()
             tally.recording = True
             await asyncio.sleep(seconds)
             tally.recording = False
             wall = time.perf_counter() - start
             cpu, client = sum(child.cpu_seconds() for child in servers) - cpu, time.process_time() - client
+            behind = backing() - behind if backing else float("nan")
             decisions = len(tally.trips)
         finally:
             stop.set()
@@ -456,6 +487,7 @@ async def live_load(
         client_cpu=client / wall,
         server_us_per_decision=cpu / decisions * 1e6 if decisions else float("nan"),
         games_finished=tally.games,
+        backing_cpu=behind / wall,
     )
 
 
@@ -594,7 +626,8 @@ def report_load(load: Load) -> str:
         f"  {load.server:6} {load.per_second:7.0f}/s  p50 {load.p50_ms:7.2f}  p95 {load.p95_ms:7.2f}"
         f"  p99 {load.p99_ms:7.2f}  worst {load.worst_ms:7.1f} ms   server CPU {load.server_cpu:4.0%}"
         f" ({load.server_us_per_decision:5.0f} µs/decision)  client CPU {load.client_cpu:4.0%}"
-        f"  errors {len(load.errors)}"
+        + ("" if load.backing_cpu != load.backing_cpu else f"  PostgreSQL+Redis CPU {load.backing_cpu:4.0%}")
+        + f"  errors {len(load.errors)}"
     )
 
 
@@ -673,6 +706,13 @@ def several_servers(args: argparse.Namespace, say: Any) -> None:
         try:
             postgres.start()
             redis_server.start()
+            postmaster = int((postgres.data / "postmaster.pid").read_text().split()[0])
+            assert redis_server.process is not None
+
+            def backing() -> float:
+                assert redis_server.process is not None
+                return backing_cpu(postmaster, redis_server.process.pid)
+
             one = shared_servers(folder / "one", 1, postgres.new_database(), redis_server.url)
             started.extend(one)
             many = shared_servers(folder / "many", args.servers, postgres.new_database(), redis_server.url)
@@ -684,7 +724,7 @@ def several_servers(args: argparse.Namespace, say: Any) -> None:
                     say(f" {'paced, think ' + format(think, 'g') + ' s' if think else 'flat out'}")
                     order = [(one, "1"), (many, str(args.servers))]
                     for servers, name in order if number % 2 else order[::-1]:
-                        load = asyncio.run(live_load(servers, False, args.games, think, args.seconds, name))
+                        load = asyncio.run(live_load(servers, False, args.games, think, args.seconds, name, backing))
                         loads.append((number, load))
                         say(report_load(load))
         finally:
@@ -710,13 +750,22 @@ def summarise_servers(args: argparse.Namespace, loads: list[tuple[int, Load]]) -
             if runs:
                 medians.setdefault(kind, {})[name] = {
                     figure: statistics.median(getattr(load, figure) for load in runs)
-                    for figure in ("per_second", "p50_ms", "p95_ms", "server_us_per_decision", "server_cpu")
+                    for figure in (
+                        "per_second",
+                        "p50_ms",
+                        "p95_ms",
+                        "server_us_per_decision",
+                        "server_cpu",
+                        "backing_cpu",
+                        "client_cpu",
+                    )
                 }
         if kind in medians:
             line = ", ".join(
                 f"{name} server{'s' if name != '1' else ''}: {found['per_second']:.0f} decisions/s, p50"
                 f" {found['p50_ms']:.1f} ms, p95 {found['p95_ms']:.1f} ms, {found['server_us_per_decision']:.0f}"
-                f" µs server CPU a decision"
+                f" µs server CPU a decision; CPU (cores): servers {found['server_cpu']:.2f}, PostgreSQL and Redis"
+                f" {found['backing_cpu']:.2f}, clients {found['client_cpu']:.2f}"
                 for name, found in medians[kind].items()
             )
             verdicts.append(f"{args.games} live games, {kind.replace('_', ' ')} — {line}")
