@@ -232,6 +232,9 @@ class _Pipe:
     version: int | None = None
     #: asked to come back already
     dropped: bool = False
+    #: its attach heard by the owner: judged by :meth:`Relay.check` from then on (before, an answer about an owner
+    #: not yet listening would let it go for nothing)
+    attached: bool = False
 
     def note(self, message: str | bytes) -> None:
         with contextlib.suppress(FrameError):
@@ -390,6 +393,7 @@ class Relay:
             attached = await self._publish_now(channel, attach)
             if not attached:  # its owner is letting it go, or died: nobody heard
                 return False
+            pipe.attached = True
             log.info("game %s: a client relayed to server %s", game_id, owner)
             pipe.note(first)
             async for message in websocket:
@@ -492,7 +496,8 @@ class Relay:
 
         # Judged: the clients relayed when the question is asked.  One relayed while Redis answers was attached to
         # an owner that heard it then; judged against answers about other games it would be let go for nothing.
-        pipes, remotes = list(self.pipes.values()), list(self.remotes.values())
+        pipes = [pipe for pipe in self.pipes.values() if pipe.attached]
+        remotes = list(self.remotes.values())
         games = sorted({pipe.game for pipe in pipes})
         servers = sorted({remote.server for remote in remotes})
         if not games and not servers:

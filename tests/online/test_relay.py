@@ -162,16 +162,17 @@ class _Answering:
 
 
 async def test_a_client_relayed_while_the_owners_are_checked_is_not_let_go() -> None:
-    """The check asks Redis about the games relayed when it starts; a client relayed while the answer is on its
-    way was attached to an owner that heard it, and is not judged by answers about other games."""
+    """The check asks Redis about the clients attached when it starts; a client attached while the answer is on its
+    way, or whose attach is not yet heard (the owner may not listen yet), is not judged by answers that predate it."""
     dropped: list[str] = []
     relay = Relay(cast("Leases", SimpleNamespace(redis=None, me="here", ttl=1.0)))
     relay._drop = lambda pipe, sentence: _record(dropped, pipe.game)  # type: ignore[method-assign]
     websocket = cast("ServerConnection", object())
-    relay.pipes["one"] = _Pipe(websocket, "g1", "owner-a")
+    relay.pipes["one"] = _Pipe(websocket, "g1", "owner-a", attached=True)
+    relay.pipes["three"] = _Pipe(websocket, "g3", "owner-d")  # its attach not heard yet: not judged either
 
     def meanwhile() -> None:
-        relay.pipes["two"] = _Pipe(websocket, "g2", "owner-b")
+        relay.pipes["two"] = _Pipe(websocket, "g2", "owner-b", attached=True)
 
     answering = _Answering({"g1": "owner-a"}, meanwhile)
     relay.redis = cast("Redis", SimpleNamespace(pipeline=lambda transaction: answering))
