@@ -45,10 +45,14 @@ class LessonBoard(BoardScreen):
 class LessonEnd(RoundEndScreen):
     """The lesson's round end: the whole count, then Enter ends the lesson."""
 
-    def __init__(self, report: RoundReport) -> None:
+    def __init__(self, report: RoundReport, from_start: bool = False) -> None:
+        """``from_start``: Enter goes back to the start the lesson was opened from, not to the shell."""
         super().__init__(report)
+        self.from_start = from_start
 
     def _summary(self) -> Text:
+        if self.from_start:
+            return Text(_("That is the game. Enter goes back to the start; ? shows the rules during a match."))
         return Text(_("That is the game. lost-cities play starts a match; ? shows the rules during one."))
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
