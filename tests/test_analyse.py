@@ -246,3 +246,15 @@ def test_a_damaged_kept_analysis_is_said_in_one_sentence_and_made_again(
     assert str(kept) in again.err and again.err.strip().endswith("It is made again.")
     assert kept.read_text(encoding="utf-8") == text  # kept anew
     assert "shown again" in analysed(cli, match_id).err
+
+
+def test_without_an_id_the_most_recent_match_is_analysed(
+    cli: Cli, finished: tuple[str, Path], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    match_id, _path = finished
+    latest = analysed(cli, "--json")
+    assert latest.status == 0, latest.err
+    assert latest.out == analysed(cli, match_id, "--json").out  # as replay opens it
+    monkeypatch.setenv("LOST_CITIES_DATA_DIR", str(tmp_path / "empty"))
+    empty = analysed(cli)
+    assert empty.status == 2 and empty.err.startswith("lost-cities analyse: no past match yet")

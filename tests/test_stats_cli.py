@@ -223,3 +223,18 @@ def test_plot_of_a_history_with_no_rated_match_says_so_for_the_ratings(run: Cli,
     result = run(tmp_path, "stats", "--plot")
     assert result.status == 0 and "Round scores" in result.out
     assert result.out.endswith("\nNo rated match yet: no rating to plot.\n")
+
+
+def plot_marks(plot: str) -> list[str]:
+    """The rows inside a plot's frame that show a point, the legend's rows left out."""
+    inside = [line.split("│")[1] for line in plot.splitlines() if line.count("│") == 2 and "▞▞ " not in line]
+    return [line for line in inside if any(mark in line for mark in "▖▗▘▝▚▞▌▐▀▄█▙▛▜▟•")]
+
+
+def test_the_legend_hides_no_point_of_a_single_round(run: Cli, tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    store.finish_current(SavedMatch.start(("Ana", "Boris"), random_match(5, 10_000, rounds=1)))
+    scores = {player.round_scores[0].score for player in history_stats(store.list_history().matches).players}
+    assert len(scores) == 2 and max(scores) > 0  # two rows, the best at the top left
+    round_scores = run(tmp_path, "stats", "--plot").out.split("Rating after each match")[0]
+    assert len(plot_marks(round_scores)) == 2  # Ana's and Boris's, at the left edge

@@ -157,6 +157,19 @@ def test_translations_keep_the_placeholders(language: str) -> None:
     assert not wrong, f"{language}: placeholders differ:\n" + "\n".join(wrong)
 
 
+# A plain space before French high punctuation lets the board wrap a line there, leaving the
+# ":" or ";" alone at the start of the next line ("Votre jaune\n: 44 − 20 …").
+_LOOSE_FRENCH_PUNCTUATION = re.compile(r"[^\s;:,!?] [:;!?](\s|$)")
+
+
+def test_french_punctuation_is_held_to_its_word() -> None:
+    loose = []
+    for entry in po_entries("fr").values():
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        loose += [repr(text) for text in strings if text and _LOOSE_FRENCH_PUNCTUATION.search(text)]
+    assert not loose, "use a no-break space (U+00A0) before : ; ! ? in:\n" + "\n".join(loose)
+
+
 def test_placeholders_are_read_as_python_reads_them() -> None:
     assert placeholders("{name} laid {card}.") == (frozenset({"name", "card"}), ())
     assert placeholders("{s:.3f} and {text!r}") == (frozenset({"s", "text"}), ())

@@ -1,4 +1,4 @@
-"""``lost-cities analyse ID|FILE``: every decision of a past match weighed by the hard level's search.
+"""``lost-cities analyse [ID|FILE]``: every decision of a past match weighed by the hard level's search.
 
 The computation is :mod:`lost_cities.ai.analysis` (pure, from each player's view only), and the result is
 kept beside the match (:mod:`lost_cities.storage.analyses`), so a second run with the same ``--think``
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from lost_cities.cli.arguments import Commands, add_lang, refuse, seconds, whole_number
 from lost_cities.cli.progress import ProgressBar
+from lost_cities.cli.records import PAST_MATCH_HELP, past_match
 from lost_cities.i18n import _, ngettext
 from lost_cities.limits import ANALYSIS_THINK, MAX_SEED
 
@@ -46,7 +47,7 @@ def add_parser(commands: Commands) -> None:
             "points or more marked as mistakes; a summary per player, per round and for the match."
         ),
     )
-    parser.add_argument("match", metavar="ID|FILE", help=_("an id from `lost-cities history`, or a file from export"))
+    parser.add_argument("match", metavar="ID|FILE", nargs="?", help=_(PAST_MATCH_HELP))
     parser.add_argument(
         "--think",
         type=seconds(MIN_THINK, MAX_THINK),
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
     store = MatchStore()
     try:
-        saved = store.load(args.match)  # an id, the start of one, or a file
+        saved = past_match(store, args.match)
     except StorageError as error:  # an unknown id, or a record that cannot be read
         return refuse("analyse", str(error))
     if saved.status is SaveStatus.IN_PROGRESS:  # H2: its hands are still secret

@@ -29,13 +29,13 @@ def run(args: argparse.Namespace) -> int:
     return run_lesson()
 
 
-def run_lesson(say_next: bool = True) -> int:
-    """Play the lesson; when it was seen to its end (and ``say_next``: not when the start comes back), say
-    what comes next."""
+def run_lesson(from_start: bool = False) -> int:
+    """Play the lesson; when it was seen to its end, say what comes next (not when ``from_start``: the
+    start it was opened from comes back, and the lesson's own words point there)."""
     from lost_cities.tui.hotseat.learn import LearnApp
 
-    app = LearnApp()
+    app = LearnApp(from_start=from_start)
     app.run()
-    if app.completed and say_next:
+    if app.completed and not from_start:
         print(_("That is the game. lost-cities play starts a match; ? shows the rules during one."))
     return 0

@@ -168,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
     if app.learn_chosen:  # the lesson, then the start again: the form, or the unfinished match to resume
         from lost_cities.cli.learn import run_lesson
 
-        run_lesson(say_next=False)
+        run_lesson(from_start=True)
         args.resume = args.new = False
         return run(args)
     if app.online_choice is not None:

@@ -9,10 +9,13 @@ from typing import TYPE_CHECKING
 
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang
-from lost_cities.i18n import _
+from lost_cities.i18n import N_, _
 
 if TYPE_CHECKING:
-    from lost_cities.storage import HistoryListing, MatchStore
+    from lost_cities.storage import HistoryListing, MatchStore, SavedMatch
+
+#: The help of ``replay``'s and ``analyse``'s match argument (see :func:`past_match`).
+PAST_MATCH_HELP = N_("an id from `lost-cities history`, or a file from export; by default the most recent match")
 
 
 def add_parsers(commands: Commands) -> None:
@@ -59,9 +62,7 @@ def add_parsers(commands: Commands) -> None:
             "without an argument, the most recent match of the history."
         ),
     )
-    replay.add_argument(
-        "match", metavar="ID|FILE", nargs="?", help=_("an id from `lost-cities history`, or a file from export")
-    )
+    replay.add_argument("match", metavar="ID|FILE", nargs="?", help=_(PAST_MATCH_HELP))
     add_lang(replay, argparse.SUPPRESS)
     replay.set_defaults(run=run_replay, parser=replay)
 
@@ -112,19 +113,26 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def past_match(store: MatchStore, match: str | None) -> SavedMatch:
+    """The past match ``match`` names (an id, the start of one, or a file), or without it the history's
+    most recent: what ``replay`` and ``analyse`` open when given nothing.  :class:`StorageError` if none."""
+    from lost_cities.storage import StorageError
+
+    if match is not None:
+        return store.load(match)
+    listing = store.list_history()
+    if not listing.matches:
+        raise StorageError(_("no past match yet; give a file exported by `lost-cities export`"))
+    return listing.matches[-1]
+
+
 def run_replay(args: argparse.Namespace) -> int:
     from lost_cities.storage import MatchStore, SaveStatus, StorageError
     from lost_cities.storage.summary import names_label
 
     store = MatchStore()
     try:
-        if args.match is None:
-            listing = store.list_history()
-            if not listing.matches:
-                return arguments.refuse("replay", _("no past match yet; give a file exported by `lost-cities export`"))
-            saved = listing.matches[-1]
-        else:
-            saved = store.load(args.match)  # an id, the start of one, or a file
+        saved = past_match(store, args.match)
     except StorageError as error:
         return arguments.refuse("replay", str(error))
     if saved.status is SaveStatus.IN_PROGRESS:  # H2: its hands are still secret

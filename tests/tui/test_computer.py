@@ -183,7 +183,7 @@ async def test_a_hint_shows_the_hard_levels_three_best_choices_selects_the_first
         while not engine(app).current.over:
             await human_turn(pilot, app)
         await round_end(pilot, app)
-        assert "Hints taken: Ana 1" in screen_text(app)
+        assert "Hints taken: Ana (1)" in screen_text(app)
 
 
 async def test_resuming_a_match_against_the_computer_goes_on_with_it(private_data_dir: Path) -> None:

@@ -151,6 +151,27 @@ async def test_quit_at_a_step_leaves_without_saving(private_data_dir: Path) -> N
     assert not any(private_data_dir.iterdir())  # no match saved, nothing filed
 
 
+async def test_a_step_that_waits_for_enter_asks_for_no_card() -> None:
+    app = LearnApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Press Enter to begin." in message(app) and "play a card" not in message(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Ana, play a card" in message(app)  # the first move's step: the board's prompt again
+
+
+async def test_from_the_start_the_lesson_points_back_to_it() -> None:
+    app = LearnApp(pace=0, from_start=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        said = "\n".join(screen_lines(app))
+        assert "Learn to play" in said and "lost-cities learn" not in said  # where the learner goes back to
+
+
 async def test_learn_to_play_from_the_new_match_form() -> None:
     app = LostCitiesApp()
     async with app.run_test(size=SIZE) as pilot:

@@ -196,3 +196,15 @@ async def test_while_drawing_the_log_is_not_listed_but_opens() -> None:
         await pilot.pause()
         assert isinstance(app.screen, RoundLogScreen)
         assert len(app.screen.lines) == 2  # the turns done; the card just played is the board's prompt
+
+
+async def test_a_long_log_opens_on_its_latest_moves() -> None:
+    app, _records = seeded(40)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "l")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundLogScreen)
+        text = screen_text(app)
+        assert "40." in text and "Press Escape to go back." in text  # the latest, and the way out
+        assert " 1." not in text  # the oldest a scroll up

@@ -104,3 +104,19 @@ def test_damaged_settings_are_the_defaults(text: str) -> None:
     store.root.mkdir(parents=True, exist_ok=True)
     store.settings_path.write_text(text)
     assert load_settings(store) == Settings()
+
+
+async def test_a_tip_goes_once_its_player_has_drawn() -> None:
+    app = app_at(Round.from_position(HAND.format(pile=PILES[4])))
+    tip = _(TIPS[2].text)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "4", "d")  # Ana discards yellow 2: four cards left, no tip yet
+        await pilot.pause()
+        assert tip not in message(app)
+        await pilot.press("n", "enter", "1", "d")  # Boris, after Ana's draw: three cards left
+        await pilot.pause()
+        assert tip in message(app)
+        await pilot.press("n", "enter")  # drawn: Ana's board, which the tip was not for
+        await pilot.pause()
+        assert tip not in message(app)

@@ -28,6 +28,9 @@ PLOTTED = 6
 COLOURS = ("cyan", "orange", "green", "magenta", "red", "blue")
 #: The most ticks on the time axis (more crowd 80 columns), and about how many on the value axis.
 TICKS, VALUE_TICKS = 8, 5
+#: About how many rows of points a plot has (fewer in the app at 80×24 than in ``stats --plot``): the
+#: headroom kept above the highest point for the legend is reckoned on it.
+CANVAS_ROWS = 14
 
 
 def plotted_players(stats: HistoryStats) -> tuple[PlayerStats, ...]:
@@ -53,6 +56,15 @@ def _value_ticks(plt: Plot, values: Iterable[float]) -> None:
     plt.yticks(ticks, [signed(int(tick)) if tick < 0 else decimal(int(tick)) for tick in ticks])
 
 
+def _room_for_the_legend(plt: Plot, values: Sequence[float], players: int) -> None:
+    """Raise the top of the value axis above the highest point by the legend's rows: Plotext writes the
+    legend over the plot's top left corner, where it hid the first round's (or match's) best score."""
+    low, high = min(values), max(values)
+    rows = players + 1  # the legend's lines, and one to keep the points clear of it
+    headroom = max(high - low, 1.0) * rows / max(CANVAS_ROWS - rows, 1)
+    plt.ylim(low, high + headroom)
+
+
 def draw_round_scores(plt: Plot, stats: HistoryStats) -> bool:
     """Each player's round scores, round by round, with the zero line; ``False`` if nobody has one."""
     players = plotted_players(stats)
@@ -65,7 +77,9 @@ def draw_round_scores(plt: Plot, stats: HistoryStats) -> bool:
         points = player.round_scores
         _series(plt, [point.round for point in points], [point.score for point in points], colour, player)
     _time_ticks(plt, stats.rounds)
-    _value_ticks(plt, [0, *(point.score for player in players for point in player.round_scores)])
+    scores = [0, *(point.score for player in players for point in player.round_scores)]
+    _value_ticks(plt, scores)
+    _room_for_the_legend(plt, scores, len(players))
     return True
 
 
@@ -85,9 +99,9 @@ def draw_ratings(plt: Plot, stats: HistoryStats) -> bool:
         _series(plt, matches, [point.rating for point in points], colour, player)
         plt.scatter(matches, [_low(point) for point in points], color=colour, marker="dot")
     _time_ticks(plt, stats.matches)
-    _value_ticks(
-        plt, [value for player in players for point in player.ratings for value in (point.rating, _low(point))]
-    )
+    values = [value for player in players for point in player.ratings for value in (point.rating, _low(point))]
+    _value_ticks(plt, values)
+    _room_for_the_legend(plt, values, len(players))
     return True
 
 

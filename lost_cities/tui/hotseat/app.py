@@ -545,6 +545,9 @@ class LostCitiesApp(App[None]):
                 self.bell()
             return
         if session.round_over or session.to_move != seat:
+            board = self.board
+            if board is not None and board.scene is not None:  # read and acted on: not said to the next player
+                board.scene = replace(board.scene, note="")
             self._turn_over()
         else:
             self._show(note="")

@@ -83,8 +83,11 @@ def lesson_session() -> HotSeat:
 class LearnApp(LostCitiesApp):
     """The lesson: :attr:`completed` once the learner has seen the round's count to its end."""
 
-    def __init__(self, pace: float = PACE, store: MatchStore | None = None) -> None:
+    def __init__(self, pace: float = PACE, store: MatchStore | None = None, from_start: bool = False) -> None:
+        """``from_start``: opened from the new-match form or the offer to resume (*Learn to play*), to
+        which the lesson's end goes back, rather than from ``lost-cities learn``."""
         super().__init__(session=lesson_session(), pace=pace, store=store, tips=False)
+        self.from_start = from_start
         self.step_index = 0
         #: the learner saw the whole lesson, to the round's count
         self.completed = False
@@ -271,7 +274,7 @@ class LearnApp(LostCitiesApp):
             return
         from lost_cities.tui.hotseat.screens.lesson import LessonEnd
 
-        self.push_screen(LessonEnd(self.session.round_report()), self._after_round)
+        self.push_screen(LessonEnd(self.session.round_report(), self.from_start), self._after_round)
 
     def _new_board(self) -> BoardScreen:
         from lost_cities.tui.hotseat.screens.lesson import LessonBoard
@@ -285,7 +288,10 @@ class LearnApp(LostCitiesApp):
     def confirm_quit(self) -> None:
         from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit
 
-        message = _("Leave the lesson? lost-cities learn starts it again.")
+        if self.from_start:
+            message = _("Leave the lesson? Learn to play, at the start, begins it again.")
+        else:
+            message = _("Leave the lesson? lost-cities learn starts it again.")
         self.push_screen(ConfirmQuit(message), self._quit_or_go_on)
 
 

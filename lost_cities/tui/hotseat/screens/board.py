@@ -151,13 +151,17 @@ class BoardScreen(FittedScreen[None]):
         own = own_last_turn(view)
         drawn = own.drawn if isinstance(own, PublicTurn) and own.drawn in view.hand else None
         self.query_one(HandView).show(view.hand, layable, scene.selected if choosing else None, drawn)
-        text = scene.line or prompt(scene)
+        text = scene.line or self.prompt_text(scene)
         if scene.note:
             text = f"{scene.note}\n{text}"
         message = self.query_one("#message", Static)
         message.update(text, layout=False)
         message.set_class(scene.error, "-error")
         self.refresh_bindings()
+
+    def prompt_text(self, scene: Scene) -> str:
+        """What the message line says when nothing else is said: whose move, and what to do."""
+        return prompt(scene)
 
     # ------------------------------------------------------------ the key bar
 

@@ -12,6 +12,7 @@ from lost_cities.engine import Rules
 from lost_cities.i18n import _
 from lost_cities.session import RoundReport
 from lost_cities.tui.common.keybar import key_name
+from lost_cities.tui.hotseat.scene import Scene
 from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 
@@ -27,6 +28,10 @@ class LessonBoard(BoardScreen):
     def __init__(self, rules: Rules, waits_for_enter: Callable[[], bool]) -> None:
         super().__init__(rules)
         self.waits_for_enter = waits_for_enter
+
+    def prompt_text(self, scene: Scene) -> str:
+        """No "play a card" under a step that waits for Enter: the step says what to press."""
+        return "" if scene.wait is None and self.waits_for_enter() else super().prompt_text(scene)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.scene is not None and self.scene.wait is None and self.waits_for_enter():
@@ -45,10 +50,14 @@ class LessonBoard(BoardScreen):
 class LessonEnd(RoundEndScreen):
     """The lesson's round end: the whole count, then Enter ends the lesson."""
 
-    def __init__(self, report: RoundReport) -> None:
+    def __init__(self, report: RoundReport, from_start: bool = False) -> None:
+        """``from_start``: Enter goes back to the start the lesson was opened from, not to the shell."""
         super().__init__(report)
+        self.from_start = from_start
 
     def _summary(self) -> Text:
+        if self.from_start:
+            return Text(_("That is the game. Enter goes back to the start; ? shows the rules during a match."))
         return Text(_("That is the game. lost-cities play starts a match; ? shows the rules during one."))
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:

@@ -91,7 +91,8 @@ class RoundEndScreen(FittedScreen[None]):
         if report.rules.cooperative:  # R22
             lines.append(Text(_("Team score: {score}").format(score=signed(sum(report.totals))), style="bold"))
         if any(report.hints):
-            taken = [f"{report.names[seat]} {count}" for seat, count in enumerate(report.hints) if count]
+            # "Player 1 (2)": a count right after a name that ends in a digit read as part of it
+            taken = [f"{report.names[seat]} ({count})" for seat, count in enumerate(report.hints) if count]
             lines.append(Text(_("Hints taken: {list}").format(list="  ·  ".join(taken))))
         if report.next_start is not None:
             lines.append(

@@ -69,4 +69,5 @@ class RoundLogScreen(ScrollPanel):
 
     def on_mount(self) -> None:
         """Open on the latest moves, those the player most likely wants; the oldest are a scroll up."""
-        self.query_one(VerticalScroll).scroll_end(animate=False, immediate=True)
+        # after the first layout: at mount the scroll has no height yet, and the end was its top
+        self.call_after_refresh(self.query_one(VerticalScroll).scroll_end, animate=False, immediate=True)
