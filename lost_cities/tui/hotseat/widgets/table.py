@@ -125,6 +125,9 @@ class TableArea(Vertical):
         self._shown: dict[str, object] = {}
         self._status: tuple[PlayerView, Standing, Sequence[str]] | None = None
         self._recent: tuple[PlayerView, Sequence[str]] | None = None
+        self._board: tuple[PlayerView, Standing, Collection[Card]] | None = None
+        #: its parts mounted (its own mount: they are composed before it)
+        self._composed = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)
@@ -141,11 +144,24 @@ class TableArea(Vertical):
         names: Sequence[str],
         fresh: Collection[Card] = (),
     ) -> None:
-        """Draw the table for ``view``; parts whose content has not changed are left alone."""
+        """Draw the table for ``view``; parts whose content has not changed are left alone.  Asked before its own
+        parts are mounted (the board's screen mounting on a busy machine), it draws them as soon as they are."""
         self._status = (view, standing, names)
-        self._show_status()
         self._recent = (view, names)
+        self._board = (view, standing, fresh)
+        if self._composed:
+            self._show_all()
+
+    def on_mount(self) -> None:
+        self._composed = True
+        self._show_all()
+
+    def _show_all(self) -> None:
+        self._show_status()
         self._show_recent()
+        if self._board is None:
+            return
+        view, standing, fresh = self._board
         current = view.rules.side_of(view.to_move) if view.phase is not Phase.OVER else None
         board = self.query_one(BoardGrid)
         unseen = unseen_cards(view) if self.memory_aid else None
@@ -184,6 +200,8 @@ class TableArea(Vertical):
 
     def on_resize(self) -> None:
         """A new width: the status line and the moves say as much as fits it."""
+        if not self._composed:
+            return
         self._show_status()
         self._show_recent()
 
