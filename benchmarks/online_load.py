@@ -648,6 +648,8 @@ def main() -> None:
     )
     parser.add_argument("--floor", action="store_true", help=argparse.SUPPRESS)  # the floor's own process
     args = parser.parse_args()
+    # stopped with SIGTERM (kill, a timeout), it cleans up as after Ctrl+C: servers, PostgreSQL, Redis, folders
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if args.floor:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run_floor())
