@@ -69,6 +69,8 @@ class ArenaSettings(Struct, frozen=True):
     think: float | None = None
     long: bool = False
     hand_penalty: bool = False
+    #: the hard level's work per turn in rollouts instead of ``think`` (the same work on a busy machine)
+    rollouts: int | None = None
 
     @property
     def rules(self) -> Rules:
@@ -179,8 +181,18 @@ def play_deal(settings: ArenaSettings, deal: int) -> DealResult:
     starter = deal % 2
     results = []
     for a_seat in (0, 1):
-        bot_a = make_bot(settings.a, seed=_bot_seed(settings.seed, deal, a_seat, "a"), think=settings.think)
-        bot_b = make_bot(settings.b, seed=_bot_seed(settings.seed, deal, a_seat, "b"), think=settings.think)
+        bot_a = make_bot(
+            settings.a,
+            seed=_bot_seed(settings.seed, deal, a_seat, "a"),
+            think=settings.think,
+            rollouts=settings.rollouts,
+        )
+        bot_b = make_bot(
+            settings.b,
+            seed=_bot_seed(settings.seed, deal, a_seat, "b"),
+            think=settings.think,
+            rollouts=settings.rollouts,
+        )
         bots = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
         names = (settings.a, settings.b) if a_seat == 0 else (settings.b, settings.a)
         result = play_round(rules, seed, starter, bots, names)
@@ -335,6 +347,8 @@ class TableSettings(Struct, frozen=True):
     think: float | None = None
     long: bool = False
     hand_penalty: bool = False
+    #: the hard level's work per turn in rollouts instead of ``think`` (the same work on a busy machine)
+    rollouts: int | None = None
 
     @property
     def rules(self) -> Rules:
@@ -370,7 +384,12 @@ def play_table_deal(settings: TableSettings, deal: int) -> TableDeal:
         seat_of = tuple((bot + rotation) % players for bot in range(players))
         at_seat = sorted(range(players), key=lambda bot: seat_of[bot])  # the bot at each seat
         bots = [
-            make_bot(settings.bots[bot], seed=_bot_seed(settings.seed, deal, rotation, str(bot)), think=settings.think)
+            make_bot(
+                settings.bots[bot],
+                seed=_bot_seed(settings.seed, deal, rotation, str(bot)),
+                think=settings.think,
+                rollouts=settings.rollouts,
+            )
             for bot in at_seat
         ]
         round_, seconds, plies = _play(rules, seed, starter, bots, [settings.bots[bot] for bot in at_seat])

@@ -39,14 +39,32 @@ from lost_cities.engine import (
 from lost_cities.engine.codes import COLOUR_OF, RANK_OF
 from lost_cities.engine.round import fresh_deck
 
-__all__ = ["Knowledge", "OtherTurn", "knowledge", "sample_round", "unseen_cards"]
+__all__ = [
+    "FROM_DRAW_PILE",
+    "NO_DRAW",
+    "Knowledge",
+    "OtherTurn",
+    "deal_hidden",
+    "knowledge",
+    "round_of",
+    "sample_round",
+    "unseen_cards",
+]
+
+
+#: :attr:`OtherTurn.drawn` of a lay in the final laying (R23c): nothing drawn
+NO_DRAW = -2
+#: :attr:`OtherTurn.drawn` of a draw from the draw pile: a card nobody else saw
+FROM_DRAW_PILE = -1
 
 
 class OtherTurn(Struct, frozen=True):
-    """The last turn, if another seat played it, with the table it was played on: a clue to that hand.
+    """A turn another seat played this round, with the table it was played on: a clue to that hand.
 
-    ``drawn`` is the card it took from a discard pile, or -1 for the draw pile; ``tops``
-    are the expeditions' last values and ``deck_left`` the draw pile's size before it.
+    ``play`` is the play's code; ``drawn`` the card it then took from a discard pile,
+    :data:`FROM_DRAW_PILE` or :data:`NO_DRAW`; ``tops`` are the expeditions' last values and
+    ``deck_left`` the draw pile's size before the play; ``from_pile`` says the card played had
+    been taken from a discard pile earlier this round (so it was never a hidden card).
     """
 
     seat: int
@@ -54,6 +72,7 @@ class OtherTurn(Struct, frozen=True):
     drawn: int
     tops: tuple[int, ...]
     deck_left: int
+    from_pile: bool = False
 
 
 class Knowledge(Struct, frozen=True):
@@ -63,7 +82,8 @@ class Knowledge(Struct, frozen=True):
     known to be in that hand (none for the seat itself: its hand is ``hand``);
     ``unseen`` every card whose place is unknown.  ``discarded`` holds the cards this
     seat discarded this round.  ``final_left``/``final_to_go`` describe the final
-    laying (R23c) as the view does.
+    laying (R23c) as the view does.  ``clues`` are the other seats' turns this round, oldest
+    first (:mod:`lost_cities.ai.inference` reads their hands from them).
     """
 
     rules: Rules
@@ -81,7 +101,7 @@ class Knowledge(Struct, frozen=True):
     deck_left: int
     final_left: int
     final_to_go: int
-    last_other: OtherTurn | None
+    clues: tuple[OtherTurn, ...]
 
 
 def knowledge(view: PlayerView) -> Knowledge:
@@ -93,7 +113,7 @@ def knowledge(view: PlayerView) -> Knowledge:
     known: list[list[int]] = [[] for _ in range(rules.players)]
     discarded: set[int] = set()
     pile_draws = 0
-    last_other = None
+    clues: list[OtherTurn] = []
     history = view.history
     dealt = rules.card_count - rules.players * rules.hand_size
 
@@ -107,18 +127,27 @@ def knowledge(view: PlayerView) -> Knowledge:
         else:
             expeditions[layout.slot(seat, COLOUR_OF[code])].append(code)
 
-    for index, event in enumerate(history):
+    def tops() -> tuple[int, ...]:
+        return tuple(RANK_OF[cards[-1]] if cards else 0 for cards in expeditions)
+
+    for event in history:
         if isinstance(event, FinalLaying):
             for play in event.plays:
+                if event.seat != view.seat:
+                    code = play.card.code
+                    clues.append(OtherTurn(event.seat, play.code, NO_DRAW, tops(), 0, code in known[event.seat]))
                 lay_or_discard(event.seat, play.card.code, False)
             continue
-        if index == len(history) - 1 and event.seat != view.seat and event.draw is not None:
-            last_other = OtherTurn(
-                event.seat,
-                event.play.code,
-                event.drawn.code if event.drawn is not None and event.draw.pile is not None else -1,
-                tuple(RANK_OF[cards[-1]] if cards else 0 for cards in expeditions),
-                dealt - pile_draws,
+        if event.seat != view.seat:
+            if event.draw is None:
+                drawn = NO_DRAW
+            elif event.draw.pile is not None and event.drawn is not None:
+                drawn = event.drawn.code
+            else:
+                drawn = FROM_DRAW_PILE
+            code = event.play.card.code
+            clues.append(
+                OtherTurn(event.seat, event.play.code, drawn, tops(), dealt - pile_draws, code in known[event.seat])
             )
         lay_or_discard(event.seat, event.play.card.code, event.play.discard)
         _draw(event, piles, known)
@@ -146,7 +175,7 @@ def knowledge(view: PlayerView) -> Knowledge:
         deck_left=view.draw_pile_size,
         final_left=view.final_lays_left,
         final_to_go=view.final_turns_left,
-        last_other=last_other,
+        clues=tuple(clues),
     )
 
 
@@ -189,6 +218,13 @@ def _draw(turn: PublicTurn, piles: list[list[int]], known: list[list[int]]) -> N
 
 def sample_round(know: Knowledge, rng: random.Random) -> Round:
     """A full position agreeing with ``know``: the unseen cards dealt at random to the hidden places."""
+    hands, pool = deal_hidden(know, rng)
+    return round_of(know, hands, pool)
+
+
+def deal_hidden(know: Knowledge, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """The unseen cards dealt at random: every hand (the known cards first, then the hidden ones in the
+    random order they were dealt) and the draw pile (top last)."""
     pool = list(know.unseen)
     rng.shuffle(pool)
     hands: list[list[int]] = []
@@ -201,6 +237,11 @@ def sample_round(know: Knowledge, rng: random.Random) -> Round:
         hand += pool[take:]
         del pool[take:]
         hands.append(hand)
+    return hands, pool
+
+
+def round_of(know: Knowledge, hands: list[list[int]], pool: list[int]) -> Round:
+    """The engine position of a deal of the hidden cards (:func:`deal_hidden`) on the table ``know`` describes."""
     return Round.from_codes(
         know.rules,
         hands,

@@ -73,13 +73,17 @@ def make_bot(
     think: float | None = None,
     samples: int | None = None,
     stop: Callable[[], bool] | None = None,
+    rollouts: int | None = None,
 ) -> Bot:
-    """A fresh bot.  ``seed`` fixes its random choices; ``think`` (seconds per turn), ``samples`` and ``stop``
-    (asked as it searches: ``True`` ends the search at once) apply to the search of ``hard``, the one level
-    that takes its time; a ``package.module:factory`` is called with no argument."""
+    """A fresh bot.  ``seed`` fixes its random choices; ``think`` (seconds per turn), ``samples``, ``rollouts``
+    (:class:`~lost_cities.ai.search.SearchSettings`) and ``stop`` (asked as it searches: ``True`` ends the
+    search at once) apply to the search of ``hard``, the one level that takes its time; a
+    ``package.module:factory`` is called with no argument."""
 
     def hard() -> Bot:
-        settings = SearchSettings(samples=samples) if think is None else SearchSettings(think=think, samples=samples)
+        settings = SearchSettings(samples=samples, rollouts=rollouts)
+        if think is not None:
+            settings = SearchSettings(think=think, samples=samples, rollouts=rollouts)
         return SearchBot(settings, seed, stop)
 
     built_in: dict[str, Callable[[], Bot]] = {

@@ -6,7 +6,8 @@ For each decision the bot
    and the heuristic's own choice, the *default*;
 2. deals the unseen cards at random, consistently with what its seat knows
    (:mod:`lost_cities.ai.knowledge`) and, as far as a few redraws allow, with
-   the other seat's last play as the rules of thumb would have made it; then
+   the other seats' last plays as the rules of thumb would have made them
+   (:mod:`lost_cities.ai.inference`; by default the last play only); then
    plays every candidate out to the end of the round on that same deal with the
    heuristic in every seat: the candidates are compared on the same samples
    (common random numbers), so the luck of the deal cancels out of their
@@ -27,8 +28,9 @@ shrinking) is not a candidate: a discard pile is drawn from only for a card the
 seat could still lay, and never for a card it discarded itself this round.
 
 The budget is per turn (a play and its draw): the play may use most of it, the
-draw the rest.  A deterministic mode replaces the clock with a fixed number of
-samples, for tests and reproducible measurements.
+draw the rest.  Two deterministic modes replace the clock: a fixed number of
+samples per decision (tests, the analysis), or of rollouts per turn, shared
+as the time is (measurements at a fixed amount of work).
 """
 
 from __future__ import annotations
@@ -36,15 +38,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from bisect import insort
 from collections.abc import Callable, Sequence
 
 from msgspec import Struct
 
 from lost_cities.ai.heuristic import final_choice, heuristic_draw, heuristic_play, play_out
-from lost_cities.ai.knowledge import Knowledge, knowledge, sample_round
-from lost_cities.ai.table import Table, table_of, turns_left
-from lost_cities.engine import DRAW_PILE, Decision, Draw, Phase, Play, PlayerView, Round, Rules, Stop, layout_of
+from lost_cities.ai.inference import sample_weighed
+from lost_cities.ai.knowledge import Knowledge, knowledge
+from lost_cities.ai.table import Table, table_of
+from lost_cities.engine import DRAW_PILE, Decision, Draw, Phase, Play, PlayerView, Round, Rules, Stop
 from lost_cities.engine.codes import COLOUR_OF, DISCARDS, PLAY_CARD, RANK_OF, WAGER_RANK
 
 __all__ = ["SearchBot", "SearchSettings", "ranked", "round_value"]
@@ -59,6 +61,10 @@ class SearchSettings(Struct, frozen=True):
 
     think: float = 1.0
     samples: int | None = None
+    #: (when set, and ``samples`` is not) replaces the clock by that many rollouts per turn, shared between the
+    #: play and the draw as the time is: the same work on any machine, for measurements that must not depend
+    #: on how busy the machine is
+    rollouts: int | None = None
     #: share of the turn's budget the play may use; the draw gets the rest
     play_share: float = 0.8
     #: the squashing scale of a round's result, in points
@@ -69,14 +75,23 @@ class SearchSettings(Struct, frozen=True):
     z_leave: float = 2.0
     #: ...and by at least this much (squashed points)
     margin: float = 0.5
-    #: no candidate is dropped on fewer samples
+    #: no candidate is dropped on fewer samples (the search stops once one is left: with 8 and ``z_drop`` 2 it
+    #: uses about 40% of its time; 24 and 3 use nearly all of it, and measured no stronger: see the README)
     min_samples: int = 8
     #: cap on the plies of one rollout (then the draw pile only)
     cap: int = 200
-    #: deals in which the other seat's last play is not the heuristic's are redrawn (up to this many times)...
+    #: deals drawn at most for each one played out, each kept with a probability equal to how believable the
+    #: other hands are (:mod:`lost_cities.ai.inference`; 1: the hidden cards dealt uniformly)...
     infer_tries: int = 20
-    #: ...but each is kept anyway with this probability: the other seat is not assumed to be the heuristic
+    #: ...judged on the other seats' last this many plays each...
+    infer_turns: int = 1
+    #: ...each play the rules of thumb would not have made weighing the deal by this (never zero: the other
+    #: seat is not assumed to be the heuristic)...
     infer_slack: float = 0.05
+    #: ...and a play sensible when it is so with any card the seat may have drawn then (else: by the share of
+    #: those cards with which it is).  Reading four plays by the share (``infer_turns=4, infer_tries=4,
+    #: infer_slack=0.2, infer_any_draw=False``) was measured no stronger against the heuristic: see the README
+    infer_any_draw: bool = True
 
 
 class _Stats:
@@ -116,6 +131,9 @@ class SearchBot:
         #: (the app no longer wants the answer: the players quit, or went on)
         self.stop = stop
         self._turn_started: float | None = None
+        #: rollouts played this turn so far, and the turn's budget of them (in the ``rollouts`` mode)
+        self._turn_rollouts = 0
+        self._limit: int | None = None
         #: diagnostics: rollouts played and seconds spent in them
         self.rollouts = 0
         self.rollout_seconds = 0.0
@@ -127,6 +145,7 @@ class SearchBot:
             return final_choice(view)
         started = time.perf_counter()
         self._turn_started = started
+        self._begin_turn(self.settings.play_share)
         legal = [decision.code for decision in view.legal_decisions]
         table = table_of(view)
         default = heuristic_play(
@@ -148,8 +167,11 @@ class SearchBot:
         if len(candidates) > 1:
             # the turn's budget: what the play left of it (all of it for a draw asked alone)
             begun = self._turn_started
-            if begun is None or started - begun >= self.settings.think:
+            if begun is None or (self.settings.rollouts is None and started - begun >= self.settings.think):
                 begun = started
+                self._begin_turn(1.0)
+            elif self.settings.rollouts is not None:
+                self._limit = self.settings.rollouts
             deadline = begun + self.settings.think
             default, _ = self._search(know, candidates, default, deadline)
         self._turn_started = None
@@ -180,6 +202,7 @@ class SearchBot:
         table = table_of(view)
         know = knowledge(view)
         share = 1.0
+        self._begin_turn(1.0)
         if view.phase is Phase.FINAL:
             default = final_choice(view).code
             candidates = [default, *(code for code in legal if code != default)]
@@ -193,6 +216,7 @@ class SearchBot:
             )
             candidates = _play_candidates(legal, default, table)
             share = self.settings.play_share
+            self._begin_turn(share)
         if include is not None and include.code in by_code and include.code not in candidates:
             candidates.append(include.code)
         choice, stats = self._search(know, candidates, default, started + self.settings.think * share)
@@ -219,7 +243,8 @@ class SearchBot:
     ) -> tuple[int, _Stats]:
         """The candidate chosen, and every candidate's results (see :class:`_Stats`)."""
         settings = self.settings
-        clock = settings.samples is None
+        clock = settings.samples is None and settings.rollouts is None
+        budget = self._limit if settings.samples is None else None
         limit = settings.samples if settings.samples is not None else 1 << 30
         stats = _Stats(candidates)
         active = list(candidates)
@@ -230,8 +255,11 @@ class SearchBot:
         rollouts = 0
         began = time.perf_counter()
         stop = self.stop
+
         for done in range(limit):
             if (clock and time.perf_counter() >= deadline) or (stop is not None and stop()):
+                break
+            if budget is not None and self._turn_rollouts + len(active) > budget:
                 break
             sample = self._sample(know)
             results: list[float] = []
@@ -246,6 +274,7 @@ class SearchBot:
                 results.append(scale * math.tanh(points / scale))
                 points_of.append(points)
                 rollouts += 1
+            self._turn_rollouts += len(results)
             if len(results) < len(active):
                 break  # out of time: a sample is used for all candidates or none
             for candidate, result, points in zip(active, results, points_of, strict=True):
@@ -259,17 +288,18 @@ class SearchBot:
         self.rollout_seconds += time.perf_counter() - began
         return self._decide(stats, active, default), stats
 
+    def _begin_turn(self, share: float) -> None:
+        """A new turn's budget of rollouts (``share`` of it for this decision), in the ``rollouts`` mode."""
+        self._turn_rollouts = 0
+        rollouts = self.settings.rollouts
+        self._limit = None if rollouts is None else max(1, round(rollouts * share))
+
     def _sample(self, know: Knowledge) -> Round:
-        """A deal agreeing with the view, and if possible with the other seat's last play (see :func:`_plausible`)."""
-        rng = self.rng
-        sample = sample_round(know, rng)
-        if know.last_other is None:
-            return sample
-        for _ in range(self.settings.infer_tries):
-            if _plausible(know, sample) or rng.random() < self.settings.infer_slack:
-                break
-            sample = sample_round(know, rng)
-        return sample
+        """A deal agreeing with the view, the other hands as believable as their plays make them (inference)."""
+        settings = self.settings
+        return sample_weighed(
+            know, self.rng, settings.infer_tries, settings.infer_turns, settings.infer_slack, settings.infer_any_draw
+        )
 
     def _drop(self, stats: _Stats, active: list[int], default: int) -> list[int]:
         """Keep the candidates not clearly worse than the leader (the default is favoured by the margin)."""
@@ -336,39 +366,6 @@ def round_value(totals: Sequence[int], side: int, rules: Rules) -> int:
     if rules.cooperative:
         return sum(totals)
     return totals[side] - max(total for other, total in enumerate(totals) if other != side)
-
-
-def _plausible(know: Knowledge, sample: Round) -> bool:
-    """Whether the other seat, holding its sampled hand, would have made its last play by the rules of thumb.
-
-    Its hand before that turn is its hand now, less the card it drew (the known one from a
-    discard pile, or any of its unknown cards), plus the card it played.
-    """
-    clue = know.last_other
-    if clue is None:
-        return True
-    rules = know.rules
-    layout = layout_of(rules)
-    mine = layout.base[clue.seat]
-    theirs = tuple(base for side in range(layout.sides) if (base := layout.side_slots(side).start) != mine)
-    hand = sample.hands[clue.seat]
-    if clue.drawn >= 0:
-        options: Sequence[int] = (clue.drawn,)
-    else:
-        hidden = list(hand)
-        for code in know.known[clue.seat]:
-            hidden.remove(code)
-        options = sorted(set(hidden))
-    played = PLAY_CARD[clue.play]
-    turns = turns_left(clue.deck_left, rules.players)
-    for drawn in options:
-        before = list(hand)
-        before.remove(drawn)
-        insort(before, played)
-        choice = heuristic_play(before, clue.tops, mine, theirs, clue.deck_left, turns, rules.cooperative)
-        if choice == clue.play:
-            return True
-    return False
 
 
 def _play_candidates(legal: list[int], default: int, table: Table) -> list[int]:

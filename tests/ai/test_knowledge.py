@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lost_cities.ai.knowledge import knowledge, sample_round
+from lost_cities.ai.knowledge import Knowledge, knowledge, sample_round
 from lost_cities.engine import PlayerView, Round, Rules, TurnRecord, player_view
 from lost_cities.engine.round import fresh_deck
 from tests.ai.common import every_card, known_to, random_decision, rules_st, seeds
@@ -30,7 +31,13 @@ PUBLIC = (
 )
 
 
-def check(round_: Round, view: PlayerView, rng: random.Random) -> None:
+def check(
+    round_: Round,
+    view: PlayerView,
+    rng: random.Random,
+    sample: Callable[[Knowledge, random.Random], Round] = sample_round,
+) -> None:
+    """What ``view.seat`` knows is what it saw, and the deals ``sample`` makes from it agree with the view."""
     seat = view.seat
     know = knowledge(view)
     assert [list(pile) for pile in know.piles] == round_.discards
@@ -44,13 +51,13 @@ def check(round_: Round, view: PlayerView, rng: random.Random) -> None:
         hidden += Counter(round_.hands[other]) - Counter(known[other])
     assert Counter(know.unseen) == hidden
     for _ in range(2):
-        sample = sample_round(know, rng)
-        sampled = player_view(sample, seat)
+        dealt = sample(know, rng)
+        sampled = player_view(dealt, seat)
         for name in PUBLIC:
             assert getattr(sampled, name) == getattr(view, name), name
-        assert every_card(sample) == Counter(fresh_deck(round_.rules))
+        assert every_card(dealt) == Counter(fresh_deck(round_.rules))
         for other, cards in known.items():
-            assert not Counter(cards) - Counter(sample.hands[other])
+            assert not Counter(cards) - Counter(dealt.hands[other])
 
 
 @settings(max_examples=20, deadline=None)
