@@ -394,7 +394,7 @@ class Hub:
         if frame.name is not None:
             name = self._name(frame.name, seat, game)
         token = new_token()
-        async with self.locks[game_id]:
+        async with self._lock(game_id):
             now = time.time()
             if not await self.store.join(game_id, seat, hashed, token_hash(token), name, now):
                 raise _Refusal(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago")
@@ -521,7 +521,7 @@ class Hub:
                     raise _Refusal(ErrorCode.BAD_GAME, "this game is no longer on this server")
                 await self._listen(game_id)
                 self.games[game_id] = Game(stored)
-                self.locks.setdefault(game_id, asyncio.Lock())
+                self._lock(game_id)
                 self._computer_turn(self.games[game_id])
         return self.games[game_id]
 
@@ -576,12 +576,23 @@ class Hub:
         if self.relay is not None:
             self._background(self._unlisten(game_id))
 
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        """The game's lock: one decision, join or rematch at a time (made when first needed, dropped with the
+        game from memory)."""
+        return self.locks.setdefault(game_id, asyncio.Lock())
+
     def _forget_if_idle(self, game: Game) -> None:
         """Drop a game nobody is connected to from memory (the store keeps it), unless a computer is thinking; its
         lease is given back, so that another server may take it at once."""
         if game.computer_to_move() is None and self.games.get(game.id, game) is game:  # not a copy loaded since
             self.games.pop(game.id, None)
             self.members.pop(game.id, None)
+            # its locks too, unless held (a lock nobody holds has nobody waiting for it either): a server up for
+            # months keeps nothing of the games it no longer holds
+            for locks in (self.locks, self.loading):
+                lock = locks.get(game.id)
+                if lock is not None and not lock.locked():
+                    del locks[game.id]
             for seat, level in enumerate(game.computers):
                 if level is not None:
                     self.bots.pop((game.id, seat), None)
@@ -601,6 +612,9 @@ class Hub:
                 await self.leases.release(game_id)
             except LeaseError as error:
                 log.warning("game %s: lease not released (%s); it runs out by itself", game_id, error)
+        lock = self.loading.get(game_id)
+        if game_id not in self.games and lock is not None and not lock.locked():
+            del self.loading[game_id]
 
     async def create(self, frame: Create) -> Created:
         if frame.protocol != PROTOCOL:
@@ -663,7 +677,7 @@ class Hub:
         each person is sent their new seat and its token, on their own connections only."""
         if not game.over:
             raise _Refusal(ErrorCode.NOT_OVER, "a rematch is asked for once the match is over")
-        async with self.locks[game.id]:
+        async with self._lock(game.id):
             rematch = await self.store.rematch_of(game.id)
             if rematch is not None:  # made already: this player's place in it, again
                 players = [seat]
@@ -708,7 +722,7 @@ class Hub:
 
     async def decide(self, game_id: str, seat: int, version: int, text: str, reply_to: Member | None) -> None:
         """Check, apply, commit, tell everyone — or answer ``reply_to`` alone with why not."""
-        async with self.locks[game_id]:
+        async with self._lock(game_id):
             game = await self.game(game_id)
             try:
                 fresh = game.check(seat, version, text)

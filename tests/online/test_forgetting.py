@@ -1,0 +1,50 @@
+"""A server keeps in memory only the games someone is in: once everyone has left a game, nothing of it is left
+behind — the game, its members, and its locks — so that a server up for months holds no more than its live
+games.  In process, to look inside."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.server import serve
+
+from lost_cities.net.codes import CodeKey
+from lost_cities.net.protocol import Create, SeatSpec
+from lost_cities.server.hub import Hub
+from lost_cities.server.sqlite_store import SqliteStore
+from tests.online.raw import ask, joined
+
+
+@pytest.fixture
+async def in_process(tmp_path: Path) -> AsyncIterator[tuple[str, Hub]]:
+    store = SqliteStore(tmp_path / "online.sqlite3")
+    await store.open()
+    hub = Hub(store, CodeKey(b"k" * 32), think=0.01)
+    async with serve(hub.handle, "127.0.0.1", 0) as server:
+        port = next(iter(server.sockets)).getsockname()[1]
+        yield f"ws://127.0.0.1:{port}", hub
+    await hub.stop()
+    await store.close()
+
+
+async def test_a_game_everyone_left_leaves_nothing_behind_in_memory(in_process: tuple[str, Hub]) -> None:
+    url, hub = in_process
+    for seed in range(3):
+        created = await hub.create(Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=seed))
+        ana, view = await joined(url, created.seats[0].code or "")
+        boris, _ = await joined(url, created.seats[1].code or "")
+        if view["view"]["to_move"] == 0:  # a decision, so that the game's lock was used
+            decision = view["view"]["legal_decisions"][0]
+            answer = await ask(ana, {"type": "decide", "version": view["version"], "decision": decision})
+            assert answer["type"] == "event", answer
+        assert created.game in hub.games and created.game in hub.locks
+        await ana.close()
+        await boris.close()
+    for _ in range(200):  # bounded: two seconds at most for the server to see the connections go
+        if not (hub.games or hub.members or hub.locks or hub.loading):
+            break
+        await asyncio.sleep(0.01)
+    assert (hub.games, hub.members, hub.locks, hub.loading) == ({}, {}, {}, {})
