@@ -102,6 +102,9 @@ class Leases:
         #: The games whose lease we hold, each with when (this process's monotonic clock) it runs out at the latest.
         self._held: dict[str, float] = {}
         self._renewer: asyncio.Task[None] | None = None
+        #: set to end the renewals between two passes (a pass cut in the middle of its round trip may leave the
+        #: connection half read, and redis-py may not even let it be cut)
+        self._stopping = asyncio.Event()
 
     @property
     def _ttl_ms(self) -> int:
@@ -179,12 +182,15 @@ class Leases:
     def start(self) -> None:
         """Begin renewing every held lease each ttl / 3, in a background task (:meth:`close` ends it)."""
         if self._renewer is None or self._renewer.done():
+            self._stopping.clear()
             self._renewer = asyncio.create_task(self._renew_all(), name="lost-cities lease renewer")
 
     async def _renew_all(self) -> None:
-        while True:
-            await asyncio.sleep(self.ttl / 3)
-            await self.renew_once()
+        while not self._stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), self.ttl / 3)
+            if not self._stopping.is_set():
+                await self.renew_once()
 
     async def renew_once(self) -> None:
         """Renew every held lease once, all in one round trip to Redis (a pipeline: a server holding a thousand
@@ -226,9 +232,10 @@ class Leases:
     async def stop_renewing(self) -> None:
         """End the background renewals, releasing nothing (as a killed process would)."""
         if self._renewer is not None:
-            self._renewer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewer
+            self._stopping.set()  # the pass under way ends first, within a ttl; then it is cut, waited for no more
+            done, _ = await asyncio.wait([self._renewer], timeout=self.ttl)
+            if not done:
+                self._renewer.cancel()
             self._renewer = None
 
     async def close(self) -> None:
