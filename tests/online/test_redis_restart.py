@@ -77,6 +77,8 @@ async def test_redis_restarted_mid_game_the_servers_take_the_game_again_and_it_e
         stored, last = await asyncio.to_thread(servers[0].stored_decisions, created.game)
         assert stored == last == decisions_in(results[0].record)  # each decision stored once, none lost
         logs = "".join(server.log.read_text() for server in servers)
-        assert "lease not renewed in time" in logs  # the server applying it let it go while Redis was away
+        # the server applying it let it go while Redis was away: its renewer found the lease run out, or a
+        # frame did first (whichever came first on a busy machine)
+        assert "lease not renewed in time" in logs or "its lease is lost, so it is no longer applied here" in logs
     for server in servers:
         assert "Traceback" not in server.log.read_text()
