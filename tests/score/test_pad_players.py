@@ -7,6 +7,7 @@ from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import MatchOverScreen, PadSetupScreen, RoundOverScreen
 from tests.score.helpers import lay, pad, panel, row, text, title
+from tests.tui.helpers import until
 
 THREE = ("Ana", "Boris", "Carl")
 FOUR = ("Ana", "Boris", "Carl", "Dana")
@@ -34,8 +35,10 @@ async def test_r23_three_players_one_side_in_full_the_others_on_one_line() -> No
         await pilot.press("tab")  # Ana sees Carl's line: yellow +38
         assert "Y +38" in panel(app, 2).line(0).plain
         assert "round +38" in str(panel(app, 2).border_subtitle)
+        await pilot.pause()  # laid out anew after the tab: the click must find Boris's side where it now is
         await pilot.click("#side-1")  # a click on a one-line side brings it up in full
-        assert pad(app).side == 1 and compact(app) == [0, 2]
+        await until(pilot, lambda: pad(app).side == 1, seconds=10)
+        assert compact(app) == [0, 2]
         assert text(app, "#message") == "Boris: now marking the cards on the table."
 
 
