@@ -56,12 +56,13 @@ def blundered_match(seed: int = 0) -> tuple[Match, Play]:
 
 def test_the_analysis_is_deterministic_for_a_seed() -> None:
     record = random_match(3, 10_000, rounds=1).record()
-    first, second = analyse(record, FAST, seed=7), analyse(record, FAST, seed=7)
+    quick = SearchSettings(samples=3)  # what is compared is the same numbers, not good ones
+    first, second = analyse(record, quick, seed=7), analyse(record, quick, seed=7)
     assert first == second
     assert len(first.decisions) == len(positions(record)) > 40
-    other = analyse(record, FAST, seed=8)
+    other = analyse(record, quick, seed=8)
     assert [d.loss for d in other.decisions] != [d.loss for d in first.decisions]  # the seed is used
-    assert analyse(record, FAST, seed=7, jobs=2) == first  # each decision on its own seed, wherever it runs
+    assert analyse(record, quick, seed=7, jobs=2) == first  # each decision on its own seed, wherever it runs
 
 
 def test_a_planted_blunder_is_a_mistake() -> None:
