@@ -11,12 +11,17 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Protocol, TypeVar
 
 import psycopg
 import pytest
+from websockets.asyncio.server import serve
+
+from lost_cities.net.codes import CodeKey
+from lost_cities.server.hub import Hub
+from lost_cities.server.store import GameStore
 
 
 class _Startable(Protocol):
@@ -161,3 +166,18 @@ def running(make: Callable[[], _Service], unavailable: type[Exception], what: st
         yield service
     finally:
         service.stop()
+
+
+@contextlib.asynccontextmanager
+async def hub_in_process(store: GameStore) -> AsyncIterator[tuple[str, Hub]]:
+    """A hub on ``store`` serving on a free loopback port in this process (to look inside it, or to put a fault
+    where no frame could): its URL and the hub; stopped, and the store closed, on leaving."""
+    await store.open()
+    hub = Hub(store, CodeKey(b"k" * 32), think=0.01)
+    try:
+        async with serve(hub.handle, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            yield f"ws://127.0.0.1:{port}", hub
+        await hub.stop()
+    finally:
+        await store.close()

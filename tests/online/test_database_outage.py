@@ -22,12 +22,12 @@ from lost_cities.ai.bot import Bot, answer
 from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
 from lost_cities.net.client import Seat, create_game
-from lost_cities.net.protocol import Create, ErrorCode, ErrorFrame, Record, SeatSpec, ServerFrame
+from lost_cities.net.protocol import Create, Created, ErrorCode, ErrorFrame, Record, SeatSpec, ServerFrame
 from lost_cities.server.postgres_store import WAIT, PostgresStore
 from lost_cities.server.store import StoreError
 from tests.online.postgres import Postgres, Unavailable
 from tests.online.server import ServerProcess, running, sharing
-from tests.online.test_match import decisions_in, game, play_all
+from tests.online.test_match import decisions_in, game, play_all, without_a_failure
 
 
 def health(port: int) -> tuple[int, dict[str, Any]]:
@@ -114,12 +114,7 @@ async def test_postgresql_away_for_seconds_refuses_decisions_and_the_clients_car
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:  # fmt: skip
     spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2, seed=11)
-    calm = ServerProcess(tmp_path_factory.mktemp("calm"))  # the same seeded game without the outage
-    calm.start()
-    try:
-        expected = (await play_all(calm.url, await create_game(calm.url, spec), {0: "heuristic", 1: "heuristic"}))[0]
-    finally:
-        calm.stop()
+    expected = (await without_a_failure(tmp_path_factory.mktemp("calm"), spec))[0]  # the game without the outage
 
     database = own_postgres.new_database()
     redis = request.getfixturevalue("redis_server").url if servers > 1 else None  # several: one Redis for leases
@@ -129,12 +124,12 @@ async def test_postgresql_away_for_seconds_refuses_decisions_and_the_clients_car
         assert "Traceback" not in process.log.read_text()  # refused in a sentence, never a fault of a server's
 
 
-async def _play_through_an_outage(
-    own_postgres: Postgres, servers: list[ServerProcess], spec: Create, expected: Record
-) -> None:
-    """Both seats played by bots, given every server's address; PostgreSQL stopped for two seconds in the middle."""
-    server = servers[0]
-    everywhere = ",".join(process.url for process in servers)
+async def played_through(
+    everywhere: str, spec: Create, failure: Callable[[list[Seat]], Awaitable[int]]
+) -> tuple[Created, list[Record], list[ErrorFrame], int]:
+    """The seeded game ``spec`` created and both seats played by slow bots, each given the servers ``everywhere``;
+    ``failure`` happens thirty decisions in (it gives the version the game had come to when it struck).  The
+    game, each seat's record, the error frames the seats were told, and that version."""
     created = await create_game(everywhere, spec)
     told: list[ErrorFrame] = []
 
@@ -149,6 +144,22 @@ async def _play_through_an_outage(
             while max(seat.version for seat in seats) < 30:
                 assert not any(task.done() for task in playing), [task.result() for task in playing if task.done()]
                 await asyncio.sleep(0.01)
+        struck_at = await failure(seats)
+        results = await asyncio.wait_for(asyncio.gather(*playing), 120)
+    finally:
+        for task in playing:
+            task.cancel()
+        await asyncio.gather(*playing, return_exceptions=True)
+    return created, results, told, struck_at
+
+
+async def _play_through_an_outage(
+    own_postgres: Postgres, servers: list[ServerProcess], spec: Create, expected: Record
+) -> None:
+    """Both seats played by bots, given every server's address; PostgreSQL stopped for two seconds in the middle."""
+    server = servers[0]
+
+    async def outage(seats: list[Seat]) -> int:
         await asyncio.to_thread(own_postgres.pause)
         status, state = await asyncio.to_thread(health, server.port)  # a load balancer sends players elsewhere
         assert status == 503 and state["status"] == "degraded" and "database" in state["error"], state
@@ -156,11 +167,9 @@ async def _play_through_an_outage(
         await asyncio.sleep(2)
         down_at = max(seat.version for seat in seats)
         await asyncio.to_thread(own_postgres.resume)
-        results = await asyncio.wait_for(asyncio.gather(*playing), 120)
-    finally:
-        for task in playing:
-            task.cancel()
-        await asyncio.gather(*playing, return_exceptions=True)
+        return down_at
+
+    created, results, told, down_at = await played_through(",".join(p.url for p in servers), spec, outage)
     assert results[0] == results[1]
     assert results[0].record.played == expected.record.played  # the same match as without the outage
     refused = [frame for frame in told if frame.code is ErrorCode.UNAVAILABLE and frame.version is not None]

@@ -9,25 +9,18 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from websockets.asyncio.server import serve
 
-from lost_cities.net.codes import CodeKey
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.server.hub import Hub
 from lost_cities.server.sqlite_store import SqliteStore
 from tests.online.raw import ask, joined
+from tests.online.server import hub_in_process
 
 
 @pytest.fixture
 async def in_process(tmp_path: Path) -> AsyncIterator[tuple[str, Hub]]:
-    store = SqliteStore(tmp_path / "online.sqlite3")
-    await store.open()
-    hub = Hub(store, CodeKey(b"k" * 32), think=0.01)
-    async with serve(hub.handle, "127.0.0.1", 0) as server:
-        port = next(iter(server.sockets)).getsockname()[1]
-        yield f"ws://127.0.0.1:{port}", hub
-    await hub.stop()
-    await store.close()
+    async with hub_in_process(SqliteStore(tmp_path / "online.sqlite3")) as served:
+        yield served
 
 
 async def test_a_game_everyone_left_leaves_nothing_behind_in_memory(in_process: tuple[str, Hub]) -> None:

@@ -22,6 +22,17 @@ def game(*seats: SeatSpec, rounds: int = 1, seed: int = 7, **variants: bool) -> 
     return Create(seats=seats, rounds=rounds, seed=seed, **variants)
 
 
+async def without_a_failure(folder: Path, spec: Create) -> list[tuple[Seat, Record]]:
+    """The seeded game ``spec`` played by heuristic bots on a server of its own (SQLite, in ``folder``) with nothing
+    going wrong: what the same game must come to through a failure."""
+    calm = ServerProcess(folder)
+    calm.start()
+    try:
+        return await play_all(calm.url, await create_game(calm.url, spec), {0: "heuristic", 1: "heuristic"})
+    finally:
+        calm.stop()
+
+
 async def play_all(url: str, created: Created, levels: dict[int, str]) -> list[tuple[Seat, Record]]:
     """Every person's seat played by a bot client at its level, at once."""
     seats = [offer for offer in created.seats if offer.code is not None]
@@ -105,14 +116,8 @@ async def test_a_game_killed_with_sigkill_goes_on_after_a_restart_with_nothing_l
     server_on: ServerProcess, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     server = server_on
-    # the same seeded game without the failure, on a second server (SQLite): what the match must be
-    calm = ServerProcess(tmp_path_factory.mktemp("calm"))
-    calm.start()
-    try:
-        spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2, seed=11)
-        expected = (await play_all(calm.url, await create_game(calm.url, spec), {0: "heuristic", 1: "heuristic"}))[0]
-    finally:
-        calm.stop()
+    spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2, seed=11)
+    expected = (await without_a_failure(tmp_path_factory.mktemp("calm"), spec))[0]
 
     created = await create_game(server.url, spec)
     seats = [Seat(server.url, code=offer.code) for offer in created.seats]

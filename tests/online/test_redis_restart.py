@@ -11,14 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from lost_cities.ai import make_bot
-from lost_cities.net.client import Seat, create_game
-from lost_cities.net.protocol import ErrorCode, ErrorFrame, SeatSpec, ServerFrame
+from lost_cities.net.client import Seat
+from lost_cities.net.protocol import ErrorCode, SeatSpec
 from tests.online.postgres import Postgres
 from tests.online.redis_server import RedisServer, Unavailable
-from tests.online.server import ServerProcess, running, sharing
-from tests.online.test_database_outage import slow_player
-from tests.online.test_match import decisions_in, game, play_all
+from tests.online.server import running, sharing
+from tests.online.test_database_outage import played_through
+from tests.online.test_match import decisions_in, game, without_a_failure
 
 pytestmark = pytest.mark.slow
 
@@ -37,40 +36,20 @@ async def test_redis_restarted_mid_game_the_servers_take_the_game_again_and_it_e
     postgres: Postgres, own_redis: RedisServer, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2, seed=13)
-    calm = ServerProcess(tmp_path_factory.mktemp("calm"))  # the same seeded game without the restart
-    calm.start()
-    try:
-        expected = (await play_all(calm.url, await create_game(calm.url, spec), {0: "heuristic", 1: "heuristic"}))[0]
-    finally:
-        calm.stop()
+    expected = (await without_a_failure(tmp_path_factory.mktemp("calm"), spec))[0]  # the game without the restart
 
     with sharing(tmp_path, postgres.new_database(), own_redis.url, lease=LEASE) as servers:
-        everywhere = ",".join(server.url for server in servers)
-        created = await create_game(everywhere, spec)
-        told: list[ErrorFrame] = []
 
-        def heard(frame: ServerFrame) -> None:
-            if isinstance(frame, ErrorFrame):
-                told.append(frame)
-
-        seats = [Seat(everywhere, code=offer.code, on_frame=heard) for offer in created.seats]
-        playing = [asyncio.create_task(seat.play(slow_player(make_bot("heuristic")))) for seat in seats]
-        try:
-            async with asyncio.timeout(60):
-                while max(seat.version for seat in seats) < 30:
-                    assert not any(task.done() for task in playing), [task.result() for task in playing if task.done()]
-                    await asyncio.sleep(0.01)
+        async def restart(seats: list[Seat]) -> int:
             await asyncio.to_thread(own_redis.pause)
             await asyncio.sleep(LEASE * 2.5)  # every lease runs out by the servers' clocks meanwhile
             away_at = max(seat.version for seat in seats)
             await asyncio.sleep(0.5)
             assert max(seat.version for seat in seats) == away_at  # nobody applies the game without a lease
             await asyncio.to_thread(own_redis.resume)
-            results = await asyncio.wait_for(asyncio.gather(*playing), 120)
-        finally:
-            for task in playing:
-                task.cancel()
-            await asyncio.gather(*playing, return_exceptions=True)
+            return away_at
+
+        created, results, told, _ = await played_through(",".join(s.url for s in servers), spec, restart)
         assert results[0] == results[1]
         assert results[0].record.played == expected[1].record.played  # the same match as without the restart
         assert all(frame.code is ErrorCode.UNAVAILABLE for frame in told), told  # told to wait, nothing else

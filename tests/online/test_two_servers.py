@@ -26,7 +26,7 @@ from tests.online.postgres import Postgres
 from tests.online.redis_server import RedisServer
 from tests.online.server import ServerProcess, sharing
 from tests.online.test_database_outage import health
-from tests.online.test_match import decisions_in, game, play_all
+from tests.online.test_match import decisions_in, game, play_all, without_a_failure
 from tests.online.test_relay import garbage
 
 #: The lease the servers are started with: how long the game waits after its server died.
@@ -79,12 +79,7 @@ async def test_a_game_created_on_one_server_is_played_with_one_player_on_each(
 ) -> None:
     a, b = two_servers
     spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2, seed=3)
-    calm = ServerProcess(tmp_path_factory.mktemp("calm"))  # the same seeded match on one server: what it must be
-    calm.start()
-    try:
-        expected = await play_all(calm.url, await create_game(calm.url, spec), {0: "heuristic", 1: "heuristic"})
-    finally:
-        calm.stop()
+    expected = await without_a_failure(tmp_path_factory.mktemp("calm"), spec)
 
     created = await create_game(a.url, spec)
     ana, boris = Seat(a.url, code=created.seats[0].code), Seat(b.url, code=created.seats[1].code)
@@ -154,14 +149,8 @@ async def test_the_server_serving_a_game_killed_the_other_finishes_it_with_the_s
     two_servers: list[ServerProcess], redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     a, b = two_servers
-    # the same seeded game without the failure, on a server of its own (SQLite): what the match must be
-    calm = ServerProcess(tmp_path_factory.mktemp("calm"))
-    calm.start()
-    try:
-        spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2, seed=11)
-        expected = (await play_all(calm.url, await create_game(calm.url, spec), {0: "heuristic", 1: "heuristic"}))[0]
-    finally:
-        calm.stop()
+    spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=2, seed=11)
+    expected = (await without_a_failure(tmp_path_factory.mktemp("calm"), spec))[0]
 
     created = await create_game(b.url, spec)  # created through B, served by A, Boris relayed to it through B
     ana, boris = Seat(a.url, code=created.seats[0].code), Seat(b.url, code=created.seats[1].code)
