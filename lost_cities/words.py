@@ -29,7 +29,7 @@ from lost_cities.engine import (
     StartReason,
     Stop,
 )
-from lost_cities.i18n import _, current_language, ngettext, pgettext
+from lost_cities.i18n import N_, _, current_language, ngettext, pgettext
 
 __all__ = [
     "WAGER_MARK",
@@ -42,6 +42,7 @@ __all__ = [
     "computer_name",
     "decimal",
     "decision_action",
+    "decision_done",
     "describe_event",
     "describe_next_starter",
     "describe_refusal",
@@ -601,19 +602,38 @@ def hint_action(view: PlayerView, decision: Decision) -> str:
     return decision_action(decision, top)
 
 
+#: A decision's words (stop, draw from the pile, take, discard, lay), as the player would do it and as done.
+_TO_DO = (N_("stop laying"), N_("draw from the draw pile"), N_("take {card}"), N_("discard {card}"), N_("lay {card}"))
+_DONE = (
+    N_("stopped laying"),
+    N_("drew from the draw pile"),
+    N_("took {card}"),
+    N_("discarded {card}"),
+    N_("laid {card}"),
+)
+
+
 def decision_action(decision: Decision, top: Card | None) -> str:
     """A decision as the player would do it, ``top`` the card a draw from a discard pile takes: ``lay red 7``,
     ``take blue 4``, ``draw from the draw pile``."""
+    return _decision_in(_TO_DO, decision, top)
+
+
+def decision_done(decision: Decision, top: Card | None) -> str:
+    """A decision as a player did it: ``laid red 7``, ``took blue 4``, ``drew from the draw pile``."""
+    return _decision_in(_DONE, decision, top)
+
+
+def _decision_in(words: tuple[str, str, str, str, str], decision: Decision, top: Card | None) -> str:
+    stop, draw, take, discard, lay = words
     if isinstance(decision, Stop):
-        return _("stop laying")
+        return _(stop)
     if isinstance(decision, Draw):
         if decision.pile is None or top is None:
-            return _("draw from the draw pile")
-        return _("take {card}").format(card=card_phrase(top))
+            return _(draw)
+        return _(take).format(card=card_phrase(top))
     assert isinstance(decision, Play)
-    if decision.discard:
-        return _("discard {card}").format(card=card_phrase(decision.card))
-    return _("lay {card}").format(card=card_phrase(decision.card))
+    return _(discard if decision.discard else lay).format(card=card_phrase(decision.card))
 
 
 def hint_lines(view: PlayerView, choices: Sequence[tuple[Decision, float]], names: Sequence[str]) -> str:

@@ -23,7 +23,6 @@ from lost_cities.limits import ANALYSIS_THINK, MAX_SEED
 
 if TYPE_CHECKING:
     from lost_cities.ai.analysis import DecisionAnalysis, MatchAnalysis, Summary
-    from lost_cities.engine import Card, Decision
 
 __all__ = ["add_parser", "run"]
 
@@ -153,33 +152,16 @@ def _summary(summary: Summary) -> str:
     )
 
 
-def _did(decision: Decision, top: Card | None) -> str:
-    """What a player did, as the board's words say it: ``discarded red 9``, ``took blue 4``."""
-    from lost_cities.engine import Draw, Play, Stop
-    from lost_cities.words import card_phrase
-
-    if isinstance(decision, Stop):
-        return _("stopped laying")
-    if isinstance(decision, Draw):
-        if decision.pile is None or top is None:
-            return _("drew from the draw pile")
-        return _("took {card}").format(card=card_phrase(top))
-    assert isinstance(decision, Play)
-    if decision.discard:
-        return _("discarded {card}").format(card=card_phrase(decision.card))
-    return _("laid {card}").format(card=card_phrase(decision.card))
-
-
 def mistake_line(decision: DecisionAnalysis, names: Sequence[str]) -> str:
     """``round 2, turn 7: Ana discarded red 9; best was lay red 9 (lost 12.5 points)``."""
-    from lost_cities.words import decimal, decision_action
+    from lost_cities.words import decimal, decision_action, decision_done
 
     # Translators: {loss} is always written with one decimal (12.5), so the plural is the one for fractions.
     return _("round {round}, turn {turn}: {name} {did}; best was {best} (lost {loss} points)").format(
         round=decision.round,
         turn=decision.turn,
         name=names[decision.seat],
-        did=_did(decision.played, decision.played_top),
+        did=decision_done(decision.played, decision.played_top),
         best=decision_action(decision.best, decision.best_top),
         loss=decimal(decision.loss, 1),
     )
