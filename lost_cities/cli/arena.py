@@ -117,8 +117,6 @@ def run(args: argparse.Namespace) -> int:
         a, b, deals=args.deals, seed=args.seed, think=args.think, long=args.long, hand_penalty=args.hand_penalty
     )
     progress = _Progress(settings, sys.stderr) if sys.stderr.isatty() else None
-    if progress is not None:
-        progress.start()
     deals: list[DealResult] = []
     status = 0
     try:
@@ -331,65 +329,40 @@ def _ply_cap() -> int:
     return PLY_CAP
 
 
-class _Progress:
-    """A progress bar with the running figures, redrawn in place on one terminal line (at most five times a
-    second, cut to the terminal's width so that it never wraps)."""
-
-    WIDTH = 10
+class _Progress(ProgressBar):
+    """The two-player arena's bar with its running figures: rounds done, the first bot's share of them won, its
+    mean difference a round, and the time left."""
 
     def __init__(self, settings: ArenaSettings, stream: TextIO) -> None:
         self.settings = settings
-        self.stream = stream
         self.started = time.monotonic()
-        self.shown = 0.0
-        self.length = 0
         self.rounds = self.wins = self.diff = 0
-
-    def start(self) -> None:
-        """The bar before the first deal is done, at once: the first deals may take seconds."""
-        total = self.settings.deals
-        self._show(
-            _("[{bar}] 0/{total} rounds · {a} against {b}").format(
-                bar="-" * self.WIDTH, total=2 * total, a=self.settings.a, b=self.settings.b
-            )
-        )
+        super().__init__(settings.deals, stream)
 
     def update(self, deal: DealResult, done: int) -> None:
-        from lost_cities.words import signed
-
         for result in deal.rounds:
             self.rounds += 1
             self.wins += result.diff > 0
             self.diff += result.diff
-        now = time.monotonic()
-        total = self.settings.deals
-        if now - self.shown < 0.2 and done < total:
-            return
-        self.shown = now
-        filled = self.WIDTH * done // total
-        self._show(
-            _("[{bar}] {done}/{total} rounds · {a} {rate}, {diff} a round · {left} left").format(
-                bar="#" * filled + "-" * (self.WIDTH - filled),
-                done=self.rounds,
-                total=2 * total,
-                a=self.settings.a,
-                rate=_percent(self.wins / self.rounds),
-                diff=signed(self.diff / self.rounds, 1),
-                left=_duration((now - self.started) / done * (total - done)),
+        self.show(done)
+
+    def words(self, bar: str, done: int) -> str:
+        from lost_cities.words import signed
+
+        settings = self.settings
+        if not done:  # drawn at once: the first deals may take seconds
+            return _("[{bar}] 0/{total} rounds · {a} against {b}").format(
+                bar=bar, total=2 * self.total, a=settings.a, b=settings.b
             )
+        return _("[{bar}] {done}/{total} rounds · {a} {rate}, {diff} a round · {left} left").format(
+            bar=bar,
+            done=self.rounds,
+            total=2 * self.total,
+            a=settings.a,
+            rate=_percent(self.wins / self.rounds),
+            diff=signed(self.diff / self.rounds, 1),
+            left=_duration((time.monotonic() - self.started) / done * (self.total - done)),
         )
-
-    def _show(self, line: str) -> None:
-        line = line[: shutil.get_terminal_size((80, 24)).columns - 1]
-        self.stream.write("\r" + line.ljust(self.length))
-        self.stream.flush()
-        self.length = len(line)
-
-    def clear(self) -> None:
-        """Blank the line, and the ``^C`` a terminal may have echoed after it."""
-        if self.length:
-            self.stream.write("\r" + " " * (self.length + 2) + "\r")
-            self.stream.flush()
 
 
 def _duration(seconds: float) -> str:
