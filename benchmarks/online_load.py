@@ -672,23 +672,40 @@ def main() -> None:
             started.append(floor)
             server = game_server(folder / "serve")
             started.append(server)
-            say(f"{args.games} live games, {args.seconds:g} s recorded per phase; round trip in ms")
-            for number in range(1, args.rounds + 1):
-                say(f"round {number}")
-                for think in (args.think, 0.0):
-                    say(f" {'paced, think ' + format(think, 'g') + ' s' if think else 'flat out'}")
-                    order = [(floor, True), (server, False)]
-                    for child, is_floor in order if number % 2 else order[::-1]:
-                        load = asyncio.run(live_load([child], is_floor, args.games, think, args.seconds))
-                        loads.append((number, load))
-                        say(report_load(load))
+            loads = alternating(args, say, [([floor], True, None), ([server], False, None)])
             for child in (floor, server):
                 child.stop()
         if args.idle > 0:
             idle = game_server(folder / "idle")
             started.append(idle)
             waiting = asyncio.run(waiting_games(idle, args.idle))
-    summary = summarise(args, loads, waiting)
+    tell(args, summarise(args, loads, waiting))
+
+
+def alternating(
+    args: argparse.Namespace,
+    say: Any,
+    sides: list[tuple[list[Child], bool, str | None]],
+    backing: Callable[[], float] | None = None,
+) -> list[tuple[int, Load]]:
+    """``--rounds`` rounds of the live loads, paced then flat out, on each side in turn — ``sides`` are (servers,
+    whether they are the floor, the name the loads are reported by) — the order alternating by round, so that a
+    noisy shared machine weighs on both alike."""
+    loads: list[tuple[int, Load]] = []
+    say(f"{args.games} live games, {args.seconds:g} s recorded per phase; round trip in ms")
+    for number in range(1, args.rounds + 1):
+        say(f"round {number}")
+        for think in (args.think, 0.0):
+            say(f" {'paced, think ' + format(think, 'g') + ' s' if think else 'flat out'}")
+            for servers, floor, name in sides if number % 2 else sides[::-1]:
+                load = asyncio.run(live_load(servers, floor, args.games, think, args.seconds, name, backing))
+                loads.append((number, load))
+                say(report_load(load))
+    return loads
+
+
+def tell(args: argparse.Namespace, summary: dict[str, Any]) -> None:
+    """The figures: as one JSON object with ``--json``, else the verdicts a line each."""
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
@@ -719,27 +736,13 @@ def several_servers(args: argparse.Namespace, say: Any) -> None:
             started.extend(one)
             many = shared_servers(folder / "many", args.servers, postgres.new_database(), redis_server.url)
             started.extend(many)
-            say(f"{args.games} live games, {args.seconds:g} s recorded per phase; round trip in ms")
-            for number in range(1, args.rounds + 1):
-                say(f"round {number}")
-                for think in (args.think, 0.0):
-                    say(f" {'paced, think ' + format(think, 'g') + ' s' if think else 'flat out'}")
-                    order = [(one, "1"), (many, str(args.servers))]
-                    for servers, name in order if number % 2 else order[::-1]:
-                        load = asyncio.run(live_load(servers, False, args.games, think, args.seconds, name, backing))
-                        loads.append((number, load))
-                        say(report_load(load))
+            loads = alternating(args, say, [(one, False, "1"), (many, False, str(args.servers))], backing)
         finally:
             for child in started:
                 child.stop()
             redis_server.stop()
             postgres.stop()
-    summary = summarise_servers(args, loads)
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        for line in summary["verdicts"]:
-            print(line)
+    tell(args, summarise_servers(args, loads))
 
 
 def summarise_servers(args: argparse.Namespace, loads: list[tuple[int, Load]]) -> dict[str, Any]:
