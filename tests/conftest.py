@@ -60,6 +60,17 @@ def cli(monkeypatch: pytest.MonkeyPatch) -> Cli:
     return run
 
 
+@pytest.fixture
+def cli_in(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> Cli:
+    """``cli_in(folder, "history")``: :func:`cli` with ``folder`` as the data folder."""
+
+    def in_folder(data: Path, *args: str) -> CliResult:
+        monkeypatch.setenv("LOST_CITIES_DATA_DIR", str(data))
+        return cli(*args)
+
+    return in_folder
+
+
 @pytest.fixture(autouse=True)
 def quick_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
     """Textual's pilot waits for the app to go idle after every key by sleeping in steps of 20 ms

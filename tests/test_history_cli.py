@@ -1,4 +1,4 @@
-"""``lost-cities history`` and ``lost-cities export``, run as a user would, in a data folder of their own."""
+"""``lost-cities history`` and ``lost-cities export``, cli_in as a user would, in a data folder of their own."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from lost_cities.engine import Rules
 from lost_cities.storage import MatchStore, SavedMatch, result_label, variant_label
 from lost_cities.words import signed
-from tests.conftest import Cli, CliResult
+from tests.conftest import Cli
 from tests.storage.matches import random_match
 
 START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
@@ -36,17 +36,6 @@ def terminal_of_100_columns_in_utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[
     else:
         os.environ["TZ"] = before
     time.tzset()
-
-
-@pytest.fixture
-def run(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """``run(folder, "history")``: the command with ``folder`` as the data folder."""
-
-    def in_folder(data: Path, *args: str) -> CliResult:
-        monkeypatch.setenv("LOST_CITIES_DATA_DIR", str(data))
-        return cli(*args)
-
-    return in_folder
 
 
 @pytest.fixture(scope="module")
@@ -71,16 +60,18 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[SavedMatc
     return folder, kept
 
 
-def test_history_on_a_new_machine_says_where_matches_will_go(run: Cli, tmp_path: Path) -> None:
-    result = run(tmp_path / "none", "history")
+def test_history_on_a_new_machine_says_where_matches_will_go(cli_in: Cli, tmp_path: Path) -> None:
+    result = cli_in(tmp_path / "none", "history")
     assert result.status == 0
     assert " ".join(result.out.split()) == f"No finished matches yet; they will be kept in {tmp_path / 'none'}."
     assert not (tmp_path / "none").exists()
 
 
-def test_history_table_lists_every_match_readable_without_colour(run: Cli, data: tuple[Path, list[SavedMatch]]) -> None:
+def test_history_table_lists_every_match_readable_without_colour(
+    cli_in: Cli, data: tuple[Path, list[SavedMatch]]
+) -> None:
     folder, kept = data
-    result = run(folder, "history")
+    result = cli_in(folder, "history")
     assert result.status == 0 and result.err == ""
     out = result.out
     assert "\x1b[" not in out  # piped: no colour codes, the words carry everything
@@ -129,11 +120,11 @@ def varied(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("language", ["en", "fr", "ru"])
 def test_history_never_breaks_a_word_at_80_columns(
-    run: Cli, varied: Path, language: str, monkeypatch: pytest.MonkeyPatch
+    cli_in: Cli, varied: Path, language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # `cooperati`/`ve`, `classiqu`/`e`, `abandonné`/`e`
     monkeypatch.setenv("COLUMNS", "80")
-    result = run(varied, "--lang", language, "history")
+    result = cli_in(varied, "--lang", language, "history")
     assert result.status == 0 and result.err == ""
     lines = result.out.splitlines()
     assert all(cell_len(line) <= 80 for line in lines)
@@ -153,13 +144,13 @@ def test_history_never_breaks_a_word_at_80_columns(
 @pytest.mark.parametrize("width", [40, 50, 64, 80])
 @pytest.mark.parametrize("language", ["en", "fr", "ru"])
 def test_history_cuts_no_word_and_no_number_at_any_width(
-    run: Cli, varied: Path, language: str, width: int, monkeypatch: pytest.MonkeyPatch
+    cli_in: Cli, varied: Path, language: str, width: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # a total −27 shown as "−2" at 50 columns, "abandone" at 64: Rich squeezed a column that could not fit
     monkeypatch.setenv("COLUMNS", "200")
-    wide = run(varied, "--lang", language, "history").out.splitlines()
+    wide = cli_in(varied, "--lang", language, "history").out.splitlines()
     monkeypatch.setenv("COLUMNS", str(width))
-    result = run(varied, "--lang", language, "history")
+    result = cli_in(varied, "--lang", language, "history")
     assert result.status == 0 and result.err == ""
     lines = result.out.splitlines()
     assert all(cell_len(line) <= width or len(line.split()) == 1 for line in lines), lines  # a path may be wider
@@ -171,9 +162,9 @@ def test_history_cuts_no_word_and_no_number_at_any_width(
     assert not expected - shown, (expected - shown, language, width)
 
 
-def test_history_gives_a_side_per_line_and_names_both_partners(run: Cli, varied: Path) -> None:
+def test_history_gives_a_side_per_line_and_names_both_partners(cli_in: Cli, varied: Path) -> None:
     # R24a: four play in two teams; a score, a total and a win are a team's
-    result = run(varied, "history")
+    result = cli_in(varied, "history")
     lines = result.out.splitlines()
     four = next(saved for saved in MatchStore(varied).list_history().matches if saved.record.rules.teams)
     assert four.side_names == ("Alexandrinet & Maximiliennn", "Boris & Dan")
@@ -184,21 +175,21 @@ def test_history_gives_a_side_per_line_and_names_both_partners(run: Cli, varied:
     assert "Maximiliennn" in second and f"Boris & Dan {signed(four.round_scores[0][1])}" in third
     assert four.outcome is not None and four.outcome.winner is not None
     assert f"{four.side_names[four.outcome.winner]} won" in " ".join(result.out.split())
-    report = json.loads(run(varied, "history", "--json").out)
+    report = json.loads(cli_in(varied, "history", "--json").out)
     assert report["matches"][6]["sides"] == [[0, 2], [1, 3]] and report["matches"][0]["sides"] == [[0], [1]]
 
 
 def test_history_is_in_colour_when_asked(
-    run: Cli, data: tuple[Path, list[SavedMatch]], monkeypatch: pytest.MonkeyPatch
+    cli_in: Cli, data: tuple[Path, list[SavedMatch]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("FORCE_COLOR", "1")
-    result = run(data[0], "history")
+    result = cli_in(data[0], "history")
     assert result.status == 0 and "\x1b[" in result.out
 
 
-def test_history_json_for_scripts(run: Cli, data: tuple[Path, list[SavedMatch]]) -> None:
+def test_history_json_for_scripts(cli_in: Cli, data: tuple[Path, list[SavedMatch]]) -> None:
     folder, kept = data
-    result = run(folder, "history", "--json")
+    result = cli_in(folder, "history", "--json")
     assert result.status == 0
     report = json.loads(result.out)
     assert report["data_dir"] == str(folder) and report["damaged"] == []
@@ -212,30 +203,30 @@ def test_history_json_for_scripts(run: Cli, data: tuple[Path, list[SavedMatch]])
     assert third["status"] == "abandoned" and third["winner"] is None
 
 
-def test_a_damaged_history_file_is_reported_and_the_rest_listed(run: Cli, tmp_path: Path) -> None:
+def test_a_damaged_history_file_is_reported_and_the_rest_listed(cli_in: Cli, tmp_path: Path) -> None:
     store = MatchStore(tmp_path)
     match = random_match(5, 10_000, rounds=1)
     saved = store.finish_current(SavedMatch.start(("Ana", "Boris"), match))
     broken = store.history_dir / "20200101-000000-dead.json"
     broken.write_text('{"format": 1, "id"')
-    result = run(tmp_path, "history")
+    result = cli_in(tmp_path, "history")
     assert result.status == 0 and saved.id in result.out
     assert result.err == f"lost-cities history: {broken} could not be read: it is cut short or is not a JSON file.\n"
-    report = json.loads(run(tmp_path, "history", "--json").out)
+    report = json.loads(cli_in(tmp_path, "history", "--json").out)
     assert report["damaged"] == [{"path": str(broken), "reason": "it is cut short or is not a JSON file"}]
 
 
 def test_export_prints_the_record_that_replay_reads_back(
-    run: Cli, data: tuple[Path, list[SavedMatch]], tmp_path: Path
+    cli_in: Cli, data: tuple[Path, list[SavedMatch]], tmp_path: Path
 ) -> None:
     folder, kept = data
-    result = run(folder, "export", kept[1].id)
+    result = cli_in(folder, "export", kept[1].id)
     assert result.status == 0 and result.err == ""
     assert result.out == kept[1].to_json()
     shared = tmp_path / "match.json"
     shared.write_text(result.out, encoding="utf-8")
     assert MatchStore(tmp_path / "elsewhere").load(str(shared)) == kept[1]  # `replay FILE` on another machine
-    assert run(folder, "export", kept[1].id[:-3]).out == result.out  # a unique start of the id
+    assert cli_in(folder, "export", kept[1].id[:-3]).out == result.out  # a unique start of the id
 
 
 @pytest.mark.parametrize(
@@ -249,35 +240,35 @@ def test_export_prints_the_record_that_replay_reads_back(
     ],
 )
 def test_export_of_an_unknown_id_is_one_clear_line(
-    run: Cli, data: tuple[Path, list[SavedMatch]], key: str, message: str
+    cli_in: Cli, data: tuple[Path, list[SavedMatch]], key: str, message: str
 ) -> None:
-    result = run(data[0], "export", key)
+    result = cli_in(data[0], "export", key)
     assert result.status == 2 and result.out == ""
     assert result.err.startswith(f"lost-cities export: {message}") and result.err.count("\n") == 1
 
 
 def test_a_missing_file_that_looks_like_one_is_said_to_be_missing(
-    run: Cli, data: tuple[Path, list[SavedMatch]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    cli_in: Cli, data: tuple[Path, list[SavedMatch]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "records").mkdir()
     for path in ("gone.json", "records/gone", str(tmp_path / "gone"), "/no/such/folder/match"):
         for command in ("export", "replay"):
-            result = run(data[0], command, path)
+            result = cli_in(data[0], command, path)
             assert result.status == 2 and result.out == ""
             assert result.err == f"lost-cities {command}: {path} could not be read: No such file or directory.\n"
     shared = tmp_path / "records" / "match"  # a file that exists is read, whatever its name
     shared.write_text(data[1][0].to_json(), encoding="utf-8")
-    assert run(data[0], "export", "records/match").out == data[1][0].to_json()
+    assert cli_in(data[0], "export", "records/match").out == data[1][0].to_json()
 
 
-def test_export_of_a_damaged_record_says_so(run: Cli, tmp_path: Path) -> None:
+def test_export_of_a_damaged_record_says_so(cli_in: Cli, tmp_path: Path) -> None:
     (tmp_path / "history").mkdir()
     broken = tmp_path / "history" / "20200101-000000-dead.json"
     broken.write_text('{"format": 7}')
-    result = run(tmp_path, "export", "20200101-000000-dead")
+    result = cli_in(tmp_path, "export", "20200101-000000-dead")
     assert result.status == 2 and result.out == ""
     message = f"{broken} could not be read: it has format 7, and this version reads formats 1 to 2."
     assert result.err == f"lost-cities export: {message}\n"
-    replayed = run(tmp_path, "replay", str(broken))  # one convention: every refusal of input exits 2
+    replayed = cli_in(tmp_path, "replay", str(broken))  # one convention: every refusal of input exits 2
     assert replayed.status == 2 and replayed.err == f"lost-cities replay: {message}\n"

@@ -13,7 +13,7 @@ from lost_cities.engine import Rules
 from lost_cities.i18n import _, set_language
 from lost_cities.storage import MatchStore, SavedMatch
 from lost_cities.storage.stats import history_stats
-from tests.conftest import Cli, CliResult
+from tests.conftest import Cli
 from tests.storage.crafted_history import crafted_history
 from tests.storage.matches import random_match
 
@@ -24,15 +24,6 @@ def plain_terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for variable in ("FORCE_COLOR", "NO_COLOR"):
         monkeypatch.delenv(variable, raising=False)
     yield
-
-
-@pytest.fixture
-def run(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> Cli:
-    def in_folder(data: Path, *args: str) -> CliResult:
-        monkeypatch.setenv("LOST_CITIES_DATA_DIR", str(data))
-        return cli(*args)
-
-    return in_folder
 
 
 @pytest.fixture(scope="module")
@@ -97,8 +88,8 @@ def test_three_players_and_teams_are_rated_and_cooperation_is_not(history: tuple
     assert [player.rating for player in cooperative.players] == [None, None]
 
 
-def test_json_has_the_totals_and_every_player(run: Cli, history: tuple[Path, list[SavedMatch]]) -> None:
-    result = run(history[0], "stats", "--json")
+def test_json_has_the_totals_and_every_player(cli_in: Cli, history: tuple[Path, list[SavedMatch]]) -> None:
+    result = cli_in(history[0], "stats", "--json")
     assert result.status == 0 and result.err == ""
     report = json.loads(result.out)
     assert list(report) == ["matches", "rounds", "players"] and (report["matches"], report["rounds"]) == (8, 8)
@@ -110,51 +101,51 @@ def test_json_has_the_totals_and_every_player(run: Cli, history: tuple[Path, lis
 
 
 def test_the_blocks_show_every_player_at_any_width(
-    run: Cli, history: tuple[Path, list[SavedMatch]], monkeypatch: pytest.MonkeyPatch
+    cli_in: Cli, history: tuple[Path, list[SavedMatch]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    wide = run(history[0], "stats").out
+    wide = cli_in(history[0], "stats").out
     assert "Computer: easy" in wide and "Against      Computer: easy: 4 won, 0 lost, 0 drawn;" in wide
     assert "8 finished matches, 8 rounds, 1 abandoned" in wide and "Hints        3 taken" in wide
     for width in (30, 50):
         monkeypatch.setenv("COLUMNS", str(width))
-        result = run(history[0], "stats")
+        result = cli_in(history[0], "stats")
         assert all(cell_len(line) <= width for line in result.out.splitlines()), result.out
         assert sorted(result.out.split()) == sorted(wide.split())  # nothing cut, nothing lost
 
 
 @pytest.mark.parametrize("language", ["fr", "ru"])
-def test_stats_speak_the_language(run: Cli, history: tuple[Path, list[SavedMatch]], language: str) -> None:
-    english = set(run(history[0], "stats").out.split())
-    result = run(history[0], "--lang", language, "stats")
+def test_stats_speak_the_language(cli_in: Cli, history: tuple[Path, list[SavedMatch]], language: str) -> None:
+    english = set(cli_in(history[0], "stats").out.split())
+    result = cli_in(history[0], "--lang", language, "stats")
     assert result.status == 0
     names = {"Ana", "Boris", "Cleo", "Dan", "Ana:", "Boris:", "Cleo:", "Dan:", "±", "−26", "−28", "−30", "−56"}
     assert set(result.out.split()) & english <= names | {word for word in english if word[0].isdigit()}
 
 
-def test_an_empty_history_says_so_in_one_line(run: Cli, tmp_path: Path) -> None:
-    result = run(tmp_path / "none", "stats")
+def test_an_empty_history_says_so_in_one_line(cli_in: Cli, tmp_path: Path) -> None:
+    result = cli_in(tmp_path / "none", "stats")
     assert result.status == 0 and result.err == ""
     assert result.out == f"No finished matches yet; they will be kept in {tmp_path / 'none'}.\n"
-    assert json.loads(run(tmp_path / "none", "stats", "--json").out) == {"matches": 0, "rounds": 0, "players": []}
+    assert json.loads(cli_in(tmp_path / "none", "stats", "--json").out) == {"matches": 0, "rounds": 0, "players": []}
 
 
-def test_a_damaged_file_is_told_and_the_rest_counted(run: Cli, tmp_path: Path) -> None:
+def test_a_damaged_file_is_told_and_the_rest_counted(cli_in: Cli, tmp_path: Path) -> None:
     store = MatchStore(tmp_path)
     store.finish_current(SavedMatch.start(("Ana", "Boris"), random_match(5, 10_000, rounds=1)))
     broken = store.history_dir / "20200101-000000-dead.json"
     broken.write_text('{"format": 1, "id"')
-    result = run(tmp_path, "stats")
+    result = cli_in(tmp_path, "stats")
     assert result.status == 0 and "1 finished match, 1 round" in result.out
     assert result.err == f"lost-cities stats: {broken} could not be read: it is cut short or is not a JSON file.\n"
-    refused = run(tmp_path, "stats", "--jsn")
+    refused = cli_in(tmp_path, "stats", "--jsn")
     assert refused.status == 2 and refused.err.count("\n") == 1 and refused.err.startswith("lost-cities stats: ")
 
 
 def test_the_rating_after_each_match_ends_on_the_rating_json_gives(
-    run: Cli, history: tuple[Path, list[SavedMatch]]
+    cli_in: Cli, history: tuple[Path, list[SavedMatch]]
 ) -> None:
     stats = history_stats(history[1])
-    report = {player["name"]: player for player in json.loads(run(history[0], "stats", "--json").out)["players"]}
+    report = {player["name"]: player for player in json.loads(cli_in(history[0], "stats", "--json").out)["players"]}
     for player in stats.players:
         shown = report[player.name]
         if player.ratings:
@@ -190,10 +181,10 @@ def plot_titles(language: str) -> list[str]:
 
 @pytest.mark.parametrize("language", ["en", "fr", "ru"])
 def test_plot_draws_both_plots_within_80_columns_in_the_language(
-    run: Cli, history: tuple[Path, list[SavedMatch]], monkeypatch: pytest.MonkeyPatch, language: str
+    cli_in: Cli, history: tuple[Path, list[SavedMatch]], monkeypatch: pytest.MonkeyPatch, language: str
 ) -> None:
     monkeypatch.setenv("COLUMNS", "120")  # wider than 80: the plots stay 80 wide
-    result = run(history[0], "--lang", language, "stats", "--plot")
+    result = cli_in(history[0], "--lang", language, "stats", "--plot")
     assert result.status == 0 and result.err == ""
     lines = result.out.splitlines()
     assert max(map(cell_len, lines)) == 80 and "\x1b" not in result.out  # not a terminal: no colours
@@ -203,24 +194,24 @@ def test_plot_draws_both_plots_within_80_columns_in_the_language(
     assert sum(line.lstrip().startswith("┌") for line in lines) == 2  # two frames
     assert all(name in result.out for name in ("Ana", "Boris", "Cleo", "Dan"))  # the legend
     monkeypatch.setenv("COLUMNS", "60")
-    narrow = run(history[0], "stats", "--plot").out
+    narrow = cli_in(history[0], "stats", "--plot").out
     assert max(map(cell_len, narrow.splitlines())) == 60
 
 
-def test_plot_of_an_empty_history_says_so_in_one_line_and_plot_is_not_json(run: Cli, tmp_path: Path) -> None:
-    result = run(tmp_path / "none", "stats", "--plot")
+def test_plot_of_an_empty_history_says_so_in_one_line_and_plot_is_not_json(cli_in: Cli, tmp_path: Path) -> None:
+    result = cli_in(tmp_path / "none", "stats", "--plot")
     assert result.status == 0 and result.err == ""
     assert result.out == f"No finished matches yet; they will be kept in {tmp_path / 'none'}.\n"
-    both = run(tmp_path / "none", "stats", "--plot", "--json")
+    both = cli_in(tmp_path / "none", "stats", "--plot", "--json")
     assert both.status == 2 and both.err.startswith("lost-cities stats: ") and both.err.count("\n") == 1
 
 
-def test_plot_of_a_history_with_no_rated_match_says_so_for_the_ratings(run: Cli, tmp_path: Path) -> None:
+def test_plot_of_a_history_with_no_rated_match_says_so_for_the_ratings(cli_in: Cli, tmp_path: Path) -> None:
     store = MatchStore(tmp_path)
     store.finish_current(
         SavedMatch.start(("Ana", "Boris"), random_match(3, 10_000, rules=Rules(cooperative=True), rounds=1))
     )
-    result = run(tmp_path, "stats", "--plot")
+    result = cli_in(tmp_path, "stats", "--plot")
     assert result.status == 0 and "Round scores" in result.out
     assert result.out.endswith("\nNo rated match yet: no rating to plot.\n")
 
@@ -231,10 +222,10 @@ def plot_marks(plot: str) -> list[str]:
     return [line for line in inside if any(mark in line for mark in "▖▗▘▝▚▞▌▐▀▄█▙▛▜▟•")]
 
 
-def test_the_legend_hides_no_point_of_a_single_round(run: Cli, tmp_path: Path) -> None:
+def test_the_legend_hides_no_point_of_a_single_round(cli_in: Cli, tmp_path: Path) -> None:
     store = MatchStore(tmp_path)
     store.finish_current(SavedMatch.start(("Ana", "Boris"), random_match(5, 10_000, rounds=1)))
     scores = {player.round_scores[0].score for player in history_stats(store.list_history().matches).players}
     assert len(scores) == 2 and max(scores) > 0  # two rows, the best at the top left
-    round_scores = run(tmp_path, "stats", "--plot").out.split("Rating after each match")[0]
+    round_scores = cli_in(tmp_path, "stats", "--plot").out.split("Rating after each match")[0]
     assert len(plot_marks(round_scores)) == 2  # Ana's and Boris's, at the left edge
