@@ -12,6 +12,7 @@ command needs (the engine, the saves, Rich, Textual) inside ``run``: ``--help`` 
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import os
 import sys
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from lost_cities import __version__
 from lost_cities.cli import analyse, arena, argparse_i18n, learn, online, play, records, score, serve, simulate, web
 from lost_cities.cli.arguments import CommandParser, add_lang
-from lost_cities.i18n import _, detect_language, set_language
+from lost_cities.i18n import _, current_language, detect_language, set_language
 
 __all__ = ["build_parser", "main"]
 
@@ -55,6 +56,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@functools.cache
+def _parser_in(language: str) -> argparse.ArgumentParser:
+    """The parser, its help in ``language``, built once: parsing leaves it as it was, and building it is
+    most of a refusal's time (a process that runs :func:`main` many times, as the tests do, pays it once)."""
+    return build_parser()
+
+
 def _language_from(argv: Sequence[str]) -> str | None:
     """Find ``--lang`` before parsing, so that ``--help`` itself is translated."""
     for index, arg in enumerate(argv):
@@ -78,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     set_language(detect_language(_language_from(args_list)))
     argparse_i18n.install()
-    parser = build_parser()
+    parser = _parser_in(current_language())
     args, extras = parser.parse_known_args(args_list)
     if extras:  # refused by the command's own parser, so that the refusal starts with its name
         command: argparse.ArgumentParser = getattr(args, "parser", parser)
