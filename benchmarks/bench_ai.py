@@ -34,7 +34,8 @@ import subprocess
 import sys
 import time
 
-from lost_cities.ai.heuristic import HeuristicBot, play_out
+from lost_cities.ai.heuristic import HeuristicBot
+from lost_cities.ai.rollout import play_out
 from lost_cities.ai.search import SearchBot, SearchSettings
 from lost_cities.engine import Round, Rules, player_view
 

@@ -30,11 +30,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lost_cities.ai.table import Table, table_of
-from lost_cities.engine import DRAW_PILE, STOP, Draw, Phase, Play, PlayerView, Round, Rules, Stop, layout_of
+from lost_cities.engine import DRAW_PILE, STOP, Draw, Phase, Play, PlayerView, Rules, Stop, layout_of
 from lost_cities.engine.codes import COLOUR_OF, DISCARD, LAY, RANK_OF, STOP_CODE
 from lost_cities.engine.scoring import score_codes
 
-__all__ = ["HeuristicBot", "final_choice", "heuristic_draw", "heuristic_final", "heuristic_play", "play_out"]
+__all__ = ["HeuristicBot", "final_choice", "heuristic_draw", "heuristic_final", "heuristic_play"]
 
 #: The largest gap above an expedition's last number the heuristic lays into.
 MAX_GAP = 2
@@ -214,39 +214,6 @@ def final_choice(view: PlayerView) -> Play | Stop:
     hand = sorted(card.code for card in view.hand)
     code = heuristic_final(hand, expeditions, layout_of(rules).base[view.seat], view.final_lays_left, rules)
     return STOP if code == STOP_CODE else Play.from_code(code)
-
-
-def play_out(round_: Round, cap: int = 400) -> int:
-    """Finish the round with the heuristic in every seat, on the engine's fast path; returns the plies played.
-
-    Past ``cap`` plies every draw is from the draw pile, so the round ends even if
-    two seats keep passing a card back and forth.
-    """
-    rules = round_.rules
-    layout = round_.layout
-    players = rules.players
-    team = rules.cooperative
-    mine = layout.base
-    sides = [layout.side_slots(side).start for side in range(layout.sides)]
-    theirs = [tuple(base for base in sides if base != own) for own in mine]
-    hands, deck, tops, discards = round_.hands, round_.deck, round_.tops, round_.discards
-    apply = round_.apply_code
-    plies = 0
-    if round_.phase is Phase.DRAW:
-        seat = round_.to_move
-        apply(heuristic_draw(tops, mine[seat], discards, round_.closed))
-        plies += 1
-    while deck:
-        seat = round_.to_move
-        left = len(deck)
-        apply(heuristic_play(hands[seat], tops, mine[seat], theirs[seat], left, (left + players - 1) // players, team))
-        apply(DRAW_PILE if plies >= cap else heuristic_draw(tops, mine[seat], discards, round_.closed))
-        plies += 2
-    while round_.final_turns_left:  # R23c: the final laying, with three or four players
-        seat = round_.to_move
-        apply(heuristic_final(hands[seat], round_.expeditions, mine[seat], round_.final_lays_left, rules))
-        plies += 1
-    return plies
 
 
 class HeuristicBot:
