@@ -1,12 +1,13 @@
 """The hard level against the heuristic at a fixed amount of work: its search and a candidate, on the same deals.
 
     python benchmarks/bench_hard.py rate [--positions 40] [--think 0.5]
-    python benchmarks/bench_hard.py compare [--deals 1000] [--seed 2026] [--budgets 0.25 1] [--out FILE]
+    python benchmarks/bench_hard.py compare [--deals 1000] [--start 0] [--seed 2026] [--budgets 0.25 1] [--out FILE]
         [--variant NAME:RATE:key=value,...] [--only NAME ...]
-    python benchmarks/bench_hard.py summary FILE
+    python benchmarks/bench_hard.py summary FILE...
     python benchmarks/bench_hard.py regret [--positions 150] [--oracle 200] [--budgets 0.25 1]
     python benchmarks/bench_hard.py table [--players 3 4] [--deals 20] [--budget 0.25]
     python benchmarks/bench_hard.py spread [--positions 60] [--think 1]
+    python benchmarks/bench_hard.py rules [--deals 6000] [--seed 99]
 
 A wall-clock budget measures the machine as much as the search (two cores shared
 with other jobs make a second worth anything from a quarter to a whole second of
@@ -32,10 +33,13 @@ than whole rounds.
 heuristic partners it), each deal once per rotation of the seats.  ``spread``
 weighs decisions twice with the analysis's settings and other seeds: how far
 an estimate the analysis or a hint shows moves from run to run.
+``rules`` plays the sharper rules the searching seat may follow in its
+rollouts (:mod:`lost_cities.ai.rollout`) against the heuristic, without search.
 
 ``compare`` appends one JSON line per deal to ``--out`` as it goes (a long run
-can be stopped and summed up at any point: ``summary FILE``); ``--jobs 1`` is
-the only mode, run it under ``nice`` on a shared machine.
+can be stopped and summed up at any point: ``summary FILE``); it plays one deal
+at a time: on two cores, two runs share the deals out (``--start``, each with
+its own ``--out``) and ``summary`` sums their files; run it under ``nice`` on a shared machine.
 """
 
 from __future__ import annotations
@@ -54,7 +58,8 @@ from msgspec.structs import replace
 
 from lost_cities.ai.analysis import MISTAKE, analysis_settings
 from lost_cities.ai.arena import TableSettings, play_round, play_table_deals, table_report, wilson
-from lost_cities.ai.heuristic import HeuristicBot, heuristic_play, play_out
+from lost_cities.ai.heuristic import HeuristicBot, heuristic_play
+from lost_cities.ai.rollout import play_out
 from lost_cities.ai.search import SearchBot, SearchSettings, _play_candidates, ranked, round_value
 from lost_cities.ai.table import table_of
 from lost_cities.engine import Phase, Play, Round, Rules, player_view, round_seed
@@ -129,7 +134,7 @@ def compare(args: argparse.Namespace) -> None:
     done = {json.loads(line)["deal"] for line in out.read_text().splitlines()} if out.exists() else set()
     print("configurations: " + ", ".join(f"{name} ({s.rollouts} rollouts a turn)" for name, s in configs), flush=True)
     began = time.monotonic()
-    for deal in range(args.deals):
+    for deal in range(args.start, args.deals):
         if deal in done:
             continue
         seed = round_seed(args.seed, deal)
@@ -160,10 +165,11 @@ def _interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.959964 * math.sqrt(var / n)
 
 
-def summary_of(path: Path) -> None:
-    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+def summary_of(*paths: Path) -> None:
+    lines = [json.loads(line) for path in paths for line in path.read_text().splitlines() if line.strip()]
     names = [key for key in lines[0] if key != "deal"]
-    print(f"{len(lines)} deals, {2 * len(lines)} rounds each against the heuristic (mirrored), from {path}")
+    files = ", ".join(map(str, paths))
+    print(f"{len(lines)} deals, {2 * len(lines)} rounds each against the heuristic (mirrored), from {files}")
     for name in names:
         rounds = [d for line in lines for d in line[name]]
         wins = sum(d > 0 for d in rounds)
@@ -313,8 +319,26 @@ def _seeing(round_: Round, rng: random.Random) -> Callable[[object], Round]:
     return sample
 
 
+def rules(args: argparse.Namespace) -> None:
+    """The sharper rules of the rollouts (:mod:`lost_cities.ai.rollout`) against the heuristic, head to head:
+    each deal played twice, the sharper rules in each seat in turn, no search."""
+    diffs = []
+    for deal in range(args.deals):
+        seed, starter = round_seed(args.seed, deal), deal % 2
+        sides = []
+        for sharp in (0, 1):
+            round_ = Round(Rules(), seed, starter)
+            play_out(round_, sharp=sharp)
+            totals = round_.side_totals()
+            sides.append(totals[sharp] - totals[1 - sharp])
+        diffs.append(sum(sides) / 2)
+    mean, half = _interval(diffs)
+    print(f"sharper rules against the heuristic, {args.deals} mirrored deals: {mean:+.2f} points a round "
+          f"[{mean - half:+.2f}, {mean + half:+.2f}]")  # fmt: skip
+
+
 def summary(args: argparse.Namespace) -> None:
-    summary_of(Path(args.file))
+    summary_of(*map(Path, args.files))
 
 
 def main() -> None:
@@ -328,6 +352,7 @@ def main() -> None:
     speed.set_defaults(run=rate)
     run = jobs.add_parser("compare", help="the searches against the heuristic, on the same deals")
     run.add_argument("--deals", type=int, default=1000)
+    run.add_argument("--start", type=int, default=0, help="the first deal (two runs may share the deals out)")
     run.add_argument("--seed", type=int, default=2026)
     run.add_argument("--budgets", type=float, nargs="+", default=[0.25, 1.0])
     run.add_argument("--out", default="bench_hard.jsonl")
@@ -353,8 +378,12 @@ def main() -> None:
     oracle.add_argument("--variant", action="append", default=[], help="NAME:RATE:key=value,... another search")
     oracle.add_argument("--only", nargs="*", default=[], help="only these searches (by name)")
     oracle.set_defaults(run=regret)
+    policy = jobs.add_parser("rules", help="the rollouts' sharper rules against the heuristic, head to head")
+    policy.add_argument("--deals", type=int, default=6000)
+    policy.add_argument("--seed", type=int, default=99)
+    policy.set_defaults(run=rules)
     total = jobs.add_parser("summary", help="the figures of a compare run's file")
-    total.add_argument("file")
+    total.add_argument("files", nargs="+", metavar="FILE")
     total.set_defaults(run=summary)
     args = parser.parse_args()
     args.run(args)
