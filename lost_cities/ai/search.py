@@ -24,9 +24,11 @@ A round's result is the seat's score minus the best other side's (the team
 score in cooperative play, R22), squashed (``S·tanh(d/S)``) so that a few
 ±100-point swings do not swamp the comparison.
 
-Discard-and-redraw stalling (taking back a card to keep the draw pile from
-shrinking) is not a candidate: a discard pile is drawn from only for a card the
-seat could still lay, and never for a card it discarded itself this round.
+Holding the round open (taking a discard top to keep the draw pile from
+shrinking) is a candidate only with ``sharp``, in the last cards, where its
+rollouts hold it open too when it pays; otherwise a discard pile is drawn from
+only for a card the seat could still lay, and never for a card it discarded
+itself this round.
 
 The budget is per turn (a play and its draw): the play may use most of it, the
 draw the rest.  Two deterministic modes replace the clock: a fixed number of
@@ -46,7 +48,7 @@ from msgspec import Struct
 from lost_cities.ai.heuristic import final_choice, heuristic_draw, heuristic_play
 from lost_cities.ai.inference import sample_weighed
 from lost_cities.ai.knowledge import Knowledge, knowledge
-from lost_cities.ai.rollout import play_out
+from lost_cities.ai.rollout import HOLD_OPEN, play_out
 from lost_cities.ai.table import Table, table_of
 from lost_cities.engine import DRAW_PILE, Decision, Draw, Phase, Play, PlayerView, Round, Rules, Stop
 from lost_cities.engine.codes import COLOUR_OF, DISCARDS, PLAY_CARD, RANK_OF, WAGER_RANK
@@ -169,7 +171,7 @@ class SearchBot:
         default = heuristic_draw(table.tops, table.mine, table.discards, table.closed)
         legal = [decision.code for decision in view.legal_decisions]
         know = knowledge(view)
-        candidates = _draw_candidates(legal, default, table, know)
+        candidates = _draw_candidates(legal, default, table, know, self.settings.sharp)
         if len(candidates) > 1:
             # the turn's budget: what the play left of it (all of it for a draw asked alone)
             begun = self._turn_started
@@ -214,7 +216,7 @@ class SearchBot:
             candidates = [default, *(code for code in legal if code != default)]
         elif view.phase is Phase.DRAW:
             default = heuristic_draw(table.tops, table.mine, table.discards, table.closed)
-            candidates = _draw_candidates(legal, default, table, know)
+            candidates = _draw_candidates(legal, default, table, know, self.settings.sharp)
         else:
             team = view.rules.cooperative
             default = heuristic_play(
@@ -395,13 +397,16 @@ def _play_candidates(legal: list[int], default: int, table: Table) -> list[int]:
     return out
 
 
-def _draw_candidates(legal: list[int], default: int, table: Table, know: Knowledge) -> list[int]:
-    """The draw pile, and any discard top this seat could still lay and did not discard itself."""
+def _draw_candidates(legal: list[int], default: int, table: Table, know: Knowledge, sharp: bool = False) -> list[int]:
+    """The draw pile, and any discard top this seat could still lay and did not discard itself; with ``sharp``,
+    any discard top in the last cards (:data:`~lost_cities.ai.rollout.HOLD_OPEN`), which holds the round open:
+    its rollouts go on doing so when it pays."""
     out = [default]
+    hold_open = sharp and table.deck_left <= HOLD_OPEN
     for code in legal:
         if code == default:
             continue
-        if code == DRAW_PILE:
+        if code == DRAW_PILE or hold_open:
             out.append(code)
             continue
         card = table.discards[code][-1]

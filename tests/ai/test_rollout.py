@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from hypothesis import given, settings
 
 from lost_cities.ai.heuristic import HeuristicBot, heuristic_draw, heuristic_play
 from lost_cities.ai.rollout import play_out, sharp_draw, sharp_play
-from lost_cities.ai.search import SearchBot, SearchSettings
+from lost_cities.ai.search import SearchBot, SearchSettings, ranked
 from lost_cities.ai.table import table_of
 from lost_cities.engine import Colour, Draw, Phase, Play, Round, Rules, player_view
 from tests.ai.common import advance, every_card, rules_st, seeds
@@ -61,6 +62,33 @@ def test_late_in_the_round_a_card_continuing_an_expedition_is_laid_rather_than_a
     heuristic, sharp = plays(position(hand, deck=8, mine={R: "r3"}))  # 4 turns left
     assert heuristic.startswith("-") and sharp == "+r9"
     assert plays(position(hand, deck=9, mine={R: "r3"}))[1].startswith("-")  # 5 turns left: discarded as before
+
+
+def test_late_with_a_card_to_lay_for_every_turn_left_the_round_is_held_open_by_the_lowest_discard_top() -> None:
+    mine = {R: "r3", B: "b2", G: "g2", Y: "y2"}
+    piles = {W: "w9", G: "g3"}  # green 3 continues green: the heuristic's own draw, a card to lay
+    hand = "r5 b4 g8 y7 w2 w3 w4 w5"  # four cards to lay
+    assert draws(position(hand, deck=8, mine=mine, discards={W: "w9", R: "r2"}), "-w5") == ("n", "r")
+    assert draws(position(hand, deck=10, mine=mine, discards={W: "w9", R: "r2"}), "-w5")[1] == "n"  # 5 turns
+    assert draws(position(hand, deck=8, mine=mine, discards={W: "w9"}), "-w5")[1] == "n"  # R7: only white's
+    three = "r5 b4 g8 w6 w2 w3 w4 w5"  # three cards to lay for four turns
+    assert draws(position(three, deck=8, mine=mine, discards={W: "w9", R: "r2"}), "-w5")[1] == "n"
+    assert draws(position(hand, deck=8, mine=mine, discards=piles), "-w5") == ("g", "g")
+
+
+def test_the_search_weighs_holding_the_round_open_only_with_the_sharper_rollouts_in_the_last_cards() -> None:
+    for deck, sharp, held in ((10, True, True), (10, False, False), (14, True, False)):
+        round_ = position("r5 b4 g8 y7 y9 w3 w4 w5", deck=deck, mine={R: "r3", B: "b2", G: "g2", Y: "y2"})
+        round_.play("-y9")  # its own discard: never taken back to lay (the heuristic lays into gaps of 1 at most)
+        round_.draw("n")
+        other = HeuristicBot()
+        round_.play(cast(Play, other.choose_play(player_view(round_, 1))))
+        round_.draw(other.choose_draw(player_view(round_, 1)))
+        round_.play("-w5")
+        view = player_view(round_, 0)
+        weighed = ranked(view, SearchSettings(samples=8, sharp=sharp), seed=1)
+        yellow = Draw.parse("y")
+        assert (yellow in [decision for decision, _ in weighed]) is held, (view.draw_pile_size, sharp)
 
 
 def test_with_nobody_sharp_a_rollout_is_the_heuristic_playing_every_seat() -> None:
