@@ -574,6 +574,8 @@ def _draw_reason(view: PlayerView, draw: Draw, best: bool) -> str:
     card = view.discard_tops[draw.pile]
     assert card is not None
     laid = view.expedition(view.side, draw.pile)
+    if laid and not _layable(card, laid):  # taken only so that the draw pile does not shrink
+        return _("holds the round open: one more turn to lay your cards")
     if laid:
         return _continues(card, laid)
     points = _in_hand(draw.pile, (*view.hand, card))

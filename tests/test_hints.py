@@ -58,6 +58,10 @@ def test_a_draw_from_a_discard_pile_says_what_the_card_does_for_you() -> None:
     assert hint_reason(view, Draw(Colour.RED), NAMES) == "continues your red expedition, skipping 3 cards"
     assert hint_reason(view, Draw(Colour.BLUE), NAMES) == "23 points of blue in hand with it"
     assert hint_reason(view, Draw(None), NAMES, best=True) == "the safest: no discard worth more"
+    below = Round.from_position(POSITION.replace("r9 b2", "r2 b2"))
+    below.play(Play.parse("+r5"))  # red 2 is below red 5: no use but to keep the draw pile as it is
+    reason = hint_reason(player_view(below, 0), Draw(Colour.RED), NAMES)
+    assert reason == "holds the round open: one more turn to lay your cards"
 
 
 def test_the_hint_reads_one_numbered_line_a_choice_with_its_estimate() -> None:
