@@ -19,7 +19,10 @@ rate, so a search that spends more on sampling gets fewer rollouts for the same
 time.
 
 *default* is the search as the hard level plays it (``SearchSettings()``);
-*reading* the candidate (:data:`READING`), and ``--variant`` adds others.
+*plain* the same with the heuristic in its own seat's rollouts as well (the
+hard level before :mod:`lost_cities.ai.rollout`, :data:`PLAIN`); *reading* a
+candidate measured no stronger than *plain* (:data:`READING`); ``--variant``
+adds others.
 Each deal is played by every configuration (search × budget) against the
 heuristic, twice with the seats swapped (mirrored), the same cards for all, so
 the configurations are compared on the same deals: each row's win rate with
@@ -68,16 +71,19 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_ai import positions
 
 #: The search as the hard level plays it (the other seat's last play read, choices dropped on 8 samples at 2
-#: standard errors).
+#: standard errors, its own turns in the rollouts by the sharper rules).
 DEFAULT = SearchSettings()
-#: The candidate measured against it: the other seats' last four plays read, each judged by the share of the
-#: cards it may have drawn with which the rules of thumb make it; choices dropped on 24 samples at 3.
+#: The search before its own seat's rollouts were sharpened (:mod:`lost_cities.ai.rollout`).
+PLAIN = replace(DEFAULT, sharp=False)
+#: A candidate measured against the plain search and no stronger: the other seats' last four plays read, each
+#: judged by the share of the cards it may have drawn with which the rules of thumb make it; choices dropped on
+#: 24 samples at 3.
 READING = replace(
-    DEFAULT, infer_tries=4, infer_turns=4, infer_slack=0.2, infer_any_draw=False, z_drop=3.0, min_samples=24
+    PLAIN, infer_tries=4, infer_turns=4, infer_slack=0.2, infer_any_draw=False, z_drop=3.0, min_samples=24
 )
-SEARCHES = {"default": DEFAULT, "reading": READING}
+SEARCHES = {"default": DEFAULT, "plain": PLAIN, "reading": READING}
 #: Rollouts a second while searching, on one core (``rate``, at a load average of 1.3; see the README).
-RATES = {"default": 6800, "reading": 6800}
+RATES = {"default": 6800, "plain": 6800, "reading": 6800}
 
 
 def rate(args: argparse.Namespace) -> None:
