@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lost_cities.ai import make_bot
-from lost_cities.ai.analysis import MISTAKE, MatchAnalysis, accuracy, analyse, positions
+from lost_cities.ai.analysis import METHOD, MISTAKE, MatchAnalysis, accuracy, analyse, positions
 from lost_cities.ai.search import SearchSettings
 from lost_cities.cli.analyse import _Bar
 from lost_cities.engine import Match, Phase, Play, player_view
@@ -211,6 +211,21 @@ def test_the_analysis_is_kept_with_the_match_and_a_second_look_reuses_it(
     assert kept.stat().st_mtime_ns == stamp and kept_files(tmp_path) == [kept]
     with pytest.raises(AssertionError, match="searched again"):  # other parameters: another analysis
         analysed(cli, match_id, "--seed", "1")
+
+
+def test_an_analysis_kept_by_an_earlier_version_weighing_another_way_is_made_again(
+    cli: Cli, finished: tuple[str, Path], tmp_path: Path
+) -> None:
+    match_id, _path = finished
+    first = analysed(cli, match_id, "--json")
+    [kept] = kept_files(tmp_path)
+    old = json.loads(kept.read_text(encoding="utf-8"))
+    assert old.pop("method") == METHOD
+    old["analysis"]["decisions"] = []  # what an earlier version found, written without the method
+    kept.write_text(json.dumps(old), encoding="utf-8")
+    again = analysed(cli, match_id, "--json")
+    assert again.status == 0 and again.out == first.out and again.err == ""  # made again, nothing to say
+    assert json.loads(kept.read_text(encoding="utf-8"))["method"] == METHOD
 
 
 @pytest.mark.parametrize("damage", ["cut", "other", "empty", "huge"])

@@ -23,6 +23,7 @@ from lost_cities.ai.search import SearchSettings, ranked
 from lost_cities.engine import Card, Decision, Draw, MatchRecord, Round, player_view
 
 __all__ = [
+    "METHOD",
     "MISTAKE",
     "SAMPLES_PER_SECOND",
     "DecisionAnalysis",
@@ -42,9 +43,13 @@ __all__ = [
 MISTAKE = 5.0
 #: The mean loss at which the accuracy is 50 (:func:`accuracy`): a mistake's worth.
 HALF_ACCURACY_LOSS = MISTAKE
-#: Deals sampled per decision for each second of ``--think``: about what one core plays out in that time
-#: on an ordinary machine, so ``--think`` is a time per decision, and the result the same on every machine.
-SAMPLES_PER_SECOND = 1000
+#: Deals sampled per decision for each second of ``--think``, every choice played out on each: about what one
+#: core plays out in that time on an ordinary machine, so ``--think`` is a time per decision, and the result the
+#: same on every machine.
+SAMPLES_PER_SECOND = 600
+#: How decisions are weighed, numbered: a kept analysis made another way is made again
+#: (2: every choice on every deal, the sharper rollouts).
+METHOD = 2
 
 
 class Position(Struct, frozen=True):
@@ -121,9 +126,15 @@ def accuracy(mean_loss: float) -> float:
 
 def analysis_settings(think: float) -> SearchSettings:
     """The search's settings for about ``think`` seconds a decision: a fixed number of sampled deals
-    (:data:`SAMPLES_PER_SECOND`), never fewer than the search needs to drop a candidate."""
-    base = SearchSettings()
-    return SearchSettings(samples=max(base.min_samples, round(think * SAMPLES_PER_SECOND)))
+    (:data:`SAMPLES_PER_SECOND`, never fewer than the search drops candidates on), and no choice dropped.
+
+    The hard level drops a choice clearly worse than the best after a few deals, which is all its play
+    needs; a loss, though, is the difference between the best choice's estimate and the one made, and the
+    choice made is often a dropped one: weighed on every deal, the two are compared on the same deals
+    and a loss moves far less from one seed to another (see the README, *How good the estimates are*).
+    """
+    samples = max(SearchSettings().min_samples, round(think * SAMPLES_PER_SECOND))
+    return SearchSettings(samples=samples, min_samples=samples)
 
 
 def positions(record: MatchRecord) -> list[Position]:

@@ -8,8 +8,9 @@ seed, so it is kept under those::
 
 (the history lists only ``<id>.json``: these are never taken for matches).  The file holds the
 record's digest too: a match file from elsewhere that reuses an id, or a record changed since,
-finds no kept analysis and gets a new one.  A kept file that cannot be read is ignored — the caller
-says so in one sentence — and replaced by the new analysis; nothing here ever stops the caller.
+finds no kept analysis and gets a new one; so does one an earlier version weighed another way.
+A kept file that cannot be read is ignored — the caller says so in one sentence — and replaced by
+the new analysis; nothing here ever stops the caller.
 
 >>> import tempfile
 >>> from lost_cities.ai.analysis import MatchAnalysis, analyse_positions, analysis_settings, positions, summarise
@@ -34,7 +35,14 @@ from typing import Literal, NamedTuple
 
 from msgspec import DecodeError, Struct
 
-from lost_cities.ai.analysis import MatchAnalysis, analyse_positions, analysis_settings, positions, summarise
+from lost_cities.ai.analysis import (
+    METHOD,
+    MatchAnalysis,
+    analyse_positions,
+    analysis_settings,
+    positions,
+    summarise,
+)
 from lost_cities.engine.codec import decode, encode
 from lost_cities.i18n import _
 from lost_cities.storage.atomic import write_atomic
@@ -57,6 +65,8 @@ class _KeptFile(Struct, frozen=True):
     think: float
     seed: int
     analysis: MatchAnalysis
+    #: how the decisions were weighed (:data:`~lost_cities.ai.analysis.METHOD`; files without it: the first way)
+    method: int = 1
 
 
 class Analysed(NamedTuple):
@@ -110,11 +120,13 @@ class KeptAnalyses:
             raise DamagedSaveError(path, _("it is not an analysis this version reads"), detail=str(error)) from None
         if (kept.match, kept.record, kept.think, kept.seed) != (saved.id, record_digest(saved), think, seed):
             return None  # another match under the same id, or another record: not this one's
+        if kept.method != METHOD:
+            return None  # weighed another way, by an earlier version: made again
         return kept.analysis
 
     def keep(self, saved: SavedMatch, think: float, seed: int, analysis: MatchAnalysis) -> None:
         """Write the analysis beside the match; a :class:`StorageError` (one sentence) if it cannot be written."""
-        kept = _KeptFile(FORMAT, saved.id, record_digest(saved), think, seed, analysis)
+        kept = _KeptFile(FORMAT, saved.id, record_digest(saved), think, seed, analysis, METHOD)
         try:
             write_atomic(self.path(saved, think, seed), encode(kept).decode())
         except OSError as error:
