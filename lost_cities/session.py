@@ -358,8 +358,8 @@ class HotSeat(Struct):
 
     def hint(self, samples: int | None = None) -> Callable[[], Hint]:
         """The hard level's three best choices for the player to move, worked out from their own view
-        only; a function the app may run on another thread.  ``samples`` replaces the thinking time by
-        that many sampled deals (deterministic: the seed is the turn's number).
+        only, with the whole thinking time; a function the app may run on another thread.  ``samples``
+        replaces the thinking time by that many sampled deals (deterministic: the seed is the turn's number).
 
         Each call counts as a hint taken, for the round end to tell.
         """
@@ -368,7 +368,10 @@ class HotSeat(Struct):
         view = player_view(self._match.current, seat)  # taken now: the players may go on while it thinks
         from lost_cities import ai
 
-        settings = ai.SearchSettings(think=self.think, samples=samples)
+        # every choice weighed on every deal there is time for, none dropped early as the hard level does at
+        # play: the three numbers shown are then compared on the same deals, not the first on hundreds and the
+        # others on a few
+        settings = ai.SearchSettings(think=self.think, samples=samples, min_samples=samples or 1 << 30)
         seed = self._match.current.turns_played
 
         def suggest() -> Hint:
