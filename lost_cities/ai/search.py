@@ -1,16 +1,18 @@
-"""The ``hard`` level: a search over sampled deals, played out by the reference heuristic.
+"""The ``hard`` level: a search over sampled deals, played out by rules of thumb.
 
 For each decision the bot
 
 1. lists its candidates (every sensible play, or the draws that could help it)
-   and the heuristic's own choice, the *default*;
+   and its rollouts' own choice for its seat, the *default* (the sharper rules
+   of :mod:`lost_cities.ai.rollout`; with ``sharp`` off, the heuristic's);
 2. deals the unseen cards at random, consistently with what its seat knows
    (:mod:`lost_cities.ai.knowledge`) and, as far as a few redraws allow, with
    the other seats' last plays as the rules of thumb would have made them
    (:mod:`lost_cities.ai.inference`; by default the last play only); then
-   plays every candidate out to the end of the round on that same deal with the
-   heuristic in every seat (:mod:`lost_cities.ai.rollout`; with ``sharp``, the
-   seat's own turns by its sharper rules): the candidates are compared on the same samples
+   plays every candidate out to the end of the round on that same deal, the
+   seat's own turns by the sharper rules and the others' by the heuristic
+   (:mod:`lost_cities.ai.rollout`; with ``sharp`` off, the heuristic in every
+   seat): the candidates are compared on the same samples
    (common random numbers), so the luck of the deal cancels out of their
    differences;
 3. drops a candidate once it is clearly worse than the leader, and stops when
@@ -48,7 +50,7 @@ from msgspec import Struct
 from lost_cities.ai.heuristic import final_choice, heuristic_draw, heuristic_play
 from lost_cities.ai.inference import sample_weighed
 from lost_cities.ai.knowledge import Knowledge, knowledge
-from lost_cities.ai.rollout import HOLD_OPEN, play_out
+from lost_cities.ai.rollout import HOLD_OPEN, play_out, sharp_draw, sharp_play
 from lost_cities.ai.table import Table, table_of
 from lost_cities.engine import DRAW_PILE, Decision, Draw, Phase, Play, PlayerView, Round, Rules, Stop
 from lost_cities.engine.codes import COLOUR_OF, DISCARDS, PLAY_CARD, RANK_OF, WAGER_RANK
@@ -97,8 +99,8 @@ class SearchSettings(Struct, frozen=True):
     #: infer_slack=0.2, infer_any_draw=False``) was measured no stronger against the heuristic: see the README
     infer_any_draw: bool = True
     #: the seat searching plays its own future turns in the rollouts by the sharper rules of
-    #: :mod:`lost_cities.ai.rollout` (the other seats always by the heuristic), and weighs holding the round open
-    #: in the last cards; measured +4 points a round stronger against the heuristic: see the README
+    #: :mod:`lost_cities.ai.rollout` (the other seats always by the heuristic), keeps their choice unless another
+    #: is clearly better, and weighs holding the round open in the last cards (see the README)
     sharp: bool = True
 
 
@@ -156,9 +158,7 @@ class SearchBot:
         self._begin_turn(self.settings.play_share)
         legal = [decision.code for decision in view.legal_decisions]
         table = table_of(view)
-        default = heuristic_play(
-            table.hand, table.tops, table.mine, table.theirs, table.deck_left, table.turns_left, view.rules.cooperative
-        )
+        default = self._default_play(table, view.rules)
         candidates = _play_candidates(legal, default, table)
         if len(candidates) > 1:
             deadline = started + self.settings.think * self.settings.play_share
@@ -168,7 +168,7 @@ class SearchBot:
     def choose_draw(self, view: PlayerView) -> Draw:
         started = time.perf_counter()
         table = table_of(view)
-        default = heuristic_draw(table.tops, table.mine, table.discards, table.closed)
+        default = self._default_draw(table, view.rules)
         legal = [decision.code for decision in view.legal_decisions]
         know = knowledge(view)
         candidates = _draw_candidates(legal, default, table, know, self.settings.sharp)
@@ -215,13 +215,10 @@ class SearchBot:
             default = final_choice(view).code
             candidates = [default, *(code for code in legal if code != default)]
         elif view.phase is Phase.DRAW:
-            default = heuristic_draw(table.tops, table.mine, table.discards, table.closed)
+            default = self._default_draw(table, view.rules)
             candidates = _draw_candidates(legal, default, table, know, self.settings.sharp)
         else:
-            team = view.rules.cooperative
-            default = heuristic_play(
-                table.hand, table.tops, table.mine, table.theirs, table.deck_left, table.turns_left, team
-            )
+            default = self._default_play(table, view.rules)
             candidates = _play_candidates(legal, default, table)
             share = self.settings.play_share
             self._begin_turn(share)
@@ -239,6 +236,22 @@ class SearchBot:
         rest = sorted(weighed, key=estimate, reverse=True)
         order = [choice, *rest] if stats.points[choice] else []
         return [(by_code[code], estimate(code)) for code in order]
+
+    def _default_play(self, table: Table, rules: Rules) -> int:
+        """The play the search keeps unless another is clearly better: its rollouts' own (the sharper rules,
+        or the heuristic's)."""
+        play = sharp_play if self.settings.sharp else heuristic_play
+        return play(
+            table.hand, table.tops, table.mine, table.theirs, table.deck_left, table.turns_left, rules.cooperative
+        )
+
+    def _default_draw(self, table: Table, rules: Rules) -> int:
+        """The draw the search keeps unless another is clearly better, as :meth:`_default_play`."""
+        if self.settings.sharp:
+            return sharp_draw(
+                table.tops, table.mine, table.discards, table.closed, table.hand, table.deck_left, rules.players
+            )
+        return heuristic_draw(table.tops, table.mine, table.discards, table.closed)
 
     # ------------------------------------------------------------------- search
 

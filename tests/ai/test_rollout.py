@@ -47,6 +47,16 @@ def test_a_colour_opened_with_a_wager_is_bet_on_again_while_more_than_ten_cards_
     assert plays(position(hand, deck=30, mine={R: "rw r3"}))[1] != "+rw"  # numbers laid: R6a forbids it
 
 
+def test_a_colour_held_strongly_is_opened_with_a_wager_while_more_than_ten_cards_are_left() -> None:
+    hand = "yw y5 y6 y7 b2 r3 g4 w5"  # yellow 18: the heuristic opens it with its 5 (a wager from 24)
+    assert plays(position(hand, deck=30)) == ("+y5", "+yw")
+    assert plays(position(hand, deck=11))[1] == "+yw"
+    assert plays(position(hand, deck=10))[1] == "-b2"  # late: the heuristic's play (24 to open)
+    assert plays(position("yw y4 y6 y7 b2 r3 g4 w5", deck=30))[1] != "+yw"  # yellow 17: no bet
+    strongest = "yw y5 y6 y7 bw b9 b10 w5"  # blue 19 beats yellow 18
+    assert plays(position(strongest, deck=30))[1] == "+bw"
+
+
 def test_a_discard_top_is_taken_to_open_a_colour_held_strongly_enough() -> None:
     discards = {B: "b4"}
     strong = "r5 r7 y2 y3 g3 w4 w6 g9"  # red 12 in hand
@@ -89,6 +99,12 @@ def test_the_search_weighs_holding_the_round_open_only_with_the_sharper_rollouts
         weighed = ranked(view, SearchSettings(samples=8, sharp=sharp), seed=1)
         yellow = Draw.parse("y")
         assert (yellow in [decision for decision, _ in weighed]) is held, (view.draw_pile_size, sharp)
+
+
+def test_the_search_keeps_its_rollouts_own_choice_unless_another_is_clearly_better() -> None:
+    view = player_view(position("yw y5 y6 y7 b2 r3 g4 w5", deck=30), 0)
+    for sharp, kept in ((True, "+yw"), (False, "+y5")):  # one deal: nothing is clearly better than anything
+        assert str(SearchBot(SearchSettings(samples=1, sharp=sharp), seed=1).choose_play(view)) == kept
 
 
 def test_with_nobody_sharp_a_rollout_is_the_heuristic_playing_every_seat() -> None:
