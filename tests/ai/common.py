@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 from hypothesis import strategies as st
 
-from lost_cities.engine import FinalLaying, Phase, Round, Rules
+from lost_cities.ai.heuristic import HeuristicBot
+from lost_cities.engine import FinalLaying, Phase, Play, PlayerView, Round, Rules, player_view
 
 #: Every variant for every player count (cooperative play is not for four, R24f).
 rules_st = st.builds(
@@ -54,6 +56,23 @@ def known_to(round_: Round, viewer: int) -> dict[int, list[int]]:
     return known
 
 
+def heuristic_views(round_: Round) -> Iterator[PlayerView]:
+    """Play ``round_`` to its end with the heuristic in every seat, yielding the view of the seat to play
+    before each of its plays (the round as it stands then: the caller may look at it)."""
+    bot = HeuristicBot()
+    while not round_.over:
+        seat = round_.to_move
+        view = player_view(round_, seat)
+        yield view
+        choice = bot.choose_play(view)
+        if isinstance(choice, Play):
+            round_.play(choice)
+        else:
+            round_.stop()
+        if round_.phase is Phase.DRAW:
+            round_.draw(bot.choose_draw(player_view(round_, seat)))
+
+
 def every_card(round_: Round) -> Counter[int]:
     held = [code for hand in round_.hands for code in hand] + round_.deck
     for cards in [*round_.expeditions, *round_.discards]:
@@ -61,4 +80,4 @@ def every_card(round_: Round) -> Counter[int]:
     return Counter(held)
 
 
-__all__ = ["advance", "every_card", "known_to", "random_decision", "rules_st", "seeds"]
+__all__ = ["advance", "every_card", "heuristic_views", "known_to", "random_decision", "rules_st", "seeds"]

@@ -8,12 +8,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lost_cities.ai.heuristic import HeuristicBot
 from lost_cities.ai.inference import hand_weight, sample_weighed
 from lost_cities.ai.knowledge import knowledge, sample_round
 from lost_cities.engine import Colour, Round, Rules, player_view
 from lost_cities.engine.codes import COLOUR_OF, RANK_OF
-from tests.ai.common import random_decision, rules_st, seeds
+from tests.ai.common import heuristic_views, random_decision, rules_st, seeds
 from tests.ai.test_knowledge import check
 
 
@@ -23,17 +22,10 @@ def test_a_real_hand_is_fully_believable_for_the_last_play_when_its_seat_plays_b
     checked = 0
     for seed in range(6):
         round_ = Round(Rules(), seed, starter=seed % 2)
-        bot = HeuristicBot()
-        while not round_.over:
-            seat = round_.to_move
-            view = player_view(round_, seat)
-            if seat == 0:
-                know = knowledge(view)
-                if know.clues:
-                    assert hand_weight(know, 1, round_.hands[1], rng, turns=1, slack=0.1, any_draw=True) == 1.0
-                    checked += 1
-            round_.play(bot.choose_play(view))  # type: ignore[arg-type]
-            round_.draw(bot.choose_draw(player_view(round_, seat)))
+        for view in heuristic_views(round_):
+            if view.seat == 0 and (know := knowledge(view)).clues:
+                assert hand_weight(know, 1, round_.hands[1], rng, turns=1, slack=0.1, any_draw=True) == 1.0
+                checked += 1
     assert checked > 100
 
 
@@ -43,15 +35,10 @@ def test_real_hands_are_more_believable_than_random_ones_over_several_plays() ->
     dealt: list[float] = []
     for seed in range(4):
         round_ = Round(Rules(), seed, starter=seed % 2)
-        bot = HeuristicBot()
-        while not round_.over:
-            seat = round_.to_move
-            view = player_view(round_, seat)
-            if seat == 0 and (know := knowledge(view)).clues:
+        for view in heuristic_views(round_):
+            if view.seat == 0 and (know := knowledge(view)).clues:
                 real.append(hand_weight(know, 1, round_.hands[1], rng, turns=4, slack=0.2))
                 dealt.append(hand_weight(know, 1, sample_round(know, rng).hands[1], rng, turns=4, slack=0.2))
-            round_.play(bot.choose_play(view))  # type: ignore[arg-type]
-            round_.draw(bot.choose_draw(player_view(round_, seat)))
     assert sum(real) / len(real) > 2 * sum(dealt) / len(dealt)
 
 

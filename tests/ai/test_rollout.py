@@ -11,8 +11,8 @@ from lost_cities.ai.heuristic import HeuristicBot, heuristic_draw, heuristic_pla
 from lost_cities.ai.rollout import play_out, sharp_draw, sharp_play
 from lost_cities.ai.search import SearchBot, SearchSettings, ranked
 from lost_cities.ai.table import table_of
-from lost_cities.engine import Colour, Draw, Phase, Play, Round, Rules, player_view
-from tests.ai.common import advance, every_card, rules_st, seeds
+from lost_cities.engine import Colour, Draw, Play, Round, Rules, player_view
+from tests.ai.common import advance, every_card, heuristic_views, rules_st, seeds
 from tests.ai.test_heuristic import position
 
 Y, B, W, G, R = Colour.YELLOW, Colour.BLUE, Colour.WHITE, Colour.GREEN, Colour.RED
@@ -112,16 +112,8 @@ def test_with_nobody_sharp_a_rollout_is_the_heuristic_playing_every_seat() -> No
         fast = Round(Rules(), seed)
         play_out(fast)
         slow = Round(Rules(), seed)
-        bot = HeuristicBot()
-        while not slow.over:
-            view = player_view(slow, slow.to_move)
-            choice = bot.choose_play(view)
-            if isinstance(choice, Play):
-                slow.play(choice)
-            else:
-                slow.stop()
-            if slow.phase is Phase.DRAW:
-                slow.draw(bot.choose_draw(player_view(slow, slow.to_move)))
+        for _view in heuristic_views(slow):  # the same rules, a decision at a time through the views
+            pass
         assert fast.side_totals() == slow.side_totals()
         assert fast.expeditions == slow.expeditions
 
