@@ -108,25 +108,52 @@ class _Stats:
     """Each candidate's results, one per sample, the same samples for all of them.
 
     ``results`` are squashed (what the search compares); ``points`` are the plain round
-    score differences of the same rollouts (what a hint tells a person).
+    score differences of the same rollouts (what a hint tells a person).  The sums the
+    search's tests need are kept as the samples come, so that a long search does not
+    sum every sample again after each one.
     """
 
-    __slots__ = ("points", "results")
+    __slots__ = ("_pairs", "_totals", "points", "results")
 
     def __init__(self, candidates: Sequence[int]) -> None:
         self.results: dict[int, list[float]] = {c: [] for c in candidates}
         self.points: dict[int, list[int]] = {c: [] for c in candidates}
+        self._totals = dict.fromkeys(candidates, 0.0)
+        #: for two candidates ``(a, b)`` weighed on the same samples: how many, and the sum of ``a - b`` and of
+        #: its square
+        self._pairs: dict[tuple[int, int], list[float]] = {}
+
+    def add(self, candidates: Sequence[int], results: Sequence[float], points: Sequence[int]) -> None:
+        """One sample's results for ``candidates`` (those still weighed), in the same order."""
+        pairs = self._pairs
+        for index, (candidate, result) in enumerate(zip(candidates, results, strict=True)):
+            self.results[candidate].append(result)
+            self.points[candidate].append(points[index])
+            self._totals[candidate] += result
+            for other, other_result in zip(candidates[index + 1 :], results[index + 1 :], strict=True):
+                pair = pairs.get((candidate, other))
+                if pair is None:
+                    pair = pairs[candidate, other] = [0.0, 0.0, 0.0]
+                difference = result - other_result
+                pair[0] += 1
+                pair[1] += difference
+                pair[2] += difference * difference
+
+    def mean(self, candidate: int) -> float:
+        """The mean of ``candidate``'s results (0 before any)."""
+        return self._totals[candidate] / max(len(self.results[candidate]), 1)
 
     def paired(self, a: int, b: int) -> tuple[float, float]:
         """Mean and standard error of ``a``'s advantage over ``b`` on their common samples."""
-        ra, rb = self.results[a], self.results[b]
-        n = min(len(ra), len(rb))
-        if n < 2:
+        pair, sign = self._pairs.get((a, b)), 1.0
+        if pair is None:
+            pair, sign = self._pairs.get((b, a)), -1.0
+        if pair is None or pair[0] < 2:
             return 0.0, math.inf
-        diffs = [ra[i] - rb[i] for i in range(n)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean, math.sqrt(var / n)
+        n, total, squares = pair
+        mean = total / n
+        var = max(squares - total * mean, 0.0) / (n - 1)
+        return sign * mean, math.sqrt(var / n)
 
 
 class SearchBot:
@@ -299,9 +326,7 @@ class SearchBot:
             self._turn_rollouts += len(results)
             if len(results) < len(active):
                 break  # out of time: a sample is used for all candidates or none
-            for candidate, result, points in zip(active, results, points_of, strict=True):
-                stats.results[candidate].append(result)
-                stats.points[candidate].append(points)
+            stats.add(active, results, points_of)
             if done + 1 >= settings.min_samples:
                 active = self._drop(stats, active, default)
                 if len(active) == 1:
@@ -328,9 +353,7 @@ class SearchBot:
         settings = self.settings
 
         def score(candidate: int) -> float:
-            values = stats.results[candidate]
-            bonus = settings.margin if candidate == default else 0.0
-            return sum(values) / len(values) + bonus
+            return stats.mean(candidate) + (settings.margin if candidate == default else 0.0)
 
         leader = max(active, key=score)
         kept = []
@@ -351,7 +374,7 @@ class SearchBot:
         """The default, unless a candidate beats it clearly; the best one if the default was dropped."""
         settings = self.settings
         if default not in active:
-            return max(active, key=lambda c: sum(stats.results[c]) / max(len(stats.results[c]), 1))
+            return max(active, key=stats.mean)
         best, best_mean = default, 0.0
         for candidate in active:
             if candidate == default:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import math
+import statistics
 import time
 
+from hypothesis import given
+from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from lost_cities.ai.heuristic import HeuristicBot
@@ -70,7 +74,8 @@ def test_stop_ends_the_search_at_once_with_the_rules_of_thumbs_choice() -> None:
 
 def stats(results: dict[int, list[float]]) -> _Stats:
     table = _Stats(list(results))
-    table.results = results
+    for sample in zip(*results.values(), strict=True):
+        table.add(list(results), sample, [round(value) for value in sample])
     return table
 
 
@@ -88,6 +93,18 @@ def test_a_candidate_clearly_worse_than_the_leader_is_dropped() -> None:
     a, b, c = 1, 2, 3
     table = stats({a: [1.0, 2.0, 3.0, 4.0], b: [-9.0, -8.0, -7.0, -6.0], c: [1.5, 1.0, 3.5, 4.0]})
     assert bot._drop(table, [a, b, c], a) == [a, c]
+
+
+@given(st.lists(st.tuples(st.floats(-40, 40), st.floats(-40, 40), st.floats(-40, 40)), min_size=2, max_size=60))
+def test_the_running_sums_give_each_pairs_mean_and_standard_error(samples: list[tuple[float, float, float]]) -> None:
+    a, b, c = 7, 3, 5
+    table = stats({a: [s[0] for s in samples], b: [s[1] for s in samples], c: [s[2] for s in samples]})
+    for first, second, one, two in ((a, b, 0, 1), (b, a, 1, 0), (c, a, 2, 0), (b, c, 1, 2)):
+        diffs = [sample[one] - sample[two] for sample in samples]
+        mean, se = table.paired(first, second)
+        assert math.isclose(mean, statistics.fmean(diffs), abs_tol=1e-9)
+        assert math.isclose(se, statistics.stdev(diffs) / math.sqrt(len(diffs)), rel_tol=1e-6, abs_tol=1e-6)
+    assert math.isclose(table.mean(c), statistics.fmean(s[2] for s in samples), abs_tol=1e-9)
 
 
 def test_no_stalling_draw_is_searched() -> None:
