@@ -84,6 +84,9 @@ READING = replace(
 SEARCHES = {"default": DEFAULT, "plain": PLAIN, "reading": READING}
 #: Rollouts a second while searching, on one core (``rate``, at a load average of 1.3; see the README).
 RATES = {"default": 6800, "plain": 6800, "reading": 6800}
+#: A ``compare`` line's key for the share of each configuration's rollouts a turn it used (the search stops once
+#: one candidate is left), in lines written since it was added.
+USED = "used"
 
 
 def rate(args: argparse.Namespace) -> None:
@@ -146,15 +149,20 @@ def compare(args: argparse.Namespace) -> None:
         seed = round_seed(args.seed, deal)
         starter = deal % 2
         line: dict[str, object] = {"deal": deal}
+        used: dict[str, float] = {}
         for name, settings in configs:
             diffs = []
+            rollouts = turns = 0
             for seat in (0, 1):
                 hard = SearchBot(settings, seed=_seed(args.seed, deal, seat, name))
                 bots = (hard, HeuristicBot()) if seat == 0 else (HeuristicBot(), hard)
                 names = (name, "heuristic") if seat == 0 else ("heuristic", name)
                 result = play_round(rules, seed, starter, bots, names)
                 diffs.append(result.diff if seat == 0 else -result.diff)
+                rollouts, turns = rollouts + hard.rollouts, turns + hard.turns
             line[name] = diffs
+            used[name] = round(rollouts / max(turns, 1) / (settings.rollouts or 1), 4)
+        line[USED] = used
         with out.open("a") as file:
             file.write(json.dumps(line) + "\n")
         print(f"deal {deal}: {line}  [{time.monotonic() - began:.0f} s]", flush=True)
@@ -173,7 +181,7 @@ def _interval(values: Sequence[float]) -> tuple[float, float]:
 
 def summary_of(*paths: Path) -> None:
     lines = [json.loads(line) for path in paths for line in path.read_text().splitlines() if line.strip()]
-    names = [key for key in lines[0] if key != "deal"]
+    names = [key for key in lines[0] if key not in ("deal", USED)]
     files = ", ".join(map(str, paths))
     print(f"{len(lines)} deals, {2 * len(lines)} rounds each against the heuristic (mirrored), from {files}")
     for name in names:
@@ -181,9 +189,11 @@ def summary_of(*paths: Path) -> None:
         wins = sum(d > 0 for d in rounds)
         low, high = wilson(wins, len(rounds))
         mean, half = _interval([sum(line[name]) / 2 for line in lines])
+        shares = [line[USED][name] for line in lines if name in line.get(USED, {})]
+        share = f", {100 * sum(shares) / len(shares):.0f}% of its rollouts used" if shares else ""
         print(
             f"  {name:>10}: won {100 * wins / len(rounds):5.1f}% [{100 * low:.1f}, {100 * high:.1f}]  "
-            f"{mean:+6.1f} a round [{mean - half:+.1f}, {mean + half:+.1f}]"
+            f"{mean:+6.1f} a round [{mean - half:+.1f}, {mean + half:+.1f}]{share}"
         )
     pairs = [(a, b) for a in names for b in names if a < b]
     for a, b in pairs:

@@ -171,9 +171,10 @@ class SearchBot:
         #: rollouts played this turn so far, and the turn's budget of them (in the ``rollouts`` mode)
         self._turn_rollouts = 0
         self._limit: int | None = None
-        #: diagnostics: rollouts played and seconds spent in them
+        #: diagnostics: rollouts played and seconds spent in them, and turns played (the final laying's aside)
         self.rollouts = 0
         self.rollout_seconds = 0.0
+        self.turns = 0
 
     # ---------------------------------------------------------------- decisions
 
@@ -182,6 +183,7 @@ class SearchBot:
             return final_choice(view)
         started = time.perf_counter()
         self._turn_started = started
+        self.turns += 1
         self._begin_turn(self.settings.play_share)
         legal = [decision.code for decision in view.legal_decisions]
         table = table_of(view)
