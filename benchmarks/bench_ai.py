@@ -37,7 +37,7 @@ import time
 from lost_cities.ai.heuristic import HeuristicBot
 from lost_cities.ai.rollout import play_out
 from lost_cities.ai.search import SearchBot, SearchSettings
-from lost_cities.engine import Round, Rules, player_view
+from lost_cities.engine import Play, Round, Rules, player_view
 
 LADDER = [
     ("easy", "random"),
@@ -79,7 +79,9 @@ def positions(count: int, seed: int) -> list[Round]:
         round_ = Round(Rules(), seed + index, starter=index % 2)
         for _ in range(rng.randrange(0, 40)):
             seat = round_.to_move
-            round_.play(bot.choose_play(player_view(round_, seat)))
+            play = bot.choose_play(player_view(round_, seat))
+            assert isinstance(play, Play)  # two players: no final laying, so never the stop
+            round_.play(play)
             round_.draw(bot.choose_draw(player_view(round_, seat)))
             if round_.over:
                 break
@@ -111,7 +113,9 @@ def rollouts(args: argparse.Namespace) -> None:
         view = player_view(round_, round_.to_move)
         copy = round_.copy()
         began = time.perf_counter()
-        copy.play(bot.choose_play(view))
+        play = bot.choose_play(view)
+        assert isinstance(play, Play)
+        copy.play(play)
         bot.choose_draw(player_view(copy, copy.to_move))
         turns.append(time.perf_counter() - began)
     turns.sort()

@@ -45,8 +45,8 @@ def main() -> None:
     best = {players: max(found) for players, found in rates.items()}
     best_reference = max(reference_rates)
     for players, rate in best.items():
-        command = f"lost-cities simulate --rounds {args.rounds} --players {players}:"
-        print(f"{command:46} {rate:8.0f} rounds/s (best of {args.repeat})")
+        label = f"lost-cities simulate --rounds {args.rounds} --players {players}:"
+        print(f"{label:46} {rate:8.0f} rounds/s (best of {args.repeat})")
     print(f"{'bare reference loop (two players):':46} {best_reference:8.0f} rounds/s (best of {args.repeat})")
     print(f"ratio engine/reference, two players: {best[2] / best_reference:.2f}  (bar 0.80, goal 1.00)")
 

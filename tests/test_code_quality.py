@@ -1,4 +1,4 @@
-"""The house habits, checked by the test suite: ruff clean, mypy --strict on the whole package."""
+"""The house habits, checked by the test suite: ruff clean, mypy --strict on the whole package and the benchmarks."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_ruff_is_clean() -> None:
 
 
 def test_the_whole_package_passes_mypy_strict() -> None:
-    """One run of ``mypy --strict`` over every module, the apps included (pyproject.toml's settings).
+    """One run of ``mypy --strict`` over every module, the apps and the benchmarks included (pyproject.toml's settings).
 
     Its cache goes to a temporary folder of this checkout's own, never beside the sources: the first
     run checks everything (~7 s), a later one only what changed since (~1 s)."""
