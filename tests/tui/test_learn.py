@@ -216,3 +216,15 @@ def test_play_opens_the_lesson_when_chosen_then_the_start_again(cli: Cli, monkey
     monkeypatch.setattr(LostCitiesApp, "run", run)  # the lesson's app too: it is a hot-seat app
     assert cli("play", terminal=True).status == 0
     assert opened == [LostCitiesApp, LearnApp, LostCitiesApp]
+
+
+async def test_the_log_before_any_move_says_the_cards_were_set_out() -> None:
+    # the lesson's table has cards on it before anyone moved: "no move yet this round" would read as wrong
+    app = LearnApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        text = flat(" ".join(screen_lines(app)))
+        assert "No move yet: the cards on the table were set out before the round began." in text
+        assert "No move yet this round." not in text

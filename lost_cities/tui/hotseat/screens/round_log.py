@@ -52,6 +52,8 @@ class RoundLogScreen(ScrollPanel):
     def __init__(self, view: PlayerView, names: Sequence[str], viewer: int | None) -> None:
         super().__init__()
         self.lines = log_lines(view, names, viewer)
+        #: cards lay on the table before anyone moved: a round set out in advance (the lesson's)
+        self.set_out = any(cards for side in view.expeditions for cards in side) or any(view.discard_sizes)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -63,6 +65,9 @@ class RoundLogScreen(ScrollPanel):
                 for number, line in enumerate(self.lines, 1):
                     table.add_row(f"{number}.", Text(line))  # a Text: a name is never markup
                 yield Static(table, id="log-moves", markup=False)
+            elif self.set_out:
+                text = _("No move yet: the cards on the table were set out before the round began.")
+                yield Static(text, id="log-moves", markup=False)
             else:
                 yield Static(_("No move yet this round."), id="log-moves", markup=False)
             yield Static(_("Press Escape to go back."), markup=False, classes="hint")
