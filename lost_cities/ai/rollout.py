@@ -35,7 +35,7 @@ from lost_cities.ai.table import turns_left
 from lost_cities.engine import DRAW_PILE, Phase, Round
 from lost_cities.engine.codes import COLOUR_OF, DISCARDS, LAY, RANK_OF, WAGER_RANK
 
-__all__ = ["HOLD_OPEN", "play_out", "sharp_draw", "sharp_play"]
+__all__ = ["HOLD_OPEN", "WAGER_SUM", "play_out", "sharp_draw", "sharp_play"]
 
 #: More cards than this left to draw, and a wagered colour is bet on again / a colour is gathered from the piles.
 EARLY = 10

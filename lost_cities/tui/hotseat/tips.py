@@ -3,10 +3,12 @@
 Each tip's condition is a pure function of the view of the player at the keyboard (H2: nothing
 they could not know), tested from fixed positions.  Two are read just after a card is laid, while
 ``u`` can still take it back: opening an expedition late with too little of its colour to pay its
-cost, and a wager on a colour the hand holds little of.  The third is read when the player is to
-draw from a pile nearly used up.  The app says a tip the first time its condition holds, and the
-settings (:mod:`lost_cities.storage.settings`) remember it as seen; the tips can be turned off in
-the new-match form.
+cost, and a wager on a colour the hand holds too little of — by the measure the hard level's own
+rules of thumb bet by (:data:`~lost_cities.ai.rollout.WAGER_SUM`), so that the tip and the hints
+mostly agree (the search may still find a thinner wager worth it, and then the hint says so).
+The third is read when the player is to draw from a pile nearly used up.  The app says a tip the
+first time its condition holds, and the settings (:mod:`lost_cities.storage.settings`) remember
+it as seen; the tips can be turned off in the new-match form.
 """
 
 from __future__ import annotations
@@ -18,14 +20,16 @@ from msgspec import Struct
 from lost_cities.engine import Card, Phase, Play, PlayerView
 from lost_cities.i18n import N_
 
-__all__ = ["LAST_CARDS", "LATE", "TIPS", "Tip", "due_tip", "last_cards", "late_expedition", "thin_wager"]
+__all__ = ["LAST_CARDS", "LATE", "THIN", "TIPS", "Tip", "due_tip", "last_cards", "late_expedition", "thin_wager"]
 
 #: A draw pile of this many cards or fewer: an expedition opened now has few turns left to grow.
 LATE = 15
 #: A draw pile of this many cards or fewer: each draw from it brings the end of the round nearer.
 LAST_CARDS = 3
-#: Fewer number cards of a colour than this in hand, with a wager just laid on it: a thin colour.
-THIN = 3
+#: The numbers of a colour in hand summing to less than this, with a wager just laid on it: a thin colour.  The
+#: hard level's own measure (:data:`lost_cities.ai.rollout.WAGER_SUM`: a test keeps them equal), written here
+#: so that the board's first frame does not import the computer players.
+THIN = 18
 
 
 def _just_laid(view: PlayerView) -> Card | None:
@@ -49,12 +53,11 @@ def late_expedition(view: PlayerView) -> bool:
 
 
 def thin_wager(view: PlayerView) -> bool:
-    """A wager just laid on a colour of which the hand holds few numbers."""
+    """A wager just laid on a colour whose numbers in hand sum to less than :data:`THIN`."""
     card = _just_laid(view)
     if card is None or not card.is_wager:
         return False
-    numbers = [other for other in view.hand if other.colour is card.colour and not other.is_wager]
-    return len(numbers) < THIN
+    return sum(other.value for other in view.hand if other.colour is card.colour and not other.is_wager) < THIN
 
 
 def last_cards(view: PlayerView) -> bool:
@@ -90,8 +93,8 @@ TIPS = (
         "thin-wager",
         thin_wager,
         N_(
-            "Tip: a wager doubles the loss as well as the gain, and you hold few cards of this colour. "
-            "u takes it back before you draw."
+            "Tip: a wager doubles the loss as well as the gain, and the numbers of this colour in your hand "
+            "add up to less than 18. u takes it back before you draw."
         ),
     ),
     Tip(
