@@ -68,7 +68,7 @@ examples:
     )
     parser.add_argument("a", metavar="A", help=_("the first bot"))
     parser.add_argument("b", metavar="B", help=_("the second bot"))
-    parser.add_argument("more", nargs="*", metavar="C D", help=_("a third and a fourth bot (R23, R24)"))
+    parser.add_argument("more", nargs="*", default=[], metavar="C D", help=_("a third and a fourth bot (R23, R24)"))
     parser.add_argument(
         "--deals",
         type=whole_number(1, MAX_DEALS),
