@@ -212,13 +212,22 @@ def table(args: argparse.Namespace) -> None:
         rollouts = max(1, round(args.budget * RATES["default"]))
         settings = TableSettings(bots, deals=args.deals, seed=args.seed, rollouts=rollouts)
         began = time.monotonic()
-        found = table_report(settings, list(play_table_deals(settings)))
+        deals = list(play_table_deals(settings))
+        found = table_report(settings, deals)
         hard, *others = found.bots
+        # hard's side's lead over the other sides' mean, a deal's rotations together: its 95% interval over deals
+        rivals = [bot for bot in range(1, players) if players != 4 or bot % 2]  # with four, 2 is hard's partner
+        leads = [
+            sum(r.points[0] - sum(r.points[b] for b in rivals) / len(rivals) for r in deal.rounds) / len(deal.rounds)
+            for deal in deals
+        ]
+        lead, half = _interval(leads)
         print(
             f"{players} players, {found.rounds} rounds ({args.deals} deals x {players} rotations), hard at "
             f"{rollouts} rollouts a turn: hard {hard.mean_points:+.1f} points a round, won alone {hard.wins} "
             f"({100 * hard.wins / found.rounds:.0f}%), mean place {hard.mean_place:.2f}; heuristic seats "
             + ", ".join(f"{bot.mean_points:+.1f} (place {bot.mean_place:.2f})" for bot in others)
+            + f"; lead over the other sides {lead:+.1f} [{lead - half:+.1f}, {lead + half:+.1f}]"
             + f"  [{time.monotonic() - began:.0f} s]",
             flush=True,
         )
