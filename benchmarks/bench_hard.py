@@ -40,9 +40,15 @@ an estimate the analysis or a hint shows moves from run to run.
 rollouts (:mod:`lost_cities.ai.rollout`) against the heuristic, without search.
 
 ``compare`` appends one JSON line per deal to ``--out`` as it goes (a long run
-can be stopped and summed up at any point: ``summary FILE``); it plays one deal
-at a time: on two cores, two runs share the deals out (``--start``, each with
-its own ``--out``) and ``summary`` sums their files; run it under ``nice`` on a shared machine.
+can be stopped and summed up at any point: ``summary FILE``, and goes on from
+the deals its file holds); it plays one deal at a time: on two cores, two runs
+share the deals out (``--start``, each with its own ``--out``) and ``summary``
+sums their files; run it under ``nice`` on a shared machine.  Each line also
+says the share of its rollouts each configuration used (the search stops once
+one candidate is left).  The goal's measurement, which takes more hours than a
+working session has, keeps its files in ``benchmarks/results/`` (committed, so
+that the next session goes on where the last one stopped; the README gives the
+commands).
 """
 
 from __future__ import annotations
@@ -184,6 +190,7 @@ def summary_of(*paths: Path) -> None:
     names = [key for key in lines[0] if key not in ("deal", USED)]
     files = ", ".join(map(str, paths))
     print(f"{len(lines)} deals, {2 * len(lines)} rounds each against the heuristic (mirrored), from {files}")
+    width = max(map(len, names))
     for name in names:
         rounds = [d for line in lines for d in line[name]]
         wins = sum(d > 0 for d in rounds)
@@ -192,17 +199,32 @@ def summary_of(*paths: Path) -> None:
         shares = [line[USED][name] for line in lines if name in line.get(USED, {})]
         share = f", {100 * sum(shares) / len(shares):.0f}% of its rollouts used" if shares else ""
         print(
-            f"  {name:>10}: won {100 * wins / len(rounds):5.1f}% [{100 * low:.1f}, {100 * high:.1f}]  "
+            f"  {name:>{width}}: won {100 * wins / len(rounds):5.1f}% [{100 * low:.1f}, {100 * high:.1f}]  "
             f"{mean:+6.1f} a round [{mean - half:+.1f}, {mean + half:+.1f}]{share}"
         )
-    pairs = [(a, b) for a in names for b in names if a < b]
-    for a, b in pairs:
+    for a, b in _pairs(names):
         mean, half = _interval([(sum(line[a]) - sum(line[b])) / 2 for line in lines])
         won = _interval([(sum(x > 0 for x in line[a]) - sum(x > 0 for x in line[b])) / 2 for line in lines])
         print(
             f"  {a} − {b}: {mean:+.1f} points a round [{mean - half:+.1f}, {mean + half:+.1f}], "
             f"{100 * won[0]:+.1f} points of win rate [{100 * (won[0] - won[1]):+.1f}, {100 * (won[0] + won[1]):+.1f}]"
         )
+
+
+def _pairs(names: Sequence[str]) -> list[tuple[str, str]]:
+    """The differences worth reading: each search against the next at the same budget (in the order the file
+    gives them), then each search at a larger budget against itself at a smaller one."""
+    split = [(name, name.rpartition("@")) for name in names]
+    same_budget = [
+        (a, b) for i, (a, (sa, _, ba)) in enumerate(split) for b, (sb, _, bb) in split[i + 1 :] if ba == bb and sa != sb
+    ]
+    same_search = [
+        (a, b) if float(ba) > float(bb) else (b, a)
+        for i, (a, (sa, _, ba)) in enumerate(split)
+        for b, (sb, _, bb) in split[i + 1 :]
+        if sa == sb
+    ]
+    return same_budget + same_search
 
 
 def table(args: argparse.Namespace) -> None:
