@@ -107,27 +107,27 @@ class SearchSettings(Struct, frozen=True):
 class _Stats:
     """Each candidate's results, one per sample, the same samples for all of them.
 
-    ``results`` are squashed (what the search compares); ``points`` are the plain round
-    score differences of the same rollouts (what a hint tells a person).  The sums the
-    search's tests need are kept as the samples come, so that a long search does not
-    sum every sample again after each one.
+    ``points`` are the plain round score differences of the rollouts (what a hint tells a
+    person).  The search compares them squashed, through sums kept as the samples come
+    (each candidate's, and each pair's difference and its square), so that a long search
+    does not sum every sample again after each one.
     """
 
-    __slots__ = ("_pairs", "_totals", "points", "results")
+    __slots__ = ("_pairs", "_totals", "points")
 
     def __init__(self, candidates: Sequence[int]) -> None:
-        self.results: dict[int, list[float]] = {c: [] for c in candidates}
         self.points: dict[int, list[int]] = {c: [] for c in candidates}
+        #: the sum of each candidate's squashed results
         self._totals = dict.fromkeys(candidates, 0.0)
         #: for two candidates ``(a, b)`` weighed on the same samples: how many, and the sum of ``a - b`` and of
         #: its square
         self._pairs: dict[tuple[int, int], list[float]] = {}
 
     def add(self, candidates: Sequence[int], results: Sequence[float], points: Sequence[int]) -> None:
-        """One sample's results for ``candidates`` (those still weighed), in the same order."""
+        """One sample's squashed ``results`` and plain ``points`` for ``candidates`` (those still weighed), in the
+        same order."""
         pairs = self._pairs
         for index, (candidate, result) in enumerate(zip(candidates, results, strict=True)):
-            self.results[candidate].append(result)
             self.points[candidate].append(points[index])
             self._totals[candidate] += result
             for other, other_result in zip(candidates[index + 1 :], results[index + 1 :], strict=True):
@@ -140,8 +140,8 @@ class _Stats:
                 pair[2] += difference * difference
 
     def mean(self, candidate: int) -> float:
-        """The mean of ``candidate``'s results (0 before any)."""
-        return self._totals[candidate] / max(len(self.results[candidate]), 1)
+        """The mean of ``candidate``'s squashed results (0 before any)."""
+        return self._totals[candidate] / max(len(self.points[candidate]), 1)
 
     def paired(self, a: int, b: int) -> tuple[float, float]:
         """Mean and standard error of ``a``'s advantage over ``b`` on their common samples."""
