@@ -13,7 +13,7 @@ from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, duration, whole_number
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_CLOCK, MAX_ROUNDS, MAX_SEED, MIN_CLOCK
-from lost_cities.net import DEFAULT_SERVER, check_server, wrong_address
+from lost_cities.net import DEFAULT_SERVER, addresses, check_server, wrong_address
 
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Create, Created, GameStatus, Record
@@ -236,8 +236,9 @@ def _created_json(created: Created) -> dict[str, object]:
 
 
 def _print_created(created: Created, url: str) -> None:
-    server = "" if url == DEFAULT_SERVER else f" --server {url}"
-    print(_("Game {game} created on {url}.").format(game=created.game, url=url))
+    server = "" if url == DEFAULT_SERVER else f" --server {url}"  # every address: their client fails over too
+    where = ", ".join(addresses(url) or (url,))
+    print(_("Game {game} created on {url}.").format(game=created.game, url=where))
     for seat in created.seats:
         if seat.code is None:
             print("  " + _("{name}: the computer").format(name=seat.name))

@@ -45,6 +45,15 @@ def test_online_new_prints_one_code_per_person_and_none_for_the_computer(cli: Cl
     assert bad.status == 2 and "not over" in bad.err
 
 
+def test_online_new_on_several_addresses_lists_them_and_passes_them_all_on(cli: Cli, server: ServerProcess) -> None:
+    unanswered = f"ws://127.0.0.1:{free_port()}"
+    result = cli("online", "new", "--server", f"{unanswered},{server.url}", "--names", "Ana,Boris")
+    assert result.status == 0, result.err
+    lines = result.out.splitlines()
+    assert lines[0].endswith(f" created on {unanswered}, {server.url}.")  # readable: a space after each comma
+    assert all(line.endswith(f" --server {unanswered},{server.url}") for line in lines[1:])  # one argument to paste
+
+
 @pytest.mark.parametrize("scheme", ["postgresql", "postgres"])
 def test_serve_on_a_postgresql_that_does_not_answer_is_one_line_without_the_password(cli: Cli, scheme: str) -> None:
     url = f"{scheme}://ana:secret@127.0.0.1:{free_port()}/games"  # a URL: PostgreSQL, not a file named so
