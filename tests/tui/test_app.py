@@ -175,6 +175,19 @@ async def test_home_and_end_select_the_first_and_the_last_card_of_the_hand() -> 
         assert hand[-1] not in engine(app).current.hand(0)
 
 
+async def test_a_digit_past_the_hand_says_which_cards_there_are_and_the_arrows_go_round() -> None:
+    round_ = Round.from_position("r5 r9 b3 / g4 g6 | r7 / - | b8 | y2 y3 y4 y5 | 0")
+    app = app_at(round_)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "5")
+        await until(pilot, lambda: "There is no card 5: choose 1 to 3." in message(app))
+        assert app.board is not None and app.board.scene is not None and app.board.scene.selected == 0
+        await pilot.press("left")  # from the first card round to the last
+        await until(pilot, lambda: card_name(Card.parse("r9")) + " is selected" in message(app))
+        await pilot.press("right")
+        await until(pilot, lambda: card_name(Card.parse("b3")) + " is selected" in message(app))
+
+
 async def test_the_key_bar_lists_only_the_keys_that_work_now() -> None:
     round_ = Round.from_position("r5 r9 b3 / g4 g6 | r7 / - | b8 | y2 y3 y4 y5 | 0")
     app = app_at(round_)

@@ -499,26 +499,12 @@ class OnlineApp(App[None]):
             self.board.scene = replace(self.board.scene, line=line, error=error)
 
     def on_select_card(self, request: SelectCard) -> None:
-        if not self._my_view_now():
-            return
-        assert self.board is not None and self.board.scene is not None
-        scene = self.board.scene
-        count = len(scene.view.hand)
-        index = request.index if request.index >= 0 else count + request.index
-        if not 0 <= index < count:
-            self._say(_("There is no card {n}: choose 1 to {count}.").format(n=request.index + 1, count=count), True)
-            return
-        self.board.scene = replace(scene, selected=index, line="", error=False, note="")
+        if self._my_view_now() and self.board is not None and self.board.scene is not None:
+            self.board.scene = self.board.scene.choosing(request.index)
 
     def on_move_selection(self, request: MoveSelection) -> None:
-        if not self._my_view_now():
-            return
-        assert self.board is not None and self.board.scene is not None
-        scene = self.board.scene
-        if scene.view.hand:
-            self.board.scene = replace(
-                scene, selected=(scene.selected + request.step) % len(scene.view.hand), line="", error=False, note=""
-            )
+        if self._my_view_now() and self.board is not None and self.board.scene is not None:
+            self.board.scene = self.board.scene.stepping(request.step)
 
     def on_play_selected(self, request: PlaySelected) -> None:
         if self._my_view_now():

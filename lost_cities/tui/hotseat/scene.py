@@ -13,8 +13,10 @@ from __future__ import annotations
 from enum import Enum
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from lost_cities.engine import Card, PlayerView
+from lost_cities.i18n import _
 from lost_cities.session import Standing
 
 __all__ = ["Scene", "Wait"]
@@ -60,3 +62,20 @@ class Scene(Struct, frozen=True):
     def selected_card(self) -> Card | None:
         hand = self.view.hand
         return hand[self.selected] if 0 <= self.selected < len(hand) else None
+
+    def choosing(self, index: int) -> Scene:
+        """The card ``index`` of the hand chosen (counted from the end when negative: End), or this scene
+        saying there is no such card."""
+        count = len(self.view.hand)
+        at = index if index >= 0 else count + index
+        if not 0 <= at < count:
+            line = _("There is no card {n}: choose 1 to {count}.").format(n=index + 1, count=count)
+            return replace(self, line=line, error=True, note="")
+        return replace(self, selected=at, line="", error=False, note="")
+
+    def stepping(self, step: int) -> Scene:
+        """The choice moved ``step`` cards along the hand, round from one end to the other (the arrows)."""
+        hand = self.view.hand
+        if not hand:
+            return self
+        return replace(self, selected=(self.selected + step) % len(hand), line="", error=False, note="")
