@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Sequence
+from functools import partial
 
 from msgspec import Struct
 
 from lost_cities.ai.search import SearchSettings, ranked
+from lost_cities.ai.workers import each
 from lost_cities.engine import Card, Decision, Draw, MatchRecord, Round, player_view
 
 __all__ = [
@@ -209,31 +211,12 @@ def analyse_position(record: MatchRecord, position: Position, settings: SearchSe
     )
 
 
-def _job(job: tuple[MatchRecord, Position, SearchSettings, int]) -> DecisionAnalysis:
-    return analyse_position(*job)
-
-
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl+C is the parent's to handle (it stops the pool), not a traceback per process."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def analyse_positions(
     record: MatchRecord, found: Sequence[Position], settings: SearchSettings, seed: int, jobs: int = 1
 ) -> Iterator[DecisionAnalysis]:
-    """Each decision weighed, in the match's order, as they come; ``jobs`` processes from a fork server
-    (a fork of a process with threads may deadlock), each decision on its own seed: the same result."""
-    if jobs <= 1 or len(found) <= 1:
-        for position in found:
-            yield analyse_position(record, position, settings, seed)
-        return
-    import multiprocessing  # here: the analysis kept with a save is read without it (saves are never unpickled)
-
-    context = multiprocessing.get_context("forkserver")
-    with context.Pool(min(jobs, len(found)), _ignore_interrupts) as pool:
-        yield from pool.imap(_job, [(record, position, settings, seed) for position in found])
+    """Each decision weighed, in the match's order, as they come; with ``jobs`` processes
+    (:mod:`lost_cities.ai.workers`) the same result, each decision being weighed on its own seed."""
+    return each(partial(analyse_position, record, settings=settings, seed=seed), found, jobs)
 
 
 def _summary(decisions: Sequence[DecisionAnalysis]) -> Summary:

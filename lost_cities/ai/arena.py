@@ -22,16 +22,16 @@ and its draw: mean, 95th percentile, max).
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
-import signal
 import time
 from collections.abc import Iterator, Sequence
+from functools import partial
 
 from msgspec import Struct
 
 from lost_cities.ai.bot import Bot
 from lost_cities.ai.loader import make_bot
+from lost_cities.ai.workers import each
 from lost_cities.engine import IllegalMoveError, Phase, Round, Rules, player_view, round_seed
 
 __all__ = [
@@ -200,29 +200,9 @@ def play_deal(settings: ArenaSettings, deal: int) -> DealResult:
     return DealResult(deal, (results[0], results[1]))
 
 
-def _play_deal_job(job: tuple[ArenaSettings, int]) -> DealResult:
-    return play_deal(*job)
-
-
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl+C is the parent's to handle (it stops the pool), not a traceback per process."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _processes() -> multiprocessing.context.BaseContext:
-    """Worker processes started by a fork server, not forked from this process: a fork of a process with
-    threads (a test runner's, an app's) may deadlock, Python 3.13 warns of it and 3.14 no longer does it."""
-    return multiprocessing.get_context("forkserver")
-
-
 def play_deals(settings: ArenaSettings, jobs: int = 1) -> Iterator[DealResult]:
     """Every deal's result as it comes (in any order with several processes)."""
-    if jobs <= 1:
-        for deal in range(settings.deals):
-            yield play_deal(settings, deal)
-        return
-    with _processes().Pool(min(jobs, settings.deals), _ignore_interrupts) as pool:
-        yield from pool.imap_unordered(_play_deal_job, [(settings, deal) for deal in range(settings.deals)])
+    return each(partial(play_deal, settings), range(settings.deals), jobs, ordered=False)
 
 
 class Timing(Struct, frozen=True):
@@ -408,18 +388,9 @@ def play_table_deal(settings: TableSettings, deal: int) -> TableDeal:
     return TableDeal(deal, tuple(rounds))
 
 
-def _play_table_job(job: tuple[TableSettings, int]) -> TableDeal:
-    return play_table_deal(*job)
-
-
 def play_table_deals(settings: TableSettings, jobs: int = 1) -> Iterator[TableDeal]:
     """Every deal's rotations as they come (in any order with several processes)."""
-    if jobs <= 1:
-        for deal in range(settings.deals):
-            yield play_table_deal(settings, deal)
-        return
-    with _processes().Pool(min(jobs, settings.deals), _ignore_interrupts) as pool:
-        yield from pool.imap_unordered(_play_table_job, [(settings, deal) for deal in range(settings.deals)])
+    return each(partial(play_table_deal, settings), range(settings.deals), jobs, ordered=False)
 
 
 class TableBot(Struct, frozen=True):
