@@ -13,7 +13,8 @@ import shutil
 import sys
 import textwrap
 import time
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Protocol, TextIO, TypeVar
 
 from lost_cities.cli.arguments import Commands, add_lang, refuse, seconds, whole_number
 from lost_cities.cli.progress import ProgressBar
@@ -21,10 +22,14 @@ from lost_cities.i18n import _, ngettext
 from lost_cities.limits import MAX_SEED
 
 if TYPE_CHECKING:
-    from lost_cities.ai.arena import ArenaReport, ArenaSettings, DealResult, TableReport, TableSettings
+    from lost_cities.ai.arena import ArenaReport, ArenaSettings, DealResult, TableDeal, TableReport, TableSettings
     from lost_cities.ai.loader import BotNameError
 
 __all__ = ["add_parser", "run"]
+
+#: A deal's result: the two-player arena's or a table's.
+Deal = TypeVar("Deal")
+Shown = TypeVar("Shown", contravariant=True)
 
 #: More deals than anyone waits for.
 MAX_DEALS = 10_000_000
@@ -101,7 +106,7 @@ examples:
 
 
 def run(args: argparse.Namespace) -> int:
-    from lost_cities.ai.arena import ArenaError, ArenaSettings, play_deals, report
+    from lost_cities.ai.arena import ArenaSettings, play_deals, report
     from lost_cities.ai.loader import BotNameError, check_bot_name
 
     if len(args.more) > 2:
@@ -117,30 +122,9 @@ def run(args: argparse.Namespace) -> int:
         a, b, deals=args.deals, seed=args.seed, think=args.think, long=args.long, hand_penalty=args.hand_penalty
     )
     progress = _Progress(settings, sys.stderr) if sys.stderr.isatty() else None
-    deals: list[DealResult] = []
-    status = 0
-    try:
-        for deal in play_deals(settings, args.jobs):
-            deals.append(deal)
-            if progress is not None:
-                progress.update(deal, len(deals))
-    except ArenaError as error:
-        status = refuse("arena", str(error))
-    except BotNameError as error:
-        status = refuse("arena", bot_refusal(error))
-    except KeyboardInterrupt:
-        status = 130
-    if progress is not None:
-        progress.clear()
-    if status == 2:
+    deals, status = _gather(play_deals(settings, args.jobs), settings.deals, progress)
+    if status == 2 or (status == 130 and not deals):
         return status
-    if status == 130:
-        stopped = ngettext(
-            "Stopped after {done} deal of {total}.", "Stopped after {done} deals of {total}.", len(deals)
-        )
-        print(stopped.format(done=len(deals), total=settings.deals), file=sys.stderr)
-        if not deals:
-            return status
     figures = report(settings, deals)
     if args.json:
         print(json.dumps({**figures.to_dict(), **_settings_dict(settings, args.jobs)}, ensure_ascii=False))
@@ -151,29 +135,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_table(args: argparse.Namespace, bots: tuple[str, ...]) -> int:
     """Three or four bots at one table, every deal played once per rotation of the seats."""
-    from lost_cities.ai.arena import ArenaError, TableDeal, TableSettings, play_table_deals, table_report
-    from lost_cities.ai.loader import BotNameError
+    from lost_cities.ai.arena import TableSettings, play_table_deals, table_report
 
     settings = TableSettings(
         bots, deals=args.deals, seed=args.seed, think=args.think, long=args.long, hand_penalty=args.hand_penalty
     )
-    rounds_in_all = settings.deals * len(bots)
-    progress = _Bar(rounds_in_all, " · ".join(bots), sys.stderr) if sys.stderr.isatty() else None
-    deals: list[TableDeal] = []
-    status = 0
-    try:
-        for deal in play_table_deals(settings, args.jobs):
-            deals.append(deal)
-            if progress is not None:
-                progress.show(len(deals) * len(bots))
-    except ArenaError as error:
-        status = refuse("arena", str(error))
-    except BotNameError as error:
-        status = refuse("arena", bot_refusal(error))
-    except KeyboardInterrupt:
-        status = 130
-    if progress is not None:
-        progress.clear()
+    progress = _Bar(settings.deals, len(bots), " · ".join(bots), sys.stderr) if sys.stderr.isatty() else None
+    deals, status = _gather(play_table_deals(settings, args.jobs), settings.deals, progress)
     if status == 2 or (status == 130 and not deals):
         return status
     figures = table_report(settings, deals)
@@ -182,6 +150,46 @@ def _run_table(args: argparse.Namespace, bots: tuple[str, ...]) -> int:
     else:
         print(_describe_table(figures, len(bots) == 4))
     return status
+
+
+class _Shows(Protocol[Shown]):
+    """A progress bar of deals."""
+
+    def update(self, deal: Shown, done: int) -> None: ...
+
+    def clear(self) -> None: ...
+
+
+def _gather(deals: Iterator[Deal], total: int, progress: _Shows[Deal] | None) -> tuple[list[Deal], int]:
+    """The deals as they come, each shown on the ``progress`` bar, and the exit status: 0; 2 when a bot broke
+    off the arena (said in one line, once the bar is cleared); 130 for Ctrl+C, the deals played so far kept
+    and counted."""
+    from lost_cities.ai.arena import ArenaError
+    from lost_cities.ai.loader import BotNameError
+
+    done: list[Deal] = []
+    failure: ArenaError | BotNameError | None = None
+    interrupted = False
+    try:
+        for deal in deals:
+            done.append(deal)
+            if progress is not None:
+                progress.update(deal, len(done))
+    except (ArenaError, BotNameError) as error:
+        failure = error
+    except KeyboardInterrupt:
+        interrupted = True
+    if progress is not None:
+        progress.clear()
+    if isinstance(failure, BotNameError):
+        return done, refuse("arena", bot_refusal(failure))
+    if failure is not None:
+        return done, refuse("arena", str(failure))
+    if interrupted:
+        stopped = ngettext("Stopped after {done} deal of {total}.", "Stopped after {done} deals of {total}.", len(done))
+        print(stopped.format(done=len(done), total=total), file=sys.stderr)
+        return done, 130
+    return done, 0
 
 
 def _describe_table(figures: TableReport, teams: bool) -> str:
@@ -222,14 +230,20 @@ def _describe_table(figures: TableReport, teams: bool) -> str:
 
 
 class _Bar(ProgressBar):
-    """The table arena's progress bar: rounds done of all."""
+    """The table arena's progress bar: rounds done of all (a deal is a round for each rotation of the seats)."""
 
-    def __init__(self, total: int, label: str, stream: TextIO) -> None:
+    def __init__(self, deals: int, rotations: int, label: str, stream: TextIO) -> None:
+        self.rotations = rotations
         self.label = label
-        super().__init__(total, stream)
+        super().__init__(deals, stream)
+
+    def update(self, deal: TableDeal, done: int) -> None:
+        self.show(done)
 
     def words(self, bar: str, done: int) -> str:
-        return _("[{bar}] {done}/{total} rounds · {bots}").format(bar=bar, done=done, total=self.total, bots=self.label)
+        return _("[{bar}] {done}/{total} rounds · {bots}").format(
+            bar=bar, done=done * self.rotations, total=self.total * self.rotations, bots=self.label
+        )
 
 
 def bot_refusal(error: BotNameError) -> str:

@@ -79,3 +79,21 @@ def aborts() -> FirstChoice:
 
 def interrupted() -> FirstChoice:
     raise KeyboardInterrupt
+
+
+class Tired(FirstChoice):
+    """Stops the program as Ctrl+C does on its play number :attr:`after` + 1, counted across every one made (an
+    arena the person stops halfway)."""
+
+    after = 50
+    plays = 0
+
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        Tired.plays += 1
+        if Tired.plays > Tired.after:
+            raise KeyboardInterrupt
+        return super().choose_play(view)
+
+
+def tired() -> Tired:
+    return Tired()

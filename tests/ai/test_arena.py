@@ -179,6 +179,23 @@ def test_ctrl_c_while_a_factory_runs_stops_as_ctrl_c_does(cli: Cli) -> None:
     assert result.status == 130 and result.out == "" and result.err == ""
 
 
+@pytest.mark.parametrize("others", [("random",), ("random", "random")])
+def test_ctrl_c_halfway_keeps_the_deals_played_and_says_how_many(
+    cli: Cli, others: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.ai.factories import Tired
+
+    monkeypatch.setattr(Tired, "after", 10**9)
+    monkeypatch.setattr(Tired, "plays", 0)
+    assert cli("arena", "tests.ai.factories:tired", *others, "--deals", "1").status == 0
+    monkeypatch.setattr(Tired, "after", Tired.plays + 1)  # the first deal (every seat of it) played, not the second
+    monkeypatch.setattr(Tired, "plays", 0)
+    result = cli("arena", "tests.ai.factories:tired", *others, "--deals", "3", "--json")
+    assert result.status == 130
+    assert result.err == "Stopped after 1 deal of 3.\n"
+    assert json.loads(result.out)["deals"] == 1
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_round_of_three_or_four_ends_with_the_final_laying(players: int) -> None:
     # the arena measures two players; its round loop follows the engine's final laying too (R23c)
@@ -187,13 +204,15 @@ def test_a_round_of_three_or_four_ends_with_the_final_laying(players: int) -> No
     assert not result.capped
 
 
-def test_on_a_terminal_the_progress_bar_shows_at_once_before_the_first_deal_is_done() -> None:
+def _on_a_terminal(*argv: str) -> tuple[str, int]:
+    """What ``lost-cities --lang en ARGV`` writes to its standard error when that is a terminal (the progress
+    bar is drawn there), and its exit status."""
     import os
     import pty
 
-    master, slave = pty.openpty()  # stderr a terminal: the bar is drawn there
+    master, slave = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-m", "lost_cities", "--lang", "en", "arena", "random", "random", "--deals", "2"],
+        [sys.executable, "-m", "lost_cities", "--lang", "en", *argv],
         stdout=subprocess.PIPE,
         stderr=slave,
         stdin=subprocess.DEVNULL,
@@ -210,9 +229,22 @@ def test_on_a_terminal_the_progress_bar_shows_at_once_before_the_first_deal_is_d
         seen += chunk
     process.communicate(timeout=60)
     os.close(master)
-    first = seen.decode().split("\r")[1]
+    return seen.decode(), process.returncode
+
+
+def test_on_a_terminal_the_progress_bar_shows_at_once_before_the_first_deal_is_done() -> None:
+    seen, status = _on_a_terminal("arena", "random", "random", "--deals", "2")
+    first = seen.split("\r")[1]
     assert first.startswith("[----------] 0/4 rounds · random against random"), seen
-    assert process.returncode == 0
+    assert status == 0
+
+
+@pytest.mark.parametrize("others", [("random",), ("random", "random")])
+def test_on_a_terminal_a_bot_breaking_the_rules_is_said_on_a_line_of_its_own(others: tuple[str, ...]) -> None:
+    seen, status = _on_a_terminal("arena", "tests.ai.factories:cheater", *others, "--deals", "2")
+    assert status == 2
+    last = seen.rstrip("\r\n").split("\r")[-1].strip("\n")  # the bar cleared first: the sentence alone
+    assert last.startswith("lost-cities arena: ") and "rounds" not in last, seen
 
 
 @pytest.mark.parametrize("bots", [("easy", "normal", "heuristic"), ("easy", "normal", "heuristic", "random")])
