@@ -148,6 +148,17 @@ async def test_an_empty_log_says_so() -> None:
         assert "No move yet this round." in screen_text(app)
 
 
+async def test_the_first_card_laid_is_told_before_its_draw_and_nothing_said_of_cards_set_out() -> None:
+    app = LostCitiesApp(session=HotSeat(NAMES[:2], Match(Rules(), rounds=1, seed=3)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "1", "d", "l")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundLogScreen)
+        assert len(app.screen.lines) == 1 and app.screen.lines[0].startswith("You discarded ")
+        assert "set out" not in screen_text(app)
+
+
 async def test_names_in_the_log_are_never_markup() -> None:
     match = Match(Rules(), rounds=1, seed=11)
     play_turns(match.current, 2)
@@ -195,7 +206,8 @@ async def test_while_drawing_the_log_is_not_listed_but_opens() -> None:
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, RoundLogScreen)
-        assert len(app.screen.lines) == 2  # the turns done; the card just played is the board's prompt
+        assert len(app.screen.lines) == 3  # the two turns done, and the card just discarded, before its draw
+        assert app.screen.lines[-1].startswith("You discarded ") and app.screen.lines[-1].endswith(".")
 
 
 async def test_a_long_log_opens_on_its_latest_moves() -> None:

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from lost_cities.engine import PlayerView
+from lost_cities.engine import PlayerView, PublicTurn
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.panel import ScrollPanel
 from lost_cities.words import describe_event, describe_own_event
@@ -30,11 +30,15 @@ def log_lines(view: PlayerView, names: Sequence[str], viewer: int | None) -> lis
 
     ``viewer``'s own moves are told to them (``You laid red 7, drew green 6 from the draw pile.``);
     ``None`` tells every move in the third person, as to someone who is none of the players — the
-    pass screen's next person has no hand in view yet, nor a watcher.
+    pass screen's next person has no hand in view yet, nor a watcher.  The card the player to move
+    has laid or discarded this turn, before drawing, comes last (``You laid red 7.``).
     """
+    events = list(view.history)
+    if view.pending_play is not None:
+        events.append(PublicTurn(view.to_move, view.pending_play, None, None))
     return [
         describe_own_event(event) if event.seat == viewer else describe_event(event, names[event.seat])
-        for event in view.history
+        for event in events
     ]
 
 
@@ -52,7 +56,7 @@ class RoundLogScreen(ScrollPanel):
     def __init__(self, view: PlayerView, names: Sequence[str], viewer: int | None) -> None:
         super().__init__()
         self.lines = log_lines(view, names, viewer)
-        #: cards lay on the table before anyone moved: a round set out in advance (the lesson's)
+        #: with no move told, cards lay on the table: a round set out in advance (the lesson's)
         self.set_out = any(cards for side in view.expeditions for cards in side) or any(view.discard_sizes)
 
     def compose(self) -> ComposeResult:
