@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from lost_cities.engine import Card, Colour, Phase, Round, Rules
+from lost_cities.engine import Card, Colour, Phase, Round, Rules, parse_cards
 from lost_cities.i18n import set_language
 from lost_cities.session import MatchSettings
 from lost_cities.tui.hotseat.app import LostCitiesApp
@@ -17,7 +17,7 @@ from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
-from lost_cities.tui.hotseat.widgets.hand import HandView
+from lost_cities.tui.hotseat.widgets.hand import HandView, hand_frames
 from lost_cities.words import card_name, card_phrase, card_short, signed
 from tests.tui.helpers import (
     SIZE,
@@ -558,6 +558,12 @@ async def test_the_card_you_drew_is_named_in_your_turns_line_and_marked_in_your_
         frames = str(app.screen.query_one(HandView).render()).splitlines()
         column = hand.index(ana.drawn) * 8
         assert frames[2][column : column + 8] == "╰─new──╯"
+
+
+def test_a_wager_drawn_beside_its_twins_is_marked_once() -> None:
+    hand = parse_cards("rw rw rw r7")
+    bottom = hand_frames(hand, None, (), drawn=Card.parse("rw")).plain.splitlines()[2]
+    assert bottom.count("new") == 1 and bottom[16:24] == "╰─new──╯"  # the last of the three, where it went
 
 
 async def test_the_match_row_is_the_match_before_this_round_and_says_so() -> None:

@@ -24,7 +24,7 @@ from lost_cities.style import COLOUR_STYLE
 from lost_cities.tui.common.lines import text_strip
 from lost_cities.words import card_short
 
-__all__ = ["HandView", "hand_frames"]
+__all__ = ["HandView", "drawn_at", "hand_frames"]
 
 #: A card is this many cells wide, three lines high.
 SLOT_WIDTH = 8
@@ -48,14 +48,28 @@ def hand_frames(
     │  B×  │┃  R7  ┃
     ╰──────╯┗━━━━━━┛
     """
-    frames = [
-        _frame(card, index, index == selected, card in blocked, card == drawn) for index, card in enumerate(cards)
-    ]
+    new = drawn_at(cards, drawn)
+    frames = [_frame(card, index, index == selected, card in blocked, index == new) for index, card in enumerate(cards)]
     lines = [Text(style=FRAME), Text(), Text(style=FRAME)]
     for frame in frames:
         for line, part in zip(lines, frame, strict=True):
             line.append_text(part)
     return Text("\n").join(lines)
+
+
+def drawn_at(cards: Sequence[Card], drawn: Card | None) -> int | None:
+    """Where the card just drawn is in the sorted hand: with twins (wagers), the last of them, where a card
+    drawn goes among its equals — one card is marked ``new``, not all three wagers of a colour.
+
+    >>> from lost_cities.engine import Card, parse_cards
+    >>> drawn_at(parse_cards("rw rw rw r7"), Card.parse("rw")), drawn_at(parse_cards("r7"), Card.parse("rw"))
+    (2, None)
+    """
+    found = None
+    for index, card in enumerate(cards):
+        if card == drawn:
+            found = index
+    return found
 
 
 def _frame(card: Card, index: int, chosen: bool, dim: bool, new: bool = False) -> tuple[Text, Text, Text]:
@@ -116,6 +130,7 @@ class HandView(Widget):
         self._blocked: frozenset[Card] = frozenset()
         #: the card just drawn, marked
         self.drawn: Card | None = None
+        self._new: int | None = None
         self._drawn: object = None
         #: each card's three lines as drawn, by (card, place, selected, dimmed)
         self._slots: dict[tuple[Card, int, bool, bool, bool], list[Strip]] = {}
@@ -126,6 +141,7 @@ class HandView(Widget):
         """Show the hand; cards that cannot be laid now are dimmed, the card just drawn is marked."""
         self.cards = tuple(cards)
         self.drawn = drawn
+        self._new = drawn_at(cards, drawn)
         self._blocked = frozenset(card for card in cards if card not in layable)
         self.selected = selected
         self._draw()
@@ -147,7 +163,7 @@ class HandView(Widget):
 
     def _slot(self, index: int) -> list[Strip]:
         card = self.cards[index]
-        key = (card, index, index == self.selected, card in self._blocked, card == self.drawn)
+        key = (card, index, index == self.selected, card in self._blocked, index == self._new)
         strips = self._slots.get(key)
         if strips is None:
             strips = [text_strip(self, line, SLOT_WIDTH) for line in _frame(card, index, *key[2:])]
