@@ -11,7 +11,7 @@ from lost_cities.i18n import _
 from lost_cities.storage import MatchStore
 from lost_cities.storage.settings import Settings, load_settings, save_settings
 from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.tips import THIN, TIPS, due_tip, last_cards, late_expedition, thin_wager
+from lost_cities.tui.hotseat.tips import THIN, TIPS, due_tip, last_cards, late_expedition, thin_wager, tip_words
 from tests.tui.helpers import SIZE, app_at, message
 
 #: Ana: a red wager, red 3 and 5, yellow 2, blue 7, 8 and 9; Boris green 2 and 3; a draw pile of ``{pile}`` cards.
@@ -22,6 +22,10 @@ PILES = {
     12: "w2 w3 w4 w5 w6 w7 w8 w9 w10 g4 g5 g6",
     30: "w2 w3 w4 w5 w6 w7 w8 w9 w10 y3 y4 y5 y6 y7 y8 y9 y10 g4 g5 g6 g7 g8 g9 g10 b2 b3 b4 b5 b6 b10",
 }
+
+
+#: Each tip by its name.
+TIP = {tip.name: tip for tip in TIPS}
 
 
 def after(play: str, pile: int = 12, hand: str = HAND) -> PlayerView:
@@ -36,7 +40,10 @@ def test_a_late_expedition_short_of_its_cost() -> None:
     assert not late_expedition(after("+r5", pile=30))  # early: time to draw more red
     assert not late_expedition(after("+b8"))  # 8, and 7 and 9 in hand: 24, the cost paid
     assert not late_expedition(after("-r5"))  # a discard opens nothing
-    assert not late_expedition(after("+rw"))  # a wager: its own tip
+    assert late_expedition(after("+rw"))  # opened with a wager: the numbers must pay the cost all the same
+    rich = "rw r8 r10 y2 b7 b8 b9 / g2 g3 | - / - | - | {pile} | 0"
+    assert late_expedition(after("+rw", hand=rich))  # 18: a wager the hard level makes early, not this late
+    assert not late_expedition(after("+rw", hand=rich, pile=30))
     started = "rw r3 r5 y2 b7 b8 b9 / g2 g3 | r2 / - | - | {pile} | 0"
     assert not late_expedition(after("+r5", hand=started))  # red was open already
 
@@ -47,7 +54,7 @@ def test_a_wager_on_a_thin_colour() -> None:
     assert thin_wager(after("+rw", hand=three))  # three red numbers, but 15 points
     rich = "rw r8 r10 y2 b7 b8 b9 / g2 g3 | - / - | - | {pile} | 0"
     assert not thin_wager(after("+rw", hand=rich))  # two, but 18 points: the hard level bets on as much
-    assert f"less than {THIN}." in TIPS[1].text  # the tip names the measure it applies...
+    assert f"less than {THIN}." in TIP["thin-wager"].text  # the tip names the measure it applies...
     assert THIN == WAGER_SUM  # ...the hard level's own
     assert not thin_wager(after("-rw"))  # discarded, not laid
     assert not thin_wager(after("+r5"))
@@ -64,13 +71,23 @@ def test_the_last_cards_of_the_draw_pile() -> None:
 
 def test_a_tip_is_due_once() -> None:
     view = after("+rw")
-    assert due_tip(view, ()) is TIPS[1]
-    assert due_tip(view, ("thin-wager",)) is None
+    assert due_tip(view, ()) is TIP["thin-wager"]  # a thin wager, late: the wager's word first...
+    assert due_tip(view, ("thin-wager",)) is TIP["late-expedition"]  # ...the late one another time
+    assert due_tip(view, ("thin-wager", "late-expedition")) is None
+
+
+def test_the_late_tip_names_the_cost_of_the_game_played() -> None:
+    # R12: 20; R23b: 17 with three players
+    assert "costs 20 points" in tip_words(TIP["late-expedition"], after("+r5"))
+    three = Round.from_position(f"r5 r3 y2 / g2 g3 / b2 b3 | - / - / - | - | {PILES[12]} | 0", Rules(players=3))
+    three.play("+r5")
+    view = player_view(three, 0)
+    assert late_expedition(view) and "costs 17 points" in tip_words(TIP["late-expedition"], view)
 
 
 async def test_a_tip_is_said_once_then_never_again() -> None:
     app = app_at(Round.from_position(HAND.format(pile=PILES[12])))
-    tip = _(TIPS[1].text)
+    tip = _(TIP["thin-wager"].text)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # the pass screen: Ana's hand
@@ -113,7 +130,7 @@ def test_damaged_settings_are_the_defaults(text: str) -> None:
 
 async def test_a_tip_goes_once_its_player_has_drawn() -> None:
     app = app_at(Round.from_position(HAND.format(pile=PILES[4])))
-    tip = _(TIPS[2].text)
+    tip = _(TIP["last-cards"].text)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter", "4", "d")  # Ana discards yellow 2: four cards left, no tip yet

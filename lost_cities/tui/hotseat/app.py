@@ -56,7 +56,7 @@ from lost_cities.tui.hotseat.messages import (
     UnknownKey,
 )
 from lost_cities.tui.hotseat.scene import Scene, Wait
-from lost_cities.tui.hotseat.tips import due_tip
+from lost_cities.tui.hotseat.tips import due_tip, tip_words
 from lost_cities.words import card_name, card_phrase, describe_refusal, hint_lines, turn_sentence
 
 # Each screen is imported where the app first shows it, so that starting up loads only the screen
@@ -294,7 +294,7 @@ class LostCitiesApp(App[None]):
         tip = due_tip(board.scene.view, self.kept.tips_seen)
         if tip is not None:
             self._kept = tip_seen(self.store, tip.name)
-            board.scene = replace(board.scene, note=_(tip.text))
+            board.scene = replace(board.scene, note=tip_words(tip, board.scene.view))
 
     # ------------------------------------------------------------ saving
 

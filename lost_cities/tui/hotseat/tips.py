@@ -18,9 +18,20 @@ from collections.abc import Callable, Collection
 from msgspec import Struct
 
 from lost_cities.engine import Card, Phase, Play, PlayerView
-from lost_cities.i18n import N_
+from lost_cities.i18n import N_, _
 
-__all__ = ["LAST_CARDS", "LATE", "THIN", "TIPS", "Tip", "due_tip", "last_cards", "late_expedition", "thin_wager"]
+__all__ = [
+    "LAST_CARDS",
+    "LATE",
+    "THIN",
+    "TIPS",
+    "Tip",
+    "due_tip",
+    "last_cards",
+    "late_expedition",
+    "thin_wager",
+    "tip_words",
+]
 
 #: A draw pile of this many cards or fewer: an expedition opened now has few turns left to grow.
 LATE = 15
@@ -41,15 +52,16 @@ def _just_laid(view: PlayerView) -> Card | None:
 
 
 def late_expedition(view: PlayerView) -> bool:
-    """An expedition just opened late in the round, its cards (laid and in hand) short of its cost."""
+    """An expedition just opened late in the round (with a number or a wager), its numbers (laid and in hand)
+    short of its cost."""
     card = _just_laid(view)
-    if card is None or view.draw_pile_size > LATE or card.is_wager:
+    if card is None or view.draw_pile_size > LATE:
         return False
     laid = view.expedition(view.side, card.colour)
     if laid != (card,):
         return False
     held = sum(other.value for other in view.hand if other.colour is card.colour and not other.is_wager)
-    return card.value + held < view.rules.expedition_cost
+    return (0 if card.is_wager else card.value) + held < view.rules.expedition_cost
 
 
 def thin_wager(view: PlayerView) -> bool:
@@ -80,21 +92,22 @@ class Tip(Struct, frozen=True):
     text: str
 
 
+#: In the order they are looked at: a wager laid late on a thin colour gets the wager's tip first.
 TIPS = (
-    Tip(
-        "late-expedition",
-        late_expedition,
-        N_(
-            "Tip: an expedition costs 20 points, and this one has few turns left to pay them back. "
-            "u takes the card back before you draw."
-        ),
-    ),
     Tip(
         "thin-wager",
         thin_wager,
         N_(
             "Tip: a wager doubles the loss as well as the gain, and the numbers of this colour in your hand "
             "add up to less than 18. u takes it back before you draw."
+        ),
+    ),
+    Tip(
+        "late-expedition",
+        late_expedition,
+        N_(
+            "Tip: an expedition costs {cost} points, and this one has few turns left to pay them back. "
+            "u takes the card back before you draw."
         ),
     ),
     Tip(
@@ -111,3 +124,9 @@ TIPS = (
 def due_tip(view: PlayerView, seen: Collection[str]) -> Tip | None:
     """The first tip not yet said whose moment this is, if any."""
     return next((tip for tip in TIPS if tip.name not in seen and tip.applies(view)), None)
+
+
+def tip_words(tip: Tip, view: PlayerView) -> str:
+    """What ``tip`` says, translated, with the figures of the game being played (an expedition's cost: 17
+    with three players, R23b)."""
+    return _(tip.text).format(cost=view.rules.expedition_cost)
