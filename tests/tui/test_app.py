@@ -575,3 +575,29 @@ async def test_the_match_row_is_the_match_before_this_round_and_says_so() -> Non
         await until(pilot, lambda: isinstance(app.screen, BoardScreen))
         assert board_row(app, "round").split() == ["round", "−13", "−18"]  # this round so far
         assert board_row(app, "match").split() == ["earlier", "0", "0"]  # no round finished yet
+
+
+async def test_keys_typed_in_a_russian_layout_are_the_keys_on_the_same_place() -> None:
+    # в is on the key marked d, т on n: a Russian player need not switch the layout to play
+    app = make_app(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        hand = engine(app).current.hand(0)
+        await pilot.press("1", "в")
+        await until(pilot, lambda: engine(app).current.phase is Phase.DRAW)
+        assert hand[0] in engine(app).current.discard_pile(hand[0].colour)
+        await pilot.press("т")
+        await until(pilot, lambda: engine(app).current.to_move == 1)
+
+
+async def test_a_name_is_typed_in_russian_as_it_is() -> None:
+    app = LostCitiesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchScreen)
+        field = app.screen.query("Input").first()
+        field.focus()
+        field.value = ""
+        await pilot.press("в", "а", "н", "я")
+        await pilot.pause()
+        assert field.value == "ваня"

@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from msgspec.structs import replace
 from textual import work
-from textual.app import App
 from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.worker import NoActiveWorker, Worker, WorkerState, get_current_worker
@@ -35,6 +33,7 @@ from lost_cities.net import DEFAULT_SERVER
 from lost_cities.session import Hint, HotSeat, MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
 from lost_cities.storage.settings import Settings, load_settings, tip_seen, tips_on
+from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.hotseat.autosave import Autosave
@@ -84,12 +83,8 @@ def answer_unwanted() -> bool:
         return False
 
 
-class LostCitiesApp(App[None]):
+class LostCitiesApp(GameApp):
     """People at one keyboard, and computers; every completed turn is saved."""
-
-    CSS_PATH = Path(__file__).parent.parent / "common" / "app.tcss"  # the look the apps share
-    TITLE = "Lost Cities"
-    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self,

@@ -12,12 +12,10 @@ help and quit.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from msgspec.structs import replace
 from textual import work
-from textual.app import App
 
 from lost_cities.engine import STOP, Colour, Decision, Draw, IllegalMoveError, Phase, Play, Reason, Rules
 from lost_cities.engine.match import match_outcome
@@ -40,6 +38,7 @@ from lost_cities.session import MatchReport, MatchSettings, OnlineMatch, RoundRe
 from lost_cities.storage import MatchStore, StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
 from lost_cities.storage.saved import SavedMatch, SaveStatus
+from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.hotseat.messages import (
     DrawFrom,
@@ -85,12 +84,8 @@ def _server_option(server: str) -> str:
     return "" if server == DEFAULT_SERVER else f" --server {server}"
 
 
-class OnlineApp(App[None]):
+class OnlineApp(GameApp):
     """One seat of an online game (or a watcher's place), until the match is over or the player quits."""
-
-    CSS_PATH = Path(__file__).parent.parent / "common" / "app.tcss"
-    TITLE = "Lost Cities"
-    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self,

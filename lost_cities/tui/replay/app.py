@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
-
-from textual.app import App
 
 from lost_cities.engine import MatchRecord
 from lost_cities.limits import ANALYSIS_THINK
+from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.replay.screen import ReplayScreen
@@ -20,11 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["ReplayApp"]
 
 
-class ReplayApp(App[None]):
-    TITLE = "Lost Cities"
-    CSS_PATH = Path(__file__).parent.parent / "common" / "app.tcss"  # the look the apps share
-    ENABLE_COMMAND_PALETTE = False
-
+class ReplayApp(GameApp):
     def __init__(
         self,
         names: Sequence[str],

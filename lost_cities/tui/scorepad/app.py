@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
-
-from textual.app import App
 
 from lost_cities.i18n import _
 from lost_cities.score.sheet import ScoreSheet, pad_from_json, pad_to_json
 from lost_cities.storage import MatchStore, StorageError
+from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.scorepad.screens import PadScreen, PadSetupScreen, Setup
@@ -17,16 +15,14 @@ from lost_cities.tui.scorepad.screens import PadScreen, PadSetupScreen, Setup
 __all__ = ["ScorePadApp"]
 
 
-class ScorePadApp(App[None]):
+class ScorePadApp(GameApp):
     """``lost-cities score`` with no expedition: two, three or four players, rounds kept, totals live.
 
     ``names`` skips the form (for tests and scripts); their number is the number of
     players.  ``players`` is the form's first choice.
     """
 
-    CSS_PATH = Path(__file__).parent.parent / "common" / "app.tcss"  # the look the apps share
     TITLE = "lost-cities score"
-    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self,

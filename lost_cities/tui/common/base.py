@@ -1,0 +1,46 @@
+"""What every app of the package shares: the look, no command palette, and keys read through a Russian layout.
+
+A Russian player's keyboard is often left in the ЙЦУКЕН layout, where the key marked ``d`` types ``в`` and
+the one marked ``n`` types ``т``: every key of the game would be "unknown".  Outside a text field, a letter
+of that layout is read as the Latin letter on the same key, so the keys work whatever the layout; in a
+text field (a name, a server) it is typed as it is.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+from textual.app import App
+from textual.widgets import Input
+
+__all__ = ["GameApp", "latin_key"]
+
+_RUSSIAN = "йцукенгшщзфывапролдячсмить"
+_LATIN = "qwertyuiopasdfghjklzxcvbnm"
+#: a Russian layout's letter to the Latin letter on the same key (both cases)
+_SAME_KEY = dict(zip(_RUSSIAN + _RUSSIAN.upper(), _LATIN + _LATIN.upper(), strict=True))
+
+
+def latin_key(character: str) -> str | None:
+    """The Latin letter on the key that types ``character`` in the Russian layout, or ``None``.
+
+    >>> latin_key("в"), latin_key("Т"), latin_key("d"), latin_key("ё")
+    ('d', 'N', None, None)
+    """
+    return _SAME_KEY.get(character)
+
+
+class GameApp(App[None]):
+    """The base of the package's apps (see the module docstring)."""
+
+    CSS_PATH = Path(__file__).parent / "app.tcss"
+    TITLE = "Lost Cities"
+    ENABLE_COMMAND_PALETTE = False
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and event.character:
+            latin = latin_key(event.character)
+            if latin is not None and not isinstance(self.focused, Input):
+                event = events.Key(latin, latin)
+        await super().on_event(event)
