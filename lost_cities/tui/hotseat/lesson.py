@@ -133,13 +133,13 @@ STEPS = (
     Step(
         N_(
             "The round is over. Each expedition scores (sum − 20) × (wagers + 1), plus 20 with eight cards or "
-            "more; cards left in hand count nothing. Your yellow: {yellow}. Press Enter."
+            "more; cards left in hand count nothing.\nYour yellow: {yellow}.\nPress Enter."
         )
     ),
     Step(
         N_(
-            "Your red: {red}, too few cards to pay its cost. Your green: {green}, its loss doubled by the "
-            "wager. Your round: {total}. Press Enter to see the whole count."
+            "Your red: {red}, too few cards to pay its cost.\nYour green: {green}, its loss doubled by the "
+            "wager.\nYour round: {total}. Press Enter to see the whole count."
         )
     ),
 )
