@@ -32,6 +32,7 @@ from lost_cities.engine import (
 from lost_cities.i18n import N_, _, current_language, ngettext, pgettext
 
 __all__ = [
+    "HOLD_OPEN",
     "WAGER_MARK",
     "card_name",
     "card_phrase",
@@ -249,6 +250,10 @@ def parse_colour_word(text: str) -> Colour:
 #: How every screen and every command shows a wager card.  ``w`` (or ``x``) is only what people
 #: type, and the card notation of records and saves (``rw``): output never writes it.
 WAGER_MARK = "×"
+#: This many cards or fewer in the draw pile, a discard top taken that cannot pay for an expedition of its colour
+#: holds the round open (the hard level's :data:`lost_cities.ai.rollout.HOLD_OPEN`, which a test keeps equal:
+#: written here so that the board does not import the computer players).
+HOLD_OPEN = 8
 
 
 def card_value(card: Card) -> str:
@@ -574,11 +579,12 @@ def _draw_reason(view: PlayerView, draw: Draw, best: bool) -> str:
     card = view.discard_tops[draw.pile]
     assert card is not None
     laid = view.expedition(view.side, draw.pile)
-    if laid and not _layable(card, laid):  # taken only so that the draw pile does not shrink
-        return _("holds the round open: one more turn to lay your cards")
-    if laid:
+    if laid and _layable(card, laid):
         return _continues(card, laid)
     points = _in_hand(draw.pile, (*view.hand, card))
+    late = view.draw_pile_size <= HOLD_OPEN and points < view.rules.expedition_cost
+    if laid or late:  # taken only so that the draw pile does not shrink
+        return _("holds the round open: one more turn to lay your cards")
     return ngettext("{n} point of {colour} in hand with it", "{n} points of {colour} in hand with it", points).format(
         n=points, colour=colour_name(draw.pile)
     )

@@ -11,11 +11,12 @@ import random
 
 import pytest
 
+from lost_cities.ai.rollout import HOLD_OPEN as ROLLOUT_HOLD_OPEN
 from lost_cities.engine import Draw, Match, Play, PlayerView, Round, Rules, player_view
 from lost_cities.engine.cards import Colour
 from lost_cities.i18n import set_language
 from lost_cities.session import HotSeat
-from lost_cities.words import hint_lines, hint_reason
+from lost_cities.words import HOLD_OPEN, hint_lines, hint_reason
 
 NAMES = ("Ana", "Boris")
 POSITION = "r5 r7 bw b4 b7 b10 y2 g8 / g4 y5 | r3 r4 / g3 | r9 b2 | y9 y10 w3 w4 | 0"
@@ -62,6 +63,19 @@ def test_a_draw_from_a_discard_pile_says_what_the_card_does_for_you() -> None:
     below.play(Play.parse("+r5"))  # red 2 is below red 5: no use but to keep the draw pile as it is
     reason = hint_reason(player_view(below, 0), Draw(Colour.RED), NAMES)
     assert reason == "holds the round open: one more turn to lay your cards"
+
+
+def test_in_the_last_cards_a_discard_that_cannot_pay_for_its_colour_holds_the_round_open() -> None:
+    # four cards left: blue (23 points in hand with it) could still pay its cost; a yellow wager, alone, not
+    late = Round.from_position(POSITION.replace("r9 b2", "yw b2"))
+    late.play(Play.parse("+r5"))
+    view = player_view(late, 0)
+    assert hint_reason(view, Draw(Colour.YELLOW), NAMES) == "holds the round open: one more turn to lay your cards"
+    assert hint_reason(view, Draw(Colour.BLUE), NAMES) == "23 points of blue in hand with it"
+    early = Round.from_position(POSITION.replace("r9 b2", "yw b2").replace("w3 w4", "w3 w4 w5 w6 w7 w8 w9 w10 g5"))
+    early.play(Play.parse("+r5"))  # thirteen cards left: a card taken for its colour, not for time
+    assert hint_reason(player_view(early, 0), Draw(Colour.YELLOW), NAMES) == "2 points of yellow in hand with it"
+    assert HOLD_OPEN == ROLLOUT_HOLD_OPEN  # the hard level's own measure
 
 
 def test_the_hint_reads_one_numbered_line_a_choice_with_its_estimate() -> None:
