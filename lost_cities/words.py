@@ -33,6 +33,7 @@ from lost_cities.i18n import N_, _, current_language, ngettext, pgettext
 
 __all__ = [
     "HOLD_OPEN",
+    "THIN",
     "WAGER_MARK",
     "card_name",
     "card_phrase",
@@ -254,6 +255,9 @@ WAGER_MARK = "×"
 #: holds the round open (the hard level's :data:`lost_cities.ai.rollout.HOLD_OPEN`, which a test keeps equal:
 #: written here so that the board does not import the computer players).
 HOLD_OPEN = 8
+#: A wager on a colour whose numbers in hand sum to less than this is thin: risky (the hard level's
+#: :data:`lost_cities.ai.rollout.WAGER_SUM`, which a test keeps equal; the tips warn by it too).
+THIN = 18
 
 
 def card_value(card: Card) -> str:
@@ -539,6 +543,12 @@ def _lay_reason(view: PlayerView, card: Card) -> str:
     if laid:
         return _continues(card, laid)
     points = _in_hand(card.colour, view.hand)
+    if card.is_wager and points < THIN:
+        return ngettext(
+            "a risky wager: only {n} point of {colour} in hand",
+            "a risky wager: only {n} points of {colour} in hand",
+            points,
+        ).format(n=points, colour=pile_colour(card.colour))
     if card.is_wager:
         return ngettext(
             "a wager before the numbers: {n} point of {colour} in hand",

@@ -40,6 +40,8 @@ def test_an_opening_names_the_points_of_its_colour_in_hand() -> None:
     view = ana()
     assert reason(view, "+b4") == "opens the blue expedition: 21 points in hand"
     assert reason(view, "+bw") == "a wager before the numbers: 21 points of blue in hand"
+    thin = player_view(Round.from_position(POSITION.replace("b10", "rw")), 0)  # blue 4 and 7 only: 11 points
+    assert hint_reason(thin, Play.parse("+bw"), NAMES) == "a risky wager: only 11 points of blue in hand"
 
 
 def test_a_discard_says_who_could_use_it_and_one_the_opponent_could_use_is_a_risk() -> None:

@@ -19,6 +19,7 @@ from msgspec import Struct
 
 from lost_cities.engine import Card, Phase, Play, PlayerView
 from lost_cities.i18n import N_, _
+from lost_cities.words import THIN
 
 __all__ = [
     "LAST_CARDS",
@@ -37,10 +38,6 @@ __all__ = [
 LATE = 15
 #: A draw pile of this many cards or fewer: each draw from it brings the end of the round nearer.
 LAST_CARDS = 3
-#: The numbers of a colour in hand summing to less than this, with a wager just laid on it: a thin colour.  The
-#: hard level's own measure (:data:`lost_cities.ai.rollout.WAGER_SUM`: a test keeps them equal), written here
-#: so that the board's first frame does not import the computer players.
-THIN = 18
 
 
 def _just_laid(view: PlayerView) -> Card | None:
