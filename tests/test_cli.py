@@ -264,6 +264,13 @@ def test_play_refuses_names_the_game_cannot_use_before_any_screen_opens(
     assert result.err.startswith(f"lost-cities play: {message}") and result.err.count("\n") == 1
 
 
+@pytest.mark.parametrize("name", ["", "   "])
+def test_against_the_computer_an_empty_name_is_refused_as_with_two_people(cli: Cli, name: str) -> None:
+    result = cli("play", "--vs", "easy", "--p1", name, terminal=True)
+    assert result.status == 2 and result.apps == []
+    assert result.err.startswith("lost-cities play: player 1's name is empty") and result.err.count("\n") == 1
+
+
 def test_play_trims_the_names_it_is_given(cli: Cli) -> None:
     result = cli("play", "--p1", "  Ana ", "--p2", "Zoe\u0308", terminal=True)
     assert result.status == 0 and len(result.apps) == 1

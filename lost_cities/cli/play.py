@@ -105,8 +105,9 @@ def run(args: argparse.Namespace) -> int:
 
         if args.p3 is not None or args.p4 is not None:
             args.parser.error(_("--vs: you play one computer; for more players, use the form"))
-        args.p1 = args.p1 or _("Player {n}").format(n=1)
-        args.p2 = args.p2 or computer_name(1, 1)
+        # a name not given is the seat's own; one given empty is refused, as without --vs
+        args.p1 = _("Player {n}").format(n=1) if args.p1 is None else args.p1
+        args.p2 = computer_name(1, 1) if args.p2 is None else args.p2
         given = [args.p1, args.p2, None, None]
     named = any(name is not None for name in given)
     if named:
