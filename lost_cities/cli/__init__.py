@@ -90,7 +90,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, extras = parser.parse_known_args(args_list)
     if extras:  # refused by the command's own parser, so that the refusal starts with its name
         command: argparse.ArgumentParser = getattr(args, "parser", parser)
-        command.error(_("unrecognized arguments: %s") % " ".join(extras))
+        command.error(
+            _("unrecognized arguments: {args} ({prog} --help lists the options)").format(
+                args=" ".join(extras), prog=command.prog
+            )
+        )
     if not getattr(args, "run", None):  # bare `lost-cities`: what people install it for, a match
         args = parser.parse_args([*args_list, "play"])
         args.bare = True
