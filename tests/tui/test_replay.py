@@ -122,3 +122,15 @@ async def test_with_long_names_the_status_line_keeps_where_the_replay_stands_on_
         line = screen_text(app).splitlines()[status.region.y]
         assert "Round 1 of 2" in line and "turn 0 of" in line and "Draw pile: 44" in line
         assert "Maximiliansx" in line  # the title follows, cut if it must be
+
+
+async def test_the_gaps_of_the_status_line_narrow_before_the_title_is_cut() -> None:
+    match = finished_match()
+    title = "Player 1 vs Computer (hard)"  # with the wide gaps, 83 cells: more than 80
+    app = ReplayApp(("Player 1", "Computer"), match.record(), title)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "right", "right", "right", "right", "right", "right", "right", "right", "right")
+        await pilot.pause()
+        status = app.screen.query_one("#replay-status")
+        line = screen_text(app).splitlines()[status.region.y]
+        assert "turn 10 of" in line and line.rstrip().endswith(title) and " · " in line

@@ -164,14 +164,20 @@ class ReplayScreen(FittedScreen[None]):
         position = self.positions[self.index]
         round_ = self._round_at(position)
         played = self.record.played[position.round_index]
-        # where the replay stands first, the match's title last: with long names only the title is cut
-        status = Text()
-        status.append(_("Round {n} of {total}").format(n=position.round_index + 1, total=self.record.rounds) + "  ·  ")
-        status.append(_("turn {n} of {total}").format(n=position.turns, total=len(played.turns)) + "  ·  ")
-        status.append(_("Draw pile: {n}").format(n=round_.draw_pile_size))
-        if self.title_text:
-            status.append("  ·  ")
-            status.append(self.title_text, style="bold")
+        # where the replay stands first, the match's title last: the gaps narrow before the title is cut
+        parts = [
+            _("Round {n} of {total}").format(n=position.round_index + 1, total=self.record.rounds),
+            _("turn {n} of {total}").format(n=position.turns, total=len(played.turns)),
+            _("Draw pile: {n}").format(n=round_.draw_pile_size),
+        ]
+        width = self.size.width - 2  # the status line's padding
+        for gap in ("  ·  ", " · "):
+            status = Text(gap.join(parts))
+            if self.title_text:
+                status.append(gap)
+                status.append(self.title_text, style="bold")
+            if status.cell_len <= width:
+                break
         self.query_one("#replay-status", Static).update(status)
         if position.turns == 0:
             starter = self.names[played.starter]
