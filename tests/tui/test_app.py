@@ -7,6 +7,7 @@ One test plays a whole two-player round by keys.
 from __future__ import annotations
 
 import pytest
+from textual import events
 
 from lost_cities.engine import Card, Colour, Phase, Round, Rules, parse_cards
 from lost_cities.i18n import set_language
@@ -601,3 +602,35 @@ async def test_a_name_is_typed_in_russian_as_it_is() -> None:
         await pilot.press("в", "а", "н", "я")
         await pilot.pause()
         assert field.value == "ваня"
+
+
+async def test_a_drop_down_list_searches_the_russian_letters_typed() -> None:
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    set_language("ru")
+    try:
+        app = LostCitiesApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            who = app.screen.query(Select).first()
+            who.focus()
+            await pilot.press("enter")  # the list opens
+            await pilot.pause()
+            await pilot.press("к")  # Компьютер, not the key r of the Latin layout
+            await pilot.pause()
+            overlay = app.screen.query_one(SelectOverlay)
+            highlighted = overlay.highlighted_option
+            assert highlighted is not None and str(highlighted.prompt).startswith("Компьютер")
+    finally:
+        set_language("en")
+
+
+async def test_alt_and_a_russian_letter_is_not_the_latin_key() -> None:
+    app = make_app(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "1")
+        app.post_message(events.Key("alt+в", "в"))  # as a terminal sends it; в alone would discard
+        await pilot.pause()
+        await pilot.pause()
+        assert engine(app).current.phase is Phase.PLAY

@@ -1,9 +1,10 @@
 """What every app of the package shares: the look, no command palette, and keys read through a Russian layout.
 
 A Russian player's keyboard is often left in the ЙЦУКЕН layout, where the key marked ``d`` types ``в`` and
-the one marked ``n`` types ``т``: every key of the game would be "unknown".  Outside a text field, a letter
-of that layout is read as the Latin letter on the same key, so the keys work whatever the layout; in a
-text field (a name, a server) it is typed as it is.
+the one marked ``n`` types ``т``: every letter key of the game would be "unknown".  Outside a text field, a
+letter of that layout is read as the Latin letter on the same key, so the letter keys work in either layout
+(the digits and ``?``, Shift+7 there, need nothing); in a text field (a name, a server) or a drop-down
+list's type-to-search it is typed as it is.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from textual import events
 from textual.app import App
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 __all__ = ["GameApp", "latin_key"]
 
@@ -39,8 +40,15 @@ class GameApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded and event.character:
+        # a plain letter only (Alt+в stays Alt+в), and not where letters are typed: a text field, or a
+        # list's type-to-search (the new-match form's choices are Russian words)
+        if isinstance(event, events.Key) and not event.is_forwarded and event.key == event.character:
             latin = latin_key(event.character)
-            if latin is not None and not isinstance(self.focused, Input):
+            if latin is not None and not self._typing():
                 event = events.Key(latin, latin)
         await super().on_event(event)
+
+    def _typing(self) -> bool:
+        """Whether the focus is where a letter is typed as itself: in a text field or a drop-down list."""
+        focused = self.focused
+        return focused is not None and any(isinstance(node, Input | Select) for node in focused.ancestors_with_self)
