@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lost_cities.engine import Card, Draw, Match, Round, Rules
+from lost_cities.engine import Card, Draw, Match, Round, Rules, player_view, public_view
 from lost_cities.engine.history import TurnRecord
 from lost_cities.i18n import set_language
 from lost_cities.session import HotSeat
@@ -157,6 +157,14 @@ async def test_the_first_card_laid_is_told_before_its_draw_and_nothing_said_of_c
         assert isinstance(app.screen, RoundLogScreen)
         assert len(app.screen.lines) == 1 and app.screen.lines[0].startswith("You discarded ")
         assert "set out" not in screen_text(app)
+
+
+def test_to_the_others_a_first_turn_in_progress_is_no_move_yet_not_cards_set_out() -> None:
+    round_ = Match(Rules(), rounds=1, seed=3).current
+    round_.play(f"-{round_.hand(0)[0]}")  # Ana has discarded, and not drawn yet
+    for view, viewer in ((player_view(round_, 1), 1), (public_view(round_, 0), None)):  # Boris online, a watcher
+        log = RoundLogScreen(view, NAMES[:2], viewer)
+        assert log.lines == [] and not log.set_out
 
 
 async def test_names_in_the_log_are_never_markup() -> None:

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from lost_cities.engine import PlayerView, PublicTurn
+from lost_cities.engine import Phase, PlayerView, PublicTurn
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.panel import ScrollPanel
 from lost_cities.words import describe_event, describe_own_event
@@ -56,8 +56,10 @@ class RoundLogScreen(ScrollPanel):
     def __init__(self, view: PlayerView, names: Sequence[str], viewer: int | None) -> None:
         super().__init__()
         self.lines = log_lines(view, names, viewer)
-        #: with no move told, cards lay on the table: a round set out in advance (the lesson's)
-        self.set_out = any(cards for side in view.expeditions for cards in side) or any(view.discard_sizes)
+        #: with no move told, cards lie on the table: a round set out in advance (the lesson's) — more than the
+        #: one card of a first turn in progress, which only the player making it is told of (the others see it)
+        on_table = sum(len(cards) for side in view.expeditions for cards in side) + sum(view.discard_sizes)
+        self.set_out = on_table > (1 if view.phase is Phase.DRAW else 0)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
