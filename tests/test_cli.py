@@ -104,6 +104,12 @@ def test_bad_arguments_exit_2_with_one_clear_line(cli: Cli, args: tuple[str, ...
     assert result.err.startswith("lost-cities") and len(result.err) < 260  # a long argument is cut
 
 
+def test_many_unrecognized_arguments_are_cut_and_the_way_to_the_options_is_kept(cli: Cli) -> None:
+    result = cli("stats", *[f"word{n}" for n in range(60)])
+    assert result.status == 2 and result.err.count("\n") == 1
+    assert "…" in result.err and result.err.endswith("(lost-cities stats --help lists the options)\n")
+
+
 def test_random_first_player_is_drawn_from_the_seed() -> None:
     # R5: a random draw, reproducible with --seed
     firsts = {HotSeat.new(MatchSettings(first="random", seed=s)).to_move for s in range(20)}

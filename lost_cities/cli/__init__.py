@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from lost_cities import __version__
 from lost_cities.cli import analyse, arena, argparse_i18n, learn, online, play, records, score, serve, simulate, web
-from lost_cities.cli.arguments import CommandParser, add_lang
+from lost_cities.cli.arguments import CommandParser, add_lang, shown_typing
 from lost_cities.i18n import _, current_language, detect_language, set_language
 
 __all__ = ["build_parser", "main"]
@@ -90,10 +90,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, extras = parser.parse_known_args(args_list)
     if extras:  # refused by the command's own parser, so that the refusal starts with its name
         command: argparse.ArgumentParser = getattr(args, "parser", parser)
+        typed = shown_typing(" ".join(extras))  # cut first: the way to the options is said whole
         command.error(
-            _("unrecognized arguments: {args} ({prog} --help lists the options)").format(
-                args=" ".join(extras), prog=command.prog
-            )
+            _("unrecognized arguments: {args} ({prog} --help lists the options)").format(args=typed, prog=command.prog)
         )
     if not getattr(args, "run", None):  # bare `lost-cities`: what people install it for, a match
         args = parser.parse_args([*args_list, "play"])

@@ -82,6 +82,13 @@ def _one_line(message: str, cut_words: bool = False) -> str:
     return shown if len(shown) <= LINE_LENGTH else shown[: LINE_LENGTH - 1] + "…"
 
 
+def shown_typing(text: str, limit: int = 120) -> str:
+    """What was typed, as a refusal shows it within a longer sentence: controls escaped, each long word and
+    the whole cut (:func:`_one_line`) to ``limit`` characters."""
+    shown = _one_line(text, cut_words=True)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
 class CommandParser(argparse.ArgumentParser):
     """argparse with the house convention for refusals: ``lost-cities play: …`` on one line, status 2."""
 
