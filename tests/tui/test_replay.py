@@ -134,3 +134,17 @@ async def test_the_gaps_of_the_status_line_narrow_before_the_title_is_cut() -> N
         status = app.screen.query_one("#replay-status")
         line = screen_text(app).splitlines()[status.region.y]
         assert "turn 10 of" in line and line.rstrip().endswith(title) and " · " in line
+
+
+async def test_the_status_line_follows_a_resize() -> None:
+    match = finished_match()
+    title = "Player 1 vs Computer (hard)"
+    app = ReplayApp(("Player 1", "Computer"), match.record(), title)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        status = app.screen.query_one("#replay-status")
+        assert "  ·  " in screen_text(app).splitlines()[status.region.y]  # room enough: the wide gaps
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        line = screen_text(app).splitlines()[status.region.y]
+        assert "  ·  " not in line and line.rstrip().endswith(title)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from msgspec import Struct
 from msgspec.structs import replace
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
@@ -150,6 +150,11 @@ class ReplayScreen(FittedScreen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The status line's gaps follow the width (:meth:`show`); the fitting is the base class's own handler,
+        which Textual calls as well."""
         self.show()
 
     def _round_at(self, position: Position) -> Round:
