@@ -11,7 +11,8 @@ from lost_cities.i18n import _
 from lost_cities.storage import MatchStore
 from lost_cities.storage.settings import Settings, load_settings, save_settings
 from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.tips import THIN, TIPS, due_tip, last_cards, late_expedition, thin_wager, tip_words
+from lost_cities.tui.hotseat.tips import TIPS, due_tip, last_cards, late_expedition, thin_wager, tip_words
+from lost_cities.words import THIN
 from tests.tui.helpers import SIZE, app_at, message
 
 #: Ana: a red wager, red 3 and 5, yellow 2, blue 7, 8 and 9; Boris green 2 and 3; a draw pile of ``{pile}`` cards.

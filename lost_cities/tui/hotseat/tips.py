@@ -2,13 +2,14 @@
 
 Each tip's condition is a pure function of the view of the player at the keyboard (H2: nothing
 they could not know), tested from fixed positions.  Two are read just after a card is laid, while
-``u`` can still take it back: opening an expedition late with too little of its colour to pay its
-cost, and a wager on a colour the hand holds too little of — by the measure the hard level's own
-rules of thumb bet by (:data:`~lost_cities.ai.rollout.WAGER_SUM`), so that the tip and the hints
-mostly agree (the search may still find a thinner wager worth it, and then the hint says so).
-The third is read when the player is to draw from a pile nearly used up.  The app says a tip the
-first time its condition holds, and the settings (:mod:`lost_cities.storage.settings`) remember
-it as seen; the tips can be turned off in the new-match form.
+``u`` can still take it back, in this order: a wager on a colour the hand holds too little of — by
+the measure the hard level's own rules of thumb bet by (:data:`lost_cities.words.THIN`, equal to
+:data:`~lost_cities.ai.rollout.WAGER_SUM`), so that the tip and the hints mostly agree (the search
+may still find a thinner wager worth it, and then the hint says so) —, and an expedition opened late,
+with a number or a wager, with too little of its colour to pay its cost.  The third is read when the
+player is to draw from a pile nearly used up.  The app says a tip the first time its condition holds,
+and the settings (:mod:`lost_cities.storage.settings`) remember it as seen; the tips can be turned off
+in the new-match form.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from lost_cities.words import THIN
 __all__ = [
     "LAST_CARDS",
     "LATE",
-    "THIN",
     "TIPS",
     "Tip",
     "due_tip",
