@@ -1,6 +1,8 @@
 """Online play's two sides' shared language (``protocol``) and the client (``client``): a seat held
 across dropped connections, used by ``lost-cities online`` and the app."""
 
+from urllib.parse import urlsplit
+
 __all__ = ["DEFAULT_SERVER", "addresses", "check_server", "wrong_address"]
 
 #: Where a client looks for a server unless told otherwise (``LOST_CITIES_SERVER``, ``--server``): the
@@ -17,6 +19,13 @@ def _one_address(text: str) -> str | None:
         return None
     if any(char.isspace() or not char.isprintable() for char in address):
         return None
+    try:  # a host, and a port that is a number from 1 to 65535 when one is given
+        parts = urlsplit(address)
+        port = parts.port
+    except ValueError:
+        return None
+    if not parts.hostname or port == 0:
+        return None
     return address
 
 
@@ -26,6 +35,8 @@ def wrong_address(text: str) -> str | None:
 
     >>> wrong_address("ws://a:1, ws://b:2"), wrong_address("ws://a:1,http://b"), wrong_address("ws://a:1,")
     (None, 'http://b', '')
+    >>> wrong_address("ws://a:99999"), wrong_address("ws://[::1"), wrong_address("ws://a:abc"), wrong_address("ws://a:0")
+    ('ws://a:99999', 'ws://[::1', 'ws://a:abc', 'ws://a:0')
     """
     parts = text.split(",")
     if len(parts) > MAX_ADDRESSES:

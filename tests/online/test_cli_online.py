@@ -16,6 +16,11 @@ from tests.online.server import ServerProcess
     ("argv", "said"),
     [
         (["online", "new", "--server", "http://example.org"], "ws://host:port"),
+        # found by a newcomer: each was a ValueError traceback
+        (["online", "new", "--server", "ws://127.0.0.1:99999"], "'ws://127.0.0.1:99999' is not a server's address"),
+        (["online", "new", "--server", "ws://[::1"], "'ws://[::1' is not a server's address"),
+        (["online", "export", "K7QX-M2PA", "--server", "ws://127.0.0.1:abc"], "is not a server's address"),
+        (["play", "--join", "K7QX-M2PA", "--server", "ws://127.0.0.1:0"], "is not a server's address"),
         (["online", "new", "--computer", "3=genius"], "SEAT=LEVEL"),
         (["online", "new", "--players", "2", "--computer", "3=easy"], "seat 3"),
         (["online", "new", "--names", "A,B,C"], "3 names for 2 players"),
