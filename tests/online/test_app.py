@@ -131,3 +131,31 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await boris
     assert load_seats(MatchStore()).server == server.url  # offered again by the next new-match form
+
+
+async def test_once_the_other_sides_time_is_up_c_is_listed_and_claims(
+    server: ServerProcess, private_data_dir: Path, monkeypatch: Any
+) -> None:
+    # found by a newcomer: c was read only on one's own turn, and a claim is always made on the other's
+    from types import SimpleNamespace
+
+    import lost_cities.tui.hotseat.online as online_app
+
+    spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3, clock=3600)
+    created = await create_game(server.url, spec)
+    ana, boris = created.seats
+    app = OnlineApp(server.url, code=boris.code, store=MatchStore())
+    from tests.online.raw import joined
+
+    holding, _view = await joined(server.url, ana.code or "")  # Ana sits, to move, and does nothing
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.frame is not None and app.frame.deadline is not None)
+            assert " c " not in key_bar(app) and "claim" not in screen_text(app)  # an hour left: nothing to claim
+            real = online_app.time.time
+            monkeypatch.setattr(online_app, "time", SimpleNamespace(time=lambda: real() + 3601))  # this screen's clock
+            await until(pilot, lambda: "press c to claim the match" in screen_text(app) and " c " in key_bar(app))
+            await pilot.press("c")  # sent: the server, whose clock says an hour is left, refuses it in words
+            await until(pilot, lambda: "can be claimed only when another side's time has run out" in screen_text(app))
+    finally:
+        await holding.close()

@@ -38,6 +38,7 @@ from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.hotseat.autosave import Autosave
 from lost_cities.tui.hotseat.messages import (
+    ClaimRequested,
     DrawFrom,
     HelpRequested,
     HintRequested,
@@ -575,6 +576,10 @@ class LostCitiesApp(GameApp):
     def on_unknown_key(self, request: UnknownKey) -> None:
         if self._may_act():
             self._say(_("The key {key} does nothing here: press ? for help.").format(key=request.key), True)
+
+    def on_claim_requested(self, _request: ClaimRequested) -> None:
+        """No clock at one keyboard: ``c`` is a key like any other that does nothing here."""
+        self.on_unknown_key(UnknownKey("c"))
 
     # ------------------------------------------------------------ the computer
 

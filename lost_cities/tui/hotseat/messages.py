@@ -13,6 +13,7 @@ from textual.message import Message
 from lost_cities.engine import Colour
 
 __all__ = [
+    "ClaimRequested",
     "DrawFrom",
     "HelpRequested",
     "HintRequested",
@@ -97,6 +98,10 @@ class QuitRequested(Message):
 
 class Hurry(Message):
     """A key was pressed while the computer's move is held on screen: go on at once."""
+
+
+class ClaimRequested(Message):
+    """``c``: claim the match, the other side's time having run out (online, with a clock)."""
 
 
 class UnknownKey(Message):

@@ -41,6 +41,7 @@ from lost_cities.storage.saved import SavedMatch, SaveStatus
 from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.hotseat.messages import (
+    ClaimRequested,
     DrawFrom,
     HelpRequested,
     HintRequested,
@@ -306,6 +307,7 @@ class OnlineApp(GameApp):
             line=str(line),
             wait=Wait.WATCHING if self.watching else None,
             hints=False,
+            claim=self._may_claim(),
         )
         self.board.scene = replace(scene, **say)
 
@@ -524,11 +526,14 @@ class OnlineApp(GameApp):
         self._say(_("There are no hints in an online game: it is you against them."), error=True)
 
     def on_unknown_key(self, request: UnknownKey) -> None:
-        if request.key == "c" and self._may_claim():
+        self._say(_("The key {key} does nothing here: press ? for help.").format(key=request.key), True)
+
+    def on_claim_requested(self, _request: ClaimRequested) -> None:
+        if self._may_claim():
             self._say(_("Sent…"))
             self._claim_worker()
-            return
-        self._say(_("The key {key} does nothing here: press ? for help.").format(key=request.key), True)
+        else:
+            self._say(_("There is nothing to claim: c claims the match once the other side's time has run out."), True)
 
     @work(group="send", exit_on_error=False)
     async def _claim_worker(self) -> None:

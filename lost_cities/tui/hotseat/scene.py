@@ -57,6 +57,8 @@ class Scene(Struct, frozen=True):
     wait: Wait | None = None
     #: the hint is offered (not in an online game, where it would be the computer playing for you)
     hints: bool = True
+    #: the match may be claimed from this screen: the other side's time has run out (online, with a clock)
+    claim: bool = False
 
     @property
     def selected_card(self) -> Card | None:

@@ -24,6 +24,7 @@ from lost_cities.i18n import N_, _, ngettext
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.hotseat.messages import (
+    ClaimRequested,
     DrawFrom,
     HelpRequested,
     HintRequested,
@@ -69,6 +70,7 @@ class BoardScreen(FittedScreen[None]):
         Binding("h", "hint", N_("hint")),
         Binding("enter", "scores", N_("see the scores")),
         Binding("l", "log", N_("log")),
+        Binding("c", "claim", N_("claim the match")),
         Binding("question_mark,f1", "help", N_("help"), key_display="?"),
         Binding("q", "quit", N_("quit")),
     ]
@@ -175,6 +177,8 @@ class BoardScreen(FittedScreen[None]):
         scene = self.scene
         if action == "log":  # always at hand; not listed while drawing, when every pile fills the bar (the long game)
             return None if scene is None or (self.my_turn and scene.view.pending_play is not None) else True
+        if action == "claim":  # on the other side's turn: listed once their time has run out
+            return True if scene is not None and scene.claim else None
         if action == "scores":  # the round is over: its end comes on Enter
             return scene is not None and scene.view.phase is Phase.OVER
         if scene is None or not self.my_turn:
@@ -266,6 +270,9 @@ class BoardScreen(FittedScreen[None]):
 
     def action_log(self) -> None:
         self._ask(LogRequested())
+
+    def action_claim(self) -> None:
+        self._ask(ClaimRequested())
 
     def action_help(self) -> None:
         self._ask(HelpRequested())
