@@ -159,3 +159,27 @@ async def test_once_the_other_sides_time_is_up_c_is_listed_and_claims(
             await until(pilot, lambda: "can be claimed only when another side's time has run out" in screen_text(app))
     finally:
         await holding.close()
+
+
+async def test_a_watcher_is_told_every_move_by_name_and_shown_no_hand(server: ServerProcess) -> None:
+    # found by a newcomer: seat 1's moves were told to the watcher as "You discarded …, drew ? …"
+    from tests.online.raw import ask, joined
+
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=5))
+    ana, view = await joined(server.url, created.seats[0].code or "")
+    boris, _view = await joined(server.url, created.seats[1].code or "")
+    app = OnlineApp(server.url, watch=created.watch)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+            card = view["view"]["hand"][0]
+            await ask(ana, {"type": "decide", "version": 0, "decision": f"-{card}"})
+            await ask(ana, {"type": "decide", "version": 1, "decision": "n"})
+            shown: App[Any] = app
+            await until(pilot, lambda: "Ana discarded" in screen_text(shown))
+            text = screen_text(shown)
+            assert "You discarded" not in text and "drew ?" not in text and "Ana discarded" in text
+            assert "Hand" not in text  # no hand to show a watcher
+    finally:
+        await ana.close()
+        await boris.close()

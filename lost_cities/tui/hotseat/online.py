@@ -289,7 +289,7 @@ class OnlineApp(GameApp):
         if self.board is None:
             from lost_cities.tui.hotseat.screens.board import BoardScreen
 
-            self.board = BoardScreen(frame.view.rules)
+            self.board = BoardScreen(frame.view.rules, watching=self.watching)
             self.push_screen(self.board)
         old = self.board.scene
         view = frame.view

@@ -100,17 +100,22 @@ class BoardScreen(FittedScreen[None]):
     #: what the board shows; the app sets it
     scene: reactive[Scene | None] = reactive(None, init=False, repaint=False)  # each line repaints itself
 
-    def __init__(self, rules: Rules, scene: Scene | None = None, memory_aid: bool = False) -> None:
-        """``memory_aid``: the table lists, per colour, the cards the player at the keyboard has not seen."""
+    def __init__(
+        self, rules: Rules, scene: Scene | None = None, memory_aid: bool = False, watching: bool = False
+    ) -> None:
+        """``memory_aid``: the table lists, per colour, the cards the player at the keyboard has not seen.
+        ``watching``: nobody at this screen plays (an online game's watcher): no hand, and every move by name."""
         super().__init__()
         self.rules = rules
         self.memory_aid = memory_aid
+        self.watching = watching
         self.set_reactive(BoardScreen.scene, scene)  # drawn once mounted
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
-        yield TableArea(self.rules, own_turn=True, memory_aid=self.memory_aid)
-        with Horizontal(id="hand-row"):
+        yield TableArea(self.rules, own_turn=True, memory_aid=self.memory_aid, watching=self.watching)
+        with Horizontal(id="hand-row") as row:
+            row.display = not self.watching
             yield Static(_("Hand"), id="hand-label", markup=False)
             yield HandView(id="hand")
         yield Static(id="message", markup=False)

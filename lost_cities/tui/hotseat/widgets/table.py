@@ -114,13 +114,16 @@ class TableArea(Vertical):
     }
     """
 
-    def __init__(self, rules: Rules, own_turn: bool = False, memory_aid: bool = False) -> None:
+    def __init__(self, rules: Rules, own_turn: bool = False, memory_aid: bool = False, watching: bool = False) -> None:
         """``own_turn``: the first line of what happened says the viewer's own last turn, and the
         card they drew (the board); the pass screen, public, leaves it out.  ``memory_aid``: the table
-        lists the cards the viewer has not seen (from a view with its hand: the board's)."""
+        lists the cards the viewer has not seen (from a view with its hand: the board's).  ``watching``: the
+        viewer plays no seat (an online game's watcher): what happened is everyone's last turn, each told by
+        name."""
         super().__init__()
         self.rules = rules
-        self.own_turn = own_turn
+        self.own_turn = own_turn and not watching
+        self.watching = watching
         self.memory_aid = memory_aid
         self._shown: dict[str, object] = {}
         self._status: tuple[PlayerView, Standing, Sequence[str]] | None = None
@@ -133,7 +136,7 @@ class TableArea(Vertical):
         yield Static(id="status", markup=False)
         recent = Static(id="recent", markup=False)
         # what the others did since your last turn, a line each (and first, on the board, your own last turn)
-        recent.styles.height = self.rules.players - 1 + self.own_turn
+        recent.styles.height = self.rules.players - 1 + (self.own_turn or self.watching)
         yield recent
         yield BoardGrid(self.rules, memory_aid=self.memory_aid)
 
@@ -175,7 +178,7 @@ class TableArea(Vertical):
         view, names = self._recent
         recent = self.query_one("#recent", Static)
         width = recent.content_region.width or self.app.size.width - 2  # not laid out yet: the screen's
-        events = recent_events(view)
+        events = list(view.history[-view.rules.players :]) if self.watching else recent_events(view)
         own = own_last_turn(view) if self.own_turn else None
         if not self._changed("recent", (width, tuple(events), own, names, not view.history)):
             return
