@@ -337,11 +337,13 @@ class Seat:
     async def _session(self, websocket: ClientConnection, until_over: bool = True) -> Record | None:
         """One connection's exchange: the record if the match ended, ``None`` when the connection closed."""
         asked = -1  # the version a decision was last asked of the player for, on this connection
+        welcomed = False  # a refusal before the welcome refuses the hello itself (a name, a code): final
         await websocket.send(self._hello())
         async for message in websocket:
             frame = read_server_frame(message)
             match frame:
                 case Welcome():
+                    welcomed = True
                     self.welcome = frame
                     self._delays = backoff()
                     if frame.token is not None:
@@ -373,7 +375,7 @@ class Seat:
                     if last is not None and frame.version is not None and last.version == frame.version:
                         self._unsent = last
                 case ErrorFrame():
-                    if frame.code in _FINAL_ERRORS:
+                    if frame.code in _FINAL_ERRORS or not welcomed:
                         raise OnlineError(frame.message, frame.code)
                     if self._player is not None:
                         asked = -1

@@ -183,3 +183,15 @@ async def test_a_watcher_is_told_every_move_by_name_and_shown_no_hand(server: Se
     finally:
         await ana.close()
         await boris.close()
+
+
+async def test_a_name_the_server_refuses_ends_the_app_with_the_reason_not_a_blank_screen(
+    server: ServerProcess, private_data_dir: Path
+) -> None:
+    # found by a newcomer: the refusal of the join itself was taken for a passing one, and nothing was ever drawn
+    created = await create_game(server.url, Create(seats=(SeatSpec("Rae"), SeatSpec("Kim")), rounds=1, seed=3))
+    for name, said in (("abcdefghijklmnop", "16 characters long"), ("RAE", "both have the name 'RAE'")):
+        app = OnlineApp(server.url, code=created.seats[1].code, name=name, store=MatchStore())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda app=app: app.problem is not None)  # type: ignore[misc]
+        assert app.problem is not None and said in app.problem

@@ -196,7 +196,7 @@ class OnlineApp(GameApp):
             created = await create_game(self.server, online_game(chosen.settings, clock=chosen.clock))
         except OnlineError as error:
             self.problem = str(error)
-            self.exit(message=str(error))
+            self.exit()  # the reason is said once, by the command, after the screen is given back
             return
         mine = next(offer for offer in created.seats if offer.code is not None)
         self._created(created)
@@ -219,7 +219,7 @@ class OnlineApp(GameApp):
             await self.seat.run(until_over=False)  # the players may play a rematch: held until they quit
         except OnlineError as error:
             self.problem = str(error)
-            self.exit(message=str(error))
+            self.exit()  # the reason is said once, by the command, after the screen is given back
 
     def _on_connection(self, up: bool) -> None:
         self.connected = up
