@@ -126,6 +126,8 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
             await until(pilot, lambda: "has not joined yet" not in screen_text(shown))
             await pilot.press("question_mark")  # the invitations and the watch code stay in the help
             await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
+            keys = " ".join(screen_text(shown).split())
+            assert "a hint from the computer" not in keys and "claim the match when" in keys  # online keys
         finally:
             boris.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

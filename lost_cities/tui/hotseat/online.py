@@ -573,7 +573,7 @@ class OnlineApp(GameApp):
         from lost_cities.tui.hotseat.screens.dialogs import HelpScreen
 
         rules = self.frame.view.rules if self.frame is not None else Rules()
-        self.push_screen(HelpScreen(rules, False, game=self.invitation))
+        self.push_screen(HelpScreen(rules, False, game=self.invitation, online=True))
 
     def on_log_requested(self, _message: LogRequested) -> None:
         """The round's log from the view the server sent this seat (H1, H2): a player's names the cards they

@@ -58,7 +58,7 @@ class ConfirmQuit(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-def help_content(rules: Rules, passing: bool = True, memory_aid: bool = False) -> Group:
+def help_content(rules: Rules, passing: bool = True, memory_aid: bool = False, online: bool = False) -> Group:
     """The rules of this match in short and the keys; sized to fit an 80×24 terminal in every language.
 
     The keys are those of this match: its colours' piles, the final laying's stop with three or
@@ -102,7 +102,11 @@ def help_content(rules: Rules, passing: bool = True, memory_aid: bool = False) -
     keys.add_row(f"1–{rules.hand_size} ← →", _("select a card (or click it)"), "e", _("lay it on its expedition"))
     keys.add_row("d", _("discard it"), "u", _("take it back, before drawing"))
     keys.add_row(f"n {key_name('space')}", _("draw from the draw pile"), piles, _("take a discard pile's top"))
-    more = [("h", _("a hint from the computer")), ("l", _("the log of the round's moves"))]
+    more = [("l", _("the log of the round's moves"))]
+    if online:  # no hints online (the computer would be playing for you); a clock may run out
+        more.append(("c", _("claim the match when the other side's time has run out")))
+    else:
+        more.insert(0, ("h", _("a hint from the computer")))
     if rules.final_plays:
         more.append(("s", _("stop the final laying")))
     if passing:
@@ -141,19 +145,23 @@ class HelpScreen(ScrollPanel):
     }
     """
 
-    def __init__(self, rules: Rules, passing: bool = True, game: str = "", memory_aid: bool = False) -> None:
+    def __init__(
+        self, rules: Rules, passing: bool = True, game: str = "", memory_aid: bool = False, online: bool = False
+    ) -> None:
         """``passing``: several people share the keyboard, so there is a pass screen; ``game``: what to know
         about this game first (an online game's invitations and watch code); ``memory_aid``: the board
-        shows the cards not yet seen, and the help says what that column is."""
+        shows the cards not yet seen, and the help says what that column is; ``online``: an online game's
+        keys (no hint; the claim)."""
         super().__init__()
         self.rules = rules
         self.passing = passing
         self.game = game
         self.memory_aid = memory_aid
+        self.online = online
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             if self.game:
                 yield Static(self.game, markup=False, classes="game")
-            yield Static(help_content(self.rules, self.passing, self.memory_aid), markup=False)
+            yield Static(help_content(self.rules, self.passing, self.memory_aid, self.online), markup=False)
             yield Static(_("Press Escape to go back."), markup=False, classes="hint")
