@@ -272,7 +272,9 @@ def run_bot(args: argparse.Namespace) -> int:
     from lost_cities.storage.summary import result_label
 
     saved = _saved(record)
-    totals = " – ".join(f"{name} {total}" for name, total in zip(saved.side_names, saved.totals, strict=True))
+    from lost_cities.words import signed
+
+    totals = " – ".join(f"{name} {signed(total)}" for name, total in zip(saved.side_names, saved.totals, strict=True))
     print(_("{totals}: {result}").format(totals=totals, result=result_label(saved)))
     return 0
 

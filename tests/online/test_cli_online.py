@@ -88,3 +88,19 @@ def test_serve_keeps_the_codes_key_where_key_says(tmp_path: Path) -> None:
     again.start()
     again.stop()
     assert key.read_bytes() == made  # read again, never made anew
+
+
+def test_online_bot_plays_its_seat_to_the_end_and_prints_the_signed_totals(cli: Cli, server: ServerProcess) -> None:
+    import asyncio
+
+    from lost_cities.net.client import create_game
+    from lost_cities.net.protocol import Create, SeatSpec
+
+    spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Max", computer="easy")), rounds=1, seed=4)
+    created = asyncio.run(create_game(server.url, spec))
+    result = cli("online", "bot", created.seats[0].code or "", "--level", "heuristic", "--server", server.url)
+    assert result.status == 0, result.err
+    line = result.out.strip()
+    assert line.startswith("Ana ") and " – Max " in line
+    for total in (line.split(" – ")[0].split()[-1], line.split(" – ")[1].split()[1].rstrip(":")):
+        assert total == "0" or total[0] in "+−"  # as the board writes a score, never a hyphen
