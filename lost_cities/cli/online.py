@@ -18,6 +18,8 @@ from lost_cities.net import DEFAULT_SERVER, addresses, check_server, wrong_addre
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Create, Created, GameStatus, Record
     from lost_cities.session import OnlineMatch
+    from lost_cities.storage import MatchStore
+    from lost_cities.storage.online import OnlineSeat
     from lost_cities.storage.saved import SavedMatch
 
 #: The environment variable that names the server when ``--server`` does not.
@@ -254,17 +256,33 @@ def _print_created(created: Created, url: str) -> None:
 
 def run_bot(args: argparse.Namespace) -> int:
     import asyncio
+    import contextlib
 
     from lost_cities.ai import BotNameError, make_bot
     from lost_cities.net.client import OnlineError, play_seat
+    from lost_cities.net.protocol import ServerFrame, Welcome
+    from lost_cities.storage import StorageError
+    from lost_cities.storage.online import OnlineSeat, remember
 
     try:
         bot = make_bot(args.level, think=None)
     except BotNameError as error:
         return arguments.refuse("online bot", str(error))
     url = server_of(args)
+    store, kept = _kept_bot_seat(url, args.code)
+
+    def keep(frame: ServerFrame) -> None:
+        """The seat's token, kept at once: stopped and started again, the bot comes back to its seat."""
+        if isinstance(frame, Welcome) and frame.token is not None and frame.seat is not None and store is not None:
+            names = tuple(info.name for info in frame.seats)
+            seat = OnlineSeat(url, frame.game, frame.seat, args.code, frame.token, names, bot=args.level)
+            with contextlib.suppress(StorageError):  # not kept: it plays on all the same
+                remember(store, seat)
+
     try:
-        _seat, record = asyncio.run(play_seat(url, args.code, bot, args.name))
+        _seat, record = asyncio.run(
+            play_seat(url, args.code, bot, args.name, token=kept.token if kept else None, on_frame=keep)
+        )
     except OnlineError as error:
         return arguments.refuse("online bot", str(error))
     except KeyboardInterrupt:
@@ -277,6 +295,20 @@ def run_bot(args: argparse.Namespace) -> int:
     totals = " – ".join(f"{name} {signed(total)}" for name, total in zip(saved.side_names, saved.totals, strict=True))
     print(_("{totals}: {result}").format(totals=totals, result=result_label(saved)))
     return 0
+
+
+def _kept_bot_seat(url: str, code: str) -> tuple[MatchStore | None, OnlineSeat | None]:
+    """The data folder, and the seat a bot took with ``code`` before, if it did (a person's is not taken over);
+    no folder when it cannot be read."""
+    from lost_cities.storage import MatchStore, StorageError
+    from lost_cities.storage.online import load_seats
+
+    store = MatchStore()
+    try:
+        kept = load_seats(store).for_code(url, code)
+    except StorageError:
+        return None, None
+    return store, kept if kept is not None and kept.bot is not None else None
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -394,7 +426,7 @@ def running_online_games(seconds: float = 3.0) -> list[OfferedGame]:
     from lost_cities.storage.online import load_seats
 
     try:
-        seats = [seat for seat in load_seats(MatchStore()).seats if not seat.filed]
+        seats = [seat for seat in load_seats(MatchStore()).seats if not seat.filed and seat.bot is None]
     except StorageError:
         return []
     if not seats:

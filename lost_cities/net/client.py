@@ -394,12 +394,20 @@ class Seat:
         return None
 
 
-async def play_seat(url: str, code: str, bot: Bot, name: str | None = None) -> tuple[Seat, Record]:
-    """Play the seat ``code`` opens with ``bot`` to the end of the match (on a thread: the loop keeps
-    answering the server's pings while a slow bot thinks)."""
+async def play_seat(
+    url: str,
+    code: str,
+    bot: Bot,
+    name: str | None = None,
+    token: str | None = None,
+    on_frame: Callable[[ServerFrame], None] | None = None,
+) -> tuple[Seat, Record]:
+    """Play the seat ``code`` opens (or, with its ``token``, the seat it opened before) with ``bot`` to the end
+    of the match (on a thread: the loop keeps answering the server's pings while a slow bot thinks);
+    ``on_frame`` sees every frame, the welcome with the seat's token first."""
 
     async def player(view: PlayerView) -> Decision:
         return await asyncio.to_thread(answer, bot, view)
 
-    seat = Seat(url, code=code, name=name)
+    seat = Seat(url, code=None if token else code, token=token, name=name, on_frame=on_frame)
     return seat, await seat.play(player)

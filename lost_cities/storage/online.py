@@ -28,6 +28,8 @@ class OnlineSeat(Struct, frozen=True):
     names: tuple[str, ...] = ()
     #: the finished game is in the history
     filed: bool = False
+    #: the computer level playing it (``online bot``), which alone comes back to it; ``None``: a person's
+    bot: str | None = None
 
 
 class OnlineSeats(Struct, frozen=True):

@@ -104,3 +104,25 @@ def test_online_bot_plays_its_seat_to_the_end_and_prints_the_signed_totals(cli: 
     assert line.startswith("Ana ") and " – Max " in line
     for total in (line.split(" – ")[0].split()[-1], line.split(" – ")[1].split()[1].rstrip(":")):
         assert total == "0" or total[0] in "+−"  # as the board writes a score, never a hyphen
+
+
+def test_online_bot_stopped_and_started_again_comes_back_to_its_seat(
+    cli: Cli, server: ServerProcess, private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by a newcomer: the code had opened its seat once, and the bot kept no token to come back with
+    import asyncio
+
+    from lost_cities.net.client import create_game
+    from lost_cities.net.protocol import Create, SeatSpec
+    from tests.ai.factories import Tired
+
+    spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Max", computer="easy")), rounds=1, seed=4)
+    code = asyncio.run(create_game(server.url, spec)).seats[0].code or ""
+    monkeypatch.setattr(Tired, "plays", 0)
+    monkeypatch.setattr(Tired, "after", 3)  # Ctrl+C, as it were, on its fourth play
+    bot = ("online", "bot", code, "--level", "tests.ai.factories:tired", "--server", server.url)
+    assert cli(*bot).status == 130
+    monkeypatch.setattr(Tired, "after", 10**9)
+    again = cli(*bot)
+    assert again.status == 0, again.err
+    assert again.out.startswith("Ana ")  # the match played to its end, from where it stood
