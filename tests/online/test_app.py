@@ -89,6 +89,24 @@ async def test_the_online_start_checks_a_code_as_it_is_typed_then_joins_with_it(
         assert app.welcome is not None and app.welcome.seat == 1  # Boris's seat, from the code typed
 
 
+async def test_a_code_the_server_refuses_is_said_in_the_online_start_to_be_mended(server: ServerProcess) -> None:
+    # found by a newcomer: a well-formed code that opens no seat ended the app (status 2)
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
+    app = OnlineApp(server.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
+        shown: App[Any] = app
+        await pilot.press(*"ZZZZZZZZ", "enter")
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen) and "opens no seat" in screen_text(shown))
+        assert app.is_running and app.problem is None
+        await until(pilot, lambda: "ZZZZ-ZZZZ" in screen_text(shown) or "ZZZZZZZZ" in screen_text(shown))  # kept
+        field = app.screen.query_one("#code")
+        field.value = ""  # type: ignore[attr-defined]
+        await pilot.press(*(created.seats[0].code or ""), "enter")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        assert app.welcome is not None and app.welcome.seat == 0
+
+
 async def test_a_new_online_game_from_the_form_gives_the_invitations_to_send(server: ServerProcess) -> None:
     app = OnlineApp(server.url)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -130,6 +130,8 @@ class OnlineApp(GameApp):
         self.connected = False
         #: the problem that ended the connection for good, said when the app closes
         self.problem: str | None = None
+        #: the code and name typed in the online start, until the server has let them in
+        self._typed: JoinGame | None = None
         #: a round's end is on screen: the match's end waits for it to close
         self._round_end_up = False
 
@@ -174,6 +176,7 @@ class OnlineApp(GameApp):
             self.exit()
         elif isinstance(choice, JoinGame):
             self.code = choice.code
+            self._typed = choice
             self.seat = self._seat(code=choice.code, name=choice.name)
             self._hold_connection()
         else:
@@ -218,6 +221,15 @@ class OnlineApp(GameApp):
         try:
             await self.seat.run(until_over=False)  # the players may play a rematch: held until they quit
         except OnlineError as error:
+            typed = self._typed
+            if typed is not None and self.welcome is None:  # typed in the form, and refused: mend it there
+                from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
+
+                self.seat = None
+                self.push_screen(
+                    OnlineStartScreen(self.server, str(error), typed.code, typed.name or ""), self._started
+                )
+                return
             self.problem = str(error)
             self.exit()  # the reason is said once, by the command, after the screen is given back
 

@@ -62,19 +62,23 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
     }
     """
 
-    def __init__(self, server: str) -> None:
+    def __init__(self, server: str, problem: str = "", code: str = "", name: str = "") -> None:
+        """``problem``: why the last try did not join (the server's answer), said under the code and name
+        typed then, to mend them."""
         super().__init__()
         self.server = server
+        self.problem = problem
+        self.typed = (code, name)
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
         with Vertical():
             yield Static(_("Server: {server}").format(server=self.server), markup=False)
             yield Static(_("The invitation code a friend sent you:"), markup=False)
-            yield Input(placeholder="K7QX-M2PA", id="code", max_length=20)
+            yield Input(self.typed[0], placeholder="K7QX-M2PA", id="code", max_length=20)
             yield Static(_("Your name (empty: the one the seat was given):"), markup=False)
-            yield Input(id="name", max_length=40)
-            yield Static("", id="problem", markup=False)
+            yield Input(self.typed[1], id="name", max_length=40)
+            yield Static(self.problem, id="problem", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -82,7 +86,12 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
         self.query_one("#code", Input).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """Say what is wrong as it is typed, not only when Enter is pressed."""
+        """Say what is wrong as it is typed, not only when Enter is pressed; the server's answer to the last
+        try stands until the code or the name is changed."""
+        now = (self.query_one("#code", Input).value, self.query_one("#name", Input).value)
+        if self.problem and now == self.typed:
+            return
+        self.problem = ""
         self._problem(self._code_problem(final=False) or self._name_problem())
 
     def _code_problem(self, final: bool) -> str:
