@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -28,7 +28,9 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from lost_cities.ai.bot import Bot, answer
 from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
+from lost_cities.i18n import _
 from lost_cities.net import addresses
+from lost_cities.net.codes import normalised, shown
 from lost_cities.net.protocol import (
     MAX_FRAME,
     Claim,
@@ -109,7 +111,7 @@ async def _one_exchange(url: str, frame: Create | Watch | Status) -> list[Server
             return await _exchange_at(address, frame)
         except _Unreachable as error:
             if address == tried[-1]:
-                raise OnlineError(f"no game server answers at {', '.join(tried)} ({error})") from None
+                raise OnlineError(_unanswered(tried, str(error))) from None
     raise AssertionError("unreachable: the last address raises")
 
 
@@ -133,7 +135,7 @@ async def _exchange_at(url: str, frame: Create | Watch | Status) -> list[ServerF
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
         if not sent:
             raise _Unreachable(_said(error)) from None
-        raise OnlineError(f"no game server answers at {url} ({_said(error)})") from None
+        raise OnlineError(_unanswered((url,), _said(error))) from None
     except ConnectionClosed:
         pass
     except FrameError as error:
@@ -143,6 +145,10 @@ async def _exchange_at(url: str, frame: Create | Watch | Status) -> list[ServerF
 
 def _said(error: BaseException) -> str:
     return str(error) or type(error).__name__
+
+
+def _unanswered(tried: Sequence[str], why: str) -> str:
+    return _("no game server answers at {addresses} ({why})").format(addresses=", ".join(tried), why=why)
 
 
 async def create_game(url: str, frame: Create) -> Created:
@@ -317,9 +323,7 @@ class Seat:
                     if unanswered < len(self.addresses):  # the first connection: the next address at once
                         self._move_on()
                         continue
-                    raise OnlineError(
-                        f"no game server answers at {', '.join(self.addresses)} ({_said(error)})"
-                    ) from None
+                    raise OnlineError(_unanswered(self.addresses, _said(error))) from None
             except InvalidURI as error:
                 raise OnlineError(f"{address} is not a server's address ({_said(error)})") from None
             except FrameError as error:
@@ -333,6 +337,26 @@ class Seat:
             if not welcomed:  # unreachable, or turned away (1013): the next address, after the wait
                 self._move_on()
             await asyncio.sleep(next(self._delays))
+
+    def _refusal(self, frame: ErrorFrame) -> str:
+        """The server's refusal of this seat for good, in the player's language where the client knows its
+        words (the server writes the protocol's English); else as the server wrote it."""
+        typed = self.code or self.watch or ""
+        code = shown(normalised(typed) or typed)
+        if frame.code is ErrorCode.BAD_CODE and self.watch is not None and normalised(self.watch) is not None:
+            return _("{code} is not a watch code on this server").format(code=code)
+        if frame.code is ErrorCode.BAD_CODE and self.code is not None and normalised(self.code) is not None:
+            return _("{code} opens no seat on this server: is it mistyped?").format(code=code)
+        if frame.code is ErrorCode.CODE_USED and self.code is not None:
+            return _(
+                "{code} was used already: an invitation opens its seat once (the player who took it comes back "
+                "with lost-cities play)"
+            ).format(code=code)
+        if frame.code is ErrorCode.BAD_TOKEN:
+            return _("this seat's key opens no seat on this server: the game is gone, or was never here")
+        if frame.code is ErrorCode.BAD_GAME:
+            return _("this game is no longer on this server")
+        return frame.message
 
     async def _session(self, websocket: ClientConnection, until_over: bool = True) -> Record | None:
         """One connection's exchange: the record if the match ended, ``None`` when the connection closed."""
@@ -376,7 +400,7 @@ class Seat:
                         self._unsent = last
                 case ErrorFrame():
                     if frame.code in _FINAL_ERRORS or not welcomed:
-                        raise OnlineError(frame.message, frame.code)
+                        raise OnlineError(self._refusal(frame), frame.code)
                     if self._player is not None:
                         asked = -1
                         await websocket.send(write(Sync()))  # where do things stand now?

@@ -126,3 +126,24 @@ def test_online_bot_stopped_and_started_again_comes_back_to_its_seat(
     again = cli(*bot)
     assert again.status == 0, again.err
     assert again.out.startswith("Ana ")  # the match played to its end, from where it stood
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "ZZZZ-ZZZZ opens no seat on this server: is it mistyped?"),
+        ("fr", "ZZZZ-ZZZZ n'ouvre aucune place sur ce serveur\u00a0: une faute de frappe\u00a0?"),
+        ("ru", "ZZZZ-ZZZZ не открывает ни одного места на этом сервере: может быть, опечатка?"),
+    ],
+)
+def test_the_servers_refusal_of_a_seat_is_said_in_the_players_language(
+    cli: Cli, server: ServerProcess, lang: str, said: str
+) -> None:
+    result = cli("--lang", lang, "online", "bot", "ZZZZ-ZZZZ", "--server", server.url)
+    assert result.status == 2 and said in result.err and result.err.count("\n") == 1
+
+
+def test_no_server_answering_is_said_in_the_players_language(cli: Cli) -> None:
+    unanswered = f"ws://127.0.0.1:{free_port()}"
+    result = cli("--lang", "fr", "online", "export", "K7QX-M2PA", "--server", unanswered)
+    assert result.status == 2 and f"aucun serveur de jeu ne répond à {unanswered}" in result.err
