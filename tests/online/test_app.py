@@ -170,7 +170,15 @@ async def test_once_the_other_sides_time_is_up_c_is_listed_and_claims(
     holding, _view = await joined(server.url, ana.code or "")  # Ana sits, to move, and does nothing
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: app.frame is not None and app.frame.deadline is not None)
+            await until(
+                pilot,
+                lambda: (
+                    app.frame is not None
+                    and app.frame.deadline is not None
+                    and isinstance(app.screen, BoardScreen)
+                    and bool(app.screen.query("KeyBar"))
+                ),
+            )
             assert " c " not in key_bar(app) and "claim" not in screen_text(app)  # an hour left: nothing to claim
             real = online_app.time.time
             monkeypatch.setattr(online_app, "time", SimpleNamespace(time=lambda: real() + 3601))  # this screen's clock

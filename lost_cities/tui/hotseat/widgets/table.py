@@ -131,14 +131,18 @@ class TableArea(Vertical):
         self._board: tuple[PlayerView, Standing, Collection[Card]] | None = None
         #: its parts mounted (its own mount: they are composed before it)
         self._composed = False
+        #: its parts, held rather than looked up: drawn into whatever the moment (a query found none while a
+        #: busy machine mounted the board's screen)
+        self._status_line = Static(id="status", markup=False)
+        self._recent_lines = Static(id="recent", markup=False)
+        # what the others did since your last turn, a line each (and first, on the board, your own last turn)
+        self._recent_lines.styles.height = rules.players - 1 + (self.own_turn or self.watching)
+        self._grid = BoardGrid(rules, memory_aid=memory_aid)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status", markup=False)
-        recent = Static(id="recent", markup=False)
-        # what the others did since your last turn, a line each (and first, on the board, your own last turn)
-        recent.styles.height = self.rules.players - 1 + (self.own_turn or self.watching)
-        yield recent
-        yield BoardGrid(self.rules, memory_aid=self.memory_aid)
+        yield self._status_line
+        yield self._recent_lines
+        yield self._grid
 
     def show(
         self,
@@ -166,9 +170,8 @@ class TableArea(Vertical):
             return
         view, standing, fresh = self._board
         current = view.rules.side_of(view.to_move) if view.phase is not Phase.OVER else None
-        board = self.query_one(BoardGrid)
         unseen = unseen_cards(view) if self.memory_aid else None
-        board.show(view, standing.side_names, side_order(view), standing.totals, fresh, current, unseen)
+        self._grid.show(view, standing.side_names, side_order(view), standing.totals, fresh, current, unseen)
 
     def _show_recent(self) -> None:
         """What the others did since the viewer's last turn, a line each, whole: the cards as the board
@@ -176,7 +179,7 @@ class TableArea(Vertical):
         if self._recent is None:
             return
         view, names = self._recent
-        recent = self.query_one("#recent", Static)
+        recent = self._recent_lines
         width = recent.content_region.width or self.app.size.width - 2  # not laid out yet: the screen's
         events = list(view.history[-view.rules.players :]) if self.watching else recent_events(view)
         own = own_last_turn(view) if self.own_turn else None
@@ -195,7 +198,7 @@ class TableArea(Vertical):
             return
         view, standing, names = self._status
         phase = view.phase if view.phase in (Phase.FINAL, Phase.OVER) else Phase.PLAY  # a draw changes no word of it
-        status = self.query_one("#status", Static)
+        status = self._status_line
         width = status.content_region.width or self.app.size.width - 2  # not laid out yet: the screen's
         key = (width, view.draw_pile_size, phase, view.to_move, standing, tuple(s.total for s in view.scores))
         if self._changed("status", key):
