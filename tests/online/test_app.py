@@ -223,3 +223,24 @@ async def test_a_name_the_server_refuses_ends_the_app_with_the_reason_not_a_blan
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda app=app: app.problem is not None)  # type: ignore[misc]
         assert app.problem is not None and said in app.problem
+
+
+def test_after_the_last_round_earlier_is_the_total_before_it_not_the_final_one() -> None:
+    # found by a newcomer: the last round's board read "round −20, earlier −60" for a match total of −60
+    import random
+
+    from lost_cities.engine import Match, player_view
+    from lost_cities.net.protocol import SeatInfo, ViewFrame, Welcome
+
+    match, rng = Match(rounds=2, seed=3), random.Random(1)
+    while True:
+        while not match.current.over:
+            match.current.decide(rng.choice(match.current.legal_decisions()))
+        if not match.more_rounds:
+            break
+        match.start_next_round()
+    app = OnlineApp("ws://127.0.0.1:1")
+    seats = tuple(SeatInfo(seat, name, None, True, True) for seat, name in enumerate(("Ana", "Boris")))
+    app.welcome = Welcome(game="g", seat=0, version=1, seats=seats, rounds=2)
+    frame = ViewFrame(version=1, round_number=2, view=player_view(match.current, 0), totals=match.totals, over=True)
+    assert app._standing(frame).totals == match.round_scores[0]  # the first round's: before the last one

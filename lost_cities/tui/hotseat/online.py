@@ -286,11 +286,14 @@ class OnlineApp(GameApp):
 
     def _standing(self, frame: ViewFrame | Event) -> Standing:
         rules = frame.view.rules
+        totals = frame.totals
+        if frame.view.phase is Phase.OVER:  # the last round, over, is in the match's totals: the board wants before it
+            totals = tuple(total - side.total for total, side in zip(totals, frame.view.scores, strict=True))
         return Standing(
             frame.round_number,
             self.welcome.rounds if self.welcome else frame.round_number,
             side_names(self.names, rules),
-            frame.totals,
+            totals,
             rules.cooperative,
         )
 
