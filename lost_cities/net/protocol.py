@@ -244,6 +244,8 @@ class Presence(_Frame, frozen=True, tag="presence"):
 
     seat: int
     connected: bool
+    #: with ``connected``: the seat's name, as its player gave it on joining (``null`` when it went)
+    name: Name | None = None
 
 
 class Record(_Frame, frozen=True, tag="record"):

@@ -428,7 +428,7 @@ class Hub:
                 elif game.id in self.rematch_asked:
                     await self._send(websocket, RematchOffer(seats=tuple(sorted(self.rematch_asked[game.id]))))
             if first_of_seat and seat is not None:
-                self._tell_all(game, Presence(seat=seat, connected=True))
+                self._tell_all(game, Presence(seat=seat, connected=True, name=game.names[seat]))
             if token is not None and game.clock is not None and all(game.joined):  # the last one in: the clock
                 self._tell_views(game, but=websocket)  # starts, and everyone is sent the view with its deadline
             bucket = _Bucket()

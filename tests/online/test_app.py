@@ -244,3 +244,24 @@ def test_after_the_last_round_earlier_is_the_total_before_it_not_the_final_one()
     app.welcome = Welcome(game="g", seat=0, version=1, seats=seats, rounds=2)
     frame = ViewFrame(version=1, round_number=2, view=player_view(match.current, 0), totals=match.totals, over=True)
     assert app._standing(frame).totals == match.round_scores[0]  # the first round's: before the last one
+
+
+async def test_a_name_given_on_joining_reaches_the_others_screens(
+    server: ServerProcess, private_data_dir: Path
+) -> None:
+    # found by a newcomer: Ana's board went on saying "Boris" after he joined as someone else
+    from tests.online.raw import ask, open_raw
+
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3))
+    app = OnlineApp(server.url, code=created.seats[0].code, store=MatchStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown: App[Any] = app
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and "Boris" in screen_text(shown))
+        bob = await open_raw(server.url)
+        try:
+            welcome = await ask(bob, {"type": "join", "code": created.seats[1].code, "name": "Bobby"})
+            assert welcome["type"] == "welcome"
+            await until(pilot, lambda: "Bobby" in screen_text(shown) and "Boris" not in screen_text(shown))
+            assert app.names == ("Ana", "Bobby")
+        finally:
+            await bob.close()

@@ -253,6 +253,7 @@ class OnlineApp(GameApp):
             case Presence():
                 (self.present.add if frame.connected else self.present.discard)(frame.seat)
                 self.joined.add(frame.seat)
+                self._rename(frame)
                 self._show()
             case ErrorFrame():
                 self._refused(frame)
@@ -265,6 +266,16 @@ class OnlineApp(GameApp):
                 self._rematched(frame)
             case _:
                 pass
+
+    def _rename(self, presence: Presence) -> None:
+        """A seat's name as its player gave it on joining (after this screen's welcome): shown from now on."""
+        welcome = self.welcome
+        if welcome is None or presence.name is None or not 0 <= presence.seat < len(welcome.seats):
+            return
+        seats = list(welcome.seats)
+        if seats[presence.seat].name != presence.name:
+            seats[presence.seat] = replace(seats[presence.seat], name=presence.name)
+            self.welcome = replace(welcome, seats=tuple(seats))
 
     def _keep_seat(self, welcome: Welcome) -> None:
         """A seat taken with a code: its token is kept, so that the same ``--join`` comes back to it."""
