@@ -165,6 +165,7 @@ async def run_server(
             await leases.redis.aclose()
         raise
     hub = Hub(store, codes, think=think, leases=leases, relay=relay)
+    listening = False  # a server that never listened (its port taken) does not say it stopped
     try:
         async with serve(
             hub.handle,
@@ -182,6 +183,7 @@ async def run_server(
                 address, bound = sock.getsockname()[:2]
                 shown = f"[{address}]" if ":" in address else address
                 announce(f"ws://{shown}:{bound}")
+            listening = True
             loop = asyncio.get_running_loop()
             for number in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(number, server.close, True, 1012, "server restarting")
@@ -194,4 +196,5 @@ async def run_server(
             await leases.close()
             await leases.redis.aclose()
         await store.close()
-        log.info("stopped")
+        if listening:
+            log.info("stopped")

@@ -147,3 +147,22 @@ def test_no_server_answering_is_said_in_the_players_language(cli: Cli) -> None:
     unanswered = f"ws://127.0.0.1:{free_port()}"
     result = cli("--lang", "fr", "online", "export", "K7QX-M2PA", "--server", unanswered)
     assert result.status == 2 and f"aucun serveur de jeu ne répond à {unanswered}" in result.err
+
+
+def test_serve_on_a_port_already_taken_is_one_line_and_never_says_it_stopped(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "lost_cities", "--lang", "en", "serve", "--port", str(port), "--db",
+             str(tmp_path / "games.sqlite3")],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and f"cannot listen on 127.0.0.1 port {port}" in result.stderr
+    assert "stopped" not in result.stderr + result.stdout
