@@ -185,6 +185,8 @@ async def test_once_the_other_sides_time_is_up_c_is_listed_and_claims(
             await until(pilot, lambda: "press c to claim the match" in screen_text(app) and " c " in key_bar(app))
             await pilot.press("c")  # sent: the server, whose clock says an hour is left, refuses it in words
             await until(pilot, lambda: "can be claimed only when another side's time has run out" in screen_text(app))
+            await pilot.press("z")  # on the other's turn too, a key that does nothing says so
+            await until(pilot, lambda: "The key z does nothing here" in screen_text(app))
     finally:
         await holding.close()
 

@@ -231,8 +231,13 @@ class BoardScreen(FittedScreen[None]):
             event.stop()  # asked here and now, not later by Textual: requests keep the order of the keys
             _namespace, name, parameters = parse(bindings[0].action)
             getattr(self, f"action_{name}")(*parameters)
-        elif not bindings and event.is_printable and event.character and self.my_turn and not self.too_small:
+        elif not bindings and event.is_printable and event.character and not self.too_small and self._answering():
             self._ask(UnknownKey(event.character))
+
+    def _answering(self) -> bool:
+        """Whether the app is told of a key that does nothing (it says so, or why the player waits): unless a
+        computer moves, where a key hurries it, or the hint is being worked out, or nobody here plays."""
+        return self.scene is not None and self.scene.wait is None
 
     def _ask(self, request: Message) -> None:
         """Send ``request`` straight to the app, which owns the flow (posted on the screen, it would wait
