@@ -54,7 +54,10 @@ async def test_a_analyses_the_match_in_a_worker_and_marks_the_blunder(
             told.append(analysis_line(app))
 
         monkeypatch.setattr(screen, "_progress", watched)
-        await pilot.press("a")
+        notes: list[str] = []
+        monkeypatch.setattr(screen, "notify", lambda message, **_kwargs: notes.append(message))
+        await pilot.press("a", "a")  # pressed again while it runs: said, not started twice
+        await until(pilot, lambda: any("The analysis is under way" in note for note in notes))
         await until(pilot, lambda: screen.analysis is not None, seconds=60)
         analysis = screen.analysis
         assert analysis is not None

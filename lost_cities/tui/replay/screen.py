@@ -238,8 +238,11 @@ class ReplayScreen(FittedScreen[None]):
         return super().check_action(action, parameters)
 
     def action_analyse(self) -> None:
-        """The analysis: the kept one at once, else made in a worker; pressed again meanwhile, nothing new."""
-        if self.analysing or self.saved is None or self.store is None:
+        """The analysis: the kept one at once, else made in a worker; pressed again meanwhile, it says so."""
+        if self.saved is None or self.store is None:
+            return
+        if self.analysing:
+            self.notify(_("The analysis is under way: its progress is above the board."))
             return
         line = self.query_one("#replay-analysis", Static)
         line.add_class("-shown")
