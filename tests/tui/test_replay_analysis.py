@@ -36,6 +36,24 @@ def blundered(private_data_dir: Path) -> tuple[MatchStore, SavedMatch, Play]:
     return store, saved, blunder
 
 
+async def test_a_pressed_again_while_the_analysis_runs_says_so_and_starts_nothing(
+    blundered: tuple[MatchStore, SavedMatch, Play], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, saved, _blunder = blundered
+    app = ReplayApp(saved.names, saved.record, "Ana vs Boris", saved=saved, store=store, think=THINK)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        started: list[object] = []
+        notes: list[str] = []
+        monkeypatch.setattr(screen, "_analyse", lambda *args: started.append(args))  # a search that never ends
+        monkeypatch.setattr(screen, "notify", lambda message, **_kwargs: notes.append(message))
+        await pilot.press("a", "a", "a")
+        await pilot.pause()
+        assert len(started) == 1 and len(notes) == 2 and all("The analysis is under way" in note for note in notes)
+
+
 async def test_a_analyses_the_match_in_a_worker_and_marks_the_blunder(
     blundered: tuple[MatchStore, SavedMatch, Play], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -54,10 +72,7 @@ async def test_a_analyses_the_match_in_a_worker_and_marks_the_blunder(
             told.append(analysis_line(app))
 
         monkeypatch.setattr(screen, "_progress", watched)
-        notes: list[str] = []
-        monkeypatch.setattr(screen, "notify", lambda message, **_kwargs: notes.append(message))
-        await pilot.press("a", "a")  # pressed again while it runs: said, not started twice
-        await until(pilot, lambda: any("The analysis is under way" in note for note in notes))
+        await pilot.press("a")
         await until(pilot, lambda: screen.analysis is not None, seconds=60)
         analysis = screen.analysis
         assert analysis is not None
