@@ -124,6 +124,8 @@ class ReplayScreen(FittedScreen[None]):
         self.names = tuple(names)
         self.record = record
         self.title_text = title
+        #: where the replay stands, as the status line says it (:meth:`show` sets it; a resize refits it)
+        self._status_parts: tuple[str, ...] = ()
         self.saved = saved
         self.store = store
         self.think = think
@@ -153,9 +155,21 @@ class ReplayScreen(FittedScreen[None]):
         self.show()
 
     def on_resize(self, event: events.Resize) -> None:
-        """The status line's gaps follow the width (:meth:`show`); the fitting is the base class's own handler,
-        which Textual calls as well."""
-        self.show()
+        """The status line's gaps follow the width; the fitting is the base class's own handler, which Textual
+        calls as well."""
+        self._fit_status()
+
+    def _fit_status(self) -> None:
+        """Where the replay stands first, the match's title last: the gaps narrow before the title is cut."""
+        width = self.size.width - 2  # the status line's padding
+        for gap in ("  ·  ", " · "):
+            status = Text(gap.join(self._status_parts))
+            if self.title_text:
+                status.append(gap)
+                status.append(self.title_text, style="bold")
+            if status.cell_len <= width:
+                break
+        self.query_one("#replay-status", Static).update(status)
 
     def _round_at(self, position: Position) -> Round:
         played = self.record.played[position.round_index]
@@ -169,21 +183,12 @@ class ReplayScreen(FittedScreen[None]):
         position = self.positions[self.index]
         round_ = self._round_at(position)
         played = self.record.played[position.round_index]
-        # where the replay stands first, the match's title last: the gaps narrow before the title is cut
-        parts = [
+        self._status_parts = (
             _("Round {n} of {total}").format(n=position.round_index + 1, total=self.record.rounds),
             _("turn {n} of {total}").format(n=position.turns, total=len(played.turns)),
             _("Draw pile: {n}").format(n=round_.draw_pile_size),
-        ]
-        width = self.size.width - 2  # the status line's padding
-        for gap in ("  ·  ", " · "):
-            status = Text(gap.join(parts))
-            if self.title_text:
-                status.append(gap)
-                status.append(self.title_text, style="bold")
-            if status.cell_len <= width:
-                break
-        self.query_one("#replay-status", Static).update(status)
+        )
+        self._fit_status()
         if position.turns == 0:
             starter = self.names[played.starter]
             move = Text(_("Round {n} dealt; {name} starts.").format(n=position.round_index + 1, name=starter))
