@@ -341,13 +341,13 @@ class Seat:
     def _refusal(self, frame: ErrorFrame) -> str:
         """The server's refusal of this seat for good, in the player's language where the client knows its
         words (the server writes the protocol's English); else as the server wrote it."""
-        typed = self.code or self.watch or ""
-        code = shown(normalised(typed) or typed)
-        if frame.code is ErrorCode.BAD_CODE and self.watch is not None and normalised(self.watch) is not None:
-            return _("{code} is not a watch code on this server").format(code=code)
-        if frame.code is ErrorCode.BAD_CODE and self.code is not None and normalised(self.code) is not None:
+        plain = normalised(self.code or self.watch or "")  # None: no code, or one the server found malformed
+        code = shown(plain) if plain else ""
+        if frame.code is ErrorCode.BAD_CODE and plain:
+            if self.watch is not None:
+                return _("{code} is not a watch code on this server").format(code=code)
             return _("{code} opens no seat on this server: is it mistyped?").format(code=code)
-        if frame.code is ErrorCode.CODE_USED and self.code is not None:
+        if frame.code is ErrorCode.CODE_USED and plain:
             return _(
                 "{code} was used already: an invitation opens its seat once (the player who took it comes back "
                 "with lost-cities play)"

@@ -65,11 +65,7 @@ def drawn_at(cards: Sequence[Card], drawn: Card | None) -> int | None:
     >>> drawn_at(parse_cards("rw rw rw r7"), Card.parse("rw")), drawn_at(parse_cards("r7"), Card.parse("rw"))
     (2, None)
     """
-    found = None
-    for index, card in enumerate(cards):
-        if card == drawn:
-            found = index
-    return found
+    return max((index for index, card in enumerate(cards) if card == drawn), default=None)
 
 
 def _frame(card: Card, index: int, chosen: bool, dim: bool, new: bool = False) -> tuple[Text, Text, Text]:
