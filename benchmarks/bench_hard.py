@@ -43,12 +43,13 @@ rollouts (:mod:`lost_cities.ai.rollout`) against the heuristic, without search.
 can be stopped and summed up at any point: ``summary FILE``, and goes on from
 the deals its file holds); it plays one deal at a time: on two cores, two runs
 share the deals out (``--start``, each with its own ``--out``) and ``summary``
-sums their files; run it under ``nice`` on a shared machine.  Each line also
-says the share of its rollouts each configuration used (the search stops once
-one candidate is left).  The goal's measurement, which takes more hours than a
-working session has, keeps its files in ``benchmarks/results/`` (committed, so
-that the next session goes on where the last one stopped; the README gives the
-commands).
+sums their files (each configuration over the deals that have it: a run may go
+on without a comparison already settled, ``--only``); run it under ``nice`` on a
+shared machine. Each line also says the share of its rollouts each configuration
+used (the search stops once one candidate is left). The goal's measurement,
+which takes more hours than a working session has, keeps its files in
+``benchmarks/results/`` (committed, so that the next session goes on where the
+last one stopped; the README gives the commands).
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -186,28 +188,37 @@ def _interval(values: Sequence[float]) -> tuple[float, float]:
 
 
 def summary_of(*paths: Path) -> None:
+    """Each configuration over the deals that have it, each difference over the deals that have both: a run may
+    leave out a comparison already settled (``--only``) and go on with the others, and a row says so."""
     lines = [json.loads(line) for path in paths for line in path.read_text().splitlines() if line.strip()]
-    names = [key for key in lines[0] if key not in ("deal", USED)]
+    names = list(dict.fromkeys(key for line in lines for key in line if key not in ("deal", USED)))
     files = ", ".join(map(str, paths))
-    print(f"{len(lines)} deals, {2 * len(lines)} rounds each against the heuristic (mirrored), from {files}")
+    print(f"{len(lines)} deals against the heuristic (each played twice, mirrored), from {files}")
     width = max(map(len, names))
+
+    def over(found: Sequence[dict[str, Any]]) -> str:
+        return "" if len(found) == len(lines) else f"  ({len(found)} deals)"
+
     for name in names:
-        rounds = [d for line in lines for d in line[name]]
+        having = [line for line in lines if name in line]
+        rounds = [d for line in having for d in line[name]]
         wins = sum(d > 0 for d in rounds)
         low, high = wilson(wins, len(rounds))
-        mean, half = _interval([sum(line[name]) / 2 for line in lines])
-        shares = [line[USED][name] for line in lines if name in line.get(USED, {})]
+        mean, half = _interval([sum(line[name]) / 2 for line in having])
+        shares = [line[USED][name] for line in having if name in line.get(USED, {})]
         share = f", {100 * sum(shares) / len(shares):.0f}% of its rollouts used" if shares else ""
         print(
             f"  {name:>{width}}: won {100 * wins / len(rounds):5.1f}% [{100 * low:.1f}, {100 * high:.1f}]  "
-            f"{mean:+6.1f} a round [{mean - half:+.1f}, {mean + half:+.1f}]{share}"
+            f"{mean:+6.1f} a round [{mean - half:+.1f}, {mean + half:+.1f}]{share}{over(having)}"
         )
     for a, b in _pairs(names):
-        mean, half = _interval([(sum(line[a]) - sum(line[b])) / 2 for line in lines])
-        won = _interval([(sum(x > 0 for x in line[a]) - sum(x > 0 for x in line[b])) / 2 for line in lines])
+        both = [line for line in lines if a in line and b in line]
+        mean, half = _interval([(sum(line[a]) - sum(line[b])) / 2 for line in both])
+        won = _interval([(sum(x > 0 for x in line[a]) - sum(x > 0 for x in line[b])) / 2 for line in both])
         print(
             f"  {a} − {b}: {mean:+.1f} points a round [{mean - half:+.1f}, {mean + half:+.1f}], "
             f"{100 * won[0]:+.1f} points of win rate [{100 * (won[0] - won[1]):+.1f}, {100 * (won[0] + won[1]):+.1f}]"
+            f"{over(both)}"
         )
 
 
