@@ -267,3 +267,54 @@ async def test_a_name_given_on_joining_reaches_the_others_screens(
             assert app.names == ("Ana", "Bobby")
         finally:
             await bob.close()
+
+
+async def test_a_rematch_asked_of_a_player_who_has_left_says_they_are_not_connected(
+    server: ServerProcess, private_data_dir: Path
+) -> None:
+    # found by a newcomer: a rematch asked after a bot had played its seat and left waited without a word
+    from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
+    from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3))
+    ana, boris = created.seats
+    app = OnlineApp(server.url, code=ana.code, store=MatchStore())
+    other = asyncio.create_task(play_seat(server.url, boris.code or "", make_bot("heuristic")))  # leaves at the end
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _turn in range(40):  # Ana discards her first card and draws, until the round is over (22 turns)
+                await until(pilot, lambda: isinstance(app.screen, RoundEndScreen) or _to_play(app))
+                if isinstance(app.screen, RoundEndScreen):
+                    break
+                version = app.frame.version if app.frame else -1
+                await pilot.press("1", "d")
+                await until(pilot, lambda v=version: app.frame is not None and app.frame.version > v)
+                await pilot.press("n")
+                await until(pilot, lambda v=version: app.frame is not None and app.frame.version > v + 1)
+            await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+            await asyncio.wait_for(other, 30)  # Boris's bot has its record and is gone
+            await until(pilot, lambda: 1 not in app.present)
+            await pilot.press("a")
+            await until(
+                pilot,
+                lambda: "Rematch asked: waiting for Boris to accept (not connected now: Boris)." in screen_text(app),
+            )
+    finally:
+        other.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await other
+
+
+def _to_play(app: OnlineApp) -> bool:
+    frame = app.frame
+    return (
+        frame is not None
+        and frame.view.my_turn
+        and frame.view.phase is Phase.PLAY
+        and isinstance(app.screen, BoardScreen)
+        and app.board is not None
+        and app.board.scene is not None
+        and app.board.scene.view is frame.view
+    )

@@ -132,6 +132,9 @@ class OnlineApp(GameApp):
         self.problem: str | None = None
         #: the code and name typed in the online start, until the server has let them in
         self._typed: JoinGame | None = None
+        #: this player asked for a rematch (not made yet), and the seats that had asked, as the server last said
+        self.rematch_asked = False
+        self.rematch_seats: frozenset[int] = frozenset()
         #: a round's end is on screen: the match's end waits for it to close
         self._round_end_up = False
 
@@ -343,7 +346,7 @@ class OnlineApp(GameApp):
         if not self.connected:
             return _("Reconnecting…")
         if frame is None or frame.over or frame.view.phase is Phase.OVER:
-            return ""
+            return self._rematch_line() if self.rematch_asked else ""
         if frame.view.my_turn and not self.watching:
             return ""
         mover = frame.view.to_move
@@ -450,8 +453,20 @@ class OnlineApp(GameApp):
             self.exit()
             return
         self._rematch_worker()
-        waiting = [self.names[seat] for seat in self._people() if seat != self.welcome_seat]
-        self._say(_("Rematch asked: waiting for {names} to accept.").format(names=", ".join(waiting)))
+        self.rematch_asked = True
+        self._say(self._rematch_line())
+
+    def _rematch_line(self) -> str:
+        """Whom the rematch waits for, and which of them are not connected: it waits until they come back (a
+        bot that played its seat to the end has left for good), so the player is not left waiting unawares."""
+        waiting = [seat for seat in self._people() if seat != self.welcome_seat and seat not in self.rematch_seats]
+        names = ", ".join(self.names[seat] for seat in waiting)
+        away = ", ".join(self.names[seat] for seat in waiting if seat not in self.present)
+        if away:
+            return _("Rematch asked: waiting for {names} to accept (not connected now: {away}).").format(
+                names=names, away=away
+            )
+        return _("Rematch asked: waiting for {names} to accept.").format(names=names)
 
     @work(group="send", exit_on_error=False)
     async def _rematch_worker(self) -> None:
@@ -462,6 +477,9 @@ class OnlineApp(GameApp):
         return [info.seat for info in self.welcome.seats if info.computer is None] if self.welcome else []
 
     def _rematch_offered(self, offer: RematchOffer) -> None:
+        self.rematch_seats = frozenset(offer.seats)
+        if self.rematch_asked:
+            self._say(self._rematch_line())
         asking = [self.names[seat] for seat in offer.seats if seat != self.welcome_seat]
         if asking and self.welcome_seat not in offer.seats:
             self.notify(
@@ -475,6 +493,7 @@ class OnlineApp(GameApp):
         while len(self.screen_stack) > 2 and self.screen is not self.board:
             self.pop_screen()
         self.frame, self.welcome, self._round_end_up = None, None, False
+        self.rematch_asked, self.rematch_seats = False, frozenset()
         if self.code is not None:
             seat = OnlineSeat(self.server, frame.game, frame.seat, self.code, frame.token, self.names)
             try:
