@@ -416,9 +416,17 @@ class OfferedGame(NamedTuple):
     token: str
 
 
-def running_online_games(seconds: float = 3.0) -> list[OfferedGame]:
+class RunningGames(NamedTuple):
+    """The online games the start-up offers, and the servers whose games it cannot (said, not hidden)."""
+
+    offered: list[OfferedGame]
+    #: the servers that did not answer in time: the player's games there wait for them, unlisted
+    silent: list[str]
+
+
+def running_online_games(seconds: float = 3.0) -> RunningGames:
     """The player's online games still running, each server asked where its games stand (at most
-    ``seconds`` in all: a server that does not answer in time is left out of the offer, not waited for)."""
+    ``seconds`` in all: a server that does not answer in time is not waited for, and named in ``silent``)."""
     import asyncio
 
     from lost_cities.net.client import OnlineError, fetch_status
@@ -428,28 +436,28 @@ def running_online_games(seconds: float = 3.0) -> list[OfferedGame]:
     try:
         seats = [seat for seat in load_seats(MatchStore()).seats if not seat.filed and seat.bot is None]
     except StorageError:
-        return []
-    if not seats:
-        return []
+        return RunningGames([], [])
     servers = sorted({seat.server for seat in seats})
 
-    async def ask(server: str) -> tuple[str, tuple[GameStatus, ...]]:
+    async def ask(server: str) -> tuple[GameStatus, ...] | None:
         tokens = tuple(seat.token for seat in seats if seat.server == server)
         try:
-            return server, await fetch_status(server, tokens)
+            return await fetch_status(server, tokens)
         except OnlineError:
-            return server, ()
+            return None
 
-    async def ask_all() -> list[tuple[str, tuple[GameStatus, ...]]]:
-        tasks = [asyncio.ensure_future(ask(server)) for server in servers]
-        done, pending = await asyncio.wait(tasks, timeout=seconds)
-        for task in pending:
-            task.cancel()
-        return [task.result() for task in done]
+    async def ask_all() -> dict[str, tuple[GameStatus, ...] | None]:
+        tasks = {server: asyncio.ensure_future(ask(server)) for server in servers}
+        await asyncio.wait(tasks.values(), timeout=seconds)
+        answers = {server: task.result() if task.done() else None for server, task in tasks.items()}
+        for task in tasks.values():
+            task.cancel()  # a server that has not answered in time is not waited for
+        return answers
 
+    answers = asyncio.run(ask_all()) if servers else {}
     offered = []
-    for server, statuses in asyncio.run(ask_all()):
-        for status in statuses:
+    for server, statuses in answers.items():
+        for status in statuses or ():
             if status.over:
                 continue
             mine = next(seat for seat in seats if (seat.server, seat.game, seat.seat) == (server, status.game,
@@ -462,4 +470,4 @@ def running_online_games(seconds: float = 3.0) -> list[OfferedGame]:
             )
             label = _("online with {others}: {turn}").format(others=others, turn=turn)
             offered.append(OfferedGame(label, server, mine.token))
-    return offered
+    return RunningGames(offered, [server for server, statuses in answers.items() if statuses is None])

@@ -7,7 +7,7 @@ import argparse
 from lost_cities.ai.levels import DEFAULT_THINK, LEVELS
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, seconds, whole_number
-from lost_cities.cli.online import add_clock, add_server
+from lost_cities.cli.online import OfferedGame, add_clock, add_server, running_online_games, server_of
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_ROUNDS, MAX_SEED, MAX_THINK, MIN_THINK
 
@@ -150,19 +150,23 @@ def run(args: argparse.Namespace) -> int:
     from lost_cities.tui.hotseat.app import LostCitiesApp, StartMode
 
     start: StartMode = "resume" if args.resume else ("new" if args.new else "ask")
-    offered = []
+    offered: list[OfferedGame] = []
+    notices: tuple[str, ...] = ()
     if start == "ask" and not named:  # the online games still running, offered beside the unfinished match
-        from lost_cities.cli.online import running_online_games
-
-        offered = running_online_games()
+        offered, silent = running_online_games()
+        notices = tuple(
+            _("The server {server} did not answer: your online games on it are not listed (they wait there).").format(
+                server=server
+            )
+            for server in silent
+        )
     # with names the match starts at once; without, the form opens filled in with the options
-    from lost_cities.cli.online import server_of
-
     app = LostCitiesApp(
         chosen if named else None,
         start=start,
         form=None if named else chosen,
         online=tuple(game.label for game in offered),
+        notices=notices,
         server=server_of(args, remembered=True),
     )
     app.run()

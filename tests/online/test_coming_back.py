@@ -14,7 +14,7 @@ from lost_cities.storage.online import OnlineSeat, remember
 from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.screens.resume import ResumeScreen
 from tests.online.server import ServerProcess
-from tests.tui.helpers import until
+from tests.tui.helpers import screen_text, until, words_of
 
 
 async def test_the_games_still_running_are_listed_with_whose_turn_it_is(server: ServerProcess) -> None:
@@ -34,9 +34,20 @@ async def test_the_games_still_running_are_listed_with_whose_turn_it_is(server: 
     for number, (offer, token) in enumerate(zip((ana_offer, boris_offer), tokens, strict=True)):
         remember(store, OnlineSeat(server.url, created.game, number, offer.code or "", token, ("Ana", "Boris")))
     remember(store, OnlineSeat("ws://127.0.0.1:9", "gone", 0, "K7QX-M2PA", "x" * 43))  # a server that is down
-    offered = await asyncio.to_thread(running_online_games, 3.0)
+    offered, silent = await asyncio.to_thread(running_online_games, 3.0)
     assert [game.label for game in offered] == ["online with Boris: your turn", "online with Ana: Ana to play"]
     assert [game.token for game in offered] == tokens
+    assert silent == ["ws://127.0.0.1:9"]  # its games are not listed, and the player is told why
+
+
+async def test_a_server_that_did_not_answer_is_said_at_start_up_not_left_out_silently() -> None:
+    # found by a newcomer: the games on a server that was down were missing from the start without a word
+    notice = "The server ws://127.0.0.1:9 did not answer: your online games on it are not listed (they wait there)."
+    app = LostCitiesApp(online=("online with Boris: your turn",), notices=(notice,))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
+        await until(pilot, lambda: "ws://127.0.0.1:9 did not answer" in words_of(screen_text(app)))
+        assert "online with Boris: your turn" in screen_text(app)  # the games that did answer are offered
 
 
 async def test_the_start_offers_online_games_and_one_key_chooses_one() -> None:

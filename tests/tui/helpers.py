@@ -162,3 +162,8 @@ async def finish_round(pilot: Pilot[None], app: LostCitiesApp) -> None:
         await take_turn(pilot, app, prefer_lay=False)
     await pilot.press("enter")
     await pilot.pause()
+
+
+def words_of(text: str) -> str:
+    """The screen's words on one line: the lines a toast wraps joined again, its border (``▌``) taken out."""
+    return " ".join(text.replace("▌", " ").split())

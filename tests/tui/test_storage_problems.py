@@ -12,11 +12,7 @@ from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from tests.storage.denied import deny_access
 from tests.storage.matches import saved_match
-from tests.tui.helpers import SIZE, engine, make_app, screen_text, take_turn
-
-
-def flat(text: str) -> str:
-    return " ".join(text.replace("▌", " ").split())
+from tests.tui.helpers import SIZE, engine, make_app, screen_text, take_turn, words_of
 
 
 @pytest.mark.parametrize("folder_name", ["data", "da[/]ta"])
@@ -31,7 +27,7 @@ async def test_a_warning_quoting_a_file_is_never_read_as_markup(tmp_path: Path, 
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
-        text = flat(screen_text(app))
+        text = words_of(screen_text(app))
         assert "an unreadable move '[/]'" in text
 
 
@@ -44,7 +40,7 @@ async def test_a_data_folder_that_cannot_be_searched_is_told_once_and_the_match_
     app = LostCitiesApp(make_app().settings, store=store)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
-        text = flat(screen_text(app))
+        text = words_of(screen_text(app))
         assert text.count("cannot be opened (Permission denied)") == 1
         assert "play goes on without saving" in text
         for _ in range(3):

@@ -98,6 +98,7 @@ class LostCitiesApp(GameApp):
         online: tuple[str, ...] = (),
         server: str = DEFAULT_SERVER,
         tips: bool = True,
+        notices: tuple[str, ...] = (),
     ) -> None:
         """``settings`` start a new match without the form; ``form`` fills the form in (the command
         line's options given without names); ``session`` plays a match already set up (a position
@@ -107,13 +108,15 @@ class LostCitiesApp(GameApp):
         its index in :attr:`online_choice`, for the command line to open it; ``server``: the game
         server the form offers for a match online (one set up there ends this app, in
         :attr:`online_match`, for the command line to create and open it); ``tips``: the one-time tips may
-        be said (the player's setting decides), not in the lesson, which says its own."""
+        be said (the player's setting decides), not in the lesson, which says its own; ``notices``: what the
+        player must know from before the app opened (an online server that did not answer), said at start-up."""
         super().__init__()
         #: the player chose *Learn to play* at start-up: the command line opens the lesson
         self.learn_chosen = False
         self.tips = tips
         self._kept: Settings | None = None
         self.online = online
+        self.notices = notices
         #: the online game chosen at start-up, by its index in ``online``
         self.online_choice: int | None = None
         self.server = server
@@ -160,6 +163,8 @@ class LostCitiesApp(GameApp):
 
     def on_mount(self) -> None:
         self.call_after_refresh(freeze_start_up)
+        for notice in self.notices:
+            self.warn(notice)
         if self._given is not None:
             self._play(self._given, "")
             return
