@@ -318,3 +318,24 @@ def _to_play(app: OnlineApp) -> bool:
         and app.board.scene is not None
         and app.board.scene.view is frame.view
     )
+
+
+async def test_a_four_player_game_made_here_shows_every_code_to_send_beneath_the_board_at_80x24(
+    server: ServerProcess, private_data_dir: Path
+) -> None:
+    # found by a newcomer: three whole commands with a list of servers pushed the watch code off the screen
+    port = server.url.rpartition(":")[2]
+    servers = f"{server.url},ws://localhost:{port}"
+    names = ("Alexandra", "Bartholomew", "Constantine", "Dorothea")
+    settings = MatchSettings(names=names, rounds=1, seed=8)
+    app = OnlineApp(servers, create=OnlineMatch(settings, servers), store=MatchStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        shown: App[Any] = app
+        await until(pilot, lambda: "codes to send:" in screen_text(shown))
+        text = " ".join(screen_text(shown).split())
+        for seat in (1, 2, 3):
+            assert f"{names[seat]} {app.invites[seat]}" in text
+        assert f"lost-cities play --join CODE --server {servers}" in text
+        watch = app.invitation.rpartition("--watch ")[2]
+        assert f"to watch: --watch {watch}" in text

@@ -68,15 +68,19 @@ __all__ = ["OnlineApp", "invitations"]
 
 def invitations(created: Created, server: str) -> str:
     """What the creator of a game sends each friend, and spectators: ``send Boris: lost-cities play --join
-    K7QX-M2PA · to watch: lost-cities play --watch M2PA-K7QX``."""
+    K7QX-M2PA · to watch: lost-cities play --watch M2PA-K7QX``. For two friends or three, the command is said
+    once and each friend's code after it: whole commands each, with a list of servers, would not fit beneath
+    an 80×24 board (the help, ``?``, keeps the same text)."""
     option = _server_option(server)
-    invite = _("send {name}: lost-cities play --join {code}{server}")
     mine = next((offer.seat for offer in created.seats if offer.code is not None), None)
-    lines = [
-        invite.format(name=offer.name, code=offer.code, server=option)
-        for offer in created.seats
-        if offer.code is not None and offer.seat != mine
-    ]
+    friends = [offer for offer in created.seats if offer.code is not None and offer.seat != mine]
+    if len(friends) > 1:
+        codes = " · ".join(f"{offer.name} {offer.code}" for offer in friends)
+        return _(
+            "codes to send: {codes} (each for lost-cities play --join CODE{server}) · to watch: --watch {watch}"
+        ).format(codes=codes, server=option, watch=created.watch)
+    invite = _("send {name}: lost-cities play --join {code}{server}")
+    lines = [invite.format(name=offer.name, code=offer.code, server=option) for offer in friends]
     lines.append(_("to watch: lost-cities play --watch {code}{server}").format(code=created.watch, server=option))
     return " · ".join(lines)
 
