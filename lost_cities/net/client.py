@@ -346,7 +346,10 @@ class Seat:
         if frame.code is ErrorCode.BAD_CODE and plain:
             if self.watch is not None:
                 return _("{code} is not a watch code on this server").format(code=code)
-            return _("{code} opens no seat on this server: is it mistyped?").format(code=code)
+            return _(
+                "{code} opens no seat on this server: is it mistyped, or a code to watch "
+                "(lost-cities play --watch {code})?"
+            ).format(code=code)
         if frame.code is ErrorCode.CODE_USED and plain:
             return _(
                 "{code} was used already: an invitation opens its seat once (the player who took it comes back "

@@ -381,6 +381,12 @@ class Hub:
             return await self.game(watched), None, None
         found = await self.store.seat_of_invite(hashed)
         if found is None:
+            if await self.store.game_of_watch(hashed) is not None:
+                raise _Refusal(
+                    ErrorCode.BAD_CODE,
+                    f"{shown(code)} is a code to watch a game, not to play in it: "
+                    f"lost-cities play --watch {shown(code)}",
+                )
             raise _Refusal(ErrorCode.BAD_CODE, f"{shown(code)} opens no seat on this server: is it mistyped?")
         game_id, seat, taken = found
         if taken:

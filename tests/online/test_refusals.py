@@ -171,6 +171,12 @@ async def test_a_watcher_cannot_play_and_a_used_code_is_refused(server: ServerPr
     again = await open_raw(server.url)
     used = await ask(again, {"type": "join", "code": created.seats[0].code})
     assert used["code"] == "code_used"
+    # a watch code given to join: refused, and the message says what it is for (found by a newcomer)
+    watching = await ask(again, {"type": "join", "code": created.watch})
+    assert watching["code"] == "bad_code"
+    assert watching["message"].endswith(
+        f"is a code to watch a game, not to play in it: lost-cities play --watch {created.watch}"
+    )
     for websocket in (ana, watcher, again):
         await websocket.close()
 
