@@ -16,6 +16,7 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "_",
+    "capitalised",
     "current_language",
     "detect_language",
     "ngettext",
@@ -100,3 +101,9 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark a message for extraction without translating it yet (it is translated where shown)."""
     return message
+
+
+def capitalised(text: str) -> str:
+    """A translated clause as the start of a sentence: its first letter upper-case, the rest as it is
+    (``str.capitalize`` would lower a name or a colour's capital further on)."""
+    return text[:1].upper() + text[1:]

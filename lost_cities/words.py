@@ -29,7 +29,7 @@ from lost_cities.engine import (
     StartReason,
     Stop,
 )
-from lost_cities.i18n import N_, _, current_language, ngettext, pgettext
+from lost_cities.i18n import N_, _, capitalised, current_language, ngettext, pgettext
 
 __all__ = [
     "HOLD_OPEN",
@@ -319,13 +319,9 @@ def number_name(colour: Colour, value: int | str) -> str:
     return _("{colour} {value}").format(colour=_card_colour(colour), value=value)
 
 
-def _capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def describe_refusal(error: IllegalMoveError) -> str:
     """A refused move in the player's language, with its rule: ``Red 5 can't follow red 7 (R6a).``"""
-    return f"{_capitalised(_refusal_text(error))} ({error.rule})."
+    return f"{capitalised(_refusal_text(error))} ({error.rule})."
 
 
 def _refusal_text(error: IllegalMoveError) -> str:

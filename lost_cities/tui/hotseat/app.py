@@ -28,7 +28,7 @@ from textual.timer import Timer
 from textual.worker import NoActiveWorker, Worker, WorkerState, get_current_worker
 
 from lost_cities.engine import STOP, Card, Decision, Draw, IllegalMoveError, Play
-from lost_cities.i18n import _
+from lost_cities.i18n import _, capitalised
 from lost_cities.net import DEFAULT_SERVER
 from lost_cities.session import Hint, HotSeat, MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
@@ -550,7 +550,7 @@ class LostCitiesApp(GameApp):
             return
         message = _("{card} is back in your hand.").format(card=card_name(card))
         hand = self.session.view_of(self._seat).hand
-        self._show(selected=hand.index(card), line=message[:1].upper() + message[1:], note="")
+        self._show(selected=hand.index(card), line=capitalised(message), note="")
 
     def on_hint_requested(self, _request: HintRequested) -> None:
         """Work out what the hard level would do for the player at the keyboard, from their view only;

@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from lost_cities.engine import Card, Colour, IllegalMoveError, Reason
-from lost_cities.i18n import N_, _, ngettext
+from lost_cities.i18n import N_, _, capitalised, ngettext
 from lost_cities.score.sheet import CELLS, HandFull, MarkRefused, Place, ScoreSheet
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
@@ -50,26 +50,22 @@ def refusal(sheet: ScoreSheet, error: MarkRefused, asking: int) -> str:
             text = _("{card} is in hand: unmark it there first (h goes to the hand).")
         else:
             text = _("{card} is marked in hand: press p, then h, to unmark it there.")
-        return _capitalised(text.format(card=card_name(card)))
+        return capitalised(text.format(card=card_name(card)))
     if card.is_wager:
         text = _("{card}: all {copies} are already marked (R2).").format(
             card=card_name(card), copies=sheet.rules.copies(card)
         )
-        return _capitalised(text)
+        return capitalised(text)
     if error.place is Place.TABLE:
         text = _("{card} is already marked for {name}, on the table: every card exists once (R2).")
     else:
         text = _("{card} is already marked for {name}, in hand: every card exists once (R2).")
-    return _capitalised(text.format(card=card_name(card), name=sheet.side_names[error.holder]))
+    return capitalised(text.format(card=card_name(card), name=sheet.side_names[error.holder]))
 
 
 def _hand_rule(sheet: ScoreSheet) -> str:
     """The rule that sets a hand's size: R8, R23a for three players, R24c for a team's two hands."""
     return {3: "R23a", 4: "R24c"}.get(sheet.rules.players, "R8")
-
-
-def _capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 class PadScreen(FittedScreen[None]):
