@@ -22,7 +22,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from lost_cities.i18n import _
+from lost_cities.i18n import _, capitalised
 
 __all__ = [
     "ANALYSIS_THINK",
@@ -109,7 +109,7 @@ class PlayerNamesError(ValueError):
     @property
     def sentence(self) -> str:
         """The clause as a sentence, for a form or a message box: ``Player 2's name is empty: ….``"""
-        return self.clause[:1].upper() + self.clause[1:] + "."
+        return capitalised(self.clause) + "."
 
 
 def clean_name(text: str) -> str:
@@ -161,30 +161,30 @@ def fold(parts: list[str], width: int, separator: str = ", ") -> str:
     return "\n".join(lines)
 
 
-def name_problem(seat: int, name: str) -> str | None:
+def name_problem(seat: int | None, name: str) -> str | None:
     """What is wrong with player ``seat``'s (cleaned) name alone, as a translated clause; ``None`` if nothing.
 
-    The form says it as the name is typed; :func:`check_names` also compares the names.
+    The form says it as the name is typed; :func:`check_names` also compares the names. ``seat`` is ``None``
+    for a name given before the seat is known (joining a game online): the clause then says "the name".
     """
-    n = seat + 1
+    subject = _("the name") if seat is None else _("player {n}'s name").format(n=seat + 1)
     if not name:
-        return _("player {n}'s name is empty: give a name of 1 to {max} characters").format(n=n, max=MAX_NAME_CELLS)
+        return _("{subject} is empty: give a name of 1 to {max} characters").format(subject=subject, max=MAX_NAME_CELLS)
     for char in name:
         if unicodedata.category(char) in _REFUSED_CATEGORIES:
             return _(
-                "player {n}'s name holds a control character ({code}): use letters, digits, spaces and punctuation"
-            ).format(n=n, code=f"U+{ord(char):04X}")
+                "{subject} holds a control character ({code}): use letters, digits, spaces and punctuation"
+            ).format(subject=subject, code=f"U+{ord(char):04X}")
     width = cell_width(name)
     if width <= MAX_NAME_CELLS:
         return None
     if width == len(name):
-        return _("player {n}'s name is {width} characters long: at most {max} fit on the board").format(
-            n=n, width=width, max=MAX_NAME_CELLS
+        return _("{subject} is {width} characters long: at most {max} fit on the board").format(
+            subject=subject, width=width, max=MAX_NAME_CELLS
         )
     return _(
-        "player {n}'s name is as wide as {width} characters (wide characters count twice): "
-        "at most {max} fit on the board"
-    ).format(n=n, width=width, max=MAX_NAME_CELLS)
+        "{subject} is as wide as {width} characters (wide characters count twice): at most {max} fit on the board"
+    ).format(subject=subject, width=width, max=MAX_NAME_CELLS)
 
 
 def check_names(names: Sequence[str]) -> tuple[str, ...]:

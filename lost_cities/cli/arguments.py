@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import NoReturn, TypeAlias
 
 from lost_cities.i18n import LANGUAGES, _
-from lost_cities.limits import read_duration, said_duration
+from lost_cities.limits import clean_name, name_problem, read_duration, said_duration
 
 __all__ = [
     "CommandParser",
@@ -109,6 +109,24 @@ def refuse(command: str, message: str) -> int:
     """Print a command's refusal (``lost-cities export: …``) on stderr; returns the exit status, 2."""
     tell(command, message)
     return 2
+
+
+def joining_name(text: str) -> str:
+    """An argparse type: the name a player joins an online game under (``--name``), cleaned, and checked here
+    as the board would, so that a wrong one is said in the player's language before any server is asked.
+
+    >>> joining_name("  Boris ")
+    'Boris'
+    >>> joining_name("Bartholomew the Great")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: the name is 21 characters long: at most 12 fit on the board
+    """
+    name = clean_name(text)
+    problem = name_problem(None, name)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return name
 
 
 def whole_number(minimum: int, maximum: int) -> Callable[[str], int]:

@@ -157,7 +157,9 @@ def add_parser(commands: Commands) -> None:
         metavar=_("LEVEL"),
         help=_("easy, normal, hard, random, heuristic, or package.module:factory (default normal)"),
     )
-    bot.add_argument("--name", metavar=_("NAME"), help=_("the name to play under (default: the seat's)"))
+    bot.add_argument(
+        "--name", metavar=_("NAME"), type=arguments.joining_name, help=_("the name to play under (default: the seat's)")
+    )
     add_server(bot)
     add_lang(bot, argparse.SUPPRESS)
     bot.set_defaults(run=run_bot, parser=bot)

@@ -83,7 +83,9 @@ def add_parser(commands: Commands) -> None:
         "--join", metavar=_("CODE"), help=_("take the seat an invitation code opens, or come back to it")
     )
     where.add_argument("--watch", metavar=_("CODE"), help=_("watch an online game"))
-    online.add_argument("--name", metavar=_("NAME"), help=_("with --join: the name to play under"))
+    online.add_argument(
+        "--name", metavar=_("NAME"), type=arguments.joining_name, help=_("with --join: the name to play under")
+    )
     online.add_argument("--players", type=int, choices=(2, 3, 4), help=_("with --online: 2, 3 or 4 in two teams"))
     add_clock(online)
     add_server(online)

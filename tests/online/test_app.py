@@ -84,7 +84,12 @@ async def test_the_online_start_checks_a_code_as_it_is_typed_then_joins_with_it(
         await until(pilot, lambda: "eight letters and digits" in screen_text(shown))
         for _ in range(4):
             await pilot.press("backspace")
-        await pilot.press(*(created.seats[1].code or "").lower(), "enter")
+        await pilot.press(*(created.seats[1].code or "").lower(), "tab", *"abcdefghijklmnop")
+        # the name as the board would take it, said as it is typed: "the name", the seat not known yet
+        await until(pilot, lambda: "The name is 16 characters long: at most 12 fit" in screen_text(shown))
+        for _ in range(16):
+            await pilot.press("backspace")
+        await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
         assert app.welcome is not None and app.welcome.seat == 1  # Boris's seat, from the code typed
 

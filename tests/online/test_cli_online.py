@@ -169,3 +169,20 @@ def test_serve_on_a_port_already_taken_is_one_line_and_never_says_it_stopped(tmp
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and f"cannot listen on 127.0.0.1 port {port}" in result.stderr
     assert "stopped" not in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("play", "--join", "K7QX-M2PA", "--name", "Bartholomew the Great"),
+         "argument --name: the name is 21 characters long: at most 12 fit on the board"),
+        (("--lang", "fr", "play", "--join", "K7QX-M2PA", "--name", "x" * 100),
+         "argument --name : le nom a 100 caractères"),
+        (("--lang", "ru", "online", "bot", "K7QX-M2PA", "--name", "  "), "имя пустое"),
+        (("online", "bot", "K7QX-M2PA", "--name", "Bo\x1bris"), "the name holds a control character (U+001B)"),
+    ],
+)  # fmt: skip
+def test_a_name_to_join_under_is_checked_before_any_server_is_asked(cli: Cli, argv: tuple[str, ...], said: str) -> None:
+    # found by a newcomer: a long --name came back from the server in English, or as "a string of at most 64 items"
+    result = cli(*argv, f"--server=ws://127.0.0.1:{free_port()}", terminal=True)  # nothing listens: never asked
+    assert result.status == 2 and said in result.err.replace("\u00a0", " ") and result.err.count("\n") == 1

@@ -13,8 +13,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from lost_cities.i18n import N_, _
-from lost_cities.limits import PlayerNamesError, check_names, clean_name
+from lost_cities.i18n import N_, _, capitalised
+from lost_cities.limits import clean_name, name_problem
 from lost_cities.net.codes import normalised, shown
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
@@ -105,13 +105,8 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
 
     def _name_problem(self) -> str:
         name = clean_name(self.query_one("#name", Input).value)
-        if not name:
-            return ""
-        try:
-            check_names([name, "-"])
-        except PlayerNamesError as error:
-            return error.sentence
-        return ""
+        problem = name_problem(None, name) if name else None  # empty: the seat's own name
+        return "" if problem is None else capitalised(problem) + "."
 
     def _problem(self, text: str) -> None:
         self.query_one("#problem", Static).update(text)
