@@ -197,7 +197,7 @@ def summary_of(*paths: Path) -> None:
     width = max(map(len, names))
 
     def over(found: Sequence[dict[str, Any]]) -> str:
-        return "" if len(found) == len(lines) else f"  ({len(found)} deals)"
+        return "" if len(found) == len(lines) else f"  ({len(found)} deal{'s' if len(found) != 1 else ''})"
 
     for name in names:
         having = [line for line in lines if name in line]
@@ -213,6 +213,9 @@ def summary_of(*paths: Path) -> None:
         )
     for a, b in _pairs(names):
         both = [line for line in lines if a in line and b in line]
+        if not both:
+            print(f"  {a} − {b}: no deal has both")
+            continue
         mean, half = _interval([(sum(line[a]) - sum(line[b])) / 2 for line in both])
         won = _interval([(sum(x > 0 for x in line[a]) - sum(x > 0 for x in line[b])) / 2 for line in both])
         print(
