@@ -21,6 +21,7 @@ __all__ = [
     "detect_language",
     "ngettext",
     "pgettext",
+    "sentence",
     "set_language",
 ]
 
@@ -107,3 +108,9 @@ def capitalised(text: str) -> str:
     """A translated clause as the start of a sentence: its first letter upper-case, the rest as it is
     (``str.capitalize`` would lower a name or a colour's capital further on)."""
     return text[:1].upper() + text[1:]
+
+
+def sentence(clause: str) -> str:
+    """A translated clause said alone, as a sentence: ``player 2's name is empty: …`` → ``Player 2's name is
+    empty: ….``"""
+    return capitalised(clause) + "."

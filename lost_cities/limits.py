@@ -22,7 +22,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from lost_cities.i18n import _, capitalised
+from lost_cities.i18n import _, ngettext, sentence
 
 __all__ = [
     "ANALYSIS_THINK",
@@ -109,7 +109,7 @@ class PlayerNamesError(ValueError):
     @property
     def sentence(self) -> str:
         """The clause as a sentence, for a form or a message box: ``Player 2's name is empty: ….``"""
-        return capitalised(self.clause) + "."
+        return sentence(self.clause)
 
 
 def clean_name(text: str) -> str:
@@ -179,11 +179,15 @@ def name_problem(seat: int | None, name: str) -> str | None:
     if width <= MAX_NAME_CELLS:
         return None
     if width == len(name):
-        return _("{subject} is {width} characters long: at most {max} fit on the board").format(
-            subject=subject, width=width, max=MAX_NAME_CELLS
-        )
-    return _(
-        "{subject} is as wide as {width} characters (wide characters count twice): at most {max} fit on the board"
+        return ngettext(
+            "{subject} is {width} character long: at most {max} fit on the board",
+            "{subject} is {width} characters long: at most {max} fit on the board",
+            width,
+        ).format(subject=subject, width=width, max=MAX_NAME_CELLS)
+    return ngettext(
+        "{subject} is as wide as {width} character (wide characters count twice): at most {max} fit on the board",
+        "{subject} is as wide as {width} characters (wide characters count twice): at most {max} fit on the board",
+        width,
     ).format(subject=subject, width=width, max=MAX_NAME_CELLS)
 
 

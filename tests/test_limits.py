@@ -69,6 +69,16 @@ def test_the_refusal_speaks_the_players_language() -> None:
     assert "игрока 2" in str(refusal("Ana", ""))
 
 
+@pytest.mark.parametrize(
+    ("length", "said"),
+    [(21, "длиной 21 символ:"), (22, "длиной 22 символа:"), (25, "длиной 25 символов:"), (31, "длиной 31 символ:")],
+)
+def test_a_length_is_said_with_the_plural_its_number_takes(length: int, said: str) -> None:
+    # found by a review: Russian said "21 символов" for every length
+    set_language("ru")
+    assert said in str(refusal("Ana", "x" * length))
+
+
 def test_the_width_of_a_name_is_never_less_than_what_the_screens_draw() -> None:
     # The board measures text with Rich: a name that fits by our count fits on screen.
     from rich.cells import cell_len

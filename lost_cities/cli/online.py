@@ -424,6 +424,16 @@ class RunningGames(NamedTuple):
     offered: list[OfferedGame]
     #: the servers that did not answer in time: the player's games there wait for them, unlisted
     silent: list[str]
+    #: the servers that answered with a refusal (busy, or older than the question), with what they said
+    refused: list[tuple[str, str]]
+
+    def notices(self) -> tuple[str, ...]:
+        """Why some of the player's games are not offered, a sentence a server: said at start-up, not hidden."""
+        silent = _("The server {server} did not answer: your online games on it are not listed (they wait there).")
+        refused = _("The server {server} did not list your online games ({reason}): they wait there.")
+        return tuple(silent.format(server=server) for server in self.silent) + tuple(
+            refused.format(server=server, reason=reason) for server, reason in self.refused
+        )
 
 
 def running_online_games(seconds: float = 3.0) -> RunningGames:
@@ -438,17 +448,17 @@ def running_online_games(seconds: float = 3.0) -> RunningGames:
     try:
         seats = [seat for seat in load_seats(MatchStore()).seats if not seat.filed and seat.bot is None]
     except StorageError:
-        return RunningGames([], [])
+        return RunningGames([], [], [])
     servers = sorted({seat.server for seat in seats})
 
-    async def ask(server: str) -> tuple[GameStatus, ...] | None:
+    async def ask(server: str) -> tuple[GameStatus, ...] | OnlineError:
         tokens = tuple(seat.token for seat in seats if seat.server == server)
         try:
             return await fetch_status(server, tokens)
-        except OnlineError:
-            return None
+        except OnlineError as error:  # its code: the server's refusal; none: no server answered
+            return error
 
-    async def ask_all() -> dict[str, tuple[GameStatus, ...] | None]:
+    async def ask_all() -> dict[str, tuple[GameStatus, ...] | OnlineError | None]:
         tasks = {server: asyncio.ensure_future(ask(server)) for server in servers}
         await asyncio.wait(tasks.values(), timeout=seconds)
         answers = {server: task.result() if task.done() else None for server, task in tasks.items()}
@@ -457,19 +467,32 @@ def running_online_games(seconds: float = 3.0) -> RunningGames:
         return answers
 
     answers = asyncio.run(ask_all()) if servers else {}
+    running = RunningGames([], [], [])
+    for server, answer in answers.items():
+        if answer is None or (isinstance(answer, OnlineError) and answer.code is None):  # no server answered
+            running.silent.append(server)
+        elif isinstance(answer, OnlineError):
+            running.refused.append((server, str(answer)))
+        else:
+            running.offered.extend(_offered(server, answer, seats))
+    return running
+
+
+def _offered(server: str, statuses: tuple[GameStatus, ...], seats: list[OnlineSeat]) -> list[OfferedGame]:
+    """The games still running among a server's answer, each as the start-up offers it."""
     offered = []
-    for server, statuses in answers.items():
-        for status in statuses or ():
-            if status.over:
-                continue
-            mine = next(seat for seat in seats if (seat.server, seat.game, seat.seat) == (server, status.game,
-                                                                                        status.seat))  # fmt: skip
-            others = ", ".join(name for seat, name in enumerate(status.names) if seat != status.seat)
-            turn = (
-                _("your turn")
-                if status.to_move == status.seat
-                else _("{name} to play").format(name=status.names[status.to_move])
-            )
-            label = _("online with {others}: {turn}").format(others=others, turn=turn)
-            offered.append(OfferedGame(label, server, mine.token))
-    return RunningGames(offered, [server for server, statuses in answers.items() if statuses is None])
+    for status in statuses:
+        if status.over:
+            continue
+        mine = next(seat for seat in seats if (seat.server, seat.game, seat.seat) == (server, status.game,
+                                                                                    status.seat))  # fmt: skip
+        others = ", ".join(name for seat, name in enumerate(status.names) if seat != status.seat)
+        turn = (
+            _("your turn")
+            if status.to_move == status.seat
+            else _("{name} to play").format(name=status.names[status.to_move])
+        )
+        offered.append(
+            OfferedGame(_("online with {others}: {turn}").format(others=others, turn=turn), server, mine.token)
+        )
+    return offered

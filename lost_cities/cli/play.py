@@ -155,13 +155,8 @@ def run(args: argparse.Namespace) -> int:
     offered: list[OfferedGame] = []
     notices: tuple[str, ...] = ()
     if start == "ask" and not named:  # the online games still running, offered beside the unfinished match
-        offered, silent = running_online_games()
-        notices = tuple(
-            _("The server {server} did not answer: your online games on it are not listed (they wait there).").format(
-                server=server
-            )
-            for server in silent
-        )
+        running = running_online_games()
+        offered, notices = running.offered, running.notices()
     # with names the match starts at once; without, the form opens filled in with the options
     app = LostCitiesApp(
         chosen if named else None,

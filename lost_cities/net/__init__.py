@@ -3,11 +3,22 @@ across dropped connections, used by ``lost-cities online`` and the app."""
 
 from urllib.parse import urlsplit
 
-__all__ = ["DEFAULT_SERVER", "addresses", "check_server", "wrong_address"]
+__all__ = ["DEFAULT_SERVER", "addresses", "check_server", "server_option", "wrong_address"]
 
 #: Where a client looks for a server unless told otherwise (``LOST_CITIES_SERVER``, ``--server``): the
 #: port ``lost-cities serve`` listens on by default, on this machine.
 DEFAULT_SERVER = "ws://127.0.0.1:8765"
+
+
+def server_option(server: str) -> str:
+    """What a command written for someone else needs to reach ``server``: `` --server URL``, or nothing for
+    the default one.
+
+    >>> server_option(DEFAULT_SERVER), server_option("ws://games.example:8765")
+    ('', ' --server ws://games.example:8765')
+    """
+    return "" if server == DEFAULT_SERVER else f" --server {server}"
+
 
 #: At most this many addresses in one list: a club's few servers, not a scan.
 MAX_ADDRESSES = 16

@@ -29,7 +29,7 @@ from lost_cities.ai.bot import Bot, answer
 from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
 from lost_cities.i18n import _
-from lost_cities.net import addresses
+from lost_cities.net import addresses, server_option
 from lost_cities.net.codes import normalised, shown
 from lost_cities.net.protocol import (
     MAX_FRAME,
@@ -348,8 +348,8 @@ class Seat:
                 return _("{code} is not a watch code on this server").format(code=code)
             return _(
                 "{code} opens no seat on this server: is it mistyped, or a code to watch "
-                "(lost-cities play --watch {code})?"
-            ).format(code=code)
+                "(lost-cities play --watch {code}{server})?"
+            ).format(code=code, server=server_option(self.url))
         if frame.code is ErrorCode.CODE_USED and plain:
             return _(
                 "{code} was used already: an invitation opens its seat once (the player who took it comes back "

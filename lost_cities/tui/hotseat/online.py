@@ -20,7 +20,7 @@ from textual import work
 from lost_cities.engine import STOP, Colour, Decision, Draw, IllegalMoveError, Phase, Play, Reason, Rules
 from lost_cities.engine.match import match_outcome
 from lost_cities.i18n import _
-from lost_cities.net import DEFAULT_SERVER
+from lost_cities.net import server_option
 from lost_cities.net.client import OnlineError, Seat, create_game
 from lost_cities.net.protocol import (
     ErrorCode,
@@ -71,22 +71,18 @@ def invitations(created: Created, server: str) -> str:
     K7QX-M2PA · to watch: lost-cities play --watch M2PA-K7QX``. For two friends or three, the command is said
     once and each friend's code after it: whole commands each, with a list of servers, would not fit beneath
     an 80×24 board (the help, ``?``, keeps the same text)."""
-    option = _server_option(server)
+    option = server_option(server)
     mine = next((offer.seat for offer in created.seats if offer.code is not None), None)
     friends = [offer for offer in created.seats if offer.code is not None and offer.seat != mine]
     if len(friends) > 1:
         codes = " · ".join(f"{offer.name} {offer.code}" for offer in friends)
         return _(
-            "codes to send: {codes} (each for lost-cities play --join CODE{server}) · to watch: --watch {watch}"
-        ).format(codes=codes, server=option, watch=created.watch)
+            "codes to send: {codes} · to watch: {watch} (lost-cities play --join CODE{server}; to watch, --watch CODE)"
+        ).format(codes=codes, watch=created.watch, server=option)
     invite = _("send {name}: lost-cities play --join {code}{server}")
     lines = [invite.format(name=offer.name, code=offer.code, server=option) for offer in friends]
     lines.append(_("to watch: lost-cities play --watch {code}{server}").format(code=created.watch, server=option))
     return " · ".join(lines)
-
-
-def _server_option(server: str) -> str:
-    return "" if server == DEFAULT_SERVER else f" --server {server}"
 
 
 class OnlineApp(GameApp):
@@ -361,7 +357,7 @@ class OnlineApp(GameApp):
             return _("{name} is thinking…").format(name=name)
         if mover not in self.joined and mover in self.invites:
             return _("{name} has not joined yet: send them lost-cities play --join {code}{server}").format(
-                name=name, code=self.invites[mover], server=_server_option(self.server)
+                name=name, code=self.invites[mover], server=server_option(self.server)
             )
         if frame.deadline is not None:
             left = frame.deadline - time.time()
@@ -464,13 +460,16 @@ class OnlineApp(GameApp):
         """Whom the rematch waits for, and which of them are not connected: it waits until they come back (a
         bot that played its seat to the end has left for good), so the player is not left waiting unawares."""
         waiting = [seat for seat in self._people() if seat != self.welcome_seat and seat not in self.rematch_seats]
-        names = ", ".join(self.names[seat] for seat in waiting)
+        if not waiting:  # everyone has accepted (or the others are computers): the server is making it
+            return _("Rematch agreed: the new match is being set up…")
+        here = ", ".join(self.names[seat] for seat in waiting if seat in self.present)
         away = ", ".join(self.names[seat] for seat in waiting if seat not in self.present)
+        line = _("Rematch asked: waiting for {names} to accept.").format(names=here) if here else _("Rematch asked.")
         if away:
-            return _("Rematch asked: waiting for {names} to accept (not connected now: {away}).").format(
-                names=names, away=away
-            )
-        return _("Rematch asked: waiting for {names} to accept.").format(names=names)
+            line += " " + _(
+                "Not connected now: {away}; the rematch starts once everyone is back and has accepted."
+            ).format(away=away)
+        return line
 
     @work(group="send", exit_on_error=False)
     async def _rematch_worker(self) -> None:

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from lost_cities.i18n import N_, _, capitalised
+from lost_cities.i18n import N_, _, sentence
 from lost_cities.limits import clean_name, name_problem
 from lost_cities.net.codes import normalised, shown
 from lost_cities.tui.common.fitted import FittedScreen
@@ -106,7 +106,7 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
     def _name_problem(self) -> str:
         name = clean_name(self.query_one("#name", Input).value)
         problem = name_problem(None, name) if name else None  # empty: the seat's own name
-        return "" if problem is None else capitalised(problem) + "."
+        return "" if problem is None else sentence(problem)
 
     def _problem(self, text: str) -> None:
         self.query_one("#problem", Static).update(text)
