@@ -309,6 +309,8 @@ async def test_a_rematch_asked_of_a_player_who_has_left_says_they_are_not_connec
                     in " ".join(screen_text(app).split())
                 ),
             )
+            await pilot.press("enter")  # "see the scores", as the key bar says: the match's end again
+            await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
     finally:
         other.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):

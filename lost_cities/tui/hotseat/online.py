@@ -50,6 +50,7 @@ from lost_cities.tui.hotseat.messages import (
     PlaySelected,
     QuitRequested,
     SelectCard,
+    ShowScores,
     StopLaying,
     TakeBack,
     UnknownKey,
@@ -575,6 +576,11 @@ class OnlineApp(GameApp):
 
     def on_unknown_key(self, request: UnknownKey) -> None:
         self._say(_("The key {key} does nothing here: press ? for help.").format(key=request.key), True)
+
+    def on_show_scores(self, _request: ShowScores) -> None:
+        """Enter on the board of a finished match (back from its end, a rematch asked): its end again."""
+        if self.seat is not None and self.seat.record is not None and not self._round_end_up:
+            self._match_over(self.seat.record)
 
     def on_claim_requested(self, _request: ClaimRequested) -> None:
         if self._may_claim():
