@@ -18,6 +18,7 @@ from typing import NoReturn, TypeAlias
 
 from lost_cities.i18n import LANGUAGES, _
 from lost_cities.limits import clean_name, name_problem, read_duration, said_duration
+from lost_cities.net.codes import normalised, shown
 
 __all__ = [
     "CommandParser",
@@ -109,6 +110,27 @@ def refuse(command: str, message: str) -> int:
     """Print a command's refusal (``lost-cities export: …``) on stderr; returns the exit status, 2."""
     tell(command, message)
     return 2
+
+
+def game_code(text: str) -> str:
+    """An argparse type: an invitation or watch code (any case, with or without its dash), as the codes are
+    shown, ``K7QX-M2PA``; one that cannot be a code is said before any server is asked.
+
+    >>> game_code("k7qx m2pa")
+    'K7QX-M2PA'
+    >>> game_code("57BT-XPSO")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '57BT-XPSO' is not a code: eight letters and digits, ... (never 0, O, 1 or I)
+    """
+    code = normalised(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a code: eight letters and digits, such as K7QX-M2PA (never 0, O, 1 or I)").format(
+                text=quote(text)
+            )
+        )
+    return shown(code)
 
 
 def joining_name(text: str) -> str:

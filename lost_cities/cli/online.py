@@ -150,7 +150,7 @@ def add_parser(commands: Commands) -> None:
             "match, reconnecting by itself if the connection drops; then print the result on one line."
         ),
     )
-    bot.add_argument("code", metavar="CODE", help=_("the seat's invitation code"))
+    bot.add_argument("code", metavar="CODE", type=arguments.game_code, help=_("the seat's invitation code"))
     bot.add_argument(
         "--level",
         default="normal",
@@ -171,7 +171,12 @@ def add_parser(commands: Commands) -> None:
             "Print the record of a finished online game, in the format of lost-cities export, given any of its codes."
         ),
     )
-    export.add_argument("code", metavar="CODE", help=_("any code of the game: an invitation or the watch code"))
+    export.add_argument(
+        "code",
+        metavar="CODE",
+        type=arguments.game_code,
+        help=_("any code of the game: an invitation or the watch code"),
+    )
     add_server(export)
     add_lang(export, argparse.SUPPRESS)
     export.set_defaults(run=run_export, parser=export)

@@ -80,9 +80,12 @@ def add_parser(commands: Commands) -> None:
         help=_("play online: with --p1, create the game (seat 1 yours; a level as --p2…--p4 is a computer seat)"),
     )
     where.add_argument(
-        "--join", metavar=_("CODE"), help=_("take the seat an invitation code opens, or come back to it")
+        "--join",
+        metavar=_("CODE"),
+        type=arguments.game_code,
+        help=_("take the seat an invitation code opens, or come back to it"),
     )
-    where.add_argument("--watch", metavar=_("CODE"), help=_("watch an online game"))
+    where.add_argument("--watch", metavar=_("CODE"), type=arguments.game_code, help=_("watch an online game"))
     online.add_argument(
         "--name", metavar=_("NAME"), type=arguments.joining_name, help=_("with --join: the name to play under")
     )

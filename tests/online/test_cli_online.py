@@ -186,3 +186,23 @@ def test_a_name_to_join_under_is_checked_before_any_server_is_asked(cli: Cli, ar
     # found by a newcomer: a long --name came back from the server in English, or as "a string of at most 64 items"
     result = cli(*argv, f"--server=ws://127.0.0.1:{free_port()}", terminal=True)  # nothing listens: never asked
     assert result.status == 2 and said in result.err.replace("\u00a0", " ") and result.err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("play", "--join", "57BT-XPSO"),
+         "argument --join: '57BT-XPSO' is not a code: eight letters and digits, such as K7QX-M2PA (never 0, O, 1 "
+         "or I)"),
+        (("--lang", "fr", "play", "--watch", "K7QX"), "argument --watch : 'K7QX' n'est pas un code"),
+        (("--lang", "ru", "online", "export", "[b]K7QX-M2PA[/b]"), "не код: код состоит из восьми латинских букв"),
+        (("online", "bot", "K7QX-M2P1"), "'K7QX-M2P1' is not a code"),
+    ],
+)  # fmt: skip
+def test_a_code_that_cannot_be_one_is_said_before_any_server_is_asked(
+    cli: Cli, argv: tuple[str, ...], said: str
+) -> None:
+    # found by a newcomer: the server's English "a code is eight letters and digits", under --lang fr, for a code
+    # whose only fault was an O
+    result = cli(*argv, f"--server=ws://127.0.0.1:{free_port()}", terminal=True)  # nothing listens: never asked
+    assert result.status == 2 and said in result.err.replace("\u00a0", " ") and result.err.count("\n") == 1
