@@ -335,7 +335,7 @@ async def test_a_four_player_game_made_here_shows_every_code_to_send_beneath_the
 ) -> None:
     # found by a newcomer: three whole commands with a list of servers pushed the watch code off the screen
     port = server.url.rpartition(":")[2]
-    servers = f"{server.url},ws://localhost:{port}"
+    servers = f"{server.url},ws://[::1]:{port}"  # two addresses, as a club with two servers gives
     names = ("Alexandra", "Bartholomew", "Constantine", "Dorothea")
     settings = MatchSettings(names=names, rounds=1, seed=8)
     app = OnlineApp(servers, create=OnlineMatch(settings, servers), store=MatchStore())
@@ -346,6 +346,7 @@ async def test_a_four_player_game_made_here_shows_every_code_to_send_beneath_the
         text = " ".join(screen_text(shown).split())
         for seat in (1, 2, 3):
             assert f"{names[seat]} {app.invites[seat]}" in text
-        assert f"(lost-cities play --join CODE --server {servers}; to watch, --watch CODE)" in text  # the server too
-        watch = app.invitation.partition("to watch: ")[2].split()[0]
-        assert f"to watch: {watch} (" in text and len(watch) == 9
+        lines = [line.strip() for line in screen_text(shown).splitlines()]
+        assert f"lost-cities play --join CODE --server {servers}" in lines  # a line of its own, to copy whole
+        watch = app.invitation.partition("to watch (--watch instead of --join): ")[2].split()[0]
+        assert f"to watch (--watch instead of --join): {watch}" in text and len(watch) == 9

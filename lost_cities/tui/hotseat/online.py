@@ -69,17 +69,17 @@ __all__ = ["OnlineApp", "invitations"]
 
 def invitations(created: Created, server: str) -> str:
     """What the creator of a game sends each friend, and spectators: ``send Boris: lost-cities play --join
-    K7QX-M2PA · to watch: lost-cities play --watch M2PA-K7QX``. For two friends or three, the command is said
-    once and each friend's code after it: whole commands each, with a list of servers, would not fit beneath
+    K7QX-M2PA · to watch: lost-cities play --watch M2PA-K7QX``. For two friends or three, each friend's code,
+    then the command on a line of its own: whole commands each, with a list of servers, would not fit beneath
     an 80×24 board (the help, ``?``, keeps the same text)."""
     option = server_option(server)
     mine = next((offer.seat for offer in created.seats if offer.code is not None), None)
     friends = [offer for offer in created.seats if offer.code is not None and offer.seat != mine]
     if len(friends) > 1:
         codes = " · ".join(f"{offer.name} {offer.code}" for offer in friends)
-        return _(
-            "codes to send: {codes} · to watch: {watch} (lost-cities play --join CODE{server}; to watch, --watch CODE)"
-        ).format(codes=codes, watch=created.watch, server=option)
+        said = _("codes to send: {codes} · to watch (--watch instead of --join): {watch}")
+        command = _("lost-cities play --join CODE{server}")  # a line of its own: copied whole
+        return said.format(codes=codes, watch=created.watch) + "\n" + command.format(server=option)
     invite = _("send {name}: lost-cities play --join {code}{server}")
     lines = [invite.format(name=offer.name, code=offer.code, server=option) for offer in friends]
     lines.append(_("to watch: lost-cities play --watch {code}{server}").format(code=created.watch, server=option))
