@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from lost_cities.ai.levels import LEVELS
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, duration, whole_number
-from lost_cities.i18n import _
+from lost_cities.i18n import _, ngettext
 from lost_cities.limits import MAX_CLOCK, MAX_ROUNDS, MAX_SEED, MIN_CLOCK
 from lost_cities.net import DEFAULT_SERVER, addresses, check_server, wrong_address
 
@@ -434,11 +434,16 @@ class RunningGames(NamedTuple):
 
     def notices(self) -> tuple[str, ...]:
         """Why some of the player's games are not offered, a sentence a server: said at start-up, not hidden."""
-        silent = _("The server {server} did not answer: your online games on it are not listed (they wait there).")
         refused = _("The server {server} did not list your online games ({reason}): they wait there.")
-        return tuple(silent.format(server=server) for server in self.silent) + tuple(
-            refused.format(server=server, reason=reason) for server, reason in self.refused
-        )
+        said = tuple(refused.format(server=server, reason=reason) for server, reason in self.refused)
+        if not self.silent:
+            return said
+        silent = ngettext(
+            "The server {servers} did not answer: your online games on it are not listed (they wait there).",
+            "The servers {servers} did not answer: your online games on them are not listed (they wait there).",
+            len(self.silent),
+        )  # one notice for them all: a notice each would cover the screen
+        return (silent.format(servers=", ".join(self.silent)), *said)
 
 
 def running_online_games(seconds: float = 3.0) -> RunningGames:
@@ -497,7 +502,6 @@ def _offered(server: str, statuses: tuple[GameStatus, ...], seats: list[OnlineSe
             if status.to_move == status.seat
             else _("{name} to play").format(name=status.names[status.to_move])
         )
-        offered.append(
-            OfferedGame(_("online with {others}: {turn}").format(others=others, turn=turn), server, mine.token)
-        )
+        label = _("online with {others} ({code}): {turn}").format(others=others, code=mine.code, turn=turn)
+        offered.append(OfferedGame(label, server, mine.token))  # the code tells apart games with the same players
     return offered

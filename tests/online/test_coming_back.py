@@ -37,7 +37,10 @@ async def test_the_games_still_running_are_listed_with_whose_turn_it_is(server: 
         remember(store, OnlineSeat(server.url, created.game, number, offer.code or "", token, ("Ana", "Boris")))
     remember(store, OnlineSeat("ws://127.0.0.1:9", "gone", 0, "K7QX-M2PA", "x" * 43))  # a server that is down
     running = await asyncio.to_thread(running_online_games, 3.0)
-    assert [game.label for game in running.offered] == ["online with Boris: your turn", "online with Ana: Ana to play"]
+    assert [game.label for game in running.offered] == [
+        f"online with Boris ({ana_offer.code}): your turn",  # the code tells apart games with the same players
+        f"online with Ana ({boris_offer.code}): Ana to play",
+    ]
     assert [game.token for game in running.offered] == tokens
     assert running.silent == ["ws://127.0.0.1:9"] and running.refused == []  # its games are not listed, said why
     assert running.notices() == (
@@ -48,12 +51,14 @@ async def test_the_games_still_running_are_listed_with_whose_turn_it_is(server: 
 def test_play_says_at_start_up_which_server_did_not_answer(cli: Cli, private_data_dir: Path) -> None:
     # found by a newcomer: the games on a server that was down were missing from the start without a word
     remember(MatchStore(), OnlineSeat("ws://127.0.0.1:9", "gone", 0, "K7QX-M2PA", "x" * 43, ("Ana", "Boris")))
+    remember(MatchStore(), OnlineSeat("ws://127.0.0.1:7", "gone", 1, "M2PA-K7QX", "y" * 43, ("Ana", "Boris")))
     result = cli("play", terminal=True)
     assert result.status == 0 and len(result.apps) == 1
     app = result.apps[0]
     assert isinstance(app, LostCitiesApp) and app.online == ()
-    assert app.notices == (
-        "The server ws://127.0.0.1:9 did not answer: your online games on it are not listed (they wait there).",
+    assert app.notices == (  # one notice for both: one each would cover the screen
+        "The servers ws://127.0.0.1:7, ws://127.0.0.1:9 did not answer: your online games on them are not listed "
+        "(they wait there).",
     )
 
 
