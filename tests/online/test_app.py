@@ -21,7 +21,7 @@ from lost_cities.tui.hotseat.online import OnlineApp
 from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
 from tests.online.server import ServerProcess
-from tests.tui.helpers import key_bar, screen_text, until
+from tests.tui.helpers import key_bar, screen_text, until, words_of
 
 
 async def test_the_app_joins_with_a_code_plays_a_turn_and_sees_the_other_move(
@@ -350,3 +350,20 @@ async def test_a_four_player_game_made_here_shows_every_code_to_send_beneath_the
         assert f"lost-cities play --join CODE --server {servers}" in lines  # a line of its own, to copy whole
         watch = app.invitation.partition("to watch (--watch instead of --join): ")[2].split()[0]
         assert f"to watch (--watch instead of --join): {watch}" in text and len(watch) == 9
+
+
+async def test_a_name_given_when_coming_back_to_a_seat_is_said_to_be_the_first_one(
+    server: ServerProcess, private_data_dir: Path
+) -> None:
+    # found by a newcomer: --name given with the same --join again was ignored without a word
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3))
+    code = created.seats[1].code
+    first = OnlineApp(server.url, code=code, name="Zoé", store=MatchStore())
+    async with first.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: first.welcome is not None and first.names[1] == "Zoé")
+    again = OnlineApp(server.url, code=code, name="Chloe", store=MatchStore())
+    async with again.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: again.welcome is not None and isinstance(again.screen, BoardScreen))
+        assert again.names[1] == "Zoé"
+        shown: App[Any] = again
+        await until(pilot, lambda: "Back in your seat as Zoé" in words_of(screen_text(shown)))

@@ -152,6 +152,15 @@ class OnlineApp(GameApp):
                 kept = None
             if kept is not None:
                 code, token = None, kept.token
+                first = kept.names[kept.seat] if kept.seat < len(kept.names) else None
+                if name is not None and first is not None and name != first:  # not silently ignored
+                    self.notify(
+                        _("Back in your seat as {name}: a seat keeps the name it was first taken with.").format(
+                            name=first
+                        ),
+                        timeout=15,
+                        markup=False,
+                    )
         return Seat(
             self.server,
             code=code,
