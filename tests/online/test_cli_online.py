@@ -102,6 +102,8 @@ def test_online_bot_plays_its_seat_to_the_end_and_prints_the_signed_totals(cli: 
     assert result.status == 0, result.err
     line = result.out.strip()
     assert line.startswith("Ana ") and " – Max " in line
+    # what it is doing, said once on stderr as it starts (a newcomer saw nothing until the match's end)
+    assert result.err == "Playing Ana's seat… (Ctrl+C stops; the same command comes back to the seat)\n"
     for total in (line.split(" – ")[0].split()[-1], line.split(" – ")[1].split()[1].rstrip(":")):
         assert total == "0" or total[0] in "+−"  # as the board writes a score, never a hyphen
 
