@@ -360,7 +360,7 @@ async def test_a_name_given_when_coming_back_to_a_seat_is_said_to_be_the_first_o
     code = created.seats[1].code
     first = OnlineApp(server.url, code=code, name="Zoé", store=MatchStore())
     async with first.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: first.welcome is not None and first.names[1] == "Zoé")
+        await until(pilot, lambda: isinstance(first.screen, BoardScreen) and "Zoé" in screen_text(first))
     again = OnlineApp(server.url, code=code, name="Chloe", store=MatchStore())
     async with again.run_test(size=(80, 24), notifications=True) as pilot:
         await until(pilot, lambda: again.welcome is not None and isinstance(again.screen, BoardScreen))
