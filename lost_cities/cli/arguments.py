@@ -51,8 +51,8 @@ def quote(text: str, limit: int = QUOTE_LENGTH) -> str:
     >>> quote("x1"), quote("9" * 100, 8)
     ("'x1'", "'99999…'")
     """
-    shown = repr(text)
-    return shown if len(shown) <= limit else shown[: limit - 2] + "…'"
+    written = repr(text)
+    return written if len(written) <= limit else written[: limit - 2] + "…'"
 
 
 #: Characters a terminal acts on or hides (controls, invisible formatting, line separators): escaped in a refusal.

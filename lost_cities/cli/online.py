@@ -278,13 +278,16 @@ def run_bot(args: argparse.Namespace) -> int:
     url = server_of(args)
     store, kept = _kept_bot_seat(url, args.code)
 
-    said: list[bool] = []
+    announced = False
 
     def keep(frame: ServerFrame) -> None:
         """The seat's token, kept at once: stopped and started again, the bot comes back to its seat. The first
         welcome is said on stderr (the result alone goes to stdout), so that a silent terminal is not a mystery."""
-        if isinstance(frame, Welcome) and frame.seat is not None and not said:
-            said.append(True)
+        nonlocal announced
+        if not isinstance(frame, Welcome) or frame.seat is None:
+            return
+        if not announced:
+            announced = True
             print(
                 _("Playing {name}'s seat… (Ctrl+C stops; the same command comes back to the seat)").format(
                     name=frame.seats[frame.seat].name
@@ -292,7 +295,7 @@ def run_bot(args: argparse.Namespace) -> int:
                 file=sys.stderr,
                 flush=True,
             )
-        if isinstance(frame, Welcome) and frame.token is not None and frame.seat is not None and store is not None:
+        if frame.token is not None and store is not None:
             names = tuple(info.name for info in frame.seats)
             seat = OnlineSeat(url, frame.game, frame.seat, args.code, frame.token, names, bot=args.level)
             with contextlib.suppress(StorageError):  # not kept: it plays on all the same
