@@ -5,6 +5,7 @@
         [--variant NAME:RATE:key=value,...] [--only NAME ...]
     python benchmarks/bench_hard.py summary FILE...
     python benchmarks/bench_hard.py regret [--positions 150] [--oracle 200] [--budgets 0.25 1]
+        [--oracle-rules sharp|heuristic] [--variant NAME:RATE:key=value,...] [--only NAME ...]
     python benchmarks/bench_hard.py table [--players 3 4] [--deals 20] [--budget 0.25]
     python benchmarks/bench_hard.py spread [--positions 60] [--think 1]
     python benchmarks/bench_hard.py rules [--deals 6000] [--seed 99]
@@ -189,8 +190,18 @@ def _interval(values: Sequence[float]) -> tuple[float, float]:
 
 def summary_of(*paths: Path) -> None:
     """Each configuration over the deals that have it, each difference over the deals that have both: a run may
-    leave out a comparison already settled (``--only``) and go on with the others, and a row says so."""
-    lines = [json.loads(line) for path in paths for line in path.read_text().splitlines() if line.strip()]
+    leave out a comparison already settled (``--only``) and go on with the others, and a row says so.  A deal
+    found in several files is one deal, its configurations gathered (a later run of a new search on the same
+    deals may write its own file)."""
+    merged: dict[int, dict[str, Any]] = {}
+    for path in paths:  # a deal's configurations may come from several files (a later run of a new search)
+        for text in path.read_text().splitlines():
+            if text.strip():
+                line = json.loads(text)
+                found = merged.setdefault(line["deal"], {"deal": line["deal"], USED: {}})
+                found[USED].update(line.pop(USED, {}))
+                found.update(line)
+    lines = list(merged.values())
     names = list(dict.fromkeys(key for line in lines for key in line if key not in ("deal", USED)))
     files = ", ".join(map(str, paths))
     print(f"{len(lines)} deals against the heuristic (each played twice, mirrored), from {files}")
@@ -300,11 +311,14 @@ def spread(args: argparse.Namespace) -> None:
 def regret(args: argparse.Namespace) -> None:
     """Each search's plays on the same positions, against an oracle that sees the other hand (a benchmark may).
 
-    The oracle plays every candidate out on many shuffles of the draw pile only, with the real hands, the
-    heuristic in every seat: the value of each play as a perfect reader of the other hand would estimate it.
+    The oracle plays every candidate out on many shuffles of the draw pile only, with the real hands, the other
+    seat by the heuristic and the seat's own later turns by the sharper rules, as the default search plays them
+    out (``--oracle-rules heuristic``: by the heuristic, the oracle of the figures before those rules): the value
+    of each play as a perfect reader of the other hand would estimate it.
     A search's *regret* on a position is the oracle's best value less the value of the play it chose: the
     mean over the positions says how well it reads the hands and picks, with far less noise than whole
     rounds (the positions are the same for every search, and come from heuristic rounds at every stage).
+    Each search's regret is also compared with its own at the budget before, on the same positions.
     """
     for text in args.variant:
         variant(text)
@@ -327,7 +341,7 @@ def regret(args: argparse.Namespace) -> None:
             for code in candidates:
                 copy = dealt.copy()
                 copy.apply_code(code)
-                play_out(copy)
+                play_out(copy, sharp=round_.to_move if args.oracle_rules == "sharp" else -1)
                 values[code] += round_value(copy.side_totals(), side, round_.rules) / args.oracle
         oracles.append(values)
     print(f"oracle: {len(found)} positions, {args.oracle} shuffles each  [{time.monotonic() - began:.0f} s]")
@@ -335,12 +349,20 @@ def regret(args: argparse.Namespace) -> None:
     heuristic = [max(values.values()) - values[code] for values, code in zip(oracles, defaults, strict=True)]
     mean, half = _interval(heuristic)
     print(f"   heuristic: regret {mean:.2f} points a play [{mean - half:.2f}, {mean + half:.2f}]")
+    earlier: dict[str, list[float]] = {}
     for seconds in args.budgets:
-        _regrets(args, found, oracles, seconds)
+        _regrets(args, found, oracles, seconds, earlier)
 
 
-def _regrets(args: argparse.Namespace, found: list[Round], oracles: list[dict[int, float]], seconds: float) -> None:
-    """Each search's regret on the positions at ``seconds`` of one quiet core, the first search's subtracted."""
+def _regrets(
+    args: argparse.Namespace,
+    found: list[Round],
+    oracles: list[dict[int, float]],
+    seconds: float,
+    earlier: dict[str, list[float]],
+) -> None:
+    """Each search's regret on the positions at ``seconds`` of one quiet core, the first search's subtracted, and
+    its own at the budget before (``earlier``, by search: updated) subtracted: whether its time buys better plays."""
     first: list[float] | None = None
     for name, settings in SEARCHES.items():
         if args.only and name not in args.only:
@@ -366,6 +388,14 @@ def _regrets(args: argparse.Namespace, found: list[Round], oracles: list[dict[in
         else:
             mean, half = _interval([a - b for a, b in zip(losses, first, strict=True)])
             print(f"              less the first: {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]", flush=True)
+        before = earlier.get(name)
+        if before is not None:
+            mean, half = _interval([a - b for a, b in zip(losses, before, strict=True)])
+            print(
+                f"              less itself at the budget before: {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]",
+                flush=True,
+            )
+        earlier[name] = losses
 
 
 def _seeing(round_: Round, rng: random.Random) -> Callable[[object], Round]:
@@ -436,6 +466,12 @@ def main() -> None:
     oracle.add_argument("--oracle", type=int, default=200, help="draw pile shuffles per position")
     oracle.add_argument("--budgets", type=float, nargs="+", default=[0.25, 1.0], help="seconds of one quiet core")
     oracle.add_argument("--seed", type=int, default=5)
+    oracle.add_argument(
+        "--oracle-rules",
+        choices=("sharp", "heuristic"),
+        default="sharp",
+        help="the rules the oracle plays the seat's own later turns by (the default search's: sharp)",
+    )
     oracle.add_argument("--variant", action="append", default=[], help="NAME:RATE:key=value,... another search")
     oracle.add_argument("--only", nargs="*", default=[], help="only these searches (by name)")
     oracle.set_defaults(run=regret)
