@@ -1,4 +1,5 @@
-"""``lost-cities online new|bot|export``: online games for scripts and bots, without opening the app."""
+"""``lost-cities online new|bot|export|forget``: online games for scripts and bots, without opening the app, and
+the seats kept here."""
 
 from __future__ import annotations
 
@@ -98,11 +99,14 @@ def _computer(text: str) -> tuple[int, str]:
 def add_parser(commands: Commands) -> None:
     online = commands.add_parser(
         "online",
-        help=_("online games for scripts and bots: new, bot, export"),
-        description=_("Create an online game, play a seat of one with a bot, or print a finished one's record."),
+        help=_("online games for scripts and bots: new, bot, export; forget the seats kept here"),
+        description=_(
+            "Create an online game, play a seat of one with a bot, print a finished one's record, or forget "
+            "the seats kept here."
+        ),
     )
     add_lang(online, argparse.SUPPRESS)
-    online.set_defaults(run=lambda args: online.error(_("say which: new, bot or export")), parser=online)
+    online.set_defaults(run=lambda args: online.error(_("say which: new, bot, export or forget")), parser=online)
     actions = online.add_subparsers(title=_("actions"), metavar="ACTION", parser_class=arguments.CommandParser)
 
     new = actions.add_parser(
@@ -180,6 +184,31 @@ def add_parser(commands: Commands) -> None:
     add_server(export)
     add_lang(export, argparse.SUPPRESS)
     export.set_defaults(run=run_export, parser=export)
+
+    forget = actions.add_parser(
+        "forget",
+        help=_("forget the seats kept here for a server that is gone, or for games given up"),
+        description=_(
+            "Forget online seats kept on this machine: those taken with these codes, or every one kept for "
+            "--server. lost-cities play stops asking their server at start-up; nobody can come back to them "
+            "from here any more. The history is left alone."
+        ),
+    )
+    forget.add_argument(
+        "codes",
+        nargs="*",
+        metavar="CODE",
+        type=arguments.game_code,
+        help=_("the invitation codes the seats were taken with"),
+    )
+    forget.add_argument(
+        "--server",
+        type=server_address,
+        metavar="URL",
+        help=_("only the seats kept for this server (all of them when no code is given)"),
+    )
+    add_lang(forget, argparse.SUPPRESS)
+    forget.set_defaults(run=run_forget, parser=forget)
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -346,6 +375,57 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_forget(args: argparse.Namespace) -> int:
+    """``online forget``: the seats asked for, all found or none forgotten (a mistyped code forgets nothing)."""
+    from lost_cities.storage import MatchStore, StorageError
+    from lost_cities.storage.online import forget, load_seats
+
+    codes: list[str] = args.codes
+    server: str | None = args.server
+    if not codes and server is None:
+        return arguments.refuse(
+            "online forget", _("say which seats: their codes, or --server URL for all of a server's")
+        )
+    store = MatchStore()
+    try:
+        kept = [seat for seat in load_seats(store).seats if server is None or seat.server == server]
+    except StorageError as error:
+        return arguments.refuse("online forget", str(error))
+    if codes:
+        found = {code: [seat for seat in kept if seat.taken_with(code)] for code in codes}
+        missing = [code for code, seats in found.items() if not seats]
+        if missing:
+            if server is None:
+                said = ngettext(
+                    "no seat taken with {codes} is kept here: nothing forgotten",
+                    "no seats taken with {codes} are kept here: nothing forgotten",
+                    len(missing),
+                )
+            else:
+                said = ngettext(
+                    "no seat taken with {codes} is kept here for {server}: nothing forgotten",
+                    "no seats taken with {codes} are kept here for {server}: nothing forgotten",
+                    len(missing),
+                )
+            return arguments.refuse("online forget", said.format(codes=", ".join(missing), server=server))
+        kept = [seat for seats in found.values() for seat in seats]
+    elif not kept:
+        return arguments.refuse("online forget", _("no seat is kept here for {server}").format(server=server))
+    chosen = tuple(dict.fromkeys(kept))
+    try:
+        forget(store, chosen)
+    except StorageError as error:
+        return arguments.refuse("online forget", str(error))
+    servers = ", ".join(dict.fromkeys(seat.server for seat in chosen))
+    said = ngettext(
+        "Forgot the seat taken with {codes} on {servers}: lost-cities play no longer asks for it.",
+        "Forgot the {count} seats taken with {codes} on {servers}: lost-cities play no longer asks for them.",
+        len(chosen),
+    )
+    print(said.format(count=len(chosen), codes=", ".join(seat.code for seat in chosen), servers=servers))
+    return 0
+
+
 def _saved(record: Record) -> SavedMatch:
     """A finished online game as the saves write a match: what ``export`` prints and the history keeps."""
     from lost_cities.storage.saved import SavedMatch, SaveStatus
@@ -454,8 +534,10 @@ class RunningGames(NamedTuple):
         if not self.silent:
             return said
         silent = ngettext(
-            "The server {servers} did not answer: your online games on it are not listed (they wait there).",
-            "The servers {servers} did not answer: your online games on them are not listed (they wait there).",
+            "The server {servers} did not answer: your online games on it are not listed (they wait there). "
+            "If it is gone for good: lost-cities online forget --server {servers}",
+            "The servers {servers} did not answer: your online games on them are not listed (they wait there). "
+            "If one is gone for good: lost-cities online forget --server URL",
             len(self.silent),
         )  # one notice for them all: a notice each would cover the screen
         return (silent.format(servers=", ".join(self.silent)), *said)

@@ -15,7 +15,7 @@ from lost_cities.engine.codec import decode, encode
 from lost_cities.storage.errors import StorageError
 from lost_cities.storage.store import MatchStore
 
-__all__ = ["OnlineSeat", "OnlineSeats", "last_server", "load_seats", "remember", "remember_server"]
+__all__ = ["OnlineSeat", "OnlineSeats", "forget", "last_server", "load_seats", "remember", "remember_server"]
 
 
 class OnlineSeat(Struct, frozen=True):
@@ -31,6 +31,10 @@ class OnlineSeat(Struct, frozen=True):
     #: the computer level playing it (``online bot``), which alone comes back to it; ``None``: a person's
     bot: str | None = None
 
+    def taken_with(self, code: str) -> bool:
+        """Whether the seat was taken with ``code`` (in any case, with or without its dash)."""
+        return _plain(self.code) == _plain(code)
+
 
 class OnlineSeats(Struct, frozen=True):
     format: int = 1
@@ -39,8 +43,7 @@ class OnlineSeats(Struct, frozen=True):
     server: str | None = None
 
     def for_code(self, server: str, code: str) -> OnlineSeat | None:
-        wanted = _plain(code)
-        return next((seat for seat in self.seats if seat.server == server and _plain(seat.code) == wanted), None)
+        return next((seat for seat in self.seats if seat.server == server and seat.taken_with(code)), None)
 
 
 def _plain(code: str) -> str:
@@ -57,6 +60,13 @@ def remember(store: MatchStore, seat: OnlineSeat) -> None:
     kept = load_seats(store)
     others = tuple(old for old in kept.seats if (old.server, old.game, old.seat) != (seat.server, seat.game, seat.seat))
     store.save_online(encode(replace(kept, seats=(*others, seat), server=seat.server)).decode())
+
+
+def forget(store: MatchStore, seats: tuple[OnlineSeat, ...]) -> None:
+    """Drop ``seats`` from those kept (the player asked: a server gone for good, a game given up); the history and
+    the server used last are left alone.  Without its token nobody here can come back to such a seat."""
+    kept = load_seats(store)
+    store.save_online(encode(replace(kept, seats=tuple(seat for seat in kept.seats if seat not in seats))).decode())
 
 
 def remember_server(store: MatchStore, server: str) -> None:

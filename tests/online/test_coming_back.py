@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 from pathlib import Path
 
-from lost_cities.cli.online import running_online_games
+from lost_cities.cli.online import RunningGames, running_online_games
 from lost_cities.net.client import Seat, create_game
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.storage import MatchStore
@@ -44,7 +44,8 @@ async def test_the_games_still_running_are_listed_with_whose_turn_it_is(server: 
     assert [game.token for game in running.offered] == tokens
     assert running.silent == ["ws://127.0.0.1:9"] and running.refused == []  # its games are not listed, said why
     assert running.notices() == (
-        "The server ws://127.0.0.1:9 did not answer: your online games on it are not listed (they wait there).",
+        "The server ws://127.0.0.1:9 did not answer: your online games on it are not listed (they wait there). "
+        "If it is gone for good: lost-cities online forget --server ws://127.0.0.1:9",
     )
 
 
@@ -58,17 +59,19 @@ def test_play_says_at_start_up_which_server_did_not_answer(cli: Cli, private_dat
     assert isinstance(app, LostCitiesApp) and app.online == ()
     assert app.notices == (  # one notice for both: one each would cover the screen
         "The servers ws://127.0.0.1:7, ws://127.0.0.1:9 did not answer: your online games on them are not listed "
-        "(they wait there).",
+        "(they wait there). If one is gone for good: lost-cities online forget --server URL",
     )
 
 
 async def test_a_server_that_did_not_answer_is_said_at_start_up_not_left_out_silently() -> None:
     # found by a newcomer: the games on a server that was down were missing from the start without a word
-    notice = "The server ws://127.0.0.1:9 did not answer: your online games on it are not listed (they wait there)."
-    app = LostCitiesApp(online=("online with Boris: your turn",), notices=(notice,))
+    running = RunningGames([], ["ws://127.0.0.1:9"], [])
+    app = LostCitiesApp(online=("online with Boris: your turn",), notices=running.notices())
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
         await until(pilot, lambda: "ws://127.0.0.1:9 did not answer" in words_of(screen_text(app)))
+        # and how to stop asking it, whole on the screen
+        assert "lost-cities online forget --server ws://127.0.0.1:9" in words_of(screen_text(app))
         assert "online with Boris: your turn" in screen_text(app)  # the games that did answer are offered
 
 

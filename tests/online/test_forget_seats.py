@@ -1,0 +1,79 @@
+"""``lost-cities online forget``: the seats kept here for a server gone for good (or games given up) are
+dropped when the player asks, so that the start-up stops naming that server; a code that is not kept forgets
+nothing, and says so."""
+
+from __future__ import annotations
+
+from lost_cities.storage import MatchStore
+from lost_cities.storage.online import OnlineSeat, load_seats, remember
+from tests.conftest import Cli
+
+GONE = "ws://127.0.0.1:9"
+ALIVE = "ws://127.0.0.1:7"
+
+
+def keep_three() -> None:
+    store = MatchStore()
+    remember(store, OnlineSeat(GONE, "g1", 0, "K7QX-M2PA", "x" * 43, ("Ana", "Boris")))
+    remember(store, OnlineSeat(GONE, "g2", 1, "M2PA-K7QX", "y" * 43, ("Ana", "Carl")))
+    remember(store, OnlineSeat(ALIVE, "g3", 0, "QXK7-PAM2", "z" * 43, ("Ana", "Dora")))
+
+
+def kept_codes() -> list[str]:
+    return [seat.code for seat in load_seats(MatchStore()).seats]
+
+
+def test_a_servers_seats_are_forgotten_and_the_others_kept(cli: Cli) -> None:
+    keep_three()
+    result = cli("online", "forget", "--server", GONE)
+    assert result.status == 0 and result.err == ""
+    assert result.out == (
+        f"Forgot the 2 seats taken with K7QX-M2PA, M2PA-K7QX on {GONE}: lost-cities play no longer asks for them.\n"
+    )
+    assert kept_codes() == ["QXK7-PAM2"]
+    assert load_seats(MatchStore()).server == ALIVE  # the server offered by the next new-match form is kept
+
+
+def test_a_seat_is_forgotten_by_its_code_in_any_case(cli: Cli) -> None:
+    keep_three()
+    result = cli("online", "forget", "m2pa k7qx")
+    assert result.status == 0
+    assert result.out == f"Forgot the seat taken with M2PA-K7QX on {GONE}: lost-cities play no longer asks for it.\n"
+    assert kept_codes() == ["K7QX-M2PA", "QXK7-PAM2"]
+
+
+def test_a_code_not_kept_forgets_nothing_even_beside_one_that_is(cli: Cli) -> None:
+    keep_three()
+    result = cli("online", "forget", "K7QX-M2PA", "ABCD-EFGH")
+    assert result.status == 2 and result.out == ""
+    assert result.err == "lost-cities online forget: no seat taken with ABCD-EFGH is kept here: nothing forgotten\n"
+    assert kept_codes() == ["K7QX-M2PA", "M2PA-K7QX", "QXK7-PAM2"]
+    result = cli("online", "forget", "QXK7-PAM2", "--server", GONE)  # kept, but for another server
+    assert result.status == 2 and f"kept here for {GONE}" in result.err
+    assert len(kept_codes()) == 3
+
+
+def test_forget_needs_codes_or_a_server_and_says_so(cli: Cli) -> None:
+    keep_three()
+    result = cli("online", "forget")
+    assert result.status == 2
+    assert result.err == (
+        "lost-cities online forget: say which seats: their codes, or --server URL for all of a server's\n"
+    )
+    result = cli("online", "forget", "--server", "ws://127.0.0.1:5")
+    assert result.status == 2 and result.err.endswith("no seat is kept here for ws://127.0.0.1:5\n")
+    result = cli("online", "forget", "57BT-XPSO")  # not a code at all: said before anything is read
+    assert result.status == 2 and "is not a code" in result.err
+    assert len(kept_codes()) == 3
+
+
+def test_after_forgetting_the_start_up_no_longer_names_the_server(cli: Cli) -> None:
+    remember(MatchStore(), OnlineSeat(GONE, "g1", 0, "K7QX-M2PA", "x" * 43, ("Ana", "Boris")))
+    first = cli("play", terminal=True)
+    assert first.apps[0].notices == (  # type: ignore[attr-defined]
+        f"The server {GONE} did not answer: your online games on it are not listed (they wait there). "
+        f"If it is gone for good: lost-cities online forget --server {GONE}",
+    )
+    assert cli("online", "forget", "--server", GONE).status == 0
+    again = cli("play", terminal=True)
+    assert again.apps[0].notices == ()  # type: ignore[attr-defined]
