@@ -74,7 +74,7 @@ from lost_cities.ai.heuristic import HeuristicBot, heuristic_play
 from lost_cities.ai.rollout import play_out
 from lost_cities.ai.search import SearchBot, SearchSettings, _play_candidates, ranked, round_value
 from lost_cities.ai.table import table_of
-from lost_cities.engine import Phase, Play, Round, Rules, player_view, round_seed
+from lost_cities.engine import Draw, Phase, Play, PlayerView, Round, Rules, Stop, player_view, round_seed
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_ai import positions
@@ -143,6 +143,40 @@ def _seed(seed: int, deal: int, seat: int, name: str) -> int:
     return random.Random(f"bench-hard:{seed}:{deal}:{seat}:{name}").getrandbits(63)
 
 
+class Paired:
+    """A search whose samples at each decision come from a stream seeded by the deal, the seat, the search's name
+    without its budget and the moves so far — not by what the search drew before (``compare --paired``).
+
+    The same search at two budgets then draws the same samples at the same decision, so it makes the same
+    choice whenever the smaller budget does not run out before the search makes up its mind: the two play the
+    same game until a decision the extra time changes, and their difference is measured without the noise of
+    games that part at the first turn for nothing (common random numbers, for the budgets).
+    """
+
+    def __init__(self, bot: SearchBot, key: str) -> None:
+        self.bot = bot
+        self.key = key
+
+    def _reseed(self, view: PlayerView) -> None:
+        self.bot.rng.seed(f"{self.key}:{len(view.history)}:{view.phase.name}")
+
+    def choose_play(self, view: PlayerView) -> Play | Stop:
+        self._reseed(view)
+        return self.bot.choose_play(view)
+
+    def choose_draw(self, view: PlayerView) -> Draw:
+        self._reseed(view)
+        return self.bot.choose_draw(view)
+
+    @property
+    def rollouts(self) -> int:
+        return self.bot.rollouts
+
+    @property
+    def rollout_seconds(self) -> float:
+        return self.bot.rollout_seconds
+
+
 def compare(args: argparse.Namespace) -> None:
     rules = Rules()
     for text in args.variant:
@@ -164,7 +198,10 @@ def compare(args: argparse.Namespace) -> None:
             rollouts = turns = 0
             for seat in (0, 1):
                 hard = SearchBot(settings, seed=_seed(args.seed, deal, seat, name))
-                bots = (hard, HeuristicBot()) if seat == 0 else (HeuristicBot(), hard)
+                player: SearchBot | Paired = hard
+                if args.paired:
+                    player = Paired(hard, f"bench-hard:{args.seed}:{deal}:{seat}:{name.rpartition('@')[0]}")
+                bots = (player, HeuristicBot()) if seat == 0 else (HeuristicBot(), player)
                 names = (name, "heuristic") if seat == 0 else ("heuristic", name)
                 result = play_round(rules, seed, starter, bots, names)
                 diffs.append(result.diff if seat == 0 else -result.diff)
@@ -449,6 +486,11 @@ def main() -> None:
     run.add_argument("--out", default="bench_hard.jsonl")
     run.add_argument("--variant", action="append", default=[], help="NAME:RATE:key=value,... another search")
     run.add_argument("--only", nargs="*", default=[], help="only these searches (by name)")
+    run.add_argument(
+        "--paired",
+        action="store_true",
+        help="each decision's samples seeded by the deal, the seat, the search and the moves so far (see Paired)",
+    )
     run.set_defaults(run=compare)
     seats = jobs.add_parser("table", help="the hard level against two or three heuristic seats")
     seats.add_argument("--players", type=int, nargs="+", default=[3, 4])
