@@ -93,6 +93,16 @@ def said_duration(seconds: int) -> str:
 #: Unicode categories a name may not hold: control, format (invisible), surrogate, private,
 #: unassigned, and line or paragraph separators — a terminal would act on them, hide them or guess.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: The zero-width joiner: invisible, but inside an emoji sequence (👨‍👩‍👧, ❤️‍🔥) part of one picture.
+_ZWJ = "\u200d"
+
+
+def _joins_pictographs(name: str, index: int) -> bool:
+    """Whether the zero-width joiner at ``index`` joins two pictographs (``So``; a variation selector or a skin
+    tone may follow the first): an emoji sequence, allowed in a name where a joiner alone is refused."""
+    before = name[:index].rstrip("\ufe0e\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff")
+    after = name[index + 1 : index + 2]
+    return bool(before) and bool(after) and unicodedata.category(before[-1]) == "So" == unicodedata.category(after)
 
 
 class PlayerNamesError(ValueError):
@@ -170,8 +180,8 @@ def name_problem(seat: int | None, name: str) -> str | None:
     subject = _("the name") if seat is None else _("player {n}'s name").format(n=seat + 1)
     if not name:
         return _("{subject} is empty: give a name of 1 to {max} characters").format(subject=subject, max=MAX_NAME_CELLS)
-    for char in name:
-        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+    for index, char in enumerate(name):
+        if unicodedata.category(char) in _REFUSED_CATEGORIES and not (char == _ZWJ and _joins_pictographs(name, index)):
             return _(
                 "{subject} holds a control character ({code}): use letters, digits, spaces and punctuation"
             ).format(subject=subject, code=f"U+{ord(char):04X}")
