@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lost_cities.cli.arguments import Commands, add_lang, refuse, seconds, whole_number
+from lost_cities.cli.arguments import Commands, add_jobs, add_lang, refuse, seconds, whole_number
 from lost_cities.cli.progress import ProgressBar
 from lost_cities.cli.records import PAST_MATCH_HELP, past_match
 from lost_cities.i18n import _, ngettext
@@ -32,8 +32,6 @@ MIN_THINK = 0.01
 MAX_THINK = 60
 #: ...and by default (the replay's ``a`` thinks as long, and so finds the analysis kept by this command).
 DEFAULT_THINK = ANALYSIS_THINK
-#: At most this many processes.
-MAX_JOBS = 64
 
 
 def add_parser(commands: Commands) -> None:
@@ -54,13 +52,7 @@ def add_parser(commands: Commands) -> None:
         metavar=_("SECONDS"),
         help=_("thinking time per decision (default 0.2), as a fixed number of sampled deals"),
     )
-    parser.add_argument(
-        "--jobs",
-        type=whole_number(1, MAX_JOBS),
-        default=1,
-        metavar=_("J"),
-        help=_("processes playing at once (default 1)"),
-    )
+    add_jobs(parser)
     parser.add_argument(
         "--seed", type=whole_number(0, MAX_SEED), default=0, metavar=_("SEED"), help=_("seed of the search (default 0)")
     )

@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Protocol, TextIO, TypeVar
 
-from lost_cities.cli.arguments import Commands, add_lang, refuse, seconds, whole_number
+from lost_cities.cli.arguments import Commands, add_jobs, add_lang, add_variants, refuse, seconds, whole_number
 from lost_cities.cli.progress import ProgressBar
 from lost_cities.i18n import _, ngettext
 from lost_cities.limits import MAX_SEED
@@ -37,8 +37,6 @@ MAX_DEALS = 10_000_000
 MIN_ARENA_THINK = 0.01
 #: ...to this.
 MAX_ARENA_THINK = 60
-#: At most this many processes.
-MAX_JOBS = 64
 
 
 def _filled(text: str) -> str:
@@ -91,15 +89,8 @@ examples:
         metavar=_("SECONDS"),
         help=_("the hard level's thinking time per turn (default 1)"),
     )
-    parser.add_argument(
-        "--jobs",
-        type=whole_number(1, MAX_JOBS),
-        default=1,
-        metavar=_("J"),
-        help=_("processes playing at once (default 1)"),
-    )
-    parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
-    parser.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
+    add_jobs(parser)
+    add_variants(parser, "long", "hand-penalty")
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run)

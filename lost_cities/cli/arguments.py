@@ -16,8 +16,8 @@ import unicodedata
 from collections.abc import Callable
 from typing import NoReturn, TypeAlias
 
-from lost_cities.i18n import LANGUAGES, _
-from lost_cities.limits import clean_name, name_problem, read_duration, said_duration
+from lost_cities.i18n import LANGUAGES, N_, _
+from lost_cities.limits import MAX_ROUNDS, clean_name, name_problem, read_duration, said_duration
 from lost_cities.net.codes import normalised, shown
 
 __all__ = [
@@ -238,6 +238,45 @@ def duration(minimum: int, maximum: int) -> Callable[[str], int]:
 
     read.__name__ = "duration"
     return read
+
+
+#: The most processes a command may play or analyse with at once.
+MAX_JOBS = 64
+#: The variants a command may take, by flag: each rule's id names it (R20, R21, R22).
+VARIANTS = {
+    "long": N_("the long game with purple (R20)"),
+    "hand-penalty": N_("nothing in hand: cards kept cost points (R21)"),
+    "coop": N_("cooperative: one team score (R22)"),
+}
+
+
+def add_variants(parser: argparse.ArgumentParser, *flags: str) -> None:
+    """The variants' flags (``--long``, ``--hand-penalty``, ``--coop``; all of them unless ``flags`` names some),
+    in the same words on every command."""
+    for flag in flags or tuple(VARIANTS):
+        parser.add_argument(f"--{flag}", action="store_true", help=_(VARIANTS[flag]))
+
+
+def add_jobs(parser: argparse.ArgumentParser) -> None:
+    """``--jobs J``: processes playing (or analysing) at once."""
+    parser.add_argument(
+        "--jobs",
+        type=whole_number(1, MAX_JOBS),
+        default=1,
+        metavar=_("J"),
+        help=_("processes playing at once (default 1)"),
+    )
+
+
+def add_rounds(parser: argparse.ArgumentParser) -> None:
+    """``--rounds N``: the rounds of a match to play."""
+    parser.add_argument(
+        "--rounds",
+        type=whole_number(1, MAX_ROUNDS),
+        default=3,
+        metavar=_("ROUNDS"),
+        help=_("rounds in the match, 1 to {max} (default 3)").format(max=MAX_ROUNDS),
+    )
 
 
 def add_lang(parser: argparse.ArgumentParser, default: object = None) -> None:

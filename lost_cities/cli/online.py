@@ -13,7 +13,7 @@ from lost_cities.ai.levels import LEVELS
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, duration, whole_number
 from lost_cities.i18n import _, ngettext
-from lost_cities.limits import MAX_CLOCK, MAX_ROUNDS, MAX_SEED, MIN_CLOCK
+from lost_cities.limits import MAX_CLOCK, MAX_SEED, MIN_CLOCK
 from lost_cities.net import DEFAULT_SERVER, addresses, check_server, wrong_address
 
 if TYPE_CHECKING:
@@ -128,19 +128,11 @@ def add_parser(commands: Commands) -> None:
         metavar="SEAT=LEVEL",
         help=_("the computer plays this seat (1 to 4) at this level; may be repeated"),
     )
-    new.add_argument(
-        "--rounds",
-        type=whole_number(1, MAX_ROUNDS),
-        default=3,
-        metavar=_("ROUNDS"),
-        help=_("rounds in the match, 1 to {max} (default 3)").format(max=MAX_ROUNDS),
-    )
+    arguments.add_rounds(new)
     new.add_argument(
         "--seed", type=whole_number(0, MAX_SEED), metavar=_("SEED"), help=_("seed the deals, to replay the same cards")
     )
-    new.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
-    new.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
-    new.add_argument("--coop", action="store_true", help=_("cooperative: one team score (R22)"))
+    arguments.add_variants(new)
     add_clock(new)
     new.add_argument("--json", action="store_true", help=_("print one JSON object"))
     add_lang(new, argparse.SUPPRESS)

@@ -9,7 +9,7 @@ from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, seconds, whole_number
 from lost_cities.cli.online import OfferedGame, add_clock, add_server, running_online_games, server_of
 from lost_cities.i18n import _
-from lost_cities.limits import MAX_ROUNDS, MAX_SEED, MAX_THINK, MIN_THINK
+from lost_cities.limits import MAX_SEED, MAX_THINK, MIN_THINK
 
 
 def add_parser(commands: Commands) -> None:
@@ -48,22 +48,14 @@ def add_parser(commands: Commands) -> None:
         default="p1",
         help=_("who starts the first round (R5)"),
     )
-    parser.add_argument(
-        "--rounds",
-        type=whole_number(1, MAX_ROUNDS),
-        default=3,
-        metavar=_("ROUNDS"),
-        help=_("rounds in the match, 1 to {max} (default 3)").format(max=MAX_ROUNDS),
-    )
+    arguments.add_rounds(parser)
     parser.add_argument(
         "--seed",
         type=whole_number(0, MAX_SEED),
         metavar=_("SEED"),
         help=_("seed the deals, to replay the same cards"),
     )
-    parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
-    parser.add_argument("--hand-penalty", action="store_true", help=_("nothing in hand: cards kept cost points (R21)"))
-    parser.add_argument("--coop", action="store_true", help=_("cooperative: one team score (R22)"))
+    arguments.add_variants(parser)
     parser.add_argument(
         "--memory-aid", action="store_true", help=_("the board lists, per colour, the cards you have not seen yet")
     )

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from lost_cities.cli import arguments
-from lost_cities.cli.arguments import Commands, add_lang, whole_number
+from lost_cities.cli.arguments import Commands, add_lang, add_variants, whole_number
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_ROUNDS
 
@@ -38,7 +38,7 @@ examples:
         metavar=_("EXPEDITION"),
         help=_("COLOUR:CARDS, e.g. red:w,w,3,4,7,10; colour by name or first letter, w for a wager"),
     )
-    parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
+    add_variants(parser, "long")
     parser.add_argument(
         "--hand",
         metavar=_("CARDS"),

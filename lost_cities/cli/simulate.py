@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from lost_cities.cli.arguments import Commands, add_lang, whole_number
+from lost_cities.cli.arguments import Commands, add_lang, add_variants, whole_number
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS
 
@@ -36,7 +36,7 @@ def add_parser(commands: Commands) -> None:
         metavar=_("SEED"),
         help=_("seed of the first deal (default 0)"),
     )
-    parser.add_argument("--long", action="store_true", help=_("the long game with purple (R20)"))
+    add_variants(parser, "long")
     parser.add_argument(
         "--players",
         type=int,
