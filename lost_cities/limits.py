@@ -93,16 +93,6 @@ def said_duration(seconds: int) -> str:
 #: Unicode categories a name may not hold: control, format (invisible), surrogate, private,
 #: unassigned, and line or paragraph separators — a terminal would act on them, hide them or guess.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-#: The zero-width joiner: invisible, but inside an emoji sequence (👨‍👩‍👧, ❤️‍🔥) part of one picture.
-_ZWJ = "\u200d"
-
-
-def _joins_pictographs(name: str, index: int) -> bool:
-    """Whether the zero-width joiner at ``index`` joins two pictographs (``So``; a variation selector or a skin
-    tone may follow the first): an emoji sequence, allowed in a name where a joiner alone is refused."""
-    before = name[:index].rstrip("\ufe0e\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff")
-    after = name[index + 1 : index + 2]
-    return bool(before) and bool(after) and unicodedata.category(before[-1]) == "So" == unicodedata.category(after)
 
 
 class PlayerNamesError(ValueError):
@@ -122,9 +112,41 @@ class PlayerNamesError(ValueError):
         return sentence(self.clause)
 
 
+#: Emoji may follow one another joined by this invisible character (👩‍💻: woman, joiner, laptop).
+_ZWJ = "\u200d"
+#: After an emoji, what may stand before a joiner: the emoji and text presentation selectors and the skin tones.
+_EMOJI_MODIFIERS = "\ufe0e\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff"
+#: Invisible marks a name may hold (a selector after an emoji: ❤️) that make no difference to the eye.
+_UNSEEN = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u034f"))
+
+
 def clean_name(text: str) -> str:
-    """A name as it is kept: trimmed, and composed (``e`` + ``◌̈`` is ``ë``) so that equal names compare equal."""
-    return unicodedata.normalize("NFC", text).strip()
+    """A name as it is kept: trimmed, composed (``e`` + ``◌̈`` is ``ë``) so that equal names compare equal, and
+    an emoji sequence's joiners dropped (👩‍💻 is kept as 👩💻).
+
+    Terminals disagree on a joined sequence — one picture two cells wide, or each emoji in turn — and the
+    board lines names up by their width: without its joiners a name is drawn and measured alike everywhere.
+    A joiner anywhere else is kept, and refused as a control character (:func:`name_problem`).
+
+    >>> clean_name(" Zoé 👩\u200d💻 "), clean_name("A\u200dna")
+    ('Zoé 👩💻', 'A\u200dna')
+    """
+    name = unicodedata.normalize("NFC", text).strip()
+    if _ZWJ not in name:
+        return name
+    kept = [
+        char
+        for index, char in enumerate(name)
+        if char != _ZWJ
+        or not (_is_emoji(name[:index].rstrip(_EMOJI_MODIFIERS)[-1:]) and _is_emoji(name[index + 1 : index + 2]))
+    ]
+    return "".join(kept)
+
+
+def _is_emoji(char: str) -> bool:
+    """Whether ``char`` is an emoji that sequences join: the pictographs of U+1F000–U+1FAFF and the symbols and
+    dingbats of U+2600–U+27BF (❤, ☕) — not every symbol (©, arrows, box drawing)."""
+    return len(char) == 1 and (0x1F000 <= ord(char) <= 0x1FAFF or 0x2600 <= ord(char) <= 0x27BF)
 
 
 def _char_width(char: str) -> int:
@@ -180,8 +202,8 @@ def name_problem(seat: int | None, name: str) -> str | None:
     subject = _("the name") if seat is None else _("player {n}'s name").format(n=seat + 1)
     if not name:
         return _("{subject} is empty: give a name of 1 to {max} characters").format(subject=subject, max=MAX_NAME_CELLS)
-    for index, char in enumerate(name):
-        if unicodedata.category(char) in _REFUSED_CATEGORIES and not (char == _ZWJ and _joins_pictographs(name, index)):
+    for char in name:
+        if unicodedata.category(char) in _REFUSED_CATEGORIES:
             return _(
                 "{subject} holds a control character ({code}): use letters, digits, spaces and punctuation"
             ).format(subject=subject, code=f"U+{ord(char):04X}")
@@ -219,7 +241,7 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
             raise PlayerNamesError(seat, problem)
     seen: dict[str, int] = {}
     for seat, name in enumerate(cleaned):
-        key = name.casefold()
+        key = name.translate(_UNSEEN).casefold()  # "Ana" and "Ana" with an invisible selector look the same
         if key in seen:
             raise PlayerNamesError(
                 seen[key],
