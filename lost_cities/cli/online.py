@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -380,42 +381,53 @@ def run_forget(args: argparse.Namespace) -> int:
         )
     store = MatchStore()
     try:
-        kept = [seat for seat in load_seats(store).seats if server is None or seat.server == server]
-    except StorageError as error:
-        return arguments.refuse("online forget", str(error))
-    if codes:
-        found = {code: [seat for seat in kept if seat.taken_with(code)] for code in codes}
-        missing = [code for code, seats in found.items() if not seats]
-        if missing:
-            if server is None:
-                said = ngettext(
-                    "no seat taken with {codes} is kept here: nothing forgotten",
-                    "no seats taken with {codes} are kept here: nothing forgotten",
-                    len(missing),
-                )
-            else:
-                said = ngettext(
-                    "no seat taken with {codes} is kept here for {server}: nothing forgotten",
-                    "no seats taken with {codes} are kept here for {server}: nothing forgotten",
-                    len(missing),
-                )
-            return arguments.refuse("online forget", said.format(codes=", ".join(missing), server=server))
-        kept = [seat for seats in found.values() for seat in seats]
-    elif not kept:
-        return arguments.refuse("online forget", _("no seat is kept here for {server}").format(server=server))
-    chosen = tuple(dict.fromkeys(kept))
-    try:
-        forget(store, chosen)
-    except StorageError as error:
-        return arguments.refuse("online forget", str(error))
-    servers = ", ".join(dict.fromkeys(seat.server for seat in chosen))
+        kept = load_seats(store)
+        chosen = _seats_to_forget(kept.seats, codes, server)
+        gone = server is not None and not codes and kept.server is not None and _same_server(kept.server, server)
+        forget(store, chosen, forget_server=gone)  # the new-match form no longer offers a server gone for good
+    except (StorageError, _Refused) as refused:
+        return arguments.refuse("online forget", str(refused))
+    seats = ", ".join(_("{code} on {server}").format(code=seat.code, server=seat.server) for seat in chosen)
     said = ngettext(
-        "Forgot the seat taken with {codes} on {servers}: lost-cities play no longer asks for it.",
-        "Forgot the {count} seats taken with {codes} on {servers}: lost-cities play no longer asks for them.",
+        "Forgot the seat taken with {seats}: lost-cities play no longer asks for it.",
+        "Forgot the {count} seats taken with {seats}: lost-cities play no longer asks for them.",
         len(chosen),
     )
-    print(said.format(count=len(chosen), codes=", ".join(seat.code for seat in chosen), servers=servers))
+    print(said.format(count=len(chosen), seats=seats))
     return 0
+
+
+def _seats_to_forget(kept: tuple[OnlineSeat, ...], codes: list[str], server: str | None) -> tuple[OnlineSeat, ...]:
+    """The seats kept that ``codes`` (taken with any of them) and ``server`` (kept for it: any of its addresses)
+    name; :class:`_Refused` if a code names none, or the server none (nothing is forgotten then)."""
+    if server is not None:
+        kept = tuple(seat for seat in kept if _same_server(seat.server, server))
+    if not codes:
+        if not kept:
+            raise _Refused(_("no seat is kept here for {server}").format(server=server))
+        return kept
+    missing = [code for code in dict.fromkeys(codes) if not any(seat.taken_with(code) for seat in kept)]
+    if missing:
+        if server is None:
+            said = ngettext(
+                "no seat taken with {codes} is kept here: nothing forgotten",
+                "no seats taken with {codes} are kept here: nothing forgotten",
+                len(missing),
+            )
+        else:
+            said = ngettext(
+                "no seat taken with {codes} is kept here for {server}: nothing forgotten",
+                "no seats taken with {codes} are kept here for {server}: nothing forgotten",
+                len(missing),
+            )
+        raise _Refused(said.format(codes=", ".join(missing), server=server))
+    return tuple(seat for seat in kept if any(seat.taken_with(code) for code in codes))
+
+
+def _same_server(kept: str, given: str) -> bool:
+    """Whether a server kept (one address or several, separated by commas) is the one ``given``: they share an
+    address, in whatever order either lists them."""
+    return not set(addresses(kept)).isdisjoint(addresses(given))
 
 
 def _saved(record: Record) -> SavedMatch:
@@ -525,14 +537,21 @@ class RunningGames(NamedTuple):
         said = tuple(refused.format(server=server, reason=reason) for server, reason in self.refused)
         if not self.silent:
             return said
-        silent = ngettext(
-            "The server {servers} did not answer: your online games on it are not listed (they wait there). "
-            "If it is gone for good: lost-cities online forget --server {servers}",
-            "The servers {servers} did not answer: your online games on them are not listed (they wait there). "
-            "If one is gone for good: lost-cities online forget --server URL",
-            len(self.silent),
-        )  # one notice for them all: a notice each would cover the screen
-        return (silent.format(servers=", ".join(self.silent)), *said)
+        if len(self.silent) == 1:  # the command to forget it, whole: a plural form may serve 21 servers too
+            server = self.silent[0]
+            silent = _(
+                "The server {server} did not answer: your online games on it are not listed (they wait there). "
+                "If it is gone for good: lost-cities online forget --server {quoted}"
+            ).format(server=server, quoted=shlex.quote(server))
+        else:  # one notice for them all: a notice each would cover the screen
+            silent = ngettext(
+                "The servers {servers} did not answer: your online games on them are not listed (they wait "
+                "there). If one is gone for good: lost-cities online forget --server URL",
+                "The servers {servers} did not answer: your online games on them are not listed (they wait "
+                "there). If one is gone for good: lost-cities online forget --server URL",
+                len(self.silent),
+            ).format(servers=", ".join(self.silent))
+        return (silent, *said)
 
 
 def running_online_games(seconds: float = 3.0) -> RunningGames:

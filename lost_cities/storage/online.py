@@ -62,11 +62,14 @@ def remember(store: MatchStore, seat: OnlineSeat) -> None:
     store.save_online(encode(replace(kept, seats=(*others, seat), server=seat.server)).decode())
 
 
-def forget(store: MatchStore, seats: tuple[OnlineSeat, ...]) -> None:
-    """Drop ``seats`` from those kept (the player asked: a server gone for good, a game given up); the history and
-    the server used last are left alone.  Without its token nobody here can come back to such a seat."""
+def forget(store: MatchStore, seats: tuple[OnlineSeat, ...], forget_server: bool = False) -> None:
+    """Drop ``seats`` from those kept (the player asked: a server gone for good, a game given up), and with
+    ``forget_server`` the server used last (the new-match form then offers the default); the history is left
+    alone.  Without its token nobody here can come back to such a seat."""
     kept = load_seats(store)
-    store.save_online(encode(replace(kept, seats=tuple(seat for seat in kept.seats if seat not in seats))).decode())
+    dropped = {(seat.server, seat.game, seat.seat) for seat in seats}
+    left = tuple(seat for seat in kept.seats if (seat.server, seat.game, seat.seat) not in dropped)
+    store.save_online(encode(replace(kept, seats=left, server=None if forget_server else kept.server)).decode())
 
 
 def remember_server(store: MatchStore, server: str) -> None:

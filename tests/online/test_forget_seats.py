@@ -28,7 +28,8 @@ def test_a_servers_seats_are_forgotten_and_the_others_kept(cli: Cli) -> None:
     result = cli("online", "forget", "--server", GONE)
     assert result.status == 0 and result.err == ""
     assert result.out == (
-        f"Forgot the 2 seats taken with K7QX-M2PA, M2PA-K7QX on {GONE}: lost-cities play no longer asks for them.\n"
+        f"Forgot the 2 seats taken with K7QX-M2PA on {GONE}, M2PA-K7QX on {GONE}: lost-cities play no longer asks "
+        "for them.\n"
     )
     assert kept_codes() == ["QXK7-PAM2"]
     assert load_seats(MatchStore()).server == ALIVE  # the server offered by the next new-match form is kept
@@ -77,3 +78,33 @@ def test_after_forgetting_the_start_up_no_longer_names_the_server(cli: Cli) -> N
     assert cli("online", "forget", "--server", GONE).status == 0
     again = cli("play", terminal=True)
     assert again.apps[0].notices == ()  # type: ignore[attr-defined]
+
+
+def test_a_server_given_in_any_order_or_by_one_of_its_addresses_is_the_same_server(cli: Cli) -> None:
+    # found by a review: a server of two addresses, kept as "ws://c:3,ws://d:4", was not found given the other way
+    remember(MatchStore(), OnlineSeat("ws://127.0.0.1:3,ws://127.0.0.1:4", "g", 0, "K7QX-M2PA", "x" * 43))
+    assert cli("online", "forget", "--server", "ws://127.0.0.1:4,ws://127.0.0.1:3").status == 0
+    assert kept_codes() == []
+    remember(MatchStore(), OnlineSeat("ws://127.0.0.1:3,ws://127.0.0.1:4", "g", 0, "K7QX-M2PA", "x" * 43))
+    assert cli("online", "forget", "--server", "ws://127.0.0.1:4").status == 0
+    assert kept_codes() == []
+
+
+def test_the_same_code_kept_for_two_servers_is_forgotten_on_both_and_said_so(cli: Cli) -> None:
+    remember(MatchStore(), OnlineSeat(GONE, "g1", 0, "K7QX-M2PA", "x" * 43))
+    remember(MatchStore(), OnlineSeat(ALIVE, "g2", 1, "K7QX-M2PA", "y" * 43))
+    result = cli("online", "forget", "K7QX-M2PA", "k7qx-m2pa")  # given twice: once is enough
+    assert result.status == 0
+    assert f"K7QX-M2PA on {GONE}, K7QX-M2PA on {ALIVE}:" in result.out
+    assert kept_codes() == []
+
+
+def test_forgetting_the_server_used_last_stops_the_new_match_form_offering_it(cli: Cli) -> None:
+    # found by a review: the form went on offering the server gone for good
+    remember(MatchStore(), OnlineSeat(GONE, "g1", 0, "K7QX-M2PA", "x" * 43))
+    assert load_seats(MatchStore()).server == GONE
+    assert cli("online", "forget", "K7QX-M2PA").status == 0
+    assert load_seats(MatchStore()).server == GONE  # a game given up, by its code: the server may be fine
+    remember(MatchStore(), OnlineSeat(GONE, "g1", 0, "K7QX-M2PA", "x" * 43))
+    assert cli("online", "forget", "--server", GONE).status == 0
+    assert load_seats(MatchStore()).server is None
