@@ -14,16 +14,22 @@ import re
 import sys
 import unicodedata
 from collections.abc import Callable
-from typing import NoReturn, TypeAlias
+from typing import Literal, NoReturn, TypeAlias
 
 from lost_cities.i18n import LANGUAGES, N_, _
 from lost_cities.limits import MAX_ROUNDS, clean_name, name_problem, read_duration, said_duration
 from lost_cities.net.codes import normalised, shown
 
 __all__ = [
+    "MAX_JOBS",
+    "VARIANTS",
     "CommandParser",
     "Commands",
+    "Variant",
+    "add_jobs",
     "add_lang",
+    "add_rounds",
+    "add_variants",
     "on_a_terminal",
     "quote",
     "refuse",
@@ -242,15 +248,17 @@ def duration(minimum: int, maximum: int) -> Callable[[str], int]:
 
 #: The most processes a command may play or analyse with at once.
 MAX_JOBS = 64
+#: A variant's flag, without its dashes.
+Variant: TypeAlias = Literal["long", "hand-penalty", "coop"]
 #: The variants a command may take, by flag: each rule's id names it (R20, R21, R22).
-VARIANTS = {
+VARIANTS: dict[Variant, str] = {
     "long": N_("the long game with purple (R20)"),
     "hand-penalty": N_("nothing in hand: cards kept cost points (R21)"),
     "coop": N_("cooperative: one team score (R22)"),
 }
 
 
-def add_variants(parser: argparse.ArgumentParser, *flags: str) -> None:
+def add_variants(parser: argparse.ArgumentParser, *flags: Variant) -> None:
     """The variants' flags (``--long``, ``--hand-penalty``, ``--coop``; all of them unless ``flags`` names some),
     in the same words on every command."""
     for flag in flags or tuple(VARIANTS):
