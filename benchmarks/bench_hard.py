@@ -145,7 +145,8 @@ def _seed(seed: int, deal: int, seat: int, name: str) -> int:
 
 class Paired:
     """A search whose samples at each decision come from a stream seeded by the deal, the seat, the search's name
-    without its budget and the moves so far — not by what the search drew before (``compare --paired``).
+    without its budget and the number of moves so far (and the phase) — not by what the search drew before
+    (``compare --paired``).
 
     The same search at two budgets then draws the same samples at the same decision, so it makes the same
     choice whenever the smaller budget does not run out before the search makes up its mind: the two play the
@@ -158,22 +159,28 @@ class Paired:
         self.key = key
 
     def _reseed(self, view: PlayerView) -> None:
+        """The decision's own stream: the same at both budgets for the same decision of the same game (the
+        number of moves tells the decisions of one game apart; after the games part, the positions differ)."""
         self.bot.rng.seed(f"{self.key}:{len(view.history)}:{view.phase.name}")
 
     def choose_play(self, view: PlayerView) -> Play | Stop:
+        """The search's play, on the decision's own samples."""
         self._reseed(view)
         return self.bot.choose_play(view)
 
     def choose_draw(self, view: PlayerView) -> Draw:
+        """The search's draw, on the decision's own samples (whatever the play used of the turn's)."""
         self._reseed(view)
         return self.bot.choose_draw(view)
 
     @property
     def rollouts(self) -> int:
+        """The search's rollouts so far (what the arena and ``compare`` count)."""
         return self.bot.rollouts
 
     @property
     def rollout_seconds(self) -> float:
+        """The search's seconds in its rollouts so far."""
         return self.bot.rollout_seconds
 
 
@@ -236,6 +243,9 @@ def summary_of(*paths: Path) -> None:
             if text.strip():
                 line = json.loads(text)
                 found = merged.setdefault(line["deal"], {"deal": line["deal"], USED: {}})
+                twice = sorted(name for name in line if name not in ("deal", USED) and name in found)
+                if twice:  # the same configuration twice: another seed's file, or one run twice over
+                    raise SystemExit(f"{path}: deal {line['deal']} has {', '.join(twice)} already: not summed twice")
                 found[USED].update(line.pop(USED, {}))
                 found.update(line)
     lines = list(merged.values())

@@ -5,13 +5,14 @@ from __future__ import annotations
 import math
 import statistics
 import time
+from collections.abc import Callable
 
 from hypothesis import given
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from lost_cities.ai.heuristic import HeuristicBot
-from lost_cities.ai.knowledge import knowledge
+from lost_cities.ai.knowledge import Knowledge, knowledge
 from lost_cities.ai.search import SearchBot, SearchSettings, _draw_candidates, _Stats
 from lost_cities.ai.table import table_of
 from lost_cities.engine import DRAW_PILE, Card, Colour, Round, RoundRecord, Rules, player_view
@@ -142,3 +143,24 @@ def test_in_cooperative_play_a_card_the_partner_can_lay_is_a_good_discard() -> N
 
 def play_heuristic(round_: Round) -> str:
     return str(HeuristicBot().choose_play(player_view(round_, 0)))
+
+
+def test_a_larger_budget_weighs_the_same_samples_first() -> None:
+    # what `benchmarks/bench_hard.py compare --paired` rests on: from the same seed, the search at four times
+    # the budget draws the same deals first, so it chooses as the smaller one whenever that one made up its
+    # mind in time, and the two budgets are compared on the decisions the extra time changes
+    view = player_view(Round(Rules(), 8, starter=0), 0)
+    drawn: dict[int, list[tuple[tuple[int, ...], ...]]] = {}
+    for rollouts in (150, 600):
+        bot = SearchBot(SearchSettings(rollouts=rollouts), seed=5)
+        sample, seen = bot._sample, drawn.setdefault(rollouts, [])
+
+        def logged(know: Knowledge, sample: Callable[[Knowledge], Round] = sample, seen: list = seen) -> Round:
+            dealt = sample(know)
+            seen.append((*map(tuple, dealt.hands), tuple(dealt.deck)))
+            return dealt
+
+        bot._sample = logged  # type: ignore[method-assign]
+        bot.choose_play(view)
+    assert len(drawn[600]) > len(drawn[150]) >= 8  # the small budget ran out before the search was sure
+    assert drawn[600][: len(drawn[150])] == drawn[150]
