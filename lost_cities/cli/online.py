@@ -537,21 +537,23 @@ class RunningGames(NamedTuple):
         said = tuple(refused.format(server=server, reason=reason) for server, reason in self.refused)
         if not self.silent:
             return said
-        if len(self.silent) == 1:  # the command to forget it, whole: a plural form may serve 21 servers too
+        if len(self.silent) == 1:  # the command to forget it whole, on a line of its own: copied from the screen
             server = self.silent[0]
             silent = _(
                 "The server {server} did not answer: your online games on it are not listed (they wait there). "
-                "If it is gone for good: lost-cities online forget --server {quoted}"
-            ).format(server=server, quoted=shlex.quote(server))
+                "If it is gone for good, forget them with:"
+            ).format(server=server)
+            command = f"lost-cities online forget --server {shlex.quote(server)}"
         else:  # one notice for them all: a notice each would cover the screen
             silent = ngettext(
                 "The servers {servers} did not answer: your online games on them are not listed (they wait "
-                "there). If one is gone for good: lost-cities online forget --server URL",
+                "there). If one is gone for good, forget its games with:",
                 "The servers {servers} did not answer: your online games on them are not listed (they wait "
-                "there). If one is gone for good: lost-cities online forget --server URL",
+                "there). If one is gone for good, forget its games with:",
                 len(self.silent),
             ).format(servers=", ".join(self.silent))
-        return (silent, *said)
+            command = "lost-cities online forget --server URL"
+        return (f"{silent}\n{command}", *said)
 
 
 def running_online_games(seconds: float = 3.0) -> RunningGames:

@@ -73,7 +73,7 @@ def test_after_forgetting_the_start_up_no_longer_names_the_server(cli: Cli) -> N
     first = cli("play", terminal=True)
     assert first.apps[0].notices == (  # type: ignore[attr-defined]
         f"The server {GONE} did not answer: your online games on it are not listed (they wait there). "
-        f"If it is gone for good: lost-cities online forget --server {GONE}",
+        f"If it is gone for good, forget them with:\nlost-cities online forget --server {GONE}",
     )
     assert cli("online", "forget", "--server", GONE).status == 0
     again = cli("play", terminal=True)

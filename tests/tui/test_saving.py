@@ -10,6 +10,7 @@ import pytest
 from lost_cities.session import MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch, SaveStatus
 from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.dialogs import NoticesScreen
 from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from lost_cities.tui.hotseat.screens.resume import ResumeScreen
@@ -90,10 +91,11 @@ async def test_play_new_sets_the_old_match_aside_and_resume_without_one_says_so(
     assert [m.status for m in store.list_history().matches] == [SaveStatus.ABANDONED]
     store.abandon_current()
     app = LostCitiesApp(store=store, start="resume")
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchScreen)
-        assert "no unfinished match to resume" in flat(screen_text(app))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NoticesScreen))
+        await until(pilot, lambda: "no unfinished match to resume" in flat(screen_text(app)))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, NewMatchScreen))
 
 
 async def test_play_new_then_leaving_the_form_keeps_the_unfinished_match(private_data_dir: Path) -> None:
@@ -119,10 +121,12 @@ async def test_a_damaged_save_is_reported_kept_aside_and_the_game_starts(private
     current = private_data_dir / "current.json"
     current.write_text(current.read_text()[:150])
     app = LostCitiesApp(store=store)
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchScreen)
-        assert "saved match could not be read" in flat(screen_text(app))
+    async with app.run_test(size=(80, 24)) as pilot:
+        # read before anything else, and whole: a passing notice covered part of the form, then went
+        await until(pilot, lambda: isinstance(app.screen, NoticesScreen))
+        await until(pilot, lambda: "saved match could not be read" in flat(screen_text(app)))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, NewMatchScreen))
     kept = list(private_data_dir.glob("current.damaged-*.json"))
     assert len(kept) == 1 and len(kept[0].read_text()) == 150
 

@@ -9,10 +9,11 @@ import pytest
 
 from lost_cities.storage import MatchStore
 from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.screens.dialogs import NoticesScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from tests.storage.denied import deny_access
 from tests.storage.matches import saved_match
-from tests.tui.helpers import SIZE, engine, make_app, screen_text, take_turn, words_of
+from tests.tui.helpers import SIZE, engine, make_app, screen_text, take_turn, until, words_of
 
 
 @pytest.mark.parametrize("folder_name", ["data", "da[/]ta"])
@@ -24,11 +25,11 @@ async def test_a_warning_quoting_a_file_is_never_read_as_markup(tmp_path: Path, 
     store.root.mkdir(parents=True)  # "da[/]ta": the folder "]ta" inside "da["
     store.current_path.write_text(json.dumps(data))
     app = LostCitiesApp(make_app().settings, store=store)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, PassScreen)
-        text = words_of(screen_text(app))
-        assert "an unreadable move '[/]'" in text
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "an unreadable move '[/]'" in words_of(screen_text(app)))  # read first
+        assert isinstance(app.screen, NoticesScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PassScreen))  # and the match is played
 
 
 async def test_a_data_folder_that_cannot_be_searched_is_told_once_and_the_match_is_played(
@@ -39,11 +40,12 @@ async def test_a_data_folder_that_cannot_be_searched_is_told_once_and_the_match_
     deny_access(monkeypatch, store.root)
     app = LostCitiesApp(make_app().settings, store=store)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
-        text = words_of(screen_text(app))
-        assert text.count("cannot be opened (Permission denied)") == 1
-        assert "play goes on without saving" in text
+        # said first, before the match, and whole: the save cannot be read, and play goes on without saving
+        await until(pilot, lambda: "play goes on without saving" in words_of(screen_text(app)))
+        assert isinstance(app.screen, NoticesScreen)
+        assert words_of(screen_text(app)).count("cannot be opened (Permission denied)") == 1
+        await pilot.press("enter")
         for _ in range(3):
             await take_turn(pilot, app)
-        assert len(app._notifications) == 1  # told once, not at every turn
+        assert len(app._notifications) == 0  # told once, not again at every turn
         assert engine(app).current.turns_played == 3

@@ -117,6 +117,8 @@ class LostCitiesApp(GameApp):
         self._kept: Settings | None = None
         self.online = online
         self.notices = notices
+        #: what to read first: ``notices`` and what the start-up itself found (a damaged save)
+        self._start_notices: list[str] = []
         #: the online game chosen at start-up, by its index in ``online``
         self.online_choice: int | None = None
         self.server = server
@@ -163,8 +165,8 @@ class LostCitiesApp(GameApp):
 
     def on_mount(self) -> None:
         self.call_after_refresh(freeze_start_up)
-        for notice in self.notices:
-            self.warn(notice)
+        self._start_notices = list(self.notices)  # read over the first screen, once it is up
+        self.call_after_refresh(self._show_start_notices)
         if self._given is not None:
             self._play(self._given, "")
             return
@@ -172,12 +174,12 @@ class LostCitiesApp(GameApp):
         try:
             saved = self.store.load_current()
         except StorageError as problem:  # damaged: already set aside and kept
-            self.warn(str(problem))
+            self._start_notices.append(str(problem))
         if self.start_mode == "resume":
             if saved is not None:
                 self.resume(saved)
                 return
-            self.warn(_("There is no unfinished match to resume: start a new one."))
+            self._start_notices.append(_("There is no unfinished match to resume: start a new one."))
         elif self.start_mode == "new" and saved is not None:
             self._abandon_on_start = True  # set aside once the new match starts: leaving the form keeps it
             saved = None
@@ -193,6 +195,13 @@ class LostCitiesApp(GameApp):
         summary = resume_summary(saved) if saved is not None else None
         screen = ResumeScreen(summary, new, self.online)
         self.push_screen(screen, lambda choice: self._resume_or_new(saved, choice))
+
+    def _show_start_notices(self) -> None:
+        """What went wrong at start-up, read before anything else (:class:`NoticesScreen`)."""
+        if self._start_notices:
+            from lost_cities.tui.hotseat.screens.dialogs import NoticesScreen
+
+            self.push_screen(NoticesScreen(self._start_notices))
 
     def _resume_or_new(self, saved: SavedMatch | None, choice: ResumeChoice | int | None) -> None:
         from lost_cities.tui.hotseat.screens.resume import ResumeChoice

@@ -1,6 +1,9 @@
-"""Small modal dialogs: confirm quitting, and the help with the rules of this match in short."""
+"""Small modal dialogs: confirm quitting, what to know at start-up, and the help with the rules of this match in
+short."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.console import Group
 from rich.table import Table
@@ -17,7 +20,7 @@ from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.panel import ScrollPanel
 from lost_cities.words import colour_name
 
-__all__ = ["ConfirmQuit", "HelpScreen", "help_content"]
+__all__ = ["ConfirmQuit", "HelpScreen", "NoticesScreen", "help_content"]
 
 
 class ConfirmQuit(ModalScreen[bool]):
@@ -131,6 +134,30 @@ def help_content(rules: Rules, passing: bool = True, memory_aid: bool = False, o
         Text(""),
         Text(legend, style="italic"),
     )
+
+
+class NoticesScreen(ScrollPanel):
+    """What the players must know as the app starts — a saved match that could not be read and was set aside, a
+    server that did not answer — over the first screen, until Enter closes it: a passing notice would cover part
+    of the form and go before it is read, and a command in it would be cut across lines."""
+
+    BINDINGS = [Binding("enter,escape,space,q", "close", N_("go on"), key_display="Enter")]
+
+    DEFAULT_CSS = """
+    NoticesScreen .notice {
+        margin-bottom: 1;
+    }
+    """
+
+    def __init__(self, notices: Sequence[str]) -> None:
+        super().__init__()
+        self.notices = tuple(notices)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            for notice in self.notices:
+                yield Static(notice, markup=False, classes="notice")  # it may quote a file, a name or a server
+            yield Static(_("Press Enter to go on."), markup=False, classes="hint")
 
 
 class HelpScreen(ScrollPanel):
