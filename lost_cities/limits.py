@@ -98,7 +98,8 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 class PlayerNamesError(ValueError):
     """Names that break the rule.  ``str()`` is one translated clause; :attr:`sentence` is it as a sentence.
 
-    ``seat`` is the first player concerned (0-based), ``None`` when the number of names is wrong.
+    ``seat`` is the player concerned (0-based; of two equal names, the later: the one to change), ``None`` when
+    the number of names is wrong.
     """
 
     def __init__(self, seat: int | None, clause: str) -> None:
@@ -244,7 +245,7 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
         key = name.translate(_UNSEEN).casefold()  # "Ana" and "Ana" with an invisible selector look the same
         if key in seen:
             raise PlayerNamesError(
-                seen[key],
+                seat,  # the later of the two: the name to change, where a form puts the cursor
                 _("players {a} and {b} both have the name {name!r}: give each player a name of their own").format(
                     a=seen[key] + 1, b=seat + 1, name=name
                 ),

@@ -110,3 +110,17 @@ async def test_enter_on_a_choice_moves_on_like_everywhere_in_the_form() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen) and app.session.to_move == 1
+
+
+async def test_start_refused_for_two_equal_names_puts_the_cursor_on_the_later_one() -> None:
+    # found by a newcomer: the cursor went back to player 1's field, and the name retyped there was the other one
+    app = LostCitiesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Ana", "enter", *"ana", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchScreen)
+        assert app.screen.focused is app.screen.query_one("#p2", Input)
+        await pilot.press("ctrl+a", "ctrl+k", *"Boris", "ctrl+s")  # the field it is in, corrected
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen) and app.session.names == ("Ana", "Boris")

@@ -407,8 +407,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
             try:
                 check_names(names)
             except PlayerNamesError as clash:  # said under the later of the two names
-                same = names[clash.seat or 0].casefold()
-                problems[max(seat for seat, name in enumerate(names) if name.casefold() == same)] = clash
+                problems[clash.seat or 0] = clash
         for seat in range(MAX_PLAYERS):
             problem = problems[seat] if seat < players else None
             line = self.query_one(f"#problem-p{seat + 1}", Static)
