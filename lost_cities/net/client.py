@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import socket
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -139,11 +140,23 @@ async def _exchange_at(url: str, frame: Create | Watch | Status) -> list[ServerF
     except ConnectionClosed:
         pass
     except FrameError as error:
-        raise OnlineError(f"the server at {url} sent a frame this client cannot read ({error})") from None
+        raise OnlineError(
+            _("the server at {url} sent a frame this client cannot read ({error})").format(url=url, error=error)
+        ) from None
     return answers
 
 
 def _said(error: BaseException) -> str:
+    """Why a server did not answer, in the player's words where the reason is a common one (the system's own
+    message is technical and in English: "[Errno 111] Connect call failed ('127.0.0.1', 8811)")."""
+    if isinstance(error, ConnectionRefusedError):
+        return _("nothing listens there: is the server started, on that port?")
+    if isinstance(error, socket.gaierror):
+        return _("that host name is not known")
+    if isinstance(error, TimeoutError):
+        return _("no answer in time")
+    if isinstance(error, InvalidHandshake):
+        return _("what answered is not a game server")
     return str(error) or type(error).__name__
 
 
@@ -158,7 +171,7 @@ async def create_game(url: str, frame: Create) -> Created:
             return reply
         if isinstance(reply, ErrorFrame):
             raise OnlineError(reply.message, reply.code)
-    raise OnlineError(f"the server at {url} closed without creating the game")
+    raise OnlineError(_("the server at {url} closed without creating the game").format(url=url))
 
 
 async def fetch_record(url: str, code: str) -> Record:
@@ -173,7 +186,7 @@ async def fetch_record(url: str, code: str) -> Record:
                 f"the match is not over yet (round {reply.round_number}): its record is given once it is",
                 ErrorCode.GAME_OVER,
             )
-    raise OnlineError(f"the server at {url} closed without sending the game's record")
+    raise OnlineError(_("the server at {url} closed without sending the game's record").format(url=url))
 
 
 async def fetch_status(url: str, tokens: tuple[str, ...]) -> tuple[GameStatus, ...]:
@@ -183,7 +196,7 @@ async def fetch_status(url: str, tokens: tuple[str, ...]) -> tuple[GameStatus, .
             return reply.games
         if isinstance(reply, ErrorFrame):
             raise OnlineError(reply.message, reply.code)
-    raise OnlineError(f"the server at {url} closed without an answer")
+    raise OnlineError(_("the server at {url} closed without an answer").format(url=url))
 
 
 #: What plays a seat: given the seat's view when it is its turn, the decision to send.
@@ -316,7 +329,9 @@ class Seat:
                 code = closed.rcvd.code if closed.rcvd else None
                 if code in _FINAL_CLOSES:
                     reason = closed.rcvd.reason if closed.rcvd else ""
-                    raise OnlineError(f"the server closed the connection: {reason or code}") from None
+                    raise OnlineError(
+                        _("the server closed the connection: {reason}").format(reason=reason or code)
+                    ) from None
             except (OSError, TimeoutError, InvalidHandshake) as error:
                 if not connected:
                     unanswered += 1
@@ -325,9 +340,15 @@ class Seat:
                         continue
                     raise OnlineError(_unanswered(self.addresses, _said(error))) from None
             except InvalidURI as error:
-                raise OnlineError(f"{address} is not a server's address ({_said(error)})") from None
+                raise OnlineError(
+                    _("{address} is not a server's address ({why})").format(address=address, why=_said(error))
+                ) from None
             except FrameError as error:
-                raise OnlineError(f"the server at {address} sent a frame this client cannot read ({error})") from None
+                raise OnlineError(
+                    _("the server at {url} sent a frame this client cannot read ({error})").format(
+                        url=address, error=error
+                    )
+                ) from None
             finally:
                 if self._websocket is not None:
                     welcomed = True
