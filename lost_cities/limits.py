@@ -206,7 +206,8 @@ def name_problem(seat: int | None, name: str) -> str | None:
     for char in name:
         if unicodedata.category(char) in _REFUSED_CATEGORIES:
             return _(
-                "{subject} holds a control character ({code}): use letters, digits, spaces and punctuation"
+                "{subject} holds an invisible or control character ({code}): use letters, digits, spaces, "
+                "punctuation and emoji"
             ).format(subject=subject, code=f"U+{ord(char):04X}")
     width = cell_width(name)
     if width <= MAX_NAME_CELLS:

@@ -257,7 +257,11 @@ def test_a_terminal_that_cannot_show_every_letter_gets_question_marks_not_a_trac
 
 NAMES = [
     (("", "B"), "player 1's name is empty: give a name of 1 to 12 characters"),
-    (("a\tb", "c"), "player 1's name holds a control character (U+0009): use letters, digits, spaces and punctuation"),
+    (
+        ("a\tb", "c"),
+        "player 1's name holds an invisible or control character (U+0009): use letters, digits, spaces, "
+        "punctuation and emoji",
+    ),
     (("Ana", "x" * 101), "player 2's name is 101 characters long: at most 12 fit on the board"),
     (("Ana", "李小龙李小龙李"), "player 2's name is as wide as 14 characters (wide characters count twice)"),
     (("Ana", " ana "), "players 1 and 2 both have the name 'ana': give each player a name of their own"),

@@ -35,12 +35,12 @@ def test_names_are_trimmed_and_composed() -> None:
     [
         (("", "Boris"), 0, "player 1's name is empty: give a name of 1 to 12 characters"),
         (("Ana", " \u3000 "), 1, "player 2's name is empty"),
-        (("Ana", "Bo\tris"), 1, "player 2's name holds a control character (U+0009)"),
+        (("Ana", "Bo\tris"), 1, "player 2's name holds an invisible or control character (U+0009)"),
         (("Ana", "\x1b[2J"), 1, "(U+001B)"),
         (("Ana", "Bo\u200bris"), 1, "(U+200B)"),  # invisible (format) characters too
         (("Ana", "Bo\u202eris"), 1, "(U+202E)"),  # a right-to-left override would turn the board around
         (("Ana", "Bo\u2028ris"), 1, "(U+2028)"),  # a line separator
-        (("Ana", "Boris", "Cleo\x00"), 2, "player 3's name holds a control character (U+0000)"),
+        (("Ana", "Boris", "Cleo\x00"), 2, "player 3's name holds an invisible or control character (U+0000)"),
         (("Ana", "B" * 13), 1, "player 2's name is 13 characters long: at most 12 fit on the board"),
         (("Ana", "李小龙李小龙李"), 1, "player 2's name is as wide as 14 characters (wide characters count twice)"),
         (("Ana", "ana"), 1, "players 1 and 2 both have the name 'ana': give each player a name of their own"),
@@ -116,7 +116,7 @@ def test_an_emoji_sequence_is_a_name_kept_without_its_joiners(typed: str, kept: 
 @pytest.mark.parametrize("name", ["Ana\u200d", "\u200d👨", "A\u200dna", "©\u200d®"])
 def test_a_zero_width_joiner_anywhere_else_is_refused(name: str) -> None:
     # invisible there: "A\u200dna" would look like "Ana" on the board
-    with pytest.raises(PlayerNamesError, match=r"player 1's name holds a control character \(U\+200D\)"):
+    with pytest.raises(PlayerNamesError, match=r"player 1's name holds an invisible or control character \(U\+200D\)"):
         check_names((name, "Boris"))
 
 

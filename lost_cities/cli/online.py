@@ -377,7 +377,7 @@ def run_forget(args: argparse.Namespace) -> int:
     server: str | None = args.server
     if not codes and server is None:
         return arguments.refuse(
-            "online forget", _("say which seats: their codes, or --server URL for all of a server's")
+            "online forget", _("say which seats to forget: their codes, or --server URL for every seat kept for it")
         )
     store = MatchStore()
     try:
@@ -407,21 +407,29 @@ def _seats_to_forget(kept: tuple[OnlineSeat, ...], codes: list[str], server: str
             raise _Refused(_("no seat is kept here for {server}").format(server=server))
         return kept
     missing = [code for code in dict.fromkeys(codes) if not any(seat.taken_with(code) for seat in kept)]
-    if missing:
-        if server is None:
-            said = ngettext(
-                "no seat taken with {codes} is kept here: nothing forgotten",
-                "no seats taken with {codes} are kept here: nothing forgotten",
-                len(missing),
-            )
-        else:
-            said = ngettext(
-                "no seat taken with {codes} is kept here for {server}: nothing forgotten",
-                "no seats taken with {codes} are kept here for {server}: nothing forgotten",
-                len(missing),
-            )
-        raise _Refused(said.format(codes=", ".join(missing), server=server))
-    return tuple(seat for seat in kept if any(seat.taken_with(code) for code in codes))
+    if not missing:
+        return tuple(seat for seat in kept if any(seat.taken_with(code) for code in codes))
+    if not kept:  # nothing that could have been meant
+        raise _Refused(
+            (_("no seat is kept here for {server}") if server else _("no seat is kept here")).format(server=server)
+        )
+    if server is None:
+        said = ngettext(
+            "no seat taken with {codes} is kept here (those kept were taken with {kept}): nothing forgotten",
+            "no seats taken with {codes} are kept here (those kept were taken with {kept}): nothing forgotten",
+            len(missing),
+        )
+    else:
+        said = ngettext(
+            "no seat taken with {codes} is kept here for {server} (those kept for it were taken with {kept}): "
+            "nothing forgotten",
+            "no seats taken with {codes} are kept here for {server} (those kept for it were taken with {kept}): "
+            "nothing forgotten",
+            len(missing),
+        )
+    known = list(dict.fromkeys(seat.code for seat in kept))
+    kept_codes = ", ".join(known[:6]) + (", …" if len(known) > 6 else "")  # one line, however many are kept
+    raise _Refused(said.format(codes=", ".join(missing), server=server, kept=kept_codes))
 
 
 def _same_server(kept: str, given: str) -> bool:

@@ -182,7 +182,8 @@ def test_serve_on_a_port_already_taken_is_one_line_and_never_says_it_stopped(tmp
         (("--lang", "fr", "play", "--join", "K7QX-M2PA", "--name", "x" * 100),
          "argument --name : le nom a 100 caractères"),
         (("--lang", "ru", "online", "bot", "K7QX-M2PA", "--name", "  "), "имя пустое"),
-        (("online", "bot", "K7QX-M2PA", "--name", "Bo\x1bris"), "the name holds a control character (U+001B)"),
+        (("online", "bot", "K7QX-M2PA", "--name", "Bo\x1bris"),
+         "the name holds an invisible or control character (U+001B)"),
     ],
 )  # fmt: skip
 def test_a_name_to_join_under_is_checked_before_any_server_is_asked(cli: Cli, argv: tuple[str, ...], said: str) -> None:

@@ -47,10 +47,15 @@ def test_a_code_not_kept_forgets_nothing_even_beside_one_that_is(cli: Cli) -> No
     keep_three()
     result = cli("online", "forget", "K7QX-M2PA", "ABCD-EFGH")
     assert result.status == 2 and result.out == ""
-    assert result.err == "lost-cities online forget: no seat taken with ABCD-EFGH is kept here: nothing forgotten\n"
+    assert result.err == (  # and what would be right: the codes that are kept
+        "lost-cities online forget: no seat taken with ABCD-EFGH is kept here (those kept were taken with "
+        "K7QX-M2PA, M2PA-K7QX, QXK7-PAM2): nothing forgotten\n"
+    )
     assert kept_codes() == ["K7QX-M2PA", "M2PA-K7QX", "QXK7-PAM2"]
     result = cli("online", "forget", "QXK7-PAM2", "--server", GONE)  # kept, but for another server
-    assert result.status == 2 and f"kept here for {GONE}" in result.err
+    assert result.status == 2 and f"kept here for {GONE} (those kept for it were taken with K7QX-M2PA, M2PA-K7QX)" in (
+        result.err
+    )
     assert len(kept_codes()) == 3
 
 
@@ -59,7 +64,8 @@ def test_forget_needs_codes_or_a_server_and_says_so(cli: Cli) -> None:
     result = cli("online", "forget")
     assert result.status == 2
     assert result.err == (
-        "lost-cities online forget: say which seats: their codes, or --server URL for all of a server's\n"
+        "lost-cities online forget: say which seats to forget: their codes, or --server URL for every seat kept "
+        "for it\n"
     )
     result = cli("online", "forget", "--server", "ws://127.0.0.1:5")
     assert result.status == 2 and result.err.endswith("no seat is kept here for ws://127.0.0.1:5\n")
@@ -108,3 +114,8 @@ def test_forgetting_the_server_used_last_stops_the_new_match_form_offering_it(cl
     remember(MatchStore(), OnlineSeat(GONE, "g1", 0, "K7QX-M2PA", "x" * 43))
     assert cli("online", "forget", "--server", GONE).status == 0
     assert load_seats(MatchStore()).server is None
+
+
+def test_with_nothing_kept_a_code_is_refused_in_a_few_words(cli: Cli) -> None:
+    result = cli("online", "forget", "K7QX-M2PA")
+    assert result.status == 2 and result.err == "lost-cities online forget: no seat is kept here\n"

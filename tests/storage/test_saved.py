@@ -222,7 +222,10 @@ def test_an_unreadable_move_is_named() -> None:
         (lambda d: d.update(players="Ana"), "'players' is missing or wrong"),
         (lambda d: d.update(players=["Ana", "Boris", "Cleo"]), "'players' is missing or wrong"),
         (lambda d: d.update(players=["Ana", "  "]), "player 2's name is empty"),
-        (lambda d: d.update(players=["Ana", "\x1b[2JBoris"]), "player 2's name holds a control character (U+001B)"),
+        (
+            lambda d: d.update(players=["Ana", "\x1b[2JBoris"]),
+            "player 2's name holds an invisible or control character (U+001B)",
+        ),
         # the app's own limits: names the board can show, distinct; at most MAX_ROUNDS rounds
         (lambda d: d.update(players=["Ana", "B" * 101]), "player 2's name is 101 characters long: at most 12 fit"),
         (lambda d: d.update(players=["Ana", "ANA"]), "players 1 and 2 both have the name 'ANA'"),
