@@ -38,6 +38,24 @@ def test_every_help_says_what_the_program_does_now(cli: Cli, language: str) -> N
     assert think.split("(R5)")[0].count("hard") == 1
 
 
+#: Every page of help there is: each command and each online action.
+ALL_HELP = (
+    (),
+    *((command,) for command in (*COMMANDS, "stats", "analyse", "learn", "serve", "web", "online")),
+    *(("online", action) for action in ("new", "bot", "export", "forget")),
+)
+
+
+@pytest.mark.parametrize("language", sorted(STALE_HELP))
+def test_every_help_fits_an_80_column_terminal(cli: Cli, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # found by a newcomer: an example of `score --help` ran to 86 columns (99 in French), cut by the terminal
+    monkeypatch.setenv("COLUMNS", "80")
+    for command in ALL_HELP:
+        page = cli("--lang", language, *command, "--help").out
+        assert page, command
+        assert [line for line in page.splitlines() if len(line) > 80] == [], command
+
+
 def test_the_installed_entry_point_runs() -> None:
     result = subprocess.run([sys.executable, "-m", "lost_cities", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.strip() == f"lost-cities {__version__}"

@@ -26,7 +26,8 @@ def add_parser(commands: Commands) -> None:
 examples:
   lost-cities score red:w,w,3,4,7,10 b:2,5
   lost-cities score "red:w w 3 4 7 10" blue:2,5 --hand "g5 yw" --json
-  lost-cities score --players 3 red:3,4,5,6,7,8,9   (R23: cost 17, bonus from 7 cards)
+  lost-cities score --players 3 red:3,4,5,6,7,8,9
+                               (three players, R23: cost 17, bonus from 7 cards)
   lost-cities score            (no expedition: the score pad for a whole match)
 """
         ),
