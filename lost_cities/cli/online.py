@@ -108,7 +108,7 @@ def add_parser(commands: Commands) -> None:
     )
     add_lang(online, argparse.SUPPRESS)
     online.set_defaults(run=lambda args: online.error(_("say which: new, bot, export or forget")), parser=online)
-    actions = online.add_subparsers(title=_("actions"), metavar="ACTION", parser_class=arguments.CommandParser)
+    actions = online.add_subparsers(title=_("actions"), metavar=_("ACTION"), parser_class=arguments.CommandParser)
 
     new = actions.add_parser(
         "new",
@@ -126,7 +126,7 @@ def add_parser(commands: Commands) -> None:
         type=_computer,
         action="append",
         default=[],
-        metavar="SEAT=LEVEL",
+        metavar=_("SEAT=LEVEL"),
         help=_("the computer plays this seat (1 to 4) at this level; may be repeated"),
     )
     arguments.add_rounds(new)
@@ -147,7 +147,7 @@ def add_parser(commands: Commands) -> None:
             "match, reconnecting by itself if the connection drops; then print the result on one line."
         ),
     )
-    bot.add_argument("code", metavar="CODE", type=arguments.game_code, help=_("the seat's invitation code"))
+    bot.add_argument("code", metavar=_("CODE"), type=arguments.game_code, help=_("the seat's invitation code"))
     bot.add_argument(
         "--level",
         default="normal",
@@ -170,7 +170,7 @@ def add_parser(commands: Commands) -> None:
     )
     export.add_argument(
         "code",
-        metavar="CODE",
+        metavar=_("CODE"),
         type=arguments.game_code,
         help=_("any code of the game: an invitation or the watch code"),
     )
@@ -190,7 +190,7 @@ def add_parser(commands: Commands) -> None:
     forget.add_argument(
         "codes",
         nargs="*",
-        metavar="CODE",
+        metavar=_("CODE"),
         type=arguments.game_code,
         help=_("the invitation codes the seats were taken with"),
     )
