@@ -205,6 +205,9 @@ class Welcome(_Frame, frozen=True, tag="welcome"):
     token: str | None = None
     #: seconds each person has for each decision, if the game has a clock
     clock: int | None = None
+    #: a watcher who came with a seat's invitation code not used yet (rather than the watch code): that seat —
+    #: the client says the code would take it (``--watch`` typed for ``--join``)
+    invitation: int | None = None
 
 
 class ViewFrame(_Frame, frozen=True, tag="view"):

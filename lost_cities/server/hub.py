@@ -302,7 +302,7 @@ class Hub:
                 give_up = time.monotonic() + _ATTACHING
                 for attempt in itertools.count():
                     try:
-                        game, seat, token = await self._enter(frame)
+                        game, seat, token, invitation = await self._enter(frame)
                         break
                     except _Elsewhere as elsewhere:  # another server holds the game: the client is relayed to it
                         if await self._relayed(websocket, elsewhere, message, address):
@@ -310,7 +310,7 @@ class Hub:
                         if time.monotonic() > give_up:  # its lease still changing hands: the client comes back later
                             raise
                         await asyncio.sleep(min(0.5, 0.05 * 2**attempt))
-                await self._member(websocket, game, seat, token)
+                await self._member(websocket, game, seat, token, invitation)
                 return True
             case _:
                 raise _Refusal(
@@ -360,25 +360,28 @@ class Hub:
             for quiet in [key for key, window in self.address_failures.items() if not window.full(now)][:5_000]:
                 del self.address_failures[quiet]
 
-    async def _enter(self, frame: Join | Hello | Watch) -> tuple[Game, int | None, str | None]:
-        """The game and seat a ``join``, ``hello`` or ``watch`` opens (and a fresh token for a join)."""
+    async def _enter(self, frame: Join | Hello | Watch) -> tuple[Game, int | None, str | None, int | None]:
+        """The game and seat a ``join``, ``hello`` or ``watch`` opens (and a fresh token for a join); for a watcher
+        who came with an invitation not used yet, that invitation's seat (:attr:`Welcome.invitation`)."""
         if isinstance(frame, Hello):
             owned = await self.store.seat_of_token(token_hash(frame.token))
             if owned is None:
                 raise _Refusal(ErrorCode.BAD_TOKEN, "this token opens no seat on this server")
-            return await self.game(owned[0]), owned[1], None
+            return await self.game(owned[0]), owned[1], None, None
         code = normalised(frame.code)
         if code is None:
             raise _Refusal(ErrorCode.BAD_CODE, "a code is eight letters and digits, such as K7QX-M2PA")
         hashed = self.key.hash(code)
         if isinstance(frame, Watch):
-            watched = await self.store.game_of_watch(hashed)
+            watched, invitation = await self.store.game_of_watch(hashed), None
             if watched is None:
                 invited = await self.store.seat_of_invite(hashed)
-                watched = invited[0] if invited else None
+                if invited is not None:
+                    watched, seat, taken = invited
+                    invitation = None if taken else seat
             if watched is None:
                 raise _Refusal(ErrorCode.BAD_CODE, f"{shown(code)} is not a watch code on this server")
-            return await self.game(watched), None, None
+            return await self.game(watched), None, None, invitation
         found = await self.store.seat_of_invite(hashed)
         if found is None:
             if await self.store.game_of_watch(hashed) is not None:
@@ -407,7 +410,7 @@ class Hub:
             game.joined[seat] = True
             game.since = max(game.since, now)  # a clock counts from the last one in
         log.info("game %s: %s joined seat %d", game_id, name, seat + 1)
-        return game, seat, token
+        return game, seat, token, None
 
     def _name(self, text: str, seat: int, game: Game) -> str:
         names = list(game.names)
@@ -417,13 +420,15 @@ class Hub:
         except PlayerNamesError as error:
             raise _Refusal(ErrorCode.BAD_FIELD, f"name: {error.sentence}") from None
 
-    async def _member(self, websocket: Member, game: Game, seat: int | None, token: str | None) -> None:
+    async def _member(
+        self, websocket: Member, game: Game, seat: int | None, token: str | None, invitation: int | None = None
+    ) -> None:
         """A connection that belongs to ``seat`` of ``game`` (``None``: a watcher), until it closes."""
         members = self.members.setdefault(game.id, {})
         first_of_seat = seat is not None and not members.get(seat)
         members.setdefault(seat, set()).add(websocket)
         try:
-            await self._send(websocket, self._welcome(game, seat, token))
+            await self._send(websocket, self._welcome(game, seat, token, invitation))
             await self._send(websocket, game.view_frame(seat))
             if game.over:
                 await self._send(websocket, game.record_frame())
@@ -487,7 +492,7 @@ class Hub:
             case _:
                 raise _Refusal(ErrorCode.ALREADY_IN, "this connection is in a game already: send decide, sync or ping")
 
-    def _welcome(self, game: Game, seat: int | None, token: str | None) -> Welcome:
+    def _welcome(self, game: Game, seat: int | None, token: str | None, invitation: int | None = None) -> Welcome:
         present = self.members.get(game.id, {})
         return Welcome(
             game=game.id,
@@ -506,6 +511,7 @@ class Hub:
             rounds=game.match.rounds,
             token=token,
             clock=game.clock,
+            invitation=invitation,
         )
 
     # ------------------------------------------------------------------ games

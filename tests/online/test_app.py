@@ -74,6 +74,17 @@ async def test_a_watcher_sees_the_public_table_and_cannot_play(server: ServerPro
         assert app.frame.version == 0  # nothing was sent
 
 
+async def test_watching_with_a_friends_invitation_says_the_code_would_take_the_seat(server: ServerProcess) -> None:
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=5))
+    code = created.seats[1].code or ""
+    app = OnlineApp(server.url, watch=code.lower().replace("-", ""))  # as typed, any case, no dash
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown: App[Any] = app
+        await until(pilot, lambda: "This code is also Boris's invitation" in words_of(screen_text(shown)))
+        assert f"lost-cities play --join {code} --server {server.url}" in words_of(screen_text(shown))
+        assert app.frame is not None and app.frame.view.hand == ()  # watching all the same: nothing taken
+
+
 async def test_the_online_start_checks_a_code_as_it_is_typed_then_joins_with_it(server: ServerProcess) -> None:
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
     app = OnlineApp(server.url)

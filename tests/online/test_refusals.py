@@ -229,3 +229,21 @@ def test_games_are_created_at_most_thirty_a_minute_from_one_address_but_without_
     for _ in range(3 * Limits.CREATES_PER_ADDRESS):  # scripts here, and lost-cities web's tabs, are the owner's
         hub.check_create("127.0.0.1")
         hub.check_create("::1")
+
+
+async def test_a_watcher_with_an_unused_invitation_is_told_which_seat_it_opens(server: ServerProcess) -> None:
+    # found by sessions of newcomers: `--watch` given a friend's invitation watched without a word that the same
+    # code takes the seat (the likely mistake: --watch typed for --join)
+    created = await create_game(server.url, two())
+    ana, _ = await joined(server.url, created.seats[0].code or "")
+    welcomes = []
+    for code in (created.seats[1].code, created.watch, created.seats[0].code):  # unused, the watch code, used
+        watcher = await open_raw(server.url)
+        welcomes.append(await ask(watcher, {"type": "watch", "code": code}))
+        await watcher.close()
+    assert [(welcome["type"], welcome["seat"], welcome["invitation"]) for welcome in welcomes] == [
+        ("welcome", None, 1),
+        ("welcome", None, None),
+        ("welcome", None, None),
+    ]
+    await ana.close()

@@ -22,6 +22,7 @@ from lost_cities.engine.match import match_outcome
 from lost_cities.i18n import _
 from lost_cities.net import server_option
 from lost_cities.net.client import OnlineError, Seat, create_game
+from lost_cities.net.codes import normalised, shown
 from lost_cities.net.protocol import (
     ErrorCode,
     ErrorFrame,
@@ -258,6 +259,8 @@ class OnlineApp(GameApp):
                 self.present = {info.seat for info in frame.seats if info.connected}
                 self.joined = {info.seat for info in frame.seats if info.joined}
                 self._keep_seat(frame)
+                if frame.invitation is not None and self.seat is not None and self.seat.watch is not None:
+                    self.first_note = self._watching_an_invitation(frame, frame.invitation, self.seat.watch)
             case ViewFrame():
                 self.frame = frame
                 self._show()
@@ -404,6 +407,15 @@ class OnlineApp(GameApp):
     @property
     def welcome_seat(self) -> int | None:
         return self.welcome.seat if self.welcome else None
+
+    def _watching_an_invitation(self, welcome: Welcome, seat: int, code: str) -> str:
+        """What a watcher who came with a seat's invitation (not the watch code) is told: the same code takes the
+        seat — ``--watch`` typed for ``--join`` is the likely mistake."""
+        name = welcome.seats[seat].name if 0 <= seat < len(welcome.seats) else ""
+        return _(
+            "You are watching. This code is also {name}'s invitation: to play that seat, "
+            "lost-cities play --join {code}{server}"
+        ).format(name=name, code=shown(normalised(code) or code), server=server_option(self.server))
 
     @property
     def watching(self) -> bool:
