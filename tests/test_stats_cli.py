@@ -104,7 +104,7 @@ def test_the_blocks_show_every_player_at_any_width(
     cli_in: Cli, history: tuple[Path, list[SavedMatch]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     wide = cli_in(history[0], "stats").out
-    assert "Computer: easy" in wide and "Against      Computer: easy: 4 won, 0 lost, 0 drawn;" in wide
+    assert "Computer (easy)" in wide and "Against      Computer (easy): 4 won, 0 lost, 0 drawn;" in wide
     assert "8 finished matches, 8 rounds, 1 abandoned" in wide and "Hints        3 taken" in wide
     for width in (30, 50):
         monkeypatch.setenv("COLUMNS", str(width))

@@ -168,9 +168,9 @@ async def test_home_and_end_select_the_first_and_the_last_card_of_the_hand() -> 
         await pilot.press("enter")
         hand = engine(app).current.hand(0)
         await pilot.press("end")
-        await until(pilot, lambda: card_name(hand[-1]) + " is selected" in message(app))
+        await until(pilot, lambda: "the " + card_name(hand[-1]) + " is selected" in message(app))
         await pilot.press("home")
-        await until(pilot, lambda: card_name(hand[0]) + " is selected" in message(app))
+        await until(pilot, lambda: "the " + card_name(hand[0]) + " is selected" in message(app))
         await pilot.press("end", "d")  # e or d then plays it
         await until(pilot, lambda: engine(app).current.phase is Phase.DRAW)
         assert hand[-1] not in engine(app).current.hand(0)
@@ -184,9 +184,9 @@ async def test_a_digit_past_the_hand_says_which_cards_there_are_and_the_arrows_g
         await until(pilot, lambda: "There is no card 5: choose 1 to 3." in message(app))
         assert app.board is not None and app.board.scene is not None and app.board.scene.selected == 0
         await pilot.press("left")  # from the first card round to the last
-        await until(pilot, lambda: card_name(Card.parse("r9")) + " is selected" in message(app))
+        await until(pilot, lambda: "the " + card_name(Card.parse("r9")) + " is selected" in message(app))
         await pilot.press("right")
-        await until(pilot, lambda: card_name(Card.parse("b3")) + " is selected" in message(app))
+        await until(pilot, lambda: "the " + card_name(Card.parse("b3")) + " is selected" in message(app))
 
 
 async def test_the_key_bar_lists_only_the_keys_that_work_now() -> None:

@@ -13,7 +13,7 @@ from rich.text import Text
 from lost_cities.i18n import _, ngettext, pgettext
 from lost_cities.limits import cell_width, fold
 from lost_cities.storage.stats import HistoryStats, Opponent, PlayerStats, Tally
-from lost_cities.words import decimal, level_name, signed
+from lost_cities.words import decimal, level_word, signed
 
 __all__ = ["player_name", "stats_view"]
 
@@ -22,8 +22,9 @@ GAP = 2
 
 
 def player_name(name: str, computer: str | None) -> str:
-    """A person by name, a computer by its level: ``Computer: hard``."""
-    return name if computer is None else level_name(computer)
+    """A person by name, a computer by its level: ``Computer (hard)`` — a colon would follow it in "against …"
+    lines ("Computer: hard: 4 won")."""
+    return name if computer is None else _("Computer ({level})").format(level=level_word(computer))
 
 
 def _tally(tally: Tally) -> list[str]:

@@ -221,7 +221,7 @@ class ReplayScreen(FittedScreen[None]):
         for seat, name in enumerate(self.names):
             if seat:
                 hands.append("\n")
-            hands.append(f"{name}: ", style="bold")
+            hands.append(_("{name}:").format(name=name) + " ", style="bold")  # "Zoé :" in French
             hands.append_text(hand_text(round_.hand(seat)))
         self.query_one("#replay-hands", Static).update(hands)
 

@@ -317,7 +317,7 @@ def prompt(scene: Scene) -> str:
         return _final_prompt(scene, name)
     if view.phase is Phase.PLAY:
         card = scene.selected_card
-        return _("{name}, play a card: {card} is selected.").format(name=name, card=card_name(card) if card else "")
+        return _("{name}, play a card: the {card} is selected.").format(name=name, card=card_name(card) if card else "")
     pending = view.pending_play
     assert pending is not None
     what = _("You laid {card}.") if not pending.discard else _("You discarded {card}.")
