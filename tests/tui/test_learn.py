@@ -228,3 +228,21 @@ async def test_the_log_before_any_move_says_the_cards_were_set_out() -> None:
         text = flat(" ".join(screen_lines(app)))
         assert "No move yet: the cards on the table were set out before the round began." in text
         assert "No move yet this round." not in text
+
+
+@pytest.mark.parametrize(("language", "yes"), [("fr", "o"), ("ru", "н")])  # н: the y key in a Russian layout
+async def test_the_quit_question_takes_the_yes_of_the_players_language(language: str, yes: str) -> None:
+    # found by a newcomer: "o" for oui did nothing (only y, as the bar shows, quit)
+    set_language(language)
+    try:
+        app = LearnApp(pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmQuit)
+            await pilot.press(yes)
+            await pilot.pause()
+            assert app.return_code is not None  # the app is on its way out
+    finally:
+        set_language("en")

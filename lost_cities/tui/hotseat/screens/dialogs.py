@@ -24,10 +24,11 @@ __all__ = ["ConfirmQuit", "HelpScreen", "NoticesScreen", "help_content"]
 
 
 class ConfirmQuit(ModalScreen[bool]):
-    """ "Quit?" — y or Enter quits, n or Escape goes back."""
+    """ "Quit?" — y or Enter quits, n or Escape goes back; o (*oui*) quits too.  (A Russian layout's keys are
+    read as the Latin letters on them, :mod:`lost_cities.tui.common.base`: its y key quits.)"""
 
     BINDINGS = [
-        Binding("y,enter", "answer(True)", N_("quit"), key_display="y"),
+        Binding("y,o,enter", "answer(True)", N_("quit"), key_display="y"),
         Binding("n,escape,q", "answer(False)", N_("keep playing"), key_display="n"),
     ]
 
