@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from lost_cities import __version__
 from lost_cities.cli import analyse, arena, argparse_i18n, learn, online, play, records, score, serve, simulate, web
 from lost_cities.cli.arguments import CommandParser, add_lang, shown_typing
-from lost_cities.i18n import _, current_language, detect_language, set_language
+from lost_cities.i18n import LANGUAGES, _, current_language, detect_language, set_language
 
 __all__ = ["build_parser", "main"]
 
@@ -73,6 +73,20 @@ def _language_from(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _speak_the_language_chosen(argv: Sequence[str]) -> None:
+    """The language last chosen in the new-match form, unless ``--lang`` or ``$LOST_CITIES_LANG`` says which:
+    a choice made in the app is kept for every later run (the locale only guesses).  Read once the arguments
+    are parsed, so that ``--help`` loads no saves."""
+    if _language_from(argv) is not None or os.environ.get("LOST_CITIES_LANG", "").strip():
+        return
+    from lost_cities.storage import MatchStore
+    from lost_cities.storage.settings import load_settings
+
+    chosen = load_settings(MatchStore()).language
+    if chosen in LANGUAGES and chosen != current_language():
+        set_language(chosen)
+
+
 def _replace_what_cannot_be_encoded() -> None:
     """Print ``?`` for what the terminal's encoding lacks (``PYTHONIOENCODING=ascii``), never fail on it."""
     for stream in (sys.stdout, sys.stderr):
@@ -97,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):  # bare `lost-cities`: what people install it for, a match
         args = parser.parse_args([*args_list, "play"])
         args.bare = True
+    _speak_the_language_chosen(args_list)
     try:
         result: int = args.run(args)
     except KeyboardInterrupt:  # Ctrl+C in a long simulate: stop, as a shell expects, without a traceback

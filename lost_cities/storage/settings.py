@@ -1,4 +1,5 @@
-"""The player's settings kept in the data folder (``settings.json``): the tips, and which were seen.
+"""The player's settings kept in the data folder (``settings.json``): the tips, and which were seen; the language
+chosen in the new-match form.
 
 A tip is said once (:mod:`lost_cities.tui.hotseat.tips`); what was said is remembered here, so that
 it is never said again, and the tips can be turned off in the new-match form.  A missing file is the
@@ -15,7 +16,7 @@ from lost_cities.engine.codec import decode, encode
 from lost_cities.storage.errors import StorageError
 from lost_cities.storage.store import MatchStore
 
-__all__ = ["Settings", "load_settings", "save_settings", "tip_seen", "tips_on"]
+__all__ = ["Settings", "language_chosen", "load_settings", "save_settings", "tip_seen", "tips_on"]
 
 
 class Settings(Struct, frozen=True):
@@ -24,6 +25,9 @@ class Settings(Struct, frozen=True):
     tips: bool = True
     #: the tips already said, by name, in the order said
     tips_seen: tuple[str, ...] = ()
+    #: the language last chosen in the new-match form (``fr``): every later run speaks it, unless ``--lang`` or
+    #: ``$LOST_CITIES_LANG`` says otherwise (:func:`lost_cities.cli.main`)
+    language: str | None = None
 
 
 def load_settings(store: MatchStore) -> Settings:
@@ -52,4 +56,11 @@ def tip_seen(store: MatchStore, name: str) -> Settings:
     if name not in settings.tips_seen:
         settings = replace(settings, tips_seen=(*settings.tips_seen, name))
         save_settings(store, settings)
+    return settings
+
+
+def language_chosen(store: MatchStore, code: str) -> Settings:
+    """Keep ``code`` as the language the player chose."""
+    settings = replace(load_settings(store), language=code)
+    save_settings(store, settings)
     return settings

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from textual.widgets import Input, RadioButton, Static
 
 from lost_cities.engine import Match, Rules
+from lost_cities.i18n import set_language
+from lost_cities.storage import MatchStore
+from lost_cities.storage.settings import load_settings
 from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
-from tests.tui.helpers import SIZE, advance, app_at, key_bar, screen_lines, screen_text, take_turn
+from tests.conftest import Cli
+from tests.tui.helpers import SIZE, advance, app_at, key_bar, screen_lines, screen_text, take_turn, until
 
 
 async def test_a_name_too_wide_for_the_board_is_refused_with_the_rule() -> None:
@@ -124,3 +131,22 @@ async def test_start_refused_for_two_equal_names_puts_the_cursor_on_the_later_on
         await pilot.press("ctrl+a", "ctrl+k", *"Boris", "ctrl+s")  # the field it is in, corrected
         await pilot.pause()
         assert isinstance(app.screen, PassScreen) and app.session.names == ("Ana", "Boris")
+
+
+async def test_the_language_chosen_in_the_form_is_kept_for_the_next_run(
+    private_data_dir: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by a newcomer: the form spoke French, the next `lost-cities play` English again
+    app = LostCitiesApp(store=MatchStore(private_data_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#lang-fr", RadioButton).value = True
+        await until(pilot, lambda: "Nouvelle partie" in screen_text(app))  # drawn again, in French
+        await until(pilot, lambda: load_settings(MatchStore(private_data_dir)).language == "fr")
+    set_language("en")
+    monkeypatch.delenv("LOST_CITIES_LANG")  # as a player's shell: the locale only guesses
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert cli("history").out.startswith("Aucune partie terminée")  # the choice, over the locale
+    assert cli("history", "--lang", "en").out.startswith("No finished matches")  # a flag says otherwise
+    monkeypatch.setenv("LOST_CITIES_LANG", "ru")
+    assert cli("history").out.startswith("Оконченных матчей пока нет")  # and so does the environment

@@ -32,7 +32,7 @@ from lost_cities.i18n import _, capitalised
 from lost_cities.net import DEFAULT_SERVER
 from lost_cities.session import Hint, HotSeat, MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
-from lost_cities.storage.settings import Settings, load_settings, tip_seen, tips_on
+from lost_cities.storage.settings import Settings, language_chosen, load_settings, tip_seen, tips_on
 from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
@@ -43,6 +43,7 @@ from lost_cities.tui.hotseat.messages import (
     HelpRequested,
     HintRequested,
     Hurry,
+    LanguageChosen,
     LogRequested,
     MoveSelection,
     PlaySelected,
@@ -293,6 +294,9 @@ class LostCitiesApp(GameApp):
 
     def on_tips_changed(self, message: TipsChanged) -> None:
         self._kept = tips_on(self.store, message.on)
+
+    def on_language_chosen(self, message: LanguageChosen) -> None:
+        self._kept = language_chosen(self.store, message.code)
 
     def _offer_tip(self) -> None:
         """Say a one-time tip when its moment has come on the board (the tips on, this one never said)."""

@@ -112,6 +112,14 @@ class UnknownKey(Message):
         self.key = key
 
 
+class LanguageChosen(Message):
+    """A language was chosen in the new-match form: the app keeps it for the runs to come."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+
 class TipsChanged(Message):
     """The one-time tips were turned on or off in the new-match form: the app keeps the setting."""
 

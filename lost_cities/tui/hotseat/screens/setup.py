@@ -41,7 +41,7 @@ from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
-from lost_cities.tui.hotseat.messages import StatisticsRequested, TipsChanged
+from lost_cities.tui.hotseat.messages import LanguageChosen, StatisticsRequested, TipsChanged
 from lost_cities.words import computer_name, decimal, level_name
 
 __all__ = ["LANGUAGE_LABELS", "LEARN", "NewMatchScreen"]
@@ -474,6 +474,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
             return
         self.previous = self._draft()
         set_language(code)
+        self.app.post_message(LanguageChosen(code))  # kept: the next run speaks it too
         await self.recompose()
         self.on_mount()
         self.query_one("#language", RadioSet).focus()
