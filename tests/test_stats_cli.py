@@ -229,3 +229,20 @@ def test_the_legend_hides_no_point_of_a_single_round(cli_in: Cli, tmp_path: Path
     assert len(scores) == 2 and max(scores) > 0  # two rows, the best at the top left
     round_scores = cli_in(tmp_path, "stats", "--plot").out.split("Rating after each match")[0]
     assert len(plot_marks(round_scores)) == 2  # Ana's and Boris's, at the left edge
+
+
+def test_an_abandoned_matchs_finished_rounds_count_as_rounds_but_it_has_no_result(private_data_dir: Path) -> None:
+    # found by a newcomer: a round played to its end against the computer vanished from the statistics once the
+    # match was given up ("1 abandoned", no round, no expedition)
+    store = MatchStore(private_data_dir)
+    first_round = len(random_match(9, 10_000, rounds=3).record().played[0].turns)
+    match = random_match(9, first_round + 10, rounds=3)  # one round finished, the second under way
+    store.save_current(SavedMatch.start(("Ana", "Boris"), match))
+    abandoned = store.abandon_current()
+    assert abandoned is not None and len(abandoned.round_scores) == 1
+    stats = history_stats([abandoned])
+    assert (stats.matches, stats.rounds, stats.abandoned) == (0, 1, 1)
+    ana = next(player for player in stats.players if player.name == "Ana")
+    assert ana.matches == 0 and ana.abandoned == 1 and ana.rating is None  # a match given up is no result
+    assert ana.rounds == 1 and ana.expeditions > 0
+    assert ana.best_round == abandoned.round_scores[0][0]

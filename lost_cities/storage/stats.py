@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from msgspec import Struct
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from lost_cities.engine import Rules
 from lost_cities.storage.saved import SavedMatch, SaveStatus
 
 __all__ = ["HistoryStats", "Opponent", "PlayerStats", "RatingPoint", "RoundPoint", "Tally", "history_stats"]
@@ -171,9 +172,12 @@ def history_stats(matches: Iterable[SavedMatch]) -> HistoryStats:
             abandoned += 1
             for key in keys:
                 counts[key].abandoned += 1
+            _count_rounds(saved, keys, counts, rounds)  # given up, no result; its finished rounds were played
+            rounds += len(saved.round_scores)
             continue
         finished += 1
-        _count_match(saved, keys, counts, rounds)
+        _count_match(saved, keys, counts)
+        _count_rounds(saved, keys, counts, rounds)
         rounds += len(saved.round_scores)
         if not saved.record.rules.cooperative and len(set(keys)) == len(keys):
             _rate(saved, keys, model, ratings)
@@ -189,20 +193,31 @@ def _levels(saved: SavedMatch) -> tuple[str | None, ...]:
     return (*saved.computers, *(None,) * (len(saved.names) - len(saved.computers)))
 
 
-def _count_match(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts], earlier_rounds: int) -> None:
-    """Add one finished match to every seat's counts: its results, its rounds' scores and cards, its hints;
-    ``earlier_rounds`` finished rounds come before it in the history."""
+def _count_match(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts]) -> None:
+    """Add one finished match's result to every seat's counts, and to its opponents' tallies."""
+    rules = saved.record.rules
+    for seat, key in enumerate(keys):
+        mine = counts[key]
+        side = rules.side_of(seat)
+        mine.matches += 1
+        if rules.cooperative:
+            mine.cooperative += 1
+            continue
+        mine.results = mine.results.add(saved.totals[side], _best_other(saved.totals, side))
+        for other, other_side in _opponents(rules, keys, seat):
+            matches, by_round = mine.opponents.get(other, (Tally(), Tally()))
+            mine.opponents[other] = (matches.add(saved.totals[side], saved.totals[other_side]), by_round)
+
+
+def _count_rounds(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts], earlier_rounds: int) -> None:
+    """Add a match's finished rounds to every seat's counts — their scores and cards, its hints — whether the
+    match was finished or given up; ``earlier_rounds`` finished rounds come before them in the history."""
     rules = saved.record.rules
     cooperative = rules.cooperative
     played = saved.replay().played
     for seat, key in enumerate(keys):
         mine = counts[key]
         side = rules.side_of(seat)
-        mine.matches += 1
-        if cooperative:
-            mine.cooperative += 1
-        else:
-            mine.results = mine.results.add(saved.totals[side], _best_other(saved.totals, side))
         for number, scores in enumerate(saved.round_scores):
             mine.round_scores.append(RoundPoint(earlier_rounds + number + 1, scores[side]))
             if not cooperative:
@@ -216,15 +231,22 @@ def _count_match(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts],
         mine.hints += sum(taken[seat] for taken in saved.hints)
         if cooperative:
             continue
-        for other_seat, other in enumerate(keys):
-            other_side = rules.side_of(other_seat)
-            if other_side == side or other == key:
-                continue  # a partner, or oneself in another seat
+        for other, other_side in _opponents(rules, keys, seat):
             matches, by_round = mine.opponents.get(other, (Tally(), Tally()))
-            matches = matches.add(saved.totals[side], saved.totals[other_side])
             for scores in saved.round_scores:
                 by_round = by_round.add(scores[side], scores[other_side])
             mine.opponents[other] = (matches, by_round)
+
+
+def _opponents(rules: Rules, keys: list[Key], seat: int) -> list[tuple[Key, int]]:
+    """Who ``seat`` plays against, with their side: every other side's players (not a partner, nor oneself
+    under another seat)."""
+    side = rules.side_of(seat)
+    return [
+        (other, rules.side_of(other_seat))
+        for other_seat, other in enumerate(keys)
+        if rules.side_of(other_seat) != side and other != keys[seat]
+    ]
 
 
 def _rate(saved: SavedMatch, keys: list[Key], model: PlackettLuce, ratings: dict[Key, PlackettLuceRating]) -> None:
