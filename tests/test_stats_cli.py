@@ -237,7 +237,8 @@ def test_an_abandoned_matchs_finished_rounds_count_as_rounds_but_it_has_no_resul
     store = MatchStore(private_data_dir)
     first_round = len(random_match(9, 10_000, rounds=3).record().played[0].turns)
     match = random_match(9, first_round + 10, rounds=3)  # one round finished, the second under way
-    store.save_current(SavedMatch.start(("Ana", "Boris"), match))
+    started = SavedMatch.start(("Ana", "Boris"), match)
+    store.save_current(started.with_match(match, hints=[(1, 0), (2, 0)]))  # a hint in round 1, two in round 2
     abandoned = store.abandon_current()
     assert abandoned is not None and len(abandoned.round_scores) == 1
     stats = history_stats([abandoned])
@@ -246,3 +247,5 @@ def test_an_abandoned_matchs_finished_rounds_count_as_rounds_but_it_has_no_resul
     assert ana.matches == 0 and ana.abandoned == 1 and ana.rating is None  # a match given up is no result
     assert ana.rounds == 1 and ana.expeditions > 0
     assert ana.best_round == abandoned.round_scores[0][0]
+    assert ana.hints == 1  # those of the finished round: the round under way counts for nothing
+    assert ana.opponents == ()  # nor against Boris: listed, he would show no match at all

@@ -24,7 +24,7 @@ import socket
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from lost_cities.ai.bot import Bot, answer
 from lost_cities.engine.moves import Decision
@@ -155,6 +155,8 @@ def _said(error: BaseException) -> str:
         return _("that host name is not known")
     if isinstance(error, TimeoutError):
         return _("no answer in time")
+    if isinstance(error, InvalidStatus) and error.response.status_code >= 500:  # a proxy, its server away
+        return _("the server is unavailable (HTTP {status}): try again later").format(status=error.response.status_code)
     if isinstance(error, InvalidHandshake):
         return _("what answered is not a game server")
     return str(error) or type(error).__name__
@@ -183,7 +185,9 @@ async def fetch_record(url: str, code: str) -> Record:
             raise OnlineError(reply.message, reply.code)
         if isinstance(reply, ViewFrame) and not reply.over:
             raise OnlineError(
-                f"the match is not over yet (round {reply.round_number}): its record is given once it is",
+                _("the match is not over yet (round {number}): its record is given once it is").format(
+                    number=reply.round_number
+                ),
                 ErrorCode.GAME_OVER,
             )
     raise OnlineError(_("the server at {url} closed without sending the game's record").format(url=url))

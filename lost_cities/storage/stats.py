@@ -1,6 +1,6 @@
 """What the history comes to: results by opponent, scores, expeditions, wagers, hints, and a rating.
 
-Pure computation on the finished matches of :meth:`MatchStore.list_history`, no words and no
+Pure computation on the matches of :meth:`MatchStore.list_history`, no words and no
 layout, so that ``lost-cities stats`` (and later a Statistics screen) only show what this returns.
 
 Who is who: a person is their name, ignoring case (as :func:`lost_cities.limits.check_names` tells
@@ -9,7 +9,9 @@ played under — the rating is the level's, not the name's.
 
 What counts: a finished match counts in full.  A cooperative match (R22) has no winner: its rounds,
 scores, expeditions, wagers and hints count, not in won, lost or drawn, and not in the rating.  An
-abandoned match counts as abandoned only: a match given up is no result.  Four players count as two
+abandoned match counts as abandoned, not as a match played and not in the rating — a match given up is no
+result — but its finished rounds count as rounds (scores, cards, the hints taken in them; not against an
+opponent).  Four players count as two
 sides of two partners (R24a): a team's round score and expeditions are both partners'.
 
 The rating is ``openskill``'s Plackett–Luce model (it rates teams, and more than two sides), updated
@@ -172,7 +174,7 @@ def history_stats(matches: Iterable[SavedMatch]) -> HistoryStats:
             abandoned += 1
             for key in keys:
                 counts[key].abandoned += 1
-            _count_rounds(saved, keys, counts, rounds)  # given up, no result; its finished rounds were played
+            _count_rounds(saved, keys, counts, rounds, opponents=False)  # given up, no result: its rounds were played
             rounds += len(saved.round_scores)
             continue
         finished += 1
@@ -209,9 +211,13 @@ def _count_match(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts])
             mine.opponents[other] = (matches.add(saved.totals[side], saved.totals[other_side]), by_round)
 
 
-def _count_rounds(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts], earlier_rounds: int) -> None:
-    """Add a match's finished rounds to every seat's counts — their scores and cards, its hints — whether the
-    match was finished or given up; ``earlier_rounds`` finished rounds come before them in the history."""
+def _count_rounds(
+    saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts], earlier_rounds: int, opponents: bool = True
+) -> None:
+    """Add a match's finished rounds to every seat's counts — their scores and cards, the hints taken in them —
+    whether the match was finished or given up; ``earlier_rounds`` finished rounds come before them in the
+    history.  ``opponents``: the rounds count against each opponent too (not for a match given up: an opponent
+    met only there would be listed with no match against them)."""
     rules = saved.record.rules
     cooperative = rules.cooperative
     played = saved.replay().played
@@ -228,8 +234,8 @@ def _count_rounds(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts]
                     mine.below_zero += row.score < 0
                     mine.wagers += row.wagers
                     mine.wagers_paid += row.wagers if row.score > 0 else 0
-        mine.hints += sum(taken[seat] for taken in saved.hints)
-        if cooperative:
+        mine.hints += sum(taken[seat] for taken in saved.hints[: len(saved.round_scores)])  # not the round under way
+        if cooperative or not opponents:
             continue
         for other, other_side in _opponents(rules, keys, seat):
             matches, by_round = mine.opponents.get(other, (Tally(), Tally()))

@@ -18,6 +18,7 @@ from lost_cities.session import HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch
 from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.screens.board import BoardScreen
+from lost_cities.tui.hotseat.screens.dialogs import NoticesScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
 from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
 from lost_cities.words import card_phrase
@@ -376,3 +377,16 @@ async def test_the_computers_last_move_is_shown_before_the_round_end() -> None:
         assert isinstance(app.screen, BoardScreen)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
+
+
+async def test_the_computer_plays_first_once_the_start_up_notices_are_read() -> None:
+    # found by a review: the computer's first move, held while the start-up's panel was up, waited for a key
+    notices = ("The server ws://x:1 did not answer.",)
+    app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=0.2, notices=notices)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NoticesScreen))
+        await until(pilot, lambda: app.holding)  # its move decided, held for the pace...
+        await pilot.pause(0.5)  # ...whose time runs out while the panel is up
+        await pilot.press("enter")
+        await until(pilot, lambda: app.session.to_move == 0, seconds=10)  # its move made, without another key
+        assert message(app).startswith("Ana, play a card")

@@ -17,6 +17,7 @@ for it to finish).  Each move is held on screen a moment, and any key goes on at
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
@@ -202,7 +203,7 @@ class LostCitiesApp(GameApp):
         if self._start_notices:
             from lost_cities.tui.hotseat.screens.dialogs import NoticesScreen
 
-            self.push_screen(NoticesScreen(self._start_notices))
+            self.push_screen(NoticesScreen(self._start_notices), lambda _closed: self._go_on())  # a held move
 
     def _resume_or_new(self, saved: SavedMatch | None, choice: ResumeChoice | int | None) -> None:
         from lost_cities.tui.hotseat.screens.resume import ResumeChoice
@@ -293,10 +294,12 @@ class LostCitiesApp(GameApp):
         return self._kept
 
     def on_tips_changed(self, message: TipsChanged) -> None:
-        self._kept = tips_on(self.store, message.on)
+        with contextlib.suppress(StorageError):  # not kept (an unwritable folder): the saves say so, not this
+            self._kept = tips_on(self.store, message.on)
 
     def on_language_chosen(self, message: LanguageChosen) -> None:
-        self._kept = language_chosen(self.store, message.code)
+        with contextlib.suppress(StorageError):  # not kept: this run speaks it all the same
+            self._kept = language_chosen(self.store, message.code)
 
     def _offer_tip(self) -> None:
         """Say a one-time tip when its moment has come on the board (the tips on, this one never said)."""

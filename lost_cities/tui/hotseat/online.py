@@ -11,6 +11,7 @@ help and quit.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import TYPE_CHECKING, Literal
 
@@ -39,6 +40,7 @@ from lost_cities.session import MatchReport, MatchSettings, OnlineMatch, RoundRe
 from lost_cities.storage import MatchStore, StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
 from lost_cities.storage.saved import SavedMatch, SaveStatus
+from lost_cities.storage.settings import language_chosen
 from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.hotseat.messages import (
@@ -46,6 +48,7 @@ from lost_cities.tui.hotseat.messages import (
     DrawFrom,
     HelpRequested,
     HintRequested,
+    LanguageChosen,
     LogRequested,
     MoveSelection,
     PlaySelected,
@@ -57,7 +60,7 @@ from lost_cities.tui.hotseat.messages import (
     UnknownKey,
 )
 from lost_cities.tui.hotseat.scene import Scene, Wait
-from lost_cities.words import describe_refusal, duration, side_names
+from lost_cities.words import describe_refusal, duration, elided, side_names
 
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Created
@@ -412,10 +415,12 @@ class OnlineApp(GameApp):
         """What a watcher who came with a seat's invitation (not the watch code) is told: the same code takes the
         seat — ``--watch`` typed for ``--join`` is the likely mistake."""
         name = welcome.seats[seat].name if 0 <= seat < len(welcome.seats) else ""
-        return _(
-            "You are watching. This code is also {name}'s invitation: to play that seat, "
-            "lost-cities play --join {code}{server}"
-        ).format(name=name, code=shown(normalised(code) or code), server=server_option(self.server))
+        return elided(
+            _(
+                "You are watching. This code is also {name}'s invitation: to play that seat, "
+                "lost-cities play --join {code}{server}"
+            ).format(name=name, code=shown(normalised(code) or code), server=server_option(self.server))
+        )  # "l'invitation d'Ana" in French
 
     @property
     def watching(self) -> bool:
@@ -564,6 +569,11 @@ class OnlineApp(GameApp):
     def _say(self, line: str, error: bool = False) -> None:
         if self.board is not None and self.board.scene is not None:
             self.board.scene = replace(self.board.scene, line=line, error=error)
+
+    def on_language_chosen(self, message: LanguageChosen) -> None:
+        """The language chosen in the online form is kept, as the local form's is (the next run speaks it)."""
+        with contextlib.suppress(StorageError):  # not kept: this run speaks it all the same
+            language_chosen(self.store, message.code)
 
     def on_select_card(self, request: SelectCard) -> None:
         if self._my_view_now() and self.board is not None and self.board.scene is not None:

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from lost_cities.engine import Colour, Rules
-from lost_cities.i18n import N_, _
+from lost_cities.i18n import N_, _, current_language
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.panel import ScrollPanel
 from lost_cities.words import colour_name
@@ -24,12 +24,13 @@ __all__ = ["ConfirmQuit", "HelpScreen", "NoticesScreen", "help_content"]
 
 
 class ConfirmQuit(ModalScreen[bool]):
-    """ "Quit?" — y or Enter quits, n or Escape goes back; o (*oui*) quits too.  (A Russian layout's keys are
-    read as the Latin letters on them, :mod:`lost_cities.tui.common.base`: its y key quits.)"""
+    """ "Quit?" — y or Enter quits, n or Escape goes back; in French o (*oui*) quits too.  (A Russian layout's
+    keys are read as the Latin letters on them, :mod:`lost_cities.tui.common.base`: its y key quits.)"""
 
     BINDINGS = [
-        Binding("y,o,enter", "answer(True)", N_("quit"), key_display="y"),
+        Binding("y,enter", "answer(True)", N_("quit"), key_display="y"),
         Binding("n,escape,q", "answer(False)", N_("keep playing"), key_display="n"),
+        Binding("o", "oui", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -60,6 +61,11 @@ class ConfirmQuit(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+    def action_oui(self) -> None:
+        """o is a yes in French only: in another language it is a key pressed by mistake."""
+        if current_language() == "fr":
+            self.dismiss(True)
 
 
 def help_content(rules: Rules, passing: bool = True, memory_aid: bool = False, online: bool = False) -> Group:
