@@ -53,6 +53,7 @@ __all__ = [
     "formula",
     "hint_action",
     "hint_lines",
+    "hint_numbers",
     "hint_reason",
     "level_name",
     "level_word",
@@ -221,6 +222,23 @@ def pile_colour(colour: Colour) -> str:
         Colour.GREEN: pgettext("pile", "green"),
         Colour.RED: pgettext("pile", "red"),
         Colour.PURPLE: pgettext("pile", "purple"),
+    }
+    return names[colour]
+
+
+def _expedition_colour(colour: Colour) -> str:
+    """The colour of an expedition that a hint's reason opens, continues or starts (French feminine, *l'expédition
+    blanche*; Russian the accusative, *открывает белую экспедицию*): shorter than :func:`pile_colour`'s
+    *экспедицию белого цвета*, so that a reason fits one line of an 80-column board."""
+    # Translators: the colour of an expedition a hint opens or continues ("opens the {colour} expedition"): in Russian
+    # the accusative of the feminine ("открывает белую экспедицию", "ещё одно пари на белую экспедицию").
+    names = {
+        Colour.YELLOW: pgettext("expedition", "yellow"),
+        Colour.BLUE: pgettext("expedition", "blue"),
+        Colour.WHITE: pgettext("expedition", "white"),
+        Colour.GREEN: pgettext("expedition", "green"),
+        Colour.RED: pgettext("expedition", "red"),
+        Colour.PURPLE: pgettext("expedition", "purple"),
     }
     return names[colour]
 
@@ -518,16 +536,18 @@ def _layable(card: Card, laid: Sequence[Card]) -> bool:
 def _continues(card: Card, laid: Sequence[Card]) -> str:
     """Laying ``card`` on the viewer's started expedition ``laid``: whether it leaves a gap, and how wide."""
     if card.is_wager:
-        return _("another wager on the {colour} expedition, before its numbers").format(colour=pile_colour(card.colour))
+        return _("another wager on the {colour} expedition, before its numbers").format(
+            colour=_expedition_colour(card.colour)
+        )
     numbers = [c.value for c in laid if not c.is_wager]
     gap = card.value - (numbers[-1] + 1 if numbers else 2)
     if gap <= 0:
-        return _("continues your {colour} expedition, no gap").format(colour=pile_colour(card.colour))
+        return _("continues your {colour} expedition, no gap").format(colour=_expedition_colour(card.colour))
     return ngettext(
         "continues your {colour} expedition, skipping {n} card",
         "continues your {colour} expedition, skipping {n} cards",
         gap,
-    ).format(colour=pile_colour(card.colour), n=gap)
+    ).format(colour=_expedition_colour(card.colour), n=gap)
 
 
 def _in_hand(colour: Colour, hand: Sequence[Card]) -> int:
@@ -553,7 +573,7 @@ def _lay_reason(view: PlayerView, card: Card) -> str:
         ).format(n=points, colour=pile_colour(card.colour))
     return ngettext(
         "opens the {colour} expedition: {n} point in hand", "opens the {colour} expedition: {n} points in hand", points
-    ).format(n=points, colour=pile_colour(card.colour))
+    ).format(n=points, colour=_expedition_colour(card.colour))
 
 
 def _discard_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
@@ -573,7 +593,7 @@ def _discard_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
     if mine and _layable(card, mine):
         return _("only you could still lay it")
     if any(not view.expedition(side, card.colour) for side in range(rules.sides)):  # someone has none yet
-        return _("it could only start a new {colour} expedition").format(colour=pile_colour(card.colour))
+        return _("it could only start a new {colour} expedition").format(colour=_expedition_colour(card.colour))
     if players == 2:
         return _("neither you nor {name} can use it").format(name=names[(view.seat + 1) % 2])
     return _("nobody can use it")
@@ -665,4 +685,16 @@ def hint_lines(view: PlayerView, choices: Sequence[tuple[Decision, float]], name
         )
         for number, (decision, points) in enumerate(choices, start=1)
     ]
-    return "\n".join(lines)
+    return "\n".join([*lines, hint_numbers(view, names)])
+
+
+def hint_numbers(view: PlayerView, names: Sequence[str]) -> str:
+    """What a hint's numbers are, said under them: the round's expected score difference means nothing to a
+    newcomer until it is named as a lead over someone (the best other side's score, R22's team score)."""
+    rules = view.rules
+    if rules.cooperative:
+        return _("The numbers: your team's expected score at the round's end.")
+    others = [name for side, name in enumerate(side_names(names, rules)) if side != view.side]
+    if len(others) == 1:
+        return _("The numbers: your expected lead over {name} at the round's end.").format(name=others[0])
+    return _("The numbers: your expected lead over the best of the others at the round's end.")

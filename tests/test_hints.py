@@ -85,8 +85,25 @@ def test_the_hint_reads_one_numbered_line_a_choice_with_its_estimate() -> None:
     text = hint_lines(view, [(Play.parse("+r5"), 4.2), (Play.parse("-y2"), -1.25)], NAMES)
     assert text == (
         "1. lay red 5 (+4.2) — continues your red expedition, no gap\n"
-        "2. discard yellow 2 (−1.2) — it could only start a new yellow expedition"
+        "2. discard yellow 2 (−1.2) — it could only start a new yellow expedition\n"
+        "The numbers: your expected lead over Boris at the round's end."
     )
+
+
+@pytest.mark.parametrize(
+    ("rules", "names", "said"),
+    [
+        (Rules(players=3), ("Ana", "Boris", "Carl"), "your expected lead over the best of the others"),
+        (Rules(players=4), ("Ana", "Boris", "Carl", "Dana"), "your expected lead over Boris & Dana"),
+        (Rules(cooperative=True), NAMES, "your team's expected score"),
+    ],
+)
+def test_the_hint_says_what_its_numbers_measure_against_whom(rules: Rules, names: tuple[str, ...], said: str) -> None:
+    # the search's figure is the side's score minus the best other side's (the team score, R22): a newcomer reads
+    # "+18.2" as nothing until it is named
+    view = player_view(Round(rules, 5), 0)
+    text = hint_lines(view, [(view.legal_decisions[0], 18.2)], names)
+    assert said in text.split("\n")[-1]
 
 
 @pytest.mark.parametrize("language", ["fr", "ru"])
@@ -98,7 +115,7 @@ def test_every_reason_is_a_whole_sentence_in_french_and_russian(language: str) -
         text = hint_lines(view, decisions, NAMES)
     finally:
         set_language("en")
-    assert len(text.split("\n")) == len(decisions)
+    assert len(text.split("\n")) == len(decisions) + 1  # and what the numbers are
     assert "{" not in text and "continues" not in text and "discard" not in text
 
 
