@@ -31,6 +31,15 @@ async def test_keys_mark_cards_and_the_scores_follow() -> None:
         assert "round +65" in subtitle(app, 0)
 
 
+async def test_home_and_end_go_to_the_first_and_the_last_card_of_the_row() -> None:
+    app = ScorePadApp(names=("Ann", "Bob"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end", "space")
+        assert row(app, 0, "yellow").formula == "10 − 20"
+        await pilot.press("home", "space")
+        assert row(app, 0, "yellow").formula.startswith("(10 − 20) × 2")
+
+
 @pytest.mark.parametrize("size", SIZES)
 async def test_clicks_mark_a_card_for_one_player_only(size: tuple[int, int]) -> None:
     # R2: every card exists once: red 7 marked for Ann cannot be marked for Bob

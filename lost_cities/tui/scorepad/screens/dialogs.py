@@ -281,6 +281,7 @@ class PadHelpScreen(PadDialog[None]):
                 _(
                     """\
  ← → ↑ ↓     move; ↑ ↓ go on into the next side's rows
+ Home, End   the row's first card (a wager) or its last (the 10)
  Space       mark or unmark the card under the cursor (or click it)
  2 … 9, 0    mark or unmark that number in the row (0, or 1 0, is 10)
  w, x        one more wager (×) in the row; after the last, none again

@@ -88,6 +88,8 @@ class PadScreen(FittedScreen[None]):
         Binding("down", "move(1, 0)", show=False),
         Binding("left", "move(0, -1)", show=False),
         Binding("right", "move(0, 1)", show=False),
+        Binding("home", "move(0, -99)", show=False),  # the row's first cell, the wager
+        Binding("end", "move(0, 99)", show=False),  # its last, the 10
         Binding("backspace,delete", "clear_row", show=False),
         *(Binding(str(value % 10), f"number({value})", show=False) for value in range(2, 11)),
     ]
@@ -251,7 +253,8 @@ class PadScreen(FittedScreen[None]):
         self.show()
 
     def action_move(self, rows: int, columns: int) -> None:
-        """The arrows; up and down go on from one side's last row into the next side's first."""
+        """The arrows (Home and End: the row's first and last cell); up and down go on from one side's last row
+        into the next side's first."""
         self.column = max(0, min(len(CELLS) - 1, self.column + columns))
         count = len(self.sheet.rules.colours)
         position = max(0, min(self.sheet.sides * count - 1, self.side * count + self.row + rows))
