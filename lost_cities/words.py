@@ -55,6 +55,7 @@ __all__ = [
     "hint_lines",
     "hint_numbers",
     "hint_reason",
+    "is_typed_wager",
     "level_name",
     "level_word",
     "number_name",
@@ -248,9 +249,37 @@ def _folded(text: str) -> str:
     return text.strip().casefold().replace("ё", "е")
 
 
+def _other_words(colour: Colour) -> tuple[str, ...]:
+    """What else people call a colour, as they might type it (French *violet* for *pourpre*)."""
+    # Translators: other words a player may type for a colour in `lost-cities score`, separated by spaces, besides
+    # its name in your language (French for purple: "violet violette mauve"); the English word itself if none.
+    words = {
+        Colour.YELLOW: pgettext("typed", "yellow"),
+        Colour.BLUE: pgettext("typed", "blue"),
+        Colour.WHITE: pgettext("typed", "white"),
+        Colour.GREEN: pgettext("typed", "green"),
+        Colour.RED: pgettext("typed", "red"),
+        Colour.PURPLE: pgettext("typed", "purple violet"),
+    }
+    return tuple(words[colour].split())
+
+
+def is_typed_wager(text: str) -> bool:
+    """A wager as a player types it in a row of cards: ``w`` or ``x`` in every language, and the language's own
+    letter (French *p* for *pari*, Russian *п*).
+
+    >>> is_typed_wager("W"), is_typed_wager("7")
+    (True, False)
+    """
+    # Translators: the letters a player may type for a wager in `lost-cities score`, besides w and x, separated by
+    # spaces (French "p" for pari; Russian "п х", the Cyrillic х looking like x); "w" if there is none.
+    return _folded(text) in {"w", "x", *(_folded(word) for word in pgettext("typed", "w").split())}
+
+
 def parse_colour_word(text: str) -> Colour:
     """A colour as a player types it: its letter (``r``), its English name, or its name in
-    the current language, in any case (``rouge``, ``Красный``, ``желтый`` for *жёлтый*).
+    the current language, in any case (``rouge``, ``Красный``, ``желтый`` for *жёлтый*), or another
+    word for it there (French *violet*).
 
     The letters are the notation's (y b w g r p) in every language: French first letters
     would clash (*bleu*, *blanc*).  Raises :class:`NotationError` for anything else.
@@ -260,7 +289,14 @@ def parse_colour_word(text: str) -> Colour:
     """
     key = _folded(text)
     for colour in Colour:
-        words = (colour.letter, colour.label, colour_name(colour), _card_colour(colour), pile_colour(colour))
+        words = (
+            colour.letter,
+            colour.label,
+            colour_name(colour),
+            _card_colour(colour),
+            pile_colour(colour),
+            *_other_words(colour),
+        )
         if key in {_folded(word) for word in words}:
             return colour
     raise NotationError(text, "a colour: its name or its letter (y b w g r p)")

@@ -2,7 +2,8 @@
 
 An expedition is ``COLOUR:CARDS``: ``red:w,w,3,4,7,10`` or ``"red:w w 3 4 7 10"``.  The
 colour is its letter (y b w g r p), its English name or its name in the player's language
-(``rouge``, ``красный``), in any case; a card is ``w`` (or ``x``) for a wager or a number 2-10,
+(``rouge``, ``красный``), in any case; a card is ``w`` (or ``x``, or the language's own letter: French
+``p``) for a wager or a number 2-10,
 in the order the cards lie in the row.  Cards may also be written
 in full notation (``r7``), and words after an expedition that hold no colon continue it, so
 an unquoted ``red:w w 3 4`` reads as one expedition.
@@ -42,7 +43,14 @@ from lost_cities.engine import (
 )
 from lost_cities.i18n import _, ngettext
 from lost_cities.score.tally import NoCopyLeft, Tally
-from lost_cities.words import card_name, colour_name, describe_refusal, number_name, parse_colour_word
+from lost_cities.words import (
+    card_name,
+    colour_name,
+    describe_refusal,
+    is_typed_wager,
+    number_name,
+    parse_colour_word,
+)
 
 __all__ = ["ScoreInputError", "Side", "read_players", "read_side"]
 
@@ -143,7 +151,7 @@ def _colour(group: _Expedition, rules: Rules) -> Colour:
 def _card(token: str, colour: Colour, source: str) -> Card:
     """One card of an expedition: ``w``/``x``, a number, or full notation (``r7``)."""
     text = token.strip().lower()
-    if text in ("w", "x"):
+    if is_typed_wager(text):
         return Card(colour, WAGER)
     if text.isascii() and text.isdigit():  # only 0-9: not ², ３ or ١٠
         value = int(text) if len(text) <= 4 else None  # a 5,000-digit number is just as wrong as 11

@@ -106,6 +106,29 @@ def test_colour_by_letter_or_name_in_any_case_and_cards_in_full_notation() -> No
     assert a == b and a["total"] == -26 + -5
 
 
+@pytest.mark.parametrize(
+    ("language", "argv"),
+    [
+        ("en", ["violet:w,9,10"]),
+        ("fr", ["violet:p,9,10"]),  # p for pari: a card's place holds no colour letter
+        ("fr", ["Violette:P,9,10"]),
+        ("ru", ["пурпурный:п,9,10"]),
+        ("ru", ["сиреневая:х,9,10"]),  # the Cyrillic х that looks like x
+    ],
+)
+def test_other_words_for_purple_and_a_wager_in_the_players_language(language: str, argv: list[str]) -> None:
+    status, out, err = run("--lang", language, "--long", *argv, "--json")
+    assert status == 0, err
+    data = json.loads(out)
+    assert data["total"] == -2  # a purple wager, 9 and 10: (19 − 20) × 2
+
+
+def test_a_wager_letter_of_another_language_is_refused_saying_what_to_type() -> None:
+    status, _, err = run("--lang", "en", "red:p,3")
+    assert status == 2
+    assert "can't read 'p'" in err and "w for a wager" in err
+
+
 def test_hand_alone_scores_a_side_that_laid_nothing() -> None:
     data = json.loads(run("--hand", "r5 b10", "--json")[1])
     assert data["total"] == -15 and all(not row["started"] for row in data["expeditions"])
