@@ -150,3 +150,15 @@ async def test_the_language_chosen_in_the_form_is_kept_for_the_next_run(
     assert cli("history", "--lang", "en").out.startswith("No finished matches")  # a flag says otherwise
     monkeypatch.setenv("LOST_CITIES_LANG", "ru")
     assert cli("history").out.startswith("Оконченных матчей пока нет")  # and so does the environment
+
+
+async def test_a_name_too_wide_is_cut_in_who_starts_so_that_the_next_choice_stays_apart() -> None:
+    app = LostCitiesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Alexandrina Smith-Ångström")
+        await pilot.pause()
+        label = app.screen.query_one("#first-p1", RadioButton).label
+        assert label.plain.endswith("…") and label.cell_length <= 12
+        row = next(line for line in screen_lines(app) if "Who starts" in line)
+        assert "… " in row  # a blank before the next choice's box

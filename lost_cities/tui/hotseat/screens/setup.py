@@ -415,8 +415,10 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
             line.set_class(problem is not None, "-shown")
 
     def _label_starter(self, seat: int) -> None:
-        # a name is shown as typed, never read as markup ("[/]")
-        self.query_one(f"#first-p{seat + 1}", ChoiceButton).label = Content(self._shown_name(seat))
+        # a name is shown as typed, never read as markup ("[/]"); one too wide (refused under it) is cut to the widest
+        # a name may be, so that its column still ends in a blank before the next choice
+        label = Content(self._shown_name(seat)).truncate(MAX_NAME_CELLS, ellipsis=True)
+        self.query_one(f"#first-p{seat + 1}", ChoiceButton).label = label
 
     @on(Select.Changed, ".who")
     def who_changed(self, event: Select.Changed) -> None:
