@@ -10,6 +10,7 @@ from __future__ import annotations
 import gettext
 import os
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "capitalised",
     "current_language",
     "detect_language",
+    "every_translation",
     "ngettext",
     "pgettext",
     "sentence",
@@ -78,6 +80,17 @@ def set_language(language: str) -> None:
 
 def current_language() -> str:
     return _language
+
+
+@cache
+def _catalog(language: str) -> gettext.NullTranslations:
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+
+
+def every_translation(message: str) -> frozenset[str]:
+    """``message`` in every language we speak, English included: to know a text the program wrote in another
+    language than today's, such as a default name kept in a save (``Computer``, ``Ordinateur``, ``Компьютер``)."""
+    return frozenset(_catalog(language).gettext(message) for language in LANGUAGES)
 
 
 def _(message: str) -> str:

@@ -29,7 +29,7 @@ from lost_cities.engine import (
     StartReason,
     Stop,
 )
-from lost_cities.i18n import N_, _, capitalised, current_language, ngettext, pgettext
+from lost_cities.i18n import N_, _, capitalised, current_language, every_translation, ngettext, pgettext
 
 __all__ = [
     "HOLD_OPEN",
@@ -61,6 +61,8 @@ __all__ = [
     "number_name",
     "parse_colour_word",
     "pile_colour",
+    "player_name",
+    "shown_name",
     "side_names",
     "signed",
     "turn_sentence",
@@ -164,6 +166,32 @@ def computer_name(seat: int, computers: int) -> str:
     """The name a computer plays under when the players give it none: ``Computer``, or ``Computer 2``
     (its seat) when there are several."""
     return _("Computer") if computers == 1 else _("Computer {n}").format(n=seat + 1)
+
+
+def player_name(seat: int) -> str:
+    """The name a person plays under when they give none: ``Player 2``."""
+    return _("Player {n}").format(n=seat + 1)
+
+
+def shown_name(name: str, seat: int, computers: Sequence[str | None] = ()) -> str:
+    """A kept name as the current language shows it: a default the program gave — ``Computer``, ``Ordinateur 2``,
+    ``Игрок 3`` — in today's language, whatever language the match was played in; any other name as it is.
+
+    ``computers`` gives each seat's level (``None`` for a person): only a computer's seat takes a computer's
+    default, so a person who chose to be called "Computer" keeps the name.
+
+    >>> shown_name("Компьютер", 1, (None, "hard")), shown_name("Joueur 1", 0), shown_name("Ana", 0)
+    ('Computer', 'Player 1', 'Ana')
+    """
+    if seat < len(computers) and computers[seat] is not None:
+        count = sum(level is not None for level in computers)
+        if count == 1 and name in every_translation("Computer"):
+            return computer_name(seat, count)
+        if name in {text.format(n=seat + 1) for text in every_translation("Computer {n}")}:
+            return _("Computer {n}").format(n=seat + 1)
+    if name in {text.format(n=seat + 1) for text in every_translation("Player {n}")}:
+        return player_name(seat)
+    return name
 
 
 def level_word(level: str) -> str:

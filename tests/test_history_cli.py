@@ -272,3 +272,20 @@ def test_export_of_a_damaged_record_says_so(cli_in: Cli, tmp_path: Path) -> None
     assert result.err == f"lost-cities export: {message}\n"
     replayed = cli_in(tmp_path, "replay", str(broken))  # one convention: every refusal of input exits 2
     assert replayed.status == 2 and replayed.err == f"lost-cities replay: {message}\n"
+
+
+def test_a_default_name_given_in_another_language_is_shown_in_todays(cli_in: Cli, tmp_path: Path) -> None:
+    # a match against the computer played in French, then the history read in Russian and in English: the names
+    # the program gave ("Ordinateur", "Joueur 1") follow the language, a name a person chose stays as it is
+    store = MatchStore(tmp_path)
+    match = random_match(5, 10_000, rounds=1)
+    store.finish_current(SavedMatch.start(("Joueur 1", "Ordinateur"), match, computers=(None, "easy")))
+    store.finish_current(SavedMatch.start(("Ana", "Ordinateur"), random_match(6, 10_000, rounds=1)))  # a person
+    russian = cli_in(tmp_path, "--lang", "ru", "history").out
+    assert "Компьютер (лёгкий)" in russian and "Игрок 1" in russian
+    english = cli_in(tmp_path, "history").out
+    assert "Computer (easy)" in english and "Player 1" in english
+    assert "Ordinateur" in english  # the person who chose that name
+    assert "Joueur" not in english and "Ordinateur (" not in english
+    kept = json.loads(cli_in(tmp_path, "history", "--json").out)["matches"]
+    assert ["Joueur 1", "Ordinateur"] in [match["players"] for match in kept]  # the record keeps what was given

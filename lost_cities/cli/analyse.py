@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(analysis_json(analysed.analysis, saved.names), ensure_ascii=False))
     else:
-        print(describe(analysed.analysis, saved.names))
+        print(describe(analysed.analysis, saved.shown_names))
     return 0
 
 

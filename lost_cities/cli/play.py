@@ -98,12 +98,12 @@ def run(args: argparse.Namespace) -> int:
 
     given = [args.p1, args.p2, args.p3, args.p4]
     if args.vs is not None:
-        from lost_cities.words import computer_name
+        from lost_cities.words import computer_name, player_name
 
         if args.p3 is not None or args.p4 is not None:
             args.parser.error(_("--vs: you play one computer; for more players, use the form"))
         # a name not given is the seat's own; one given empty is refused, as without --vs
-        args.p1 = _("Player {n}").format(n=1) if args.p1 is None else args.p1
+        args.p1 = player_name(0) if args.p1 is None else args.p1
         args.p2 = computer_name(1, 1) if args.p2 is None else args.p2
         given = [args.p1, args.p2, None, None]
     named = any(name is not None for name in given)

@@ -143,5 +143,7 @@ def run_replay(args: argparse.Namespace) -> int:
         )
     from lost_cities.tui.replay import ReplayApp
 
-    ReplayApp(saved.names, saved.record, names_label(saved.names, saved.computers), saved=saved, store=store).run()
+    ReplayApp(
+        saved.shown_names, saved.record, names_label(saved.names, saved.computers), saved=saved, store=store
+    ).run()
     return 0

@@ -41,7 +41,7 @@ from lost_cities.engine.codec import convert, decode, encode, to_builtins
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK, PlayerNamesError, check_names
 from lost_cities.storage.errors import DamagedSaveError
-from lost_cities.words import describe_refusal, side_names
+from lost_cities.words import describe_refusal, shown_name, side_names
 
 __all__ = [
     "FORMAT",
@@ -253,9 +253,15 @@ class SavedMatch(Struct, frozen=True):
     # ------------------------------------------------------------------ using
 
     @property
+    def shown_names(self) -> tuple[str, ...]:
+        """The names as the current language shows them: a default name the program gave (``Computer``,
+        ``Player 2``) in today's language, whatever language the match was played in (:func:`shown_name`)."""
+        return tuple(shown_name(name, seat, self.computers) for seat, name in enumerate(self.names))
+
+    @property
     def side_names(self) -> tuple[str, ...]:
-        """Each side's name, as :attr:`round_scores`, :attr:`totals` and the winner count them (R24a)."""
-        return side_names(self.names, self.record.rules)
+        """Each side's name as shown, as :attr:`round_scores`, :attr:`totals` and the winner count them (R24a)."""
+        return side_names(self.shown_names, self.record.rules)
 
     @property
     def over(self) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from lost_cities.engine import Rules
 from lost_cities.i18n import _, ngettext
 from lost_cities.storage.saved import SavedMatch, SaveStatus
-from lost_cities.words import level_word, side_names, signed
+from lost_cities.words import level_word, shown_name, side_names, signed
 
 __all__ = ["names_label", "result_label", "resume_summary", "shown_names", "variant_label", "variant_parts"]
 
@@ -25,8 +25,9 @@ __all__ = ["names_label", "result_label", "resume_summary", "shown_names", "vari
 def shown_names(names: Sequence[str], computers: Sequence[str | None] = ()) -> tuple[str, ...]:
     """The names, each computer's followed by its level: ``('Ana', 'Computer (hard)')``."""
     levels = (*computers, *(None,) * (len(names) - len(computers)))
+    shown = [shown_name(name, seat, levels) for seat, name in enumerate(names)]
     return tuple(
-        name if level is None else f"{name} ({level_word(level)})" for name, level in zip(names, levels, strict=True)
+        name if level is None else f"{name} ({level_word(level)})" for name, level in zip(shown, levels, strict=True)
     )
 
 

@@ -226,3 +226,9 @@ def test_the_pad_is_for_two_three_or_four_players() -> None:
     for names in [("Ann",), ("a", "b", "c", "d", "e")]:
         with pytest.raises(ValueError, match="2, 3 or 4"):
             ScoreSheet(names)
+
+
+def test_a_pad_started_in_french_names_its_default_players_in_todays_language() -> None:
+    sheet = ScoreSheet(("Joueur 1", "Boris", "Joueur 3"))  # the names left blank in a French pad
+    assert sheet.side_names == ("Player 1", "Boris", "Player 3")
+    assert sheet.names == ("Joueur 1", "Boris", "Joueur 3")  # what is saved stays as it was given

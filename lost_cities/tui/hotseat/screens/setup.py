@@ -42,7 +42,7 @@ from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
 from lost_cities.tui.hotseat.messages import LanguageChosen, StatisticsRequested, TipsChanged
-from lost_cities.words import computer_name, decimal, level_name
+from lost_cities.words import computer_name, decimal, level_name, player_name
 
 __all__ = ["LANGUAGE_LABELS", "LEARN", "NewMatchScreen"]
 
@@ -60,7 +60,7 @@ NAME_FIELDS = tuple(f"p{seat + 1}" for seat in range(MAX_PLAYERS))
 
 
 def _default_name(seat: int) -> str:
-    return _("Player {n}").format(n=seat + 1)
+    return player_name(seat)
 
 
 class FormChoices(ChoiceSet):

@@ -17,7 +17,7 @@ from lost_cities.limits import MAX_NAME_CELLS, MAX_ROUNDS, PlayerNamesError, che
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
-from lost_cities.words import side_names
+from lost_cities.words import player_name, side_names
 
 __all__ = ["PadSetupScreen", "Setup"]
 
@@ -144,7 +144,7 @@ class PadSetupScreen(FittedScreen[Setup | None]):
 
     @staticmethod
     def _default(seat: int) -> str:
-        return _("Player {n}").format(n=seat + 1)
+        return player_name(seat)
 
     @property
     def players(self) -> int:
