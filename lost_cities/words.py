@@ -635,6 +635,13 @@ def _lay_reason(view: PlayerView, card: Card) -> str:
             "a wager before the numbers: {n} points of {colour} in hand",
             points,
         ).format(n=points, colour=pile_colour(card.colour))
+    cost = view.rules.expedition_cost
+    if points < cost:  # "9 points in hand" alone read as praise
+        return ngettext(
+            "opens the {colour} expedition: only {n} point in hand (cost {cost})",
+            "opens the {colour} expedition: only {n} points in hand (cost {cost})",
+            points,
+        ).format(n=points, colour=_expedition_colour(card.colour), cost=cost)
     return ngettext(
         "opens the {colour} expedition: {n} point in hand", "opens the {colour} expedition: {n} points in hand", points
     ).format(n=points, colour=_expedition_colour(card.colour))
@@ -657,7 +664,7 @@ def _discard_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
     if mine and _layable(card, mine):
         return _("only you could still lay it")
     if any(not view.expedition(side, card.colour) for side in range(rules.sides)):  # someone has none yet
-        return _("it could only start a new {colour} expedition").format(colour=_expedition_colour(card.colour))
+        return _("no expedition under way can take it")  # only a new one could: little risk
     if players == 2:
         return _("neither you nor {name} can use it").format(name=names[(view.seat + 1) % 2])
     return _("nobody can use it")

@@ -40,6 +40,11 @@ def test_an_opening_names_the_points_of_its_colour_in_hand() -> None:
     view = ana()
     assert reason(view, "+b4") == "opens the blue expedition: 21 points in hand"
     assert reason(view, "+bw") == "a wager before the numbers: 21 points of blue in hand"
+    # short of the expedition's cost, the points in hand are said as what they are: too few
+    assert reason(view, "+g8") == "opens the green expedition: only 8 points in hand (cost 20)"
+    three = player_view(Round(Rules(players=3), 5), 0)  # yellow 7 and 8 in hand: 15 points
+    said = hint_reason(three, Play.parse("+y7"), ("Ana", "Boris", "Carl"))
+    assert said == "opens the yellow expedition: only 15 points in hand (cost 17)"  # R23b: 17 with three players
     thin = player_view(Round.from_position(POSITION.replace("b10", "rw")), 0)  # blue 4 and 7 only: 11 points
     assert hint_reason(thin, Play.parse("+bw"), NAMES) == "a risky wager: only 11 points of blue in hand"
 
@@ -47,7 +52,7 @@ def test_an_opening_names_the_points_of_its_colour_in_hand() -> None:
 def test_a_discard_says_who_could_use_it_and_one_the_opponent_could_use_is_a_risk() -> None:
     view = ana()
     # no yellow expedition on the table: it helps nobody's expedition, but anyone could open yellow with it
-    assert reason(view, "-y2") == "it could only start a new yellow expedition"
+    assert reason(view, "-y2") == "no expedition under way can take it"
     risky = reason(view, "-g8")  # Boris's green stands at 3
     assert risky == "risky: Boris could take it for their green expedition"
     assert "neither" not in risky
@@ -85,7 +90,7 @@ def test_the_hint_reads_one_numbered_line_a_choice_with_its_estimate() -> None:
     text = hint_lines(view, [(Play.parse("+r5"), 4.2), (Play.parse("-y2"), -1.25)], NAMES)
     assert text == (
         "1. lay red 5 (+4.2) — continues your red expedition, no gap\n"
-        "2. discard yellow 2 (−1.2) — it could only start a new yellow expedition\n"
+        "2. discard yellow 2 (−1.2) — no expedition under way can take it\n"
         "The numbers: your expected lead over Boris at the round's end."
     )
 

@@ -187,6 +187,18 @@ async def test_a_hint_shows_the_hard_levels_three_best_choices_selects_the_first
         assert "Hints taken: Ana (1)" in screen_text(app)
 
 
+async def test_a_hint_with_only_one_thing_to_do_says_so_at_once_and_is_not_counted() -> None:
+    app = LostCitiesApp(VS_EASY, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("e")  # the first turn: a card laid, and every discard pile still empty
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert message(app) == "Nothing to weigh here: the only thing to do is draw from the draw pile."
+        assert app.session.hints == [[0, 0]]
+
+
 async def test_resuming_a_match_against_the_computer_goes_on_with_it(private_data_dir: Path) -> None:
     store = MatchStore(private_data_dir)
     match = Match(Rules(), rounds=2, first=1, seed=9)

@@ -59,7 +59,15 @@ from lost_cities.tui.hotseat.messages import (
 )
 from lost_cities.tui.hotseat.scene import Scene, Wait
 from lost_cities.tui.hotseat.tips import due_tip, tip_words
-from lost_cities.words import card_name, card_phrase, describe_refusal, hint_lines, turn_sentence
+from lost_cities.words import (
+    card_name,
+    card_phrase,
+    describe_refusal,
+    elided,
+    hint_action,
+    hint_lines,
+    turn_sentence,
+)
 
 # Each screen is imported where the app first shows it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
@@ -572,6 +580,11 @@ class LostCitiesApp(GameApp):
         """Work out what the hard level would do for the player at the keyboard, from their view only;
         the card it names is selected, so that e or d plays it."""
         if not self._may_act():
+            return
+        view = self.session.view_of(self._seat)
+        if len(view.legal_decisions) == 1:  # nothing to weigh: said at once, and no hint counted
+            only = hint_action(view, view.legal_decisions[0])
+            self._say(elided(_("Nothing to weigh here: the only thing to do is {action}.").format(action=only)))
             return
         self._hinting = True
         self._show(line=_("The computer is thinking about a hint…"), note="")

@@ -27,10 +27,13 @@ MISTAKE_STYLE = "bold #ff7a6e"
 
 
 def decision_mark(decision: DecisionAnalysis) -> Text:
-    """``✗ discard red 9: lost 12.5, best: lay red 9``, or ``lay red 7: the best choice``."""
+    """``✗ discard red 9: lost 12.5, best: lay red 9``, or ``lay red 7: the best choice`` (``as good as the best``
+    when what it lost shows as 0.0)."""
     played = decision_action(decision.played, decision.played_top)
     if decision.played == decision.best:
         return Text(_("{played}: the best choice").format(played=played))
+    if round(decision.loss, 1) == 0:  # "lost 0.0, best: …" would name a better choice that is not better
+        return Text(_("{played}: as good as the best").format(played=played))
     text = _("{played}: lost {loss}, best: {best}").format(
         played=played, loss=decimal(decision.loss, 1), best=decision_action(decision.best, decision.best_top)
     )
