@@ -18,6 +18,7 @@ __all__ = [
     "N_",
     "_",
     "capitalised",
+    "catalogs",
     "current_language",
     "detect_language",
     "every_translation",
@@ -87,10 +88,15 @@ def _catalog(language: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
+def catalogs() -> tuple[gettext.NullTranslations, ...]:
+    """Every language's translations, English's first: to read what a person typed in any of them."""
+    return tuple(_catalog(language) for language in LANGUAGES)
+
+
 def every_translation(message: str) -> frozenset[str]:
     """``message`` in every language we speak, English included: to know a text the program wrote in another
     language than today's, such as a default name kept in a save (``Computer``, ``Ordinateur``, ``Компьютер``)."""
-    return frozenset(_catalog(language).gettext(message) for language in LANGUAGES)
+    return frozenset(catalog.gettext(message) for catalog in catalogs())
 
 
 def _(message: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import assert_never
 
 from lost_cities.engine import (
@@ -29,7 +30,7 @@ from lost_cities.engine import (
     StartReason,
     Stop,
 )
-from lost_cities.i18n import N_, _, capitalised, current_language, every_translation, ngettext, pgettext
+from lost_cities.i18n import N_, _, capitalised, catalogs, current_language, every_translation, ngettext, pgettext
 
 __all__ = [
     "HOLD_OPEN",
@@ -277,55 +278,65 @@ def _folded(text: str) -> str:
     return text.strip().casefold().replace("ё", "е")
 
 
-def _other_words(colour: Colour) -> tuple[str, ...]:
-    """What else people call a colour, as they might type it (French *violet* for *pourpre*)."""
-    # Translators: other words a player may type for a colour in `lost-cities score`, separated by spaces, besides
-    # its name in your language (French for purple: "violet violette mauve"); the English word itself if none.
-    words = {
-        Colour.YELLOW: pgettext("typed", "yellow"),
-        Colour.BLUE: pgettext("typed", "blue"),
-        Colour.WHITE: pgettext("typed", "white"),
-        Colour.GREEN: pgettext("typed", "green"),
-        Colour.RED: pgettext("typed", "red"),
-        Colour.PURPLE: pgettext("typed", "purple violet"),
-    }
-    return tuple(words[colour].split())
+#: What English speakers call a colour besides its name.
+_ENGLISH_OTHER_WORDS = {Colour.PURPLE: ("violet",)}
+
+
+@cache
+def _typed_colour_words(colour: Colour) -> frozenset[str]:
+    """Every word a player may type for ``colour``, folded: its letter, and its names in every language we speak,
+    in each form (``vert``, ``verte``, ``зелёная``), with what else people call it (French *violet*)."""
+    label = colour.label
+    words = {colour.letter, label, *_ENGLISH_OTHER_WORDS.get(colour, ())}
+    for catalog in catalogs():
+        # Translators: other words a player may type for a colour in `lost-cities score`, separated by spaces,
+        # besides its name in your language (French for purple: "violet violette mauve"); the English word if none.
+        other = {
+            Colour.YELLOW: catalog.pgettext("typed", "yellow"),
+            Colour.BLUE: catalog.pgettext("typed", "blue"),
+            Colour.WHITE: catalog.pgettext("typed", "white"),
+            Colour.GREEN: catalog.pgettext("typed", "green"),
+            Colour.RED: catalog.pgettext("typed", "red"),
+            Colour.PURPLE: catalog.pgettext("typed", "purple"),
+        }
+        words |= {catalog.gettext(label), catalog.pgettext("card", label), catalog.pgettext("pile", label)}
+        words |= set(other[colour].split())
+    return frozenset(_folded(word) for word in words)
 
 
 def is_typed_wager(text: str) -> bool:
-    """A wager as a player types it in a row of cards: ``w`` or ``x`` in every language, and the language's own
-    letter (French *p* for *pari*, Russian *п*).
+    """A wager as a player types it in a row of cards: ``w`` or ``x``, or a language's own letter (French *p* for
+    *pari*, Russian *п*), whatever language the program speaks today.
 
-    >>> is_typed_wager("W"), is_typed_wager("7")
-    (True, False)
+    >>> is_typed_wager("W"), is_typed_wager("п"), is_typed_wager("7")
+    (True, True, False)
     """
-    # Translators: the letters a player may type for a wager in `lost-cities score`, besides w and x, separated by
-    # spaces (French "p" for pari; Russian "п х", the Cyrillic х looking like x); "w" if there is none.
-    return _folded(text) in {"w", "x", *(_folded(word) for word in pgettext("typed", "w").split())}
+    return _folded(text) in _typed_wager_words()
+
+
+@cache
+def _typed_wager_words() -> frozenset[str]:
+    words = {"w", "x"}
+    for catalog in catalogs():
+        # Translators: the letters a player may type for a wager in `lost-cities score`, besides w and x, separated
+        # by spaces (French "p" for pari; Russian "п х", the Cyrillic х looking like x); "w" if there is none.
+        words |= set(catalog.pgettext("typed", "w").split())
+    return frozenset(_folded(word) for word in words)
 
 
 def parse_colour_word(text: str) -> Colour:
-    """A colour as a player types it: its letter (``r``), its English name, or its name in
-    the current language, in any case (``rouge``, ``Красный``, ``желтый`` for *жёлтый*), or another
-    word for it there (French *violet*).
+    """A colour as a player types it: its letter (``r``), or its name in any language we speak, in any case
+    (``red``, ``rouge``, ``Красный``, ``желтый`` for *жёлтый*), or another word for it (*violet*).
 
     The letters are the notation's (y b w g r p) in every language: French first letters
     would clash (*bleu*, *blanc*).  Raises :class:`NotationError` for anything else.
 
-    >>> parse_colour_word("Red"), parse_colour_word("p")
-    (<Colour.RED: 4>, <Colour.PURPLE: 5>)
+    >>> parse_colour_word("Red"), parse_colour_word("p"), parse_colour_word("фиолетовый")
+    (<Colour.RED: 4>, <Colour.PURPLE: 5>, <Colour.PURPLE: 5>)
     """
     key = _folded(text)
     for colour in Colour:
-        words = (
-            colour.letter,
-            colour.label,
-            colour_name(colour),
-            _card_colour(colour),
-            pile_colour(colour),
-            *_other_words(colour),
-        )
-        if key in {_folded(word) for word in words}:
+        if key in _typed_colour_words(colour):
             return colour
     raise NotationError(text, "a colour: its name or its letter (y b w g r p)")
 

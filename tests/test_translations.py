@@ -282,21 +282,32 @@ def test_score_reads_russian_colour_names(run: Runner) -> None:
     assert started(score_json(run, "--lang", "ru", "score", "желтый:2")) == {"yellow": ["y2"]}
 
 
-def test_colour_names_of_another_language_are_refused(run: Runner) -> None:
-    # the active language's names, English names and letters; not every language at once
-    result = run("--lang", "ru", "score", "rouge:3")
-    assert result.returncode == 2 and "неизвестный цвет «rouge»" in result.stderr
+def test_colour_names_of_every_language_are_read_whichever_is_spoken(run: Runner) -> None:
+    # a French player whose terminal speaks Russian types "rouge": a colour's name in any language we speak is read
+    assert started(score_json(run, "--lang", "ru", "score", "rouge:3")) == {"red": ["r3"]}
+    result = run("--lang", "ru", "score", "rot:3")  # German is not among them: refused, the names listed
+    assert result.returncode == 2 and "неизвестный цвет «rot»" in result.stderr
 
 
-def test_parse_colour_word_follows_the_language() -> None:
+def test_parse_colour_word_reads_every_language() -> None:
     set_language("fr")
     assert parse_colour_word(" Pourpre ") is Colour.PURPLE and parse_colour_word("blanche") is Colour.WHITE
     assert parse_colour_word("w") is Colour.WHITE and parse_colour_word("white") is Colour.WHITE
     set_language("ru")
     assert parse_colour_word("Жёлтый") is Colour.YELLOW and parse_colour_word("желтый") is Colour.YELLOW
-    with pytest.raises(ValueError):
-        parse_colour_word("bleu")
+    assert parse_colour_word("bleu") is Colour.BLUE
     set_language("en")
+    assert parse_colour_word("красный") is Colour.RED
     with pytest.raises(ValueError):
-        parse_colour_word("красный")
+        parse_colour_word("bl")  # no colour's word: not a prefix of one
     assert current_language() == "en"
+
+
+def test_no_word_typed_for_a_colour_in_any_language_means_another_colour() -> None:
+    # every language's names are read at once: a translation that gave one colour another's word would be ambiguous
+    from lost_cities.words import _typed_colour_words
+
+    words = [_typed_colour_words(colour) for colour in Colour]
+    for index, these in enumerate(words):
+        for those in words[index + 1 :]:
+            assert not these & those

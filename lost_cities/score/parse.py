@@ -174,6 +174,15 @@ def _card(token: str, colour: Colour, source: str) -> Card:
         ) from None
 
 
+def _hand_card(token: str) -> Card:
+    """A card in hand: the notation (``r5``, ``rw``), or a colour's letter and the language's letter for a wager
+    (French ``rp``).  Raises :class:`NotationError`."""
+    letter, rest = token[:1].lower(), token[1:]
+    if rest and is_typed_wager(rest) and letter in {colour.letter for colour in Colour}:
+        return Card(Colour.parse(letter), WAGER)
+    return Card.parse(token)
+
+
 def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str]) -> tuple[Card, ...]:
     cards: list[Card] = []
     held: Counter[Card] = Counter()
@@ -181,13 +190,15 @@ def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str])
     for token in _split(text):
         source = f"--hand {token}"
         try:
-            card = Card.parse(token)
+            card = _hand_card(token)
         except NotationError:
+            letters = " ".join(colour.letter for colour in rules.colours)
             raise ScoreInputError(
                 source,
                 _(
-                    "can't read '{token}': write a card as a colour letter and 2-10 in plain digits, or w, e.g. r5, bw"
-                ).format(token=excerpt(token)),
+                    "can't read '{token}': write a card as its colour's letter ({letters}) and 2-10 in plain digits, "
+                    "or w for a wager, e.g. r5, bw"
+                ).format(token=excerpt(token), letters=letters),
             ) from None
         if card.colour not in rules.colours:
             refusal = _refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=card.colour))

@@ -114,19 +114,23 @@ def test_colour_by_letter_or_name_in_any_case_and_cards_in_full_notation() -> No
         ("fr", ["Violette:P,9,10"]),
         ("ru", ["пурпурный:п,9,10"]),
         ("ru", ["сиреневая:х,9,10"]),  # the Cyrillic х that looks like x
+        ("ru", ["violet:w,9,10"]),  # a colour's name in any language we speak, whichever is spoken today
+        ("en", ["pourpre:п,9,10"]),
+        ("en", ["p:w,9", "10", "--hand", "rp"]),  # French p in a hand too: red wager, 0 points in hand
     ],
 )
-def test_other_words_for_purple_and_a_wager_in_the_players_language(language: str, argv: list[str]) -> None:
+def test_other_words_for_purple_and_a_wager_in_any_language(language: str, argv: list[str]) -> None:
     status, out, err = run("--lang", language, "--long", *argv, "--json")
     assert status == 0, err
     data = json.loads(out)
     assert data["total"] == -2  # a purple wager, 9 and 10: (19 − 20) × 2
 
 
-def test_a_wager_letter_of_another_language_is_refused_saying_what_to_type() -> None:
-    status, _, err = run("--lang", "en", "red:p,3")
-    assert status == 2
-    assert "can't read 'p'" in err and "w for a wager" in err
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_a_card_in_hand_that_cannot_be_read_names_the_colours_letters(language: str) -> None:
+    status, _, err = run("--lang", language, "r:3", "--hand", "v5")
+    assert status == 2 and err.count("\n") == 1
+    assert "(y b w g r)" in err and "r5, bw" in err
 
 
 def test_hand_alone_scores_a_side_that_laid_nothing() -> None:

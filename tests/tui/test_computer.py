@@ -13,10 +13,25 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from lost_cities.engine import STOP, Decision, Draw, Match, Phase, Play, PlayerView, Round, RoundRecord, Rules, Stop
+from lost_cities.engine import (
+    STOP,
+    Decision,
+    Draw,
+    Match,
+    Phase,
+    Play,
+    PlayerView,
+    Round,
+    RoundRecord,
+    Rules,
+    Stop,
+    player_view,
+)
+from lost_cities.i18n import set_language
 from lost_cities.session import HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch
 from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.hotseat.scene import unknown_key_line
 from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.dialogs import NoticesScreen
 from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
@@ -197,6 +212,37 @@ async def test_a_hint_with_only_one_thing_to_do_says_so_at_once_and_is_not_count
         await pilot.pause()
         assert message(app) == "Nothing to weigh here: the only thing to do is draw from the draw pile."
         assert app.session.hints == [[0, 0]]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "The key v does nothing here: draw with n (draw pile)"),
+        ("fr", "La touche v ne fait rien ici\u00a0: piochez avec n (pioche)"),
+    ],
+)
+async def test_a_key_that_does_not_draw_says_which_keys_do(language: str, said: str) -> None:
+    # a French player reaches for v (vert): the piles keep the board's letters, and the refusal names them
+    set_language(language)
+    try:
+        app = LostCitiesApp(VS_EASY, pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("e")  # laid: every discard pile is still empty, the draw pile is the one draw
+            await pilot.pause()
+            await pilot.press("v")
+            await pilot.pause()
+            assert message(app) == said + "."
+    finally:
+        set_language("en")
+
+
+def test_the_keys_that_draw_are_each_pile_that_may_be_drawn_from() -> None:
+    round_ = Round.from_position("r5 r7 bw b4 b7 b10 y2 g8 / g4 y5 | r3 r4 / g3 | r9 b2 | y9 y10 w3 w4 | 0")
+    round_.play(Play.parse("-y2"))  # yellow 2 discarded: not to be drawn back (R7)
+    said = unknown_key_line(player_view(round_, 0), "j")
+    assert said == "The key j does nothing here: draw with n (draw pile), b (blue), r (red)."
+    assert unknown_key_line(player_view(round_, 1), "j") == "The key j does nothing here: press ? for help."
 
 
 async def test_resuming_a_match_against_the_computer_goes_on_with_it(private_data_dir: Path) -> None:

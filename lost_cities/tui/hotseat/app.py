@@ -57,7 +57,7 @@ from lost_cities.tui.hotseat.messages import (
     TipsChanged,
     UnknownKey,
 )
-from lost_cities.tui.hotseat.scene import Scene, Wait
+from lost_cities.tui.hotseat.scene import Scene, Wait, unknown_key_line
 from lost_cities.tui.hotseat.tips import due_tip, tip_words
 from lost_cities.words import (
     card_name,
@@ -609,7 +609,9 @@ class LostCitiesApp(GameApp):
 
     def on_unknown_key(self, request: UnknownKey) -> None:
         if self._may_act():
-            self._say(_("The key {key} does nothing here: press ? for help.").format(key=request.key), True)
+            board = self.board
+            view = board.scene.view if board is not None and board.scene is not None else None
+            self._say(unknown_key_line(view, request.key), True)
 
     def on_claim_requested(self, _request: ClaimRequested) -> None:
         """No clock at one keyboard: ``c`` is a key like any other that does nothing here."""

@@ -59,7 +59,7 @@ from lost_cities.tui.hotseat.messages import (
     TakeBack,
     UnknownKey,
 )
-from lost_cities.tui.hotseat.scene import Scene, Wait
+from lost_cities.tui.hotseat.scene import Scene, Wait, unknown_key_line
 from lost_cities.words import describe_refusal, duration, elided, side_names
 
 if TYPE_CHECKING:
@@ -606,7 +606,9 @@ class OnlineApp(GameApp):
         self._say(_("There are no hints in an online game: it is you against them."), error=True)
 
     def on_unknown_key(self, request: UnknownKey) -> None:
-        self._say(_("The key {key} does nothing here: press ? for help.").format(key=request.key), True)
+        board = self.board
+        view = board.scene.view if board is not None and board.scene is not None else None
+        self._say(unknown_key_line(view, request.key), True)
 
     def on_show_scores(self, _request: ShowScores) -> None:
         """Enter on the board of a finished match (back from its end, a rematch asked): its end again."""

@@ -15,11 +15,12 @@ from enum import Enum
 from msgspec import Struct
 from msgspec.structs import replace
 
-from lost_cities.engine import Card, PlayerView
+from lost_cities.engine import Card, Draw, Phase, PlayerView
 from lost_cities.i18n import _
 from lost_cities.session import Standing
+from lost_cities.words import colour_name
 
-__all__ = ["Scene", "Wait"]
+__all__ = ["Scene", "Wait", "unknown_key_line"]
 
 
 class Wait(Enum):
@@ -81,3 +82,20 @@ class Scene(Struct, frozen=True):
         if not hand:
             return self
         return replace(self, selected=(self.selected + step) % len(hand), line="", error=False, note="")
+
+
+def unknown_key_line(view: PlayerView | None, key: str) -> str:
+    """What the board says of a key that does nothing now.  When the player is to draw, the keys that draw: a
+    French or Russian player reaches for the first letter of *vert* or *зелёный*, and the piles keep the board's
+    letters (``La touche v ne fait rien ici : piochez avec n (pioche), g (vert)``)."""
+    if view is not None and view.my_turn and view.phase is Phase.DRAW:
+        keys = [
+            _("{key} ({pile})").format(
+                key=draw.pile.letter if draw.pile is not None else "n",
+                pile=colour_name(draw.pile) if draw.pile is not None else _("draw pile"),
+            )
+            for draw in view.legal_decisions
+            if isinstance(draw, Draw)
+        ]
+        return _("The key {key} does nothing here: draw with {keys}.").format(key=key, keys=", ".join(keys))
+    return _("The key {key} does nothing here: press ? for help.").format(key=key)
