@@ -129,6 +129,10 @@ async def test_marks_are_saved_and_the_pad_reopens_as_it_was(private_data_dir: P
         await until(pilot, lambda: isinstance(reopened.screen, PadScreen))
         assert reopened.sheet is not None and reopened.sheet.names == ("Ann", "Bob")
         assert reopened.sheet.expedition(0, Colour.YELLOW) == saved.expedition(0, Colour.YELLOW)
+        # said on the pad's message line, not in a notice over its keys
+        said = str(reopened.screen.query_one("#message", Static).render())
+        assert said == "The score pad of Ann, Bob is back as you left it (round 1)."
+        assert not reopened._notifications
 
 
 async def test_a_damaged_pad_file_is_set_aside_and_a_new_pad_starts(private_data_dir: Path) -> None:
@@ -153,4 +157,5 @@ async def test_a_name_that_looks_like_markup_is_shown_as_typed_on_every_later_st
     reopened = ScorePadApp(store=store)
     async with reopened.run_test(size=(80, 24), notifications=True) as pilot:
         await until(pilot, lambda: isinstance(reopened.screen, PadScreen))
-        assert any("[/]" in n.message and "[b]Ann" in n.message for n in reopened._notifications)
+        said = str(reopened.screen.query_one("#message", Static).render())
+        assert "[/]" in said and "[b]Ann" in said

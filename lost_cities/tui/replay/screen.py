@@ -296,9 +296,7 @@ class ReplayScreen(FittedScreen[None]):
         self.analysis = analysed.analysis
         for sentence in analysed.said:
             self.notify(sentence, severity="warning")
-        if analysed.reused:
-            self.notify(_("The analysis kept with this match is shown."))
-        self.show()
+        self.show()  # a kept analysis is shown at once, unannounced: a notice covered the keys for seconds
 
     def action_help(self) -> None:
         from lost_cities.tui.replay.help import ReplayHelpScreen

@@ -49,14 +49,11 @@ class ScorePadApp(GameApp):
         if self.names is None and (sheet := self._restore()) is not None:
             self.sheet = sheet
             self._saved = pad_to_json(sheet)
-            self.push_screen(PadScreen(sheet, self._save))
-            self.notify(
-                _("The score pad of {names} is back as you left it (round {n}).").format(
-                    names=", ".join(sheet.side_names), n=sheet.round_number
-                ),
-                timeout=8,
-                markup=False,
+            # said on the pad's own message line: a notice would cover its keys for seconds
+            back = _("The score pad of {names} is back as you left it (round {n}).").format(
+                names=", ".join(sheet.side_names), n=sheet.round_number
             )
+            self.push_screen(PadScreen(sheet, self._save, first_words=back))
             return
         if self.names is not None:
             self._start(Setup(self.names, self.rounds, self.long, self.hand_penalty))

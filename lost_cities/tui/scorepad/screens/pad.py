@@ -112,9 +112,13 @@ class PadScreen(FittedScreen[None]):
     }
     """
 
-    def __init__(self, sheet: ScoreSheet, on_show: Callable[[ScoreSheet], None] | None = None) -> None:
+    def __init__(
+        self, sheet: ScoreSheet, on_show: Callable[[ScoreSheet], None] | None = None, first_words: str = ""
+    ) -> None:
+        """``first_words``: what the message line says first, instead of how to mark a card (a pad come back)."""
         super().__init__()
         self.sheet = sheet
+        self.first_words = first_words
         #: called after every redraw, so the app can save the sheet when it has changed
         self.on_show = on_show
         self.side = 0
@@ -132,7 +136,7 @@ class PadScreen(FittedScreen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:  # FittedScreen's on_mount runs too: Textual calls each class's handler
-        self.say(_("Click the cards each player laid, or use arrows and space. ? shows every key."))
+        self.say(self.first_words or _("Click the cards each player laid, or use arrows and space. ? shows every key."))
         self.show()
 
     def on_resize(self, event: events.Resize) -> None:  # and FittedScreen's
