@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from textual.widgets import Static
 
 from lost_cities.cli import main
 from lost_cities.engine import Card
@@ -208,6 +209,7 @@ async def test_the_pad_opens_whatever_its_file_holds(name: str, private_data_dir
         await until(pilot, lambda: isinstance(app.screen, (PadScreen, PadSetupScreen)))
         messages = [notification.message for notification in app._notifications]
         if isinstance(app.screen, PadScreen):  # it loaded: the names are shown as written
-            assert app.sheet is not None and all(name in messages[0] for name in app.sheet.names)
+            said = str(app.screen.query_one("#message", Static).render())
+            assert app.sheet is not None and all(name in said for name in app.sheet.names)
         else:
             assert len(messages) == 1 and "\n" not in messages[0]

@@ -19,7 +19,7 @@ __all__ = ["ReplayHelpScreen"]
 class ReplayHelpScreen(ScrollPanel):
     """The keys of the replay and the analysis in short; any of Escape, ?, q or Enter closes it."""
 
-    BINDINGS = [Binding("escape,q,question_mark,enter,f1", "close", N_("back"), key_display="Esc")]
+    BINDINGS = [Binding("escape,q,question_mark,enter,f1", "close", N_("back"), key_display="escape")]
 
     def __init__(self, analysable: bool) -> None:
         """``analysable``: the match came from the history or a file, so ``a`` can analyse it."""
@@ -31,8 +31,8 @@ class ReplayHelpScreen(ScrollPanel):
         keys.add_column(style="bold", no_wrap=True)
         keys.add_column()
         keys.add_row(f"← →  h l  {key_name('space')}", _("the move before, the move after"))
-        keys.add_row("PgUp PgDn", _("the round before, the round after"))
-        keys.add_row("Home End", _("the first deal, the end of the match"))
+        keys.add_row(f"{key_name('pageup')} {key_name('pagedown')}", _("the round before, the round after"))
+        keys.add_row(f"{key_name('home')} {key_name('end')}", _("the first deal, the end of the match"))
         if self.analysable:
             keys.add_row("a", _("analyse the match, or show its analysis kept from before"))
         keys.add_row("? / q", _("help / quit"))

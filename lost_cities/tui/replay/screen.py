@@ -72,9 +72,9 @@ class ReplayScreen(FittedScreen[None]):
     BINDINGS = [
         Binding("right,l,space", "step(1)", N_("move"), key_display="← →"),
         Binding("left,h", "step(-1)", show=False),
-        Binding("pagedown", "round(1)", N_("round"), key_display="PgUp PgDn"),
+        Binding("pagedown", "round(1)", N_("round"), key_display="pageup pagedown"),
         Binding("pageup", "round(-1)", show=False),
-        Binding("home", "jump(0)", N_("start / end"), key_display="Home End"),
+        Binding("home", "jump(0)", N_("start / end"), key_display="home end"),
         Binding("end", "jump(-1)", show=False),
         Binding("a", "analyse", N_("analyse")),
         Binding("question_mark,f1", "help", N_("help"), key_display="?"),

@@ -170,7 +170,7 @@ class NoticesScreen(ScrollPanel):
 class HelpScreen(ScrollPanel):
     """The rules of the match in short and the keys; any of Escape, ?, q or Enter closes it."""
 
-    BINDINGS = [Binding("escape,q,question_mark,enter,f1", "close", N_("back"), key_display="Esc")]
+    BINDINGS = [Binding("escape,q,question_mark,enter,f1", "close", N_("back"), key_display="escape")]
 
     DEFAULT_CSS = """
     HelpScreen .game {

@@ -37,9 +37,9 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
     """Dismisses with :class:`JoinGame`, :class:`NewOnlineGame`, or ``None`` to quit."""
 
     BINDINGS = [
-        Binding("enter", "join", N_("join"), key_display="Enter", priority=True),
+        Binding("enter", "join", N_("join"), key_display="enter", priority=True),
         Binding("ctrl+n", "new", N_("new online game"), key_display="Ctrl+N"),
-        Binding("escape", "leave", N_("quit"), key_display="Esc"),
+        Binding("escape", "leave", N_("quit"), key_display="escape"),
     ]
 
     DEFAULT_CSS = """

@@ -45,7 +45,7 @@ def log_lines(view: PlayerView, names: Sequence[str], viewer: int | None) -> lis
 class RoundLogScreen(ScrollPanel):
     """The moves of the round so far, numbered, in a scroll opening on the latest; Escape, l, q or Enter closes."""
 
-    BINDINGS = [Binding("escape,l,q,enter", "close", N_("back"), key_display="Esc")]
+    BINDINGS = [Binding("escape,l,q,enter", "close", N_("back"), key_display="escape")]
 
     DEFAULT_CSS = """
     RoundLogScreen #log-title {

@@ -91,7 +91,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
         Binding("ctrl+s", "start", N_("start"), key_display="Ctrl+S"),
         Binding("ctrl+t", "statistics", N_("statistics"), key_display="Ctrl+T"),
         Binding("ctrl+l", "learn", N_("learn to play"), key_display="Ctrl+L"),
-        Binding("escape", "leave", N_("quit"), key_display="Esc"),
+        Binding("escape", "leave", N_("quit"), key_display="escape"),
     ]
 
     DEFAULT_CSS = """

@@ -65,7 +65,7 @@ class StatsScreen(FittedScreen[None]):
         # priority: the words' scroll would take ← → for itself; all three, to be listed in this order everywhere
         Binding("left", "page(-1)", N_("previous page"), key_display="←", priority=True),
         Binding("right", "page(1)", N_("next page"), key_display="→", priority=True),
-        Binding("escape,q", "close", N_("back"), key_display="Esc", priority=True),
+        Binding("escape,q", "close", N_("back"), key_display="escape", priority=True),
         *[Binding(str(number), f"show_page({number - 1})", show=False) for number in range(1, len(PAGES) + 1)],
     ]
 
