@@ -229,6 +229,16 @@ def test_export_prints_the_record_that_replay_reads_back(
     assert cli_in(folder, "export", kept[1].id[:-3]).out == result.out  # a unique start of the id
 
 
+def test_export_without_an_id_prints_the_most_recent_match_as_replay_opens_it(cli_in: Cli, tmp_path: Path) -> None:
+    assert cli_in(tmp_path, "export").status == 2  # nothing yet: one line, no traceback
+    store = MatchStore(tmp_path)
+    for day, seed in enumerate((5, 6)):
+        match = random_match(seed, 10_000, rounds=1)
+        latest = store.finish_current(SavedMatch.start(("Ana", "Boris"), match, now=START + timedelta(days=day)))
+    result = cli_in(tmp_path, "export")
+    assert result.status == 0 and result.out == latest.to_json()
+
+
 @pytest.mark.parametrize(
     ("key", "message"),
     [

@@ -50,7 +50,12 @@ def add_parsers(commands: Commands) -> None:
         help=_("print one match's record as JSON (lost-cities export ID > match.json)"),
         description=_("Print a past match's record as JSON, to keep or to share."),
     )
-    export.add_argument("match", metavar="ID", help=_("the match's id from `lost-cities history`, or its start"))
+    export.add_argument(
+        "match",
+        metavar="ID",
+        nargs="?",
+        help=_("the match's id from `lost-cities history`, or its start; by default the most recent match"),
+    )
     add_lang(export, argparse.SUPPRESS)
     export.set_defaults(run=run_export, parser=export)
 
@@ -106,7 +111,7 @@ def run_export(args: argparse.Namespace) -> int:
     from lost_cities.storage import MatchStore, StorageError
 
     try:
-        text = MatchStore().export(args.match)
+        text = past_match(MatchStore(), args.match).to_json()  # as replay and analyse: the latest by default
     except StorageError as error:  # an unknown id, or a record that cannot be read
         return arguments.refuse("export", str(error))
     sys.stdout.write(text)
