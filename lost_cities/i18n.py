@@ -24,6 +24,7 @@ __all__ = [
     "every_translation",
     "ngettext",
     "pgettext",
+    "quoted",
     "sentence",
     "set_language",
 ]
@@ -133,3 +134,11 @@ def sentence(clause: str) -> str:
     """A translated clause said alone, as a sentence: ``player 2's name is empty: …`` → ``Player 2's name is
     empty: ….``"""
     return capitalised(clause) + "."
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted as the current language quotes (English ``'zz'``, French ``« zz »``, Russian ``«zz»``),
+    with any control character escaped as Python writes it (``a\\tb``), so that nothing invisible hides in it."""
+    # Translators: quotation marks around a word the person typed or a file held: French "« {text} »" (with
+    # no-break spaces), Russian "«{text}»".
+    return _("'{text}'").format(text=repr(text)[1:-1])

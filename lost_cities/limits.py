@@ -22,7 +22,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from lost_cities.i18n import _, ngettext, sentence
+from lost_cities.i18n import _, ngettext, quoted, sentence
 
 __all__ = [
     "ANALYSIS_THINK",
@@ -247,8 +247,8 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
         if key in seen:
             raise PlayerNamesError(
                 seat,  # the later of the two: the name to change, where a form puts the cursor
-                _("players {a} and {b} both have the name {name!r}: give each player a name of their own").format(
-                    a=seen[key] + 1, b=seat + 1, name=name
+                _("players {a} and {b} both have the name {name}: give each player a name of their own").format(
+                    a=seen[key] + 1, b=seat + 1, name=quoted(name)
                 ),
             )
         seen[key] = seat

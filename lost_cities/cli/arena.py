@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol, TextIO, TypeVar
 
 from lost_cities.cli.arguments import Commands, add_jobs, add_lang, add_variants, refuse, seconds, whole_number
 from lost_cities.cli.progress import ProgressBar
-from lost_cities.i18n import _, ngettext
+from lost_cities.i18n import _, ngettext, quoted
 from lost_cities.limits import MAX_SEED
 
 if TYPE_CHECKING:
@@ -243,16 +243,16 @@ def bot_refusal(error: BotNameError) -> str:
 
     match error.problem:
         case BotProblem.UNKNOWN:
-            return _("unknown bot {name!r}: give {names}, or package.module:factory for your own").format(
-                name=error.name, names=", ".join(BUILTIN_BOTS)
+            return _("unknown bot {name}: give {names}, or package.module:factory for your own").format(
+                name=quoted(error.name), names=", ".join(BUILTIN_BOTS)
             )
         case BotProblem.NO_MODULE:
-            return _("{name}: cannot import the module {module!r} ({error})").format(
-                name=error.name, module=error.module, error=error.cause
+            return _("{name}: cannot import the module {module} ({error})").format(
+                name=error.name, module=quoted(error.module), error=error.cause
             )
         case BotProblem.NO_FACTORY:
-            return _("{name}: the module {module!r} has no factory {factory!r}").format(
-                name=error.name, module=error.module, factory=error.factory
+            return _("{name}: the module {module} has no factory {factory}").format(
+                name=error.name, module=quoted(error.module), factory=quoted(error.factory)
             )
         case BotProblem.FACTORY_FAILED:
             return _("{name}: the factory failed: {error}").format(name=error.name, error=error.cause)

@@ -41,7 +41,7 @@ from lost_cities.engine import (
     excerpt,
     score_side,
 )
-from lost_cities.i18n import _, ngettext
+from lost_cities.i18n import _, ngettext, quoted
 from lost_cities.score.tally import NoCopyLeft, Tally
 from lost_cities.words import (
     card_name,
@@ -74,7 +74,7 @@ def shown_token(token: str) -> str:
     >>> shown_token("red:w,3,2"), shown_token("red:")
     ('red:w,3,2', "'red:'")
     """
-    return f"'{token}'" if token.rstrip().endswith(":") else token
+    return quoted(token) if token.rstrip().endswith(":") else token
 
 
 class Side(Struct, frozen=True):

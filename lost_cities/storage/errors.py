@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lost_cities.engine import excerpt
-from lost_cities.i18n import _
+from lost_cities.i18n import _, quoted
 
 #: How many of the matches an ambiguous id could mean are named.
 SHOWN_IDS = 5
@@ -87,7 +87,7 @@ class UnknownMatchError(StorageError):
         shown = excerpt(key, 40)
         if matches:
             ids = ", ".join(matches[:SHOWN_IDS]) + (", …" if len(matches) > SHOWN_IDS else "")
-            message = _("{key!r} could mean several matches: {ids}.").format(key=shown, ids=ids)
+            message = _("{key} could mean several matches: {ids}.").format(key=quoted(shown), ids=ids)
         else:
-            message = _("No match {key!r} in the history; `lost-cities history` lists them.").format(key=shown)
+            message = _("No match {key} in the history; `lost-cities history` lists them.").format(key=quoted(shown))
         super().__init__(message)

@@ -38,7 +38,7 @@ from msgspec.structs import replace
 from lost_cities.ai.levels import DEFAULT_THINK, check_computers
 from lost_cities.engine import FieldError, IllegalMoveError, Match, MatchRecord, NotationError, Outcome
 from lost_cities.engine.codec import convert, decode, encode, to_builtins
-from lost_cities.i18n import _
+from lost_cities.i18n import _, quoted
 from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK, PlayerNamesError, check_names
 from lost_cities.storage.errors import DamagedSaveError
 from lost_cities.words import describe_refusal, shown_name, side_names
@@ -361,7 +361,9 @@ class SavedMatch(Struct, frozen=True):
                 if not _is_time(getattr(file, field)):
                     raise FieldError(field)
         except FieldError as error:
-            raise damaged(_("the field {field!r} is missing or wrong").format(field=error.key), str(error)) from None
+            raise damaged(
+                _("the field {field} is missing or wrong").format(field=quoted(error.key)), str(error)
+            ) from None
         return cls._from_file(file, damaged)
 
     @classmethod
@@ -373,12 +375,14 @@ class SavedMatch(Struct, frozen=True):
             raise damaged(problem.clause) from None
         record = _record(file.record, damaged)
         if len(names) != record.rules.players:
-            raise damaged(_("the field {field!r} is missing or wrong").format(field="players"))
+            raise damaged(_("the field {field} is missing or wrong").format(field=quoted("players")))
         match = _replay(record, damaged)
         try:
             computers, hints = _seats(file, len(names), match.round_number)
         except FieldError as error:
-            raise damaged(_("the field {field!r} is missing or wrong").format(field=error.key), str(error)) from None
+            raise damaged(
+                _("the field {field} is missing or wrong").format(field=quoted(error.key)), str(error)
+            ) from None
         saved = cls(
             file.id,
             names,
@@ -482,6 +486,6 @@ def _replay(record: MatchRecord, damaged: Callable[[str, str], DamagedSaveError]
         why = describe_refusal(error).rstrip(".")
         raise damaged(_("a move the rules refuse: {why}").format(why=why[:1].lower() + why[1:]), str(error)) from None
     except NotationError as error:
-        raise damaged(_("an unreadable move {text!r}").format(text=error.text), str(error)) from None
+        raise damaged(_("an unreadable move {text}").format(text=quoted(error.text)), str(error)) from None
     except (ValueError, TypeError, KeyError) as error:
         raise damaged(_("its moves do not fit the match"), str(error)) from None
