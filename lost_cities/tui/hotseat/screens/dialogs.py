@@ -14,7 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from lost_cities.engine import Colour, Rules
+from lost_cities.engine import Rules
 from lost_cities.i18n import N_, _, current_language
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.panel import ScrollPanel
@@ -124,9 +124,13 @@ def help_content(rules: Rules, passing: bool = True, memory_aid: bool = False, o
     more.append(("? / q", _("help / quit")))
     for left, right in zip(more[::2], [*more[1::2], ("", "")], strict=False):
         keys.add_row(*left, *right)
-    colours = ", ".join(f"{colour.letter.upper()} {colour_name(colour)}" for colour in Colour)
-    # Translators: {colours} is "Y yellow, B blue, ... P purple"; purple comes last and is only in the long game.
-    legend = _("{colours} (long game); × is a wager; (3) is a pile's size.").format(colours=colours)
+    colours = ", ".join(f"{colour.letter.upper()} {colour_name(colour)}" for colour in rules.colours)
+    if rules.long:
+        # Translators: {colours} is "Y yellow, B blue, ... P purple"; purple comes last and is only in the long game.
+        legend = _("{colours} (long game); × is a wager; (3) is a pile's size.").format(colours=colours)
+    else:  # purple is not named in a match without it
+        # Translators: {colours} is "Y yellow, B blue, W white, G green, R red".
+        legend = _("{colours}; × is a wager; (3) is a pile's size.").format(colours=colours)
     if memory_aid:
         legend += "\n" + _(
             "Memory aid: the column “unseen” lists, per colour, the cards you have not seen this round "
