@@ -106,6 +106,8 @@ def test_the_blocks_show_every_player_at_any_width(
     wide = cli_in(history[0], "stats").out
     assert "Computer (easy)" in wide and "Against      Computer (easy): 4 won, 0 lost, 0 drawn;" in wide
     assert "8 finished matches, 8 rounds, 1 abandoned" in wide and "Hints        3 taken" in wide
+    computer = wide[wide.index("\nComputer (easy)") :]
+    assert "Hints" not in computer.split("\n\n")[0]  # a computer takes none: no "0 taken" line
     for width in (30, 50):
         monkeypatch.setenv("COLUMNS", str(width))
         result = cli_in(history[0], "stats")

@@ -72,8 +72,9 @@ def _lines(player: PlayerStats) -> list[tuple[str, list[str], str]]:
         laid = ngettext("{n} laid, {paid} paid off", "{n} laid, {paid} paid off", player.wagers)
         shown = laid.format(n=decimal(player.wagers), paid=decimal(player.wagers_paid))
         lines.append((pgettext("stats", "Wagers"), [shown], ""))
-        taken = ngettext("{n} taken", "{n} taken", player.hints).format(n=decimal(player.hints))
-        lines.append((pgettext("stats", "Hints"), [taken], ""))
+        if player.computer is None:  # a computer takes no hints: "0 taken" said nothing
+            taken = ngettext("{n} taken", "{n} taken", player.hints).format(n=decimal(player.hints))
+            lines.append((pgettext("stats", "Hints"), [taken], ""))
     if player.opponents:
         lines.append((pgettext("stats", "Against"), [_opponent(opponent) for opponent in player.opponents], "; "))
     return lines
