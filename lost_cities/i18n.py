@@ -76,7 +76,7 @@ def set_language(language: str) -> None:
     """Switch every later ``_()`` call to ``language`` (one of :data:`LANGUAGES`)."""
     global _translation, _language
     code = _normalise(language) or "en"
-    _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    _translation = _catalog(code)
     _language = code
 
 
@@ -86,6 +86,7 @@ def current_language() -> str:
 
 @cache
 def _catalog(language: str) -> gettext.NullTranslations:
+    """``language``'s translations, read once: the app switches language, and typed words are read in every one."""
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
@@ -138,7 +139,13 @@ def sentence(clause: str) -> str:
 
 def quoted(text: str) -> str:
     """``text`` quoted as the current language quotes (English ``'zz'``, French ``« zz »``, Russian ``«zz»``),
-    with any control character escaped as Python writes it (``a\\tb``), so that nothing invisible hides in it."""
+    each character that does not print escaped as Python writes it (a tab as ``\\t``, U+200B as ``\\u200b``), so
+    that nothing invisible hides in it; the rest as typed, quotes and backslashes included.
+
+    >>> print(quoted("O'Brien"), quoted("a" + chr(9) + "b"))
+    'O'Brien' 'a\\tb'
+    """
+    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
     # Translators: quotation marks around a word the person typed or a file held: French "« {text} »" (with
     # no-break spaces), Russian "«{text}»".
-    return _("'{text}'").format(text=repr(text)[1:-1])
+    return _("'{text}'").format(text=shown)

@@ -43,6 +43,7 @@ __all__ = [
     "name_problem",
     "read_duration",
     "said_duration",
+    "same_name_key",
 ]
 
 #: The most rounds a match may have: in the form, on the command line and in a save.
@@ -225,6 +226,12 @@ def name_problem(seat: int | None, name: str) -> str | None:
     ).format(subject=subject, width=width, max=MAX_NAME_CELLS)
 
 
+def same_name_key(name: str) -> str:
+    """What two names are compared by: case and invisible selectors ignored ("Ana" and "ana", or with U+FE0F, look
+    the same to the players)."""
+    return name.translate(_UNSEEN).casefold()
+
+
 def check_names(names: Sequence[str]) -> tuple[str, ...]:
     """The names cleaned (:func:`clean_name`), if together they keep the rule; else :class:`PlayerNamesError`.
 
@@ -243,7 +250,7 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
             raise PlayerNamesError(seat, problem)
     seen: dict[str, int] = {}
     for seat, name in enumerate(cleaned):
-        key = name.translate(_UNSEEN).casefold()  # "Ana" and "Ana" with an invisible selector look the same
+        key = same_name_key(name)
         if key in seen:
             raise PlayerNamesError(
                 seat,  # the later of the two: the name to change, where a form puts the cursor

@@ -31,6 +31,7 @@ from lost_cities.engine import (
     Stop,
 )
 from lost_cities.i18n import N_, _, capitalised, catalogs, current_language, every_translation, ngettext, pgettext
+from lost_cities.limits import same_name_key
 
 __all__ = [
     "HOLD_OPEN",
@@ -63,7 +64,7 @@ __all__ = [
     "parse_colour_word",
     "pile_colour",
     "player_name",
-    "shown_name",
+    "shown_names",
     "side_names",
     "signed",
     "turn_sentence",
@@ -174,25 +175,34 @@ def player_name(seat: int) -> str:
     return _("Player {n}").format(n=seat + 1)
 
 
-def shown_name(name: str, seat: int, computers: Sequence[str | None] = ()) -> str:
-    """A kept name as the current language shows it: a default the program gave — ``Computer``, ``Ordinateur 2``,
+def shown_names(names: Sequence[str], computers: Sequence[str | None] = ()) -> tuple[str, ...]:
+    """Kept names as the current language shows them: a default the program gave — ``Computer``, ``Ordinateur 2``,
     ``Игрок 3`` — in today's language, whatever language the match was played in; any other name as it is.
 
     ``computers`` gives each seat's level (``None`` for a person): only a computer's seat takes a computer's
-    default, so a person who chose to be called "Computer" keeps the name.
+    default, so a person who chose to be called "Computer" keeps the name.  Should two names come out alike
+    (``Player 2`` beside a person who chose it), they all stay as they were given: two players are never shown
+    under one name.
 
-    >>> shown_name("Компьютер", 1, (None, "hard")), shown_name("Joueur 1", 0), shown_name("Ana", 0)
-    ('Computer', 'Player 1', 'Ana')
+    >>> shown_names(("Joueur 1", "Компьютер"), (None, "hard")), shown_names(("Ana", "Ordinateur"))
+    (('Player 1', 'Computer'), ('Ana', 'Ordinateur'))
+    >>> shown_names(("Player 1", "Joueur 2", "Player 2"))
+    ('Player 1', 'Joueur 2', 'Player 2')
     """
-    if seat < len(computers) and computers[seat] is not None:
-        count = sum(level is not None for level in computers)
-        if count == 1 and name in every_translation("Computer"):
-            return computer_name(seat, count)
-        if name in {text.format(n=seat + 1) for text in every_translation("Computer {n}")}:
-            return _("Computer {n}").format(n=seat + 1)
-    if name in {text.format(n=seat + 1) for text in every_translation("Player {n}")}:
-        return player_name(seat)
-    return name
+    levels = (*computers, *(None,) * (len(names) - len(computers)))
+    count = sum(level is not None for level in levels)
+    shown = []
+    for seat, (name, level) in enumerate(zip(names, levels, strict=True)):
+        if level is not None and count == 1 and name in every_translation("Computer"):
+            name = computer_name(seat, count)
+        elif level is not None and name in {text.format(n=seat + 1) for text in every_translation("Computer {n}")}:
+            name = _("Computer {n}").format(n=seat + 1)
+        elif name in {text.format(n=seat + 1) for text in every_translation("Player {n}")}:
+            name = player_name(seat)
+        shown.append(name)
+    if len({same_name_key(name) for name in shown}) < len(shown):
+        return tuple(names)
+    return tuple(shown)
 
 
 def level_word(level: str) -> str:
@@ -316,6 +326,7 @@ def is_typed_wager(text: str) -> bool:
 
 @cache
 def _typed_wager_words() -> frozenset[str]:
+    """``w``, ``x`` and every language's own letters for a wager, folded: read once."""
     words = {"w", "x"}
     for catalog in catalogs():
         # Translators: the letters a player may type for a wager in `lost-cities score`, besides w and x, separated
@@ -777,6 +788,9 @@ def hint_numbers(view: PlayerView, names: Sequence[str]) -> str:
     if rules.cooperative:
         return _("The numbers: your team's expected score at the round's end.")
     others = [name for side, name in enumerate(side_names(names, rules)) if side != view.side]
+    if len(others) == 1 and rules.teams:  # two 12-cell names: the line still fits 78 columns
+        # Translators: {name} is the other team, "Boris & Dana" (Russian: "над командой {name}").
+        return _("Numbers: expected lead over {name} at the round's end.").format(name=others[0])
     if len(others) == 1:
         return _("The numbers: your expected lead over {name} at the round's end.").format(name=others[0])
     return _("The numbers: your expected lead over the best of the others at the round's end.")

@@ -99,7 +99,7 @@ def test_the_hint_reads_one_numbered_line_a_choice_with_its_estimate() -> None:
     ("rules", "names", "said"),
     [
         (Rules(players=3), ("Ana", "Boris", "Carl"), "your expected lead over the best of the others"),
-        (Rules(players=4), ("Ana", "Boris", "Carl", "Dana"), "your expected lead over Boris & Dana"),
+        (Rules(players=4), ("Ana", "Boris", "Carl", "Dana"), "Numbers: expected lead over Boris & Dana"),
         (Rules(cooperative=True), NAMES, "your team's expected score"),
     ],
 )

@@ -11,7 +11,7 @@ from rich.cells import cell_len
 
 from lost_cities.engine import Rules
 from lost_cities.i18n import _, set_language
-from lost_cities.storage import MatchStore, SavedMatch
+from lost_cities.storage import MatchStore, SavedMatch, SaveStatus
 from lost_cities.storage.stats import history_stats
 from tests.conftest import Cli
 from tests.storage.crafted_history import crafted_history
@@ -251,3 +251,11 @@ def test_an_abandoned_matchs_finished_rounds_count_as_rounds_but_it_has_no_resul
     assert ana.best_round == abandoned.round_scores[0][0]
     assert ana.hints == 1  # those of the finished round: the round under way counts for nothing
     assert ana.opponents == ()  # nor against Boris: listed, he would show no match at all
+
+
+def test_a_default_name_kept_in_two_languages_is_one_player() -> None:
+    # a name left blank in a French match ("Joueur 1") and in an English one ("Player 1"): the same nobody
+    french = SavedMatch.start(("Joueur 1", "Ordinateur"), random_match(5, 10_000, rounds=1), computers=(None, "easy"))
+    english = SavedMatch.start(("Player 1", "Computer"), random_match(6, 10_000, rounds=1), computers=(None, "easy"))
+    stats = history_stats([saved.with_status(SaveStatus.FINISHED) for saved in (french, english)])
+    assert sorted((player.name, player.matches) for player in stats.players) == [("Player 1", 2), ("easy", 2)]

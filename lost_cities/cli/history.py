@@ -20,7 +20,7 @@ from lost_cities.engine.codec import to_builtins
 from lost_cities.i18n import _, pgettext
 from lost_cities.limits import cell_width, fold
 from lost_cities.storage import HistoryListing, SavedMatch, SaveStatus, result_label, variant_label
-from lost_cities.storage.summary import shown_names, variant_parts
+from lost_cities.storage.summary import names_with_levels, variant_parts
 from lost_cities.words import side_names, signed
 
 __all__ = ["history_blocks", "history_json", "history_view", "print_history", "score_sheet"]
@@ -91,7 +91,7 @@ class _Layout(Struct, frozen=True):
         # the headings of every column but the result's are never folded: each column is at least as wide
         match = max(20, max(map(len, ids), default=0), cell_width(match_heading), _longest_word(*variants))
         # a side on one line if it fits (``Ana & Carl``), else a line per partner (``Alexandrinet &``)
-        shown = [(saved.record.rules, shown_names(saved.names, saved.computers)) for saved in matches]
+        shown = [(saved.record.rules, names_with_levels(saved.names, saved.computers)) for saved in matches]
         least = [cell_width(name) + (2 if rules.teams else 0) for rules, names in shown for name in names]
         whole = [cell_width(side) for rules, names in shown for side in side_names(names, rules)]
         players = max([cell_width(players_heading), *least, min(max(whole, default=1), MAX_SIDE)])
@@ -116,7 +116,7 @@ class _Layout(Struct, frozen=True):
 def _side_lines(saved: SavedMatch, width: int) -> list[list[str]]:
     """Each side's name in lines of at most ``width`` cells: ``['Ana & Carl']``, else ``['Alexandrinet &', 'Carl']``."""
     rules = saved.record.rules
-    names = shown_names(saved.names, saved.computers)
+    names = names_with_levels(saved.names, saved.computers)
     lines = []
     for side, whole in enumerate(side_names(names, rules)):
         partners = [names[seat] for seat in rules.seats_of(side)]

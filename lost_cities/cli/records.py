@@ -127,7 +127,7 @@ def past_match(store: MatchStore, match: str | None) -> SavedMatch:
         return store.load(match)
     listing = store.list_history()
     if not listing.matches:
-        raise StorageError(_("no past match yet; give a file exported by `lost-cities export`"))
+        raise StorageError(_("no past match yet: play one first, or name a match file"))
     return listing.matches[-1]
 
 

@@ -140,7 +140,9 @@ def _colour(group: _Expedition, rules: Rules) -> Colour:
         names = ", ".join(f"{colour_name(c)} ({c.letter})" for c in rules.colours)
         raise ScoreInputError(
             group.source,
-            _("unknown colour '{text}': use a name or a letter, {names}").format(text=group.colour_text, names=names),
+            _("unknown colour {text}: use a name or a letter, {names}").format(
+                text=quoted(group.colour_text), names=names
+            ),
         ) from None
     if colour not in rules.colours:
         refusal = _refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=colour))
@@ -149,7 +151,8 @@ def _colour(group: _Expedition, rules: Rules) -> Colour:
 
 
 def _card(token: str, colour: Colour, source: str) -> Card:
-    """One card of an expedition: ``w``/``x``, a number, or full notation (``r7``)."""
+    """One card of an expedition: ``w``/``x`` (or a language's wager letter, French ``p``), a number, or full
+    notation (``r7``)."""
     text = token.strip().lower()
     if is_typed_wager(text):
         return Card(colour, WAGER)
@@ -168,8 +171,8 @@ def _card(token: str, colour: Colour, source: str) -> Card:
     except NotationError:
         raise ScoreInputError(
             source,
-            _("can't read '{token}': write a number from 2 to 10 in plain digits (0-9), or w for a wager").format(
-                token=excerpt(token)
+            _("can't read {token}: write a number from 2 to 10 in plain digits (0-9), or w for a wager").format(
+                token=quoted(excerpt(token))
             ),
         ) from None
 
@@ -196,9 +199,9 @@ def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str])
             raise ScoreInputError(
                 source,
                 _(
-                    "can't read '{token}': write a card as its colour's letter ({letters}) and 2-10 in plain digits, "
+                    "can't read {token}: write a card as its colour's letter ({letters}) and 2-10 in plain digits, "
                     "or w for a wager, e.g. r5, bw"
-                ).format(token=excerpt(token), letters=letters),
+                ).format(token=quoted(excerpt(token)), letters=letters),
             ) from None
         if card.colour not in rules.colours:
             refusal = _refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=card.colour))

@@ -50,7 +50,7 @@ from lost_cities.engine import (
 from lost_cities.engine.codec import FieldError, decode, encode
 from lost_cities.limits import MAX_ROUNDS, check_names
 from lost_cities.score.tally import NoCopyLeft, Tally
-from lost_cities.words import shown_name, side_names
+from lost_cities.words import shown_names, side_names
 
 __all__ = [
     "CELLS",
@@ -167,7 +167,7 @@ class ScoreSheet:
         self.rules = Rules(players=len(names), long=long, hand_penalty=hand_penalty)
         #: each side's name: a player's, or the partners' ("Ana & Carl"); a default name (Player 2) in today's
         #: language, whatever language the pad was started in
-        self.side_names = side_names(tuple(shown_name(name, seat) for seat, name in enumerate(self.names)), self.rules)
+        self.side_names = side_names(shown_names(self.names), self.rules)
         self.marks = self._blank()
         self.finished: list[RoundResult] = []
 

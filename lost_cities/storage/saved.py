@@ -41,7 +41,7 @@ from lost_cities.engine.codec import convert, decode, encode, to_builtins
 from lost_cities.i18n import _, quoted
 from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK, PlayerNamesError, check_names
 from lost_cities.storage.errors import DamagedSaveError
-from lost_cities.words import describe_refusal, shown_name, side_names
+from lost_cities.words import describe_refusal, shown_names, side_names
 
 __all__ = [
     "FORMAT",
@@ -255,8 +255,8 @@ class SavedMatch(Struct, frozen=True):
     @property
     def shown_names(self) -> tuple[str, ...]:
         """The names as the current language shows them: a default name the program gave (``Computer``,
-        ``Player 2``) in today's language, whatever language the match was played in (:func:`shown_name`)."""
-        return tuple(shown_name(name, seat, self.computers) for seat, name in enumerate(self.names))
+        ``Player 2``) in today's language, whatever language the match was played in (:func:`shown_names`)."""
+        return shown_names(self.names, self.computers)
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -283,7 +283,8 @@ class SavedMatch(Struct, frozen=True):
         match = self.replay()
         if match.more_rounds:
             match.start_next_round()
-        return ResumedMatch(match, self.names, self.computers, self.think, self.hints, self.memory_aid)
+        # a default name (Computer, Player 2) goes on in today's language, as the resume line named it
+        return ResumedMatch(match, self.shown_names, self.computers, self.think, self.hints, self.memory_aid)
 
     # ------------------------------------------------------------------ the file
 

@@ -167,8 +167,9 @@ def history_stats(matches: Iterable[SavedMatch]) -> HistoryStats:
     ratings: dict[Key, PlackettLuceRating] = {}
     finished = rounds = abandoned = 0
     for saved in matches:
-        keys = [_key(name, level) for name, level in zip(saved.names, _levels(saved), strict=True)]
-        for key, name, level in zip(keys, saved.names, _levels(saved), strict=True):
+        names = saved.shown_names  # "Joueur 1" and "Player 1", both the program's, are one player
+        keys = [_key(name, level) for name, level in zip(names, _levels(saved), strict=True)]
+        for key, name, level in zip(keys, names, _levels(saved), strict=True):
             counts.setdefault(key, _Counts(level if level is not None else name, level))
         if saved.status is SaveStatus.ABANDONED or saved.outcome is None:
             abandoned += 1

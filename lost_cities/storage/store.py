@@ -225,10 +225,6 @@ class MatchStore:
         except FileNotFoundError:
             raise UnknownMatchError(text) from None
 
-    def export(self, key: str | Path) -> str:
-        """One match's record as the JSON text that :meth:`load` reads back (``lost-cities export``)."""
-        return self.load(key).to_json()
-
     # ------------------------------------------------------------ inside
 
     def _history_files(self) -> list[Path]:

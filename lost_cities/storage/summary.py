@@ -17,15 +17,16 @@ from collections.abc import Sequence
 from lost_cities.engine import Rules
 from lost_cities.i18n import _, ngettext
 from lost_cities.storage.saved import SavedMatch, SaveStatus
-from lost_cities.words import level_word, shown_name, side_names, signed
+from lost_cities.words import level_word, shown_names, side_names, signed
 
-__all__ = ["names_label", "result_label", "resume_summary", "shown_names", "variant_label", "variant_parts"]
+__all__ = ["names_label", "names_with_levels", "result_label", "resume_summary", "variant_label", "variant_parts"]
 
 
-def shown_names(names: Sequence[str], computers: Sequence[str | None] = ()) -> tuple[str, ...]:
-    """The names, each computer's followed by its level: ``('Ana', 'Computer (hard)')``."""
+def names_with_levels(names: Sequence[str], computers: Sequence[str | None] = ()) -> tuple[str, ...]:
+    """The names as shown (:func:`shown_names`), each computer's followed by its level:
+    ``('Ana', 'Computer (hard)')``."""
     levels = (*computers, *(None,) * (len(names) - len(computers)))
-    shown = [shown_name(name, seat, levels) for seat, name in enumerate(names)]
+    shown = shown_names(names, levels)
     return tuple(
         name if level is None else f"{name} ({level_word(level)})" for name, level in zip(shown, levels, strict=True)
     )
@@ -40,7 +41,7 @@ def names_label(names: Sequence[str], computers: Sequence[str | None] = ()) -> s
     >>> names_label(("Ana", "Computer"), (None, "hard"))
     'Ana vs Computer (hard)'
     """
-    sides = side_names(shown_names(names, computers), Rules(players=len(names)))
+    sides = side_names(names_with_levels(names, computers), Rules(players=len(names)))
     label = sides[0]
     for side in sides[1:]:
         label = _("{first} vs {second}").format(first=label, second=side)

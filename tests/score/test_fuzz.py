@@ -210,6 +210,6 @@ async def test_the_pad_opens_whatever_its_file_holds(name: str, private_data_dir
         messages = [notification.message for notification in app._notifications]
         if isinstance(app.screen, PadScreen):  # it loaded: the names are shown as written
             said = str(app.screen.query_one("#message", Static).render())
-            assert app.sheet is not None and all(name in said for name in app.sheet.names)
+            assert app.sheet is not None and all(name in said for name in app.sheet.side_names)
         else:
             assert len(messages) == 1 and "\n" not in messages[0]

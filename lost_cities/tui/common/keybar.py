@@ -48,7 +48,7 @@ def key_entry(binding: Binding) -> tuple[str, str] | None:
     """The key as shown and its description in the player's language; ``None`` without a description.
 
     A ``key_display`` is written in key names, each word shown as :func:`key_name` writes it (``"pageup pagedown"``
-    is *Pg préc Pg suiv* in French), so that every screen names a key alike."""
+    is *PgPréc PgSuiv* in French), so that every screen names a key alike."""
     if not binding.description:
         return None
     shown = " ".join(key_name(word) for word in binding.key_display.split()) if binding.key_display else None

@@ -152,7 +152,7 @@ class NoticesScreen(ScrollPanel):
     server that did not answer — over the first screen, until Enter closes it: a passing notice would cover part
     of the form and go before it is read, and a command in it would be cut across lines."""
 
-    BINDINGS = [Binding("enter,escape,space,q", "close", N_("go on"), key_display="Enter")]
+    BINDINGS = [Binding("enter,escape,space,q", "close", N_("go on"), key_display="enter")]
 
     DEFAULT_CSS = """
     NoticesScreen .notice {

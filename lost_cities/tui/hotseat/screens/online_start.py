@@ -38,7 +38,7 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
 
     BINDINGS = [
         Binding("enter", "join", N_("join"), key_display="enter", priority=True),
-        Binding("ctrl+n", "new", N_("new online game"), key_display="Ctrl+N"),
+        Binding("ctrl+n", "new", N_("new online game"), key_display="ctrl+n"),
         Binding("escape", "leave", N_("quit"), key_display="escape"),
     ]
 

@@ -88,9 +88,9 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
     asks the app to keep the choice (:class:`TipsChanged`)."""
 
     BINDINGS = [
-        Binding("ctrl+s", "start", N_("start"), key_display="Ctrl+S"),
-        Binding("ctrl+t", "statistics", N_("statistics"), key_display="Ctrl+T"),
-        Binding("ctrl+l", "learn", N_("learn to play"), key_display="Ctrl+L"),
+        Binding("ctrl+s", "start", N_("start"), key_display="ctrl+s"),
+        Binding("ctrl+t", "statistics", N_("statistics"), key_display="ctrl+t"),
+        Binding("ctrl+l", "learn", N_("learn to play"), key_display="ctrl+l"),
         Binding("escape", "leave", N_("quit"), key_display="escape"),
     ]
 

@@ -88,8 +88,8 @@ class PadScreen(FittedScreen[None]):
         Binding("down", "move(1, 0)", show=False),
         Binding("left", "move(0, -1)", show=False),
         Binding("right", "move(0, 1)", show=False),
-        Binding("home", "move(0, -99)", show=False),  # the row's first cell, the wager
-        Binding("end", "move(0, 99)", show=False),  # its last, the 10
+        Binding("home", f"move(0, {-len(CELLS)})", show=False),  # the row's first cell, the wager
+        Binding("end", f"move(0, {len(CELLS)})", show=False),  # its last, the 10
         Binding("backspace,delete", "clear_row", show=False),
         *(Binding(str(value % 10), f"number({value})", show=False) for value in range(2, 11)),
     ]

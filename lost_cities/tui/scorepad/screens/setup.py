@@ -118,7 +118,7 @@ class PadSetupScreen(FittedScreen[Setup | None]):
                         yield ChoiceButton(label, value=count == self._players, id=f"players-{count}")
             for seat in range(max(PLAYER_COUNTS)):
                 with Horizontal(classes="field", id=f"seat-{seat}"):
-                    yield Label(_("Player {n}").format(n=seat + 1), markup=False)
+                    yield Label(player_name(seat), markup=False)
                     yield Input(
                         placeholder=self._default(seat), id=f"name-{seat}", max_length=MAX_NAME_CELLS * 2, compact=True
                     )
