@@ -704,8 +704,10 @@ def _draw_reason(view: PlayerView, draw: Draw, best: bool) -> str:
     late = view.draw_pile_size <= HOLD_OPEN and points < view.rules.expedition_cost
     if laid or late:  # taken only so that the draw pile does not shrink
         return _("holds the round open: one more turn to lay your cards")
+    # the colour as "of {colour}" needs it: French "de couleur bleue", Russian "синего цвета" (a name in the
+    # nominative read "белый цвета")
     return ngettext("{n} point of {colour} in hand with it", "{n} points of {colour} in hand with it", points).format(
-        n=points, colour=colour_name(draw.pile)
+        n=points, colour=pile_colour(draw.pile)
     )
 
 

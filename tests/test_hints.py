@@ -111,6 +111,21 @@ def test_the_hint_says_what_its_numbers_measure_against_whom(rules: Rules, names
     assert said in text.split("\n")[-1]
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("fr", "avec elle, 23 points de couleur bleue en main"), ("ru", "с ней в руке 23 очка синего цвета")],
+)
+def test_a_draw_names_its_colour_in_the_form_the_sentence_needs(language: str, said: str) -> None:
+    # "белый цвета", "couleur bleu": the colour's name where the sentence wants it qualifying
+    set_language(language)
+    try:
+        round_ = Round.from_position(POSITION)
+        round_.play(Play.parse("+r5"))
+        assert hint_reason(player_view(round_, 0), Draw(Colour.BLUE), NAMES) == said
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize("language", ["fr", "ru"])
 def test_every_reason_is_a_whole_sentence_in_french_and_russian(language: str) -> None:
     set_language(language)
