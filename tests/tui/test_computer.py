@@ -266,6 +266,22 @@ async def test_resuming_a_match_against_the_computer_goes_on_with_it(private_dat
     assert len(again.record.played[0].turns) == len(saved.record.played[0].turns) + 3
 
 
+async def test_a_match_left_in_french_goes_on_in_english_under_english_default_names(private_data_dir: Path) -> None:
+    store = MatchStore(private_data_dir)
+    match = Match(Rules(), rounds=1, first=0, seed=9)
+    saved = SavedMatch.start(("Joueur 1", "Ordinateur"), match, computers=(None, "easy"))
+    store.save_current(saved)
+    app = LostCitiesApp(store=store, start="resume", pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.session.names == ("Player 1", "Computer")
+        assert "Resumed: Player 1 vs Computer (easy)" in screen_text(app)
+        assert "Ordinateur" not in screen_text(app)
+        await human_turn(pilot, app)
+    again = store.load_current()
+    assert again is not None and again.names == ("Joueur 1", "Ordinateur")  # the record keeps them as given
+
+
 async def test_with_several_people_the_computer_plays_on_the_next_persons_pass_screen() -> None:
     settings = MatchSettings(names=("Ana", "Boris", "Carl"), seed=3, computers=(None, "easy", None))
     app = LostCitiesApp(settings, pace=600)
