@@ -237,6 +237,19 @@ async def test_a_key_that_does_not_draw_says_which_keys_do(language: str, said: 
         set_language("en")
 
 
+@pytest.mark.parametrize(("long", "listed"), [(False, True), (True, False)])
+async def test_while_drawing_the_log_is_listed_unless_six_piles_fill_the_bar(long: bool, listed: bool) -> None:
+    app = LostCitiesApp(replace_settings(VS_EASY, long=long), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert (" l  log" in key_bar(app)) is listed
+        await pilot.press("l")  # at hand either way
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RoundLogScreen"
+
+
 def test_the_keys_that_draw_are_each_pile_that_may_be_drawn_from() -> None:
     round_ = Round.from_position("r5 r7 bw b4 b7 b10 y2 g8 / g4 y5 | r3 r4 / g3 | r9 b2 | y9 y10 w3 w4 | 0")
     round_.play(Play.parse("-y2"))  # yellow 2 discarded: not to be drawn back (R7)

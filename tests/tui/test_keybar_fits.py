@@ -29,10 +29,17 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
 def busiest_moments() -> dict[str, list[tuple[str, str]]]:
     """The most keys the board lists at once: choosing a card, the final laying after a lay, a draw in the long game."""
     end = [("h", _("hint")), ("?", _("help")), ("q", _("quit"))]
-    log = ("l", _("log"))  # listed but while drawing
+    log = ("l", _("log"))  # listed but while drawing in the long game
     return {
         "choosing a card": [("1–8 ← →", _("select")), ("e", _("lay")), ("d", _("discard")), log, *end],
         "final laying": [("1–7 ← →", _("select")), ("e", _("lay")), ("s", _("stop")), ("u", _("take back")), log, *end],
+        "drawing": [
+            ("n", _("draw pile")),
+            *[(colour.letter, colour_name(colour)) for colour in Colour if colour is not Colour.PURPLE],
+            ("u", _("take back")),
+            log,
+            *end,
+        ],
         "drawing, long game": [
             ("n", _("draw pile")),
             *[(colour.letter, colour_name(colour)) for colour in Colour],

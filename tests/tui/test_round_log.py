@@ -201,8 +201,8 @@ async def test_the_log_speaks_french_and_russian(language: str, words: tuple[str
         set_language("en")
 
 
-async def test_while_drawing_the_log_is_not_listed_but_opens() -> None:
-    # the draw step's key bar is full of piles (the long game): the log keeps its key, off the bar
+async def test_while_drawing_the_log_opens_with_the_card_just_played() -> None:
+    # listed while drawing in the classic game (the long game's six piles leave it off the bar, its key kept)
     app, _records = seeded(2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -210,7 +210,7 @@ async def test_while_drawing_the_log_is_not_listed_but_opens() -> None:
         await pilot.pause()
         await pilot.press("1", "d")
         await pilot.pause()
-        assert " l  log" not in key_bar(app)
+        assert " l  log" in key_bar(app)
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, RoundLogScreen)

@@ -180,8 +180,9 @@ class BoardScreen(FittedScreen[None]):
         if action in ALWAYS:
             return True
         scene = self.scene
-        if action == "log":  # always at hand; not listed while drawing, when every pile fills the bar (the long game)
-            return None if scene is None or (self.my_turn and scene.view.pending_play is not None) else True
+        if action == "log":  # always at hand; not listed while drawing in the long game, whose six piles fill the bar
+            drawing = scene is not None and self.my_turn and scene.view.pending_play is not None
+            return None if scene is None or (drawing and scene.view.rules.long) else True
         if action == "claim":  # on the other side's turn: listed once their time has run out
             return True if scene is not None and scene.claim else None
         if action == "scores":  # the round is over: its end comes on Enter
