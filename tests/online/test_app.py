@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.widgets import Input
 
 from lost_cities.ai import make_bot
 from lost_cities.engine import Phase
@@ -20,6 +21,7 @@ from lost_cities.storage.online import load_seats
 from lost_cities.tui.hotseat.online import OnlineApp
 from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
+from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
 from tests.online.server import ServerProcess
 from tests.tui.helpers import key_bar, screen_text, until, words_of
 
@@ -167,6 +169,24 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await boris
     assert load_seats(MatchStore()).server == server.url  # offered again by the next new-match form
+
+
+async def test_a_game_the_server_cannot_create_brings_the_form_back_as_filled_in(private_data_dir: Path) -> None:
+    # nothing listens on loopback port 1: the form comes back with its fields and the reason, not the shell
+    settings = MatchSettings(names=("Ana", "Boris"), rounds=2)
+    app = OnlineApp("ws://127.0.0.1:1", create=OnlineMatch(settings, "ws://127.0.0.1:1", clock=3600))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewMatchScreen) and "No game server" in screen_text(app))
+        form = app.screen
+        assert form.query_one("#p1", Input).value == "Ana" and form.query_one("#rounds", Input).value == "2"
+        assert (
+            form.query_one("#clock", Input).value == "1h"
+            and form.query_one("#server", Input).value == "ws://127.0.0.1:1"
+        )
+        said = " ".join(screen_text(app).split())
+        assert "No game server answers at ws://127.0.0.1:1" in said
+        assert app.focused is not None and app.focused.id == "server"
+    assert app.problem is None  # nothing to say on leaving: the player was told in the form
 
 
 async def test_once_the_other_sides_time_is_up_c_is_listed_and_claims(

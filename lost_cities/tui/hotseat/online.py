@@ -20,7 +20,8 @@ from textual import work
 
 from lost_cities.engine import STOP, Colour, Decision, Draw, IllegalMoveError, Phase, Play, Reason, Rules
 from lost_cities.engine.match import match_outcome
-from lost_cities.i18n import _
+from lost_cities.i18n import _, sentence
+from lost_cities.limits import said_duration
 from lost_cities.net import server_option
 from lost_cities.net.client import OnlineError, Seat, create_game
 from lost_cities.net.codes import normalised, shown
@@ -214,9 +215,17 @@ class OnlineApp(GameApp):
         self.server = chosen.server
         try:
             created = await create_game(self.server, online_game(chosen.settings, clock=chosen.clock))
-        except OnlineError as error:
-            self.problem = str(error)
-            self.exit()  # the reason is said once, by the command, after the screen is given back
+        except OnlineError as error:  # the form again, as it was filled in, saying why: the server to mend
+            from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+
+            form = NewMatchScreen(
+                chosen.settings,
+                server=chosen.server,
+                online_only=True,
+                clock=said_duration(chosen.clock) if chosen.clock is not None else "",
+                problem=sentence(str(error).rstrip(".")),
+            )
+            self.push_screen(form, self._create)
             return
         mine = next(offer for offer in created.seats if offer.code is not None)
         self._created(created)

@@ -206,19 +206,23 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
         server: str = DEFAULT_SERVER,
         online_only: bool = False,
         tips: bool = True,
+        clock: str = "",
+        problem: str = "",
     ) -> None:
         """``online``: *Where* starts on online, with ``server`` offered (the one used last, or given by
         ``--server`` or ``LOST_CITIES_SERVER``); ``online_only``: the form of the online app, which only
         creates online games (no *Where* to choose), and has no lesson nor tips; ``tips``: the one-time tips
-        are said (the player's setting)."""
+        are said (the player's setting); ``clock``: the clock as typed; ``problem``: why the form is back (the
+        server did not answer), said at once, with the cursor on the server."""
         super().__init__()
         self.tips = tips
+        self.problem = problem
         self.previous = previous or MatchSettings(names=("", ""))
         self.online_only = online_only
         #: where, the server and the clock as typed: kept when the form is drawn again in another language
         self._online = online or online_only
         self._server = server
-        self._clock = ""
+        self._clock = clock
         #: the names typed, all four, kept when the number of players changes
         self._names = [*self.previous.names, "", "", ""][:MAX_PLAYERS]
         #: who plays each seat: ``None`` for a person, else the computer's level
@@ -318,6 +322,12 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
         self.query_one("#learn").display = self.query_one("#tips").display = not self.online_only
         self._arrange()
         self.query_one("#p1", Input).focus()
+        if self.problem:  # after the fields' first events, which clear a refusal
+            self.call_after_refresh(self._say_problem)
+
+    def _say_problem(self) -> None:
+        self.query_one("#error", Static).update(self.problem)
+        self.query_one("#server", Input).focus()
 
     def key_hints(self) -> list[tuple[str, str]]:
         """The keys of the field in focus: Enter and Tab move on, arrows choose, Space ticks."""
