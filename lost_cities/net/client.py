@@ -371,9 +371,10 @@ class Seat:
         if frame.code is ErrorCode.BAD_CODE and plain:
             if self.watch is not None:
                 return _("{code} is not a watch code on this server").format(code=code)
+            return _("{code} opens no seat on this server: is it mistyped?").format(code=code)
+        if frame.code is ErrorCode.WATCH_CODE and plain:
             return _(
-                "{code} opens no seat on this server: is it mistyped, or a code to watch "
-                "(lost-cities play --watch {code}{server})?"
+                "{code} is a code to watch a game, not to play in it: lost-cities play --watch {code}{server}"
             ).format(code=code, server=server_option(self.url))
         if frame.code is ErrorCode.CODE_USED and plain:
             return _(

@@ -287,6 +287,7 @@ class ErrorCode(StrEnum):
     BAD_GAME = "bad_game"
     NOT_AUTHENTICATED = "not_authenticated"
     BAD_CODE = "bad_code"
+    WATCH_CODE = "watch_code"
     CODE_USED = "code_used"
     BAD_TOKEN = "bad_token"
     ALREADY_IN = "already_in"

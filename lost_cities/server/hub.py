@@ -386,7 +386,7 @@ class Hub:
         if found is None:
             if await self.store.game_of_watch(hashed) is not None:
                 raise _Refusal(
-                    ErrorCode.BAD_CODE,
+                    ErrorCode.WATCH_CODE,
                     f"{shown(code)} is a code to watch a game, not to play in it: give it to --watch, not --join",
                 )
             raise _Refusal(ErrorCode.BAD_CODE, f"{shown(code)} opens no seat on this server: is it mistyped?")

@@ -125,6 +125,19 @@ async def test_a_code_the_server_refuses_is_said_in_the_online_start_to_be_mende
         assert app.welcome is not None and app.welcome.seat == 0
 
 
+async def test_the_code_to_watch_typed_in_the_online_start_watches_the_game(server: ServerProcess) -> None:
+    # a newcomer typed the watch code where the invitation goes: refused, and that screen had no way to watch
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
+    app = OnlineApp(server.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
+        shown: App[Any] = app
+        await pilot.press(*created.watch, "enter")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        assert app.watching and app.welcome is not None
+        await until(pilot, lambda: "That is the code to watch the game: you are watching it." in screen_text(shown))
+
+
 async def test_a_new_online_game_from_the_form_gives_the_invitations_to_send(server: ServerProcess) -> None:
     app = OnlineApp(server.url)
     async with app.run_test(size=(80, 24)) as pilot:

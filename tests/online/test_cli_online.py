@@ -134,12 +134,9 @@ def test_online_bot_stopped_and_started_again_comes_back_to_its_seat(
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "ZZZZ-ZZZZ opens no seat on this server: is it mistyped, or a code to watch"),
-        ("fr", "ZZZZ-ZZZZ n'ouvre aucune place sur ce serveur\u00a0: une faute de frappe, ou un code pour regarder"),
-        (
-            "ru",
-            "ZZZZ-ZZZZ не открывает ни одного места на этом сервере: может быть, опечатка или это код для просмотра",
-        ),
+        ("en", "ZZZZ-ZZZZ opens no seat on this server: is it mistyped?"),
+        ("fr", "ZZZZ-ZZZZ n'ouvre aucune place sur ce serveur\u00a0: une faute de frappe\u00a0?"),
+        ("ru", "ZZZZ-ZZZZ не открывает ни одного места на этом сервере: может быть, опечатка?"),
     ],
 )
 def test_the_servers_refusal_of_a_seat_is_said_in_the_players_language(

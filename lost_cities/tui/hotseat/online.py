@@ -248,6 +248,13 @@ class OnlineApp(GameApp):
             await self.seat.run(until_over=False)  # the players may play a rematch: held until they quit
         except OnlineError as error:
             typed = self._typed
+            if typed is not None and self.welcome is None and error.code is ErrorCode.WATCH_CODE:
+                # the game's code to watch, typed where an invitation goes: what it is for is done
+                self._typed = None
+                self.first_note = _("That is the code to watch the game: you are watching it.")
+                self.seat = self._seat(watch=typed.code)
+                await self._hold()
+                return
             if typed is not None and self.welcome is None:  # typed in the form, and refused: mend it there
                 from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
 
