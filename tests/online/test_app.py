@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
 from tests.online.server import ServerProcess
-from tests.tui.helpers import key_bar, screen_text, until, words_of
+from tests.tui.helpers import key_bar, message, screen_text, until, words_of
 
 
 async def test_the_app_joins_with_a_code_plays_a_turn_and_sees_the_other_move(
@@ -123,6 +124,24 @@ async def test_a_code_the_server_refuses_is_said_in_the_online_start_to_be_mende
         await pilot.press(*(created.seats[0].code or ""), "enter")
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
         assert app.welcome is not None and app.welcome.seat == 0
+
+
+async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: ServerProcess) -> None:
+    # a newcomer never saw their own time: only the time of the player waited for was said
+    seats = (SeatSpec("Ana"), SeatSpec("Robot", computer="easy"))
+    created = await create_game(server.url, Create(seats=seats, rounds=1, seed=6, clock=3600))
+    app = OnlineApp(server.url, code=created.seats[0].code, store=MatchStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown: App[Any] = app
+        await until(pilot, lambda: "Your clock: " in screen_text(shown))
+        assert message(app).startswith("Ana, play a card")
+        assert re.search(r"Your clock: (60|59) minutes left\.$", message(app))
+        await pilot.press("u")  # a refusal is said, and the clock's tick leaves it be
+        await pilot.pause()
+        refusal = message(app)
+        assert "clock" not in refusal
+        await pilot.pause(1.5)
+        assert message(app) == refusal
 
 
 async def test_the_code_to_watch_typed_in_the_online_start_watches_the_game(server: ServerProcess) -> None:

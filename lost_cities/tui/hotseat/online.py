@@ -369,8 +369,16 @@ class OnlineApp(GameApp):
             wait=Wait.WATCHING if self.watching else None,
             hints=False,
             claim=self._may_claim(),
+            clock=self._own_clock(),
         )
         self.board.scene = replace(scene, **say)
+
+    def _own_clock(self) -> str:
+        """The time left for the player's own decision, in words, while they are to decide on a clock."""
+        frame = self.frame
+        if frame is None or frame.deadline is None or not frame.view.my_turn or self.watching:
+            return ""
+        return duration(max(frame.deadline - time.time(), 0))
 
     def _waiting_line(self) -> str:
         """What the player waits for, when it is not their turn: whose turn, and whether they are here."""
@@ -410,10 +418,14 @@ class OnlineApp(GameApp):
         return not rules.cooperative and rules.side_of(seat) != rules.side_of(frame.view.to_move)
 
     def _clock_tick(self) -> None:
-        """Once a second with a clock: the time left is said again, and the claim offered when it runs out."""
+        """Once a second with a clock: the time left is said again, and the claim offered when it runs out; on the
+        player's own turn only the clock changes (what the line says stays)."""
         frame, board = self.frame, self.board
-        waiting = frame is not None and frame.deadline is not None and not frame.view.my_turn
-        if waiting and board is not None and board.scene is not None and not board.scene.error:
+        if frame is None or frame.deadline is None or board is None or board.scene is None:
+            return
+        if frame.view.my_turn and not self.watching:
+            board.scene = replace(board.scene, clock=self._own_clock())
+        elif not board.scene.error:
             self._show()
 
     def _event(self, frame: Event) -> None:

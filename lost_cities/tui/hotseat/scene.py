@@ -60,6 +60,8 @@ class Scene(Struct, frozen=True):
     hints: bool = True
     #: the match may be claimed from this screen: the other side's time has run out (online, with a clock)
     claim: bool = False
+    #: the time left on the player's own clock for this decision, in words (online, with a clock); empty: none
+    clock: str = ""
 
     @property
     def selected_card(self) -> Card | None:

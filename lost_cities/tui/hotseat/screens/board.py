@@ -309,10 +309,19 @@ def _cards_of(event: PublicEvent) -> tuple[Card, ...]:
 
 
 def prompt(scene: Scene) -> str:
-    """What the player at the keyboard is to do now, in words; empty while they watch or wait."""
+    """What the player at the keyboard is to do now, in words, and the time left on their clock; empty while they
+    watch or wait."""
     view = scene.view
     if not view.my_turn or scene.wait is not None:
         return ""
+    text = _prompt(scene)
+    if scene.clock:
+        text += " " + _("Your clock: {time} left.").format(time=scene.clock)
+    return text
+
+
+def _prompt(scene: Scene) -> str:
+    view = scene.view
     name = scene.names[view.seat]
     if view.phase is Phase.FINAL:
         return _final_prompt(scene, name)
