@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import re
 from pathlib import Path
 from typing import Any
@@ -124,6 +125,26 @@ async def test_a_code_the_server_refuses_is_said_in_the_online_start_to_be_mende
         await pilot.press(*(created.seats[0].code or ""), "enter")
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
         assert app.welcome is not None and app.welcome.seat == 0
+
+
+async def test_the_invitations_leave_the_board_once_every_friend_has_joined(
+    server: ServerProcess, private_data_dir: Path
+) -> None:
+    settings = MatchSettings(names=("Ana", "Boris"), rounds=1, seed=8)
+    app = OnlineApp(server.url, create=OnlineMatch(settings, server.url), store=MatchStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown: App[Any] = app
+        await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
+        boris = asyncio.create_task(play_seat(server.url, app.invites[1], make_bot("heuristic")))
+        try:  # Ana has not touched a key: the note went with Boris's arrival, not with her next move
+            await until(pilot, lambda: 1 in app.joined)
+            await until(pilot, lambda: "lost-cities play --join" not in screen_text(shown))
+            await pilot.press("question_mark")  # still in the help
+            await until(pilot, lambda: "lost-cities play --join" in screen_text(shown))
+        finally:
+            boris.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await boris
 
 
 async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: ServerProcess) -> None:
@@ -430,3 +451,18 @@ async def test_a_name_given_when_coming_back_to_a_seat_is_said_to_be_the_first_o
         assert again.names[1] == "Zoé"
         shown: App[Any] = again
         await until(pilot, lambda: "Back in your seat as Zoé" in words_of(screen_text(shown)))
+
+
+def test_the_help_lists_the_claim_only_in_a_game_with_a_clock() -> None:
+    from rich.console import Console
+
+    from lost_cities.engine import Rules
+    from lost_cities.tui.hotseat.screens.dialogs import help_content
+
+    def said(clock: bool) -> str:
+        console = Console(width=80, record=True, file=io.StringIO())
+        console.print(help_content(Rules(), passing=False, online=True, clock=clock))
+        return console.export_text()
+
+    assert "claim the match" in said(True) and "claim the match" not in said(False)
+    assert "a hint from the computer" not in said(False)

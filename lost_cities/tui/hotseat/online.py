@@ -289,7 +289,7 @@ class OnlineApp(GameApp):
                 (self.present.add if frame.connected else self.present.discard)(frame.seat)
                 self.joined.add(frame.seat)
                 self._rename(frame)
-                self._show()
+                self._show(**self._invitations_done())
             case ErrorFrame():
                 self._refused(frame)
             case Record():
@@ -372,6 +372,18 @@ class OnlineApp(GameApp):
             clock=self._own_clock(),
         )
         self.board.scene = replace(scene, **say)
+
+    def _invitations_done(self) -> dict[str, str]:
+        """Once every friend invited here has joined, the invitations are no longer said over the board (``?``
+        keeps them): what :meth:`_show` is to change."""
+        board = self.board
+        friends = [seat for seat in self.invites if seat != self.welcome_seat]
+        if not friends or any(seat not in self.joined for seat in friends):
+            return {}
+        self.first_note = ""
+        if board is not None and board.scene is not None and board.scene.note == self.invitation:
+            return {"note": ""}
+        return {}
 
     def _own_clock(self) -> str:
         """The time left for the player's own decision, in words, while they are to decide on a clock."""
@@ -688,7 +700,8 @@ class OnlineApp(GameApp):
         from lost_cities.tui.hotseat.screens.dialogs import HelpScreen
 
         rules = self.frame.view.rules if self.frame is not None else Rules()
-        self.push_screen(HelpScreen(rules, False, game=self.invitation, online=True))
+        clock = self.welcome is not None and self.welcome.clock is not None
+        self.push_screen(HelpScreen(rules, False, game=self.invitation, online=True, clock=clock))
 
     def on_log_requested(self, _message: LogRequested) -> None:
         """The round's log from the view the server sent this seat (H1, H2): a player's names the cards they

@@ -68,7 +68,9 @@ class ConfirmQuit(ModalScreen[bool]):
             self.dismiss(True)
 
 
-def help_content(rules: Rules, passing: bool = True, memory_aid: bool = False, online: bool = False) -> Group:
+def help_content(
+    rules: Rules, passing: bool = True, memory_aid: bool = False, online: bool = False, clock: bool = False
+) -> Group:
     """The rules of this match in short and the keys; sized to fit an 80×24 terminal in every language.
 
     The keys are those of this match: its colours' piles, the final laying's stop with three or
@@ -113,9 +115,9 @@ def help_content(rules: Rules, passing: bool = True, memory_aid: bool = False, o
     keys.add_row("d", _("discard it"), "u", _("take it back, before drawing"))
     keys.add_row(f"n {key_name('space')}", _("draw from the draw pile"), piles, _("take a discard pile's top"))
     more = [("l", _("the log of the round's moves"))]
-    if online:  # no hints online (the computer would be playing for you); a clock may run out
+    if online and clock:  # a clock may run out
         more.append(("c", _("claim the match when the other side's time has run out")))
-    else:
+    if not online:  # no hints online (the computer would be playing for you)
         more.insert(0, ("h", _("a hint from the computer")))
     if rules.final_plays:
         more.append(("s", _("stop the final laying")))
@@ -184,13 +186,20 @@ class HelpScreen(ScrollPanel):
     """
 
     def __init__(
-        self, rules: Rules, passing: bool = True, game: str = "", memory_aid: bool = False, online: bool = False
+        self,
+        rules: Rules,
+        passing: bool = True,
+        game: str = "",
+        memory_aid: bool = False,
+        online: bool = False,
+        clock: bool = False,
     ) -> None:
         """``passing``: several people share the keyboard, so there is a pass screen; ``game``: what to know
         about this game first (an online game's invitations and watch code); ``memory_aid``: the board
         shows the cards not yet seen, and the help says what that column is; ``online``: an online game's
-        keys (no hint; the claim)."""
+        keys (no hint); ``clock``: it has a clock (the claim)."""
         super().__init__()
+        self.clock = clock
         self.rules = rules
         self.passing = passing
         self.game = game
@@ -201,5 +210,5 @@ class HelpScreen(ScrollPanel):
         with VerticalScroll():
             if self.game:
                 yield Static(self.game, markup=False, classes="game")
-            yield Static(help_content(self.rules, self.passing, self.memory_aid, self.online), markup=False)
+            yield Static(help_content(self.rules, self.passing, self.memory_aid, self.online, self.clock), markup=False)
             yield Static(_("Press Escape to go back."), markup=False, classes="hint")
