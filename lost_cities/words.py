@@ -453,7 +453,8 @@ def _refusal_text(error: IllegalMoveError) -> str:
         case Reason.DRAW_FIRST:
             return _("You have played a card: now draw one")
         case Reason.DRAW_BACK_DISCARD:
-            return _("You just discarded {card}: you can't draw it back").format(card=names[0])
+            # the card as an object: "a green wager" (the name alone read "You just discarded green wager")
+            return _("You just discarded {card}: you can't draw it back").format(card=card_phrase(error.cards[0]))
         case Reason.EMPTY_PILE:
             return _("The {colour} discard pile is empty").format(
                 colour=pile_colour(colour) if colour is not None else ""

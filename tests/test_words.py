@@ -20,6 +20,22 @@ def test_every_refusal_reason_is_worded_with_its_rule_in_every_language(reason: 
     assert len(text) > len(error.rule) + 8 and "{" not in text
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "You just discarded a green wager: you can't draw it back (R7)."),
+        ("fr", "Vous venez de défausser un pari vert\u00a0: vous ne pouvez pas le repiocher aussitôt (R7)."),
+        ("ru", "Вы только что сбросили зелёную карту пари: взять её назад нельзя (R7)."),
+    ],
+)
+def test_a_card_just_discarded_is_named_as_an_object(language: str, said: str) -> None:
+    set_language(language)
+    try:
+        assert describe_refusal(IllegalMoveError(Reason.DRAW_BACK_DISCARD, (Card.parse("gw"),), Colour.GREEN)) == said
+    finally:
+        set_language("en")
+
+
 def test_a_score_is_always_written_the_same_way() -> None:
     assert [signed(n) for n in (37, -7, 0)] == ["+37", "−7", "0"]
 
