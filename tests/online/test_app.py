@@ -71,7 +71,7 @@ async def test_a_watcher_sees_the_public_table_and_cannot_play(server: ServerPro
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
         assert app.frame is not None and app.frame.view.hand == () and app.frame.view.legal_decisions == ()  # H1
         shown: App[Any] = app
-        await until(pilot, lambda: "You are watching: Ana is to play." in screen_text(shown))
+        await until(pilot, lambda: "You are watching: Ana has not joined yet." in screen_text(shown))
         await pilot.press("1", "d")
         await until(pilot, lambda: "only the players play" in screen_text(shown))
         assert "hint" not in key_bar(shown)  # no hint online: it would be the computer playing for you
@@ -87,6 +87,9 @@ async def test_watching_with_a_friends_invitation_says_the_code_would_take_the_s
         await until(pilot, lambda: "This code is also Boris's invitation" in words_of(screen_text(shown)))
         assert f"lost-cities play --join {code} --server {server.url}" in words_of(screen_text(shown))
         assert app.frame is not None and app.frame.view.hand == ()  # watching all the same: nothing taken
+        assert "Ana has not joined yet." in words_of(screen_text(shown))  # not "Ana is to play": she is not here
+        await pilot.press("h")
+        await until(pilot, lambda: "You are watching: only the players play." in words_of(screen_text(shown)))
 
 
 async def test_the_online_start_checks_a_code_as_it_is_typed_then_joins_with_it(server: ServerProcess) -> None:

@@ -403,6 +403,8 @@ class OnlineApp(GameApp):
             return ""
         mover = frame.view.to_move
         name = self.names[mover]
+        if self.watching and mover not in self.joined:  # "is to play" read as if they were here
+            return _("You are watching: {name} has not joined yet.").format(name=name)
         if self.watching:
             return _("You are watching: {name} is to play.").format(name=name)
         if self.welcome is not None and self.welcome.seats[mover].computer is not None:
@@ -643,6 +645,9 @@ class OnlineApp(GameApp):
             self._send(None)
 
     def on_hint_requested(self, _request: HintRequested) -> None:
+        if self.watching:
+            self._say(_("You are watching: only the players play."), error=True)
+            return
         self._say(_("There are no hints in an online game: it is you against them."), error=True)
 
     def on_unknown_key(self, request: UnknownKey) -> None:
@@ -656,7 +661,9 @@ class OnlineApp(GameApp):
             self._match_over(self.seat.record)
 
     def on_claim_requested(self, _request: ClaimRequested) -> None:
-        if self._may_claim():
+        if self.watching:
+            self._say(_("You are watching: only the players play."), error=True)
+        elif self._may_claim():
             self._say(_("Sent…"))
             self._claim_worker()
         else:
