@@ -489,6 +489,8 @@ def open_online(
     app.run()
     if app.problem is not None:
         return arguments.refuse("play", app.problem)
+    if app.left_playing:  # the screen is given back: how to come back stays in the terminal
+        print(_("The game goes on on the server, and your seat is kept: lost-cities play offers it again."))
     return 0
 
 

@@ -469,3 +469,15 @@ def test_the_help_lists_the_claim_only_in_a_game_with_a_clock() -> None:
 
     assert "claim the match" in said(True) and "claim the match" not in said(False)
     assert "a hint from the computer" not in said(False)
+
+
+async def test_quitting_a_seat_mid_game_is_kept_for_the_command_to_say_how_to_come_back(server: ServerProcess) -> None:
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
+    app = OnlineApp(server.url, code=created.seats[0].code, store=MatchStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.left_playing and app.problem is None

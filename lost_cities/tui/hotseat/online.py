@@ -136,6 +136,8 @@ class OnlineApp(GameApp):
         self.connected = False
         #: the problem that ended the connection for good, said when the app closes
         self.problem: str | None = None
+        #: the player quit their seat with the game going on: the command says how to come back
+        self.left_playing = False
         #: the code and name typed in the online start, until the server has let them in
         self._typed: JoinGame | None = None
         #: this player asked for a rematch (not made yet), and the seats that had asked, as the server last said
@@ -730,7 +732,12 @@ class OnlineApp(GameApp):
             if over or self.welcome_seat is None
             else _("Quit now? The game goes on on the server: come back with the same lost-cities play --join.")
         )
-        self.push_screen(ConfirmQuit(message), lambda yes: self.exit() if yes else None)
+        self.push_screen(ConfirmQuit(message), lambda yes: self._leave(playing=not over) if yes else None)
+
+    def _leave(self, playing: bool) -> None:
+        """Quit; ``playing``: a seat left with its game going on, which the command says how to come back to."""
+        self.left_playing = playing and self.welcome_seat is not None
+        self.exit()
 
     def action_help_quit(self) -> None:
         quit_hint(self)
