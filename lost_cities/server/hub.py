@@ -438,6 +438,7 @@ class Hub:
                 elif game.id in self.rematch_asked:
                     await self._send(websocket, RematchOffer(seats=tuple(sorted(self.rematch_asked[game.id]))))
             if first_of_seat and seat is not None:
+                log.info("game %s: seat %d connected", game.id, seat + 1)
                 self._tell_all(game, Presence(seat=seat, connected=True, name=game.names[seat]))
             if token is not None and game.clock is not None and all(game.joined):  # the last one in: the clock
                 self._tell_views(game, but=websocket)  # starts, and everyone is sent the view with its deadline
@@ -465,6 +466,7 @@ class Hub:
         finally:
             members[seat].discard(websocket)
             if seat is not None and not members[seat]:
+                log.info("game %s: seat %d disconnected", game.id, seat + 1)
                 self._tell_all(game, Presence(seat=seat, connected=False))
             if not any(members.values()):
                 self._forget_if_idle(game)

@@ -4,6 +4,7 @@ fault put where no frame could put one."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -51,3 +52,20 @@ async def test_a_fault_of_the_server_is_one_error_frame_and_the_connection_goes_
     moved = await ask(ana, {"type": "decide", "version": 0, "decision": f"-{view['view']['hand'][0]}"})
     assert moved["type"] == "event" and moved["version"] == 1
     await ana.close()
+
+
+async def test_the_log_has_a_line_when_a_seat_connects_and_when_it_goes(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # the README promises a line per connection: joins were logged, departures were not
+    async with hub_in_process(SqliteStore(tmp_path / "online.sqlite3")) as (url, hub):
+        created = await hub.create(Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=2))
+        with caplog.at_level(logging.INFO):
+            ana, _view = await joined(url, created.seats[0].code or "")
+            await ana.close()
+            for _ in range(100):  # the server sees the close a moment later
+                if "seat 1 disconnected" in caplog.text:
+                    break
+                await asyncio.sleep(0.01)
+    assert f"game {created.game}: seat 1 connected" in caplog.text
+    assert f"game {created.game}: seat 1 disconnected" in caplog.text
