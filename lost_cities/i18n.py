@@ -25,6 +25,7 @@ __all__ = [
     "ngettext",
     "pgettext",
     "quoted",
+    "same_name_key",
     "sentence",
     "set_language",
 ]
@@ -149,3 +150,14 @@ def quoted(text: str) -> str:
     # Translators: quotation marks around a word the person typed or a file held: French "« {text} »" (with
     # no-break spaces), Russian "«{text}»".
     return _("'{text}'").format(text=shown)
+
+
+#: Invisible marks a name may hold (a selector after an emoji: ❤️) that make no difference to the eye.
+_UNSEEN = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u034f"))
+
+
+def same_name_key(name: str) -> str:
+    """What two names are compared by, as people read them: case and invisible selectors ignored ("Ana" and
+    "ana", or with U+FE0F, look the same to the players).  Here, below the limits that refuse two such names and
+    the words that show kept ones, so that both compare alike."""
+    return name.translate(_UNSEEN).casefold()

@@ -22,7 +22,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from lost_cities.i18n import _, ngettext, quoted, sentence
+from lost_cities.i18n import _, ngettext, quoted, same_name_key, sentence
 
 __all__ = [
     "ANALYSIS_THINK",
@@ -43,7 +43,6 @@ __all__ = [
     "name_problem",
     "read_duration",
     "said_duration",
-    "same_name_key",
 ]
 
 #: The most rounds a match may have: in the form, on the command line and in a save.
@@ -118,8 +117,6 @@ class PlayerNamesError(ValueError):
 _ZWJ = "\u200d"
 #: After an emoji, what may stand before a joiner: the emoji and text presentation selectors and the skin tones.
 _EMOJI_MODIFIERS = "\ufe0e\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff"
-#: Invisible marks a name may hold (a selector after an emoji: ❤️) that make no difference to the eye.
-_UNSEEN = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u034f"))
 
 
 def clean_name(text: str) -> str:
@@ -224,12 +221,6 @@ def name_problem(seat: int | None, name: str) -> str | None:
         "{subject} is as wide as {width} characters (wide characters count twice): at most {max} fit on the board",
         width,
     ).format(subject=subject, width=width, max=MAX_NAME_CELLS)
-
-
-def same_name_key(name: str) -> str:
-    """What two names are compared by: case and invisible selectors ignored ("Ana" and "ana", or with U+FE0F, look
-    the same to the players)."""
-    return name.translate(_UNSEEN).casefold()
 
 
 def check_names(names: Sequence[str]) -> tuple[str, ...]:

@@ -30,8 +30,17 @@ from lost_cities.engine import (
     StartReason,
     Stop,
 )
-from lost_cities.i18n import N_, _, capitalised, catalogs, current_language, every_translation, ngettext, pgettext
-from lost_cities.limits import same_name_key
+from lost_cities.i18n import (
+    N_,
+    _,
+    capitalised,
+    catalogs,
+    current_language,
+    every_translation,
+    ngettext,
+    pgettext,
+    same_name_key,
+)
 
 __all__ = [
     "HOLD_OPEN",
