@@ -195,6 +195,20 @@ async def test_a_new_online_game_from_the_form_gives_the_invitations_to_send(ser
         assert app.frame.view.my_turn  # seat 1 starts (R5), and it is the creator's
 
 
+async def test_esc_in_the_form_opened_from_the_online_start_goes_back_to_it() -> None:
+    # a newcomer's Esc quit the whole app: the form came from the code box, and the key bar said "quit"
+    app = OnlineApp("ws://127.0.0.1:1")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: isinstance(app.screen, NewMatchScreen))
+        shown: App[Any] = app
+        await until(pilot, lambda: "Esc  back" in key_bar(shown))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
+        assert app.is_running
+
+
 async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invite_until_they_join(
     server: ServerProcess, private_data_dir: Path
 ) -> None:

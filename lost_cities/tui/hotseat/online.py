@@ -202,7 +202,17 @@ class OnlineApp(GameApp):
         else:
             from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
 
-            self.push_screen(NewMatchScreen(None, server=self.server, online_only=True), self._create)
+            form = NewMatchScreen(None, server=self.server, online_only=True, back=True)
+            self.push_screen(form, self._create_or_back)
+
+    def _create_or_back(self, chosen: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
+        """The form opened from the online start: Esc goes back to the start (a code to type after all)."""
+        if chosen is None:
+            from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
+
+            self.push_screen(OnlineStartScreen(self.server), self._started)
+        else:
+            self._create(chosen)
 
     def _create(self, chosen: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
         if chosen is None or chosen == "learn":  # no lesson in the online form

@@ -208,15 +208,18 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
         tips: bool = True,
         clock: str = "",
         problem: str = "",
+        back: bool = False,
     ) -> None:
         """``online``: *Where* starts on online, with ``server`` offered (the one used last, or given by
         ``--server`` or ``LOST_CITIES_SERVER``); ``online_only``: the form of the online app, which only
         creates online games (no *Where* to choose), and has no lesson nor tips; ``tips``: the one-time tips
         are said (the player's setting); ``clock``: the clock as typed; ``problem``: why the form is back (the
-        server did not answer), said at once, with the cursor on the server."""
+        server did not answer), said at once, with the cursor on the server; ``back``: Esc goes back to where the
+        form was opened (the online start), not out of the app, and the key bar says so."""
         super().__init__()
         self.tips = tips
         self.problem = problem
+        self.back = back
         self.previous = previous or MatchSettings(names=("", ""))
         self.online_only = online_only
         #: where, the server and the clock as typed: kept when the form is drawn again in another language
@@ -348,6 +351,8 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
         if binding.action == "dismiss":  # the open list's own Esc: worded by key_hints
             return None
+        if binding.action == "leave" and self.back:  # opened from the online start: Esc goes back there
+            return key_name("escape"), _("back")
         return super().key_entry(binding)
 
     def on_descendant_focus(self) -> None:
