@@ -123,6 +123,8 @@ async def test_take_back_and_hint_are_explained_not_done() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter", "1", "e")  # yellow 7 laid: the step wants the draw
+        await pilot.pause()
+        assert "take back" not in key_bar(app) and " n " in key_bar(app)  # u is not offered: the step wants n
         before = engine(app).current.state_key()
         await pilot.press("u")
         await pilot.pause()

@@ -129,8 +129,9 @@ class LearnApp(LostCitiesApp):
         scene = board.scene
         mine = scene.wait is None and (scene.view.my_turn or self.session.round_over)
         note = self.step_text() if mine else ""
-        if scene.note != note or scene.hints:
-            board.scene = replace(scene, note=note, hints=False)  # the lesson says what to do: no hint key
+        if scene.note != note or scene.hints or scene.take_back:
+            # the lesson says what to do: no hint key, and no take-back listed (each step wants its own key)
+            board.scene = replace(scene, note=note, hints=False, take_back=False)
 
     def step_text(self) -> str:
         """The step's text in the learner's language, its numbers filled in from the table."""

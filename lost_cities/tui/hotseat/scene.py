@@ -58,6 +58,8 @@ class Scene(Struct, frozen=True):
     wait: Wait | None = None
     #: the hint is offered (not in an online game, where it would be the computer playing for you)
     hints: bool = True
+    #: ``u`` is listed when a card may be taken back (not in the lesson, whose every step wants its own key)
+    take_back: bool = True
     #: the match may be claimed from this screen: the other side's time has run out (online, with a clock)
     claim: bool = False
     #: the time left on the player's own clock for this decision, in words (online, with a clock); empty: none

@@ -201,7 +201,7 @@ class BoardScreen(FittedScreen[None]):
         elif action == "stop":
             allowed = STOP in view.legal_decisions
         elif action == "take_back":
-            allowed = view.can_take_back
+            allowed = view.can_take_back and scene.take_back
         elif action == "draw":
             allowed = _draw_of(str(parameters[0])) in view.legal_decisions
         else:
