@@ -52,23 +52,32 @@ def add_clock(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None
     )
 
 
-def add_server(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+def add_server(parser: argparse.ArgumentParser | argparse._ArgumentGroup, by_code: bool = False) -> None:
+    """``--server``; ``by_code``: the command names a seat's code, and a seat taken here with it knows its server."""
+    if by_code:
+        said = _(
+            "the game server, or several separated by commas (default: the one this code's seat was taken on "
+            "here, else ${variable}, else {default})"
+        )
+    else:
+        said = _("the game server, or several separated by commas (default ${variable}, else {default})")
     parser.add_argument(
         "--server",
         type=server_address,
         metavar="URL",
-        help=_("the game server, or several separated by commas (default ${variable}, else {default})").format(
-            variable=SERVER_VARIABLE, default=DEFAULT_SERVER
-        ),
+        help=said.format(variable=SERVER_VARIABLE, default=DEFAULT_SERVER),
     )
 
 
-def server_of(args: argparse.Namespace, remembered: bool = False) -> str:
-    """The game server: ``--server``, else ``$LOST_CITIES_SERVER``, else (``remembered``: for the new-match
-    form) the one used last from here, else this machine's default port.  Any of them may be a list of addresses
-    separated by commas.  A wrong ``$LOST_CITIES_SERVER`` ends the command (status 2) in one sentence."""
+def server_of(args: argparse.Namespace, remembered: bool = False, code: str | None = None) -> str:
+    """The game server: ``--server``, else (``code``) the server a seat was taken on here with that code, else
+    ``$LOST_CITIES_SERVER``, else (``remembered``: for the new-match form) the one used last from here, else this
+    machine's default port.  Any of them may be a list of addresses separated by commas.  A wrong
+    ``$LOST_CITIES_SERVER`` ends the command (status 2) in one sentence."""
     if args.server:
         return str(args.server)
+    if code is not None and (kept := _seat_taken_with(code)) is not None:
+        return kept.server
     from_environment = os.environ.get(SERVER_VARIABLE, "").strip()
     if from_environment:
         try:
@@ -84,6 +93,17 @@ def server_of(args: argparse.Namespace, remembered: bool = False) -> str:
 
         return last_server(MatchStore()) or DEFAULT_SERVER
     return DEFAULT_SERVER
+
+
+def _seat_taken_with(code: str) -> OnlineSeat | None:
+    """The seat taken here with ``code``, on whichever server (none if the data folder cannot be read)."""
+    from lost_cities.storage import MatchStore, StorageError
+    from lost_cities.storage.online import load_seats
+
+    try:
+        return next((seat for seat in load_seats(MatchStore()).seats if seat.taken_with(code)), None)
+    except StorageError:
+        return None
 
 
 def _computer(text: str) -> tuple[int, str]:
@@ -157,7 +177,7 @@ def add_parser(commands: Commands) -> None:
     bot.add_argument(
         "--name", metavar=_("NAME"), type=arguments.joining_name, help=_("the name to play under (default: the seat's)")
     )
-    add_server(bot)
+    add_server(bot, by_code=True)
     add_lang(bot, argparse.SUPPRESS)
     bot.set_defaults(run=run_bot, parser=bot)
 
@@ -174,7 +194,7 @@ def add_parser(commands: Commands) -> None:
         type=arguments.game_code,
         help=_("any code of the game: an invitation or the watch code"),
     )
-    add_server(export)
+    add_server(export, by_code=True)
     add_lang(export, argparse.SUPPRESS)
     export.set_defaults(run=run_export, parser=export)
 
@@ -297,7 +317,7 @@ def run_bot(args: argparse.Namespace) -> int:
         bot = make_bot(args.level, think=None)
     except BotNameError as error:
         return arguments.refuse("online bot", str(error))
-    url = server_of(args)
+    url = server_of(args, code=args.code)
     store, kept = _kept_bot_seat(url, args.code)
 
     announced = False
@@ -361,7 +381,7 @@ def run_export(args: argparse.Namespace) -> int:
     from lost_cities.net.client import OnlineError, fetch_record
 
     try:
-        record = asyncio.run(fetch_record(server_of(args), args.code))
+        record = asyncio.run(fetch_record(server_of(args, code=args.code), args.code))
     except OnlineError as error:
         return arguments.refuse("online export", str(error))
     sys.stdout.write(_saved(record).to_json())

@@ -207,3 +207,20 @@ def test_a_code_that_cannot_be_one_is_said_before_any_server_is_asked(
     # whose only fault was an O
     result = cli(*argv, f"--server=ws://127.0.0.1:{free_port()}", terminal=True)  # nothing listens: never asked
     assert result.status == 2 and said in result.err.replace("\u00a0", " ") and result.err.count("\n") == 1
+
+
+def test_export_finds_the_server_a_seat_was_taken_on_here_as_bot_does(cli: Cli, server: ServerProcess) -> None:
+    # a newcomer exported with the code of a seat taken on another server than the default: it asked the default
+    import asyncio
+
+    from lost_cities.net.client import create_game
+    from lost_cities.net.protocol import Create, SeatSpec
+    from lost_cities.storage import MatchStore
+    from lost_cities.storage.online import OnlineSeat, remember
+
+    created = asyncio.run(create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3)))
+    code = created.seats[0].code or ""
+    remember(MatchStore(), OnlineSeat(server.url, created.game, 0, code, "some-token", ("Ana", "Boris")))
+    result = cli("online", "export", code.lower())
+    assert result.status == 2 and "the match is not over yet" in result.err  # asked of the right server
+    assert "no game server answers" not in result.err
