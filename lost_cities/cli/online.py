@@ -101,7 +101,7 @@ def _seat_taken_with(code: str) -> OnlineSeat | None:
     from lost_cities.storage.online import load_seats
 
     try:
-        return next((seat for seat in load_seats(MatchStore()).seats if seat.taken_with(code)), None)
+        return load_seats(MatchStore()).for_code(None, code)
     except StorageError:
         return None
 

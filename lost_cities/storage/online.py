@@ -42,8 +42,9 @@ class OnlineSeats(Struct, frozen=True):
     #: the server a game was last created or joined on here: the new-match form offers it again
     server: str | None = None
 
-    def for_code(self, server: str, code: str) -> OnlineSeat | None:
-        return next((seat for seat in self.seats if seat.server == server and seat.taken_with(code)), None)
+    def for_code(self, server: str | None, code: str) -> OnlineSeat | None:
+        """The seat taken here with ``code`` on ``server`` (``None``: on whichever server)."""
+        return next((seat for seat in self.seats if server in (None, seat.server) and seat.taken_with(code)), None)
 
 
 def _plain(code: str) -> str:
