@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from lost_cities.i18n import _, ngettext, quoted, same_name_key, sentence
+from lost_cities.i18n import _, catalogs, ngettext, pgettext, quoted, same_name_key, sentence
 
 __all__ = [
     "ANALYSIS_THINK",
@@ -62,32 +62,65 @@ ANALYSIS_THINK = 0.2
 #: An online match's clock, each person's time for a decision, in seconds: from a minute to thirty days.
 MIN_CLOCK, MAX_CLOCK = 60, 30 * 86400
 
-_DURATION = re.compile(r"(\d{1,7})\s*([smhd])", re.IGNORECASE)
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+_DURATION = re.compile(r"(\d{1,7})\s*(\D+?)\s*")
+#: A time's units in seconds, by the letter the program writes in English.
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+#: What else people write in English for a unit.
+_ENGLISH_UNIT_WORDS = {"s": ("sec",), "m": ("min",), "h": ("hr",), "d": ("day", "days")}
+
+
+def _unit_words(pgettext: Callable[[str, str], str], unit: str) -> list[str]:
+    """How a language writes ``unit`` after a number (``pgettext`` is its translation: so named for the message
+    extractor), the word the program writes first."""
+    # Translators: the word written right after a number for a time's unit (first), then other ways a person may
+    # type it, separated by spaces: "min mn" for minutes in French, "д дн" for days in Russian.
+    words = {
+        "s": pgettext("time unit", "s"),
+        "m": pgettext("time unit", "m"),
+        "h": pgettext("time unit", "h"),
+        "d": pgettext("time unit", "d"),
+    }[unit].split()
+    return words or [unit]
+
+
+def _typed_units() -> dict[str, int]:
+    """Every word a person may write for a time's unit, in any language we speak, folded, and its seconds."""
+    typed: dict[str, int] = {}
+    for unit, seconds in _UNIT_SECONDS.items():
+        for word in (unit, *_ENGLISH_UNIT_WORDS[unit]):
+            typed[word] = seconds
+        for catalog in catalogs():
+            for word in _unit_words(catalog.pgettext, unit):
+                typed[word.casefold()] = seconds
+    return typed
 
 
 def read_duration(text: str) -> int | None:
-    """A time as a person writes it — ``90s``, ``2m``, ``1h``, ``3d`` — in seconds; ``None`` if it is not one.
+    """A time as a person writes it — ``90s``, ``2m``, ``1h``, ``3d``, in any language we speak (``3j``,
+    ``2 мин``) — in seconds; ``None`` if it is not one.
 
-    >>> read_duration("2m"), read_duration(" 3 D "), read_duration("2 weeks"), read_duration("１h")
-    (120, 259200, None, None)
+    >>> read_duration("2m"), read_duration(" 3 D "), read_duration("3j"), read_duration("1ч"), read_duration("2 min")
+    (120, 259200, 259200, 3600, 120)
+    >>> read_duration("2 weeks"), read_duration("１h"), read_duration("h")
+    (None, None, None)
     """
     found = _DURATION.fullmatch(text.strip())
     if found is None or not found.group(1).isascii():
         return None
-    return int(found.group(1)) * _UNITS[found.group(2).lower()]
+    seconds = _typed_units().get(found.group(2).casefold())
+    return None if seconds is None else int(found.group(1)) * seconds
 
 
 def said_duration(seconds: int) -> str:
-    """``seconds`` in the largest unit that divides it, as :func:`read_duration` reads it back.
+    """``seconds`` in the largest unit that divides it, in today's language, as :func:`read_duration` reads it back.
 
     >>> said_duration(120), said_duration(86400 * 30), said_duration(90)
     ('2m', '30d', '90s')
     """
-    for unit in ("d", "h", "m"):
-        if seconds % _UNITS[unit] == 0:
-            return f"{seconds // _UNITS[unit]}{unit}"
-    return f"{seconds}s"
+    for unit in ("d", "h", "m", "s"):
+        if seconds % _UNIT_SECONDS[unit] == 0:
+            break
+    return f"{seconds // _UNIT_SECONDS[unit]}{_unit_words(pgettext, unit)[0]}"
 
 
 #: Unicode categories a name may not hold: control, format (invisible), surrogate, private,

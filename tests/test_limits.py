@@ -10,12 +10,16 @@ from hypothesis import strategies as st
 
 from lost_cities.i18n import set_language
 from lost_cities.limits import (
+    MAX_CLOCK,
     MAX_NAME_CELLS,
     MAX_PLAYERS,
+    MIN_CLOCK,
     PlayerNamesError,
     cell_width,
     check_names,
     clean_name,
+    read_duration,
+    said_duration,
 )
 
 
@@ -124,3 +128,31 @@ def test_a_zero_width_joiner_anywhere_else_is_refused(name: str) -> None:
 def test_names_that_look_the_same_are_the_same_name(first: str, second: str) -> None:
     with pytest.raises(PlayerNamesError, match="both have the name"):
         check_names((first, second))
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+@pytest.mark.parametrize(
+    ("typed", "seconds"),
+    [("3d", 259200), ("3j", 259200), ("3 д", 259200), ("2 min", 120), ("2мин", 120), ("1ч", 3600), ("90 sec", 90)],
+)
+def test_a_clock_is_read_in_any_language_whatever_the_program_speaks(language: str, typed: str, seconds: int) -> None:
+    # noticed by a newcomer: a French player writes 3j for three days, a Russian one 1ч; both were refused
+    set_language(language)
+    assert read_duration(typed) == seconds
+
+
+@pytest.mark.parametrize("typed", ["3", "d", "3 weeks", "3dd", "3 j d", "-3d", "3.5h"])
+def test_what_is_not_a_time_is_not_read_as_one(typed: str) -> None:
+    assert read_duration(typed) is None
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "30d"), ("fr", "30j"), ("ru", "30д")])
+def test_a_time_is_said_in_the_players_language_and_read_back_in_every_one(language: str, said: str) -> None:
+    set_language(language)
+    assert said_duration(MAX_CLOCK) == said
+    for seconds in (MIN_CLOCK, 90, 7200, MAX_CLOCK):
+        shown = said_duration(seconds)
+        for other in ("en", "fr", "ru"):
+            set_language(other)
+            assert read_duration(shown) == seconds
+        set_language(language)
