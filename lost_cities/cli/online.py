@@ -4,6 +4,7 @@ the seats kept here."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shlex
@@ -52,12 +53,20 @@ def add_clock(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None
     )
 
 
-def add_server(parser: argparse.ArgumentParser | argparse._ArgumentGroup, by_code: bool = False) -> None:
-    """``--server``; ``by_code``: the command names a seat's code, and a seat taken here with it knows its server."""
+def add_server(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup, by_code: bool = False, remembered: bool = False
+) -> None:
+    """``--server``; ``by_code``: the command names a seat's code, and a seat taken here with it knows its server;
+    ``remembered``: a new game goes to the server used last here (as :func:`server_of` takes it)."""
     if by_code:
         said = _(
             "the game server, or several separated by commas (default: the one this code's seat was taken on "
             "here, else ${variable}, else {default})"
+        )
+    elif remembered:
+        said = _(
+            "the game server, or several separated by commas (default ${variable}, else for a new game the one "
+            "used last here, else {default})"
         )
     else:
         said = _("the game server, or several separated by commas (default ${variable}, else {default})")
@@ -71,7 +80,7 @@ def add_server(parser: argparse.ArgumentParser | argparse._ArgumentGroup, by_cod
 
 def server_of(args: argparse.Namespace, remembered: bool = False, code: str | None = None) -> str:
     """The game server: ``--server``, else (``code``) the server a seat was taken on here with that code, else
-    ``$LOST_CITIES_SERVER``, else (``remembered``: for the new-match form) the one used last from here, else this
+    ``$LOST_CITIES_SERVER``, else (``remembered``: for a new game) the one used last from here, else this
     machine's default port.  Any of them may be a list of addresses separated by commas.  A wrong
     ``$LOST_CITIES_SERVER`` ends the command (status 2) in one sentence."""
     if args.server:
@@ -93,6 +102,16 @@ def server_of(args: argparse.Namespace, remembered: bool = False, code: str | No
 
         return last_server(MatchStore()) or DEFAULT_SERVER
     return DEFAULT_SERVER
+
+
+def _remember_server(url: str) -> None:
+    """Keep ``url`` as the server for the next new game from here (nothing if the data folder cannot be written:
+    the game is made, and its codes matter more)."""
+    from lost_cities.storage import MatchStore, StorageError
+    from lost_cities.storage.online import remember_server
+
+    with contextlib.suppress(StorageError, OSError):
+        remember_server(MatchStore(), url)
 
 
 def _seat_taken_with(code: str) -> OnlineSeat | None:
@@ -138,7 +157,7 @@ def add_parser(commands: Commands) -> None:
             "player, and the game a watch code."
         ),
     )
-    add_server(new)
+    add_server(new, remembered=True)
     new.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help=_("2, 3 or 4 in two teams"))
     new.add_argument("--names", metavar="A,B,…", help=_("the players' names, in seat order, separated by commas"))
     new.add_argument(
@@ -266,11 +285,12 @@ def run_new(args: argparse.Namespace) -> int:
         ),
         clock=args.clock,
     )
-    url = server_of(args)
+    url = server_of(args, remembered=True)
     try:
         created = asyncio.run(create_game(url, frame))
     except OnlineError as error:
         return arguments.refuse("online new", str(error))
+    _remember_server(url)
     if args.json:
         print(json.dumps(_created_json(created), ensure_ascii=False))
     else:
@@ -473,7 +493,7 @@ def run_play_online(args: argparse.Namespace) -> int:
 
     from lost_cities.net.client import OnlineError, create_game
 
-    url = server_of(args)
+    url = server_of(args, remembered=args.online)  # a code to join or watch: --server names its server, or none
     if not arguments.on_a_terminal():
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
     code, token, watch, created = args.join, None, args.watch, None

@@ -83,7 +83,7 @@ def add_parser(commands: Commands) -> None:
     )
     online.add_argument("--players", type=int, choices=(2, 3, 4), help=_("with --online: 2, 3 or 4 in two teams"))
     add_clock(online)
-    add_server(online)
+    add_server(online, remembered=True)
     add_lang(parser, argparse.SUPPRESS)
     parser.set_defaults(run=run, parser=parser)
 

@@ -60,6 +60,21 @@ def test_online_new_on_several_addresses_lists_them_and_passes_them_all_on(cli: 
     assert all(line.endswith(f" --server {unanswered},{server.url}") for line in lines[1:])  # one argument to paste
 
 
+def test_a_new_game_goes_to_the_server_used_last_here(
+    cli: Cli, server: ServerProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # noticed by a newcomer: online new and play --online went to the default server, whatever was used last
+    monkeypatch.delenv("LOST_CITIES_SERVER", raising=False)
+    assert cli("online", "new", "--server", server.url, "--names", "Ana,Boris").status == 0
+    again = cli("online", "new", "--names", "Ana,Boris")
+    assert again.status == 0, again.err
+    assert again.out.splitlines()[0].endswith(f" created on {server.url}.")
+    opened = cli("play", "--online", terminal=True)  # the online start, where Ctrl+N creates
+    assert opened.status == 0 and [app.server for app in opened.apps] == [server.url]  # type: ignore[attr-defined]
+    joining = cli("play", "--join", "K7QX-M2PA", terminal=True)  # a code: the server the invitation names, or none
+    assert [app.server for app in joining.apps] == ["ws://127.0.0.1:8765"]  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("scheme", ["postgresql", "postgres"])
 def test_serve_on_a_postgresql_that_does_not_answer_is_one_line_without_the_password(cli: Cli, scheme: str) -> None:
     url = f"{scheme}://ana:secret@127.0.0.1:{free_port()}/games"  # a URL: PostgreSQL, not a file named so
