@@ -163,6 +163,21 @@ async def test_a_step_that_waits_for_enter_asks_for_no_card() -> None:
         assert "Ana, play a card" in message(app)  # the first move's step: the board's prompt again
 
 
+async def test_no_step_asks_to_select_the_card_already_selected() -> None:
+    # noticed by a newcomer: "press 1 to select yellow 7" with yellow 7 selected already
+    app = LearnApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (
+            app.board is not None and app.board.scene is not None and app.board.scene.selected_card == app.wanted.card
+        )  # type: ignore[union-attr]
+        assert "press e to lay yellow 7." in flat(message(app))
+        await pilot.press("right")
+        await pilot.pause()
+        assert "press 1, then e to lay yellow 7." in flat(message(app))  # another card selected: its number first
+
+
 async def test_from_the_start_the_lesson_points_back_to_it() -> None:
     app = LearnApp(pace=0, from_start=True)
     async with app.run_test(size=SIZE) as pilot:

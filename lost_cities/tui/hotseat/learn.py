@@ -138,11 +138,10 @@ class LearnApp(LostCitiesApp):
         step = self.step
         if step is None:
             return ""
-        values: dict[str, object] = {"n": ""}
+        values: dict[str, object] = {"keys": ""}
         wanted = self.wanted
-        hand = self.session.view_of(self._seat).hand
-        if isinstance(wanted, Play) and wanted.card in hand:
-            values["n"] = hand.index(wanted.card) + 1
+        if isinstance(wanted, Play) and wanted.card in self.session.view_of(self._seat).hand:
+            values["keys"] = self._wanted_keys()
         if self.session.round_over:
             score = self.session.round_report().scores[self._seat]
             for colour, word in ((Colour.YELLOW, "yellow"), (Colour.RED, "red"), (Colour.GREEN, "green")):

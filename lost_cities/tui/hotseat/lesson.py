@@ -6,7 +6,8 @@ seven turns each.  Every step says one idea and names the one decision it waits 
 notation (``+y7`` lay, ``-b2`` discard, ``n`` the draw pile, ``y`` the yellow discard pile), or
 ``None``: Enter.  The engine decides what is legal; a step only chooses which legal decision it wants.
 
-In a step's text ``{n}`` is the number of the wanted card in the hand, and the last steps read the
+In a step's text ``{keys}`` are the keys that play the wanted card — its number in the hand, then e or d; the
+letter alone once it is selected, so that no step asks to select the card selected —, and the last steps read the
 learner's own expeditions' arithmetic: ``{yellow}``, ``{red}``, ``{green}`` (``(44 − 20) + 20``) and
 ``{total}``, the learner's round.  Each idea is taught in the order people need it: laying and the
 rising order, the cost of an expedition, wagers, discarding and taking from a pile (not the card just
@@ -53,7 +54,7 @@ STEPS = (
     Step(
         N_(
             "Cards go on an expedition in rising order: yellow 7 may follow your yellow 6, a lower card never "
-            "could. Press {n} to select yellow 7, then e to lay it."
+            "could. A card's number selects it, e lays it: press {keys} to lay yellow 7."
         ),
         "+y7",
     ),
@@ -64,7 +65,7 @@ STEPS = (
     Step(
         N_(
             "Starting an expedition costs 20 points: it scores the sum of its cards minus 20. Open red with "
-            "red 6 (press {n}, then e) and watch its score on the table."
+            "red 6 (press {keys}) and watch its score on the table."
         ),
         "+r6",
     ),
@@ -78,7 +79,7 @@ STEPS = (
     Step(
         N_(
             "A wager (×) goes on an expedition before its numbers and multiplies its score: ×2, ×3 with two, "
-            "×4 with three — a loss as well as a gain. Lay the green wager: {n}, then e."
+            "×4 with three — a loss as well as a gain. Lay the green wager: press {keys}."
         ),
         "+gw",
     ),
@@ -89,7 +90,7 @@ STEPS = (
     Step(
         N_(
             "Instead of laying a card, you may discard it onto its colour's pile. Blue 2 is no use to you, "
-            "and Boris's blue is past it: press {n} to select it, then d to discard it."
+            "and Boris's blue is past it: d discards the card selected; press {keys}."
         ),
         "-b2",
     ),
@@ -101,10 +102,7 @@ STEPS = (
         "n",
     ),
     Step(
-        N_(
-            "Boris has discarded yellow 8, a card your yellow wants. First lay green 9 on your wager: "
-            "press {n}, then e."
-        ),
+        N_("Boris has discarded yellow 8, a card your yellow wants. First lay green 9 on your wager: press {keys}."),
         "+g9",
     ),
     Step(
@@ -112,7 +110,7 @@ STEPS = (
         "y",
     ),
     Step(
-        N_("Lay yellow 8 on your yellow expedition: press {n}, then e."),
+        N_("Lay yellow 8 on your yellow expedition: press {keys}."),
         "+y8",
     ),
     Step(
@@ -120,7 +118,7 @@ STEPS = (
         "n",
     ),
     Step(
-        N_("Yellow 9 makes eight yellow cards: press {n}, then e to lay it."),
+        N_("Yellow 9 makes eight yellow cards: press {keys} to lay it."),
         "+y9",
     ),
     Step(
