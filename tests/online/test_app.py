@@ -445,9 +445,9 @@ async def test_a_four_player_game_made_here_shows_every_code_to_send_beneath_the
         shown: App[Any] = app
         await until(pilot, lambda: "codes to send:" in screen_text(shown))
         text = " ".join(screen_text(shown).split())
-        for seat in (1, 2, 3):
-            assert f"{names[seat]} {app.invites[seat]}" in text
         lines = [line.strip() for line in screen_text(shown).splitlines()]
+        for seat in (1, 2, 3):  # each name beside its code on one line (the board wrapped between them)
+            assert any(f"{names[seat]} {app.invites[seat]}" in line for line in lines), (seat, lines)
         assert f"lost-cities play --join CODE --server {servers}" in lines  # a line of its own, to copy whole
         watch = app.invitation.partition("to watch (--watch instead of --join): ")[2].split()[0]
         assert f"to watch (--watch instead of --join): {watch}" in text and len(watch) == 9

@@ -21,7 +21,7 @@ from textual import work
 from lost_cities.engine import STOP, Colour, Decision, Draw, IllegalMoveError, Phase, Play, Reason, Rules
 from lost_cities.engine.match import match_outcome
 from lost_cities.i18n import _, sentence
-from lost_cities.limits import said_duration
+from lost_cities.limits import cell_width, said_duration
 from lost_cities.net import server_option
 from lost_cities.net.client import OnlineError, Seat, create_game
 from lost_cities.net.codes import normalised, shown
@@ -44,6 +44,7 @@ from lost_cities.storage.saved import SavedMatch, SaveStatus
 from lost_cities.storage.settings import language_chosen
 from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.bindings import quit_hint
+from lost_cities.tui.common.fitted import MIN_WIDTH
 from lost_cities.tui.hotseat.messages import (
     ClaimRequested,
     DrawFrom,
@@ -76,19 +77,36 @@ def invitations(created: Created, server: str) -> str:
     """What the creator of a game sends each friend, and spectators: ``send Boris: lost-cities play --join
     K7QX-M2PA · to watch: lost-cities play --watch M2PA-K7QX``. For two friends or three, each friend's code,
     then the command on a line of its own: whole commands each, with a list of servers, would not fit beneath
-    an 80×24 board (the help, ``?``, keeps the same text)."""
+    an 80×24 board (the help, ``?``, keeps the same text).  The lines are broken between the codes, never inside
+    one — a name parted from its code, a command from its code —, as the board's narrowest message is wide."""
     option = server_option(server)
     mine = next((offer.seat for offer in created.seats if offer.code is not None), None)
     friends = [offer for offer in created.seats if offer.code is not None and offer.seat != mine]
     if len(friends) > 1:
-        codes = " · ".join(f"{offer.name} {offer.code}" for offer in friends)
-        said = _("codes to send: {codes} · to watch (--watch instead of --join): {watch}")
+        codes = [f"{offer.name} {offer.code}" for offer in friends]
+        codes[0] = _("codes to send: {code}").format(code=codes[0])
+        watch = _("to watch (--watch instead of --join): {watch}").format(watch=created.watch)
         command = _("lost-cities play --join CODE{server}")  # a line of its own: copied whole
-        return said.format(codes=codes, watch=created.watch) + "\n" + command.format(server=option)
+        return _in_lines([*codes, watch]) + "\n" + command.format(server=option)
     invite = _("send {name}: lost-cities play --join {code}{server}")
-    lines = [invite.format(name=offer.name, code=offer.code, server=option) for offer in friends]
-    lines.append(_("to watch: lost-cities play --watch {code}{server}").format(code=created.watch, server=option))
-    return " · ".join(lines)
+    parts = [invite.format(name=offer.name, code=offer.code, server=option) for offer in friends]
+    parts.append(_("to watch: lost-cities play --watch {code}{server}").format(code=created.watch, server=option))
+    return _in_lines(parts)
+
+
+#: The board's message at its narrowest: the terminal's smallest width but its padding.
+_MESSAGE_WIDTH = MIN_WIDTH - 2
+
+
+def _in_lines(parts: list[str], separator: str = " · ") -> str:
+    """``parts`` one after the other, a line broken between two of them where the next would not fit."""
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if cell_width(lines[-1] + separator + part) <= _MESSAGE_WIDTH:
+            lines[-1] += separator + part
+        else:
+            lines.append(part)
+    return "\n".join(lines)
 
 
 class OnlineApp(GameApp):
