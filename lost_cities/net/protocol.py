@@ -26,8 +26,10 @@ from lost_cities.engine.match import MatchRecord, NextStarter
 from lost_cities.engine.view import PlayerView
 
 __all__ = [
+    "CLAIM",
     "MAX_FRAME",
     "PROTOCOL",
+    "TAKE_BACK",
     "Claim",
     "ClientFrame",
     "Create",
@@ -65,6 +67,12 @@ __all__ = [
 
 #: The protocol's version: a ``create`` says which it speaks; the server refuses one it does not.
 PROTOCOL = 1
+#: An event's ``decision`` for a take-back (the card played this turn back to its player's hand, R6): not a
+#: decision in the engine's notation, and no ``decide`` frame may send it.
+TAKE_BACK = "u"
+#: An event's ``decision`` for a claim: the seat to move ran out of time (the game's clock), and the claimant ends
+#: the match.
+CLAIM = "claim"
 #: The largest frame either side accepts, in bytes (a view at a round's end is ~13 KiB; intents are tiny).
 MAX_FRAME = 64 * 1024
 #: The largest intent a client may send: a server closes the connection (1009) on a bigger one.

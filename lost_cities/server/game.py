@@ -18,16 +18,11 @@ from lost_cities.engine.match import Match, NextStarter
 from lost_cities.engine.moves import Draw, parse_decision
 from lost_cities.engine.round import Round
 from lost_cities.engine.view import PlayerView, PublicTurn, player_view, public_view
-from lost_cities.net.protocol import ErrorCode, ErrorFrame, Event, GameStatus, Record, ViewFrame
+from lost_cities.net.protocol import CLAIM, TAKE_BACK, ErrorCode, ErrorFrame, Event, GameStatus, Record, ViewFrame
 from lost_cities.server.store import StoredGame
 from lost_cities.words import describe_refusal
 
-__all__ = ["CLAIM", "TAKE_BACK", "Game", "Refused"]
-
-#: How the decisions' log writes a take-back (the card played this turn back to its player's hand, R6).
-TAKE_BACK = "u"
-#: How it writes a claim: the seat to move ran out of time (the game's clock), and the claimant ends the match.
-CLAIM = "claim"
+__all__ = ["Game", "Refused"]
 
 
 class Refused(Exception):

@@ -43,7 +43,9 @@ from lost_cities.engine.rules import Rules
 from lost_cities.limits import PlayerNamesError, check_names, clean_name
 from lost_cities.net.codes import CodeKey, new_code, new_token, normalised, shown, token_hash
 from lost_cities.net.protocol import (
+    CLAIM,
     PROTOCOL,
+    TAKE_BACK,
     Claim,
     ClientFrame,
     Create,
@@ -73,7 +75,7 @@ from lost_cities.net.protocol import (
     read_client_frame,
     write,
 )
-from lost_cities.server.game import CLAIM, TAKE_BACK, Game, Refused
+from lost_cities.server.game import Game, Refused
 from lost_cities.server.leases import LeaseError, Leases
 from lost_cities.server.relay import Relay, RemoteMember
 from lost_cities.server.store import GameRow, GameStore, SeatRow, StoreError

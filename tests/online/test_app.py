@@ -10,12 +10,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.widgets import Input
 
 from lost_cities.ai import make_bot
 from lost_cities.engine import Phase
-from lost_cities.net.client import create_game, play_seat
+from lost_cities.i18n import set_language
+from lost_cities.net.client import Seat, create_game, play_seat
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore
@@ -24,6 +26,7 @@ from lost_cities.tui.hotseat.online import OnlineApp
 from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+from lost_cities.words import card_phrase
 from tests.online.server import ServerProcess
 from tests.tui.helpers import key_bar, message, screen_text, until, words_of
 
@@ -148,6 +151,36 @@ async def test_the_invitations_leave_the_board_once_every_friend_has_joined(
             boris.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await boris
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "Ana took {card} back into their hand."), ("ru", "Ana забирает {card} обратно в руку.")],
+)
+async def test_a_card_another_player_takes_back_is_said(server: ServerProcess, language: str, said: str) -> None:
+    # noticed by a newcomer: the card Ana laid vanished from Boris's board without a word
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
+    ana = Seat(server.url, code=created.seats[0].code)
+    holding = asyncio.create_task(ana.run())
+    set_language(language)
+    app = OnlineApp(server.url, code=created.seats[1].code, store=MatchStore())
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            shown: App[Any] = app
+            await until(pilot, lambda: app.frame is not None and ana.view is not None and ana.view.my_turn)
+            assert ana.view is not None
+            card = ana.view.hand[0]
+            await ana.send(f"-{card}")
+            await until(pilot, lambda: app.frame is not None and app.frame.view.discard_sizes != (0,) * 5)
+            await ana.send(None)
+            expected = said.format(card=card_phrase(card))
+            await until(pilot, lambda: expected in " ".join(screen_text(shown).split()))
+            assert app.frame is not None and app.frame.view.discard_sizes == (0,) * 5  # the card is gone
+    finally:
+        set_language("en")
+        holding.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await holding
 
 
 async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: ServerProcess) -> None:

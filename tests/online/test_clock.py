@@ -11,8 +11,8 @@ import pytest
 
 from lost_cities.engine import Rules
 from lost_cities.net.client import Seat, create_game
-from lost_cities.net.protocol import Create, ErrorCode, ErrorFrame, SeatSpec, ServerFrame
-from lost_cities.server.game import CLAIM, Game, Refused
+from lost_cities.net.protocol import CLAIM, Create, ErrorCode, ErrorFrame, SeatSpec, ServerFrame
+from lost_cities.server.game import Game, Refused
 from lost_cities.server.store import GameRow, SeatRow, StoredGame
 from tests.conftest import Cli
 from tests.online.raw import joined

@@ -18,7 +18,18 @@ from typing import TYPE_CHECKING, Literal
 from msgspec.structs import replace
 from textual import work
 
-from lost_cities.engine import STOP, Colour, Decision, Draw, IllegalMoveError, Phase, Play, Reason, Rules
+from lost_cities.engine import (
+    STOP,
+    Colour,
+    Decision,
+    Draw,
+    IllegalMoveError,
+    Phase,
+    Play,
+    Reason,
+    Rules,
+    parse_decision,
+)
 from lost_cities.engine.match import match_outcome
 from lost_cities.i18n import _, sentence
 from lost_cities.limits import cell_width, said_duration
@@ -26,6 +37,7 @@ from lost_cities.net import server_option
 from lost_cities.net.client import OnlineError, Seat, create_game
 from lost_cities.net.codes import normalised, shown
 from lost_cities.net.protocol import (
+    TAKE_BACK,
     ErrorCode,
     ErrorFrame,
     Event,
@@ -62,7 +74,7 @@ from lost_cities.tui.hotseat.messages import (
     UnknownKey,
 )
 from lost_cities.tui.hotseat.scene import Scene, Wait, unknown_key_line
-from lost_cities.words import describe_refusal, duration, elided, side_names
+from lost_cities.words import card_phrase, describe_refusal, duration, elided, side_names
 
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Created
@@ -473,11 +485,27 @@ class OnlineApp(GameApp):
             self._show()
 
     def _event(self, frame: Event) -> None:
-        """Someone's decision: the board tells it from the view's history, as against the computer."""
+        """Someone's decision: the board tells it from the view's history, as against the computer; a card another
+        player took back, which the history does not keep, is said (it was on the table, and is gone)."""
+        taken_back = self._taken_back(frame)
         self.frame = frame
-        self._show(note="")
+        self._show(note=taken_back)
         if frame.round_over is not None:
             self._round_over(frame)
+
+    def _taken_back(self, frame: Event) -> str:
+        """What to say of ``frame`` if another seat took its card back: the card, from the event that laid it."""
+        if frame.decision != TAKE_BACK or frame.seat == self.welcome_seat or not 0 <= frame.seat < len(self.names):
+            return ""
+        name = self.names[frame.seat]
+        before = self.frame
+        played = None
+        if isinstance(before, Event) and before.seat == frame.seat:
+            with contextlib.suppress(ValueError):
+                played = parse_decision(before.decision)
+        if isinstance(played, Play):
+            return _("{name} took {card} back into their hand.").format(name=name, card=card_phrase(played.card))
+        return _("{name} took back the card just played.").format(name=name)  # came in after it was played
 
     @property
     def welcome_seat(self) -> int | None:
