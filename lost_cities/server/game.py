@@ -19,7 +19,7 @@ from lost_cities.engine.moves import Draw, parse_decision
 from lost_cities.engine.round import Round
 from lost_cities.engine.view import PlayerView, PublicTurn, player_view, public_view
 from lost_cities.net.protocol import CLAIM, TAKE_BACK, ErrorCode, ErrorFrame, Event, GameStatus, Record, ViewFrame
-from lost_cities.server.store import StoredGame
+from lost_cities.server.store import ClockStart, StoredGame
 from lost_cities.words import describe_refusal
 
 __all__ = ["Game", "Refused"]
@@ -43,9 +43,9 @@ class Game:
         self.computers = tuple(seat.computer for seat in stored.seats)
         self.joined = [seat.computer is not None or seat.token_hash is not None for seat in stored.seats]
         self.match = Match(row.rules, row.rounds, row.first, row.seed)
-        #: seconds a person has for each decision (``None``: no limit), and when the last one was made
+        #: seconds a person has for each decision (``None``: no limit), and when the decision awaited began
         self.clock = row.clock
-        self.since = stored.since
+        self._started = ClockStart(stored.since)
         #: the seat that claimed the match when another's time ran out, and the seat whose time it was
         self.claimed_by: int | None = None
         self.out_of_time: int | None = None
@@ -54,8 +54,20 @@ class Game:
         self.next_start: NextStarter | None = None
         for seat, decision in stored.decisions:
             self.apply(seat, decision, stored.since)
+        self._started = ClockStart(stored.since)  # the store worked out when, from each decision's time
 
     # ------------------------------------------------------------------ the facts
+
+    @property
+    def since(self) -> float:
+        """When the decision awaited began: the last decision (a take-back gives back the time its card found), or
+        the last seat taken (a clock counts from the last one in)."""
+        return self._started.since
+
+    @since.setter
+    def since(self, moment: float) -> None:
+        self._started.since = moment
+        self._started.before_play = max(self._started.before_play, moment)
 
     @property
     def version(self) -> int:
@@ -146,7 +158,7 @@ class Game:
     def apply(self, seat: int, text: str, at: float | None = None) -> None:
         """Apply a decision :meth:`check` accepted (or one from the store), dealing the next round when one ends;
         ``at``: when it was made (now, for a new one)."""
-        self.since = time.time() if at is None else at
+        self._started.made(text, time.time() if at is None else at)
         round_ = self.round
         if text == CLAIM:
             self.claimed_by, self.out_of_time = seat, self.to_move

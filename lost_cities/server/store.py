@@ -20,20 +20,24 @@ Codes and tokens are stored as hashes only (:mod:`lost_cities.net.codes`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from msgspec import Struct
 
 from lost_cities.engine.rules import Rules
+from lost_cities.net.protocol import TAKE_BACK
 
 __all__ = [
     "SCHEMA_VERSION",
+    "ClockStart",
     "GameRow",
     "GameStore",
     "SeatRow",
     "StoreError",
     "StoredGame",
+    "clock_start",
     "is_postgres_url",
     "shown_url",
 ]
@@ -63,6 +67,39 @@ class GameRow(Struct, frozen=True):
     watch_hash: bytes
     rematch_of: str | None = None
     clock: int | None = None
+
+
+class ClockStart:
+    """When the clock of the decision awaited started, followed decision by decision: at the last decision made —
+    but a take-back gives back the time the card taken back found, so that laying a card and taking it back
+    never buys time (a turn's play and its draw are a decision each, and each has the clock's time)."""
+
+    __slots__ = ("before_play", "since")
+
+    def __init__(self, since: float) -> None:
+        self.since = since
+        self.before_play = since
+
+    def made(self, text: str, at: float) -> None:
+        """The decision ``text`` (notation, or :data:`TAKE_BACK`) was made at ``at``."""
+        if text == TAKE_BACK:
+            self.since = self.before_play
+            return
+        if text.startswith(("+", "-")):  # a play: what a take-back gives back
+            self.before_play = self.since
+        self.since = at
+
+
+def clock_start(decisions: Iterable[tuple[str, float]], start: float) -> float:
+    """When the clock of the decision awaited started, from the decisions made (notation, time) since ``start``.
+
+    >>> clock_start([("+r7", 10.0), ("n", 20.0), ("+b3", 30.0), ("u", 40.0)], 0.0)
+    20.0
+    """
+    clock = ClockStart(start)
+    for text, at in decisions:
+        clock.made(text, at)
+    return clock.since
 
 
 class StoredGame(Struct, frozen=True):

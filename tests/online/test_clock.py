@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from lost_cities.engine import Rules
+from lost_cities.engine import Draw, Play, Rules
 from lost_cities.net.client import Seat, create_game
-from lost_cities.net.protocol import CLAIM, Create, ErrorCode, ErrorFrame, SeatSpec, ServerFrame
+from lost_cities.net.protocol import CLAIM, TAKE_BACK, Create, ErrorCode, ErrorFrame, SeatSpec, ServerFrame
 from lost_cities.server.game import Game, Refused
 from lost_cities.server.store import GameRow, SeatRow, StoredGame
 from tests.conftest import Cli
@@ -75,6 +75,25 @@ def test_partners_cannot_claim_against_each_other_nor_anyone_in_the_cooperative_
     cooperative = Game(stored(players=3, since=time.time() - 61, cooperative=True))
     with pytest.raises(Refused):
         cooperative.check(1, 0, CLAIM)
+
+
+def test_a_card_laid_and_taken_back_buys_no_time() -> None:
+    # found by a newcomer: laying a card and pressing u gave a whole clock again, so the time never ran out
+    start = 1_000_000.0
+    game = Game(stored(since=start))
+    play = next(decision for decision in game.round.legal_decisions() if isinstance(decision, Play))
+    game.apply(0, str(play), at=start + 30)
+    assert game.deadline == start + 30 + 60  # the draw has its own minute (a decision each)
+    game.apply(0, TAKE_BACK, at=start + 50)
+    assert game.deadline == start + 60  # back to the turn's own time
+    game.apply(0, str(play), at=start + 55)
+    game.apply(0, TAKE_BACK, at=start + 58)
+    assert game.deadline == start + 60  # as often as it is done
+    assert game.claimable_by(1, start + 61)
+    game.apply(0, str(play), at=start + 59)
+    draw = next(decision for decision in game.round.legal_decisions() if isinstance(decision, Draw))
+    game.apply(0, str(draw), at=start + 59.5)
+    assert game.deadline == start + 59.5 + 60  # the next player's minute
 
 
 def test_without_a_clock_there_is_no_limit() -> None:

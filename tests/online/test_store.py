@@ -95,6 +95,22 @@ async def test_a_seat_is_taken_once_with_its_invitation(store: GameStore) -> Non
     assert await store.seat_of_invite(b"unknown") is None
 
 
+async def test_a_clock_read_back_after_a_take_back_counts_from_before_the_card_was_laid(
+    store: GameStore, database: str
+) -> None:
+    # a card laid and taken back buys no time, across a restart too
+    await store.create(game_row(), seats())
+    start = time.time() - 100
+    assert await store.join("g1", 0, b"g1-i0", b"t0", "Ana", start)
+    assert await store.join("g1", 1, b"g1-i1", b"t1", "Boris", start)
+    for version, decision in enumerate(("+r7", "u"), start=1):
+        await store.append("g1", version, 1, decision, over=False)
+    for version, at in ((1, start + 30), (2, start + 50)):
+        run_sql(database, f"UPDATE decisions SET at = {at} WHERE game_id = 'g1' AND version = {version}")
+    game = await store.load("g1")
+    assert game is not None and game.since == pytest.approx(start)
+
+
 async def test_two_joins_at_once_on_one_seat_are_one_taken_and_one_refused(store: GameStore) -> None:
     await store.create(game_row(), seats())
     now = time.time()
