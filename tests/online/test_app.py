@@ -7,10 +7,12 @@ import asyncio
 import contextlib
 import io
 import re
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 from textual.app import App
 from textual.widgets import Input
 
@@ -199,6 +201,12 @@ async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: 
         assert "clock" not in refusal
         await pilot.pause(1.5)
         assert message(app) == refusal
+        await pilot.press("1")
+        assert app.frame is not None and app.frame.deadline is not None
+        app.frame = replace(app.frame, deadline=time.time() - 1)  # as if the hour had gone by
+        # found by a newcomer: "0 seconds left" said nothing of what the others may do now
+        said = "Your time has run out: the others may claim the match until you decide."
+        await until(pilot, lambda: message(app).endswith(said))
 
 
 async def test_the_code_to_watch_typed_in_the_online_start_watches_the_game(server: ServerProcess) -> None:

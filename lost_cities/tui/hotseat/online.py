@@ -428,11 +428,17 @@ class OnlineApp(GameApp):
         return {}
 
     def _own_clock(self) -> str:
-        """The time left for the player's own decision, in words, while they are to decide on a clock."""
+        """The player's own clock while they are to decide on one: the time left, or that it has run out (and what
+        the others may do then)."""
         frame = self.frame
         if frame is None or frame.deadline is None or not frame.view.my_turn or self.watching:
             return ""
-        return duration(max(frame.deadline - time.time(), 0))
+        left = frame.deadline - time.time()
+        if left > 0:
+            return _("Your clock: {time} left.").format(time=duration(left))
+        if frame.view.rules.cooperative:  # nobody wins alone: nobody may claim (R22)
+            return _("Your time has run out: the game waits for you.")
+        return _("Your time has run out: the others may claim the match until you decide.")
 
     def _waiting_line(self) -> str:
         """What the player waits for, when it is not their turn: whose turn, and whether they are here."""

@@ -62,7 +62,8 @@ class Scene(Struct, frozen=True):
     take_back: bool = True
     #: the match may be claimed from this screen: the other side's time has run out (online, with a clock)
     claim: bool = False
-    #: the time left on the player's own clock for this decision, in words (online, with a clock); empty: none
+    #: the player's own clock for this decision, a sentence said after the prompt: the time left, or that it has
+    #: run out (online, with a clock); empty: none
     clock: str = ""
 
     @property

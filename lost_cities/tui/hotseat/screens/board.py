@@ -316,7 +316,7 @@ def prompt(scene: Scene) -> str:
         return ""
     text = _prompt(scene)
     if scene.clock:
-        text += " " + _("Your clock: {time} left.").format(time=scene.clock)
+        text += " " + scene.clock
     return text
 
 
