@@ -191,6 +191,8 @@ class MatchReport(Struct, frozen=True):
     side_names: tuple[str, ...]
     round_scores: tuple[tuple[int, ...], ...]
     outcome: Outcome
+    #: a match claimed on time (online, with a clock): the seat whose time ran out; the winner is the claimant's side
+    out_of_time: int | None = None
 
 
 class HotSeat(Struct):

@@ -3,12 +3,13 @@ the match is."""
 
 from __future__ import annotations
 
+from msgspec.structs import replace
 from textual.app import App
 
 from lost_cities.engine import match_outcome
-from lost_cities.i18n import _
+from lost_cities.i18n import _, set_language
 from lost_cities.session import MatchReport
-from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
+from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen, result_sentence
 from lost_cities.words import signed
 from tests.tui.helpers import SIZE, key_bar, screen_lines
 
@@ -56,3 +57,15 @@ async def test_a_short_match_lists_no_scroll_key() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "scroll" not in key_bar(app) and "play again" in key_bar(app)
+
+
+def test_a_match_claimed_on_time_says_whose_time_ran_out_not_the_scores() -> None:
+    # found by a newcomer: "Player 1 wins, 0 to 0!" for a match claimed in its first round
+    two = MatchReport(("Ana", "Boris"), ("Ana", "Boris"), (), replace(match_outcome((0, 0)), winner=1), out_of_time=0)
+    assert result_sentence(two) == "Boris wins: Ana's time ran out."
+    names = ("Ana", "Boris", "Carl", "Dana")
+    teams = ("Ana & Carl", "Boris & Dana")
+    four = MatchReport(names, teams, ((10, 30),), replace(match_outcome((10, 30)), winner=0), out_of_time=3)
+    assert result_sentence(four) == "Ana & Carl win: Dana's time ran out."
+    set_language("fr")
+    assert result_sentence(two) == "Boris gagne\u00a0: Ana n'a plus de temps."

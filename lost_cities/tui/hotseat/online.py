@@ -567,16 +567,13 @@ class OnlineApp(GameApp):
         match = record.record.replay()
         rules = match.rules
         outcome = match.outcome or match_outcome(match.totals, rules.cooperative)
+        out_of_time = None
         if record.claimed_by is not None and record.out_of_time is not None:  # ended on time: the claimant's side wins
             outcome = replace(outcome, winner=rules.side_of(record.claimed_by))
-            self.notify(
-                _("{name}'s time ran out: {claimant} claimed the match.").format(
-                    name=record.names[record.out_of_time], claimant=record.names[record.claimed_by]
-                ),
-                timeout=30,
-                markup=False,
-            )
-        report = MatchReport(record.names, side_names(record.names, rules), tuple(match.round_scores), outcome)
+            out_of_time = record.out_of_time
+        report = MatchReport(
+            record.names, side_names(record.names, rules), tuple(match.round_scores), outcome, out_of_time
+        )
         self.push_screen(MatchEndScreen(report, again=self.welcome_seat is not None), self._after_match)
 
     def _after_match(self, choice: MatchEndChoice | None) -> None:

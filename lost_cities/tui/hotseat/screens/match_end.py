@@ -51,6 +51,11 @@ def result_sentence(report: MatchReport) -> str:
         return _("A draw: {names} at {score} (R17, house rule).").format(names=", ".join(tied), score=signed(best))
     winner = outcome.winner
     name = report.side_names[winner]
+    if report.out_of_time is not None:  # claimed on time: the scores so far decide nothing
+        late = report.names[report.out_of_time]
+        if len(report.names) == 4:
+            return _("{team} win: {name}'s time ran out.").format(team=name, name=late)
+        return _("{winner} wins: {name}'s time ran out.").format(winner=name, name=late)
     if len(report.names) == 4:
         return _("{team} win with {score}!").format(team=name, score=signed(totals[winner]))
     if len(totals) == 2:
