@@ -650,17 +650,18 @@ def running_online_games(seconds: float = 3.0) -> RunningGames:
 
 def _offered(server: str, statuses: tuple[GameStatus, ...], seats: list[OnlineSeat]) -> list[OfferedGame]:
     """The games still running among a server's answer, each as the start-up offers it."""
+    from lost_cities.words import shown_names
+
     offered = []
     for status in statuses:
         if status.over:
             continue
         mine = next(seat for seat in seats if (seat.server, seat.game, seat.seat) == (server, status.game,
                                                                                     status.seat))  # fmt: skip
-        others = ", ".join(name for seat, name in enumerate(status.names) if seat != status.seat)
+        names = shown_names(status.names)  # "Joueur 2" in English as Player 2: the names as the board shows them
+        others = ", ".join(name for seat, name in enumerate(names) if seat != status.seat)
         turn = (
-            _("your turn")
-            if status.to_move == status.seat
-            else _("{name} to play").format(name=status.names[status.to_move])
+            _("your turn") if status.to_move == status.seat else _("{name} to play").format(name=names[status.to_move])
         )
         label = _("online with {others} ({code}): {turn}").format(others=others, code=mine.code, turn=turn)
         offered.append(OfferedGame(label, server, mine.token))  # the code tells apart games with the same players

@@ -185,6 +185,17 @@ async def test_a_card_another_player_takes_back_is_said(server: ServerProcess, l
             await holding
 
 
+async def test_a_default_name_given_in_another_language_is_shown_in_the_players(server: ServerProcess) -> None:
+    # found by a newcomer: a Russian player in a game made from the French form saw "ходит Joueur 1"
+    seats = (SeatSpec("Joueur 1"), SeatSpec("Boris"), SeatSpec("Компьютер", computer="easy"))
+    created = await create_game(server.url, Create(seats=seats, rounds=1, seed=6))
+    app = OnlineApp(server.url, code=created.seats[1].code, store=MatchStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown: App[Any] = app
+        await until(pilot, lambda: app.frame is not None and "Player 1" in screen_text(shown))
+        assert app.names == ("Player 1", "Boris", "Computer") and "Joueur" not in screen_text(shown)
+
+
 async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: ServerProcess) -> None:
     # a newcomer never saw their own time: only the time of the player waited for was said
     seats = (SeatSpec("Ana"), SeatSpec("Robot", computer="easy"))

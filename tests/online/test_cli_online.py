@@ -51,6 +51,13 @@ def test_online_new_prints_one_code_per_person_and_none_for_the_computer(cli: Cl
     assert bad.status == 2 and "not over" in bad.err
 
 
+def test_online_new_names_a_seat_given_no_name_in_the_creators_language(cli: Cli, server: ServerProcess) -> None:
+    # found by a newcomer: in French, the seats were "Player 1", "Player 2", and everyone saw them so
+    result = cli("online", "new", "--server", server.url, "--lang", "fr", "--computer", "2=easy", "--json")
+    assert result.status == 0, result.err
+    assert [seat["name"] for seat in json.loads(result.out)["seats"]] == ["Joueur 1", "Ordinateur"]
+
+
 def test_online_new_on_several_addresses_lists_them_and_passes_them_all_on(cli: Cli, server: ServerProcess) -> None:
     unanswered = f"ws://127.0.0.1:{free_port()}"
     result = cli("online", "new", "--server", f"{unanswered},{server.url}", "--names", "Ana,Boris")

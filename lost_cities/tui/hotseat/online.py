@@ -74,7 +74,7 @@ from lost_cities.tui.hotseat.messages import (
     UnknownKey,
 )
 from lost_cities.tui.hotseat.scene import Scene, Wait, unknown_key_line
-from lost_cities.words import card_phrase, describe_refusal, duration, elided, side_names
+from lost_cities.words import card_phrase, describe_refusal, duration, elided, shown_names, side_names
 
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Created
@@ -370,7 +370,12 @@ class OnlineApp(GameApp):
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(info.name for info in self.welcome.seats) if self.welcome else ()
+        """The players' names as this screen shows them: a default name (``Joueur 2``, ``Компьютер``) in the
+        player's own language, whatever language the game was created in."""
+        if self.welcome is None:
+            return ()
+        seats = self.welcome.seats
+        return shown_names([info.name for info in seats], [info.computer for info in seats])
 
     def _standing(self, frame: ViewFrame | Event) -> Standing:
         rules = frame.view.rules
@@ -571,9 +576,7 @@ class OnlineApp(GameApp):
         if record.claimed_by is not None and record.out_of_time is not None:  # ended on time: the claimant's side wins
             outcome = replace(outcome, winner=rules.side_of(record.claimed_by))
             out_of_time = record.out_of_time
-        report = MatchReport(
-            record.names, side_names(record.names, rules), tuple(match.round_scores), outcome, out_of_time
-        )
+        report = MatchReport(self.names, side_names(self.names, rules), tuple(match.round_scores), outcome, out_of_time)
         self.push_screen(MatchEndScreen(report, again=self.welcome_seat is not None), self._after_match)
 
     def _after_match(self, choice: MatchEndChoice | None) -> None:
