@@ -20,7 +20,7 @@ from lost_cities.ai import make_bot
 from lost_cities.engine import Phase
 from lost_cities.i18n import set_language
 from lost_cities.net.client import Seat, create_game, play_seat
-from lost_cities.net.protocol import Create, SeatSpec
+from lost_cities.net.protocol import Create, Rematched, RematchOffer, SeatSpec
 from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import load_seats
@@ -245,6 +245,24 @@ async def test_a_new_online_game_from_the_form_gives_the_invitations_to_send(ser
         await until(pilot, lambda: "send Boris: lost-cities play --join " in screen_text(shown))  # once drawn
         assert app.welcome is not None and app.welcome.seat == 0 and app.frame is not None
         assert app.frame.view.my_turn  # seat 1 starts (R5), and it is the creator's
+
+
+async def test_a_rematch_made_leaves_no_offer_on_the_screen_and_no_first_game_codes_in_the_help(
+    server: ServerProcess,
+) -> None:
+    # found by a newcomer: "Boris asked for a rematch" stayed over the new match's prompt, and ? kept the codes
+    settings = MatchSettings(names=("Ana", "Boris"), rounds=1, seed=8)
+    app = OnlineApp(server.url, create=OnlineMatch(settings, server.url), store=MatchStore())
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        shown: App[Any] = app
+        await until(pilot, lambda: "send Boris: lost-cities play --join " in screen_text(shown))
+        app._on_frame(RematchOffer(seats=(1,)))  # as the server tells them, at the match's end
+        await until(pilot, lambda: "Boris asked" in screen_text(shown))
+        app._on_frame(Rematched(game="next", seat=1, token="t"))
+        await until(pilot, lambda: "Boris asked" not in screen_text(shown))
+        await pilot.press("question_mark")
+        await until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        assert "--join" not in screen_text(shown)
 
 
 async def test_esc_in_the_form_opened_from_the_online_start_goes_back_to_it() -> None:

@@ -630,6 +630,8 @@ class OnlineApp(GameApp):
             self.pop_screen()
         self.frame, self.welcome, self._round_end_up = None, None, False
         self.rematch_asked, self.rematch_seats = False, frozenset()
+        self.clear_notifications()  # "… asked for a rematch" is done with
+        self.invites, self.invitation = {}, ""  # everyone is in: the first game's codes are no use to the new one
         if self.code is not None:
             seat = OnlineSeat(self.server, frame.game, frame.seat, self.code, frame.token, self.names)
             try:
