@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, RadioButton
 
+from lost_cities.i18n import _, set_language
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import last_server, remember_server
 from lost_cities.tui.hotseat.app import LostCitiesApp
 from lost_cities.tui.hotseat.screens.board import BoardScreen
 from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
-from tests.tui.helpers import SIZE, screen_text, until
+from tests.tui.helpers import SIZE, screen_lines, screen_text, until
 
 
 def flat(app: LostCitiesApp) -> str:
@@ -61,6 +63,21 @@ async def test_a_wrong_server_or_clock_is_said_and_focused_and_nothing_starts() 
         await until(pilot, lambda: "Clock: a time for each move from 1m to 30d" in flat(app))
         assert app.focused is form.query_one("#clock") and app.online_match is None
         assert isinstance(app.screen, NewMatchScreen)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+async def test_the_clock_shows_all_it_may_hold_and_its_hint_whole(language: str) -> None:
+    # found by a newcomer: "nimporte" showed as "porte", and the French placeholder touched the hint
+    set_language(language)
+    app = LostCitiesApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = await choose_online(app)
+        form.query_one("#clock", Input).focus()
+        await pilot.press(*"nimporte")
+        await pilot.pause()
+        line = next(line for line in screen_lines(app) if _("Clock") in line)
+        assert "nimporte" in line and f" {_('per move, e.g. 1h')} " in line, line
 
 
 async def test_back_at_this_keyboard_the_match_starts_here_and_a_hard_computer_has_its_thinking_time_again() -> None:

@@ -124,10 +124,10 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
         margin-left: 2;
     }
     NewMatchScreen #server {
-        width: 26;
+        width: 23;
     }
     NewMatchScreen #clock {
-        width: 6;
+        width: 9;  /* eight characters typed, and the cursor after them */
     }
     NewMatchScreen #clock-label {
         width: auto;
@@ -250,7 +250,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
                 yield Input(self._server, placeholder=DEFAULT_SERVER, id="server", max_length=300, compact=True)
                 yield Label(_("Clock"), id="clock-label", markup=False)
                 yield Input(self._clock, placeholder=_("none"), id="clock", max_length=8, compact=True)
-                yield Static(_("a move, e.g. 1h"), id="clock-unit", markup=False)
+                yield Static(_("per move, e.g. 1h"), id="clock-unit", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Players"))
                 with FormChoices(id="players", compact=True):
