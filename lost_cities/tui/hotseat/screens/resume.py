@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -62,6 +63,7 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
     }
     ResumeScreen #note {
         color: $text-muted;
+        margin-top: 1;
     }
     """
 
@@ -83,14 +85,17 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
                 yield Static(note, id="note", markup=False)
         yield KeyBar()
 
-    def _choices(self) -> Text:
-        choices = Text()
+    def _choices(self) -> Table:
+        """A line per choice, its key beside it; a label too long for one line goes on under itself, not under the
+        keys (an online game's players and code)."""
+        choices = Table.grid(padding=(0, 2))
+        choices.add_column(no_wrap=True)
+        choices.add_column()
         lines = [("r", _("resume this match"))] if self.summary is not None else []
         lines += [(str(number), game) for number, game in enumerate(self.online, start=1)]
         lines += [("n", self.new_match), ("l", _("learn to play")), ("s", _("statistics")), ("q", _("quit"))]
         for key, label in lines:
-            choices.append(f" {key} ", style="bold reverse")
-            choices.append(f"  {label}\n")  # a name in a label is text, never markup
+            choices.add_row(Text(f" {key} ", style="bold reverse"), Text(label))  # a name is text, never markup
         return choices
 
     def on_mount(self) -> None:
