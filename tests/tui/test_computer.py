@@ -237,6 +237,22 @@ async def test_a_key_that_does_not_draw_says_which_keys_do(language: str, said: 
         set_language("en")
 
 
+@pytest.mark.parametrize(("keys", "key"), [(("3",), "3"), (("left",), "←"), (("end",), "End")])
+async def test_a_card_key_while_drawing_says_to_draw_and_keeps_the_selection(keys: tuple[str, ...], key: str) -> None:
+    # found by a newcomer: in the lesson's draw steps, a card's number and the arrows did nothing, without a word
+    app = LostCitiesApp(VS_EASY, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("2", "e")
+        await pilot.pause()
+        assert app.board is not None and app.board.scene is not None
+        selected = app.board.scene.selected
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert message(app) == f"The key {key} does nothing here: draw with n (draw pile)."
+        assert app.board.scene.selected == selected
+
+
 @pytest.mark.parametrize(("long", "listed"), [(False, True), (True, False)])
 async def test_while_drawing_the_log_is_listed_unless_six_piles_fill_the_bar(long: bool, listed: bool) -> None:
     app = LostCitiesApp(replace_settings(VS_EASY, long=long), pace=0)

@@ -18,6 +18,7 @@ from msgspec.structs import replace
 from lost_cities.engine import Card, Draw, Phase, PlayerView
 from lost_cities.i18n import _
 from lost_cities.session import Standing
+from lost_cities.tui.common.keybar import key_name
 from lost_cities.words import colour_name
 
 __all__ = ["Scene", "Wait", "unknown_key_line"]
@@ -76,6 +77,8 @@ class Scene(Struct, frozen=True):
         saying there is no such card."""
         count = len(self.view.hand)
         at = index if index >= 0 else count + index
+        if self._drawing:  # the card is played: a card's number does nothing until the draw
+            return self._refused(str(index + 1) if index >= 0 else key_name("end"))
         if not 0 <= at < count:
             line = _("There is no card {n}: choose 1 to {count}.").format(n=index + 1, count=count)
             return replace(self, line=line, error=True, note="")
@@ -84,9 +87,20 @@ class Scene(Struct, frozen=True):
     def stepping(self, step: int) -> Scene:
         """The choice moved ``step`` cards along the hand, round from one end to the other (the arrows)."""
         hand = self.view.hand
+        if self._drawing:
+            return self._refused(key_name("left" if step < 0 else "right"))
         if not hand:
             return self
         return replace(self, selected=(self.selected + step) % len(hand), line="", error=False, note="")
+
+    @property
+    def _drawing(self) -> bool:
+        """The player at the board has played and is to draw (R7): the selection waits for the next turn."""
+        return self.view.my_turn and self.view.phase is Phase.DRAW
+
+    def _refused(self, key: str) -> Scene:
+        """This scene, saying that ``key`` does nothing now (and which keys draw); what the step or hint said stays."""
+        return replace(self, line=unknown_key_line(self.view, key), error=True)
 
 
 def unknown_key_line(view: PlayerView | None, key: str) -> str:
