@@ -442,6 +442,8 @@ class Hub:
             if first_of_seat and seat is not None:
                 log.info("game %s: seat %d connected", game.id, seat + 1)
                 self._tell_all(game, Presence(seat=seat, connected=True, name=game.names[seat]))
+            elif seat is None:
+                log.info("game %s: a watcher connected (%d watching)", game.id, len(members[None]))
             if token is not None and game.clock is not None and all(game.joined):  # the last one in: the clock
                 self._tell_views(game, but=websocket)  # starts, and everyone is sent the view with its deadline
             bucket = _Bucket()
@@ -470,6 +472,8 @@ class Hub:
             if seat is not None and not members[seat]:
                 log.info("game %s: seat %d disconnected", game.id, seat + 1)
                 self._tell_all(game, Presence(seat=seat, connected=False))
+            elif seat is None:
+                log.info("game %s: a watcher left (%d watching)", game.id, len(members[None]))
             if not any(members.values()):
                 self._forget_if_idle(game)
 

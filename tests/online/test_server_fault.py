@@ -54,7 +54,7 @@ async def test_a_fault_of_the_server_is_one_error_frame_and_the_connection_goes_
     await ana.close()
 
 
-async def test_the_log_has_a_line_when_a_seat_connects_and_when_it_goes(
+async def test_the_log_has_a_line_when_a_seat_or_a_watcher_connects_and_when_it_goes(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     # the README promises a line per connection: joins were logged, departures were not
@@ -63,9 +63,14 @@ async def test_the_log_has_a_line_when_a_seat_connects_and_when_it_goes(
         with caplog.at_level(logging.INFO):
             ana, _view = await joined(url, created.seats[0].code or "")
             await ana.close()
+            watcher = await open_raw(url)
+            assert (await ask(watcher, {"type": "watch", "code": created.watch}))["type"] == "welcome"
+            await watcher.close()
             for _ in range(100):  # the server sees the close a moment later
-                if "seat 1 disconnected" in caplog.text:
+                if "seat 1 disconnected" in caplog.text and "a watcher left" in caplog.text:
                     break
                 await asyncio.sleep(0.01)
     assert f"game {created.game}: seat 1 connected" in caplog.text
     assert f"game {created.game}: seat 1 disconnected" in caplog.text
+    assert f"game {created.game}: a watcher connected (1 watching)" in caplog.text  # found by a newcomer: not logged
+    assert f"game {created.game}: a watcher left (0 watching)" in caplog.text
