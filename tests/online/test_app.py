@@ -274,9 +274,20 @@ async def test_esc_in_the_form_opened_from_the_online_start_goes_back_to_it() ->
         await until(pilot, lambda: isinstance(app.screen, NewMatchScreen))
         shown: App[Any] = app
         await until(pilot, lambda: "Esc  back" in key_bar(shown))
+        form = app.screen
+        assert isinstance(form, NewMatchScreen)
+        form.query_one("#p1", Input).focus()
+        await pilot.press(*"Ana")
+        form.query_one("#clock", Input).value = "3j"
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
         assert app.is_running
+        # found by a newcomer: Ctrl+N again opened an empty form, what was typed lost
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: isinstance(app.screen, NewMatchScreen) and app.screen is not form)
+        again = app.screen
+        assert isinstance(again, NewMatchScreen)
+        assert again.query_one("#p1", Input).value == "Ana" and again.query_one("#clock", Input).value == "3j"
 
 
 async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invite_until_they_join(

@@ -81,6 +81,7 @@ if TYPE_CHECKING:
     from lost_cities.tui.hotseat.screens.board import BoardScreen
     from lost_cities.tui.hotseat.screens.match_end import MatchEndChoice
     from lost_cities.tui.hotseat.screens.online_start import JoinGame, NewOnlineGame
+    from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
 
 __all__ = ["OnlineApp", "invitations"]
 
@@ -170,6 +171,8 @@ class OnlineApp(GameApp):
         self.left_playing = False
         #: the code and name typed in the online start, until the server has let them in
         self._typed: JoinGame | None = None
+        #: the new-game form last opened from the online start: what it held if it was left with Esc
+        self._left_form: NewMatchScreen | None = None
         #: this player asked for a rematch (not made yet), and the seats that had asked, as the server last said
         self.rematch_asked = False
         self.rematch_seats: frozenset[int] = frozenset()
@@ -232,11 +235,19 @@ class OnlineApp(GameApp):
         else:
             from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
 
-            form = NewMatchScreen(None, server=self.server, online_only=True, back=True)
+            draft = self._left_form.left_as if self._left_form is not None else None
+            if draft is None:
+                form = NewMatchScreen(None, server=self.server, online_only=True, back=True)
+            else:  # left with Esc a moment ago: as it was
+                form = NewMatchScreen(
+                    draft.settings, server=draft.server, clock=draft.clock, online_only=True, back=True
+                )
+            self._left_form = form
             self.push_screen(form, self._create_or_back)
 
     def _create_or_back(self, chosen: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
-        """The form opened from the online start: Esc goes back to the start (a code to type after all)."""
+        """The form opened from the online start: Esc goes back to the start (a code to type after all), and Ctrl+N
+        there opens the form again as it was left."""
         if chosen is None:
             from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
 

@@ -10,7 +10,7 @@ greyed ("Player 2", "Computer"); what is wrong with a name is said under it as i
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, NamedTuple
 
 from textual import on
 from textual.app import ComposeResult
@@ -44,7 +44,7 @@ from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
 from lost_cities.tui.hotseat.messages import LanguageChosen, StatisticsRequested, TipsChanged
 from lost_cities.words import computer_name, decimal, level_name, player_name
 
-__all__ = ["LANGUAGE_LABELS", "LEARN", "NewMatchScreen"]
+__all__ = ["LANGUAGE_LABELS", "LEARN", "FormDraft", "NewMatchScreen"]
 
 #: What the form dismisses with when the players would rather learn the game first.
 LEARN: Literal["learn"] = "learn"
@@ -61,6 +61,14 @@ NAME_FIELDS = tuple(f"p{seat + 1}" for seat in range(MAX_PLAYERS))
 
 def _default_name(seat: int) -> str:
     return player_name(seat)
+
+
+class FormDraft(NamedTuple):
+    """What a form held when it was left with Esc, as typed: to open it again as it was."""
+
+    settings: MatchSettings
+    server: str
+    clock: str
 
 
 class FormChoices(ChoiceSet):
@@ -226,6 +234,8 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
         self._online = online or online_only
         self._server = server
         self._clock = clock
+        #: what the form held when it was left with Esc (``None`` until then): to open it again as it was
+        self.left_as: FormDraft | None = None
         #: the names typed, all four, kept when the number of players changes
         self._names = [*self.previous.names, "", "", ""][:MAX_PLAYERS]
         #: who plays each seat: ``None`` for a person, else the computer's level
@@ -590,6 +600,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
         self.post_message(StatisticsRequested())
 
     def action_leave(self) -> None:
+        self.left_as = FormDraft(self._draft(), self._server, self._clock)
         self.dismiss(None)
 
     @on(Button.Pressed, "#learn")
