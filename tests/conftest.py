@@ -1,24 +1,15 @@
-"""Every test runs with its own empty data folder (no test reads or writes the user's saves) and ends in English
-(a test that speaks another language leaves none behind), and ``cli`` runs the command line in-process, as a user
-would from a shell, in a fraction of the time."""
+"""Every test runs with its own empty data folder (no test reads or writes the user's saves), and
+``cli`` runs the command line in-process, as a user would from a shell, in a fraction of the time."""
 
 from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from msgspec import Struct, field
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    from lost_cities.i18n import set_language
-
-    set_language("en")
 
 
 @pytest.fixture(autouse=True)
