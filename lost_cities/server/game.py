@@ -54,7 +54,7 @@ class Game:
         self.next_start: NextStarter | None = None
         for seat, decision in stored.decisions:
             self.apply(seat, decision, stored.since)
-        self._started = ClockStart(stored.since)  # the store worked out when, from each decision's time
+        self._started = ClockStart(stored.since, stored.plays)  # the store worked it out from each decision's time
 
     # ------------------------------------------------------------------ the facts
 
@@ -64,10 +64,9 @@ class Game:
         the last seat taken (a clock counts from the last one in)."""
         return self._started.since
 
-    @since.setter
-    def since(self, moment: float) -> None:
-        self._started.since = moment
-        self._started.before_play = max(self._started.before_play, moment)
+    def seat_taken(self, at: float) -> None:
+        """A seat was taken at ``at``: the clock counts from the last one in."""
+        self._started.joined(at)
 
     @property
     def version(self) -> int:

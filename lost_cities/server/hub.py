@@ -410,7 +410,7 @@ class Hub:
                 raise _Refusal(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago")
             game.names[seat] = name
             game.joined[seat] = True
-            game.since = max(game.since, now)  # a clock counts from the last one in
+            game.seat_taken(now)  # a clock counts from the last one in
         log.info("game %s: %s joined seat %d", game_id, name, seat + 1)
         return game, seat, token, None
 

@@ -25,7 +25,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
-from lost_cities.server.store import SCHEMA_VERSION, GameRow, SeatRow, StoredGame, StoreError, clock_start, shown_url
+from lost_cities.server.store import SCHEMA_VERSION, GameRow, SeatRow, StoredGame, StoreError, clock_of, shown_url
 
 __all__ = ["WAIT", "PostgresStore"]
 
@@ -252,8 +252,8 @@ class PostgresStore:
         seats = tuple(SeatRow(int(each[0]), str(each[1]), each[2], each[3], each[4]) for each in found)
         joins = [float(each[5]) for each in found if each[5] is not None]
         decisions = tuple((int(seat), str(decision)) for seat, decision, _at in rows)
-        since = max([clock_start(((str(text), float(at)) for _seat, text, at in rows), float(row[8])), *joins])
-        return StoredGame(game, seats, decisions, since)
+        clock = clock_of(((str(text), float(at)) for _seat, text, at in rows), float(row[8]), joins)
+        return StoredGame(game, seats, decisions, clock.since, tuple(clock.plays))
 
     async def counts(self) -> tuple[int, int]:
         """(games, games not over): for ``GET /health``."""

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
-from lost_cities.server.store import SCHEMA_VERSION, GameRow, SeatRow, StoredGame, StoreError, clock_start
+from lost_cities.server.store import SCHEMA_VERSION, GameRow, SeatRow, StoredGame, StoreError, clock_of
 
 __all__ = ["SqliteStore"]
 
@@ -237,8 +237,8 @@ class SqliteStore:
                 "SELECT seat, decision, at FROM decisions WHERE game_id=? ORDER BY version", (game_id,)
             ).fetchall()
             decisions = tuple((int(seat), str(decision)) for seat, decision, _at in rows)
-            since = max([clock_start(((str(text), float(at)) for _seat, text, at in rows), float(row[8])), *joins])
-            return StoredGame(game, seats, decisions, since)
+            clock = clock_of(((str(text), float(at)) for _seat, text, at in rows), float(row[8]), joins)
+            return StoredGame(game, seats, decisions, clock.since, tuple(clock.plays))
 
         return await self._run(load)
 

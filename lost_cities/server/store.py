@@ -37,7 +37,7 @@ __all__ = [
     "SeatRow",
     "StoreError",
     "StoredGame",
-    "clock_start",
+    "clock_of",
     "is_postgres_url",
     "shown_url",
 ]
@@ -70,47 +70,64 @@ class GameRow(Struct, frozen=True):
 
 
 class ClockStart:
-    """When the clock of the decision awaited started, followed decision by decision: at the last decision made —
-    but a take-back gives back the time the card taken back found, so that laying a card and taking it back
-    never buys time (a turn's play and its draw are a decision each, and each has the clock's time)."""
+    """When the clock of the decision awaited started, followed decision by decision: at the last decision made,
+    or the last seat taken (a clock counts from the last one in) — but a take-back gives back the time the card
+    taken back found, so that laying a card and taking it back never buys time (a turn's play and its draw are a
+    decision each, and each has the clock's time; the final laying's two cards may both be taken back, R23c)."""
 
-    __slots__ = ("before_play", "since")
+    __slots__ = ("plays", "since")
 
-    def __init__(self, since: float) -> None:
+    def __init__(self, since: float, plays: Iterable[float] = ()) -> None:
         self.since = since
-        self.before_play = since
+        #: when the decision of each play not yet followed by a draw or a stop began: what a take-back gives back
+        self.plays = list(plays)
 
     def made(self, text: str, at: float) -> None:
         """The decision ``text`` (notation, or :data:`TAKE_BACK`) was made at ``at``."""
         if text == TAKE_BACK:
-            self.since = self.before_play
+            if self.plays:
+                self.since = self.plays.pop()
             return
         if text.startswith(("+", "-")):  # a play: what a take-back gives back
-            self.before_play = self.since
+            self.plays.append(self.since)
+        else:  # a draw, a stop, a claim: the turn is over, nothing to take back
+            self.plays.clear()
         self.since = at
 
+    def joined(self, at: float) -> None:
+        """A seat was taken at ``at``: the clock counts from then if it is later."""
+        self.since = max(self.since, at)
+        self.plays = [max(began, at) for began in self.plays]
 
-def clock_start(decisions: Iterable[tuple[str, float]], start: float) -> float:
-    """When the clock of the decision awaited started, from the decisions made (notation, time) since ``start``.
 
-    >>> clock_start([("+r7", 10.0), ("n", 20.0), ("+b3", 30.0), ("u", 40.0)], 0.0)
+def clock_of(decisions: Iterable[tuple[str, float]], created: float, joins: Iterable[float]) -> ClockStart:
+    """The clock of a game read back: its decisions (notation, time) made since it was ``created``, and when its
+    seats were taken.
+
+    >>> clock_of([("+r7", 10.0), ("n", 20.0), ("+b3", 30.0), ("u", 40.0)], 0.0, [5.0]).since
     20.0
+    >>> clock = clock_of([("+r7", 10.0), ("+r8", 20.0), ("u", 30.0)], 0.0, [])  # the final laying (R23c)
+    >>> clock.since, clock.plays
+    (10.0, [0.0])
     """
-    clock = ClockStart(start)
+    clock = ClockStart(created)
     for text, at in decisions:
         clock.made(text, at)
-    return clock.since
+    for at in joins:
+        clock.joined(at)
+    return clock
 
 
 class StoredGame(Struct, frozen=True):
     """A game as the database holds it: its settings, its seats, and its decisions (seat, notation) in order;
-    ``since`` is when the last decision was made, or the last seat taken, or the game created: a clock counts
-    from there."""
+    ``since`` is when the decision awaited began (see :class:`ClockStart`), ``plays`` when each play still open
+    began: what a take-back gives back."""
 
     game: GameRow
     seats: tuple[SeatRow, ...]
     decisions: tuple[tuple[int, str], ...]
     since: float = 0.0
+    plays: tuple[float, ...] = ()
 
     @property
     def version(self) -> int:

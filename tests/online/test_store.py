@@ -14,8 +14,10 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from lost_cities.engine import Rules
+from lost_cities.engine import Play, Rules
 from lost_cities.engine.codec import encode
+from lost_cities.net.protocol import TAKE_BACK
+from lost_cities.server.game import Game
 from lost_cities.server.postgres_store import PostgresStore
 from lost_cities.server.serve import store_for
 from lost_cities.server.sqlite_store import SqliteStore
@@ -98,17 +100,26 @@ async def test_a_seat_is_taken_once_with_its_invitation(store: GameStore) -> Non
 async def test_a_clock_read_back_after_a_take_back_counts_from_before_the_card_was_laid(
     store: GameStore, database: str
 ) -> None:
-    # a card laid and taken back buys no time, across a restart too
+    # a card laid and taken back buys no time, across a restart too: taken back before it, or after it
     await store.create(game_row(), seats())
     start = time.time() - 100
     assert await store.join("g1", 0, b"g1-i0", b"t0", "Ana", start)
     assert await store.join("g1", 1, b"g1-i1", b"t1", "Boris", start)
-    for version, decision in enumerate(("+r7", "u"), start=1):
-        await store.append("g1", version, 1, decision, over=False)
-    for version, at in ((1, start + 30), (2, start + 50)):
-        run_sql(database, f"UPDATE decisions SET at = {at} WHERE game_id = 'g1' AND version = {version}")
-    game = await store.load("g1")
-    assert game is not None and game.since == pytest.approx(start)
+    first = await store.load("g1")
+    assert first is not None
+    game = Game(first)
+    play = next(decision for decision in game.round.legal_decisions() if isinstance(decision, Play))
+    await store.append("g1", 1, game.to_move, str(play), over=False)
+    run_sql(database, f"UPDATE decisions SET at = {start + 30} WHERE game_id = 'g1' AND version = 1")
+    laid = await store.load("g1")
+    assert laid is not None and laid.since == pytest.approx(start + 30)
+    again = Game(laid)  # the server restarted with the card on the table: taken back now, it gives back no time
+    again.apply(again.to_move, TAKE_BACK)
+    assert again.since == pytest.approx(start)
+    await store.append("g1", 2, again.to_move, TAKE_BACK, over=False)
+    run_sql(database, f"UPDATE decisions SET at = {start + 50} WHERE game_id = 'g1' AND version = 2")
+    taken_back = await store.load("g1")
+    assert taken_back is not None and taken_back.since == pytest.approx(start)
 
 
 async def test_two_joins_at_once_on_one_seat_are_one_taken_and_one_refused(store: GameStore) -> None:
