@@ -215,9 +215,34 @@ async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: 
         await pilot.press("1")
         assert app.frame is not None and app.frame.deadline is not None
         app.frame = replace(app.frame, deadline=time.time() - 1)  # as if the hour had gone by
-        # found by a newcomer: "0 seconds left" said nothing of what the others may do now
-        said = "Your time has run out: the others may claim the match until you decide."
+        # found by a newcomer: "0 seconds left" said nothing of what may happen now (a computer never claims)
+        said = "Your time has run out: the game waits for you."
         await until(pilot, lambda: message(app).endswith(said))
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        (2, "Your time has run out: the others may claim the match until you decide."),
+        (4, "Your time has run out: the other team may claim the match until you decide."),
+    ],
+)
+async def test_a_player_out_of_time_is_told_who_may_claim(server: ServerProcess, players: int, said: str) -> None:
+    from tests.online.raw import joined
+
+    names = ("Ana", "Boris", "Carl", "Dana")[:players]
+    created = await create_game(server.url, Create(seats=tuple(map(SeatSpec, names)), rounds=1, seed=6, clock=3600))
+    others = [await joined(server.url, seat.code or "") for seat in created.seats[1:]]  # everyone in: it runs
+    app = OnlineApp(server.url, code=created.seats[0].code, store=MatchStore())
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Your clock: " in screen_text(app))
+            assert app.frame is not None and app.frame.deadline is not None
+            app.frame = replace(app.frame, deadline=time.time() - 1)
+            await until(pilot, lambda: message(app).endswith(said))
+    finally:
+        for websocket, _view in others:
+            await websocket.close()
 
 
 async def test_the_code_to_watch_typed_in_the_online_start_watches_the_game(server: ServerProcess) -> None:

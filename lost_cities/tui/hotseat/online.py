@@ -452,8 +452,13 @@ class OnlineApp(GameApp):
         left = frame.deadline - time.time()
         if left > 0:
             return _("Your clock: {time} left.").format(time=duration(left))
-        if frame.view.rules.cooperative:  # nobody wins alone: nobody may claim (R22)
+        rules = frame.view.rules
+        seats = self.welcome.seats if self.welcome is not None else ()
+        claimants = [info for info in seats if info.computer is None and rules.side_of(info.seat) != frame.view.side]
+        if rules.cooperative or not claimants:  # nobody wins alone (R22); a computer never claims
             return _("Your time has run out: the game waits for you.")
+        if rules.teams:
+            return _("Your time has run out: the other team may claim the match until you decide.")
         return _("Your time has run out: the others may claim the match until you decide.")
 
     def _waiting_line(self) -> str:
