@@ -156,10 +156,16 @@ async def test_the_invitations_leave_the_board_once_every_friend_has_joined(
 
 
 @pytest.mark.parametrize(
-    ("language", "said"),
-    [("en", "Ana took {card} back into their hand."), ("ru", "Ana забирает {card} обратно в руку.")],
+    ("language", "said", "play"),
+    [
+        ("en", "Ana took {card} back into their hand.", "-"),
+        ("en", "Ana took {card} back into their hand.", "+"),
+        ("ru", "Ana забирает {card} обратно в руку.", "-"),
+    ],
 )
-async def test_a_card_another_player_takes_back_is_said(server: ServerProcess, language: str, said: str) -> None:
+async def test_a_card_another_player_takes_back_is_said(
+    server: ServerProcess, language: str, said: str, play: str
+) -> None:
     # noticed by a newcomer: the card Ana laid vanished from Boris's board without a word
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
     ana = Seat(server.url, code=created.seats[0].code)
@@ -172,12 +178,13 @@ async def test_a_card_another_player_takes_back_is_said(server: ServerProcess, l
             await until(pilot, lambda: app.frame is not None and ana.view is not None and ana.view.my_turn)
             assert ana.view is not None
             card = ana.view.hand[0]
-            await ana.send(f"-{card}")
-            await until(pilot, lambda: app.frame is not None and app.frame.view.discard_sizes != (0,) * 5)
+            await ana.send(f"{play}{card}")  # discarded, or laid on an expedition
+            await until(pilot, lambda: app.frame is not None and app.frame.version == 1)
             await ana.send(None)
             expected = said.format(card=card_phrase(card))
             await until(pilot, lambda: expected in " ".join(screen_text(shown).split()))
             assert app.frame is not None and app.frame.view.discard_sizes == (0,) * 5  # the card is gone
+            assert not any(cards for side in app.frame.view.expeditions for cards in side)
     finally:
         set_language("en")
         holding.cancel()

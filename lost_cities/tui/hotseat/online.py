@@ -20,15 +20,16 @@ from textual import work
 
 from lost_cities.engine import (
     STOP,
+    Card,
     Colour,
     Decision,
     Draw,
     IllegalMoveError,
     Phase,
     Play,
+    PlayerView,
     Reason,
     Rules,
-    parse_decision,
 )
 from lost_cities.engine.match import match_outcome
 from lost_cities.i18n import _, sentence
@@ -120,6 +121,18 @@ def _in_lines(parts: list[str], separator: str = " · ") -> str:
         else:
             lines.append(part)
     return "\n".join(lines)
+
+
+def _gone_from_table(before: PlayerView, after: PlayerView) -> Card | None:
+    """The card on an expedition or a discard pile ``before`` and no longer ``after`` (a take-back), if one is."""
+    for was, now in zip(before.expeditions, after.expeditions, strict=False):
+        for cards, left in zip(was, now, strict=False):
+            if len(cards) > len(left):
+                return cards[-1]
+    for top, size, remaining in zip(before.discard_tops, before.discard_sizes, after.discard_sizes, strict=False):
+        if size > remaining and top is not None:
+            return top
+    return None
 
 
 class OnlineApp(GameApp):
@@ -521,18 +534,15 @@ class OnlineApp(GameApp):
             self._round_over(frame)
 
     def _taken_back(self, frame: Event) -> str:
-        """What to say of ``frame`` if another seat took its card back: the card, from the event that laid it."""
+        """What to say of ``frame`` if another seat took its card back: the card, gone from the table since the
+        view before (a second take-back of the final laying, or one just after coming back, too)."""
         if frame.decision != TAKE_BACK or frame.seat == self.welcome_seat or not 0 <= frame.seat < len(self.names):
             return ""
         name = self.names[frame.seat]
-        before = self.frame
-        played = None
-        if isinstance(before, Event) and before.seat == frame.seat:
-            with contextlib.suppress(ValueError):
-                played = parse_decision(before.decision)
-        if isinstance(played, Play):
-            return _("{name} took {card} back into their hand.").format(name=name, card=card_phrase(played.card))
-        return _("{name} took back the card just played.").format(name=name)  # came in after it was played
+        card = _gone_from_table(self.frame.view, frame.view) if self.frame is not None else None
+        if card is not None:
+            return _("{name} took {card} back into their hand.").format(name=name, card=card_phrase(card))
+        return _("{name} took back the card just played.").format(name=name)  # a round's start between them
 
     @property
     def welcome_seat(self) -> int | None:
