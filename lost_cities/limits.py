@@ -66,18 +66,29 @@ _DURATION = re.compile(r"(\d{1,7})\s*(\D+?)\s*")
 #: A time's units in seconds, by the letter the program writes in English.
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 #: What else people write in English for a unit.
-_ENGLISH_UNIT_WORDS = {"s": ("sec",), "m": ("min",), "h": ("hr",), "d": ("day", "days")}
+_ENGLISH_UNIT_WORDS = {
+    "s": ("sec", "secs", "second", "seconds"),
+    "m": ("min", "mins", "minute", "minutes"),
+    "h": ("hr", "hrs", "hour", "hours"),
+    "d": ("day", "days"),
+}
 
 
 def _unit_words(pgettext: Callable[[str, str], str], unit: str) -> list[str]:
     """How a language writes ``unit`` after a number (``pgettext`` is its translation: so named for the message
     extractor), the word the program writes first."""
-    # Translators: the word written right after a number for a time's unit (first), then other ways a person may
-    # type it, separated by spaces: "min mn" for minutes in French, "д дн" for days in Russian.
     words = {
+        # Translators: seconds: the word written after a number (first), then every other way to type it,
+        # separated by spaces, plurals included ("s sec seconde secondes").
         "s": pgettext("time unit", "s"),
+        # Translators: minutes: the word written after a number (first), then every other way to type it,
+        # separated by spaces, plurals included ("min mn minute minutes").
         "m": pgettext("time unit", "m"),
+        # Translators: hours: the word written after a number (first), then every other way to type it,
+        # separated by spaces, plurals included ("h heure heures").
         "h": pgettext("time unit", "h"),
+        # Translators: days: the word written after a number (first), then every other way to type it,
+        # separated by spaces, plurals included ("j jour jours").
         "d": pgettext("time unit", "d"),
     }[unit].split()
     return words or [unit]
@@ -101,13 +112,15 @@ def read_duration(text: str) -> int | None:
 
     >>> read_duration("2m"), read_duration(" 3 D "), read_duration("3j"), read_duration("1ч"), read_duration("2 min")
     (120, 259200, 259200, 3600, 120)
+    >>> read_duration("2 hours"), read_duration("5 минут"), read_duration("2 min.")
+    (7200, 300, 120)
     >>> read_duration("2 weeks"), read_duration("１h"), read_duration("h")
     (None, None, None)
     """
     found = _DURATION.fullmatch(text.strip())
     if found is None or not found.group(1).isascii():
         return None
-    seconds = _typed_units().get(found.group(2).casefold())
+    seconds = _typed_units().get(found.group(2).casefold().removesuffix("."))  # "2 min." as "2 min"
     return None if seconds is None else int(found.group(1)) * seconds
 
 

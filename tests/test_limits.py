@@ -156,3 +156,17 @@ def test_a_time_is_said_in_the_players_language_and_read_back_in_every_one(langu
             set_language(other)
             assert read_duration(shown) == seconds
         set_language(language)
+
+
+def test_no_word_for_a_time_unit_means_two_units_in_any_language() -> None:
+    # a word two languages gave to two units would be read as whichever came last
+    from lost_cities.i18n import catalogs
+    from lost_cities.limits import _UNIT_SECONDS, _unit_words
+
+    meanings: dict[str, set[str]] = {}
+    for unit in _UNIT_SECONDS:
+        for catalog in catalogs():
+            for word in _unit_words(catalog.pgettext, unit):
+                meanings.setdefault(word.casefold(), set()).add(unit)
+    assert {word: units for word, units in meanings.items() if len(units) > 1} == {}
+    assert {"j", "д", "ч", "heures", "минут"} <= set(meanings)
