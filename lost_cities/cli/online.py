@@ -658,7 +658,8 @@ def _offered(server: str, statuses: tuple[GameStatus, ...], seats: list[OnlineSe
             continue
         mine = next(seat for seat in seats if (seat.server, seat.game, seat.seat) == (server, status.game,
                                                                                     status.seat))  # fmt: skip
-        names = shown_names(status.names)  # "Joueur 2" in English as Player 2: the names as the board shows them
+        names = shown_names(status.names)  # "Joueur 2" as Player 2 in English (a status gives no levels: a
+        # computer's default name stays as the game's creator wrote it)
         others = ", ".join(name for seat, name in enumerate(names) if seat != status.seat)
         turn = (
             _("your turn") if status.to_move == status.seat else _("{name} to play").format(name=names[status.to_move])

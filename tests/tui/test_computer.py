@@ -237,7 +237,7 @@ async def test_a_key_that_does_not_draw_says_which_keys_do(language: str, said: 
         set_language("en")
 
 
-@pytest.mark.parametrize(("keys", "key"), [(("3",), "3"), (("left",), "←"), (("end",), "End")])
+@pytest.mark.parametrize(("keys", "key"), [(("3",), "3"), (("left",), "←"), (("end",), "End"), (("home",), "Home")])
 async def test_a_card_key_while_drawing_says_to_draw_and_keeps_the_selection(keys: tuple[str, ...], key: str) -> None:
     # found by a newcomer: in the lesson's draw steps, a card's number and the arrows did nothing, without a word
     app = LostCitiesApp(VS_EASY, pace=0)

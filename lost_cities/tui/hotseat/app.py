@@ -523,7 +523,7 @@ class LostCitiesApp(GameApp):
 
     def on_select_card(self, request: SelectCard) -> None:
         if self._may_act() and self.board is not None and self.board.scene is not None:
-            self.board.scene = self.board.scene.choosing(request.index)
+            self.board.scene = self.board.scene.choosing(request.index, request.key)
 
     def on_move_selection(self, request: MoveSelection) -> None:
         if self._may_act() and self.board is not None and self.board.scene is not None:

@@ -33,11 +33,13 @@ __all__ = [
 
 
 class SelectCard(Message):
-    """Select card ``index`` of the hand (from 0; from the end when negative, -1 the last)."""
+    """Select card ``index`` of the hand (from 0; from the end when negative, -1 the last); ``key``: the key that
+    asked, as the key bar names it (its number, Home, End), to say that it does nothing now."""
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, key: str | None = None) -> None:
         super().__init__()
         self.index = index
+        self.key = key if key is not None else str(index + 1)
 
 
 class MoveSelection(Message):

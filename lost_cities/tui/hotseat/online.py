@@ -711,7 +711,7 @@ class OnlineApp(GameApp):
 
     def on_select_card(self, request: SelectCard) -> None:
         if self._my_view_now() and self.board is not None and self.board.scene is not None:
-            self.board.scene = self.board.scene.choosing(request.index)
+            self.board.scene = self.board.scene.choosing(request.index, request.key)
 
     def on_move_selection(self, request: MoveSelection) -> None:
         if self._my_view_now() and self.board is not None and self.board.scene is not None:

@@ -72,20 +72,22 @@ class Scene(Struct, frozen=True):
         hand = self.view.hand
         return hand[self.selected] if 0 <= self.selected < len(hand) else None
 
-    def choosing(self, index: int) -> Scene:
+    def choosing(self, index: int, key: str) -> Scene:
         """The card ``index`` of the hand chosen (counted from the end when negative: End), or this scene
-        saying there is no such card."""
+        saying there is no such card — or, while the player is to draw, that ``key`` does nothing now and which
+        keys draw."""
         count = len(self.view.hand)
         at = index if index >= 0 else count + index
         if self._drawing:  # the card is played: a card's number does nothing until the draw
-            return self._refused(str(index + 1) if index >= 0 else key_name("end"))
+            return self._refused(key)
         if not 0 <= at < count:
             line = _("There is no card {n}: choose 1 to {count}.").format(n=index + 1, count=count)
             return replace(self, line=line, error=True, note="")
         return replace(self, selected=at, line="", error=False, note="")
 
     def stepping(self, step: int) -> Scene:
-        """The choice moved ``step`` cards along the hand, round from one end to the other (the arrows)."""
+        """The choice moved ``step`` cards along the hand, round from one end to the other (the arrows); while the
+        player is to draw, this scene saying that the arrow does nothing now."""
         hand = self.view.hand
         if self._drawing:
             return self._refused(key_name("left" if step < 0 else "right"))

@@ -22,7 +22,7 @@ from textual.widgets import Static
 from lost_cities.engine import STOP, Card, Colour, Draw, Phase, Play, PublicEvent, PublicTurn, Rules
 from lost_cities.i18n import N_, _, ngettext
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.hotseat.messages import (
     ClaimRequested,
     DrawFrom,
@@ -253,7 +253,7 @@ class BoardScreen(FittedScreen[None]):
 
     def action_select_end(self, end: int) -> None:
         """Home and End: the first card of the hand, or the last."""
-        self._ask(SelectCard(end))
+        self._ask(SelectCard(end, key_name("home" if end == 0 else "end")))
 
     def action_move(self, step: int) -> None:
         self._ask(MoveSelection(step))

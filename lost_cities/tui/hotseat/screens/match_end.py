@@ -40,7 +40,8 @@ class MatchEndChoice(Enum):
 
 
 def result_sentence(report: MatchReport) -> str:
-    """``Ana wins, +120 to +85!``, ``Ana & Carl win with +150!``, a draw (house rule), or the team score."""
+    """``Ana wins, +120 to +85!``, ``Ana & Carl win with +150!``, a draw (house rule), the team score, or for a
+    match claimed on time ``Boris wins: Ana's time ran out.``"""
     outcome = report.outcome
     totals = outcome.totals
     if outcome.team_score is not None:
