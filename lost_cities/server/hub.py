@@ -429,6 +429,8 @@ class Hub:
         members = self.members.setdefault(game.id, {})
         first_of_seat = seat is not None and not members.get(seat)
         members.setdefault(seat, set()).add(websocket)
+        if seat is None:  # logged at once: its leaving is logged whenever it goes, even while being welcomed
+            log.info("game %s: a watcher connected (%d watching)", game.id, len(members[None]))
         try:
             await self._send(websocket, self._welcome(game, seat, token, invitation))
             await self._send(websocket, game.view_frame(seat))
@@ -442,8 +444,6 @@ class Hub:
             if first_of_seat and seat is not None:
                 log.info("game %s: seat %d connected", game.id, seat + 1)
                 self._tell_all(game, Presence(seat=seat, connected=True, name=game.names[seat]))
-            elif seat is None:
-                log.info("game %s: a watcher connected (%d watching)", game.id, len(members[None]))
             if token is not None and game.clock is not None and all(game.joined):  # the last one in: the clock
                 self._tell_views(game, but=websocket)  # starts, and everyone is sent the view with its deadline
             bucket = _Bucket()
