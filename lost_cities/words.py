@@ -7,6 +7,7 @@ Textual or Rich.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from functools import cache
@@ -76,6 +77,7 @@ __all__ = [
     "shown_names",
     "side_names",
     "signed",
+    "time_left",
     "turn_sentence",
 ]
 
@@ -137,6 +139,20 @@ def duration(seconds: float) -> str:
     from babel.dates import format_timedelta
 
     return format_timedelta(timedelta(seconds=max(seconds, 0)), threshold=1.0, locale=current_language())
+
+
+def time_left(seconds: float) -> str:
+    """The time left on a clock: under ten minutes as a clock shows it, minutes and seconds (``1:43``: rounded
+    to its largest unit, "2 minutes", it would promise time that is not there near the end); longer, as
+    :func:`duration` says it.
+
+    >>> time_left(103.2), time_left(0.4), time_left(-5), time_left(599)
+    ('1:44', '0:01', '0:00', '9:59')
+    """
+    if seconds >= 600:
+        return duration(seconds)
+    whole = max(math.ceil(seconds), 0)  # a clock shows 0:00 only once the time is out
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def formula(row: ExpeditionScore) -> str:

@@ -221,6 +221,9 @@ async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: 
         assert message(app) == refusal
         await pilot.press("1")
         assert app.frame is not None and app.frame.deadline is not None
+        app.frame = replace(app.frame, deadline=time.time() + 100.5)  # the last minutes: as a clock shows them
+        # found by a newcomer: 1 min 43 s was said "2 minutes"
+        await until(pilot, lambda: re.search(r"Your clock: 1:[34]\d left\.$", message(app)) is not None)
         app.frame = replace(app.frame, deadline=time.time() - 1)  # as if the hour had gone by
         # found by a newcomer: "0 seconds left" said nothing of what may happen now (a computer never claims)
         said = "Your time has run out: the game waits for you."

@@ -75,7 +75,7 @@ from lost_cities.tui.hotseat.messages import (
     UnknownKey,
 )
 from lost_cities.tui.hotseat.scene import Scene, Wait, unknown_key_line
-from lost_cities.words import card_phrase, describe_refusal, duration, elided, shown_names, side_names
+from lost_cities.words import card_phrase, describe_refusal, elided, shown_names, side_names, time_left
 
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Created
@@ -464,7 +464,7 @@ class OnlineApp(GameApp):
             return ""
         left = frame.deadline - time.time()
         if left > 0:
-            return _("Your clock: {time} left.").format(time=duration(left))
+            return _("Your clock: {time} left.").format(time=time_left(left))
         rules = frame.view.rules
         seats = self.welcome.seats if self.welcome is not None else ()
         claimants = [info for info in seats if info.computer is None and rules.side_of(info.seat) != frame.view.side]
@@ -500,7 +500,7 @@ class OnlineApp(GameApp):
             if left <= 0 and self._may_claim():
                 return _("{name}'s time has run out: press c to claim the match.").format(name=name)
             if left > 0:
-                return _("Waiting for {name}: {time} left on the clock.").format(name=name, time=duration(left))
+                return _("Waiting for {name}: {time} left on the clock.").format(name=name, time=time_left(left))
         if mover not in self.present:
             return _("Waiting for {name} — away: the game waits as long as it must.").format(name=name)
         return _("Waiting for {name}…").format(name=name)
