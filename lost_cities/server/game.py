@@ -45,7 +45,7 @@ class Game:
         self.match = Match(row.rules, row.rounds, row.first, row.seed)
         #: seconds a person has for each decision (``None``: no limit), and when the decision awaited began
         self.clock = row.clock
-        self._started = ClockStart(stored.since)
+        self._started = ClockStart(stored.since, stored.plays)  # the store works it out from each decision's time
         #: the seat that claimed the match when another's time ran out, and the seat whose time it was
         self.claimed_by: int | None = None
         self.out_of_time: int | None = None
@@ -53,8 +53,7 @@ class Game:
         #: who started the round in play, and why, once a round has ended
         self.next_start: NextStarter | None = None
         for seat, decision in stored.decisions:
-            self.apply(seat, decision, stored.since)
-        self._started = ClockStart(stored.since, stored.plays)  # the store worked it out from each decision's time
+            self._play(seat, decision)
 
     # ------------------------------------------------------------------ the facts
 
@@ -155,9 +154,13 @@ class Game:
         raise AssertionError(f"{decision} is neither legal nor refused")  # pragma: no cover
 
     def apply(self, seat: int, text: str, at: float | None = None) -> None:
-        """Apply a decision :meth:`check` accepted (or one from the store), dealing the next round when one ends;
-        ``at``: when it was made (now, for a new one)."""
+        """Apply a decision :meth:`check` accepted, dealing the next round when one ends, and start the clock of the
+        next decision; ``at``: when it was made (now, when not given)."""
         self._started.made(text, time.time() if at is None else at)
+        self._play(seat, text)
+
+    def _play(self, seat: int, text: str) -> None:
+        """The decision on the match alone (the clock aside): one from the store is replayed so."""
         round_ = self.round
         if text == CLAIM:
             self.claimed_by, self.out_of_time = seat, self.to_move
