@@ -7,6 +7,7 @@ import argparse
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, whole_number
 from lost_cities.i18n import _
+from lost_cities.server.gate import Limits
 
 #: The server's port unless told otherwise: the clients' default server is ws://127.0.0.1:8765.
 DEFAULT_PORT = 8765
@@ -69,6 +70,52 @@ def add_parser(commands: Commands) -> None:
             "over (default 10)"
         ),
     )
+    limits = parser.add_argument_group(
+        _("a public server"), _("who may connect, and how much (see the README's Running a public server)")
+    )
+    limits.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        type=network,
+        metavar=_("ADDRESS"),
+        help=_(
+            "a reverse proxy (an address, or a network as 10.0.0.0/8) whose X-Forwarded-For or Forwarded header "
+            "names the client; anyone else's is ignored (repeatable)"
+        ),
+    )
+    limits.add_argument(
+        "--trust-loopback",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=_(
+            "exempt this machine's clients from the caps on new games and connections (default: only when "
+            "listening on this machine alone)"
+        ),
+    )
+    limits.add_argument(
+        "--max-per-address",
+        type=whole_number(1, 100_000),
+        default=Limits.CONNECTIONS_PER_ADDRESS,
+        metavar=_("NUMBER"),
+        help=_("connections one address may hold open at once (default {n})").format(n=Limits.CONNECTIONS_PER_ADDRESS),
+    )
+    limits.add_argument(
+        "--max-connections",
+        type=whole_number(1, 1_000_000),
+        metavar=_("NUMBER"),
+        help=_("connections the server holds open at most (default: what its open-file limit allows, less 100)"),
+    )
+    limits.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help=_(
+            "a web page's origin (https://example.org) whose scripts may connect; a browser's connection from any "
+            "other page is refused (repeatable)"
+        ),
+    )
     parser.add_argument(
         "--log-level", choices=LOG_LEVELS, default="info", help=_("how much to log on stderr (default info)")
     )
@@ -76,13 +123,29 @@ def add_parser(commands: Commands) -> None:
     parser.set_defaults(run=run, parser=parser)
 
 
+def network(text: str) -> str:
+    """An argparse type: an IP address or network (``--trusted-proxy``), as written."""
+    import ipaddress
+
+    try:
+        ipaddress.ip_network(text.strip(), strict=False)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not an IP address or network: give one such as 127.0.0.1 or 10.0.0.0/8").format(
+                text=arguments.quote(text)
+            )
+        ) from None
+    return text.strip()
+
+
 def run(args: argparse.Namespace) -> int:
     import asyncio
     import logging
     from pathlib import Path
 
+    from lost_cities.server.gate import GateSettings
     from lost_cities.server.leases import LeaseError
-    from lost_cities.server.serve import run_server
+    from lost_cities.server.serve import is_loopback_host, run_server
     from lost_cities.server.store import StoreError, is_postgres_url, shown_url
     from lost_cities.storage.store import default_data_dir
 
@@ -102,7 +165,22 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         asyncio.run(
-            run_server(args.host, args.port, database, key, announce=announce, redis=args.redis, lease=args.lease)
+            run_server(
+                args.host,
+                args.port,
+                database,
+                key,
+                announce=announce,
+                redis=args.redis,
+                lease=args.lease,
+                gate=GateSettings(
+                    trusted_proxies=tuple(args.trusted_proxy),
+                    trust_loopback=is_loopback_host(args.host) if args.trust_loopback is None else args.trust_loopback,
+                    max_per_address=args.max_per_address,
+                    max_connections=args.max_connections,
+                    allowed_origins=tuple(origin.rstrip("/") for origin in args.allow_origin),
+                ),
+            )
         )
     except (StoreError, LeaseError) as error:
         return arguments.refuse("serve", str(error))

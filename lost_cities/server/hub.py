@@ -19,13 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import itertools
 import logging
 import random
 import secrets
 import time
-from collections import deque
 from collections.abc import Coroutine, Iterable
 from typing import Any
 
@@ -75,12 +73,14 @@ from lost_cities.net.protocol import (
     read_client_frame,
     write,
 )
+from lost_cities.server.connection import FrameBucket, GuardedConnection
 from lost_cities.server.game import Game, Refused
+from lost_cities.server.gate import Gate, Limits, Refusal
 from lost_cities.server.leases import LeaseError, Leases
 from lost_cities.server.relay import Relay, RemoteMember
 from lost_cities.server.store import GameRow, GameStore, SeatRow, StoreError
 
-__all__ = ["Hub", "Limits"]
+__all__ = ["Hub"]
 
 log = logging.getLogger("lost_cities.server")
 
@@ -90,23 +90,6 @@ Member = ServerConnection | RemoteMember
 #: attach: the owner has just taken the lease and not yet listened (a busy server takes a moment), or the lease is
 #: changing hands.  Then the client is asked to come back.
 _ATTACHING = 3.0
-
-
-class Limits:
-    """How much the server takes before it says no: the numbers, in one place (README, PROTOCOL.md)."""
-
-    #: seconds a new connection has to send its first frame
-    FIRST_FRAME = 10.0
-    #: failed code or token attempts a connection may make before it is closed (1008)
-    FAILURES_PER_CONNECTION = 5
-    #: failed attempts per address per minute, and on the whole server per minute
-    FAILURES_PER_ADDRESS = 10
-    FAILURES_ON_SERVER = 100
-    #: games an address may create per minute: a script gone wrong fills no disk
-    CREATES_PER_ADDRESS = 30
-    #: frames a connection may send per second, sustained, and in a burst
-    FRAMES_PER_SECOND = 100.0
-    FRAME_BURST = 200.0
 
 
 #: What a client is told when the server fails on its frame: nothing of it was applied.
@@ -137,39 +120,6 @@ class _Elsewhere(StoreError):
         self.game_id = game_id
 
 
-class _Window:
-    """Events in the last minute, to refuse more than ``most`` of them."""
-
-    def __init__(self, most: int) -> None:
-        self.most = most
-        self.times: deque[float] = deque()
-
-    def full(self, now: float) -> bool:
-        while self.times and self.times[0] <= now - 60:
-            self.times.popleft()
-        return len(self.times) >= self.most
-
-    def add(self, now: float) -> None:
-        self.times.append(now)
-
-
-class _Bucket:
-    """A token bucket: a connection's frames per second, with a burst."""
-
-    def __init__(self) -> None:
-        self.tokens = Limits.FRAME_BURST
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(Limits.FRAME_BURST, self.tokens + (now - self.at) * Limits.FRAMES_PER_SECOND)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 class _Refusal(Exception):
     """Stop handling this connection's current frame with this error (and close with ``close`` if set)."""
 
@@ -189,8 +139,11 @@ class Hub:
         think: float = 1.0,
         leases: Leases | None = None,
         relay: Relay | None = None,
+        gate: Gate | None = None,
     ) -> None:
         self.store = store
+        #: the per-address limits: wrong attempts, creations, connections
+        self.gate = gate or Gate()
         self.key = key
         self.think = think
         #: with several servers on one database (``--redis``): a game is loaded and applied here only while this
@@ -216,9 +169,6 @@ class Hub:
         self.tasks: set[asyncio.Task[Any]] = set()
         #: per finished game, the seats that asked for a rematch (until it is made: then the store knows it)
         self.rematch_asked: dict[str, set[int]] = {}
-        self.address_failures: dict[str, _Window] = {}
-        self.address_creates: dict[str, _Window] = {}
-        self.server_failures = _Window(Limits.FAILURES_ON_SERVER)
 
     # ------------------------------------------------------------------ a connection's life
 
@@ -234,14 +184,18 @@ class Hub:
         self.connections += local
         address = str(websocket.remote_address[0]) if websocket.remote_address else "?"
         failures = 0
-        bucket = _Bucket()
+        bucket = _bucket_of(websocket)
+        # A connection joins a game (or creates one, or asks where its games stand) within FIRST_FRAME seconds: one
+        # that only pings holds a descriptor for nothing.
+        deadline = asyncio.get_running_loop().time() + Limits.FIRST_FRAME
         try:
-            try:
-                message = await asyncio.wait_for(websocket.recv(), Limits.FIRST_FRAME)
-            except TimeoutError:
-                await websocket.close(1008, "no first frame within 10 seconds")
-                return
             while True:
+                try:
+                    async with asyncio.timeout_at(deadline):
+                        message = await websocket.recv()
+                except TimeoutError:
+                    await websocket.close(1008, f"no game joined within {Limits.FIRST_FRAME:g} seconds")
+                    return
                 if not bucket.take():
                     await self._send(websocket, ErrorFrame(code=ErrorCode.RATE_LIMITED, message=_FLOOD))
                     await websocket.close(1008, "too many frames")
@@ -252,7 +206,7 @@ class Hub:
                     await self._send(websocket, refusal.frame)
                     if refusal.frame.code in (ErrorCode.BAD_CODE, ErrorCode.BAD_TOKEN, ErrorCode.CODE_USED):
                         failures += 1
-                        self._failed(address)
+                        self.gate.failed(address, _code_tried(message), refusal.frame.code.value)
                     if refusal.close is not None:
                         await websocket.close(refusal.close, refusal.frame.message[:100])
                         return
@@ -270,7 +224,6 @@ class Hub:
                 else:
                     if done:
                         return
-                message = await websocket.recv()
         except ConnectionClosed:
             pass
         finally:
@@ -289,7 +242,10 @@ class Hub:
                 await self._send(websocket, Pong())
                 return False
             case Create():
-                self.check_create(address)
+                try:
+                    self.gate.check_create(address)
+                except Refusal as refusal:
+                    raise _Refusal(ErrorCode.RATE_LIMITED, str(refusal)) from None
                 created = await self.create(frame)
                 await self._send(websocket, created)
                 await websocket.close(1000, "created")
@@ -300,7 +256,10 @@ class Hub:
                 return True
             case Join() | Hello() | Watch():
                 if not isinstance(frame, Hello):  # a token cannot be guessed: a player coming back is never
-                    self._check_rate(address)  # kept out by someone mistyping codes behind the same address
+                    try:  # kept out by someone mistyping codes behind the same address
+                        self.gate.check_guesses(address, normalised(frame.code))
+                    except Refusal as refusal:
+                        raise _Refusal(ErrorCode.RATE_LIMITED, str(refusal), 1008) from None
                 give_up = time.monotonic() + _ATTACHING
                 for attempt in itertools.count():
                     try:
@@ -329,38 +288,6 @@ class Hub:
             raise elsewhere
         assert isinstance(first, str)  # read as a join, hello or watch: text
         return await self.relay.pipe(websocket, elsewhere.game_id, first, address)
-
-    def check_create(self, address: str) -> None:
-        """Refuse a game's creation from ``address`` past :attr:`Limits.CREATES_PER_ADDRESS` a minute: a script gone
-        wrong fills no disk.  This machine is not limited: its scripts, and ``lost-cities web``'s tabs, are its
-        owner's."""
-        if _loopback(address):
-            return
-        now = time.monotonic()
-        creates = self.address_creates.setdefault(address, _Window(Limits.CREATES_PER_ADDRESS))
-        if creates.full(now):
-            raise _Refusal(
-                ErrorCode.RATE_LIMITED,
-                f"at most {Limits.CREATES_PER_ADDRESS} new games a minute from one address: try again in a minute",
-            )
-        creates.add(now)
-        if len(self.address_creates) > 10_000:  # forget the quiet ones: the table must not grow without end
-            for quiet in [key for key, window in self.address_creates.items() if not window.full(now)][:5_000]:
-                del self.address_creates[quiet]
-
-    def _check_rate(self, address: str) -> None:
-        now = time.monotonic()
-        window = self.address_failures.get(address)
-        if self.server_failures.full(now) or (window is not None and window.full(now)):
-            raise _Refusal(ErrorCode.RATE_LIMITED, "too many wrong codes or tokens: try again in a minute", 1008)
-
-    def _failed(self, address: str) -> None:
-        now = time.monotonic()
-        self.address_failures.setdefault(address, _Window(Limits.FAILURES_PER_ADDRESS)).add(now)
-        self.server_failures.add(now)
-        if len(self.address_failures) > 10_000:  # forget the quiet ones: the table must not grow without end
-            for quiet in [key for key, window in self.address_failures.items() if not window.full(now)][:5_000]:
-                del self.address_failures[quiet]
 
     async def _enter(self, frame: Join | Hello | Watch) -> tuple[Game, int | None, str | None, int | None]:
         """The game and seat a ``join``, ``hello`` or ``watch`` opens (and a fresh token for a join); for a watcher
@@ -446,7 +373,7 @@ class Hub:
                 self._tell_all(game, Presence(seat=seat, connected=True, name=game.names[seat]))
             if token is not None and game.clock is not None and all(game.joined):  # the last one in: the clock
                 self._tell_views(game, but=websocket)  # starts, and everyone is sent the view with its deadline
-            bucket = _Bucket()
+            bucket = _bucket_of(websocket)
             async for message in websocket:
                 if not bucket.take():
                     await self._send(websocket, ErrorFrame(code=ErrorCode.RATE_LIMITED, message=_FLOOD))
@@ -888,11 +815,19 @@ def _notation(frame: Decide, game: Game) -> str:
         raise _Refusal(ErrorCode.BAD_FIELD, f"decision: {error}", version=game.version) from None
 
 
-def _loopback(address: str) -> bool:
+def _bucket_of(websocket: Member) -> FrameBucket:
+    """The count of a connection's frames a second: a local connection's own, which its pings take from too; a new
+    one for a client another server relays (whose pings that server counts)."""
+    return websocket.frames if isinstance(websocket, GuardedConnection) else FrameBucket()
+
+
+def _code_tried(message: str | bytes) -> str | None:
+    """The code a ``join`` or ``watch`` frame tried, normalised (``None`` for a token, or a frame not read)."""
     try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
+        frame = read_client_frame(message) if isinstance(message, str) else None
+    except FrameError:
+        return None
+    return normalised(frame.code) if isinstance(frame, Join | Watch) else None
 
 
 def _read(message: str | bytes) -> ClientFrame:

@@ -16,6 +16,7 @@ import logging
 import signal
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
@@ -23,6 +24,8 @@ from websockets.http11 import Request, Response
 
 from lost_cities.net.codes import CodeKey
 from lost_cities.net.protocol import MAX_CLIENT_FRAME
+from lost_cities.server.connection import GuardedConnection, guarded
+from lost_cities.server.gate import Gate, GateSettings, Limits, LogThrottle, Refusal, is_loopback
 from lost_cities.server.hub import Hub
 from lost_cities.server.leases import LeaseError, Leases
 from lost_cities.server.relay import Relay
@@ -41,16 +44,41 @@ HEALTH_WAIT = 2.0
 REDIS_CONNECTIONS = 32
 
 
-def _health(hub: Hub) -> Callable[[ServerConnection, Request], Awaitable[Response | None]]:
-    """``GET /health``: what this process holds (``games`` in memory, open ``connections``) and what the database
-    holds (``stored_games``, ``stored_games_not_over``), 200 with ``"status": "ok"``; if the database does not
-    answer within :data:`HEALTH_WAIT` seconds, 503 with ``"status": "degraded"`` and the reason in ``"error"``, so
-    that a load balancer sends players elsewhere while it is away."""
+#: How long ``GET /health``'s figures are kept before the database is asked again: a flood of health checks costs
+#: the database one query in this many seconds, never one per request.
+HEALTH_FRESH = 1.0
 
-    async def health(connection: ServerConnection, request: Request) -> Response | None:
-        if request.path != "/health":
-            return None  # on with the WebSocket handshake
-        state: dict[str, object] = {"status": "ok", "games": len(hub.games), "connections": hub.connections}
+
+class _Health:
+    """``GET /health`` (and ``HEAD``): what this process holds (``games`` in memory, open ``connections``) and what
+    the database holds (``stored_games``, ``stored_games_not_over``), 200 with ``"status": "ok"``; if the database
+    does not answer within :data:`HEALTH_WAIT` seconds, 503 with ``"status": "degraded"`` and the reason in
+    ``"error"``, so that a load balancer sends players elsewhere while it is away.  The database's figures are asked
+    at most once in :data:`HEALTH_FRESH` seconds, whoever asks how often."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.checked: tuple[float, http.HTTPStatus, dict[str, object]] | None = None
+        self.checking = asyncio.Lock()
+
+    async def answer(self, head: bool) -> Response:
+        status, state = await self._stored()
+        hub = self.hub
+        body = json.dumps({"status": "ok"} | state | {"games": len(hub.games), "connections": hub.connections}).encode()
+        headers = Headers([("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
+        return Response(status.value, status.phrase, headers, b"" if head else body)
+
+    async def _stored(self) -> tuple[http.HTTPStatus, dict[str, object]]:
+        async with self.checking:  # one question to the database at a time: the others wait for its answer
+            loop = asyncio.get_running_loop()
+            if self.checked is None or loop.time() - self.checked[0] > HEALTH_FRESH:
+                status, state = await self._ask()
+                self.checked = (loop.time(), status, state)
+            return self.checked[1], self.checked[2]
+
+    async def _ask(self) -> tuple[http.HTTPStatus, dict[str, object]]:
+        hub = self.hub
+        state: dict[str, object] = {}
         status = http.HTTPStatus.OK
         try:
             stored, not_over = await asyncio.wait_for(hub.store.counts(), HEALTH_WAIT)
@@ -69,11 +97,65 @@ def _health(hub: Hub) -> Callable[[ServerConnection, Request], Awaitable[Respons
                 state |= {"status": "degraded", "redis": said}
             else:
                 state["redis"] = "ok"
-        body = json.dumps(state).encode()
-        headers = Headers([("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
-        return Response(status.value, status.phrase, headers, body)
+        return status, state
 
-    return health
+
+def _refused(status: http.HTTPStatus, sentence: str) -> Response:
+    """An HTTP answer that refuses a connection, its reason in one sentence."""
+    body = (sentence + "\n").encode()
+    headers = Headers([("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))])
+    return Response(status.value, status.phrase, headers, body)
+
+
+def _process_request(hub: Hub) -> Callable[[ServerConnection, Request], Awaitable[Response | None]]:
+    """The HTTP request before the WebSocket handshake: ``/health``; a browser's page refused unless its origin is
+    allowed; the connection counted against the client's address (past its cap: 503)."""
+    gate = hub.gate
+    health = _Health(hub)
+
+    async def process_request(connection: ServerConnection, request: Request) -> Response | None:
+        assert isinstance(connection, GuardedConnection)
+        peer = connection.remote_address[0] if connection.remote_address else "?"
+        address = gate.client_address(str(peer), request.headers)
+        if request.path.split("?", 1)[0] == "/health":
+            try:
+                gate.check_health(address)
+            except Refusal as refusal:
+                return _refused(http.HTTPStatus.TOO_MANY_REQUESTS, str(refusal))
+            return await health.answer(head=request.method == "HEAD")
+        origin = request.headers.get("Origin")
+        if not gate.origin_allowed(origin):
+            gate.refusals.warning("refused a connection from %s: a web page of %s", address, origin)
+            return _refused(
+                http.HTTPStatus.FORBIDDEN,
+                "this server accepts no connection from a web page of another site (the operator may allow one "
+                "with --allow-origin)",
+            )
+        try:
+            connection.admit(address)
+        except Refusal as refusal:
+            return _refused(http.HTTPStatus.SERVICE_UNAVAILABLE, str(refusal))
+        return None
+
+    return process_request
+
+
+def is_loopback_host(host: str) -> bool:
+    """Whether ``--host`` listens on this machine only (``localhost``, 127.0.0.1, ::1): then, by default, this
+    machine's clients are exempt from the caps on creations and connections."""
+    return host == "localhost" or is_loopback(host)
+
+
+def _quiet_exceptions(loop: asyncio.AbstractEventLoop) -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]], None]:
+    """The event loop's handler of errors nobody awaited, rate-limited: under attack (descriptors exhausted, say)
+    asyncio's accept loop reports one a try, and the log must not grow by thousands of lines a second."""
+    throttle = LogThrottle(per_second=1.0)
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        throttle.warning("%s%s", context.get("message", "an error in the event loop"), f": {error}" if error else "")
+
+    return handle
 
 
 async def _ping(leases: Leases) -> None:
@@ -141,6 +223,7 @@ async def run_server(
     announce: Callable[[str], None] = print,
     redis: str | None = None,
     lease: float = 10.0,
+    gate: GateSettings | None = None,
 ) -> None:
     """Serve the games of ``database`` (a SQLite file's path or a PostgreSQL URL), the codes hashed with the key
     in the file ``key``, until Ctrl+C or SIGTERM; ``announce`` is told each address served on (``ws://host:port``).
@@ -164,17 +247,20 @@ async def run_server(
         if leases is not None:
             await leases.redis.aclose()
         raise
-    hub = Hub(store, codes, think=think, leases=leases, relay=relay)
+    guard = Gate(gate or GateSettings(trust_loopback=is_loopback_host(host)))
+    hub = Hub(store, codes, think=think, leases=leases, relay=relay, gate=guard)
     listening = False  # a server that never listened (its port taken) does not say it stopped
     try:
         async with serve(
             hub.handle,
             host,
             port,
-            process_request=_health(hub),
+            process_request=_process_request(hub),
+            create_connection=guarded(guard),
             compression=None,  # 15 KiB a connection instead of 50: thousands of waiting games fit
             max_size=MAX_CLIENT_FRAME,  # a bigger frame is closed with 1009
             max_queue=16,
+            write_limit=Limits.SEND_BUFFER,  # past it a send waits; past more, the client is dropped (connection.py)
             ping_interval=20,
             ping_timeout=20,
             close_timeout=5,
@@ -185,6 +271,7 @@ async def run_server(
                 announce(f"ws://{shown}:{bound}")
             listening = True
             loop = asyncio.get_running_loop()
+            loop.set_exception_handler(_quiet_exceptions(loop))
             for number in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(number, server.close, True, 1012, "server restarting")
             await server.wait_closed()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import resource
 import signal
 import sqlite3
 import subprocess
@@ -50,8 +51,13 @@ class ServerProcess:
         lease: int | None = None,
         data: Path | None = None,
         key: Path | None = None,
+        options: tuple[str, ...] = (),
+        open_files: int | None = None,
     ) -> None:
         self.folder = folder
+        #: more of ``serve``'s options (``--max-per-address 5``), and its open-file limit if lowered
+        self.options = options
+        self.open_files = open_files
         self.data = data or folder / "data"
         self.database = database or str(folder / "online.sqlite3")
         self.redis = redis
@@ -74,9 +80,16 @@ class ServerProcess:
             command += ["--lease", str(self.lease)]
         if self.key is not None:
             command += ["--key", str(self.key)]
+        command += self.options
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
-                command, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, text=True, env=environment
+                command,
+                stdout=subprocess.PIPE,
+                stderr=log,
+                stdin=subprocess.DEVNULL,
+                text=True,
+                env=environment,
+                preexec_fn=None if self.open_files is None else self._limit_open_files,
             )
         assert self.process.stdout is not None
         deadline = time.monotonic() + timeout
@@ -89,6 +102,11 @@ class ServerProcess:
             if not line and self.process.poll() is not None:
                 break
         raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
+
+    def _limit_open_files(self) -> None:
+        """In the child, before it runs: its open-file limit lowered, soft and hard (so that it cannot raise it)."""
+        assert self.open_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def kill(self) -> None:
         """SIGKILL: no goodbye, no flush — what a power cut short of the disk does to the process."""

@@ -24,6 +24,7 @@ from lost_cities.engine.view import PlayerView
 from lost_cities.net.client import Seat, create_game
 from lost_cities.net.protocol import Create, Created, ErrorCode, ErrorFrame, Record, SeatSpec, ServerFrame
 from lost_cities.server.postgres_store import WAIT, PostgresStore
+from lost_cities.server.serve import HEALTH_FRESH
 from lost_cities.server.store import StoreError
 from tests.online.postgres import Postgres, Unavailable
 from tests.online.server import ServerProcess, running, sharing
@@ -48,6 +49,7 @@ async def test_health_tells_the_games_in_memory_and_those_the_database_holds(ser
     spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=1, seed=5)
     await play_all(server.url, await create_game(server.url, spec), {0: "heuristic", 1: "heuristic"})
     await create_game(server.url, spec)  # created, not played: in the database only
+    await asyncio.sleep(HEALTH_FRESH)  # the database's figures are asked again once they are this old
     status, state = await asyncio.to_thread(health, server.port)
     assert status == 200 and state["status"] == "ok"
     assert state["stored_games"] == 2 and state["stored_games_not_over"] == 1

@@ -21,7 +21,7 @@ from lost_cities.engine.scoring import ExpeditionScore, SideScore
 from lost_cities.engine.view import PlayerView, PublicTurn
 from lost_cities.net import protocol
 from lost_cities.net.protocol import ClientFrame, ErrorCode, ServerFrame, read_client_frame, read_server_frame
-from lost_cities.server.hub import Limits
+from lost_cities.server.gate import Limits
 from tests.test_rule_ids import CITED, defined_ids
 
 ROOT = Path(__file__).parent.parent.parent
@@ -164,7 +164,7 @@ def test_the_limits_table_gives_the_numbers_the_server_applies() -> None:
 
 def test_every_close_code_the_server_uses_is_explained() -> None:
     used = set()
-    for module in ("hub", "serve", "relay"):
+    for module in ("hub", "serve", "relay", "connection"):
         used |= set(re.findall(r"\b(10\d\d)\b", (ROOT / "lost_cities" / "server" / f"{module}.py").read_text()))
     explained = set(re.findall(r"^\| (10\d\d) \|", section("## Limits and close codes"), re.MULTILINE))
     assert len(used) >= 5 and used <= explained, sorted(used - explained)

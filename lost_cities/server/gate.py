@@ -1,0 +1,323 @@
+"""Who may come in, and how often: the limits of a server open to strangers, kept per address, never shared.
+
+lichess's lila-ws and nginx's ``limit_conn``/``limit_req`` are the model: every count is kept per client address (and
+per code tried), so that one address sending wrong codes, opening connections or creating games holds back itself
+alone, never the players behind other addresses.  The client's address is the connection's own, or — only when the
+connection comes from a proxy the operator named (``--trusted-proxy``) — the one that proxy forwards
+(``X-Forwarded-For`` or ``Forwarded``).  Loopback is exempt from the caps on creations and connections only when the
+operator says so (``--trust-loopback``, the default for a server listening on loopback alone): its scripts, and
+``lost-cities web``'s tabs, are the owner's.
+
+Every table here is bounded: quiet entries are forgotten when it grows past :data:`_MOST_ADDRESSES`.  Every refusal
+is logged once with its address, and the log itself is rate-limited (:class:`LogThrottle`), so that an attack never
+fills a disk with lines.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import time
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from websockets.datastructures import Headers
+
+__all__ = ["Gate", "GateSettings", "Limits", "LogThrottle", "Refusal", "default_max_connections", "is_loopback"]
+
+log = logging.getLogger("lost_cities.server")
+
+
+class Limits:
+    """How much the server takes before it says no: the numbers, in one place (README, PROTOCOL.md)."""
+
+    #: seconds a new connection has to join a game (``join``, ``hello``, ``watch``) — pings do not keep it open
+    FIRST_FRAME = 10.0
+    #: failed code or token attempts a connection may make before it is closed (1008)
+    FAILURES_PER_CONNECTION = 5
+    #: failed attempts per address per minute: that address's next ``join`` and ``watch`` are refused
+    FAILURES_PER_ADDRESS = 10
+    #: failed attempts at one code per minute, from any address: that code is refused for the rest of the minute
+    FAILURES_PER_CODE = 10
+    #: games an address may create per minute: a script gone wrong fills no disk
+    CREATES_PER_ADDRESS = 30
+    #: frames a connection may send per second, sustained, and in a burst (WebSocket pings count too)
+    FRAMES_PER_SECOND = 100.0
+    FRAME_BURST = 200.0
+    #: connections one address may hold open at once (``--max-per-address``)
+    CONNECTIONS_PER_ADDRESS = 50
+    #: bytes waiting to be sent to a connection past which the server waits (websockets' ``write_limit``) …
+    SEND_BUFFER = 65536
+    #: … and past which it is closed at once: a client that does not read costs the server this much at most
+    SEND_BUFFER_MOST = 524288
+    #: seconds a connection's send buffer may stay past :attr:`SEND_BUFFER` before it is closed (a slow reader)
+    SLOW_READER = 5.0
+    #: ``GET /health`` requests one address may make per minute
+    HEALTH_PER_ADDRESS = 60
+
+
+#: Entries a per-address table keeps before its quiet ones are forgotten.
+_MOST_ADDRESSES = 10_000
+#: Descriptors kept back from the connections' cap: the database, Redis, the log, the listening sockets.
+_DESCRIPTOR_HEADROOM = 100
+
+
+def is_loopback(address: str) -> bool:
+    """Whether ``address`` is this machine's (127.0.0.0/8, ::1)."""
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+class _Window:
+    """Events in the last minute, to refuse more than ``most`` of them."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.times: deque[float] = deque()
+
+    def full(self, now: float) -> bool:
+        while self.times and self.times[0] <= now - 60:
+            self.times.popleft()
+        return len(self.times) >= self.most
+
+    def add(self, now: float) -> None:
+        self.times.append(now)
+
+
+class _Windows:
+    """A :class:`_Window` per key (an address, a code), bounded: past :data:`_MOST_ADDRESSES` keys, the quiet ones
+    are forgotten."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.windows: dict[str, _Window] = {}
+
+    def full(self, key: str, now: float) -> bool:
+        window = self.windows.get(key)
+        return window is not None and window.full(now)
+
+    def add(self, key: str, now: float) -> None:
+        self.windows.setdefault(key, _Window(self.most)).add(now)
+        if len(self.windows) > _MOST_ADDRESSES:
+            for quiet in [key for key, window in self.windows.items() if not window.full(now)][: _MOST_ADDRESSES // 2]:
+                del self.windows[quiet]
+
+
+class LogThrottle:
+    """At most ``per_second`` lines a second through :meth:`warning`; the lines held back are counted and said in the
+    next line let through — an attack is seen in the log without filling the disk."""
+
+    def __init__(self, per_second: float = 5.0) -> None:
+        self.per_second = per_second
+        self.tokens = per_second
+        self.at = time.monotonic()
+        self.held_back = 0
+
+    def warning(self, message: str, *args: object) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.per_second, self.tokens + (now - self.at) * self.per_second)
+        self.at = now
+        if self.tokens < 1:
+            self.held_back += 1
+            return
+        self.tokens -= 1
+        if self.held_back:
+            message += " (and %d more refusals not logged)"
+            args = (*args, self.held_back)
+            self.held_back = 0
+        log.warning(message, *args)
+
+
+def default_max_connections() -> int:
+    """The connections' cap by default: the process's descriptor limit, raised to its hard limit, less headroom for
+    the database, Redis and the log — so that the server never runs out of descriptors (and its accept loop never
+    spins on "too many open files")."""
+    try:
+        import resource
+    except ImportError:  # not on POSIX: no descriptor limit to read
+        return 1000
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError):
+            pass
+    if soft == resource.RLIM_INFINITY:
+        soft = 65536
+    return max(16, soft - _DESCRIPTOR_HEADROOM)
+
+
+@dataclass(frozen=True)
+class GateSettings:
+    """What the operator chose (``lost-cities serve``'s options)."""
+
+    #: proxies whose forwarded address is believed (``--trusted-proxy``): addresses or networks
+    trusted_proxies: tuple[str, ...] = ()
+    #: whether this machine is exempt from the caps on creations and connections (``--trust-loopback``)
+    trust_loopback: bool = True
+    #: connections one address may hold open (``--max-per-address``)
+    max_per_address: int = Limits.CONNECTIONS_PER_ADDRESS
+    #: connections the server holds open at most (``--max-connections``); ``None``: from the descriptor limit
+    max_connections: int | None = None
+    #: web pages that may open a connection, by their origin (``--allow-origin``): none by default
+    allowed_origins: tuple[str, ...] = ()
+
+
+class Refusal(Exception):
+    """What the gate refuses, in one sentence (an ``error`` frame's or an HTTP answer's)."""
+
+
+class Gate:
+    """The per-address counts of one server: wrong attempts, creations, open connections, ``/health`` requests."""
+
+    def __init__(self, settings: GateSettings | None = None) -> None:
+        self.settings = settings or GateSettings()
+        self.proxies = tuple(ipaddress.ip_network(proxy, strict=False) for proxy in self.settings.trusted_proxies)
+        self.max_connections = self.settings.max_connections or default_max_connections()
+        self.failures = _Windows(Limits.FAILURES_PER_ADDRESS)
+        self.code_failures = _Windows(Limits.FAILURES_PER_CODE)
+        self.creates = _Windows(Limits.CREATES_PER_ADDRESS)
+        self.health = _Windows(Limits.HEALTH_PER_ADDRESS)
+        #: open connections per client address, and in all
+        self.open: dict[str, int] = {}
+        self.total = 0
+        self.refusals = LogThrottle()
+
+    # ------------------------------------------------------------------ the client's address
+
+    def client_address(self, peer: str, headers: Headers) -> str:
+        """The client's address: ``peer`` (the connection's), unless ``peer`` is a trusted proxy, in which case the
+        address it forwards — the last one in ``Forwarded``'s ``for=`` or ``X-Forwarded-For`` that is not itself a
+        trusted proxy (what this proxy saw).  Anyone else's forwarding headers are ignored: they are the client's to
+        write."""
+        if not self._trusted(peer):
+            return peer
+        forwarded = _forwarded_for(headers.get_all("Forwarded")) or _listed(headers.get_all("X-Forwarded-For"))
+        for address in reversed(forwarded):
+            if not self._trusted(address):
+                return address
+        return peer
+
+    def _trusted(self, address: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in network for network in self.proxies)
+
+    def exempt(self, address: str) -> bool:
+        """Whether ``address`` is exempt from the caps on creations and connections: this machine, when trusted."""
+        return self.settings.trust_loopback and is_loopback(address)
+
+    # ------------------------------------------------------------------ connections
+
+    def full(self) -> bool:
+        """Whether the server holds as many connections as it may."""
+        return self.total >= self.max_connections
+
+    def connected(self) -> None:
+        self.total += 1
+
+    def disconnected(self) -> None:
+        self.total -= 1
+
+    def admit(self, address: str) -> None:
+        """Count a connection from ``address`` (once it is known: after the HTTP request); :class:`Refusal` if the
+        address holds as many as it may."""
+        held = self.open.get(address, 0)
+        if held >= self.settings.max_per_address and not self.exempt(address):
+            self.refusals.warning("refused a connection from %s: it holds %d already", address, held)
+            raise Refusal(
+                f"at most {self.settings.max_per_address} connections from one address: close one and try again"
+            )
+        self.open[address] = held + 1
+
+    def release(self, address: str) -> None:
+        held = self.open.get(address, 0) - 1
+        if held > 0:
+            self.open[address] = held
+        else:
+            self.open.pop(address, None)
+
+    def origin_allowed(self, origin: str | None) -> bool:
+        """Whether a connection with this ``Origin`` may open.  A native client (the app, ``online bot``, the web
+        front's app processes) sends none; a browser always does, naming the page that opens the connection — and no
+        page is this server's, so only the pages the operator lists (``--allow-origin``) may: another site's page
+        never plays with its visitor's address."""
+        return origin is None or origin in self.settings.allowed_origins
+
+    # ------------------------------------------------------------------ wrong attempts
+
+    def check_guesses(self, address: str, code: str | None) -> None:
+        """:class:`Refusal` if ``address`` made too many wrong attempts in the last minute, or ``code`` was tried
+        wrong too often (from anywhere)."""
+        now = time.monotonic()
+        if self.failures.full(address, now):
+            self.refusals.warning("refused a code from %s: too many wrong codes or tokens", address)
+            raise Refusal("too many wrong codes or tokens from your address: try again in a minute")
+        if code is not None and self.code_failures.full(code, now):
+            self.refusals.warning("refused a code from %s: that code was tried wrong too often", address)
+            raise Refusal("this code was tried wrong too often: try again in a minute")
+
+    def failed(self, address: str, code: str | None, what: str) -> None:
+        """A wrong code or token from ``address`` (``code``: the one tried, normalised; ``what``: the refusal)."""
+        now = time.monotonic()
+        self.failures.add(address, now)
+        if code is not None:
+            self.code_failures.add(code, now)
+        self.refusals.warning("refused %s from %s", what, address)
+
+    def check_create(self, address: str) -> None:
+        """:class:`Refusal` past :attr:`Limits.CREATES_PER_ADDRESS` games a minute from ``address``."""
+        if self.exempt(address):
+            return
+        now = time.monotonic()
+        if self.creates.full(address, now):
+            self.refusals.warning("refused a new game from %s: too many a minute", address)
+            raise Refusal(
+                f"at most {Limits.CREATES_PER_ADDRESS} new games a minute from one address: try again in a minute"
+            )
+        self.creates.add(address, now)
+
+    def check_health(self, address: str) -> None:
+        """:class:`Refusal` past :attr:`Limits.HEALTH_PER_ADDRESS` ``/health`` requests a minute from ``address``."""
+        if self.exempt(address):
+            return
+        now = time.monotonic()
+        if self.health.full(address, now):
+            raise Refusal(f"at most {Limits.HEALTH_PER_ADDRESS} health checks a minute from one address")
+        self.health.add(address, now)
+
+
+def _listed(values: Iterable[str]) -> list[str]:
+    """The addresses of ``X-Forwarded-For`` headers, in order (each a comma-separated list)."""
+    return [_bare(part) for value in values for part in value.split(",") if part.strip()]
+
+
+def _forwarded_for(values: Iterable[str]) -> list[str]:
+    """The ``for=`` addresses of ``Forwarded`` headers (RFC 7239), in order."""
+    found = []
+    for value in values:
+        for element in value.split(","):
+            for pair in element.split(";"):
+                name, _, given = pair.strip().partition("=")
+                if name.strip().lower() == "for" and given:
+                    found.append(_bare(given))
+    return found
+
+
+def _bare(address: str) -> str:
+    """An address as a header writes it, bare: ``"[2001:db8::1]:4711"`` → ``2001:db8::1``, ``1.2.3.4:80`` →
+    ``1.2.3.4``."""
+    address = address.strip().strip('"')
+    if address.startswith("["):
+        return address[1:].split("]", 1)[0]
+    if address.count(":") == 1:
+        return address.split(":", 1)[0]
+    return address

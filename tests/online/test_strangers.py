@@ -1,0 +1,271 @@
+"""A server open to strangers: what one address does holds back that address alone; a client that floods, stops
+reading, or holds connections open for nothing is let go; a failed commit shows nobody anything; a player cannot
+hold a game up.  Each on a real ``lost-cities serve`` on loopback, from several loopback addresses (127.0.0.0/8 is
+all this machine's), every loop bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
+
+from lost_cities.net.client import create_game
+from lost_cities.net.codes import new_code, shown
+from lost_cities.net.protocol import Create, SeatSpec
+from lost_cities.server.gate import Limits
+from tests.online.raw import ask, joined
+from tests.online.server import ServerProcess
+
+
+def two(rounds: int = 1) -> Create:
+    return Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=rounds)
+
+
+async def from_address(url: str, address: str, **options: Any) -> ClientConnection:
+    """A connection to ``url`` from the loopback ``address`` (127.0.0.2, …): another machine, as the server sees it."""
+    return await connect(url, proxy=None, local_addr=(address, 0), **options)
+
+
+async def http(port: int, request: str, address: str = "127.0.0.1") -> tuple[int, dict[str, str], bytes]:
+    """An HTTP request written out whole, from ``address``: the status, the headers and the body of the answer."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+    writer.write(request.replace("\n", "\r\n").encode() + b"\r\n")
+    await writer.drain()
+    async with asyncio.timeout(10):
+        answer = await reader.read()
+    writer.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode().split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    return int(lines[0].split()[1]), headers, body
+
+
+async def close_code(websocket: ClientConnection, seconds: float = 15) -> int | None:
+    """How the server closed ``websocket`` (``None``: dropped without a close frame), reading whatever comes."""
+    try:
+        async with asyncio.timeout(seconds):
+            async for _ in websocket:
+                pass
+    except ConnectionClosed:
+        pass
+    return websocket.close_code
+
+
+@pytest.fixture
+def untrusted(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server that trusts no address, not even this machine's: as if every test address were a stranger's."""
+    process = ServerProcess(tmp_path, options=("--no-trust-loopback", "--max-per-address", "8"))
+    process.start()
+    yield process
+    process.stop()
+
+
+async def guess(url: str, address: str, count: int, headers: dict[str, str] | None = None) -> list[str]:
+    """``count`` wrong codes from ``address`` (each another, so that no code's own limit is reached), five a
+    connection (then the server closes it): the error codes answered."""
+    answers = []
+    while len(answers) < count:
+        websocket = await from_address(url, address, additional_headers=headers)
+        try:
+            for _ in range(min(5, count - len(answers))):
+                answers.append((await ask(websocket, {"type": "join", "code": shown(new_code())}))["code"])
+        except ConnectionClosed:
+            pass
+        await websocket.close()
+    return answers
+
+
+async def test_wrong_codes_from_one_address_hold_back_that_address_alone(untrusted: ServerProcess) -> None:
+    created = await create_game(untrusted.url, two())
+    answers = await guess(untrusted.url, "127.0.0.2", Limits.FAILURES_PER_ADDRESS + 5)
+    assert answers[: Limits.FAILURES_PER_ADDRESS] == ["bad_code"] * Limits.FAILURES_PER_ADDRESS
+    assert set(answers[Limits.FAILURES_PER_ADDRESS :]) == {"rate_limited"}
+    for seat, address in enumerate(("127.0.0.3", "127.0.0.4")):  # other addresses: let in with their real codes
+        websocket = await from_address(untrusted.url, address)
+        welcome = await ask(websocket, {"type": "join", "code": created.seats[seat].code})
+        assert welcome["type"] == "welcome" and welcome["seat"] == seat
+        await websocket.close()
+    guesser = await from_address(untrusted.url, "127.0.0.2")
+    assert (await ask(guesser, {"type": "watch", "code": created.watch}))["code"] == "rate_limited"  # for a minute
+    log = untrusted.log.read_text()
+    assert "127.0.0.2" in log and "127.0.0.3" not in log.split("refused")[-1]
+    assert log.count("refused") <= Limits.FAILURES_PER_ADDRESS + 5  # one line a refusal at most
+
+
+async def test_a_forwarded_address_is_believed_from_the_trusted_proxy_only(tmp_path: Path) -> None:
+    proxied = ServerProcess(tmp_path, options=("--trusted-proxy", "127.0.0.1", "--no-trust-loopback"))
+    proxied.start()
+    try:
+        created = await create_game(proxied.url, two())
+        attacker = {"X-Forwarded-For": "203.0.113.9"}
+        await guess(proxied.url, "127.0.0.1", Limits.FAILURES_PER_ADDRESS, attacker)  # through the proxy
+        behind_the_proxy = await from_address(proxied.url, "127.0.0.1", additional_headers=attacker)
+        assert (await ask(behind_the_proxy, {"type": "join", "code": created.seats[0].code}))["code"] == "rate_limited"
+        friend = {"Forwarded": 'for="[2001:db8::7]:4711";proto=https'}
+        through = await from_address(proxied.url, "127.0.0.1", additional_headers=friend)
+        assert (await ask(through, {"type": "join", "code": created.seats[0].code}))["type"] == "welcome"
+        # not the proxy: its header is its own to write, and its wrong codes are its own address's
+        await guess(proxied.url, "127.0.0.2", Limits.FAILURES_PER_ADDRESS, {"X-Forwarded-For": "198.51.100.1"})
+        forged = await from_address(proxied.url, "127.0.0.2", additional_headers={"X-Forwarded-For": "198.51.100.2"})
+        answer = await ask(forged, {"type": "join", "code": created.seats[1].code})
+        assert answer.get("code") == "rate_limited", answer
+        log = proxied.log.read_text()
+        assert "203.0.113.9" in log and "198.51.100" not in log
+    finally:
+        proxied.stop()
+
+
+async def test_one_address_holds_so_many_connections_and_no_more(untrusted: ServerProcess) -> None:
+    held = [await from_address(untrusted.url, "127.0.0.2") for _ in range(8)]
+    with pytest.raises(InvalidStatus) as refused:
+        await from_address(untrusted.url, "127.0.0.2")
+    assert refused.value.response.status_code == 503
+    assert b"at most 8 connections from one address" in refused.value.response.body
+    other = await from_address(untrusted.url, "127.0.0.3")  # another address: in
+    assert (await ask(other, {"type": "ping"}))["type"] == "pong"
+    await held.pop().close()
+    for _ in range(50):  # the server counts the one closed out
+        try:
+            held.append(await from_address(untrusted.url, "127.0.0.2"))
+            break
+        except InvalidStatus:
+            await asyncio.sleep(0.1)
+    else:
+        raise AssertionError("a connection closed was never counted out")
+    for websocket in [*held, other]:
+        await websocket.close()
+
+
+async def test_one_code_tried_wrong_too_often_is_refused_from_every_address(untrusted: ServerProcess) -> None:
+    used = (await create_game(untrusted.url, two())).seats[0].code
+    taker = await from_address(untrusted.url, "127.0.0.9")
+    assert (await ask(taker, {"type": "join", "code": used}))["type"] == "welcome"
+    answers = []
+    for number in range(Limits.FAILURES_PER_CODE + 1):  # from as many addresses: no address's own limit is reached
+        websocket = await from_address(untrusted.url, f"127.0.2.{number + 1}")
+        answers.append((await ask(websocket, {"type": "join", "code": used}))["code"])
+        await websocket.close()
+    assert answers == ["code_used"] * Limits.FAILURES_PER_CODE + ["rate_limited"]
+
+
+async def test_a_flood_of_websocket_pings_is_cut_off(server: ServerProcess) -> None:
+    flood = await from_address(server.url, "127.0.0.2")
+    for number in range(5000):
+        try:
+            await flood.ping(number.to_bytes(4, "big"))
+        except ConnectionClosed:
+            break
+    assert await close_code(flood) in (None, 1006, 1008)  # dropped: a client that floods is not answered
+    fine = await from_address(server.url, "127.0.0.3")
+    assert (await ask(fine, {"type": "ping"}))["type"] == "pong"
+    assert "too many pings" in server.log.read_text()
+
+
+@pytest.mark.slow
+async def test_a_client_that_never_reads_is_dropped_once_its_buffer_stays_full(server: ServerProcess) -> None:
+    created = await create_game(server.url, two())
+    ana, _ = await joined(server.url, created.seats[0].code or "")
+    quiet = socket.socket()
+    quiet.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: its data waits on the server
+    quiet.connect(("127.0.0.1", server.port))
+    reader = await connect(server.url, proxy=None, sock=quiet)
+    await reader.send(json.dumps({"type": "watch", "code": created.watch}))
+    reader.transport.pause_reading()  # reads nothing more from here on
+    started = time.monotonic()
+    while time.monotonic() - started < 30:
+        try:
+            await reader.send('{"type": "sync"}')  # each answered with the whole table, never read
+        except ConnectionClosed:
+            break
+        if reader.transport.is_closing() or "reads nothing" in server.log.read_text():
+            break
+        await asyncio.sleep(0.015)
+    assert "dropped a connection from 127.0.0.1: it reads" in server.log.read_text()
+    assert time.monotonic() - started < Limits.SLOW_READER + 15
+    assert (await ask(ana, {"type": "ping"}))["type"] == "pong"  # the game's players noticed nothing
+    await ana.close()
+
+
+@pytest.mark.slow
+async def test_a_connection_that_joins_nothing_is_closed_even_if_it_pings(server: ServerProcess) -> None:
+    idle = await from_address(server.url, "127.0.0.2")
+    started = time.monotonic()
+    try:
+        async with asyncio.timeout(Limits.FIRST_FRAME + 10):
+            while True:
+                assert (await ask(idle, {"type": "ping"}))["type"] == "pong"
+                await asyncio.sleep(1)
+    except ConnectionClosed:
+        pass
+    assert idle.close_code == 1008
+    assert Limits.FIRST_FRAME - 1 < time.monotonic() - started < Limits.FIRST_FRAME + 5
+
+
+@pytest.mark.slow
+async def test_with_few_descriptors_a_player_still_plays_after_a_thousand_idle_connections(tmp_path: Path) -> None:
+    small = ServerProcess(tmp_path, open_files=256)
+    small.start()
+    try:
+        created = await create_game(small.url, two())
+        attackers: list[ClientConnection] = []
+        refused = 0
+        for number in range(1000):  # from 20 addresses: no one address's cap is reached, the server's is
+            try:
+                attackers.append(await from_address(small.url, f"127.0.1.{number % 20 + 1}", open_timeout=5))
+            except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError):
+                refused += 1
+        assert refused > 0 and len(attackers) < 256  # the cap held: the rest refused at once
+        ana = bob = None
+        async with asyncio.timeout(Limits.FIRST_FRAME + 30):  # the idle ones are let go: a player gets in
+            while ana is None or bob is None:
+                try:
+                    if ana is None:
+                        ana, _ = await joined(small.url, created.seats[0].code or "")
+                    if bob is None:
+                        bob, _ = await joined(small.url, created.seats[1].code or "")
+                except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError, AssertionError):
+                    await asyncio.sleep(0.5)
+        answer = await ask(ana, {"type": "decide", "version": 0, "decision": "n"})  # a play goes through (or
+        assert answer["type"] in ("event", "error")  # is refused by the rules, not by the server's state)
+        async with asyncio.timeout(10):
+            status, _, _ = await http(small.port, "GET /health HTTP/1.1\nHost: x\n")
+        assert status == 200
+        log = small.log.read_text()
+        assert "Too many open files" not in log and len(log.splitlines()) < 300
+        for websocket in (ana, bob, *attackers):
+            await websocket.close()
+    finally:
+        small.stop()
+
+
+async def test_head_answers_headers_only_and_browser_pages_of_other_sites_are_refused(tmp_path: Path) -> None:
+    allowed = ServerProcess(tmp_path, options=("--allow-origin", "https://cards.example"))
+    allowed.start()
+    try:
+        status, headers, body = await http(allowed.port, "HEAD /health HTTP/1.1\nHost: x\n")
+        assert status == 200 and body == b"" and int(headers["Content-Length"]) > 0
+        with pytest.raises(InvalidStatus) as refused:
+            await connect(allowed.url, proxy=None, origin="https://evil.example")  # type: ignore[arg-type]
+        assert refused.value.response.status_code == 403
+        page = await connect(allowed.url, proxy=None, origin="https://cards.example")  # type: ignore[arg-type]
+        assert (await ask(page, {"type": "ping"}))["type"] == "pong"
+        await page.close()
+    finally:
+        allowed.stop()
+
+
+async def test_health_checks_are_limited_per_address(untrusted: ServerProcess) -> None:
+    answers = [
+        (await http(untrusted.port, "GET /health HTTP/1.1\nHost: x\n", "127.0.0.2"))[0]
+        for _ in range(Limits.HEALTH_PER_ADDRESS + 1)
+    ]
+    assert answers[:-1] == [200] * Limits.HEALTH_PER_ADDRESS and answers[-1] == 429
+    assert (await http(untrusted.port, "GET /health HTTP/1.1\nHost: x\n", "127.0.0.3"))[0] == 200
