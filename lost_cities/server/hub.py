@@ -683,18 +683,20 @@ class Hub:
             game.apply(seat, text)
             try:
                 await self.store.append(game_id, game.version, seat, text, game.over)
-            except (StoreError, OSError, RuntimeError) as error:
-                # Whether a commit whose answer was lost went through, only the database can tell: the game in
-                # memory (one decision ahead) is dropped and read again from it on next use, and every seat
-                # comes back to it (1013), the sender told first; its client resends the same decision at the
-                # same version, which is applied then, or recognised as applied already.
-                log.warning("game %s: decision %d not stored: %s", game_id, game.version, error)
-                self.games.pop(game_id, None)
+            except BaseException as error:
+                # Store first, then tell: whatever stopped the commit (the database away, locked, full or read-only,
+                # a connection lost, this task cancelled), nobody has heard of the decision, and the game in memory,
+                # one decision ahead, is dropped and read again from the database on next use.  Whether a commit
+                # whose answer was lost went through, only the database can tell: every seat comes back to it
+                # (1013), the sender told first; its client resends the same decision at the same version, which
+                # is applied then, or recognised as applied already.
+                self._not_stored(game, error)
+                if not isinstance(error, Exception):
+                    raise
                 if reply_to is not None:
                     with contextlib.suppress(ConnectionClosed):
                         refusal = ErrorFrame(code=ErrorCode.UNAVAILABLE, message=_UNAVAILABLE, version=version)
                         await self._send(reply_to, refusal)
-                self._close_all(game, 1013, _TRY_AGAIN)
                 return
             log.info("game %s: v%d seat %d %s", game_id, game.version, seat + 1, text)
             self._tell_each(game)
@@ -702,6 +704,15 @@ class Hub:
                 log.info("game %s: over, %s", game_id, game.match.totals)
                 self._tell_all(game, game.record_frame())
             self._computer_turn(game)
+
+    def _not_stored(self, game: Game, error: BaseException) -> None:
+        """A decision applied in memory whose commit failed: the game dropped (read again from the store on next
+        use) and every connection to it closed with 1013, so that they come back to what the store holds."""
+        said = str(error) if isinstance(error, StoreError) else f"{type(error).__name__}: {error}"
+        log.warning("game %s: decision %d not stored: %s", game.id, game.version, said)
+        if self.games.get(game.id) is game:
+            del self.games[game.id]
+        self._close_all(game, 1013, _TRY_AGAIN)
 
     def _computer_turn(self, game: Game) -> None:
         level = game.computer_to_move()

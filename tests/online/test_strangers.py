@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +22,7 @@ from lost_cities.net.client import create_game
 from lost_cities.net.codes import new_code, shown
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.server.gate import Limits
-from tests.online.raw import ask, joined
+from tests.online.raw import ask, joined, next_frame
 from tests.online.server import ServerProcess
 
 
@@ -269,3 +270,41 @@ async def test_health_checks_are_limited_per_address(untrusted: ServerProcess) -
     ]
     assert answers[:-1] == [200] * Limits.HEALTH_PER_ADDRESS and answers[-1] == 429
     assert (await http(untrusted.port, "GET /health HTTP/1.1\nHost: x\n", "127.0.0.3"))[0] == 200
+
+
+async def seat_with_token(url: str, code: str) -> tuple[ClientConnection, str, dict[str, Any]]:
+    """A connection that took the seat ``code`` opens: it, the seat's token and its first view."""
+    websocket = await from_address(url, "127.0.0.1")
+    welcome = await ask(websocket, {"type": "join", "code": code})
+    return websocket, welcome["token"], await next_frame(websocket)
+
+
+@pytest.mark.slow
+async def test_a_decision_the_database_would_not_take_is_seen_by_nobody(server: ServerProcess) -> None:
+    created = await create_game(server.url, two())
+    ana, token, view = await seat_with_token(server.url, created.seats[0].code or "")
+    boris, _ = await joined(server.url, created.seats[1].code or "")
+    card = view["view"]["hand"][0]
+    other = sqlite3.connect(server.database, isolation_level=None, timeout=0)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock past the server's busy timeout
+    try:
+        refused = await ask(ana, {"type": "decide", "version": 0, "decision": f"-{card}"}, seconds=30)
+        assert (refused["type"], refused["code"], refused["version"]) == ("error", "unavailable", 0)
+        frames = []
+        try:
+            async with asyncio.timeout(10):
+                async for message in boris:
+                    frames.append(json.loads(message))
+        except ConnectionClosed:
+            pass
+        assert boris.close_code == 1013 and not [frame for frame in frames if frame["type"] == "event"]
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert server.stored_decisions() == (0, 0)
+    back = await from_address(server.url, "127.0.0.1")
+    assert (await ask(back, {"type": "hello", "token": token}))["type"] == "welcome"
+    again = await next_frame(back)
+    assert again["version"] == 0 and card in again["view"]["hand"]  # exactly as it was
+    accepted = await ask(back, {"type": "decide", "version": 0, "decision": f"-{card}"})
+    assert accepted["type"] == "event" and accepted["version"] == 1  # the database back, the decision goes
