@@ -11,6 +11,8 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+import msgspec
+
 from lost_cities.engine.cards import Card
 from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason
 from lost_cities.engine.history import FinalLaying
@@ -19,6 +21,7 @@ from lost_cities.engine.moves import Draw, parse_decision
 from lost_cities.engine.round import Round
 from lost_cities.engine.view import PlayerView, PublicTurn, player_view, public_view
 from lost_cities.net.protocol import CLAIM, TAKE_BACK, ErrorCode, ErrorFrame, Event, GameStatus, Record, ViewFrame
+from lost_cities.server.gate import Limits
 from lost_cities.server.store import ClockStart, StoredGame
 from lost_cities.words import describe_refusal
 
@@ -50,6 +53,8 @@ class Game:
         self.claimed_by: int | None = None
         self.out_of_time: int | None = None
         self.log: list[tuple[int, str]] = []
+        #: cards taken back in the turn in play (R6c: a few at most, so that every game moves on)
+        self.take_backs = 0
         #: who started the round in play, and why, once a round has ended
         self.next_start: NextStarter | None = None
         for seat, decision in stored.decisions:
@@ -140,6 +145,13 @@ class Game:
             if not self.round.can_take_back:
                 error = IllegalMoveError(Reason.NOTHING_TO_UNDO)
                 raise self._refused(ErrorCode.ILLEGAL, describe_refusal(error), error)
+            if self.take_backs >= Limits.TAKE_BACKS_IN_A_ROW:
+                raise self._refused(
+                    ErrorCode.ILLEGAL,
+                    f"a card may be taken back {Limits.TAKE_BACKS_IN_A_ROW} times in one turn online, "
+                    "no more: play it, or another, and draw (R6c)",
+                    rule="R6c",
+                )
             return True
         try:
             decision = parse_decision(text)
@@ -161,27 +173,32 @@ class Game:
 
     def _play(self, seat: int, text: str) -> None:
         """The decision on the match alone (the clock aside): one from the store is replayed so."""
-        round_ = self.round
+        round_, before = self.round, self.to_move
         if text == CLAIM:
             self.claimed_by, self.out_of_time = seat, self.to_move
             self.log.append((seat, text))
             return
         if text == TAKE_BACK:
             round_.take_back()
+            self.take_backs += 1
         else:
             round_.decide(text)
         self.log.append((seat, text))
         if round_.over and self.match.more_rounds:
             self.next_start = self.match.next_starter()
             self.match.start_next_round()  # in the same step: every version is one decision
+        if self.round is not round_ or self.to_move != before:  # another turn: its take-backs counted afresh
+            self.take_backs = 0
 
-    def _refused(self, code: ErrorCode, message: str, error: IllegalMoveError | None = None) -> Refused:
+    def _refused(
+        self, code: ErrorCode, message: str, error: IllegalMoveError | None = None, rule: str | None = None
+    ) -> Refused:
         return Refused(
             ErrorFrame(
                 code=code,
                 message=message,
                 version=self.version,
-                rule=error.rule if error else None,
+                rule=error.rule if error else rule,
                 reason=error.reason.value if error else None,
                 cards=error.cards if error else (),
                 colour=error.colour.letter if error and error.colour is not None else None,
@@ -191,8 +208,14 @@ class Game:
     # ------------------------------------------------------------------ what each seat is told
 
     def view_of(self, seat: int | None) -> PlayerView:
-        """``seat``'s view of the round in play; a watcher's (``None``) is the public table, oriented for seat 0."""
-        return public_view(self.round, 0) if seat is None else player_view(self.round, seat)
+        """``seat``'s view of the round in play; a watcher's (``None``) is the public table, oriented for seat 0.
+        Once the turn's take-backs are spent (R6c), the view says no card can be taken back: the app offers none."""
+        if seat is None:
+            return public_view(self.round, 0)
+        view = player_view(self.round, seat)
+        if view.can_take_back and self.take_backs >= Limits.TAKE_BACKS_IN_A_ROW:
+            return msgspec.structs.replace(view, can_take_back=False)
+        return view
 
     def view_frame(self, seat: int | None) -> ViewFrame:
         return ViewFrame(

@@ -57,6 +57,8 @@ class Limits:
     SLOW_READER = 5.0
     #: ``GET /health`` requests one address may make per minute
     HEALTH_PER_ADDRESS = 60
+    #: take-backs in one turn before the next is refused (R6c, a house rule for online play)
+    TAKE_BACKS_IN_A_ROW = 3
 
 
 #: Entries a per-address table keeps before its quiet ones are forgotten.

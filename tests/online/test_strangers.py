@@ -272,6 +272,24 @@ async def test_health_checks_are_limited_per_address(untrusted: ServerProcess) -
     assert (await http(untrusted.port, "GET /health HTTP/1.1\nHost: x\n", "127.0.0.3"))[0] == 200
 
 
+async def test_a_card_is_taken_back_three_times_a_turn_at_most(server: ServerProcess) -> None:
+    created = await create_game(server.url, two())
+    ana, view = await joined(server.url, created.seats[0].code or "")
+    card = view["view"]["hand"][0]
+    version = 0
+    for _ in range(Limits.TAKE_BACKS_IN_A_ROW):
+        for frame in ({"type": "decide", "version": version, "decision": f"-{card}"}, {"type": "take_back"}):
+            event = await ask(ana, frame | {"version": version})
+            assert event["type"] == "event", event
+            version = event["version"]
+    played = await ask(ana, {"type": "decide", "version": version, "decision": f"-{card}"})
+    assert played["type"] == "event" and not played["view"]["can_take_back"]  # the app offers none any more
+    refused = await ask(ana, {"type": "take_back", "version": version + 1})
+    assert (refused["code"], refused["rule"]) == ("illegal", "R6c") and "3 times" in refused["message"]
+    drawn = await ask(ana, {"type": "decide", "version": version + 1, "decision": "n"})
+    assert drawn["type"] == "event"  # the turn goes on as the rules say
+
+
 async def seat_with_token(url: str, code: str) -> tuple[ClientConnection, str, dict[str, Any]]:
     """A connection that took the seat ``code`` opens: it, the seat's token and its first view."""
     websocket = await from_address(url, "127.0.0.1")
