@@ -603,19 +603,31 @@ class Hub:
         )
 
     async def status(self, frame: Status) -> Games:
-        found = []
-        for token in frame.tokens:
-            seat = await self.store.seat_of_token(token_hash(token))
-            if seat is not None and self.leases is not None and seat[0] not in self.games:
+        """Where the seats of ``frame``'s tokens stand: each seat once, each game read once, however often a token is
+        repeated (a frame must not make the server replay a game ten times)."""
+        seats: dict[tuple[str, int], None] = {}
+        for token in dict.fromkeys(frame.tokens):
+            owned = await self.store.seat_of_token(token_hash(token))
+            if owned is not None:
+                seats[owned] = None
+        games: dict[str, Game | None] = {}
+        for game_id, _seat in seats:
+            if game_id in games:
+                continue
+            if self.leases is not None and game_id not in self.games:
                 # only read: no lease to take (another server may be serving it), the game not kept in memory
-                stored = await self.store.load(seat[0])
-                if stored is not None:
-                    found.append(Game(stored).status(seat[1]))
-            elif seat is not None:
-                game = await self.game(seat[0])
-                found.append(game.status(seat[1]))
+                stored = await self.store.load(game_id)
+                games[game_id] = None if stored is None else Game(stored)
+            else:
+                game = await self.game(game_id)
+                games[game_id] = game
                 if not any(self.members.get(game.id, {}).values()):
                     self._forget_if_idle(game)  # asked about, not joined: the store keeps it
+        found = []
+        for game_id, seat in seats:
+            held = games[game_id]
+            if held is not None:
+                found.append(held.status(seat))
         return Games(games=tuple(found))
 
     async def ask_rematch(self, game: Game, seat: int) -> None:

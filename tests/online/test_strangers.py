@@ -290,6 +290,16 @@ async def test_a_card_is_taken_back_three_times_a_turn_at_most(server: ServerPro
     assert drawn["type"] == "event"  # the turn goes on as the rules say
 
 
+async def test_status_answers_each_seat_once_however_often_its_token_is_sent(server: ServerProcess) -> None:
+    created = await create_game(server.url, two())
+    ana = await from_address(server.url, "127.0.0.1")
+    token = (await ask(ana, {"type": "join", "code": created.seats[0].code}))["token"]
+    await ana.close()
+    asking = await from_address(server.url, "127.0.0.1")
+    games = await ask(asking, {"type": "status", "tokens": [token] * 10})
+    assert [entry["seat"] for entry in games["games"]] == [0]
+
+
 async def seat_with_token(url: str, code: str) -> tuple[ClientConnection, str, dict[str, Any]]:
     """A connection that took the seat ``code`` opens: it, the seat's token and its first view."""
     websocket = await from_address(url, "127.0.0.1")
