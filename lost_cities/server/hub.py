@@ -327,11 +327,11 @@ class Hub:
                 "comes back with lost-cities play)",
             )
         game = await self.game(game_id)
-        name = game.names[seat]
-        if frame.name is not None:
-            name = self._name(frame.name, seat, game)
         token = new_token()
-        async with self._lock(game_id):
+        async with self._lock(game_id):  # the name checked against the others and taken in one step: two players
+            name = game.names[seat]  # joining at once as "Ana" never both get it
+            if frame.name is not None:
+                name = self._name(frame.name, seat, game)
             now = time.time()
             if not await self.store.join(game_id, seat, hashed, token_hash(token), name, now):
                 raise _Refusal(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago")

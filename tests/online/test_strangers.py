@@ -300,6 +300,20 @@ async def test_status_answers_each_seat_once_however_often_its_token_is_sent(ser
     assert [entry["seat"] for entry in games["games"]] == [0]
 
 
+async def test_two_players_joining_at_once_with_one_name_never_both_get_it(server: ServerProcess) -> None:
+    for _ in range(10):
+        created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec(), SeatSpec())))
+
+        async def join(code: str | None) -> dict[str, Any]:
+            websocket = await from_address(server.url, "127.0.0.1")
+            answer = await ask(websocket, {"type": "join", "code": code, "name": "Zed"})
+            await websocket.close()
+            return answer
+
+        answers = await asyncio.gather(join(created.seats[1].code), join(created.seats[2].code))
+        assert sorted(answer["type"] for answer in answers) == ["error", "welcome"], answers
+
+
 async def seat_with_token(url: str, code: str) -> tuple[ClientConnection, str, dict[str, Any]]:
     """A connection that took the seat ``code`` opens: it, the seat's token and its first view."""
     websocket = await from_address(url, "127.0.0.1")
