@@ -27,6 +27,12 @@ __all__ = ["FrameBucket", "GuardedConnection"]
 #: The kernel's send buffer for a connection, in bytes (Linux keeps twice this): plenty for a game's frames, and no
 #: megabytes held for a client that reads nothing, before :class:`GuardedConnection` sees it fall behind.
 _KERNEL_SEND_BUFFER = 65536
+#: What a connection past the server's cap is told, without its request being read: an HTTP answer any client shows.
+_FULL_SENTENCE = b"this server holds as many connections as it may: try again in a minute\n"
+_FULL = (
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n"
+    b"Retry-After: 60\r\nContent-Length: %d\r\n\r\n%s" % (len(_FULL_SENTENCE), _FULL_SENTENCE)
+)
 
 
 class FrameBucket:
@@ -78,9 +84,10 @@ class GuardedConnection(ServerConnection):
         if sock is not None:  # what the kernel holds for a client that does not read is bounded too
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, _KERNEL_SEND_BUFFER)
-        if self.gate.full():  # at the cap: closed at once, before a byte is read (logged, rate-limited)
-            self.gate.refusals.warning("refused a connection: the server holds %d already", self.gate.total)
-            self.transport.abort()
+        if self.gate.full():  # at the cap: answered and closed at once, before a byte is read
+            self.gate.at_cap.warning("refused a connection: the server holds %d, as many as it may", self.gate.total)
+            self.transport.write(_FULL)
+            self.transport.close()
             return
         self.gate.connected()
         self.counted = True

@@ -129,7 +129,7 @@ class LogThrottle:
             return
         self.tokens -= 1
         if self.held_back:
-            message += " (and %d more refusals not logged)"
+            message += " (and %d more not logged)"
             args = (*args, self.held_back)
             self.held_back = 0
         log.warning(message, *args)
@@ -190,6 +190,8 @@ class Gate:
         self.open: dict[str, int] = {}
         self.total = 0
         self.refusals = LogThrottle()
+        #: connections refused at the server's cap: one line a second at most
+        self.at_cap = LogThrottle(per_second=1.0)
 
     # ------------------------------------------------------------------ the client's address
 

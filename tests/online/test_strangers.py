@@ -224,6 +224,9 @@ async def test_with_few_descriptors_a_player_still_plays_after_a_thousand_idle_c
             except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError):
                 refused += 1
         assert refused > 0 and len(attackers) < 256  # the cap held: the rest refused at once
+        with pytest.raises(InvalidStatus) as full:
+            await from_address(small.url, "127.0.0.99")
+        assert full.value.response.status_code == 503 and b"as many connections as it may" in full.value.response.body
         ana = bob = None
         async with asyncio.timeout(Limits.FIRST_FRAME + 30):  # the idle ones are let go: a player gets in
             while ana is None or bob is None:
@@ -241,6 +244,7 @@ async def test_with_few_descriptors_a_player_still_plays_after_a_thousand_idle_c
         assert status == 200
         log = small.log.read_text()
         assert "Too many open files" not in log and len(log.splitlines()) < 300
+        assert 0 < log.count("as many as it may") <= 30  # one line a second at most
         for websocket in (ana, bob, *attackers):
             await websocket.close()
     finally:
