@@ -7,6 +7,7 @@ gone is refused within seconds (``postgres_store.WAIT``), not after the pool's u
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import time
 import urllib.error
@@ -22,7 +23,17 @@ from lost_cities.ai.bot import Bot, answer
 from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
 from lost_cities.net.client import Seat, create_game
-from lost_cities.net.protocol import Create, Created, ErrorCode, ErrorFrame, Record, SeatSpec, ServerFrame
+from lost_cities.net.protocol import (
+    Create,
+    Created,
+    ErrorCode,
+    ErrorFrame,
+    Event,
+    Record,
+    SeatSpec,
+    ServerFrame,
+    ViewFrame,
+)
 from lost_cities.server.postgres_store import WAIT, PostgresStore
 from lost_cities.server.serve import HEALTH_FRESH
 from lost_cities.server.store import StoreError
@@ -134,12 +145,18 @@ async def played_through(
     game, each seat's record, the error frames the seats were told, and that version."""
     created = await create_game(everywhere, spec)
     told: list[ErrorFrame] = []
+    versions: list[list[int]] = [[] for _ in created.seats]  # of each seat's views and events, in order
 
-    def heard(frame: ServerFrame) -> None:
-        if isinstance(frame, ErrorFrame):
-            told.append(frame)
+    def heard(seat: int) -> Callable[[ServerFrame], None]:
+        def hear(frame: ServerFrame) -> None:
+            if isinstance(frame, ErrorFrame):
+                told.append(frame)
+            if isinstance(frame, ViewFrame | Event):
+                versions[seat].append(frame.version)
 
-    seats = [Seat(everywhere, code=offer.code, on_frame=heard) for offer in created.seats]
+        return hear
+
+    seats = [Seat(everywhere, code=offer.code, on_frame=heard(seat)) for seat, offer in enumerate(created.seats)]
     playing = [asyncio.create_task(seat.play(slow_player(make_bot("heuristic")))) for seat in seats]
     try:
         async with asyncio.timeout(60):
@@ -152,6 +169,8 @@ async def played_through(
         for task in playing:
             task.cancel()
         await asyncio.gather(*playing, return_exceptions=True)
+    for seen in versions:  # store first, then tell: no seat was told of a decision the store then did not have
+        assert seen and seen == sorted(seen), [pair for pair in itertools.pairwise(seen) if pair[0] > pair[1]]
     return created, results, told, struck_at
 
 
