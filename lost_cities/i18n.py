@@ -158,6 +158,19 @@ _UNSEEN = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u034f"))
 
 def same_name_key(name: str) -> str:
     """What two names are compared by, as people read them: case and invisible selectors ignored ("Ana" and
-    "ana", or with U+FE0F, look the same to the players).  Here, below the limits that refuse two such names and
-    the words that show kept ones, so that both compare alike."""
-    return name.translate(_UNSEEN).casefold()
+    "ana", or with U+FE0F, look the same to the players), and each character taken for the one it looks like.
+
+    That last is Unicode's confusable skeleton (UTS #39, through ``disarm``): a Cyrillic «А» is a Latin "A", a
+    zero "0" an "O", a one "1" an "l", so that "Аna" (Cyrillic) and "Ana", or "B0b" and "Bob", are one name.
+    Case is folded first, so "I" is "i" and not the "l" it may look like: "Ivan" and "ivan" are one name, not
+    "Ivan" and "lvan".  The key is for comparing, never for showing.  Here, below the limits that refuse two such
+    names and the words that show kept ones, so that both compare alike.
+
+    >>> same_name_key("Ana") == same_name_key("\u0410NA") == same_name_key("ana\ufe0f")
+    True
+    >>> same_name_key("Zoë") == same_name_key("Zoe"), same_name_key("B0b") == same_name_key("bob")
+    (False, True)
+    """
+    from disarm import skeleton_key  # here: 50 ms to import, and most commands compare no names
+
+    return skeleton_key(name.translate(_UNSEEN).casefold(), digit_policy="tr39")

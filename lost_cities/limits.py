@@ -1,10 +1,11 @@
 """The app's own limits on a match: the players' names and the number of rounds; text measured and folded in cells.
 
-One rule, used by ``lost-cities play --p1 --p2``, by the new-match form and by the saves
-(a file may hold anything; it is held to the same rule when it is read).  A name is
-trimmed, non-empty, free of control characters, distinct from the others ignoring case,
-and at most :data:`MAX_NAME_CELLS` terminal cells wide — the room the board and the
-round-end screen give it, so that a name never wraps.  Pure Python: no Textual, no Rich.
+One rule, used by ``lost-cities play --p1 --p2``, by the new-match form, by the saves
+(a file may hold anything; it is held to the same rule when it is read) and by the game
+server's ``create`` and ``join``.  A name is trimmed, non-empty, free of control characters,
+looks different from the others (case ignored, and a Cyrillic «А» is a Latin "A"), and is at
+most :data:`MAX_NAME_CELLS` terminal cells wide — the room the board and the round-end
+screen give it, so that a name never wraps.  No Textual, no Rich.
 
 >>> check_names(["  Ana ", "Boris"])
 ('Ana', 'Boris')
@@ -12,6 +13,10 @@ round-end screen give it, so that a name never wraps.  Pure Python: no Textual, 
 Traceback (most recent call last):
 ...
 lost_cities.limits.PlayerNamesError: players 1 and 2 both have the name 'ana': give each player a name of their own
+>>> check_names(["Ana", "\u0410na"])  # a Cyrillic А  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+lost_cities.limits.PlayerNamesError: players 1 and 2 have names that look the same, 'Ana' and 'Аna': give ...
 >>> cell_width("Zoë"), cell_width("李小龙")
 (3, 6)
 """
@@ -272,7 +277,8 @@ def name_problem(seat: int | None, name: str) -> str | None:
 def check_names(names: Sequence[str]) -> tuple[str, ...]:
     """The names cleaned (:func:`clean_name`), if together they keep the rule; else :class:`PlayerNamesError`.
 
-    Raises for the first problem found, seat by seat, then for two names equal ignoring case.
+    Raises for the first problem found, seat by seat, then for two names that are the same name
+    (:func:`~lost_cities.i18n.same_name_key`): equal ignoring case, or looking the same.
     """
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise PlayerNamesError(
@@ -289,11 +295,20 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
     for seat, name in enumerate(cleaned):
         key = same_name_key(name)
         if key in seen:
-            raise PlayerNamesError(
-                seat,  # the later of the two: the name to change, where a form puts the cursor
-                _("players {a} and {b} both have the name {name}: give each player a name of their own").format(
-                    a=seen[key] + 1, b=seat + 1, name=quoted(name)
-                ),
+            first = cleaned[seen[key]]
+            if name.casefold() == first.casefold():
+                raise PlayerNamesError(
+                    seat,  # the later of the two: the name to change, where a form puts the cursor
+                    _("players {a} and {b} both have the name {name}: give each player a name of their own").format(
+                        a=seen[key] + 1, b=seat + 1, name=quoted(name)
+                    ),
+                )
+            raise PlayerNamesError(  # written differently: a Cyrillic «А» for an "A", a zero for an "O", a selector
+                seat,
+                _(
+                    "players {a} and {b} have names that look the same, {first} and {second}: give each player a "
+                    "name that looks different"
+                ).format(a=seen[key] + 1, b=seat + 1, first=quoted(first), second=quoted(name)),
             )
         seen[key] = seat
     return cleaned

@@ -48,6 +48,8 @@ def test_names_are_trimmed_and_composed() -> None:
         (("Ana", "B" * 13), 1, "player 2's name is 13 characters long: at most 12 fit on the board"),
         (("Ana", "李小龙李小龙李"), 1, "player 2's name is as wide as 14 characters (wide characters count twice)"),
         (("Ana", "ana"), 1, "players 1 and 2 both have the name 'ana': give each player a name of their own"),
+        (("Ana", "\u0410na"), 1, "players 1 and 2 have names that look the same, 'Ana' and 'Аna': give each player a"),
+        (("Bob", "Ana", "B0B"), 2, "players 1 and 3 have names that look the same, 'Bob' and 'B0B'"),
         (("Zoë", "Boris", "ZOE\u0308"), 2, "players 1 and 3 both have the name 'ZOË'"),
         (("Ana",), None, "a match has 2 to 4 players, not 1"),
         (("A", "B", "C", "D", "E"), None, "a match has 2 to 4 players, not 5"),
@@ -71,6 +73,13 @@ def test_the_refusal_speaks_the_players_language() -> None:
     assert "joueur 2" in str(refusal("Ana", ""))
     set_language("ru")
     assert "игрока 2" in str(refusal("Ana", ""))
+
+
+def test_a_look_alike_refusal_speaks_the_players_language() -> None:
+    set_language("fr")
+    assert "se ressemblent" in str(refusal("Ana", "\u0410na"))
+    set_language("ru")
+    assert "выглядят одинаково" in str(refusal("Ana", "\u0410na"))
 
 
 @pytest.mark.parametrize(
@@ -124,10 +133,39 @@ def test_a_zero_width_joiner_anywhere_else_is_refused(name: str) -> None:
         check_names((name, "Boris"))
 
 
-@pytest.mark.parametrize(("first", "second"), [("Ana", "Ana\ufe0f"), ("A\u034fna", "ana"), ("👨\u200d👩", "👨👩")])
-def test_names_that_look_the_same_are_the_same_name(first: str, second: str) -> None:
-    with pytest.raises(PlayerNamesError, match="both have the name"):
+@pytest.mark.parametrize(
+    ("first", "second", "words"),
+    [
+        ("Ana", "Ana\ufe0f", "look the same"),
+        ("A\u034fna", "ana", "look the same"),
+        ("👨\u200d👩", "👨👩", "both have the name"),
+        ("Ana", "\u0410n\u0430", "look the same"),  # two Cyrillic letters
+        ("Boris", "Во\u0433is", "look the same"),  # some of it
+        ("Paul", "\u0420aul", "look the same"),  # a Cyrillic Р is a Latin P
+        ("Olga", "0lga", "look the same"),  # a zero for an O
+        ("Noël", "NOE\u0308L", "both have the name"),
+        ("Ana Bo", "Ana\u00a0 Bo", "look the same"),  # two spaces look like one
+    ],
+)
+def test_names_that_look_the_same_are_the_same_name(first: str, second: str, words: str) -> None:
+    # «Аna» with a Cyrillic А and "Ana" would be two players no one can tell apart on the board
+    with pytest.raises(PlayerNamesError, match=words):
         check_names((first, second))
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("Zoë", "Zoé 👩\u200d💻", "Zoe", "Zoé"),  # an accent makes another name
+        ("李小龙", "Nguyễn", "Наталья", "Сергей"),
+        ("O'Brien", "Mary Jane", "🐉", "❤️"),
+        ("Маша", "Миша", "Ivan", "Iwan"),
+        ("Player 1", "Player 2", "Игрок 3", "Joueur 4"),
+        ("שָּׁלוֹם", "Hà Nội", "Đặng", "Ana"),  # three marks on the shin, two on Vietnamese letters
+    ],
+)
+def test_names_people_have_are_kept(names: tuple[str, ...]) -> None:
+    assert check_names(names) == tuple(clean_name(name) for name in names)
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "ru"])
