@@ -3,9 +3,9 @@
 One rule, used by ``lost-cities play --p1 --p2``, by the new-match form, by the saves
 (a file may hold anything; it is held to the same rule when it is read) and by the game
 server's ``create`` and ``join``.  A name is trimmed, non-empty, free of control characters,
-looks different from the others (case ignored, and a Cyrillic «А» is a Latin "A"), and is at
-most :data:`MAX_NAME_CELLS` terminal cells wide — the room the board and the round-end
-screen give it, so that a name never wraps.  No Textual, no Rich.
+shows at least one character, looks different from the others (case ignored, and a Cyrillic
+«А» is a Latin "A"), and is at most :data:`MAX_NAME_CELLS` terminal cells wide — the room
+the board and the round-end screen give it, so that a name never wraps.  No Textual, no Rich.
 
 >>> check_names(["  Ana ", "Boris"])
 ('Ana', 'Boris')
@@ -258,6 +258,12 @@ def name_problem(seat: int | None, name: str) -> str | None:
                 "{subject} holds an invisible or control character ({code}): use letters, digits, spaces, "
                 "punctuation and emoji"
             ).format(subject=subject, code=f"U+{ord(char):04X}")
+    if _blank(name):
+        shown = next(char for char in name if not char.isspace())
+        return _(
+            "{subject} shows nothing ({code} is blank): give a name with at least one visible letter, digit, "
+            "punctuation mark or symbol"
+        ).format(subject=subject, code=f"U+{ord(shown):04X}")
     width = cell_width(name)
     if width <= MAX_NAME_CELLS:
         return None
@@ -272,6 +278,18 @@ def name_problem(seat: int | None, name: str) -> str | None:
         "{subject} is as wide as {width} characters (wide characters count twice): at most {max} fit on the board",
         width,
     ).format(subject=subject, width=width, max=MAX_NAME_CELLS)
+
+
+def _blank(name: str) -> bool:
+    """Whether ``name`` shows nothing: no letter, digit, punctuation mark or symbol in it draws on the screen.
+
+    Some letters and symbols are blank by design: the Hangul fillers (U+3164, U+115F, U+1160, U+FFA0: letters
+    that Unicode makes default-ignorable) and the Braille pattern with no dot (U+2800).  Unicode's confusable
+    skeleton, kept up to date by ``disarm``, folds exactly such characters to nothing, so it is the judge here.
+    """
+    from disarm import skeleton_key  # here, as in same_name_key: only a name to check pays for the import
+
+    return not any(unicodedata.category(char)[0] in "LNPS" and skeleton_key(char) for char in name)
 
 
 def check_names(names: Sequence[str]) -> tuple[str, ...]:

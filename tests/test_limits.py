@@ -47,6 +47,14 @@ def test_names_are_trimmed_and_composed() -> None:
         (("Ana", "Boris", "Cleo\x00"), 2, "player 3's name holds an invisible or control character (U+0000)"),
         (("Ana", "B" * 13), 1, "player 2's name is 13 characters long: at most 12 fit on the board"),
         (("Ana", "李小龙李小龙李"), 1, "player 2's name is as wide as 14 characters (wide characters count twice)"),
+        (
+            ("Ana", "\u3164"),
+            1,
+            "player 2's name shows nothing (U+3164 is blank): give a name with at least one visible",
+        ),
+        (("\u2800", "Ana"), 0, "player 1's name shows nothing (U+2800 is blank)"),  # the Braille pattern with no dot
+        (("Ana", "\u115f\u1160 \uffa0"), 1, "player 2's name shows nothing (U+115F is blank)"),
+        (("Ana", "\u0301"), 1, "player 2's name shows nothing (U+0301 is blank)"),  # an accent on nothing
         (("Ana", "ana"), 1, "players 1 and 2 both have the name 'ana': give each player a name of their own"),
         (("Ana", "\u0410na"), 1, "players 1 and 2 have names that look the same, 'Ana' and 'Аna': give each player a"),
         (("Bob", "Ana", "B0B"), 2, "players 1 and 3 have names that look the same, 'Bob' and 'B0B'"),
@@ -75,11 +83,13 @@ def test_the_refusal_speaks_the_players_language() -> None:
     assert "игрока 2" in str(refusal("Ana", ""))
 
 
-def test_a_look_alike_refusal_speaks_the_players_language() -> None:
+def test_the_new_refusals_speak_the_players_language() -> None:
     set_language("fr")
     assert "se ressemblent" in str(refusal("Ana", "\u0410na"))
+    assert "paraît vide (U+3164" in str(refusal("\u3164", "Bo"))
     set_language("ru")
     assert "выглядят одинаково" in str(refusal("Ana", "\u0410na"))
+    assert "выглядит пустым (U+2800" in str(refusal("\u2800", "Bo"))
 
 
 @pytest.mark.parametrize(
@@ -162,6 +172,7 @@ def test_names_that_look_the_same_are_the_same_name(first: str, second: str, wor
         ("Маша", "Миша", "Ivan", "Iwan"),
         ("Player 1", "Player 2", "Игрок 3", "Joueur 4"),
         ("שָּׁלוֹם", "Hà Nội", "Đặng", "Ana"),  # three marks on the shin, two on Vietnamese letters
+        ("ㅤAna", "Bo\u2800", "Cleo", "Dan"),  # a blank character beside visible ones hides nothing
     ],
 )
 def test_names_people_have_are_kept(names: tuple[str, ...]) -> None:
