@@ -3,9 +3,10 @@
 One rule, used by ``lost-cities play --p1 --p2``, by the new-match form, by the saves
 (a file may hold anything; it is held to the same rule when it is read) and by the game
 server's ``create`` and ``join``.  A name is trimmed, non-empty, free of control characters,
-shows at least one character, looks different from the others (case ignored, and a Cyrillic
-«А» is a Latin "A"), and is at most :data:`MAX_NAME_CELLS` terminal cells wide — the room
-the board and the round-end screen give it, so that a name never wraps.  No Textual, no Rich.
+shows at least one character, carries at most :data:`MAX_MARKS` accents on a character,
+looks different from the others (case ignored, and a Cyrillic «А» is a Latin "A"), and is at
+most :data:`MAX_NAME_CELLS` terminal cells wide — the room the board and the round-end
+screen give it, so that a name never wraps.  No Textual, no Rich.
 
 >>> check_names(["  Ana ", "Boris"])
 ('Ana', 'Boris')
@@ -32,6 +33,7 @@ from lost_cities.i18n import _, catalogs, ngettext, pgettext, quoted, same_name_
 __all__ = [
     "ANALYSIS_THINK",
     "MAX_CLOCK",
+    "MAX_MARKS",
     "MAX_NAME_CELLS",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
@@ -58,6 +60,10 @@ MAX_SEED = 2**63 - 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 #: The most terminal cells a name may take: the board's and the round-end screen's room for it.
 MAX_NAME_CELLS = 12
+#: The most accents and other marks one character of a name may carry: Vietnamese needs two (ễ), pointed Hebrew
+#: three (שָּׁ).  More are "Zalgo" text: marks stacked over the lines above and below while the name still measures
+#: a cell a letter.
+MAX_MARKS = 3
 #: The hard level's thinking time per turn in a match, in seconds: from this (still a fair search)
 #: to this (a player waits no longer).  The arena, a measuring tool, allows more.
 MIN_THINK, MAX_THINK = 0.1, 10.0
@@ -264,6 +270,12 @@ def name_problem(seat: int | None, name: str) -> str | None:
             "{subject} shows nothing ({code} is blank): give a name with at least one visible letter, digit, "
             "punctuation mark or symbol"
         ).format(subject=subject, code=f"U+{ord(shown):04X}")
+    if (marks := _most_marks(name)) > MAX_MARKS:
+        return ngettext(
+            "{subject} has {count} accent or mark on one character: a character may carry at most {max}",
+            "{subject} has {count} accents or marks on one character: a character may carry at most {max}",
+            marks,
+        ).format(subject=subject, count=marks, max=MAX_MARKS)
     width = cell_width(name)
     if width <= MAX_NAME_CELLS:
         return None
@@ -290,6 +302,15 @@ def _blank(name: str) -> bool:
     from disarm import skeleton_key  # here, as in same_name_key: only a name to check pays for the import
 
     return not any(unicodedata.category(char)[0] in "LNPS" and skeleton_key(char) for char in name)
+
+
+def _most_marks(name: str) -> int:
+    """The most accents and other marks drawn over or under one character of ``name`` (composed ones counted)."""
+    most = run = 0
+    for char in unicodedata.normalize("NFD", name):
+        run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
+        most = max(most, run)
+    return most
 
 
 def check_names(names: Sequence[str]) -> tuple[str, ...]:

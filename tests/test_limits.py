@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from lost_cities.i18n import set_language
 from lost_cities.limits import (
     MAX_CLOCK,
+    MAX_MARKS,
     MAX_NAME_CELLS,
     MAX_PLAYERS,
     MIN_CLOCK,
@@ -55,6 +56,12 @@ def test_names_are_trimmed_and_composed() -> None:
         (("\u2800", "Ana"), 0, "player 1's name shows nothing (U+2800 is blank)"),  # the Braille pattern with no dot
         (("Ana", "\u115f\u1160 \uffa0"), 1, "player 2's name shows nothing (U+115F is blank)"),
         (("Ana", "\u0301"), 1, "player 2's name shows nothing (U+0301 is blank)"),  # an accent on nothing
+        (("Ana", "a" + "\u0301" * 60), 1, "player 2's name has 60 accents or marks on one character: a character may"),
+        (
+            ("Ana", "Bo" + "\u0316\u0301" * 2),
+            1,
+            "has 4 accents or marks on one character: a character may carry at most 3",
+        ),
         (("Ana", "ana"), 1, "players 1 and 2 both have the name 'ana': give each player a name of their own"),
         (("Ana", "\u0410na"), 1, "players 1 and 2 have names that look the same, 'Ana' and 'Аna': give each player a"),
         (("Bob", "Ana", "B0B"), 2, "players 1 and 3 have names that look the same, 'Bob' and 'B0B'"),
@@ -90,6 +97,8 @@ def test_the_new_refusals_speak_the_players_language() -> None:
     set_language("ru")
     assert "выглядят одинаково" in str(refusal("Ana", "\u0410na"))
     assert "выглядит пустым (U+2800" in str(refusal("\u2800", "Bo"))
+    assert "с 21 диакритическим знаком:" in str(refusal("Ana", "a" + "\u0301" * 21))
+    assert "с 22 диакритическими знаками:" in str(refusal("Ana", "a" + "\u0301" * 22))
 
 
 @pytest.mark.parametrize(
@@ -177,6 +186,20 @@ def test_names_that_look_the_same_are_the_same_name(first: str, second: str, wor
 )
 def test_names_people_have_are_kept(names: tuple[str, ...]) -> None:
     assert check_names(names) == tuple(clean_name(name) for name in names)
+
+
+@given(
+    st.sampled_from("aeoAZжЖ李"),
+    st.lists(st.sampled_from("\u0300\u0301\u0302\u0303\u0308\u0316\u0323\u20dd"), max_size=8),
+)
+def test_a_character_carries_at_most_a_few_marks(base: str, marks: list[str]) -> None:
+    name = base + "".join(marks)
+    try:
+        check_names((name, "Bob"))
+    except PlayerNamesError as error:
+        assert len(marks) > MAX_MARKS and "accents or marks on one character" in str(error)
+    else:
+        assert len(marks) <= MAX_MARKS
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "ru"])
