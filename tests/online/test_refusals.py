@@ -81,6 +81,21 @@ async def test_a_wrong_field_is_named_and_said_in_words(one_server: ServerProces
     await websocket.close()
 
 
+async def test_names_that_look_the_same_or_show_nothing_are_refused_by_the_server(server: ServerProcess) -> None:
+    # a stranger could take a seat as «Аna» (a Cyrillic А) beside Ana, or as a name no one sees
+    websocket = await open_raw(server.url)
+    create = {"type": "create", "seats": [{"name": "Ana"}, {"name": "\u0410na"}]}
+    refused = await ask(websocket, create)
+    assert refused["code"] == "bad_field" and "names that look the same" in refused["message"], refused
+    created = await create_game(server.url, two())
+    for name in ("\u3164", "\u2800\u2800", "a" + "\u0301" * 60, "\u0410na"):
+        answer = await ask(websocket, {"type": "join", "code": created.seats[1].code, "name": name})
+        assert answer["code"] == "bad_field" and answer["message"].startswith("name: "), answer
+    welcome = await ask(websocket, {"type": "join", "code": created.seats[1].code, "name": "Zoé 👩\u200d💻"})
+    assert welcome["type"] == "welcome", welcome  # the seat was never taken by a refused name
+    await websocket.close()
+
+
 async def test_a_player_coming_back_is_not_kept_out_by_someone_guessing_codes_from_the_same_address(
     server: ServerProcess,
 ) -> None:
