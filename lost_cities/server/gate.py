@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from websockets.datastructures import Headers
 
-__all__ = ["Gate", "GateSettings", "Limits", "LogThrottle", "Refusal", "default_max_connections", "is_loopback"]
+__all__ = ["Gate", "GateSettings", "Limits", "LogThrottle", "Refusal", "connections_cap", "is_loopback"]
 
 log = logging.getLogger("lost_cities.server")
 
@@ -135,24 +135,31 @@ class LogThrottle:
         log.warning(message, *args)
 
 
-def default_max_connections() -> int:
-    """The connections' cap by default: the process's descriptor limit, raised to its hard limit, less headroom for
-    the database, Redis and the log — so that the server never runs out of descriptors (and its accept loop never
-    spins on "too many open files")."""
+def open_file_limit() -> int:
+    """The process's open-file limit, its soft limit first raised to its hard one: a server holds a descriptor a
+    connection, and the soft limit (often 1,024) is what a desktop needs, not a server."""
     try:
         import resource
     except ImportError:  # not on POSIX: no descriptor limit to read
-        return 1000
+        return 1100
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard != resource.RLIM_INFINITY and soft < hard:
+    if soft != hard:
         try:
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
             soft = hard
         except (ValueError, OSError):
             pass
-    if soft == resource.RLIM_INFINITY:
-        soft = 65536
-    return max(16, soft - _DESCRIPTOR_HEADROOM)
+    return 1 << 20 if soft == resource.RLIM_INFINITY else soft
+
+
+def connections_cap(asked: int | None) -> int:
+    """How many connections the server holds at most: ``asked`` (``--max-connections``), never more than the
+    open-file limit allows less headroom for the database, Redis and the log — so that the server never runs out of
+    descriptors, and its accept loop never spins on "too many open files"."""
+    most = max(16, open_file_limit() - _DESCRIPTOR_HEADROOM)
+    if asked is not None and asked > most:
+        log.warning("--max-connections %d is more than the open-file limit allows: %d at most", asked, most)
+    return most if asked is None else min(asked, most)
 
 
 @dataclass(frozen=True)
@@ -181,7 +188,7 @@ class Gate:
     def __init__(self, settings: GateSettings | None = None) -> None:
         self.settings = settings or GateSettings()
         self.proxies = tuple(ipaddress.ip_network(proxy, strict=False) for proxy in self.settings.trusted_proxies)
-        self.max_connections = self.settings.max_connections or default_max_connections()
+        self.max_connections = connections_cap(self.settings.max_connections)
         self.failures = _Windows(Limits.FAILURES_PER_ADDRESS)
         self.code_failures = _Windows(Limits.FAILURES_PER_CODE)
         self.creates = _Windows(Limits.CREATES_PER_ADDRESS)
