@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import random
 import socket
+import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -33,6 +34,8 @@ from lost_cities.i18n import _
 from lost_cities.net import addresses, server_option
 from lost_cities.net.codes import normalised, shown
 from lost_cities.net.protocol import (
+    FRAME_BURST,
+    FRAMES_PER_SECOND,
     MAX_FRAME,
     Claim,
     Create,
@@ -60,7 +63,7 @@ from lost_cities.net.protocol import (
     write,
 )
 
-__all__ = ["OnlineError", "Seat", "create_game", "fetch_record", "fetch_status", "play_seat"]
+__all__ = ["OnlineError", "Pacer", "Seat", "create_game", "fetch_record", "fetch_status", "play_seat"]
 
 #: Close codes after which coming back would be refused again: the client stops instead of looping.
 _FINAL_CLOSES = {1003, 1008, 1009}
@@ -73,6 +76,43 @@ _FINAL_ERRORS = {
     ErrorCode.RATE_LIMITED,
     ErrorCode.BAD_PROTOCOL,
 }
+
+
+#: The pace a connection of this client keeps: half the frames a second a server allows, and a quarter of its burst,
+#: so that frames bunched on the way (a slow network delivering several at once) still arrive within its limits.
+#: A person never comes near it; a bot playing another bot flat out does (a decision is a round trip on loopback).
+PACE, PACE_BURST = FRAMES_PER_SECOND / 2, FRAME_BURST / 4
+
+
+class Pacer:
+    """A token bucket on the sending side: at most ``burst`` frames at once, then ``rate`` a second.
+
+    :meth:`wait` returns when the next frame may go: a frame is delayed (an asyncio sleep), never dropped.  Each
+    caller takes its place before it sleeps, so frames sent from several tasks at once keep the pace together.
+    ``clock`` and ``sleep`` are the loop's by default; a test gives its own, to count without waiting.
+    """
+
+    def __init__(
+        self,
+        rate: float = PACE,
+        burst: float = PACE_BURST,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        if rate <= 0 or burst < 1:
+            raise ValueError("a pace is a positive rate with a burst of at least one frame")
+        self.rate, self.burst = rate, burst
+        self._clock, self._sleep = clock, sleep
+        self._tokens, self._at = burst, clock()
+
+    async def wait(self) -> None:
+        """Take the next frame's place: at once while the burst lasts, else after the wait the rate asks."""
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate) - 1
+        self._at = now
+        if self._tokens < 0:
+            await self._sleep(-self._tokens / self.rate)
 
 
 class OnlineError(Exception):
@@ -214,7 +254,8 @@ class Seat:
     to come back later), or give it a ``token`` directly; or a ``watch`` code to watch.  :meth:`run`
     holds the connection until the match is over, telling ``on_frame`` of every frame; :meth:`send`
     sends a decision (or a take-back) answering the current version — one sent while the connection
-    is down goes out when it is back, if the game has not moved meanwhile (never applied twice).
+    is down goes out when it is back, if the game has not moved meanwhile (never applied twice).  Every frame
+    it sends keeps ``pacer``'s pace, whoever sends it (the player, the app, the seat itself), across reconnections.
     """
 
     def __init__(
@@ -227,6 +268,7 @@ class Seat:
         name: str | None = None,
         on_frame: Callable[[ServerFrame], None] | None = None,
         on_connection: Callable[[bool], None] | None = None,
+        pacer: Pacer | None = None,
     ) -> None:
         if sum(given is not None for given in (code, token, watch)) != 1:
             raise ValueError("a seat is taken with a code, come back to with a token, or watched: one of the three")
@@ -240,6 +282,7 @@ class Seat:
         self.name = name
         self.on_frame = on_frame
         self.on_connection = on_connection
+        self.pacer = pacer or Pacer()
         self.welcome: Welcome | None = None
         self.version = -1
         self.view: PlayerView | None = None
@@ -277,6 +320,11 @@ class Seat:
         assert self.code is not None
         return write(Join(code=self.code, name=self.name))
 
+    async def _send_text(self, websocket: ClientConnection, text: str) -> None:
+        """Every frame of the seat goes out here, at :attr:`pacer`'s pace: the server's limits are never reached."""
+        await self.pacer.wait()
+        await websocket.send(text)
+
     async def play(self, player: Player, until_over: bool = True) -> Record:
         """Play the seat with ``player`` to the end of the match: :meth:`run` with ``player`` asked
         for a decision whenever it is the seat's turn."""
@@ -293,7 +341,7 @@ class Seat:
             self._unsent = frame  # sent on reconnection if the game is still where it was
             return
         try:
-            await websocket.send(write(frame))
+            await self._send_text(websocket, write(frame))
             self.sent += 1
             self._last = frame
         except ConnectionClosed:
@@ -303,13 +351,13 @@ class Seat:
         """End the match because the side to move ran out of time (the server checks that it did)."""
         if self._websocket is not None:
             with contextlib.suppress(ConnectionClosed):
-                await self._websocket.send(write(Claim(version=self.version)))
+                await self._send_text(self._websocket, write(Claim(version=self.version)))
 
     async def ask_rematch(self) -> None:
         """Once the match is over: ask for another (``rematched`` moves this seat to it when all have asked)."""
         if self._websocket is not None:
             with contextlib.suppress(ConnectionClosed):
-                await self._websocket.send(write(Rematch()))
+                await self._send_text(self._websocket, write(Rematch()))
 
     async def run(self, until_over: bool = True) -> Record:
         """Hold the connection until the match is over (``until_over``), or for as long as the caller wants (an
@@ -391,7 +439,7 @@ class Seat:
         """One connection's exchange: the record if the match ended, ``None`` when the connection closed."""
         asked = -1  # the version a decision was last asked of the player for, on this connection
         welcomed = False  # a refusal before the welcome refuses the hello itself (a name, a code): final
-        await websocket.send(self._hello())
+        await self._send_text(websocket, self._hello())
         async for message in websocket:
             frame = read_server_frame(message)
             match frame:
@@ -432,7 +480,7 @@ class Seat:
                         raise OnlineError(self._refusal(frame), frame.code)
                     if self._player is not None:
                         asked = -1
-                        await websocket.send(write(Sync()))  # where do things stand now?
+                        await self._send_text(websocket, write(Sync()))  # where do things stand now?
                 case _:
                     pass
             if self.on_frame:
