@@ -19,7 +19,7 @@ from lost_cities.limits import MAX_CLOCK, MAX_SEED, MIN_CLOCK
 from lost_cities.net import DEFAULT_SERVER, addresses, check_server, wrong_address
 
 if TYPE_CHECKING:
-    from lost_cities.net.protocol import Create, Created, GameStatus, Record
+    from lost_cities.net.protocol import Create, Created, GameStatus, Record, ServerFrame
     from lost_cities.session import OnlineMatch
     from lost_cities.storage import MatchStore
     from lost_cities.storage.online import OnlineSeat
@@ -329,7 +329,7 @@ def run_bot(args: argparse.Namespace) -> int:
 
     from lost_cities.ai import BotNameError, make_bot
     from lost_cities.net.client import OnlineError, play_seat
-    from lost_cities.net.protocol import ServerFrame, Welcome
+    from lost_cities.net.protocol import Welcome
     from lost_cities.storage import StorageError
     from lost_cities.storage.online import OnlineSeat, remember
 
@@ -340,12 +340,14 @@ def run_bot(args: argparse.Namespace) -> int:
     url = server_of(args, code=args.code)
     store, kept = _kept_bot_seat(url, args.code)
 
-    announced = False
+    announced, waiting = False, _Waiting()
 
     def keep(frame: ServerFrame) -> None:
         """The seat's token, kept at once: stopped and started again, the bot comes back to its seat. The first
-        welcome is said on stderr (the result alone goes to stdout), so that a silent terminal is not a mystery."""
+        welcome is said on stderr (the result alone goes to stdout), so that a silent terminal is not a mystery;
+        so is a wait that may be long (:class:`_Waiting`)."""
         nonlocal announced
+        waiting.seen(frame)
         if not isinstance(frame, Welcome) or frame.seat is None:
             return
         if not announced:
@@ -365,7 +367,15 @@ def run_bot(args: argparse.Namespace) -> int:
 
     try:
         _seat, record = asyncio.run(
-            play_seat(url, args.code, bot, args.name, token=kept.token if kept else None, on_frame=keep)
+            play_seat(
+                url,
+                args.code,
+                bot,
+                args.name,
+                token=kept.token if kept else None,
+                on_frame=keep,
+                on_connection=waiting.connection,
+            )
         )
     except OnlineError as error:
         return arguments.refuse("online bot", str(error))
@@ -379,6 +389,60 @@ def run_bot(args: argparse.Namespace) -> int:
     totals = " – ".join(f"{name} {signed(total)}" for name, total in zip(saved.side_names, saved.totals, strict=True))
     print(_("{totals}: {result}").format(totals=totals, result=result_label(saved)))
     return 0
+
+
+class _Waiting:
+    """What an ``online bot`` waiting on something other than itself says on stderr, once a wait: a player away
+    on their turn (the game waits as long as it must: the player may come back, with the same command if it was
+    a bot), the connection lost (it is tried again and again, with backoff).  It waits as a person would, but
+    never in silence: whoever watches the terminal sees why nothing happens."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.names: list[str] = []
+        self.joined: set[int] = set()
+        self.present: set[int] = set()
+        self.to_move: int | None = None
+        self.over = False
+        self.said: int | None = None  # the seat whose absence was said, until it is back
+        self.lost = False
+
+    def seen(self, frame: ServerFrame) -> None:
+        from lost_cities.net.protocol import Event, Presence, Record, ViewFrame, Welcome
+
+        match frame:
+            case Welcome(seat=seat, seats=seats):
+                self.seat, self.names = seat, [info.name for info in seats]
+                self.joined = {info.seat for info in seats if info.joined}
+                self.present = {info.seat for info in seats if info.connected}
+                self.lost = False
+            case Presence(seat=seat, connected=True, name=name):
+                self.joined.add(seat)
+                self.present.add(seat)
+                if name is not None and seat < len(self.names):
+                    self.names[seat] = name
+            case Presence(seat=seat, connected=False):
+                self.present.discard(seat)
+            case ViewFrame() | Event():
+                self.to_move, self.over = frame.view.to_move, frame.over
+            case Record():
+                self.over = True
+        mover = self.to_move
+        if mover is None or mover in self.present:
+            self.said = None
+        elif not self.over and mover != self.seat and mover in self.joined and self.said != mover:
+            self.said = mover
+            name = self.names[mover] if mover < len(self.names) else str(mover + 1)
+            _say(_("Waiting for {name} — away: the game waits as long as it must.").format(name=name))
+
+    def connection(self, connected: bool) -> None:
+        if not connected and not self.over and not self.lost:
+            self.lost = True
+            _say(_("Reconnecting…"))
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 def _kept_bot_seat(url: str, code: str) -> tuple[MatchStore | None, OnlineSeat | None]:

@@ -502,13 +502,17 @@ async def play_seat(
     name: str | None = None,
     token: str | None = None,
     on_frame: Callable[[ServerFrame], None] | None = None,
+    on_connection: Callable[[bool], None] | None = None,
 ) -> tuple[Seat, Record]:
     """Play the seat ``code`` opens (or, with its ``token``, the seat it opened before) with ``bot`` to the end
     of the match (on a thread: the loop keeps answering the server's pings while a slow bot thinks);
-    ``on_frame`` sees every frame, the welcome with the seat's token first."""
+    ``on_frame`` sees every frame, the welcome with the seat's token first; ``on_connection`` is told when the
+    connection is made and when it is lost (:class:`Seat`'s)."""
 
     async def player(view: PlayerView) -> Decision:
         return await asyncio.to_thread(answer, bot, view)
 
-    seat = Seat(url, code=None if token else code, token=token, name=name, on_frame=on_frame)
+    seat = Seat(
+        url, code=None if token else code, token=token, name=name, on_frame=on_frame, on_connection=on_connection
+    )
     return seat, await seat.play(player)

@@ -153,6 +153,48 @@ def test_online_bot_stopped_and_started_again_comes_back_to_its_seat(
     assert again.out.startswith("Ana ")  # the match played to its end, from where it stood
 
 
+def test_online_bot_says_so_when_it_waits_for_a_player_who_left_or_for_its_server(server: ServerProcess) -> None:
+    # found by an attacker's review: a bot whose opponent was cut off waited for ever without a word
+    import asyncio
+    import subprocess
+    import sys
+    import threading
+
+    from lost_cities.net.client import create_game
+    from lost_cities.net.protocol import Create, SeatSpec
+    from tests.online.raw import joined
+
+    created = asyncio.run(create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), first=1)))
+
+    async def join_and_leave() -> None:
+        websocket, _view = await joined(server.url, created.seats[1].code or "")
+        await websocket.close()
+
+    asyncio.run(join_and_leave())  # Boris came, and went: his turn, and the game waits for him
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "lost_cities", "--lang", "en", "online", "bot", created.seats[0].code or "",
+         "--level", "heuristic", "--server", server.url],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    stop = threading.Timer(30, bot.kill)  # a line that never comes fails the test, never hangs it
+    stop.start()
+    try:
+        assert bot.stderr is not None
+        lines = [bot.stderr.readline(), bot.stderr.readline()]
+        assert lines == [
+            "Playing Ana's seat… (Ctrl+C stops; the same command comes back to the seat)\n",
+            "Waiting for Boris — away: the game waits as long as it must.\n",
+        ]
+        assert bot.poll() is None  # it waits, as a person would: Boris may come back
+        server.kill()
+        assert bot.stderr.readline() == "Reconnecting…\n"  # and tries again and again, saying so once
+        assert bot.poll() is None
+    finally:
+        stop.cancel()
+        bot.kill()
+        bot.wait()
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
