@@ -3,7 +3,22 @@ across dropped connections, used by ``lost-cities online`` and the app."""
 
 from urllib.parse import urlsplit
 
-__all__ = ["DEFAULT_SERVER", "addresses", "check_server", "server_option", "wrong_address"]
+__all__ = [
+    "DEFAULT_SERVER",
+    "FRAMES_PER_SECOND",
+    "FRAME_BURST",
+    "addresses",
+    "check_server",
+    "server_option",
+    "wrong_address",
+]
+
+#: The frames a connection may send a second, sustained, and at once in a burst (a token bucket): a server closes
+#: one that sends more (``rate_limited``, 1008).  Both sides read them here (light: the server's options read them
+#: at start-up): the server applies them, the client paces itself well below them
+#: (:class:`lost_cities.net.client.Pacer`).
+FRAMES_PER_SECOND = 100.0
+FRAME_BURST = 200.0
 
 #: Where a client looks for a server unless told otherwise (``LOST_CITIES_SERVER``, ``--server``): the
 #: port ``lost-cities serve`` listens on by default, on this machine.

@@ -24,6 +24,7 @@ from lost_cities.engine.cards import Card
 from lost_cities.engine.codec import FieldError, decode, encode
 from lost_cities.engine.match import MatchRecord, NextStarter
 from lost_cities.engine.view import PlayerView
+from lost_cities.net import FRAME_BURST, FRAMES_PER_SECOND
 
 __all__ = [
     "CLAIM",
@@ -79,11 +80,6 @@ CLAIM = "claim"
 MAX_FRAME = 64 * 1024
 #: The largest intent a client may send: a server closes the connection (1009) on a bigger one.
 MAX_CLIENT_FRAME = 4 * 1024
-#: The frames a connection may send a second, sustained, and at once in a burst (a token bucket): a server closes
-#: one that sends more (``rate_limited``, 1008).  Both sides read them here: the server applies them, the client
-#: paces itself well below them (:class:`lost_cities.net.client.Pacer`).
-FRAMES_PER_SECOND = 100.0
-FRAME_BURST = 200.0
 
 Version = Annotated[int, Meta(ge=0, le=1_000_000)]
 Seat = Annotated[int, Meta(ge=0, le=3)]

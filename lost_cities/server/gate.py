@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lost_cities.net import FRAME_BURST, FRAMES_PER_SECOND
+
 if TYPE_CHECKING:
     from websockets.datastructures import Headers
 
@@ -44,9 +46,10 @@ class Limits:
     FAILURES_PER_CODE = 10
     #: games an address may create per minute: a script gone wrong fills no disk
     CREATES_PER_ADDRESS = 30
-    #: frames a connection may send per second, sustained, and in a burst (WebSocket pings count too)
-    FRAMES_PER_SECOND = 100.0
-    FRAME_BURST = 200.0
+    #: frames a connection may send per second, sustained, and in a burst (WebSocket pings count too): the
+    #: protocol's numbers, which the project's clients pace themselves below
+    FRAMES_PER_SECOND = FRAMES_PER_SECOND
+    FRAME_BURST = FRAME_BURST
     #: connections one address may hold open at once (``--max-per-address``)
     CONNECTIONS_PER_ADDRESS = 50
     #: bytes waiting to be sent to a connection past which the server waits (websockets' ``write_limit``) …
