@@ -164,7 +164,7 @@ async def exchange(url: str, seed: int, full: bool) -> list[str]:
 def serve(folder: Path) -> tuple[subprocess.Popen[str], str]:
     """``lost-cities serve --port 0`` with a database in ``folder``: the process, and the address it printed."""
     command = [sys.executable, "-m", "lost_cities", "serve", "--port", "0", "--db", str(folder / "games.sqlite3")]
-    command += ["--log-level", "warning"]
+    command += ["--log-level", "warning", "--allow-seeds"]  # a seeded exchange: the same cards on every run
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
     assert process.stdout is not None
     line = process.stdout.readline()

@@ -170,7 +170,10 @@ def add_parser(commands: Commands) -> None:
     )
     arguments.add_rounds(new)
     new.add_argument(
-        "--seed", type=whole_number(0, MAX_SEED), metavar=_("SEED"), help=_("seed the deals, to replay the same cards")
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        metavar=_("SEED"),
+        help=_("seed the deals, to replay the same cards (a server started with --allow-seeds only)"),
     )
     arguments.add_variants(new)
     add_clock(new)

@@ -117,6 +117,14 @@ def add_parser(commands: Commands) -> None:
         ),
     )
     parser.add_argument(
+        "--allow-seeds",
+        action="store_true",
+        help=_(
+            "let a game's creator choose its seed, which fixes every deal: for tests and replays (without it, the "
+            "server deals the cards itself)"
+        ),
+    )
+    parser.add_argument(
         "--log-level", choices=LOG_LEVELS, default="info", help=_("how much to log on stderr (default info)")
     )
     add_lang(parser, argparse.SUPPRESS)
@@ -180,6 +188,7 @@ def run(args: argparse.Namespace) -> int:
                     max_connections=args.max_connections,
                     allowed_origins=tuple(origin.rstrip("/") for origin in args.allow_origin),
                 ),
+                allow_seeds=args.allow_seeds,
             )
         )
     except (StoreError, LeaseError) as error:

@@ -140,12 +140,16 @@ class Hub:
         leases: Leases | None = None,
         relay: Relay | None = None,
         gate: Gate | None = None,
+        allow_seeds: bool = False,
     ) -> None:
         self.store = store
         #: the per-address limits: wrong attempts, creations, connections
         self.gate = gate or Gate()
         self.key = key
         self.think = think
+        #: a ``create`` may choose the game's seed (``serve --allow-seeds``: tests, benchmarks, replays); otherwise
+        #: the server deals every game from a seed of its own, so that nobody can know another player's cards
+        self.allow_seeds = allow_seeds
         #: with several servers on one database (``--redis``): a game is loaded and applied here only while this
         #: server holds its lease; one lost is dropped from memory at once (:meth:`lease_lost`)
         self.leases = leases
@@ -565,10 +569,17 @@ class Hub:
     async def create(self, frame: Create) -> Created:
         if frame.protocol != PROTOCOL:
             raise _Refusal(ErrorCode.BAD_PROTOCOL, f"this server speaks protocol {PROTOCOL}, not {frame.protocol}")
+        if frame.seed is not None and not self.allow_seeds:  # whoever chose it would know every hand and the pile
+            raise _Refusal(
+                ErrorCode.BAD_FIELD,
+                "this server deals the cards itself, so a game's seed cannot be chosen: only a server started with "
+                "lost-cities serve --allow-seeds (for tests and replays) accepts one",
+            )
         players = len(frame.seats)
+        seed = secrets.randbits(63) if frame.seed is None else frame.seed  # the OS's randomness: nobody's choice
         try:
             rules = Rules(players, frame.long, frame.hand_penalty, frame.cooperative)
-            match = Match(rules, frame.rounds, frame.first, frame.seed)
+            match = Match(rules, frame.rounds, frame.first, seed)
         except ValueError as error:
             raise _Refusal(ErrorCode.BAD_FIELD, str(error)) from None
         levels = tuple(seat.computer for seat in frame.seats)

@@ -224,12 +224,14 @@ async def run_server(
     redis: str | None = None,
     lease: float = 10.0,
     gate: GateSettings | None = None,
+    allow_seeds: bool = False,
 ) -> None:
     """Serve the games of ``database`` (a SQLite file's path or a PostgreSQL URL), the codes hashed with the key
     in the file ``key``, until Ctrl+C or SIGTERM; ``announce`` is told each address served on (``ws://host:port``).
     With ``redis`` (a Redis URL), a game is served here only while this server holds its lease there, ``lease``
     seconds long and renewed: several servers on one PostgreSQL database never apply one game at once, and a client of
-    a game another server holds is relayed to it (:mod:`lost_cities.server.relay`)."""
+    a game another server holds is relayed to it (:mod:`lost_cities.server.relay`).  With ``allow_seeds``, a game's
+    creator may choose its seed (tests, benchmarks, replays); otherwise the server deals every game itself."""
     try:
         codes = CodeKey.in_file(key)
     except OSError as error:  # not the address's fault: say whose it is
@@ -248,7 +250,7 @@ async def run_server(
             await leases.redis.aclose()
         raise
     guard = Gate(gate or GateSettings(trust_loopback=is_loopback_host(host)))
-    hub = Hub(store, codes, think=think, leases=leases, relay=relay, gate=guard)
+    hub = Hub(store, codes, think=think, leases=leases, relay=relay, gate=guard, allow_seeds=allow_seeds)
     listening = False  # a server that never listened (its port taken) does not say it stopped
     try:
         async with serve(

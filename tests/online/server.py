@@ -40,7 +40,8 @@ class ServerProcess:
     the first time, the same one again on :meth:`restart`, so that clients find it where they left it).
     ``database`` is its ``--db``: a PostgreSQL URL, or by default ``online.sqlite3`` in ``folder``; ``redis`` its
     ``--redis`` and ``lease`` its ``--lease``, for several servers on one database (which share ``key``, the
-    codes' key file: a code made by one must open its seat on the others)."""
+    codes' key file: a code made by one must open its seat on the others).  The tests replay fixed deals, so it runs
+    with ``--allow-seeds`` unless ``allow_seeds`` is false (a server as players meet it, which deals itself)."""
 
     def __init__(
         self,
@@ -53,6 +54,7 @@ class ServerProcess:
         key: Path | None = None,
         options: tuple[str, ...] = (),
         open_files: int | None = None,
+        allow_seeds: bool = True,
     ) -> None:
         self.folder = folder
         #: more of ``serve``'s options (``--max-per-address 5``), and its open-file limit if lowered
@@ -63,6 +65,7 @@ class ServerProcess:
         self.redis = redis
         self.lease = lease
         self.key = key
+        self.allow_seeds = allow_seeds
         self.port = 0
         self.process: subprocess.Popen[str] | None = None
         self.log = folder / "serve.log"
@@ -81,6 +84,8 @@ class ServerProcess:
         if self.key is not None:
             command += ["--key", str(self.key)]
         command += self.options
+        if self.allow_seeds:
+            command.append("--allow-seeds")
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
                 command,
@@ -189,9 +194,9 @@ def running(make: Callable[[], _Service], unavailable: type[Exception], what: st
 @contextlib.asynccontextmanager
 async def hub_in_process(store: GameStore) -> AsyncIterator[tuple[str, Hub]]:
     """A hub on ``store`` serving on a free loopback port in this process (to look inside it, or to put a fault
-    where no frame could): its URL and the hub; stopped, and the store closed, on leaving."""
+    where no frame could), choosing seeds allowed: its URL and the hub; stopped, and the store closed, on leaving."""
     await store.open()
-    hub = Hub(store, CodeKey(b"k" * 32), think=0.01)
+    hub = Hub(store, CodeKey(b"k" * 32), think=0.01, allow_seeds=True)  # the tests replay fixed deals
     try:
         async with serve(hub.handle, "127.0.0.1", 0) as server:
             port = next(iter(server.sockets)).getsockname()[1]

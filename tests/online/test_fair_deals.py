@@ -1,0 +1,61 @@
+"""Fair deals: on a server as players meet it, nobody chooses or learns the deals of a game others play in. The
+server draws every game's seed itself and refuses a ``create`` that brings one; only a server started with
+``--allow-seeds`` (tests, benchmarks, replays) accepts a chosen seed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from lost_cities.net.client import OnlineError, create_game
+from lost_cities.net.protocol import Create, ErrorCode, SeatSpec
+from tests.online.raw import ask, joined, open_raw
+from tests.online.server import ServerProcess
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server started as for players: without ``--allow-seeds``."""
+    process = ServerProcess(tmp_path_factory.mktemp("plain"), allow_seeds=False)
+    process.start()
+    yield process
+    process.stop()
+
+
+def two(seed: int | None = None) -> Create:
+    return Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=seed)
+
+
+async def test_a_create_with_a_seed_is_refused_by_a_plain_server_in_one_sentence_that_says_how_to_allow_it(
+    plain: ServerProcess,
+) -> None:
+    websocket = await open_raw(plain.url)
+    answer = await ask(websocket, {"type": "create", "seats": [{"name": "Ana"}, {"name": "Boris"}], "seed": 7})
+    assert answer["type"] == "error" and answer["code"] == "bad_field", answer
+    assert "deals the cards itself" in answer["message"] and "--allow-seeds" in answer["message"]
+    assert "\n" not in answer["message"]
+    await websocket.close()
+    with pytest.raises(OnlineError) as refused:  # as lost-cities online new --seed hears it
+        await create_game(plain.url, two(seed=0))
+    assert refused.value.code is ErrorCode.BAD_FIELD
+
+
+async def test_two_games_created_alike_on_a_plain_server_are_dealt_differently(plain: ServerProcess) -> None:
+    hands = []
+    for _ in range(2):
+        created = await create_game(plain.url, two())
+        websocket, view = await joined(plain.url, created.seats[0].code or "")
+        hands.append(view["view"]["hand"])
+        await websocket.close()
+    assert hands[0] != hands[1]  # 8 cards of 60 alike twice: once in ~10^11
+
+
+async def test_a_server_started_with_allow_seeds_deals_the_seed_chosen(server: ServerProcess) -> None:
+    hands = []  # the tests' servers allow seeds
+    for _ in range(2):
+        created = await create_game(server.url, two(seed=7))
+        websocket, view = await joined(server.url, created.seats[0].code or "")
+        hands.append(view["view"]["hand"])
+        await websocket.close()
+    assert hands[0] == hands[1]
