@@ -1,7 +1,7 @@
 """A real transcript of the online protocol: the worked example of docs/PROTOCOL.md.
 
-It starts ``lost-cities serve --port 0`` on loopback with a database in a temporary folder, plays a
-short seeded exchange with raw WebSocket connections (a game created, both seats joined, a watcher,
+It starts ``lost-cities serve --port 0 --allow-seeds`` on loopback with a database in a temporary folder,
+plays a short seeded exchange with raw WebSocket connections (a game created, both seats joined, a watcher,
 a few decisions, a move out of turn, an illegal one, a resend, a stale one, a seat that leaves and
 comes back with its token, a status request) and prints every frame in the order it was sent or
 received, one a line::

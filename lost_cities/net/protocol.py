@@ -219,6 +219,9 @@ class Welcome(_Frame, frozen=True, tag="welcome"):
     #: a watcher who came with a seat's invitation code not used yet (rather than the watch code): that seat —
     #: the client says the code would take it (``--watch`` typed for ``--join``)
     invitation: int | None = None
+    #: whoever created the game chose its seed, which fixes every deal (a server started with ``--allow-seeds``), so
+    #: they may know every hand and the draw pile; false: the server drew it
+    seed_chosen: bool = False
 
 
 class ViewFrame(_Frame, frozen=True, tag="view"):
@@ -271,6 +274,8 @@ class Record(_Frame, frozen=True, tag="record"):
     #: a match ended on time: the seat that claimed it, and the seat whose time ran out
     claimed_by: int | None = None
     out_of_time: int | None = None
+    #: whoever created the game chose its seed (as the ``welcome`` said)
+    seed_chosen: bool = False
 
 
 class GameStatus(Struct, frozen=True):

@@ -48,6 +48,8 @@ class Game:
         self.match = Match(row.rules, row.rounds, row.first, row.seed)
         #: seconds a person has for each decision (``None``: no limit), and when the decision awaited began
         self.clock = row.clock
+        #: whoever created the game chose its seed (``serve --allow-seeds``): every seat is told, and the record says so
+        self.seed_chosen = row.seed_chosen
         self._started = ClockStart(stored.since, stored.plays)  # the store works it out from each decision's time
         #: the seat that claimed the match when another's time ran out, and the seat whose time it was
         self.claimed_by: int | None = None
@@ -269,6 +271,7 @@ class Game:
             computers=self.computers,
             claimed_by=self.claimed_by,
             out_of_time=self.out_of_time,
+            seed_chosen=self.seed_chosen,
         )
 
     def status(self, seat: int) -> GameStatus:

@@ -451,6 +451,7 @@ class Hub:
             token=token,
             clock=game.clock,
             invitation=invitation,
+            seed_chosen=game.seed_chosen,
         )
 
     # ------------------------------------------------------------------ games
@@ -597,7 +598,16 @@ class Hub:
         game_id = secrets.token_hex(8)
         codes = [None if level is not None else new_code() for level in levels]
         watch = new_code()
-        row = GameRow(game_id, rules, match.rounds, match.seed, match.first, self.key.hash(watch), clock=frame.clock)
+        row = GameRow(
+            game_id,
+            rules,
+            match.rounds,
+            match.seed,
+            match.first,
+            self.key.hash(watch),
+            clock=frame.clock,
+            seed_chosen=frame.seed is not None,  # every seat is told (the welcome), and the record says so
+        )
         seats = tuple(
             SeatRow(seat, names[seat], levels[seat], None if code is None else self.key.hash(code))
             for seat, code in enumerate(codes)

@@ -47,7 +47,8 @@ CREATE TABLE IF NOT EXISTS games(
     version INTEGER NOT NULL DEFAULT 0,
     over BOOLEAN NOT NULL DEFAULT FALSE,
     rematch_of TEXT,                     -- the finished game this one is the rematch of
-    clock INTEGER                        -- seconds a person has for each decision; NULL: no limit
+    clock INTEGER,                       -- seconds a person has for each decision; NULL: no limit
+    seed_chosen BOOLEAN NOT NULL DEFAULT FALSE  -- the creator chose the seed (serve --allow-seeds), everyone is told
 );
 CREATE TABLE IF NOT EXISTS seats(
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -69,6 +70,21 @@ CREATE TABLE IF NOT EXISTS decisions(
     PRIMARY KEY (game_id, version)
 );
 """
+
+#: How a database of an older schema is brought up to this one, version by version (schema 2 did not say whether a
+#: game's seed was chosen by its creator: none was, before servers refused chosen seeds by default).
+_MIGRATIONS = {2: "ALTER TABLE games ADD COLUMN seed_chosen BOOLEAN NOT NULL DEFAULT FALSE"}
+
+
+async def _migrated(connection: _Connection, found: str | None) -> str | None:
+    """The schema a database is at once brought up to this one in place, if :data:`_MIGRATIONS` knows its own
+    (``found``): in the caller's transaction, under its lock, so that two servers opening it at once migrate it once."""
+    if found is None or not found.isdigit() or int(found) not in _MIGRATIONS:
+        return found
+    for version in range(int(found), SCHEMA_VERSION):
+        await connection.execute(_MIGRATIONS[version])
+    await connection.execute("UPDATE meta SET value=%s WHERE key='schema'", (str(SCHEMA_VERSION),))
+    return str(SCHEMA_VERSION)
 
 
 #: How long (seconds) a call waits for a connection of the pool, or for the database to answer a new one, before it is
@@ -125,6 +141,7 @@ class PostgresStore:
                 if exists is not None and exists[0]:
                     row = await (await connection.execute("SELECT value FROM meta WHERE key='schema'")).fetchone()
                     found = None if row is None else str(row[0])
+                found = await _migrated(connection, found)
                 if found is not None and found != str(SCHEMA_VERSION):
                     raise StoreError(
                         f"{self.shown} holds games of schema {found}, and this version of lost-cities reads "
@@ -164,10 +181,10 @@ class PostgresStore:
     async def create(self, game: GameRow, seats: tuple[SeatRow, ...]) -> None:
         async with self._connection(write=True) as db:
             await db.execute(
-                "INSERT INTO games(id, created_at, rules, rounds, seed, first, watch_hash, rematch_of, clock) "
-                "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                "INSERT INTO games(id, created_at, rules, rounds, seed, first, watch_hash, rematch_of, clock, "
+                "seed_chosen) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
                 (game.id, time.time(), encode(game.rules).decode(), game.rounds, game.seed, game.first,
-                 game.watch_hash, game.rematch_of, game.clock),
+                 game.watch_hash, game.rematch_of, game.clock, game.seed_chosen),
             )  # fmt: skip
             async with db.cursor() as cursor:
                 await cursor.executemany(
@@ -232,7 +249,7 @@ class PostgresStore:
         async with self._connection() as db:
             row = await (
                 await db.execute(
-                    "SELECT id, rules, rounds, seed, first, watch_hash, rematch_of, clock, created_at "
+                    "SELECT id, rules, rounds, seed, first, watch_hash, rematch_of, clock, created_at, seed_chosen "
                     "FROM games WHERE id=%s",
                     (game_id,),
                 )
@@ -247,8 +264,9 @@ class PostgresStore:
             decisions_query = "SELECT seat, decision, at FROM decisions WHERE game_id=%s ORDER BY version"
             rows = await (await db.execute(decisions_query, (game_id,))).fetchall()
         game = GameRow(
-            str(row[0]), decode(row[1], Rules), int(row[2]), int(row[3]), int(row[4]), bytes(row[5]), row[6], row[7]
-        )
+            str(row[0]), decode(row[1], Rules), int(row[2]), int(row[3]), int(row[4]), bytes(row[5]), row[6],
+            row[7], bool(row[9]),
+        )  # fmt: skip
         seats = tuple(SeatRow(int(each[0]), str(each[1]), each[2], each[3], each[4]) for each in found)
         joins = [float(each[5]) for each in found if each[5] is not None]
         decisions = tuple((int(seat), str(decision)) for seat, decision, _at in rows)

@@ -24,8 +24,12 @@ __all__ = ["SqliteStore"]
 
 _T = TypeVar("_T")
 
-#: How a database of an older schema is brought up to this one (schema 1 had no join times).
-_MIGRATIONS = {1: "ALTER TABLE seats ADD COLUMN joined_at REAL"}
+#: How a database of an older schema is brought up to this one (schema 1 had no join times; schema 2 did not say
+#: whether a game's seed was chosen by its creator: none was, before servers refused chosen seeds by default).
+_MIGRATIONS = {
+    1: "ALTER TABLE seats ADD COLUMN joined_at REAL",
+    2: "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
+}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -40,7 +44,8 @@ CREATE TABLE IF NOT EXISTS games(
     version INTEGER NOT NULL DEFAULT 0,
     over INTEGER NOT NULL DEFAULT 0,
     rematch_of TEXT,                     -- the finished game this one is the rematch of
-    clock INTEGER                        -- seconds a person has for each decision; NULL: no limit
+    clock INTEGER,                       -- seconds a person has for each decision; NULL: no limit
+    seed_chosen INTEGER NOT NULL DEFAULT 0  -- 1: the creator chose the seed (serve --allow-seeds), everyone is told
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS seats(
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -128,10 +133,10 @@ class SqliteStore:
         def create(db: sqlite3.Connection) -> None:
             with _transaction(db):
                 db.execute(
-                    "INSERT INTO games(id, created_at, rules, rounds, seed, first, watch_hash, rematch_of, clock) "
-                    "VALUES (?,?,?,?,?,?,?,?,?)",
+                    "INSERT INTO games(id, created_at, rules, rounds, seed, first, watch_hash, rematch_of, clock, "
+                    "seed_chosen) VALUES (?,?,?,?,?,?,?,?,?,?)",
                     (game.id, time.time(), encode(game.rules).decode(), game.rounds, game.seed, game.first,
-                     game.watch_hash, game.rematch_of, game.clock),
+                     game.watch_hash, game.rematch_of, game.clock, int(game.seed_chosen)),
                 )  # fmt: skip
                 db.executemany(
                     "INSERT INTO seats(game_id, seat, name, computer, invite_hash) VALUES (?,?,?,?,?)",
@@ -217,15 +222,16 @@ class SqliteStore:
     async def load(self, game_id: str) -> StoredGame | None:
         def load(db: sqlite3.Connection) -> StoredGame | None:
             row = db.execute(
-                "SELECT id, rules, rounds, seed, first, watch_hash, rematch_of, clock, created_at "
+                "SELECT id, rules, rounds, seed, first, watch_hash, rematch_of, clock, created_at, seed_chosen "
                 "FROM games WHERE id=?",
                 (game_id,),
             ).fetchone()
             if row is None:
                 return None
             game = GameRow(
-                str(row[0]), decode(row[1], Rules), int(row[2]), int(row[3]), int(row[4]), bytes(row[5]), row[6], row[7]
-            )
+                str(row[0]), decode(row[1], Rules), int(row[2]), int(row[3]), int(row[4]), bytes(row[5]), row[6],
+                row[7], bool(row[9]),
+            )  # fmt: skip
             found = db.execute(
                 "SELECT seat, name, computer, invite_hash, token_hash, joined_at FROM seats WHERE game_id=? "
                 "ORDER BY seat",

@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 #: The tables' layout, the same in every store; a database of a newer one is refused, never written to.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class StoreError(RuntimeError):
@@ -67,6 +67,9 @@ class GameRow(Struct, frozen=True):
     watch_hash: bytes
     rematch_of: str | None = None
     clock: int | None = None
+    #: the game's creator chose its seed (a server started with ``--allow-seeds``), so whoever created it may know
+    #: every deal: everyone in the game is told
+    seed_chosen: bool = False
 
 
 class ClockStart:

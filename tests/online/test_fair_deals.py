@@ -1,14 +1,17 @@
 """Fair deals: on a server as players meet it, nobody chooses or learns the deals of a game others play in. The
 server draws every game's seed itself and refuses a ``create`` that brings one; only a server started with
-``--allow-seeds`` (tests, benchmarks, replays) accepts a chosen seed."""
+``--allow-seeds`` (tests, benchmarks, replays) accepts a chosen seed, and then everyone in the game is told: in
+every ``welcome`` and in the ``record``.  The seed itself is known to nobody before the match is over."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 
 import pytest
 
-from lost_cities.net.client import OnlineError, create_game
+from lost_cities.ai import make_bot
+from lost_cities.net.client import OnlineError, create_game, fetch_record, play_seat
 from lost_cities.net.protocol import Create, ErrorCode, SeatSpec
 from tests.online.raw import ask, joined, open_raw
 from tests.online.server import ServerProcess
@@ -59,3 +62,41 @@ async def test_a_server_started_with_allow_seeds_deals_the_seed_chosen(server: S
         hands.append(view["view"]["hand"])
         await websocket.close()
     assert hands[0] == hands[1]
+
+
+async def test_a_seed_chosen_is_told_to_the_seat_that_joins_to_a_watcher_and_in_the_record(
+    server: ServerProcess,
+) -> None:
+    created = await create_game(server.url, two(seed=7))
+    boris = await open_raw(server.url)
+    welcome = await ask(boris, {"type": "join", "code": created.seats[1].code})
+    assert welcome["type"] == "welcome" and welcome["seed_chosen"] is True, welcome
+    watcher = await open_raw(server.url)
+    watching = await ask(watcher, {"type": "watch", "code": created.watch})
+    assert watching["type"] == "welcome" and watching["seed_chosen"] is True, watching
+    await boris.close()
+    ana = play_seat(server.url, created.seats[0].code or "", make_bot("heuristic", seed=0))
+    back = play_seat(server.url, "", make_bot("heuristic", seed=1), token=welcome["token"])
+    (_, record), _ = await asyncio.gather(ana, back)
+    assert record.seed_chosen and record.record.seed == 7
+    await watcher.close()
+
+
+async def test_a_seed_the_server_drew_is_said_to_be_so_and_given_only_once_the_match_is_over(
+    plain: ServerProcess,
+) -> None:
+    created = await create_game(plain.url, two())
+    watcher = await open_raw(plain.url)
+    welcome = await ask(watcher, {"type": "watch", "code": created.watch})
+    assert welcome["type"] == "welcome" and welcome["seed_chosen"] is False, welcome
+    await watcher.close()
+    with pytest.raises(OnlineError) as early:  # online export before the end: no record, so no seed
+        await fetch_record(plain.url, created.watch)
+    assert early.value.code is ErrorCode.GAME_OVER
+    played = await asyncio.gather(
+        *(play_seat(plain.url, seat.code or "", make_bot("heuristic", seed=seat.seat)) for seat in created.seats)
+    )
+    record = played[0][1]
+    assert not record.seed_chosen and record.record.replay().over
+    exported = await fetch_record(plain.url, created.watch)  # online export, once it is over: the seed with it
+    assert exported.record == record.record and not exported.seed_chosen

@@ -80,6 +80,11 @@ async def test_a_game_is_read_back_as_it_was_created(store: GameStore) -> None:
     await store.create(game_row("g2", watch=b"w2", clock=None), seats("g2"))
     again = await store.load("g2")
     assert again is not None and again.game.clock is None and again.game.rematch_of is None
+    assert not again.game.seed_chosen  # the server drew the seed
+    chosen = GameRow("g3", Rules(), 1, 7, 0, b"w3", seed_chosen=True)  # serve --allow-seeds: the creator chose it
+    await store.create(chosen, seats("g3"))
+    stored = await store.load("g3")
+    assert stored is not None and stored.game == chosen
 
 
 async def test_a_seat_is_taken_once_with_its_invitation(store: GameStore) -> None:
@@ -200,6 +205,31 @@ async def test_a_database_of_the_first_schema_is_brought_up_to_date_with_its_gam
         await store.close()
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()[0] == str(SCHEMA_VERSION)
+
+
+async def test_a_database_of_the_second_schema_is_brought_up_to_date_its_seeds_drawn_by_the_server(
+    database: str,
+) -> None:
+    first = store_for(database)
+    await first.open()
+    await first.create(game_row(), seats())
+    await first.close()
+    # as schema 2 left it: nothing said whether a seed was chosen (none was: every server took one then)
+    run_sql(database, "ALTER TABLE games DROP COLUMN seed_chosen; UPDATE meta SET value='2' WHERE key='schema';")
+    second = store_for(database)
+    await second.open()
+    try:
+        game = await second.load("g1")
+        assert game is not None and game.game == game_row() and not game.game.seed_chosen
+        chosen = GameRow("g2", Rules(), 1, 7, 0, b"w2", seed_chosen=True)  # the new column is written
+        await second.create(chosen, seats("g2"))
+        again = await second.load("g2")
+        assert again is not None and again.game.seed_chosen
+    finally:
+        await second.close()
+    third = store_for(database)
+    await third.open()  # at the schema of today: nothing migrated twice
+    await third.close()
 
 
 async def test_a_database_of_a_newer_schema_is_refused_in_one_sentence(database: str) -> None:
