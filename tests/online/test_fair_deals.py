@@ -7,14 +7,22 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from textual.app import App
 
 from lost_cities.ai import make_bot
 from lost_cities.net.client import OnlineError, create_game, fetch_record, play_seat
 from lost_cities.net.protocol import Create, ErrorCode, SeatSpec
+from lost_cities.storage import MatchStore
+from lost_cities.tui.hotseat.online import OnlineApp
+from lost_cities.tui.hotseat.screens.board import BoardScreen
 from tests.online.raw import ask, joined, open_raw
 from tests.online.server import ServerProcess
+from tests.tui.helpers import screen_lines, screen_text, until, words_of
+
+DEALT = "The deals were chosen by whoever created this game: they may know every hand and the draw pile."
 
 
 @pytest.fixture(scope="module")
@@ -100,3 +108,21 @@ async def test_a_seed_the_server_drew_is_said_to_be_so_and_given_only_once_the_m
     assert not record.seed_chosen and record.record.replay().over
     exported = await fetch_record(plain.url, created.watch)  # online export, once it is over: the seed with it
     assert exported.record == record.record and not exported.seed_chosen
+
+
+@pytest.mark.parametrize("seed", [7, None])
+async def test_the_board_says_first_that_the_deals_were_chosen_and_the_help_keeps_it(
+    server: ServerProcess, seed: int | None
+) -> None:
+    created = await create_game(server.url, two(seed=seed))
+    app = OnlineApp(server.url, code=created.seats[1].code, store=MatchStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown: App[Any] = app
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        await until(pilot, lambda: "Boris" in screen_text(shown))
+        assert (DEALT in words_of(screen_text(shown))) is (seed is not None)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        await pilot.pause()
+        helped = words_of(" ".join(line.strip(" │") for line in screen_lines(shown)))  # inside the help's frame
+        assert "THE RULES IN SHORT" in helped and (DEALT in helped) is (seed is not None)

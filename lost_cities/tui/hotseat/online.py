@@ -173,6 +173,9 @@ class OnlineApp(GameApp):
         self.invites: dict[int, str] = {}
         #: all of them and the watch code, in words: kept in the help (``?``) once the board has moved on
         self.invitation = ""
+        #: whoever created the game chose its deals (the server said so in its welcome), in words: said first on the
+        #: board and kept in the help; empty: the server dealt
+        self.dealt = ""
         if created is not None:
             self._created(created)
         #: the last version shown, the standing and the names it was shown with
@@ -346,6 +349,7 @@ class OnlineApp(GameApp):
                 self._keep_seat(frame)
                 if frame.invitation is not None and self.seat is not None and self.seat.watch is not None:
                     self.first_note = self._watching_an_invitation(frame, frame.invitation, self.seat.watch)
+                self._told_dealt(frame)
             case ViewFrame():
                 self.frame = frame
                 self._show()
@@ -377,6 +381,21 @@ class OnlineApp(GameApp):
         if seats[presence.seat].name != presence.name:
             seats[presence.seat] = replace(seats[presence.seat], name=presence.name)
             self.welcome = replace(welcome, seats=tuple(seats))
+
+    def _told_dealt(self, welcome: Welcome) -> None:
+        """The game's seed was chosen by whoever created it (a server that allows it says so): every player is told,
+        first thing on the board.  The server knows no creator, only that the codes were theirs: nobody is named."""
+        self.dealt = (
+            _("The deals were chosen by whoever created this game: they may know every hand and the draw pile.")
+            if welcome.seed_chosen
+            else ""
+        )
+        if self.dealt and self.dealt not in self.first_note:  # a welcome comes again on every reconnection
+            self.first_note = self._dealt_first(self.first_note)
+
+    def _dealt_first(self, text: str) -> str:
+        """``text`` after the sentence that says who chose the deals, if somebody did."""
+        return "\n".join(line for line in (self.dealt, text) if line)
 
     def _keep_seat(self, welcome: Welcome) -> None:
         """A seat taken with a code: its token is kept, so that the same ``--join`` comes back to it."""
@@ -451,9 +470,9 @@ class OnlineApp(GameApp):
         friends = [seat for seat in self.invites if seat != self.welcome_seat]
         if not friends or any(seat not in self.joined for seat in friends):
             return {}
-        self.first_note = ""
-        if board is not None and board.scene is not None and board.scene.note == self.invitation:
-            return {"note": ""}
+        self.first_note = self.dealt
+        if board is not None and board.scene is not None and board.scene.note == self._dealt_first(self.invitation):
+            return {"note": self.dealt}
         return {}
 
     def _own_clock(self) -> str:
@@ -658,6 +677,7 @@ class OnlineApp(GameApp):
         self.rematch_asked, self.rematch_seats = False, frozenset()
         self.clear_notifications()  # "… asked for a rematch" is done with
         self.invites, self.invitation = {}, ""  # everyone is in: the first game's codes are no use to the new one
+        self.dealt = ""  # the rematch is dealt by the server
         if self.code is not None:
             seat = OnlineSeat(self.server, frame.game, frame.seat, self.code, frame.token, self.names)
             try:
@@ -800,7 +820,8 @@ class OnlineApp(GameApp):
 
         rules = self.frame.view.rules if self.frame is not None else Rules()
         clock = self.welcome is not None and self.welcome.clock is not None
-        self.push_screen(HelpScreen(rules, False, game=self.invitation, online=True, clock=clock))
+        game = self._dealt_first(self.invitation)
+        self.push_screen(HelpScreen(rules, False, game=game, online=True, clock=clock))
 
     def on_log_requested(self, _message: LogRequested) -> None:
         """The round's log from the view the server sent this seat (H1, H2): a player's names the cards they
