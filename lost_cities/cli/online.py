@@ -550,7 +550,7 @@ def _saved(record: Record) -> SavedMatch:
     from lost_cities.storage.saved import SavedMatch, SaveStatus
 
     match = record.record.replay()
-    saved = SavedMatch.start(record.names, match, computers=record.computers)
+    saved = SavedMatch.start(record.names, match, computers=record.computers, seed_chosen=record.seed_chosen)
     return saved.with_status(SaveStatus.FINISHED)
 
 

@@ -149,6 +149,9 @@ class SaveFile(Struct, frozen=True):
     hints: tuple[tuple[Annotated[int, Meta(ge=0, le=MAX_HINTS)], ...], ...] = ()
     #: the board's memory aid was on; absent (saves made before it existed): off
     memory_aid: bool = False
+    #: an online game whose deals were chosen by whoever created it (a server started with ``--allow-seeds``);
+    #: absent: nobody chose them
+    seed_chosen: bool | UnsetType = UNSET
     scores: _Scores | None = None
     result: _Result | None = None
 
@@ -177,6 +180,8 @@ class SavedMatch(Struct, frozen=True):
     hints: tuple[tuple[int, ...], ...] = ()
     #: the board lists the cards its player has not seen yet (a setting of the match, off by default)
     memory_aid: bool = False
+    #: an online game whose deals were chosen by whoever created it, as its server said
+    seed_chosen: bool = False
 
     # ------------------------------------------------------------------ building
 
@@ -189,12 +194,14 @@ class SavedMatch(Struct, frozen=True):
         computers: Sequence[str | None] = (),
         think: float = DEFAULT_THINK,
         memory_aid: bool = False,
+        seed_chosen: bool = False,
         now: datetime | None = None,
     ) -> SavedMatch:
         """A new save for ``match`` between ``names`` (in seat order), with a fresh id.
 
         ``computers`` gives the level of each seat the computer plays (``None`` for a person);
-        ``memory_aid``, whether the board shows the cards not yet seen.
+        ``memory_aid``, whether the board shows the cards not yet seen; ``seed_chosen``, an online game whose
+        deals were chosen by whoever created it.
         """
         moment = now or utc_now()
         names = check_names(names)  # PlayerNamesError, a ValueError
@@ -215,6 +222,7 @@ class SavedMatch(Struct, frozen=True):
             check_computers(computers, len(names)),
             think,
             memory_aid=memory_aid,
+            seed_chosen=seed_chosen,
         )
         return blank.with_match(match, now=moment)
 
@@ -300,6 +308,7 @@ class SavedMatch(Struct, frozen=True):
             think=self.think,
             hints=self.hints,
             memory_aid=self.memory_aid,
+            seed_chosen=True if self.seed_chosen else UNSET,
             created=self.created,
             updated=self.updated,
             scores=_Scores(self.round_scores, self.totals),
@@ -398,6 +407,7 @@ class SavedMatch(Struct, frozen=True):
             file.think,
             hints,
             file.memory_aid,
+            file.seed_chosen is True,
         )
         stated = saved.to_file()
         if (file.scores, file.result) != (stated.scores, stated.result):

@@ -16,8 +16,10 @@ from lost_cities.ai import make_bot
 from lost_cities.net.client import OnlineError, create_game, fetch_record, play_seat
 from lost_cities.net.protocol import Create, ErrorCode, SeatSpec
 from lost_cities.storage import MatchStore
+from lost_cities.storage.saved import SavedMatch
 from lost_cities.tui.hotseat.online import OnlineApp
 from lost_cities.tui.hotseat.screens.board import BoardScreen
+from tests.conftest import Cli
 from tests.online.raw import ask, joined, open_raw
 from tests.online.server import ServerProcess
 from tests.tui.helpers import screen_lines, screen_text, until, words_of
@@ -126,3 +128,21 @@ async def test_the_board_says_first_that_the_deals_were_chosen_and_the_help_keep
         await pilot.pause()
         helped = words_of(" ".join(line.strip(" │") for line in screen_lines(shown)))  # inside the help's frame
         assert "THE RULES IN SHORT" in helped and (DEALT in helped) is (seed is not None)
+
+
+@pytest.mark.parametrize("seed", [7, None])
+def test_online_export_of_a_game_whose_deals_were_chosen_says_so(
+    cli: Cli, server: ServerProcess, seed: int | None
+) -> None:
+    created = asyncio.run(create_game(server.url, two(seed=seed)))
+
+    async def play() -> None:
+        await asyncio.gather(*(play_seat(server.url, seat.code or "", make_bot("heuristic")) for seat in created.seats))
+
+    asyncio.run(play())
+    result = cli("online", "export", created.watch, "--server", server.url)
+    assert result.status == 0, result.err
+    assert ('"seed_chosen": true' in result.out) is (seed is not None)  # absent when the server dealt
+    saved = SavedMatch.from_json(result.out)
+    assert saved.seed_chosen is (seed is not None) and saved.over
+    assert SavedMatch.from_json(saved.to_json()) == saved

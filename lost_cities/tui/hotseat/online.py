@@ -698,7 +698,8 @@ class OnlineApp(GameApp):
             mine = next((s for s in kept.seats if s.game == welcome.game and s.seat == welcome.seat), None)
             if mine is not None and mine.filed:
                 return
-            saved = SavedMatch.start(record.names, record.record.replay(), computers=record.computers)
+            match = record.record.replay()
+            saved = SavedMatch.start(record.names, match, computers=record.computers, seed_chosen=record.seed_chosen)
             ended = SaveStatus.FINISHED if record.claimed_by is None else SaveStatus.ABANDONED  # claimed on time
             self.store.file_finished(saved.with_status(ended))
             if mine is not None:
