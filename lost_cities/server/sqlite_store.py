@@ -9,6 +9,8 @@ own, and WAL with ``synchronous=NORMAL`` keeps every commit through a killed pro
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import sqlite3
 import time
 from collections.abc import Callable
@@ -30,6 +32,9 @@ _MIGRATIONS = {
     1: "ALTER TABLE seats ADD COLUMN joined_at REAL",
     2: "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
 }
+
+#: The tables of the games' database: a SQLite file with others and no ``meta`` is another program's.
+_TABLES = frozenset({"meta", "games", "seats", "decisions"})
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -85,31 +90,25 @@ class SqliteStore:
         return await asyncio.get_running_loop().run_in_executor(self._pool, on_thread)
 
     async def open(self) -> None:
+        """Look at the file without writing to it (:func:`_inspect`), then open it, bring an older schema up to
+        date and create the tables on first use: a file refused is left as it was, byte for byte."""
+
         def connect() -> None:
             try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                found = _inspect(self.path)
                 db = sqlite3.connect(self.path, isolation_level=None)
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: every commit survives a killed process
                 db.execute("PRAGMA foreign_keys=ON")
                 db.execute("PRAGMA busy_timeout=5000")
-                found = None
-                if db.execute("SELECT 1 FROM sqlite_master WHERE name='meta'").fetchone():
-                    found = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-                if found is not None and found[0].isdigit() and int(found[0]) in _MIGRATIONS:
+                if found is not None and found != SCHEMA_VERSION:
                     with _transaction(db):
-                        for version in range(int(found[0]), SCHEMA_VERSION):
+                        for version in range(found, SCHEMA_VERSION):
                             db.execute(_MIGRATIONS[version])
                         db.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA_VERSION),))
-                    found = (str(SCHEMA_VERSION),)
                 db.executescript(_SCHEMA)
                 if found is None:
                     db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-                elif found[0] != str(SCHEMA_VERSION):
-                    raise StoreError(
-                        f"{self.path} holds games of schema {found[0]}, and this version of lost-cities reads "
-                        f"schema {SCHEMA_VERSION}: serve it with the version that made it, or use another --db"
-                    )
             except sqlite3.DatabaseError as error:
                 raise StoreError(f"{self.path} cannot be used as the games' database: {error}") from None
             except OSError as error:
@@ -269,3 +268,91 @@ class _transaction:
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _inspect(path: Path) -> int | None:
+    """Check the games' database ``path`` before anything is written to it: its schema's version, ``None`` for
+    one without tables yet (made here, readable by its owner only, if there is no file: it holds every live
+    game's seed; SQLite gives its ``-wal`` and ``-shm`` the same mode).
+
+    The file must be writable, and its folder too (SQLite writes its journal beside it); it must be a SQLite
+    database, of no other program, undamaged (``PRAGMA quick_check``), of this schema or an older one that
+    :data:`_MIGRATIONS` brings up to date.  Anything else is a :class:`StoreError` saying what is wrong and
+    what would be right.  The file is read through a read-only connection, as immutable unless a journal lies
+    beside it (the journal is then part of the database), so that nothing is created beside it either.
+    """
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    if not _writable(folder):
+        raise StoreError(
+            f"{path} is in a folder this user cannot write to ({folder}): SQLite keeps its journal beside the "
+            "database, so serve it from a writable folder"
+        )
+    if not path.exists():
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            return None
+        except FileExistsError:  # made meanwhile by someone else: looked at as any other
+            pass
+    for each in (path, *_beside(path)):
+        if each.exists() and not _writable(each):
+            raise StoreError(
+                f"{each} is read-only for this user: the server writes every decision to it, so make it writable "
+                "or serve another --db"
+            )
+    journals = [each for each in _beside(path) if each.name != f"{path.name}-shm" and _size(each) > 0]
+    uri = path.resolve().as_uri() + ("?mode=ro" if journals else "?mode=ro&immutable=1")
+    try:
+        with contextlib.closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as db:
+            tables = {str(row[0]) for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            problems = [line for row in db.execute("PRAGMA quick_check(3)") for line in str(row[0]).splitlines()]
+            problems = [line for line in problems if line != "ok" and not line.startswith("***")]
+            found = None
+            if "meta" in tables:
+                found = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+    except sqlite3.DatabaseError as error:
+        said = getattr(error, "sqlite_errorname", "")
+        if said == "SQLITE_NOTADB":
+            raise StoreError(
+                f"{path} is not a SQLite database: give --db a games' database of lost-cities, or the path of one "
+                "to be made"
+            ) from None
+        if said.startswith("SQLITE_CORRUPT"):
+            raise StoreError(f"{path} is damaged ({error}): restore it from a backup, or serve another --db") from None
+        raise
+    if problems:
+        raise StoreError(f"{path} is damaged ({problems[0]}): restore it from a backup, or serve another --db")
+    others = sorted(name for name in tables if not name.startswith("sqlite_") and name not in _TABLES)
+    if "meta" not in tables and others:
+        raise StoreError(
+            f"{path} is a SQLite database of something else (tables {', '.join(others)}): give --db a games' "
+            "database of lost-cities, or the path of one to be made"
+        )
+    if found is None:
+        return None
+    version = str(found[0])
+    if not (version.isdigit() and (int(version) == SCHEMA_VERSION or int(version) in _MIGRATIONS)):
+        raise StoreError(
+            f"{path} holds games of schema {version}, and this version of lost-cities reads "
+            f"schema {SCHEMA_VERSION}: serve it with the version that made it, or use another --db"
+        )
+    return int(version)
+
+
+def _beside(path: Path) -> tuple[Path, ...]:
+    """The files SQLite keeps beside a database: its write-ahead log, its shared memory, its rollback journal."""
+    return tuple(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal"))
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
+def _writable(path: Path) -> bool:
+    """Whether this process may write to ``path`` (a file, or a folder to make files in): by its permissions, a
+    read-only or immutable file system, as the effective user where the system tells."""
+    mode = os.W_OK | (os.X_OK if path.is_dir() else 0)
+    return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)

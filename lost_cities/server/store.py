@@ -143,7 +143,9 @@ class GameStore(Protocol):
     what is asked raises :class:`StoreError`."""
 
     async def open(self) -> None:
-        """Connect, create the tables on first use, refuse a database of a newer schema."""
+        """Connect, check the database before anything is written to it (a newer schema is refused, and so is a
+        SQLite file that is damaged, read-only, in a read-only folder, or not a games' database), then bring an older
+        schema up to date and create the tables on first use."""
 
     async def close(self) -> None: ...
 

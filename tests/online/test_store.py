@@ -248,7 +248,7 @@ async def test_a_file_that_is_not_a_database_is_refused_in_one_sentence(tmp_path
     store = SqliteStore(junk)
     with pytest.raises(StoreError) as refused:
         await store.open()
-    assert "cannot be used" in str(refused.value) and "\n" not in str(refused.value)
+    assert "is not a SQLite database" in str(refused.value) and "\n" not in str(refused.value)
     await store.close()
 
 
