@@ -232,18 +232,22 @@ async def run_server(
     seconds long and renewed: several servers on one PostgreSQL database never apply one game at once, and a client of
     a game another server holds is relayed to it (:mod:`lost_cities.server.relay`).  With ``allow_seeds``, a game's
     creator may choose its seed (tests, benchmarks, replays); otherwise the server deals every game itself."""
-    try:
-        codes = CodeKey.in_file(key)
-    except OSError as error:  # not the address's fault: say whose it is
-        raise StoreError(f"the codes' key {key} cannot be read or made: {error.strerror or error}") from None
     leases = await leases_for(redis, lease) if redis is not None else None
     relay = Relay(leases) if leases is not None else None
     store = store_for(database)
+    opened = False
     try:
         if relay is not None:  # any server accepts any client: those of games another holds are relayed to it
             await relay.start()
-        await store.open()
+        await store.open()  # first: a database refused is left as it was, without a key made beside it
+        opened = True
+        try:
+            codes = CodeKey.in_file(key)
+        except OSError as error:  # not the address's fault: say whose it is
+            raise StoreError(f"the codes' key {key} cannot be read or made: {error.strerror or error}") from None
     except BaseException:
+        if opened:
+            await store.close()
         if relay is not None:
             await relay.close()
         if leases is not None:

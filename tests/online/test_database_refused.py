@@ -32,10 +32,10 @@ REFUSED_WITHIN = 60
 
 
 def served(database: str, tmp_path: Path, prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
-    """``lost-cities serve --port 0 --db DATABASE`` run to its end (``prefix`` before the command), its codes' key
-    and data folder kept away from the database's folder."""
+    """``lost-cities serve --port 0 --db DATABASE`` run to its end (``prefix`` before the command), its data folder
+    kept away from the database's folder, its codes' key where it goes by default: beside the database (a database
+    refused gets no key made beside it either)."""
     command = [*prefix, sys.executable, "-m", "lost_cities", "serve", "--port", "0", "--db", database]
-    command += ["--key", str(tmp_path / "codes.key")]
     environment = {**os.environ, "LOST_CITIES_DATA_DIR": str(tmp_path / "data")}
     return subprocess.run(
         command, capture_output=True, text=True, timeout=REFUSED_WITHIN, stdin=subprocess.DEVNULL, env=environment
