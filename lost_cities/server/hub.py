@@ -53,6 +53,7 @@ from lost_cities.net.protocol import (
     ErrorFrame,
     FrameError,
     Games,
+    GameStatus,
     Hello,
     Join,
     Ping,
@@ -78,7 +79,7 @@ from lost_cities.server.game import Game, Refused
 from lost_cities.server.gate import Gate, Limits, Refusal
 from lost_cities.server.leases import LeaseError, Leases
 from lost_cities.server.relay import Relay, RemoteMember
-from lost_cities.server.store import GameRow, GameStore, SeatRow, StoreError
+from lost_cities.server.store import GameRow, GameStore, GameSummary, SeatRow, StoreError
 
 __all__ = ["Hub"]
 
@@ -624,32 +625,48 @@ class Hub:
         )
 
     async def status(self, frame: Status) -> Games:
-        """Where the seats of ``frame``'s tokens stand: each seat once, each game read once, however often a token is
-        repeated (a frame must not make the server replay a game ten times)."""
+        """Where the seats of ``frame``'s tokens stand: each seat once, however often its token is repeated, and each
+        game read as the database sums it up — never replayed, never loaded (a frame of fifty tokens must not make
+        the server replay fifty games), unless it is in memory already, or was stored before the summary was kept."""
         seats: dict[tuple[str, int], None] = {}
         for token in dict.fromkeys(frame.tokens):
             owned = await self.store.seat_of_token(token_hash(token))
             if owned is not None:
                 seats[owned] = None
-        games: dict[str, Game | None] = {}
+        summaries: dict[str, GameSummary | None] = {}
         for game_id, _seat in seats:
-            if game_id in games:
-                continue
-            if self.leases is not None and game_id not in self.games:
-                # only read: no lease to take (another server may be serving it), the game not kept in memory
-                stored = await self.store.load(game_id)
-                games[game_id] = None if stored is None else Game(stored)
-            else:
-                game = await self.game(game_id)
-                games[game_id] = game
-                if not any(self.members.get(game.id, {}).values()):
-                    self._forget_if_idle(game)  # asked about, not joined: the store keeps it
+            if game_id not in summaries:
+                summaries[game_id] = await self._summary(game_id)
         found = []
         for game_id, seat in seats:
-            held = games[game_id]
-            if held is not None:
-                found.append(held.status(seat))
+            summary = summaries[game_id]
+            if summary is not None and summary.to_move is not None:
+                found.append(
+                    GameStatus(
+                        game=game_id,
+                        seat=seat,
+                        version=summary.version,
+                        to_move=summary.to_move,
+                        over=summary.over,
+                        names=summary.names,
+                    )
+                )
         return Games(games=tuple(found))
+
+    async def _summary(self, game_id: str) -> GameSummary | None:
+        """Where a game stands: from memory if it is held here, else as the database sums it up (a game stored
+        before the summary was kept is read whole, once)."""
+        held = self.games.get(game_id)
+        if held is None:
+            summary = await self.store.summary(game_id)
+            if summary is None or summary.to_move is not None:
+                return summary
+            stored = await self.store.load(game_id)
+            if stored is None:
+                return None
+            held = Game(stored)
+        status = held.status(0)
+        return GameSummary(status.version, status.over, status.to_move, status.names)
 
     async def ask_rematch(self, game: Game, seat: int) -> None:
         """``seat`` asks for a rematch; once every person has, the new match (seats rotated by one) is made and
@@ -715,7 +732,7 @@ class Hub:
                 return
             game.apply(seat, text)
             try:
-                await self.store.append(game_id, game.version, seat, text, game.over)
+                await self.store.append(game_id, game.version, seat, text, game.over, game.to_move)
             except BaseException as error:
                 # Store first, then tell: whatever stopped the commit (the database away, locked, full or read-only,
                 # a connection lost, this task cancelled), nobody has heard of the decision, and the game in memory,

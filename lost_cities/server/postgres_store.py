@@ -25,7 +25,16 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
-from lost_cities.server.store import SCHEMA_VERSION, GameRow, SeatRow, StoredGame, StoreError, clock_of, shown_url
+from lost_cities.server.store import (
+    SCHEMA_VERSION,
+    GameRow,
+    GameSummary,
+    SeatRow,
+    StoredGame,
+    StoreError,
+    clock_of,
+    shown_url,
+)
 
 __all__ = ["WAIT", "PostgresStore"]
 
@@ -48,7 +57,9 @@ CREATE TABLE IF NOT EXISTS games(
     over BOOLEAN NOT NULL DEFAULT FALSE,
     rematch_of TEXT,                     -- the finished game this one is the rematch of
     clock INTEGER,                       -- seconds a person has for each decision; NULL: no limit
-    seed_chosen BOOLEAN NOT NULL DEFAULT FALSE  -- the creator chose the seed (serve --allow-seeds), everyone is told
+    seed_chosen BOOLEAN NOT NULL DEFAULT FALSE, -- the creator chose the seed (serve --allow-seeds) and everyone is told
+    -- the seat whose decision is awaited; NULL in a game stored before schema 4
+    to_move INTEGER
 );
 CREATE TABLE IF NOT EXISTS seats(
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -72,8 +83,12 @@ CREATE TABLE IF NOT EXISTS decisions(
 """
 
 #: How a database of an older schema is brought up to this one, version by version (schema 2 did not say whether a
-#: game's seed was chosen by its creator: none was, before servers refused chosen seeds by default).
-_MIGRATIONS = {2: "ALTER TABLE games ADD COLUMN seed_chosen BOOLEAN NOT NULL DEFAULT FALSE"}
+#: game's seed was chosen by its creator: none was, before servers refused chosen seeds by default; schema 3 did not
+#: keep whose decision is awaited).
+_MIGRATIONS = {
+    2: "ALTER TABLE games ADD COLUMN seed_chosen BOOLEAN NOT NULL DEFAULT FALSE",
+    3: "ALTER TABLE games ADD COLUMN to_move INTEGER",
+}
 
 
 async def _migrated(connection: _Connection, found: str | None) -> str | None:
@@ -182,9 +197,9 @@ class PostgresStore:
         async with self._connection(write=True) as db:
             await db.execute(
                 "INSERT INTO games(id, created_at, rules, rounds, seed, first, watch_hash, rematch_of, clock, "
-                "seed_chosen) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                "seed_chosen, to_move) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
                 (game.id, time.time(), encode(game.rules).decode(), game.rounds, game.seed, game.first,
-                 game.watch_hash, game.rematch_of, game.clock, game.seed_chosen),
+                 game.watch_hash, game.rematch_of, game.clock, game.seed_chosen, game.first),
             )  # fmt: skip
             async with db.cursor() as cursor:
                 await cursor.executemany(
@@ -202,11 +217,13 @@ class PostgresStore:
             )
             return done.rowcount == 1
 
-    async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool) -> None:
-        """Commit decision number ``version`` (1-based) of the game; refused unless it is the next one."""
+    async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool, to_move: int) -> None:
+        """Commit decision number ``version`` (1-based) of the game, after which ``to_move`` is to decide; refused
+        unless it is the next one."""
         async with self._connection(write=True) as db:
             moved = await db.execute(
-                "UPDATE games SET version=%s, over=%s WHERE id=%s AND version=%s", (version, over, game_id, version - 1)
+                "UPDATE games SET version=%s, over=%s, to_move=%s WHERE id=%s AND version=%s",
+                (version, over, to_move, game_id, version - 1),
             )
             if moved.rowcount != 1:
                 raise StoreError(f"game {game_id} is not at version {version - 1}")
@@ -244,6 +261,20 @@ class PostgresStore:
     async def game_of_watch(self, watch_hash: bytes) -> str | None:
         row = await self._one("SELECT id FROM games WHERE watch_hash=%s", watch_hash)
         return None if row is None else str(row[0])
+
+    async def summary(self, game_id: str) -> GameSummary | None:
+        """Where the game stands, from its row and its seats: no decision read."""
+        async with self._connection() as db:
+            row = await (
+                await db.execute("SELECT version, over, to_move FROM games WHERE id=%s", (game_id,))
+            ).fetchone()
+            if row is None:
+                return None
+            names = await (
+                await db.execute("SELECT name FROM seats WHERE game_id=%s ORDER BY seat", (game_id,))
+            ).fetchall()
+        to_move = None if row[2] is None else int(row[2])
+        return GameSummary(int(row[0]), bool(row[1]), to_move, tuple(str(name) for (name,) in names))
 
     async def load(self, game_id: str) -> StoredGame | None:
         async with self._connection() as db:

@@ -20,22 +20,33 @@ from typing import TypeVar
 
 from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
-from lost_cities.server.store import SCHEMA_VERSION, GameRow, SeatRow, StoredGame, StoreError, clock_of
+from lost_cities.server.store import (
+    SCHEMA_VERSION,
+    GameRow,
+    GameSummary,
+    SeatRow,
+    StoredGame,
+    StoreError,
+    clock_of,
+)
 
 __all__ = ["SqliteStore"]
 
 _T = TypeVar("_T")
 
 #: How a database of an older schema is brought up to this one (schema 1 had no join times; schema 2 did not say
-#: whether a game's seed was chosen by its creator: none was, before servers refused chosen seeds by default).
+#: whether a game's seed was chosen by its creator: none was, before servers refused chosen seeds by default; schema 3
+#: did not keep whose decision is awaited).
 _MIGRATIONS = {
     1: "ALTER TABLE seats ADD COLUMN joined_at REAL",
     2: "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
+    3: "ALTER TABLE games ADD COLUMN to_move INTEGER",
 }
 
 #: The tables of the games' database: a SQLite file with others and no ``meta`` is another program's.
 _TABLES = frozenset({"meta", "games", "seats", "decisions"})
 
+#: The tables (no comma in a column's comment: SQLite's DROP COLUMN would take it for the columns' separator).
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS games(
@@ -50,7 +61,9 @@ CREATE TABLE IF NOT EXISTS games(
     over INTEGER NOT NULL DEFAULT 0,
     rematch_of TEXT,                     -- the finished game this one is the rematch of
     clock INTEGER,                       -- seconds a person has for each decision; NULL: no limit
-    seed_chosen INTEGER NOT NULL DEFAULT 0  -- 1: the creator chose the seed (serve --allow-seeds), everyone is told
+    seed_chosen INTEGER NOT NULL DEFAULT 0, -- 1: the creator chose the seed (serve --allow-seeds) and everyone is told
+    -- the seat whose decision is awaited; NULL in a game stored before schema 4
+    to_move INTEGER
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS seats(
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -133,9 +146,9 @@ class SqliteStore:
             with _transaction(db):
                 db.execute(
                     "INSERT INTO games(id, created_at, rules, rounds, seed, first, watch_hash, rematch_of, clock, "
-                    "seed_chosen) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    "seed_chosen, to_move) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                     (game.id, time.time(), encode(game.rules).decode(), game.rounds, game.seed, game.first,
-                     game.watch_hash, game.rematch_of, game.clock, int(game.seed_chosen)),
+                     game.watch_hash, game.rematch_of, game.clock, int(game.seed_chosen), game.first),
                 )  # fmt: skip
                 db.executemany(
                     "INSERT INTO seats(game_id, seat, name, computer, invite_hash) VALUES (?,?,?,?,?)",
@@ -158,14 +171,15 @@ class SqliteStore:
 
         return await self._run(join)
 
-    async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool) -> None:
-        """Commit decision number ``version`` (1-based) of the game; refused unless it is the next one."""
+    async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool, to_move: int) -> None:
+        """Commit decision number ``version`` (1-based) of the game, after which ``to_move`` is to decide; refused
+        unless it is the next one."""
 
         def append(db: sqlite3.Connection) -> None:
             with _transaction(db):
                 moved = db.execute(
-                    "UPDATE games SET version=?, over=? WHERE id=? AND version=?",
-                    (version, int(over), game_id, version - 1),
+                    "UPDATE games SET version=?, over=?, to_move=? WHERE id=? AND version=?",
+                    (version, int(over), to_move, game_id, version - 1),
                 )
                 if moved.rowcount != 1:
                     raise StoreError(f"game {game_id} is not at version {version - 1}")
@@ -246,6 +260,19 @@ class SqliteStore:
             return StoredGame(game, seats, decisions, clock.since, tuple(clock.plays))
 
         return await self._run(load)
+
+    async def summary(self, game_id: str) -> GameSummary | None:
+        """Where the game stands, from its row and its seats: no decision read."""
+
+        def summary(db: sqlite3.Connection) -> GameSummary | None:
+            row = db.execute("SELECT version, over, to_move FROM games WHERE id=?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            names = db.execute("SELECT name FROM seats WHERE game_id=? ORDER BY seat", (game_id,)).fetchall()
+            to_move = None if row[2] is None else int(row[2])
+            return GameSummary(int(row[0]), bool(row[1]), to_move, tuple(str(name) for (name,) in names))
+
+        return await self._run(summary)
 
     async def counts(self) -> tuple[int, int]:
         """(games, games not over): for ``GET /health``."""

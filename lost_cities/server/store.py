@@ -34,6 +34,7 @@ __all__ = [
     "ClockStart",
     "GameRow",
     "GameStore",
+    "GameSummary",
     "SeatRow",
     "StoreError",
     "StoredGame",
@@ -43,7 +44,7 @@ __all__ = [
 ]
 
 #: The tables' layout, the same in every store; a database of a newer one is refused, never written to.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class StoreError(RuntimeError):
@@ -137,6 +138,16 @@ class StoredGame(Struct, frozen=True):
         return len(self.decisions)
 
 
+class GameSummary(Struct, frozen=True):
+    """Where a game stands, as the database keeps it beside its decisions: what a client's list of its games needs,
+    read without replaying the game.  ``to_move`` is ``None`` for a game stored before it was kept."""
+
+    version: int
+    over: bool
+    to_move: int | None
+    names: tuple[str, ...]
+
+
 class GameStore(Protocol):
     """What the server asks of the place its games are kept: opened once, closed once, and between the two
     every write committed in a transaction of its own before the coroutine returns.  A store that cannot do
@@ -154,8 +165,9 @@ class GameStore(Protocol):
     async def join(self, game_id: str, seat: int, invite_hash: bytes, token_hash: bytes, name: str, at: float) -> bool:
         """Take the seat with this invitation, once (at UNIX time ``at``): ``False`` if it was taken meanwhile."""
 
-    async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool) -> None:
-        """Commit decision number ``version`` (1-based) of the game; refused unless it is the next one."""
+    async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool, to_move: int) -> None:
+        """Commit decision number ``version`` (1-based) of the game, after which ``to_move`` is to decide; refused
+        unless it is the next one."""
 
     async def set_token(self, game_id: str, seat: int, token_hash: bytes) -> None:
         """Give a seat a new token (the rematch's seat of a player who comes back for it): the old one opens nothing."""
@@ -171,6 +183,9 @@ class GameStore(Protocol):
     async def game_of_watch(self, watch_hash: bytes) -> str | None: ...
 
     async def load(self, game_id: str) -> StoredGame | None: ...
+
+    async def summary(self, game_id: str) -> GameSummary | None:
+        """Where the game stands (:class:`GameSummary`), from one row and its seats: no decision read."""
 
     async def counts(self) -> tuple[int, int]:
         """(games, games not over): for ``GET /health``."""

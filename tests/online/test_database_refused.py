@@ -65,7 +65,7 @@ def made_database(path: Path, games: int = 40) -> None:
             for number in range(games):
                 await store.create(game_row(f"g{number}", watch=f"w{number}".encode()), seats(f"g{number}"))
                 for version in range(1, 4):
-                    await store.append(f"g{number}", version, 1, "+r7", over=False)
+                    await store.append(f"g{number}", version, 1, "+r7", over=False, to_move=0)
         finally:
             await store.close()
 

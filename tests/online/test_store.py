@@ -21,7 +21,7 @@ from lost_cities.server.game import Game
 from lost_cities.server.postgres_store import PostgresStore
 from lost_cities.server.serve import store_for
 from lost_cities.server.sqlite_store import SqliteStore
-from lost_cities.server.store import SCHEMA_VERSION, GameRow, GameStore, SeatRow, StoreError
+from lost_cities.server.store import SCHEMA_VERSION, GameRow, GameStore, GameSummary, SeatRow, StoreError
 from tests.online.postgres import Postgres, free_port
 
 #: The first schema, as the first online version of lost-cities wrote it (no join times).
@@ -114,14 +114,14 @@ async def test_a_clock_read_back_after_a_take_back_counts_from_before_the_card_w
     assert first is not None
     game = Game(first)
     play = next(decision for decision in game.round.legal_decisions() if isinstance(decision, Play))
-    await store.append("g1", 1, game.to_move, str(play), over=False)
+    await store.append("g1", 1, game.to_move, str(play), over=False, to_move=0)
     run_sql(database, f"UPDATE decisions SET at = {start + 30} WHERE game_id = 'g1' AND version = 1")
     laid = await store.load("g1")
     assert laid is not None and laid.since == pytest.approx(start + 30)
     again = Game(laid)  # the server restarted with the card on the table: taken back now, it gives back no time
     again.apply(again.to_move, TAKE_BACK)
     assert again.since == pytest.approx(start)
-    await store.append("g1", 2, again.to_move, TAKE_BACK, over=False)
+    await store.append("g1", 2, again.to_move, TAKE_BACK, over=False, to_move=0)
     run_sql(database, f"UPDATE decisions SET at = {start + 50} WHERE game_id = 'g1' AND version = 2")
     taken_back = await store.load("g1")
     assert taken_back is not None and taken_back.since == pytest.approx(start)
@@ -136,15 +136,15 @@ async def test_two_joins_at_once_on_one_seat_are_one_taken_and_one_refused(store
 
 async def test_decisions_are_kept_in_order_and_only_the_next_one_is_accepted(store: GameStore) -> None:
     await store.create(game_row(), seats())
-    await store.append("g1", 1, 1, "+r7", over=False)
-    await store.append("g1", 2, 2, "d0", over=False)
+    await store.append("g1", 1, 1, "+r7", over=False, to_move=0)
+    await store.append("g1", 2, 2, "d0", over=False, to_move=0)
     for wrong in (2, 4, 1):  # again, ahead of its turn, behind
         with pytest.raises(StoreError, match="not at version"):
-            await store.append("g1", wrong, 0, "x", over=False)
+            await store.append("g1", wrong, 0, "x", over=False, to_move=0)
     with pytest.raises(StoreError):
-        await store.append("nothing", 1, 0, "x", over=False)
+        await store.append("nothing", 1, 0, "x", over=False, to_move=0)
     before = time.time()
-    await store.append("g1", 3, 0, "-b5", over=True)
+    await store.append("g1", 3, 0, "-b5", over=True, to_move=0)
     game = await store.load("g1")
     assert game is not None and game.decisions == ((1, "+r7"), (2, "d0"), (0, "-b5")) and game.version == 3
     assert before - 1 <= game.since <= time.time() + 1  # a clock counts from the last decision
@@ -159,7 +159,7 @@ async def test_watch_codes_tokens_rematches_and_counts(store: GameStore) -> None
     await store.set_token("g2", 0, b"new")
     assert await store.seat_of_token(b"new") == ("g2", 0) and await store.seat_of_token(b"old") is None
     assert await store.counts() == (2, 2)
-    await store.append("g1", 1, 1, "+r7", over=True)
+    await store.append("g1", 1, 1, "+r7", over=True, to_move=0)
     assert await store.counts() == (2, 1)
 
 
@@ -167,7 +167,7 @@ async def test_the_games_are_there_again_when_the_database_is_opened_again(datab
     first = store_for(database)
     await first.open()
     await first.create(game_row(), seats())
-    await first.append("g1", 1, 1, "+r7", over=False)
+    await first.append("g1", 1, 1, "+r7", over=False, to_move=0)
     await first.close()
     second = store_for(database)
     await second.open()  # the tables exist, the schema's version is the same: nothing made twice
@@ -215,7 +215,11 @@ async def test_a_database_of_the_second_schema_is_brought_up_to_date_its_seeds_d
     await first.create(game_row(), seats())
     await first.close()
     # as schema 2 left it: nothing said whether a seed was chosen (none was: every server took one then)
-    run_sql(database, "ALTER TABLE games DROP COLUMN seed_chosen; UPDATE meta SET value='2' WHERE key='schema';")
+    run_sql(
+        database,
+        "ALTER TABLE games DROP COLUMN seed_chosen; ALTER TABLE games DROP COLUMN to_move; "
+        "UPDATE meta SET value='2' WHERE key='schema';",
+    )
     second = store_for(database)
     await second.open()
     try:
@@ -230,6 +234,32 @@ async def test_a_database_of_the_second_schema_is_brought_up_to_date_its_seeds_d
     third = store_for(database)
     await third.open()  # at the schema of today: nothing migrated twice
     await third.close()
+
+
+async def test_a_game_is_summed_up_without_its_decisions_and_one_stored_before_the_summary_says_so(
+    database: str,
+) -> None:
+    store = store_for(database)
+    await store.open()
+    try:
+        await store.create(GameRow("g1", Rules(), 1, 5, 1, b"w1"), seats("g1"))
+        assert await store.summary("g1") == GameSummary(0, False, 1, ("Ana", "Boris", "Computer"))  # the first to play
+        await store.append("g1", 1, 1, "+r7", over=False, to_move=1)
+        await store.append("g1", 2, 1, "n", over=False, to_move=0)
+        assert await store.summary("g1") == GameSummary(2, False, 0, ("Ana", "Boris", "Computer"))
+        assert await store.summary("nothing") is None
+    finally:
+        await store.close()
+    # as schema 3 left it: nothing said whose decision was awaited
+    run_sql(database, "ALTER TABLE games DROP COLUMN to_move; UPDATE meta SET value='3' WHERE key='schema';")
+    again = store_for(database)
+    await again.open()
+    try:
+        assert await again.summary("g1") == GameSummary(
+            2, False, None, ("Ana", "Boris", "Computer")
+        )  # read whole, then
+    finally:
+        await again.close()
 
 
 async def test_a_database_of_a_newer_schema_is_refused_in_one_sentence(database: str) -> None:

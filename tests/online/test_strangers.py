@@ -22,8 +22,10 @@ from lost_cities.net.client import create_game
 from lost_cities.net.codes import new_code, shown
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.server.gate import Limits
-from tests.online.raw import ask, joined, next_frame
-from tests.online.server import ServerProcess
+from lost_cities.server.sqlite_store import SqliteStore
+from lost_cities.server.store import StoredGame
+from tests.online.raw import ask, joined, next_frame, open_raw
+from tests.online.server import ServerProcess, hub_in_process
 
 
 def two(rounds: int = 1) -> Create:
@@ -294,14 +296,43 @@ async def test_a_card_is_taken_back_three_times_a_turn_at_most(server: ServerPro
     assert drawn["type"] == "event"  # the turn goes on as the rules say
 
 
-async def test_status_answers_each_seat_once_however_often_its_token_is_sent(server: ServerProcess) -> None:
+async def test_status_answers_each_seat_once_from_the_stored_summary_without_loading_the_game(
+    server: ServerProcess,
+) -> None:
     created = await create_game(server.url, two())
-    ana = await from_address(server.url, "127.0.0.1")
-    token = (await ask(ana, {"type": "join", "code": created.seats[0].code}))["token"]
-    await ana.close()
+    ana, token, view = await seat_with_token(server.url, created.seats[0].code or "")
+    card = view["view"]["hand"][0]
+    assert (await ask(ana, {"type": "decide", "version": 0, "decision": f"-{card}"}))["type"] == "event"
+    assert (await ask(ana, {"type": "decide", "version": 1, "decision": "n"}))["type"] == "event"
+    await ana.close()  # nobody in the game: the server lets it go from memory
     asking = await from_address(server.url, "127.0.0.1")
     games = await ask(asking, {"type": "status", "tokens": [token] * 10})
-    assert [entry["seat"] for entry in games["games"]] == [0]
+    assert [(entry["seat"], entry["version"], entry["to_move"]) for entry in games["games"]] == [(0, 2, 1)]
+    _, _, body = await http(server.port, "GET /health HTTP/1.1\nHost: x\n")
+    assert json.loads(body)["games"] == 0
+
+
+class CountingStore(SqliteStore):
+    """A SQLite store that counts the games it reads whole (every decision)."""
+
+    loads = 0
+
+    async def load(self, game_id: str) -> StoredGame | None:
+        CountingStore.loads += 1
+        return await super().load(game_id)
+
+
+async def test_status_reads_no_game_whole(tmp_path: Path) -> None:
+    async with hub_in_process(CountingStore(tmp_path / "games.sqlite3")) as (url, _hub):
+        created = await create_game(url, two())
+        ana = await open_raw(url)
+        token = (await ask(ana, {"type": "join", "code": created.seats[0].code}))["token"]
+        await ana.close()
+        await asyncio.sleep(0.1)  # its handler done: the game let go
+        before = CountingStore.loads
+        asking = await open_raw(url)
+        games = await ask(asking, {"type": "status", "tokens": [token] * 50})
+        assert len(games["games"]) == 1 and CountingStore.loads == before  # the summary alone: no decision read
 
 
 async def test_two_players_joining_at_once_with_one_name_never_both_get_it(server: ServerProcess) -> None:
