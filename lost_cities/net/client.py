@@ -195,11 +195,33 @@ def _said(error: BaseException) -> str:
         return _("that host name is not known")
     if isinstance(error, TimeoutError):
         return _("no answer in time")
+    if isinstance(error, InvalidStatus) and (sentence := _refusal(error)) is not None:  # a lost-cities server's own
+        return _("the server refused the connection (HTTP {status}): {sentence}").format(
+            status=error.response.status_code, sentence=sentence
+        )
     if isinstance(error, InvalidStatus) and error.response.status_code >= 500:  # a proxy, its server away
         return _("the server is unavailable (HTTP {status}): try again later").format(status=error.response.status_code)
     if isinstance(error, InvalidHandshake):
         return _("what answered is not a game server")
     return str(error) or type(error).__name__
+
+
+#: The most characters of a server's refusal a message quotes.
+_REFUSAL_LENGTH = 200
+
+
+def _refusal(error: InvalidStatus) -> str | None:
+    """The sentence a server that refused the handshake gave (a lost-cities server says why in plain text: too many
+    connections from one address, the server full, a web page of another site), shown as text: its first line,
+    printable characters only, cut to :data:`_REFUSAL_LENGTH`; ``None`` if it gave none (a proxy's HTML page)."""
+    response = error.response
+    if not response.headers.get("Content-Type", "").startswith("text/plain") or response.status_code < 400:
+        return None
+    lines = response.body.decode("utf-8", "replace").strip().splitlines() if response.body else []
+    shown = "".join(char for char in (lines[0] if lines else "") if char.isprintable())
+    if len(shown) > _REFUSAL_LENGTH:
+        shown = shown[: _REFUSAL_LENGTH - 1] + "…"
+    return shown or None
 
 
 def _unanswered(tried: Sequence[str], why: str) -> str:

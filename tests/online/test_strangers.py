@@ -18,7 +18,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
-from lost_cities.net.client import create_game
+from lost_cities.net.client import OnlineError, create_game
 from lost_cities.net.codes import new_code, shown
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.server.gate import Limits
@@ -157,6 +157,16 @@ async def test_one_code_tried_wrong_too_often_is_refused_from_every_address(untr
         answers.append((await ask(websocket, {"type": "join", "code": used}))["code"])
         await websocket.close()
     assert answers == ["code_used"] * Limits.FAILURES_PER_CODE + ["rate_limited"]
+
+
+async def test_a_client_refused_at_the_handshake_says_the_servers_sentence(untrusted: ServerProcess) -> None:
+    held = [await from_address(untrusted.url, "127.0.0.1") for _ in range(8)]  # this address's eight
+    with pytest.raises(OnlineError) as refused:
+        await create_game(untrusted.url, two())
+    said = str(refused.value)
+    assert "HTTP 503" in said and "at most 8 connections from one address: close one and try again" in said
+    for websocket in held:
+        await websocket.close()
 
 
 async def test_a_flood_of_websocket_pings_is_cut_off(server: ServerProcess) -> None:
