@@ -7,6 +7,7 @@ import argparse
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, whole_number
 from lost_cities.i18n import _
+from lost_cities.server import DATABASE_CONNECTIONS, REDIS_CONNECTIONS
 from lost_cities.server.gate import Limits
 
 #: The server's port unless told otherwise: the clients' default server is ws://127.0.0.1:8765.
@@ -125,6 +126,25 @@ def add_parser(commands: Commands) -> None:
         ),
     )
     parser.add_argument(
+        "--db-connections",
+        type=whole_number(1, 1000),
+        default=DATABASE_CONNECTIONS,
+        metavar=_("NUMBER"),
+        help=_(
+            "with --db postgresql://…: connections to PostgreSQL this server opens at most (default {n}); every "
+            "server on the database shares PostgreSQL's own limit"
+        ).format(n=DATABASE_CONNECTIONS),
+    )
+    parser.add_argument(
+        "--redis-connections",
+        type=whole_number(2, 1000),
+        default=REDIS_CONNECTIONS,
+        metavar=_("NUMBER"),
+        help=_("with --redis: connections to Redis this server opens at most (default {n})").format(
+            n=REDIS_CONNECTIONS
+        ),
+    )
+    parser.add_argument(
         "--log-level", choices=LOG_LEVELS, default="info", help=_("how much to log on stderr (default info)")
     )
     add_lang(parser, argparse.SUPPRESS)
@@ -189,6 +209,8 @@ def run(args: argparse.Namespace) -> int:
                     allowed_origins=tuple(origin.rstrip("/") for origin in args.allow_origin),
                 ),
                 allow_seeds=args.allow_seeds,
+                db_connections=args.db_connections,
+                redis_connections=args.redis_connections,
             )
         )
     except (StoreError, LeaseError) as error:

@@ -25,6 +25,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
+from lost_cities.server import DATABASE_CONNECTIONS
 from lost_cities.server.store import (
     SCHEMA_VERSION,
     GameRow,
@@ -123,7 +124,7 @@ class PostgresStore:
     database to answer a connection, before it is refused with a :class:`StoreError` (:data:`WAIT`).
     """
 
-    def __init__(self, url: str, *, connections: int = 4, wait: float = WAIT) -> None:
+    def __init__(self, url: str, *, connections: int = DATABASE_CONNECTIONS, wait: float = WAIT) -> None:
         self.url = url
         self.shown = shown_url(url)
         self.wait = wait

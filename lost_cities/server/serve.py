@@ -24,6 +24,7 @@ from websockets.http11 import Request, Response
 
 from lost_cities.net.codes import CodeKey
 from lost_cities.net.protocol import MAX_CLIENT_FRAME
+from lost_cities.server import DATABASE_CONNECTIONS, REDIS_CONNECTIONS
 from lost_cities.server.connection import GuardedConnection, guarded
 from lost_cities.server.gate import Gate, GateSettings, Limits, LogThrottle, Refusal, is_loopback
 from lost_cities.server.hub import Hub
@@ -39,9 +40,6 @@ log = logging.getLogger("lost_cities.server")
 
 #: How long ``GET /health`` waits for the database's counts: a load balancer's check must not hang on it.
 HEALTH_WAIT = 2.0
-#: Connections to Redis a server opens at most (one of them listens to the relay's channels): its calls queue for
-#: them.  Enough for Redis to answer a busy server's leases and frames side by side; Redis serves them one at a time.
-REDIS_CONNECTIONS = 32
 
 
 #: How long ``GET /health``'s figures are kept before the database is asked again: a flood of health checks costs
@@ -168,7 +166,7 @@ async def _ping(leases: Leases) -> None:
         raise LeaseError(f"Redis cannot be reached: {error}") from None
 
 
-async def leases_for(url: str, ttl: float) -> Leases:
+async def leases_for(url: str, ttl: float, connections: int = REDIS_CONNECTIONS) -> Leases:
     """This server's leases in the Redis at ``url`` (``--redis``), checked to answer now: a server that could take
     no game is refused at its start, in one sentence (:class:`LeaseError`), not at its first player's."""
     try:  # only here: a server without --redis never loads the Redis client
@@ -184,7 +182,7 @@ async def leases_for(url: str, ttl: float) -> Leases:
         answer_wait = max(HEALTH_WAIT, ttl / 2)
         pool = BlockingConnectionPool.from_url(
             url,
-            max_connections=REDIS_CONNECTIONS,
+            max_connections=connections,
             timeout=answer_wait,
             socket_timeout=answer_wait,
             socket_connect_timeout=HEALTH_WAIT,
@@ -201,8 +199,9 @@ async def leases_for(url: str, ttl: float) -> Leases:
     return leases
 
 
-def store_for(database: str) -> GameStore:
-    """The store ``--db`` names: PostgreSQL for a ``postgresql://`` (or ``postgres://``) URL, else a SQLite file."""
+def store_for(database: str, connections: int = DATABASE_CONNECTIONS) -> GameStore:
+    """The store ``--db`` names: PostgreSQL for a ``postgresql://`` (or ``postgres://``) URL, with a pool of at most
+    ``connections``, else a SQLite file (one connection, on the store's thread)."""
     if not is_postgres_url(database):
         return SqliteStore(Path(database))
     try:  # only here: a server on SQLite never loads psycopg
@@ -210,7 +209,7 @@ def store_for(database: str) -> GameStore:
     except ImportError as error:  # psycopg without libpq says so in several lines: the first is enough
         said = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise StoreError(f"serving on PostgreSQL needs psycopg and the libpq library (libpq5): {said}") from None
-    return PostgresStore(database)
+    return PostgresStore(database, connections=connections)
 
 
 async def run_server(
@@ -225,6 +224,8 @@ async def run_server(
     lease: float = 10.0,
     gate: GateSettings | None = None,
     allow_seeds: bool = False,
+    db_connections: int = DATABASE_CONNECTIONS,
+    redis_connections: int = REDIS_CONNECTIONS,
 ) -> None:
     """Serve the games of ``database`` (a SQLite file's path or a PostgreSQL URL), the codes hashed with the key
     in the file ``key``, until Ctrl+C or SIGTERM; ``announce`` is told each address served on (``ws://host:port``).
@@ -232,9 +233,9 @@ async def run_server(
     seconds long and renewed: several servers on one PostgreSQL database never apply one game at once, and a client of
     a game another server holds is relayed to it (:mod:`lost_cities.server.relay`).  With ``allow_seeds``, a game's
     creator may choose its seed (tests, benchmarks, replays); otherwise the server deals every game itself."""
-    leases = await leases_for(redis, lease) if redis is not None else None
+    leases = await leases_for(redis, lease, redis_connections) if redis is not None else None
     relay = Relay(leases) if leases is not None else None
-    store = store_for(database)
+    store = store_for(database, db_connections)
     opened = False
     try:
         if relay is not None:  # any server accepts any client: those of games another holds are relayed to it

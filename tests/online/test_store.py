@@ -294,3 +294,18 @@ async def test_a_postgresql_that_does_not_answer_or_a_missing_database_is_refuse
         assert said in message and "cannot be used" in message and "\n" not in message
         assert "secret" not in message  # the password is never shown
         await store.close()
+
+
+async def test_a_postgresql_store_opens_no_more_connections_than_it_is_given(postgres: Postgres) -> None:
+    database = postgres.new_database()
+    store = store_for(database, connections=2)  # lost-cities serve --db-connections 2
+    await store.open()
+    try:
+        await store.create(GameRow("g1", Rules(), 1, 5, 0, b"w1"), seats("g1"))
+        await asyncio.gather(*(store.summary("g1") for _ in range(20)))  # twenty calls at once wait their turn
+        name = database.rsplit("/", 1)[-1]
+        with psycopg.connect(postgres.url(), autocommit=True) as admin:
+            opened = admin.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s", (name,)).fetchone()
+        assert opened is not None and 1 <= opened[0] <= 2
+    finally:
+        await store.close()
