@@ -7,6 +7,8 @@ __all__ = [
     "DEFAULT_SERVER",
     "FRAMES_PER_SECOND",
     "FRAME_BURST",
+    "TAKE_BACKS_IN_A_TURN",
+    "TAKE_BACKS_RULE",
     "addresses",
     "check_server",
     "server_option",
@@ -19,6 +21,10 @@ __all__ = [
 #: (:class:`lost_cities.net.client.Pacer`).
 FRAMES_PER_SECOND = 100.0
 FRAME_BURST = 200.0
+#: A house rule of online play (docs/RULES.md): a card is taken back this many times in one turn at most, so that
+#: nobody can hold a game up; the server refuses the next take-back as ``illegal`` with this rule's id.
+TAKE_BACKS_IN_A_TURN = 3
+TAKE_BACKS_RULE = "R6c"
 
 #: Where a client looks for a server unless told otherwise (``LOST_CITIES_SERVER``, ``--server``): the
 #: port ``lost-cities serve`` listens on by default, on this machine.

@@ -20,6 +20,7 @@ from lost_cities.engine.match import Match, NextStarter
 from lost_cities.engine.moves import Draw, parse_decision
 from lost_cities.engine.round import Round
 from lost_cities.engine.view import PlayerView, PublicTurn, player_view, public_view
+from lost_cities.net import TAKE_BACKS_RULE
 from lost_cities.net.protocol import CLAIM, TAKE_BACK, ErrorCode, ErrorFrame, Event, GameStatus, Record, ViewFrame
 from lost_cities.server.gate import Limits
 from lost_cities.server.store import ClockStart, StoredGame
@@ -151,8 +152,8 @@ class Game:
                 raise self._refused(
                     ErrorCode.ILLEGAL,
                     f"a card may be taken back {Limits.TAKE_BACKS_IN_A_ROW} times in one turn online, "
-                    "no more: play it, or another, and draw (R6c)",
-                    rule="R6c",
+                    f"no more: play it, or another, and draw ({TAKE_BACKS_RULE})",
+                    rule=TAKE_BACKS_RULE,
                 )
             return True
         try:

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lost_cities.net import FRAME_BURST, FRAMES_PER_SECOND
+from lost_cities.net import FRAME_BURST, FRAMES_PER_SECOND, TAKE_BACKS_IN_A_TURN
 
 if TYPE_CHECKING:
     from websockets.datastructures import Headers
@@ -61,7 +61,7 @@ class Limits:
     #: ``GET /health`` requests one address may make per minute
     HEALTH_PER_ADDRESS = 60
     #: take-backs in one turn before the next is refused (R6c, a house rule for online play)
-    TAKE_BACKS_IN_A_ROW = 3
+    TAKE_BACKS_IN_A_ROW = TAKE_BACKS_IN_A_TURN
 
 
 #: Entries a per-address table keeps before its quiet ones are forgotten.

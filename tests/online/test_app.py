@@ -611,3 +611,21 @@ async def test_quitting_a_seat_mid_game_is_kept_for_the_command_to_say_how_to_co
         await pilot.press("y")
         await pilot.pause()
     assert app.left_playing and app.problem is None
+
+
+async def test_a_fourth_take_back_in_a_turn_is_refused_in_the_players_words(server: ServerProcess) -> None:
+    settings = MatchSettings(names=("Ana", "Boris"), rounds=1)
+    app = OnlineApp(server.url, create=OnlineMatch(settings, server.url), store=MatchStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown: App[Any] = app
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        assert app.frame is not None and app.frame.view.my_turn
+        for version in range(1, 7):  # discarded and taken back three times: each answered by the server
+            await pilot.press("d" if version % 2 else "u")
+            await until(pilot, lambda version=version: app.frame is not None and app.frame.version == version)
+        await pilot.press("d")
+        await until(pilot, lambda: app.frame is not None and app.frame.version == 7)
+        assert "take back" not in key_bar(shown)  # the view says no more: the key bar offers none
+        await pilot.press("u")
+        await until(pilot, lambda: "taken a card back 3 times this turn" in screen_text(shown))
+        assert "online, that is the most (R6c). Play a card, then draw." in " ".join(screen_text(shown).split())

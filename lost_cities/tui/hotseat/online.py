@@ -34,7 +34,7 @@ from lost_cities.engine import (
 from lost_cities.engine.match import match_outcome
 from lost_cities.i18n import _, sentence
 from lost_cities.limits import cell_width, said_duration
-from lost_cities.net import server_option
+from lost_cities.net import TAKE_BACKS_IN_A_TURN, TAKE_BACKS_RULE, server_option
 from lost_cities.net.client import OnlineError, Seat, create_game
 from lost_cities.net.codes import normalised, shown
 from lost_cities.net.protocol import (
@@ -807,6 +807,11 @@ class OnlineApp(GameApp):
                 line = frame.message
             else:
                 line = describe_refusal(error)
+        elif frame.code is ErrorCode.ILLEGAL and frame.rule == TAKE_BACKS_RULE:
+            line = _(
+                "You have taken a card back {n} times this turn: online, that is the most ({rule}). Play a card, "
+                "then draw."
+            ).format(n=TAKE_BACKS_IN_A_TURN, rule=TAKE_BACKS_RULE)
         elif frame.code in (ErrorCode.STALE_VERSION, ErrorCode.NOT_YOUR_TURN):
             line = _("The game had moved on: here it is as it stands now.")
         else:
