@@ -28,7 +28,7 @@ from lost_cities.net import FRAME_BURST, FRAMES_PER_SECOND, TAKE_BACKS_IN_A_TURN
 if TYPE_CHECKING:
     from websockets.datastructures import Headers
 
-__all__ = ["Gate", "GateSettings", "Limits", "LogThrottle", "Refusal", "connections_cap", "is_loopback"]
+__all__ = ["Gate", "GateSettings", "Limits", "LogThrottle", "Refusal", "connections_cap", "counted_as", "is_loopback"]
 
 log = logging.getLogger("lost_cities.server")
 
@@ -68,6 +68,25 @@ class Limits:
 _MOST_ADDRESSES = 10_000
 #: Descriptors kept back from the connections' cap: the database, Redis, the log, the listening sockets.
 _DESCRIPTOR_HEADROOM = 100
+
+
+def counted_as(address: str) -> str:
+    """What an address's limits are kept under: an IPv4 address itself; an IPv6 one by its /64 network, which one
+    household or one server is given whole (counting each of its addresses apart would give one attacker billions).
+
+    >>> counted_as("203.0.113.9"), counted_as("2001:db8:1:2:aaaa::1"), counted_as("::ffff:198.51.100.4")
+    ('203.0.113.9', '2001:db8:1:2::/64', '198.51.100.4')
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        if not ip.is_loopback:
+            return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return address
 
 
 def is_loopback(address: str) -> bool:
@@ -244,20 +263,22 @@ class Gate:
     def admit(self, address: str) -> None:
         """Count a connection from ``address`` (once it is known: after the HTTP request); :class:`Refusal` if the
         address holds as many as it may."""
-        held = self.open.get(address, 0)
+        key = counted_as(address)
+        held = self.open.get(key, 0)
         if held >= self.settings.max_per_address and not self.exempt(address):
             self.refusals.warning("refused a connection from %s: it holds %d already", address, held)
             raise Refusal(
                 f"at most {self.settings.max_per_address} connections from one address: close one and try again"
             )
-        self.open[address] = held + 1
+        self.open[key] = held + 1
 
     def release(self, address: str) -> None:
-        held = self.open.get(address, 0) - 1
+        key = counted_as(address)
+        held = self.open.get(key, 0) - 1
         if held > 0:
-            self.open[address] = held
+            self.open[key] = held
         else:
-            self.open.pop(address, None)
+            self.open.pop(key, None)
 
     def origin_allowed(self, origin: str | None) -> bool:
         """Whether a connection with this ``Origin`` may open.  A native client (the app, ``online bot``, the web
@@ -272,7 +293,7 @@ class Gate:
         """:class:`Refusal` if ``address`` made too many wrong attempts in the last minute, or ``code`` was tried
         wrong too often (from anywhere)."""
         now = time.monotonic()
-        if self.failures.full(address, now):
+        if self.failures.full(counted_as(address), now):
             self.refusals.warning("refused a code from %s: too many wrong codes or tokens", address)
             raise Refusal("too many wrong codes or tokens from your address: try again in a minute")
         if code is not None and self.code_failures.full(code, now):
@@ -282,7 +303,7 @@ class Gate:
     def failed(self, address: str, code: str | None, what: str) -> None:
         """A wrong code or token from ``address`` (``code``: the one tried, normalised; ``what``: the refusal)."""
         now = time.monotonic()
-        self.failures.add(address, now)
+        self.failures.add(counted_as(address), now)
         if code is not None:
             self.code_failures.add(code, now)
         self.refusals.warning("refused %s from %s", what, address)
@@ -292,21 +313,21 @@ class Gate:
         if self.exempt(address):
             return
         now = time.monotonic()
-        if self.creates.full(address, now):
+        if self.creates.full(counted_as(address), now):
             self.refusals.warning("refused a new game from %s: too many a minute", address)
             raise Refusal(
                 f"at most {Limits.CREATES_PER_ADDRESS} new games a minute from one address: try again in a minute"
             )
-        self.creates.add(address, now)
+        self.creates.add(counted_as(address), now)
 
     def check_health(self, address: str) -> None:
         """:class:`Refusal` past :attr:`Limits.HEALTH_PER_ADDRESS` ``/health`` requests a minute from ``address``."""
         if self.exempt(address):
             return
         now = time.monotonic()
-        if self.health.full(address, now):
+        if self.health.full(counted_as(address), now):
             raise Refusal(f"at most {Limits.HEALTH_PER_ADDRESS} health checks a minute from one address")
-        self.health.add(address, now)
+        self.health.add(counted_as(address), now)
 
 
 def _listed(values: Iterable[str]) -> list[str]:

@@ -261,3 +261,18 @@ async def test_a_watcher_with_an_unused_invitation_is_told_which_seat_it_opens(s
         ("welcome", None, None),
     ]
     await ana.close()
+
+
+def test_an_ipv6_address_counts_by_its_64_network_one_householders_many_addresses_as_one() -> None:
+    gate = Gate(GateSettings(trust_loopback=False, max_per_address=2, max_connections=100))
+    for number in range(Limits.FAILURES_PER_ADDRESS):  # each wrong code from another address of one /64
+        gate.failed(f"2001:db8:1:2::{number + 1:x}", None, "bad_code")
+    with pytest.raises(Refusal, match="too many wrong codes"):
+        gate.check_guesses("2001:db8:1:2:ffff::9", None)
+    gate.check_guesses("2001:db8:1:3::1", None)  # the next /64 is someone else's
+    gate.admit("2001:db8:7:7::1")
+    gate.admit("2001:db8:7:7::2")
+    with pytest.raises(Refusal, match="at most 2 connections"):
+        gate.admit("2001:db8:7:7::3")
+    gate.release("2001:db8:7:7::1")
+    gate.admit("2001:db8:7:7::3")  # one went: one more may come
