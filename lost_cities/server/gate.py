@@ -226,12 +226,14 @@ class Gate:
 
     def client_address(self, peer: str, headers: Headers) -> str:
         """The client's address: ``peer`` (the connection's), unless ``peer`` is a trusted proxy, in which case the
-        address it forwards — the last one in ``Forwarded``'s ``for=`` or ``X-Forwarded-For`` that is not itself a
-        trusted proxy (what this proxy saw).  Anyone else's forwarding headers are ignored: they are the client's to
-        write."""
+        address it forwards — the last one in ``X-Forwarded-For`` (else in ``Forwarded``'s ``for=``) that is not
+        itself a trusted proxy: what this proxy saw, never what the client wrote before it.  Anyone else's forwarding
+        headers are ignored: they are the client's to write."""
         if not self._trusted(peer):
             return peer
-        forwarded = _forwarded_for(headers.get_all("Forwarded")) or _listed(headers.get_all("X-Forwarded-For"))
+        # X-Forwarded-For first: the common proxies append the client's address to it, but pass a client's own
+        # Forwarded header on untouched, so that reading Forwarded first would let a client name itself.
+        forwarded = _listed(headers.get_all("X-Forwarded-For")) or _forwarded_for(headers.get_all("Forwarded"))
         for address in reversed(forwarded):
             if not self._trusted(address):
                 return address

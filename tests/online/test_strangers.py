@@ -115,6 +115,10 @@ async def test_a_forwarded_address_is_believed_from_the_trusted_proxy_only(tmp_p
         friend = {"Forwarded": 'for="[2001:db8::7]:4711";proto=https'}
         through = await from_address(proxied.url, "127.0.0.1", additional_headers=friend)
         assert (await ask(through, {"type": "join", "code": created.seats[0].code}))["type"] == "welcome"
+        # a client's own Forwarded header, passed on by the proxy beside the X-Forwarded-For it appended: ignored
+        both = {"X-Forwarded-For": "203.0.113.9", "Forwarded": "for=192.0.2.77"}
+        named = await from_address(proxied.url, "127.0.0.1", additional_headers=both)
+        assert (await ask(named, {"type": "join", "code": created.seats[1].code}))["code"] == "rate_limited"
         # not the proxy: its header is its own to write, and its wrong codes are its own address's
         await guess(proxied.url, "127.0.0.2", Limits.FAILURES_PER_ADDRESS, {"X-Forwarded-For": "198.51.100.1"})
         forged = await from_address(proxied.url, "127.0.0.2", additional_headers={"X-Forwarded-For": "198.51.100.2"})
