@@ -13,7 +13,7 @@ the pile, always legal) measures the round trip of a decision, ``decide`` sent t
    play as fast as the server lets a connection send, and never read; for ``--seconds``.
 
 Before the attacks, the probe's round trip alone is the floor; each attack's round trip is said as a ratio to
-it.  The goal (issue 35): the server's memory under 150 MB through both, the probe's round trip as usual.
+it.  The goal: the server's memory under 150 MB through both, the probe's round trip as usual.
 Every loop is bounded in count and time, all traffic stays on 127.0.0.1, and the server and its folder go
 however the run ends.  Linux only (``/proc``).
 """
