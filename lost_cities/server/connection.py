@@ -14,13 +14,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-import time
 from typing import Any, ClassVar
 
 from websockets.asyncio.server import ServerConnection
 from websockets.frames import Frame, Opcode
 
-from lost_cities.server.gate import Gate, Limits
+from lost_cities.server.gate import Gate, Limits, TokenBucket
 
 __all__ = ["FrameBucket", "GuardedConnection"]
 
@@ -35,22 +34,11 @@ _FULL = (
 )
 
 
-class FrameBucket:
-    """A token bucket: a connection's frames a second (:attr:`Limits.FRAMES_PER_SECOND`), with a burst."""
+class FrameBucket(TokenBucket):
+    """A connection's frames a second (:attr:`Limits.FRAMES_PER_SECOND`), with a burst; its pings take from it too."""
 
     def __init__(self) -> None:
-        self.tokens = Limits.FRAME_BURST
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        """Whether one more frame is within the limit (and count it)."""
-        now = time.monotonic()
-        self.tokens = min(Limits.FRAME_BURST, self.tokens + (now - self.at) * Limits.FRAMES_PER_SECOND)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+        super().__init__(Limits.FRAMES_PER_SECOND, Limits.FRAME_BURST)
 
 
 class GuardedConnection(ServerConnection):

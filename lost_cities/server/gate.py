@@ -28,7 +28,17 @@ from lost_cities.net import FRAME_BURST, FRAMES_PER_SECOND, TAKE_BACKS_IN_A_TURN
 if TYPE_CHECKING:
     from websockets.datastructures import Headers
 
-__all__ = ["Gate", "GateSettings", "Limits", "LogThrottle", "Refusal", "connections_cap", "counted_as", "is_loopback"]
+__all__ = [
+    "Gate",
+    "GateSettings",
+    "Limits",
+    "LogThrottle",
+    "Refusal",
+    "TokenBucket",
+    "connections_cap",
+    "counted_as",
+    "is_loopback",
+]
 
 log = logging.getLogger("lost_cities.server")
 
@@ -132,24 +142,37 @@ class _Windows:
                 del self.windows[quiet]
 
 
+class TokenBucket:
+    """At most ``burst`` events at once, then ``rate`` a second: a connection's frames, the log's refusals."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        """Whether one more event is within the limit (and count it)."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class LogThrottle:
     """At most ``per_second`` lines a second through :meth:`warning`; the lines held back are counted and said in the
     next line let through — an attack is seen in the log without filling the disk."""
 
     def __init__(self, per_second: float = 5.0) -> None:
-        self.per_second = per_second
-        self.tokens = per_second
-        self.at = time.monotonic()
+        self.bucket = TokenBucket(per_second, per_second)
         self.held_back = 0
 
     def warning(self, message: str, *args: object) -> None:
-        now = time.monotonic()
-        self.tokens = min(self.per_second, self.tokens + (now - self.at) * self.per_second)
-        self.at = now
-        if self.tokens < 1:
+        if not self.bucket.take():
             self.held_back += 1
             return
-        self.tokens -= 1
         if self.held_back:
             message += " (and %d more not logged)"
             args = (*args, self.held_back)
