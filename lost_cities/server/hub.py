@@ -122,11 +122,20 @@ class _Elsewhere(StoreError):
 
 
 class _Refusal(Exception):
-    """Stop handling this connection's current frame with this error (and close with ``close`` if set)."""
+    """Stop handling this connection's current frame with this error (and close with ``close`` if set); ``tried``:
+    the code a wrong attempt tried (normalised), which the gate counts too."""
 
-    def __init__(self, code: ErrorCode, message: str, close: int | None = None, version: int | None = None) -> None:
+    def __init__(
+        self,
+        code: ErrorCode,
+        message: str,
+        close: int | None = None,
+        version: int | None = None,
+        tried: str | None = None,
+    ) -> None:
         self.frame = ErrorFrame(code=code, message=message, version=version)
         self.close = close
+        self.tried = tried
         super().__init__(message)
 
 
@@ -211,7 +220,7 @@ class Hub:
                     await self._send(websocket, refusal.frame)
                     if refusal.frame.code in (ErrorCode.BAD_CODE, ErrorCode.BAD_TOKEN, ErrorCode.CODE_USED):
                         failures += 1
-                        self.gate.failed(address, _code_tried(message), refusal.frame.code.value)
+                        self.gate.failed(address, refusal.tried, refusal.frame.code.value)
                     if refusal.close is not None:
                         await websocket.close(refusal.close, refusal.frame.message[:100])
                         return
@@ -314,7 +323,7 @@ class Hub:
                     watched, seat, taken = invited
                     invitation = None if taken else seat
             if watched is None:
-                raise _Refusal(ErrorCode.BAD_CODE, f"{shown(code)} is not a watch code on this server")
+                raise _Refusal(ErrorCode.BAD_CODE, f"{shown(code)} is not a watch code on this server", tried=code)
             return await self.game(watched), None, None, invitation
         found = await self.store.seat_of_invite(hashed)
         if found is None:
@@ -323,13 +332,16 @@ class Hub:
                     ErrorCode.WATCH_CODE,
                     f"{shown(code)} is a code to watch a game, not to play in it: give it to --watch, not --join",
                 )
-            raise _Refusal(ErrorCode.BAD_CODE, f"{shown(code)} opens no seat on this server: is it mistyped?")
+            raise _Refusal(
+                ErrorCode.BAD_CODE, f"{shown(code)} opens no seat on this server: is it mistyped?", tried=code
+            )
         game_id, seat, taken = found
         if taken:
             raise _Refusal(
                 ErrorCode.CODE_USED,
                 f"{shown(code)} was used already: an invitation opens its seat once (the player who took it "
                 "comes back with lost-cities play)",
+                tried=code,
             )
         game = await self.game(game_id)
         token = new_token()
@@ -339,7 +351,7 @@ class Hub:
                 name = self._name(frame.name, seat, game)
             now = time.time()
             if not await self.store.join(game_id, seat, hashed, token_hash(token), name, now):
-                raise _Refusal(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago")
+                raise _Refusal(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago", tried=code)
             game.names[seat] = name
             game.joined[seat] = True
             game.seat_taken(now)  # a clock counts from the last one in
@@ -880,15 +892,6 @@ def _bucket_of(websocket: Member) -> FrameBucket:
     """The count of a connection's frames a second: a local connection's own, which its pings take from too; a new
     one for a client another server relays (whose pings that server counts)."""
     return websocket.frames if isinstance(websocket, GuardedConnection) else FrameBucket()
-
-
-def _code_tried(message: str | bytes) -> str | None:
-    """The code a ``join`` or ``watch`` frame tried, normalised (``None`` for a token, or a frame not read)."""
-    try:
-        frame = read_client_frame(message) if isinstance(message, str) else None
-    except FrameError:
-        return None
-    return normalised(frame.code) if isinstance(frame, Join | Watch) else None
 
 
 def _read(message: str | bytes) -> ClientFrame:
