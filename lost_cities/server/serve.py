@@ -144,12 +144,12 @@ def is_loopback_host(host: str) -> bool:
     return host == "localhost" or is_loopback(host)
 
 
-def _quiet_exceptions(loop: asyncio.AbstractEventLoop) -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]], None]:
+def _quiet_exceptions() -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]], None]:
     """The event loop's handler of errors nobody awaited, rate-limited: under attack (descriptors exhausted, say)
     asyncio's accept loop reports one a try, and the log must not grow by thousands of lines a second."""
     throttle = LogThrottle(per_second=1.0)
 
-    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    def handle(_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         error = context.get("exception")
         throttle.warning("%s%s", context.get("message", "an error in the event loop"), f": {error}" if error else "")
 
@@ -278,7 +278,7 @@ async def run_server(
                 announce(f"ws://{shown}:{bound}")
             listening = True
             loop = asyncio.get_running_loop()
-            loop.set_exception_handler(_quiet_exceptions(loop))
+            loop.set_exception_handler(_quiet_exceptions())
             for number in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(number, server.close, True, 1012, "server restarting")
             await server.wait_closed()
