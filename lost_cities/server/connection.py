@@ -19,19 +19,28 @@ from typing import Any, ClassVar
 from websockets.asyncio.server import ServerConnection
 from websockets.frames import Frame, Opcode
 
-from lost_cities.server.gate import Gate, Limits, TokenBucket
+from lost_cities.server.gate import Gate, Limits, Refusal, TokenBucket
 
 __all__ = ["FrameBucket", "GuardedConnection"]
 
 #: The kernel's send buffer for a connection, in bytes (Linux keeps twice this): plenty for a game's frames, and no
 #: megabytes held for a client that reads nothing, before :class:`GuardedConnection` sees it fall behind.
 _KERNEL_SEND_BUFFER = 65536
-#: What a connection past the server's cap is told, without its request being read: an HTTP answer any client shows.
-_FULL_SENTENCE = b"this server holds as many connections as it may: try again in a minute\n"
-_FULL = (
-    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n"
-    b"Retry-After: 60\r\nContent-Length: %d\r\n\r\n%s" % (len(_FULL_SENTENCE), _FULL_SENTENCE)
-)
+
+
+def _unavailable(sentence: str) -> bytes:
+    """What a connection refused before its request is read is told: an HTTP answer any client shows."""
+    body = f"{sentence}\n".encode()
+    return (
+        b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n"
+        b"Retry-After: 60\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body)
+    )
+
+
+#: Seconds a connection refused by its address's caps is held, half-closed, for its client to read why.
+_LINGER = 1.0
+#: What a connection past the server's cap is told (and closed at once: no descriptor to spare).
+_FULL = _unavailable("this server holds as many connections as it may: try again in a minute")
 
 
 class FrameBucket(TokenBucket):
@@ -42,8 +51,9 @@ class FrameBucket(TokenBucket):
 
 
 class GuardedConnection(ServerConnection):
-    """A websockets server connection counted by the :attr:`gate` (in all from its first byte; per address once
-    its HTTP request says who it is), its pings paced, its send buffer bounded.
+    """A websockets server connection counted by the :attr:`gate` from its first byte — in all, and against the
+    address it comes from (from a trusted proxy: against the address forwarded, once its HTTP request is read) —, its
+    pings paced, its send buffer bounded.
 
     :attr:`remote_address` is the client's: behind a trusted proxy, the address that proxy forwards.
     """
@@ -54,9 +64,12 @@ class GuardedConnection(ServerConnection):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.frames = FrameBucket()
-        #: the client's address once the HTTP request was read (``None`` before: counted in all only)
+        #: the address this connection is counted against: its peer's from the start, or the one a trusted proxy
+        #: forwards once the HTTP request is read (``None`` until then: counted in all only)
         self.client_address: str | None = None
         self.counted = False
+        #: answered 503 before its request was read: what it sends is ignored until it is let go
+        self.refused = False
         #: the check, :attr:`Limits.SLOW_READER` seconds after the send buffer filled, that the client caught up
         self.slow: asyncio.TimerHandle | None = None
 
@@ -79,6 +92,34 @@ class GuardedConnection(ServerConnection):
             return
         self.gate.connected()
         self.counted = True
+        peer = transport.get_extra_info("peername")
+        if isinstance(peer, tuple) and not self.gate.is_proxy(peer[0]):  # a proxy's: counted once forwarded
+            try:
+                self.admit(peer[0])
+            except Refusal as refusal:  # refused before a byte is read: what it holds is this address's alone
+                self._refuse(peer[0], str(refusal))
+
+    def _refuse(self, address: str, sentence: str) -> None:
+        """Answer 503 with ``sentence`` and let the client from ``address`` go.  When the gate allows it
+        (:meth:`Gate.linger`), the connection is half-closed and what the client sends meanwhile read and ignored,
+        for :data:`_LINGER` seconds at most — closing a socket with unread data resets it, and the client would not
+        see the sentence; otherwise it is closed at once."""
+        self.refused = True
+        self.transport.write(_unavailable(sentence))
+        if not self.transport.can_write_eof() or not self.gate.linger(address):
+            self.transport.close()
+            return
+        self.transport.write_eof()
+
+        def let_go() -> None:
+            self.gate.lingered(address)
+            self.transport.abort()
+
+        self.loop.call_later(_LINGER, let_go)
+
+    def data_received(self, data: bytes) -> None:
+        if not self.refused:
+            super().data_received(data)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.slow is not None:
@@ -93,9 +134,10 @@ class GuardedConnection(ServerConnection):
 
     def admit(self, address: str) -> None:
         """Count this connection against ``address``, the client's (:class:`~lost_cities.server.gate.Refusal` if it
-        holds as many as it may)."""
-        self.gate.admit(address)
-        self.client_address = address
+        holds as many as it may); once only."""
+        if self.client_address is None:
+            self.gate.admit(address)
+            self.client_address = address
 
     def process_event(self, event: Any) -> None:
         if isinstance(event, Frame) and event.opcode in (Opcode.PING, Opcode.PONG) and not self.frames.take():

@@ -60,8 +60,16 @@ class Limits:
     #: protocol's numbers, which the project's clients pace themselves below
     FRAMES_PER_SECOND = FRAMES_PER_SECOND
     FRAME_BURST = FRAME_BURST
-    #: connections one address may hold open at once (``--max-per-address``)
+    #: seconds a new connection has to send its whole HTTP request (the WebSocket handshake): a few hundred bytes
+    HANDSHAKE = 5.0
+    #: connections one address may hold open at once (``--max-per-address``), counted from the first byte
     CONNECTIONS_PER_ADDRESS = 50
+    #: once the server holds this share of its cap, an address holding :attr:`CONNECTIONS_WHEN_BUSY` or more is
+    #: refused another: the rest is kept for the addresses that hold few (a player has one or two)
+    BUSY = 0.75
+    CONNECTIONS_WHEN_BUSY = 4
+    #: connections refused by an address's caps held a second, half-closed, for their client to read why, per address
+    LINGERING_PER_ADDRESS = 2
     #: bytes waiting to be sent to a connection past which the server waits (websockets' ``write_limit``) …
     SEND_BUFFER = 65536
     #: … and past which it is closed at once: a client that does not read costs the server this much at most
@@ -240,6 +248,8 @@ class Gate:
         self.health = _Windows(Limits.HEALTH_PER_ADDRESS)
         #: open connections per client address, and in all
         self.open: dict[str, int] = {}
+        #: connections refused by their address's caps, held a moment for their client to read why, per address
+        self.lingering: dict[str, int] = {}
         self.total = 0
         self.refusals = LogThrottle()
         #: connections refused at the server's cap: one line a second at most
@@ -261,6 +271,11 @@ class Gate:
             if not self._trusted(address):
                 return address
         return peer
+
+    def is_proxy(self, address: str) -> bool:
+        """Whether ``address`` is a proxy the operator trusts (``--trusted-proxy``): its connections are counted
+        against the address it forwards."""
+        return self._trusted(address)
 
     def _trusted(self, address: str) -> bool:
         try:
@@ -285,25 +300,49 @@ class Gate:
     def disconnected(self) -> None:
         self.total -= 1
 
+    def busy(self) -> bool:
+        """Whether the server holds :attr:`Limits.BUSY` of its cap: the rest is for addresses that hold few."""
+        return self.total >= Limits.BUSY * self.max_connections
+
     def admit(self, address: str) -> None:
-        """Count a connection from ``address`` (once it is known: after the HTTP request); :class:`Refusal` if the
-        address holds as many as it may."""
+        """Count a connection from ``address``; :class:`Refusal` if the address holds as many as it may — its cap,
+        or, when the server is :meth:`busy`, :attr:`Limits.CONNECTIONS_WHEN_BUSY`.
+
+        A connection is counted from its first byte against the address it comes from (so that connections that
+        never send their request hold that address's count, not the server's), or, from a trusted proxy, against the
+        address the proxy forwards once its request is read."""
         key = counted_as(address)
         held = self.open.get(key, 0)
-        if held >= self.settings.max_per_address and not self.exempt(address):
-            self.refusals.warning("refused a connection from %s: it holds %d already", address, held)
-            raise Refusal(
-                f"at most {self.settings.max_per_address} connections from one address: close one and try again"
-            )
+        if not self.exempt(address):
+            if held >= self.settings.max_per_address:
+                self.refusals.warning("refused a connection from %s: it holds %d already", address, held)
+                raise Refusal(
+                    f"at most {self.settings.max_per_address} connections from one address: close one and try again"
+                )
+            if held >= Limits.CONNECTIONS_WHEN_BUSY and self.busy():
+                self.refusals.warning("refused a connection from %s: the server is busy and it holds %d", address, held)
+                raise Refusal(
+                    f"this server is busy: at most {Limits.CONNECTIONS_WHEN_BUSY} connections from one address now; "
+                    "close one and try again"
+                )
         self.open[key] = held + 1
 
     def release(self, address: str) -> None:
+        _count_out(self.open, counted_as(address))
+
+    def linger(self, address: str) -> bool:
+        """Whether a connection from ``address``, refused, may be held a moment for its client to read why: a few
+        an address at once (:attr:`Limits.LINGERING_PER_ADDRESS`), so that refused connections never fill the
+        server; the rest are closed at once."""
         key = counted_as(address)
-        held = self.open.get(key, 0) - 1
-        if held > 0:
-            self.open[key] = held
-        else:
-            self.open.pop(key, None)
+        held = self.lingering.get(key, 0)
+        if held >= Limits.LINGERING_PER_ADDRESS:
+            return False
+        self.lingering[key] = held + 1
+        return True
+
+    def lingered(self, address: str) -> None:
+        _count_out(self.lingering, counted_as(address))
 
     def origin_allowed(self, origin: str | None) -> bool:
         """Whether a connection with this ``Origin`` may open.  A native client (the app, ``online bot``, the web
@@ -353,6 +392,15 @@ class Gate:
         if self.health.full(counted_as(address), now):
             raise Refusal(f"at most {Limits.HEALTH_PER_ADDRESS} health checks a minute from one address")
         self.health.add(counted_as(address), now)
+
+
+def _count_out(counts: dict[str, int], key: str) -> None:
+    """One fewer under ``key`` (an address's count), forgotten at none: the table holds only addresses holding some."""
+    held = counts.get(key, 0) - 1
+    if held > 0:
+        counts[key] = held
+    else:
+        counts.pop(key, None)
 
 
 def _listed(values: Iterable[str]) -> list[str]:

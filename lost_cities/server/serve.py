@@ -268,6 +268,7 @@ async def run_server(
             max_size=MAX_CLIENT_FRAME,  # a bigger frame is closed with 1009
             max_queue=16,
             write_limit=Limits.SEND_BUFFER,  # past it a send waits; past more, the client is dropped (connection.py)
+            open_timeout=Limits.HANDSHAKE,  # a client that sends its request a byte at a time is let go
             ping_interval=20,
             ping_timeout=20,
             close_timeout=5,

@@ -267,6 +267,57 @@ async def test_with_few_descriptors_a_player_still_plays_after_a_thousand_idle_c
         small.stop()
 
 
+async def silent(port: int, address: str, sends: bytes = b"") -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection from ``address`` that sends ``sends`` (nothing, or the start of a request) and then nothing."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+    writer.write(sends)
+    return reader, writer
+
+
+async def answered(reader: asyncio.StreamReader) -> bytes | None:
+    """What the server said to a connection that sent no whole request, if it let it go at once (``b""``: closed
+    without a word); ``None``: it was kept."""
+    try:
+        return await asyncio.wait_for(reader.read(1000), 0.5)
+    except TimeoutError:
+        return None
+    except ConnectionError:
+        return b""
+
+
+@pytest.mark.slow
+async def test_connections_that_never_send_their_request_hold_their_own_address_back(tmp_path: Path) -> None:
+    small = ServerProcess(tmp_path, open_files=256, options=("--no-trust-loopback",))  # at most 156 connections
+    small.start()
+    try:
+        created = await create_game(small.url, two())
+        started = time.monotonic()
+        held = [await silent(small.port, "127.0.0.2") for _ in range(200)]  # silent: not a byte
+        answers = await asyncio.gather(*(answered(reader) for reader, _ in held))
+        assert answers.count(None) == 50  # its cap, held until the handshake's deadline; the rest told why
+        assert all(b"at most 50 connections from one address" in (answer or b"x") for answer in answers[50:])
+        for number in range(3, 8):  # half-sent requests from five more addresses: the server busy past 117 …
+            held += [await silent(small.port, f"127.0.0.{number}", b"GET / HTTP/1.1\r\n") for _ in range(40)]
+        busy = await asyncio.gather(*(answered(reader) for reader, _ in held[200:]))
+        assert 50 + busy.count(None) <= 0.75 * 156 + 5 * Limits.CONNECTIONS_WHEN_BUSY  # … keeps the rest for the few
+        assert any(b"this server is busy" in (answer or b"") for answer in busy)
+        ana, _ = await joined(small.url, created.seats[0].code or "")  # players from their own addresses: in
+        bob, _ = await joined(small.url, created.seats[1].code or "")
+        assert time.monotonic() - started < Limits.HANDSHAKE  # while every attacker's connection still waits
+        assert (await ask(ana, {"type": "decide", "version": 0, "decision": "n"}))["type"] in ("event", "error")
+        reader, _ = held[0]
+        async with asyncio.timeout(Limits.HANDSHAKE + 10):  # and the silent ones are let go at the deadline
+            assert await reader.read() == b""
+        for _, writer in held:
+            writer.close()
+        await ana.close()
+        await bob.close()
+        log = small.log.read_text()
+        assert "refused a connection from 127.0.0.2: it holds 50 already" in log and len(log.splitlines()) < 100
+    finally:
+        small.stop()
+
+
 async def test_head_answers_headers_only_and_browser_pages_of_other_sites_are_refused(tmp_path: Path) -> None:
     allowed = ServerProcess(tmp_path, options=("--allow-origin", "https://cards.example"))
     allowed.start()
