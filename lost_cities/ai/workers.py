@@ -13,7 +13,7 @@ import signal
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
-__all__ = ["each"]
+__all__ = ["each", "leave_interrupts"]
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -33,10 +33,10 @@ def each(
         return
     import multiprocessing
 
-    with multiprocessing.get_context("forkserver").Pool(min(jobs, len(items)), _leave_interrupts) as pool:
+    with multiprocessing.get_context("forkserver").Pool(min(jobs, len(items)), leave_interrupts) as pool:
         yield from (pool.imap if ordered else pool.imap_unordered)(work, items)
 
 
-def _leave_interrupts() -> None:
+def leave_interrupts() -> None:
     """In a worker: Ctrl+C is the parent's to handle (it stops the pool), not a traceback per process."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -7,7 +7,7 @@ import argparse
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, whole_number
 from lost_cities.i18n import _
-from lost_cities.server import DATABASE_CONNECTIONS, REDIS_CONNECTIONS
+from lost_cities.server import COMPUTER_PROCESSES, DATABASE_CONNECTIONS, REDIS_CONNECTIONS
 from lost_cities.server.gate import Limits
 
 #: The server's port unless told otherwise: the clients' default server is ws://127.0.0.1:8765.
@@ -145,6 +145,16 @@ def add_parser(commands: Commands) -> None:
         ),
     )
     parser.add_argument(
+        "--computer-processes",
+        type=whole_number(1, 64),
+        default=COMPUTER_PROCESSES,
+        metavar=_("NUMBER"),
+        help=_(
+            "worker processes the computer players think in, each a core's worth while it thinks (default {n}: "
+            "the server's own process keeps a core)"
+        ).format(n=COMPUTER_PROCESSES),
+    )
+    parser.add_argument(
         "--log-level", choices=LOG_LEVELS, default="info", help=_("how much to log on stderr (default info)")
     )
     add_lang(parser, argparse.SUPPRESS)
@@ -211,6 +221,7 @@ def run(args: argparse.Namespace) -> int:
                 allow_seeds=args.allow_seeds,
                 db_connections=args.db_connections,
                 redis_connections=args.redis_connections,
+                computer_processes=args.computer_processes,
             )
         )
     except (StoreError, LeaseError) as error:

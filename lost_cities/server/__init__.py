@@ -2,7 +2,8 @@
 
 ``store`` keeps the games (SQLite or PostgreSQL; codes and tokens only as hashes, :mod:`lost_cities.net.codes`),
 ``game`` holds one game and builds each seat's frames from its own view, ``hub`` runs the connections and the path of
-a decision, ``gate`` and ``connection`` keep the limits a server open to strangers needs, ``serve`` the process.  The
+a decision, ``computers`` the computer players' turns, ``gate`` and ``connection`` keep the limits a server open to
+strangers needs, ``serve`` the process.  The
 frames themselves are :mod:`lost_cities.net.protocol`.  Here: the defaults of ``serve``'s pools, light to read for its
 options.
 """
@@ -14,3 +15,6 @@ DATABASE_CONNECTIONS = 4
 #: channels): its calls queue for them.  Enough for Redis to answer a busy server's leases and frames side by side;
 #: Redis serves them one at a time.
 REDIS_CONNECTIONS = 32
+#: Worker processes the computer players think in by default (``--computer-processes``): one, so that on a machine of
+#: two cores the server's own process, which answers every frame, keeps one to itself.
+COMPUTER_PROCESSES = 1

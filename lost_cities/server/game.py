@@ -60,6 +60,9 @@ class Game:
         self.take_backs = 0
         #: who started the round in play, and why, once a round has ended
         self.next_start: NextStarter | None = None
+        #: whose turns the computers answer, to take them in turn with other addresses' (:mod:`.computers`): the
+        #: address of the last person to decide, or the game itself until someone does
+        self.asker = f"game {self.id}"
         for seat, decision in stored.decisions:
             self._play(seat, decision)
 

@@ -30,9 +30,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, broadcast
 from websockets.exceptions import ConnectionClosed
 
-from lost_cities.ai.bot import Bot, answer
 from lost_cities.ai.levels import LEVELS
-from lost_cities.ai.loader import make_bot
 from lost_cities.engine.codec import encode
 from lost_cities.engine.errors import NotationError
 from lost_cities.engine.match import Match
@@ -74,6 +72,8 @@ from lost_cities.net.protocol import (
     read_client_frame,
     write,
 )
+from lost_cities.server import COMPUTER_PROCESSES
+from lost_cities.server.computers import Computers
 from lost_cities.server.connection import FrameBucket, GuardedConnection
 from lost_cities.server.game import Game, Refused
 from lost_cities.server.gate import Gate, Limits, Refusal
@@ -151,12 +151,14 @@ class Hub:
         relay: Relay | None = None,
         gate: Gate | None = None,
         allow_seeds: bool = False,
+        computer_processes: int = COMPUTER_PROCESSES,
     ) -> None:
         self.store = store
         #: the per-address limits: wrong attempts, creations, connections
         self.gate = gate or Gate()
         self.key = key
-        self.think = think
+        #: the computers' turns, thought in worker processes (``think`` seconds a turn for the hard level)
+        self.computers = Computers(think, computer_processes)
         #: a ``create`` may choose the game's seed (``serve --allow-seeds``: tests, benchmarks, replays); otherwise
         #: the server deals every game from a seed of its own, so that nobody can know another player's cards
         self.allow_seeds = allow_seeds
@@ -178,7 +180,6 @@ class Hub:
         #: per game, per seat (``None``: watchers), the open connections
         self.members: dict[str, dict[int | None, set[Member]]] = {}
         self.connections = 0
-        self.bots: dict[tuple[str, int], Bot] = {}
         #: the computers' turns and other work started in the background, kept until done
         self.tasks: set[asyncio.Task[Any]] = set()
         #: per finished game, the seats that asked for a rematch (until it is made: then the store knows it)
@@ -277,7 +278,7 @@ class Hub:
                 give_up = time.monotonic() + _ATTACHING
                 for attempt in itertools.count():
                     try:
-                        game, seat, token, invitation = await self._enter(frame)
+                        game, seat, token, invitation = await self._enter(frame, address)
                         break
                     except _Elsewhere as elsewhere:  # another server holds the game: the client is relayed to it
                         if await self._relayed(websocket, elsewhere, message, address):
@@ -303,14 +304,17 @@ class Hub:
         assert isinstance(first, str)  # read as a join, hello or watch: text
         return await self.relay.pipe(websocket, elsewhere.game_id, first, address)
 
-    async def _enter(self, frame: Join | Hello | Watch) -> tuple[Game, int | None, str | None, int | None]:
+    async def _enter(
+        self, frame: Join | Hello | Watch, address: str
+    ) -> tuple[Game, int | None, str | None, int | None]:
         """The game and seat a ``join``, ``hello`` or ``watch`` opens (and a fresh token for a join); for a watcher
-        who came with an invitation not used yet, that invitation's seat (:attr:`Welcome.invitation`)."""
+        who came with an invitation not used yet, that invitation's seat (:attr:`Welcome.invitation`).  ``address``
+        is the client's: a computer whose turn it is when the game is loaded answers it."""
         if isinstance(frame, Hello):
             owned = await self.store.seat_of_token(token_hash(frame.token))
             if owned is None:
                 raise _Refusal(ErrorCode.BAD_TOKEN, "this token opens no seat on this server")
-            return await self.game(owned[0]), owned[1], None, None
+            return await self.game(owned[0], address), owned[1], None, None
         code = normalised(frame.code)
         if code is None:
             raise _Refusal(ErrorCode.BAD_CODE, "a code is eight letters and digits, such as K7QX-M2PA")
@@ -324,7 +328,7 @@ class Hub:
                     invitation = None if taken else seat
             if watched is None:
                 raise _Refusal(ErrorCode.BAD_CODE, f"{shown(code)} is not a watch code on this server", tried=code)
-            return await self.game(watched), None, None, invitation
+            return await self.game(watched, address), None, None, invitation
         found = await self.store.seat_of_invite(hashed)
         if found is None:
             if await self.store.game_of_watch(hashed) is not None:
@@ -343,7 +347,7 @@ class Hub:
                 "comes back with lost-cities play)",
                 tried=code,
             )
-        game = await self.game(game_id)
+        game = await self.game(game_id, address)
         token = new_token()
         async with self._lock(game_id):  # the name checked against the others and taken in one step: two players
             name = game.names[seat]  # joining at once as "Ana" never both get it
@@ -469,9 +473,10 @@ class Hub:
 
     # ------------------------------------------------------------------ games
 
-    async def game(self, game_id: str) -> Game:
-        """The game, from memory or rebuilt from the store; its computer's turn started if it is one.  With leases,
-        only while this server holds the game's lease (taken here first): :class:`_Elsewhere` otherwise."""
+    async def game(self, game_id: str, asker: str | None = None) -> Game:
+        """The game, from memory or rebuilt from the store; its computer's turn started if it is one (for ``asker``,
+        the address of the client who asked for the game).  With leases, only while this server holds the game's
+        lease (taken here first): :class:`_Elsewhere` otherwise."""
         held = self.games.get(game_id)
         if held is not None and (self.leases is None or self.leases.held(game_id)):
             return held
@@ -484,9 +489,11 @@ class Hub:
                 if stored is None:
                     raise _Refusal(ErrorCode.BAD_GAME, "this game is no longer on this server")
                 await self._listen(game_id)
-                self.games[game_id] = Game(stored)
+                game = self.games[game_id] = Game(stored)
+                if asker is not None:
+                    game.asker = asker
                 self._lock(game_id)
-                self._computer_turn(self.games[game_id])
+                self._computer_turn(game)
         return self.games[game_id]
 
     async def _take_lease(self, game_id: str) -> None:
@@ -534,8 +541,7 @@ class Hub:
         if game is None:
             return
         log.warning("game %s: its lease is lost, so it is no longer applied here", game_id)
-        for seat in range(len(game.names)):
-            self.bots.pop((game_id, seat), None)
+        self.computers.forget(game_id)
         self._close_all(game, 1013, _ELSEWHERE)
         if self.relay is not None:
             self._background(self._unlisten(game_id))
@@ -557,9 +563,8 @@ class Hub:
                 lock = locks.get(game.id)
                 if lock is not None and not lock.locked():
                     del locks[game.id]
-            for seat, level in enumerate(game.computers):
-                if level is not None:
-                    self.bots.pop((game.id, seat), None)
+            if any(level is not None for level in game.computers):
+                self.computers.forget(game.id)
             if self.leases is not None:
                 self._background(self._release(game.id))
 
@@ -742,6 +747,8 @@ class Hub:
                 if reply_to is not None:
                     await self._send(reply_to, game.view_frame(seat))
                 return
+            if reply_to is not None and reply_to.remote_address:  # a person's: the computers now answer them
+                game.asker = str(reply_to.remote_address[0])
             game.apply(seat, text)
             try:
                 await self.store.append(game_id, game.version, seat, text, game.over, game.to_move)
@@ -783,14 +790,12 @@ class Hub:
         self._background(self._computer(game, level, game.to_move, game.version))
 
     async def _computer(self, game: Game, level: str, seat: int, version: int) -> None:
-        """A computer's turn: its bot answers from its own view (H3) on a thread, then goes the one path."""
-        key = (game.id, seat)
-        if key not in self.bots:
-            self.bots[key] = make_bot(level, seed=hash((game.match.seed, seat)) & (2**63 - 1), think=self.think)
-        view = game.view_of(seat)
+        """A computer's turn: its bot answers from its own view (H3) in a worker process, in turn with the other
+        computers whose turns were asked by other addresses, then goes the one path."""
+        seed = hash((game.match.seed, seat)) & (2**63 - 1)
         try:
-            decision = await asyncio.to_thread(answer, self.bots[key], view)
-        except Exception:  # a thread that cannot start (shutting down): the turn is taken again on reload
+            decision = await self.computers.decide(game.id, seat, level, seed, game.view_of(seat), game.asker)
+        except Exception:  # a worker that cannot start (shutting down): the turn is taken again on reload
             log.exception("game %s: the computer could not think", game.id)
             return
         try:
@@ -810,6 +815,7 @@ class Hub:
             task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.computers.close()
 
     # ------------------------------------------------------------------ sending
 

@@ -24,7 +24,7 @@ from websockets.http11 import Request, Response
 
 from lost_cities.net.codes import CodeKey
 from lost_cities.net.protocol import MAX_CLIENT_FRAME
-from lost_cities.server import DATABASE_CONNECTIONS, REDIS_CONNECTIONS
+from lost_cities.server import COMPUTER_PROCESSES, DATABASE_CONNECTIONS, REDIS_CONNECTIONS
 from lost_cities.server.connection import GuardedConnection, guarded
 from lost_cities.server.gate import Gate, GateSettings, Limits, LogThrottle, Refusal, is_loopback
 from lost_cities.server.hub import Hub
@@ -226,6 +226,7 @@ async def run_server(
     allow_seeds: bool = False,
     db_connections: int = DATABASE_CONNECTIONS,
     redis_connections: int = REDIS_CONNECTIONS,
+    computer_processes: int = COMPUTER_PROCESSES,
 ) -> None:
     """Serve the games of ``database`` (a SQLite file's path or a PostgreSQL URL), the codes hashed with the key
     in the file ``key``, until Ctrl+C or SIGTERM; ``announce`` is told each address served on (``ws://host:port``).
@@ -255,7 +256,16 @@ async def run_server(
             await leases.redis.aclose()
         raise
     guard = Gate(gate or GateSettings(trust_loopback=is_loopback_host(host)))
-    hub = Hub(store, codes, think=think, leases=leases, relay=relay, gate=guard, allow_seeds=allow_seeds)
+    hub = Hub(
+        store,
+        codes,
+        think=think,
+        leases=leases,
+        relay=relay,
+        gate=guard,
+        allow_seeds=allow_seeds,
+        computer_processes=computer_processes,
+    )
     listening = False  # a server that never listened (its port taken) does not say it stopped
     try:
         async with serve(

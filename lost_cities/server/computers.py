@@ -1,0 +1,149 @@
+"""The computer players' turns of one server: thought in worker processes, taken in turn by whom they answer.
+
+The hard level searches for its whole thinking time, a core's worth; on the event loop's thread, or on threads (which
+share Python's lock with it), every other game's frames would wait behind it, and one address with thirty games
+against computers would slow every game on the server.  So the computers think in worker processes
+(``serve --computer-processes``, one by default: the event loop keeps a core of its own).  Each game's seats always
+think in the same worker, where their bots live on between turns (a bot keeps what it drew for the round and its
+turn's budget), a few thousand at most.  The turns waiting for a worker are taken in turn by *asker* — the address of
+the person whose decision gave the computer its turn —, one turn each, so that one address's many games delay
+another's computer by one turn, not by all of theirs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import zlib
+from collections import OrderedDict, deque
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from lost_cities.ai.bot import Bot, answer
+from lost_cities.ai.loader import make_bot
+from lost_cities.engine import Decision, PlayerView
+from lost_cities.server import COMPUTER_PROCESSES
+
+__all__ = ["Computers"]
+
+log = logging.getLogger("lost_cities.server")
+
+#: Bots a worker keeps between turns; past it, the one whose turn is longest ago is let go (it is made again, fresh,
+#: should its game go on: a game the server let go of its memory).
+_MOST_BOTS = 4096
+
+
+class _Turns:
+    """Who thinks next on one worker: the turns waiting, by asker, each asker's oldest taken in turn."""
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+
+    async def take(self, asker: str) -> None:
+        """Wait for the worker to be this turn's."""
+        if not self.busy and not self.waiting:
+            self.busy = True
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(asker, deque()).append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():  # given the worker just as it was cancelled: passed on
+                self.give_back()
+            else:
+                queue = self.waiting.get(asker)
+                if queue is not None and turn in queue:
+                    queue.remove(turn)
+                    if not queue:
+                        del self.waiting[asker]
+            raise
+
+    def give_back(self) -> None:
+        """The turn done: the worker to the next asker's oldest turn (that asker then waits behind the others)."""
+        while self.waiting:
+            asker, queue = next(iter(self.waiting.items()))
+            turn = queue.popleft()
+            if queue:
+                self.waiting.move_to_end(asker)
+            else:
+                del self.waiting[asker]
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.busy = False
+
+
+class Computers:
+    """The computers of one server's games, thinking ``think`` seconds a turn (the hard level) in ``processes``
+    worker processes, started when first needed."""
+
+    def __init__(self, think: float, processes: int = COMPUTER_PROCESSES) -> None:
+        self.think = think
+        self.workers: list[Executor | None] = [None] * max(1, processes)
+        self.turns = [_Turns() for _ in self.workers]
+
+    async def decide(self, game_id: str, seat: int, level: str, seed: int, view: PlayerView, asker: str) -> Decision:
+        """The decision of the computer at ``level`` in ``seat`` of the game, for its ``view``, once ``asker``'s turn
+        in the queue comes; always a legal one (:func:`~lost_cities.ai.bot.answer`)."""
+        index = zlib.crc32(game_id.encode()) % len(self.workers)
+        await self.turns[index].take(asker)
+        try:
+            loop = asyncio.get_running_loop()
+            key = (game_id, seat)
+            try:
+                return await loop.run_in_executor(self._worker(index), _think, key, level, seed, self.think, view)
+            except BrokenProcessPool:  # the worker died (killed, out of memory): another, and the bot made again
+                log.warning("game %s: a computer's worker process stopped; another is started", game_id)
+                self.workers[index] = None
+                return await loop.run_in_executor(self._worker(index), _think, key, level, seed, self.think, view)
+        finally:
+            self.turns[index].give_back()
+
+    def forget(self, game_id: str) -> None:
+        """Let the bots of a game the server no longer holds go (they are made again if it comes back)."""
+        worker = self.workers[zlib.crc32(game_id.encode()) % len(self.workers)]
+        if worker is not None:
+            with contextlib.suppress(BrokenProcessPool, RuntimeError):  # stopped or stopping: its bots went with it
+                worker.submit(_forget, game_id)
+
+    def close(self) -> None:
+        """Stop the workers (a turn they are thinking is finished first, and its answer dropped)."""
+        for worker in self.workers:
+            if worker is not None:
+                worker.shutdown(wait=False, cancel_futures=True)
+        self.workers = [None] * len(self.workers)
+
+    def _worker(self, index: int) -> Executor:
+        worker = self.workers[index]
+        if worker is None:
+            import multiprocessing
+
+            from lost_cities.ai.workers import leave_interrupts
+
+            worker = ProcessPoolExecutor(1, multiprocessing.get_context("forkserver"), initializer=leave_interrupts)
+            self.workers[index] = worker
+        return worker
+
+
+#: In a worker process: the bots of the seats it thinks for, the one whose turn is longest ago first.
+_bots: OrderedDict[tuple[str, int], Bot] = OrderedDict()
+
+
+def _think(key: tuple[str, int], level: str, seed: int, think: float, view: PlayerView) -> Decision:
+    """In a worker process: the decision of the seat ``key`` (a game, a seat) for ``view``, by its bot."""
+    bot = _bots.pop(key, None)
+    if bot is None:
+        bot = make_bot(level, seed=seed, think=think)
+    _bots[key] = bot
+    while len(_bots) > _MOST_BOTS:
+        _bots.popitem(last=False)
+    return answer(bot, view)
+
+
+def _forget(game_id: str) -> None:
+    """In a worker process: the bots of a game let go."""
+    for key in [key for key in _bots if key[0] == game_id]:
+        del _bots[key]

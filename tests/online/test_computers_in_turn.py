@@ -1,0 +1,80 @@
+"""The server's computer players think in a worker process, taking turns by the address they answer: one address
+playing many games against hard computers delays another address's computer by one turn at most, never by all of
+its games' turns, and slows nobody's frames.  On a real ``lost-cities serve`` on loopback (its hard level thinks a
+second a turn)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+
+from lost_cities.net.client import create_game
+from lost_cities.net.protocol import Create, SeatSpec
+from tests.online.raw import ask, next_frame
+from tests.online.server import ServerProcess
+
+#: what the server's hard level thinks a turn, in seconds (``serve``'s default)
+THINK = 1.0
+
+
+async def against_the_computer(url: str, address: str, turns: int, waits: list[float]) -> None:
+    """A person from ``address`` in a new game against a hard computer, deciding at once each time it is their turn,
+    for ``turns`` of the computer's turns: how long each of those took goes into ``waits``."""
+    created = await create_game(url, Create(seats=(SeatSpec("Ana"), SeatSpec(computer="hard")), rounds=1))
+    websocket = await connect(url, proxy=None, local_addr=(address, 0))
+    assert (await ask(websocket, {"type": "join", "code": created.seats[0].code}))["type"] == "welcome"
+    frame: dict[str, Any] = await next_frame(websocket)
+    since: float | None = None  # when the computer's turn began
+    while len(waits) < turns:
+        view = frame["view"]
+        if view["to_move"] == 0 and view["legal_decisions"]:
+            if since is not None:
+                waits.append(time.monotonic() - since)
+                since = None
+            decision = view["legal_decisions"][0]
+            frame = await ask(websocket, {"type": "decide", "version": frame["version"], "decision": decision}, 60)
+            if frame["view"]["to_move"] == 1:
+                since = time.monotonic()
+        else:
+            frame = await next_frame(websocket, 60)
+    await websocket.close()
+
+
+async def round_trip(url: str) -> float:
+    """The median time, in seconds, a ``ping`` frame from another client takes to be answered (of 21)."""
+    websocket = await connect(url, proxy=None, local_addr=("127.0.0.4", 0))
+    times = []
+    for _ in range(21):
+        began = time.monotonic()
+        assert (await ask(websocket, {"type": "ping"}))["type"] == "pong"
+        times.append(time.monotonic() - began)
+        await asyncio.sleep(0.02)
+    await websocket.close()
+    return sorted(times)[10]
+
+
+@pytest.mark.slow
+async def test_many_games_from_one_address_hold_back_another_addresss_computer_by_one_turn(
+    server: ServerProcess,
+) -> None:
+    before = await round_trip(server.url)
+    hog: list[float] = []
+    many = [asyncio.create_task(against_the_computer(server.url, "127.0.0.2", 100, hog)) for _ in range(6)]
+    try:
+        await asyncio.sleep(2 * THINK)  # every one of its games has a computer's turn waiting
+        during = await round_trip(server.url)
+        waits: list[float] = []
+        await asyncio.wait_for(against_the_computer(server.url, "127.0.0.3", 3, waits), 60)
+    finally:
+        for task in many:
+            task.cancel()
+        await asyncio.gather(*many, return_exceptions=True)
+    # In turn: the other address's turn being thought, then this one — not six of theirs first.
+    assert max(waits) < 2 * THINK + 1.5, waits
+    assert len(hog) >= 2  # and the six games went on meanwhile, in turn with it
+    # The thinking is the workers': the server answers everyone else as before (on threads, a median of 33 ms).
+    assert during < max(10 * before, 0.01), (before, during)
