@@ -46,6 +46,8 @@ _FULL = _unavailable("this server holds as many connections as it may: try again
 class FrameBucket(TokenBucket):
     """A connection's frames a second (:attr:`Limits.FRAMES_PER_SECOND`), with a burst; its pings take from it too."""
 
+    __slots__ = ()
+
     def __init__(self) -> None:
         super().__init__(Limits.FRAMES_PER_SECOND, Limits.FRAME_BURST)
 
@@ -60,6 +62,9 @@ class GuardedConnection(ServerConnection):
 
     #: the server's gate: set on the class :func:`guarded` makes for one server
     gate: ClassVar[Gate]
+    # Slots, not the instance's dictionary: websockets' connection fills its dictionary to the brim, and five more
+    # entries would double it, a kilobyte a connection (benchmarks/online_load.py's waiting games).
+    __slots__ = ("client_address", "counted", "frames", "refused", "slow")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -153,6 +153,8 @@ class _Windows:
 class TokenBucket:
     """At most ``burst`` events at once, then ``rate`` a second: a connection's frames, the log's refusals."""
 
+    __slots__ = ("at", "burst", "rate", "tokens")  # one a connection: thousands of them
+
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst = rate, burst
         self.tokens = burst
