@@ -270,6 +270,10 @@ def name_problem(seat: int | None, name: str) -> str | None:
             "{subject} shows nothing ({code} is blank): give a name with at least one visible letter, digit, "
             "punctuation mark or symbol"
         ).format(subject=subject, code=f"U+{ord(shown):04X}")
+    if (blank := _blank_among_visible(name)) is not None:
+        return _(
+            "{subject} holds {code}, a character that shows as a blank: use an ordinary space, or leave it out"
+        ).format(subject=subject, code=f"U+{ord(blank):04X}")
     if (marks := _most_marks(name)) > MAX_MARKS:
         return ngettext(
             "{subject} has {count} accent or mark on one character: a character may carry at most {max}",
@@ -293,7 +297,18 @@ def name_problem(seat: int | None, name: str) -> str | None:
 
 
 def _blank(name: str) -> bool:
-    """Whether ``name`` shows nothing: no letter, digit, punctuation mark or symbol in it draws on the screen.
+    """Whether ``name`` shows nothing: no letter, digit, punctuation mark or symbol in it draws on the screen."""
+    return not any(_drawn(char) for char in name)
+
+
+def _blank_among_visible(name: str) -> str | None:
+    """The first letter or symbol of ``name`` that is blank by design, beside others that show (``"A\u3164na"``
+    would pass for "A na", or for "Ana" where the terminal draws it narrow); ``None`` if there is none."""
+    return next((char for char in name if unicodedata.category(char)[0] in "LNPS" and not _drawn(char)), None)
+
+
+def _drawn(char: str) -> bool:
+    """Whether ``char``, a letter, digit, punctuation mark or symbol, draws something on the screen.
 
     Some letters and symbols are blank by design: the Hangul fillers (U+3164, U+115F, U+1160, U+FFA0: letters
     that Unicode makes default-ignorable) and the Braille pattern with no dot (U+2800).  Unicode's confusable
@@ -301,7 +316,7 @@ def _blank(name: str) -> bool:
     """
     from disarm import skeleton_key  # here, as in same_name_key: only a name to check pays for the import
 
-    return not any(unicodedata.category(char)[0] in "LNPS" and skeleton_key(char) for char in name)
+    return unicodedata.category(char)[0] in "LNPS" and bool(skeleton_key(char))
 
 
 def _most_marks(name: str) -> int:
