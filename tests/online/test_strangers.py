@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import resource
 import socket
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -421,14 +423,16 @@ async def seat_with_token(url: str, code: str) -> tuple[ClientConnection, str, d
     return websocket, welcome["token"], await next_frame(websocket)
 
 
-@pytest.mark.slow
-async def test_a_decision_the_database_would_not_take_is_seen_by_nobody(server: ServerProcess) -> None:
+async def not_taken_then_taken(
+    server: ServerProcess, stop: Callable[[], None], back: Callable[[], None], why: str
+) -> None:
+    """A decision made while ``stop`` keeps the database from taking it (the log says ``why``): refused
+    ``unavailable``, seen by nobody, stored nowhere; once ``back`` undoes it, the same decision goes through."""
     created = await create_game(server.url, two())
     ana, token, view = await seat_with_token(server.url, created.seats[0].code or "")
     boris, _ = await joined(server.url, created.seats[1].code or "")
     card = view["view"]["hand"][0]
-    other = sqlite3.connect(server.database, isolation_level=None, timeout=0)
-    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock past the server's busy timeout
+    stop()
     try:
         refused = await ask(ana, {"type": "decide", "version": 0, "decision": f"-{card}"}, seconds=30)
         assert (refused["type"], refused["code"], refused["version"]) == ("error", "unavailable", 0)
@@ -441,12 +445,37 @@ async def test_a_decision_the_database_would_not_take_is_seen_by_nobody(server: 
             pass
         assert boris.close_code == 1013 and not [frame for frame in frames if frame["type"] == "event"]
     finally:
-        other.execute("ROLLBACK")
-        other.close()
+        back()
     assert server.stored_decisions() == (0, 0)
-    back = await from_address(server.url, "127.0.0.1")
-    assert (await ask(back, {"type": "hello", "token": token}))["type"] == "welcome"
-    again = await next_frame(back)
-    assert again["version"] == 0 and card in again["view"]["hand"]  # exactly as it was
-    accepted = await ask(back, {"type": "decide", "version": 0, "decision": f"-{card}"})
+    assert f"decision 1 not stored: {why}" in server.log.read_text()
+    again = await from_address(server.url, "127.0.0.1")
+    assert (await ask(again, {"type": "hello", "token": token}))["type"] == "welcome"
+    as_it_was = await next_frame(again)
+    assert as_it_was["version"] == 0 and card in as_it_was["view"]["hand"]  # exactly as it was
+    accepted = await ask(again, {"type": "decide", "version": 0, "decision": f"-{card}"})
     assert accepted["type"] == "event" and accepted["version"] == 1  # the database back, the decision goes
+
+
+@pytest.mark.slow
+async def test_a_decision_the_database_would_not_take_is_seen_by_nobody(server: ServerProcess) -> None:
+    other = sqlite3.connect(server.database, isolation_level=None, timeout=0)
+    # another process holds the write lock past the server's busy timeout
+    await not_taken_then_taken(
+        server, lambda: other.execute("BEGIN IMMEDIATE"), other.close, "OperationalError: database is locked"
+    )
+
+
+@pytest.mark.slow
+async def test_a_decision_a_full_disk_would_not_take_is_seen_by_nobody(server: ServerProcess) -> None:
+    assert server.process is not None
+    pid = server.process.pid
+    limit = resource.prlimit(pid, resource.RLIMIT_FSIZE)
+    log = os.path.getsize(server.log)
+
+    def full() -> None:  # no file of the server's may grow: the next commit finds the disk full (SQLITE_FULL)
+        largest = max(os.path.getsize(path) for path in Path(server.database).parent.glob("online.sqlite3*"))
+        resource.prlimit(pid, resource.RLIMIT_FSIZE, (max(largest, log + 65536), limit[1]))
+
+    await not_taken_then_taken(
+        server, full, lambda: resource.prlimit(pid, resource.RLIMIT_FSIZE, limit), "OperationalError: disk I/O error"
+    )
