@@ -79,7 +79,7 @@ from lost_cities.server.game import Game, Refused
 from lost_cities.server.gate import Gate, Limits, Refusal
 from lost_cities.server.leases import LeaseError, Leases
 from lost_cities.server.relay import Relay, RemoteMember
-from lost_cities.server.store import GameRow, GameStore, GameSummary, SeatRow, StoreError
+from lost_cities.server.store import GameRow, GameStore, GameSummary, NameTaken, SeatRow, StoreError
 
 __all__ = ["Hub"]
 
@@ -354,8 +354,13 @@ class Hub:
             if frame.name is not None:
                 name = self._name(frame.name, seat, game)
             now = time.time()
-            if not await self.store.join(game_id, seat, hashed, token_hash(token), name, now):
-                raise _Refusal(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago", tried=code)
+            try:
+                if not await self.store.join(game_id, seat, hashed, token_hash(token), name, now):
+                    raise _Refusal(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago", tried=code)
+            except NameTaken:  # the database's own check, behind the one above: another server's join, say
+                raise _Refusal(
+                    ErrorCode.BAD_FIELD, f"name: another player of this game has a name that looks like {name!r}"
+                ) from None
             game.names[seat] = name
             game.joined[seat] = True
             game.seat_taken(now)  # a clock counts from the last one in

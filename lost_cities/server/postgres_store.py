@@ -25,11 +25,13 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
+from lost_cities.i18n import same_name_key
 from lost_cities.server import DATABASE_CONNECTIONS
 from lost_cities.server.store import (
     SCHEMA_VERSION,
     GameRow,
     GameSummary,
+    NameTaken,
     SeatRow,
     StoredGame,
     StoreError,
@@ -70,8 +72,11 @@ CREATE TABLE IF NOT EXISTS seats(
     invite_hash BYTEA UNIQUE,            -- kept once used: any code of a game lets one watch it
     token_hash BYTEA UNIQUE,             -- NULL until the seat is taken
     joined_at DOUBLE PRECISION,          -- when it was taken: a clock runs once every person is in
+    -- what the name is compared by (same_name_key): two seats of a game never look the same; NULL before schema 5
+    name_key TEXT,
     PRIMARY KEY (game_id, seat)
 );
+CREATE UNIQUE INDEX IF NOT EXISTS seats_name_key ON seats(game_id, name_key);
 CREATE INDEX IF NOT EXISTS games_rematch_of ON games(rematch_of);
 CREATE TABLE IF NOT EXISTS decisions(
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -85,10 +90,12 @@ CREATE TABLE IF NOT EXISTS decisions(
 
 #: How a database of an older schema is brought up to this one, version by version (schema 2 did not say whether a
 #: game's seed was chosen by its creator: none was, before servers refused chosen seeds by default; schema 3 did not
-#: keep whose decision is awaited).
+#: keep whose decision is awaited; schema 4 compared names in the server alone: the seats of its games have no name
+#: key, and the database's constraint holds for the names given from now on).
 _MIGRATIONS = {
     2: "ALTER TABLE games ADD COLUMN seed_chosen BOOLEAN NOT NULL DEFAULT FALSE",
     3: "ALTER TABLE games ADD COLUMN to_move INTEGER",
+    4: "ALTER TABLE seats ADD COLUMN name_key TEXT",
 }
 
 
@@ -204,18 +211,26 @@ class PostgresStore:
             )  # fmt: skip
             async with db.cursor() as cursor:
                 await cursor.executemany(
-                    "INSERT INTO seats(game_id, seat, name, computer, invite_hash) VALUES (%s,%s,%s,%s,%s)",
-                    [(game.id, seat.seat, seat.name, seat.computer, seat.invite_hash) for seat in seats],
-                )
+                    "INSERT INTO seats(game_id, seat, name, computer, invite_hash, name_key) "
+                    "VALUES (%s,%s,%s,%s,%s,%s)",
+                    [(game.id, seat.seat, seat.name, seat.computer, seat.invite_hash, same_name_key(seat.name))
+                     for seat in seats],
+                )  # fmt: skip
 
     async def join(self, game_id: str, seat: int, invite_hash: bytes, token_hash: bytes, name: str, at: float) -> bool:
-        """Take the seat with this invitation, once (at UNIX time ``at``): ``False`` if it was taken meanwhile."""
+        """Take the seat with this invitation, once (at UNIX time ``at``): ``False`` if it was taken meanwhile;
+        :class:`NameTaken` if another seat's name looks the same."""
         async with self._connection(write=True) as db:
-            done = await db.execute(
-                "UPDATE seats SET token_hash=%s, name=%s, joined_at=%s "
-                "WHERE game_id=%s AND seat=%s AND invite_hash=%s AND token_hash IS NULL",
-                (token_hash, name, at, game_id, seat, invite_hash),
-            )
+            try:
+                done = await db.execute(
+                    "UPDATE seats SET token_hash=%s, name=%s, joined_at=%s, name_key=%s "
+                    "WHERE game_id=%s AND seat=%s AND invite_hash=%s AND token_hash IS NULL",
+                    (token_hash, name, at, same_name_key(name), game_id, seat, invite_hash),
+                )
+            except psycopg.errors.UniqueViolation as error:
+                if error.diag.constraint_name == "seats_name_key":
+                    raise NameTaken(name) from None  # the transaction rolled back as the block ends
+                raise
             return done.rowcount == 1
 
     async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool, to_move: int) -> None:

@@ -20,10 +20,12 @@ from typing import TypeVar
 
 from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
+from lost_cities.i18n import same_name_key
 from lost_cities.server.store import (
     SCHEMA_VERSION,
     GameRow,
     GameSummary,
+    NameTaken,
     SeatRow,
     StoredGame,
     StoreError,
@@ -36,11 +38,13 @@ _T = TypeVar("_T")
 
 #: How a database of an older schema is brought up to this one (schema 1 had no join times; schema 2 did not say
 #: whether a game's seed was chosen by its creator: none was, before servers refused chosen seeds by default; schema 3
-#: did not keep whose decision is awaited).
+#: did not keep whose decision is awaited; schema 4 compared names in the server alone: the seats of its games have no
+#: name key, and the database's constraint holds for the names given from now on).
 _MIGRATIONS = {
     1: "ALTER TABLE seats ADD COLUMN joined_at REAL",
     2: "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
     3: "ALTER TABLE games ADD COLUMN to_move INTEGER",
+    4: "ALTER TABLE seats ADD COLUMN name_key TEXT",
 }
 
 #: The tables of the games' database: a SQLite file with others and no ``meta`` is another program's.
@@ -73,8 +77,11 @@ CREATE TABLE IF NOT EXISTS seats(
     invite_hash BLOB UNIQUE,             -- kept once used: any code of a game lets one watch it
     token_hash BLOB UNIQUE,              -- NULL until the seat is taken
     joined_at REAL,                      -- when it was taken: a clock runs once every person is in
+    -- what the name is compared by (same_name_key): two seats of a game never look the same; NULL before schema 5
+    name_key TEXT,
     PRIMARY KEY (game_id, seat)
 ) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS seats_name_key ON seats(game_id, name_key);
 CREATE INDEX IF NOT EXISTS games_rematch_of ON games(rematch_of);
 CREATE TABLE IF NOT EXISTS decisions(
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -151,23 +158,30 @@ class SqliteStore:
                      game.watch_hash, game.rematch_of, game.clock, int(game.seed_chosen), game.first),
                 )  # fmt: skip
                 db.executemany(
-                    "INSERT INTO seats(game_id, seat, name, computer, invite_hash) VALUES (?,?,?,?,?)",
-                    [(game.id, seat.seat, seat.name, seat.computer, seat.invite_hash) for seat in seats],
-                )
+                    "INSERT INTO seats(game_id, seat, name, computer, invite_hash, name_key) VALUES (?,?,?,?,?,?)",
+                    [(game.id, seat.seat, seat.name, seat.computer, seat.invite_hash, same_name_key(seat.name))
+                     for seat in seats],
+                )  # fmt: skip
 
         await self._run(create)
 
     async def join(self, game_id: str, seat: int, invite_hash: bytes, token_hash: bytes, name: str, at: float) -> bool:
-        """Take the seat with this invitation, once (at UNIX time ``at``): ``False`` if it was taken meanwhile."""
+        """Take the seat with this invitation, once (at UNIX time ``at``): ``False`` if it was taken meanwhile;
+        :class:`NameTaken` if another seat's name looks the same."""
 
         def join(db: sqlite3.Connection) -> bool:
-            with _transaction(db):
-                done = db.execute(
-                    "UPDATE seats SET token_hash=?, name=?, joined_at=? "
-                    "WHERE game_id=? AND seat=? AND invite_hash=? AND token_hash IS NULL",
-                    (token_hash, name, at, game_id, seat, invite_hash),
-                )
-                return done.rowcount == 1
+            try:
+                with _transaction(db):
+                    done = db.execute(
+                        "UPDATE seats SET token_hash=?, name=?, joined_at=?, name_key=? "
+                        "WHERE game_id=? AND seat=? AND invite_hash=? AND token_hash IS NULL",
+                        (token_hash, name, at, same_name_key(name), game_id, seat, invite_hash),
+                    )
+                    return done.rowcount == 1
+            except sqlite3.IntegrityError as error:
+                if "name_key" in str(error):
+                    raise NameTaken(name) from None
+                raise
 
         return await self._run(join)
 

@@ -35,6 +35,7 @@ __all__ = [
     "GameRow",
     "GameStore",
     "GameSummary",
+    "NameTaken",
     "SeatRow",
     "StoreError",
     "StoredGame",
@@ -44,11 +45,16 @@ __all__ = [
 ]
 
 #: The tables' layout, the same in every store; a database of a newer one is refused, never written to.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class StoreError(RuntimeError):
     """The database cannot be used: the message says which one and why, in one sentence."""
+
+
+class NameTaken(Exception):
+    """A seat's name looks the same as another seat's of its game (:func:`~lost_cities.i18n.same_name_key`): the
+    database's own constraint, behind the server's check, so that two joins at once never both get it."""
 
 
 class SeatRow(Struct, frozen=True):

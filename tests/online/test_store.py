@@ -21,7 +21,15 @@ from lost_cities.server.game import Game
 from lost_cities.server.postgres_store import PostgresStore
 from lost_cities.server.serve import store_for
 from lost_cities.server.sqlite_store import SqliteStore
-from lost_cities.server.store import SCHEMA_VERSION, GameRow, GameStore, GameSummary, SeatRow, StoreError
+from lost_cities.server.store import (
+    SCHEMA_VERSION,
+    GameRow,
+    GameStore,
+    GameSummary,
+    NameTaken,
+    SeatRow,
+    StoreError,
+)
 from tests.online.postgres import Postgres, free_port
 
 #: The first schema, as the first online version of lost-cities wrote it (no join times).
@@ -36,6 +44,10 @@ CREATE TABLE decisions(game_id TEXT NOT NULL REFERENCES games(id), version INTEG
     decision TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, version)) WITHOUT ROWID;
 INSERT INTO meta VALUES ('schema', '1');
 """
+
+
+#: A database of today's schema taken back to before schema 5 (no name keys), to be migrated again.
+WITHOUT_NAME_KEYS = "DROP INDEX seats_name_key; ALTER TABLE seats DROP COLUMN name_key; "
 
 
 def run_sql(database: str, script: str) -> None:
@@ -125,6 +137,18 @@ async def test_a_clock_read_back_after_a_take_back_counts_from_before_the_card_w
     run_sql(database, f"UPDATE decisions SET at = {start + 50} WHERE game_id = 'g1' AND version = 2")
     taken_back = await store.load("g1")
     assert taken_back is not None and taken_back.since == pytest.approx(start)
+
+
+async def test_the_database_itself_never_gives_two_seats_of_a_game_names_that_look_the_same(store: GameStore) -> None:
+    await store.create(game_row(), seats())
+    now = time.time()
+    for taken in ("ana", "\u0410na", "COMPUTER"):  # as Ana's, in another case or script; the computer's
+        with pytest.raises(NameTaken):
+            await store.join("g1", 1, b"g1-i1", b"t1", taken, now)
+    assert await store.seat_of_invite(b"g1-i1") == ("g1", 1, False)  # refused: the seat is still free
+    assert await store.join("g1", 1, b"g1-i1", b"t1", "Ann", now)
+    await store.create(game_row("g2", watch=b"w2"), seats("g2"))
+    assert await store.join("g2", 1, b"g2-i1", b"t2", "Ann", now)  # another game's names are its own
 
 
 async def test_two_joins_at_once_on_one_seat_are_one_taken_and_one_refused(store: GameStore) -> None:
@@ -218,7 +242,7 @@ async def test_a_database_of_the_second_schema_is_brought_up_to_date_its_seeds_d
     run_sql(
         database,
         "ALTER TABLE games DROP COLUMN seed_chosen; ALTER TABLE games DROP COLUMN to_move; "
-        "UPDATE meta SET value='2' WHERE key='schema';",
+        f"{WITHOUT_NAME_KEYS} UPDATE meta SET value='2' WHERE key='schema';",
     )
     second = store_for(database)
     await second.open()
@@ -251,13 +275,33 @@ async def test_a_game_is_summed_up_without_its_decisions_and_one_stored_before_t
     finally:
         await store.close()
     # as schema 3 left it: nothing said whose decision was awaited
-    run_sql(database, "ALTER TABLE games DROP COLUMN to_move; UPDATE meta SET value='3' WHERE key='schema';")
+    back = f"ALTER TABLE games DROP COLUMN to_move; {WITHOUT_NAME_KEYS} UPDATE meta SET value='3' WHERE key='schema';"
+    run_sql(database, back)
     again = store_for(database)
     await again.open()
     try:
         assert await again.summary("g1") == GameSummary(
             2, False, None, ("Ana", "Boris", "Computer")
         )  # read whole, then
+    finally:
+        await again.close()
+
+
+async def test_a_database_of_the_fourth_schema_gets_the_names_constraint_for_the_names_given_since(
+    database: str,
+) -> None:
+    store = store_for(database)
+    await store.open()
+    await store.create(game_row(), seats())
+    await store.close()
+    run_sql(database, f"{WITHOUT_NAME_KEYS} UPDATE meta SET value='4' WHERE key='schema';")  # as schema 4 left it
+    again = store_for(database)
+    await again.open()
+    try:
+        assert await again.join("g1", 1, b"g1-i1", b"t1", "Zed", time.time())  # its games go on
+        await again.create(game_row("g2", watch=b"w2"), seats("g2"))
+        with pytest.raises(NameTaken):  # and the new ones are held to it by the database
+            await again.join("g2", 1, b"g2-i1", b"t2", "ANA", time.time())
     finally:
         await again.close()
 
