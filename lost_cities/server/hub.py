@@ -2,13 +2,15 @@
 
 One connection is one seat of one game, or one watcher (the websockets tutorial's shape).  Its first
 frame says which: ``create`` (answered with the codes, then closed), ``status`` (where some seats'
-games stand, then closed), ``join`` with an invitation code, ``hello`` with a seat's token, or
-``watch`` with a watch code.  After that it sends decisions.
+games stand, then closed) — both the :mod:`.lobby`'s —, ``join`` with an invitation code, ``hello`` with a
+seat's token, or ``watch`` with a watch code.  After that it sends decisions.
 
 A decision goes one way only, under the game's lock: checked by the game (version, turn, the
 rules) → applied → **committed** to the store → each seat sent its own event, built from its own
-view (:meth:`Game.event_for`) → the next computer's turn started on a thread.  Nobody hears of a
-decision before it is stored, and a resend of one already applied is answered, never applied twice.
+view (:meth:`Game.event_for`, through :mod:`.members`) → the next computer's turn started
+(:mod:`.computers`).  Nobody hears of a decision before it is stored, and a resend of one already applied is
+answered, never applied twice.  Rematches are :mod:`.rematches`'; the limits on what a stranger may do, the
+:mod:`.gate`'s.
 
 With several servers (``--redis``) a game is applied only by the server holding its lease; a connection to a
 game another server holds is relayed to it (:mod:`lost_cities.server.relay`), and the clients other servers
@@ -21,48 +23,34 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import random
-import secrets
 import time
-from collections.abc import Coroutine, Iterable
+from collections.abc import Coroutine
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from lost_cities.ai.levels import LEVELS
-from lost_cities.engine.codec import encode
 from lost_cities.engine.errors import NotationError
-from lost_cities.engine.match import Match
 from lost_cities.engine.moves import parse_decision
-from lost_cities.engine.rules import Rules
 from lost_cities.limits import PlayerNamesError, check_names, clean_name
-from lost_cities.net.codes import CodeKey, new_code, new_token, normalised, shown, token_hash
+from lost_cities.net.codes import CodeKey, new_token, normalised, shown, token_hash
 from lost_cities.net.protocol import (
     CLAIM,
-    PROTOCOL,
     TAKE_BACK,
     Claim,
     ClientFrame,
     Create,
-    Created,
     Decide,
     ErrorCode,
     ErrorFrame,
     FrameError,
-    Games,
-    GameStatus,
     Hello,
     Join,
     Ping,
     Pong,
     Presence,
-    Record,
     Rematch,
-    Rematched,
-    RematchOffer,
     SeatInfo,
-    SeatOffer,
     ServerFrame,
     Status,
     Sync,
@@ -78,15 +66,17 @@ from lost_cities.server.connection import FrameBucket, GuardedConnection
 from lost_cities.server.game import Game, Refused
 from lost_cities.server.gate import Gate, Limits, Refusal
 from lost_cities.server.leases import LeaseError, Leases
+from lost_cities.server.lobby import Lobby
+from lost_cities.server.members import Member, Members
+from lost_cities.server.refusals import Elsewhere, FrameRefused
 from lost_cities.server.relay import Relay, RemoteMember
-from lost_cities.server.store import GameRow, GameStore, GameSummary, NameTaken, SeatRow, StoreError
+from lost_cities.server.rematches import Rematches
+from lost_cities.server.store import GameStore, NameTaken, StoreError
 
 __all__ = ["Hub"]
 
 log = logging.getLogger("lost_cities.server")
 
-#: A game's member: a connection to this server, or (several servers) a client another server relays here.
-Member = ServerConnection | RemoteMember
 #: How long (seconds) a client reaching a game another server holds keeps being attached to it while nobody hears the
 #: attach: the owner has just taken the lease and not yet listened (a busy server takes a moment), or the lease is
 #: changing hands.  Then the client is asked to come back.
@@ -110,35 +100,6 @@ _ELSEWHERE = "the game is being served by another server: try again in a moment"
 _NO_REDIS = "the servers cannot agree on who serves this game right now (Redis is away): try again in a moment"
 
 
-class _Elsewhere(StoreError):
-    """This server may not apply the game now (another holds its lease, or Redis is away): ``unavailable`` and
-    1013, as when the database is away, with its own sentence; a :class:`StoreError` so that every path that
-    already answers a database away (a frame, a computer's turn) answers this one too.  ``game_id`` is set when
-    another server holds the lease: a client that asked for the game is relayed to it."""
-
-    def __init__(self, message: str, game_id: str | None = None) -> None:
-        super().__init__(message)
-        self.game_id = game_id
-
-
-class _Refusal(Exception):
-    """Stop handling this connection's current frame with this error (and close with ``close`` if set); ``tried``:
-    the code a wrong attempt tried (normalised), which the gate counts too."""
-
-    def __init__(
-        self,
-        code: ErrorCode,
-        message: str,
-        close: int | None = None,
-        version: int | None = None,
-        tried: str | None = None,
-    ) -> None:
-        self.frame = ErrorFrame(code=code, message=message, version=version)
-        self.close = close
-        self.tried = tried
-        super().__init__(message)
-
-
 class Hub:
     """Every game the server holds in memory, their members, and the computers' turns."""
 
@@ -159,9 +120,6 @@ class Hub:
         self.key = key
         #: the computers' turns, thought in worker processes (``think`` seconds a turn for the hard level)
         self.computers = Computers(think, computer_processes)
-        #: a ``create`` may choose the game's seed (``serve --allow-seeds``: tests, benchmarks, replays); otherwise
-        #: the server deals every game from a seed of its own, so that nobody can know another player's cards
-        self.allow_seeds = allow_seeds
         #: with several servers on one database (``--redis``): a game is loaded and applied here only while this
         #: server holds its lease; one lost is dropped from memory at once (:meth:`lease_lost`)
         self.leases = leases
@@ -178,12 +136,13 @@ class Hub:
         #: game forgotten and loaded again at once never ends up in memory with its lease released behind it
         self.loading: dict[str, asyncio.Lock] = {}
         #: per game, per seat (``None``: watchers), the open connections
-        self.members: dict[str, dict[int | None, set[Member]]] = {}
+        self.members = Members()
         self.connections = 0
         #: the computers' turns and other work started in the background, kept until done
         self.tasks: set[asyncio.Task[Any]] = set()
-        #: per finished game, the seats that asked for a rematch (until it is made: then the store knows it)
-        self.rematch_asked: dict[str, set[int]] = {}
+        #: new games, and where one's games stand
+        self.lobby = Lobby(store, key, self.games, allow_seeds)
+        self.rematches = Rematches(store, key, self.members)
 
     # ------------------------------------------------------------------ a connection's life
 
@@ -217,7 +176,7 @@ class Hub:
                     return
                 try:
                     done = await self._first(websocket, address, message)
-                except _Refusal as refusal:
+                except FrameRefused as refusal:
                     await self._send(websocket, refusal.frame)
                     if refusal.frame.code in (ErrorCode.BAD_CODE, ErrorCode.BAD_TOKEN, ErrorCode.CODE_USED):
                         failures += 1
@@ -260,13 +219,13 @@ class Hub:
                 try:
                     self.gate.check_create(address)
                 except Refusal as refusal:
-                    raise _Refusal(ErrorCode.RATE_LIMITED, str(refusal)) from None
-                created = await self.create(frame)
+                    raise FrameRefused(ErrorCode.RATE_LIMITED, str(refusal)) from None
+                created = await self.lobby.create(frame)
                 await self._send(websocket, created)
                 await websocket.close(1000, "created")
                 return True
             case Status():
-                await self._send(websocket, await self.status(frame))
+                await self._send(websocket, await self.lobby.status(frame))
                 await websocket.close(1000, "status sent")
                 return True
             case Join() | Hello() | Watch():
@@ -274,13 +233,13 @@ class Hub:
                     try:  # kept out by someone mistyping codes behind the same address
                         self.gate.check_guesses(address, normalised(frame.code))
                     except Refusal as refusal:
-                        raise _Refusal(ErrorCode.RATE_LIMITED, str(refusal), 1008) from None
+                        raise FrameRefused(ErrorCode.RATE_LIMITED, str(refusal), 1008) from None
                 give_up = time.monotonic() + _ATTACHING
                 for attempt in itertools.count():
                     try:
                         game, seat, token, invitation = await self._enter(frame, address)
                         break
-                    except _Elsewhere as elsewhere:  # another server holds the game: the client is relayed to it
+                    except Elsewhere as elsewhere:  # another server holds the game: the client is relayed to it
                         if await self._relayed(websocket, elsewhere, message, address):
                             return True
                         if time.monotonic() > give_up:  # its lease still changing hands: the client comes back later
@@ -289,12 +248,12 @@ class Hub:
                 await self._member(websocket, game, seat, token, invitation)
                 return True
             case _:
-                raise _Refusal(
+                raise FrameRefused(
                     ErrorCode.NOT_AUTHENTICATED,
                     "send join (an invitation code), hello (your seat's token) or watch (a watch code) first",
                 )
 
-    async def _relayed(self, websocket: Member, elsewhere: _Elsewhere, first: str | bytes, address: str) -> bool:
+    async def _relayed(self, websocket: Member, elsewhere: Elsewhere, first: str | bytes, address: str) -> bool:
         """Relay a connection whose ``first`` frame opens a game another server holds to that server, until it
         closes; ``False`` if nobody holds the game any more (its lease is changing hands: try it here again).
         ``elsewhere`` is raised again when the connection cannot be relayed: Redis away, no relay (one server), or
@@ -313,11 +272,11 @@ class Hub:
         if isinstance(frame, Hello):
             owned = await self.store.seat_of_token(token_hash(frame.token))
             if owned is None:
-                raise _Refusal(ErrorCode.BAD_TOKEN, "this token opens no seat on this server")
+                raise FrameRefused(ErrorCode.BAD_TOKEN, "this token opens no seat on this server")
             return await self.game(owned[0], address), owned[1], None, None
         code = normalised(frame.code)
         if code is None:
-            raise _Refusal(ErrorCode.BAD_CODE, "a code is eight letters and digits, such as K7QX-M2PA")
+            raise FrameRefused(ErrorCode.BAD_CODE, "a code is eight letters and digits, such as K7QX-M2PA")
         hashed = self.key.hash(code)
         if isinstance(frame, Watch):
             watched, invitation = await self.store.game_of_watch(hashed), None
@@ -327,21 +286,21 @@ class Hub:
                     watched, seat, taken = invited
                     invitation = None if taken else seat
             if watched is None:
-                raise _Refusal(ErrorCode.BAD_CODE, f"{shown(code)} is not a watch code on this server", tried=code)
+                raise FrameRefused(ErrorCode.BAD_CODE, f"{shown(code)} is not a watch code on this server", tried=code)
             return await self.game(watched, address), None, None, invitation
         found = await self.store.seat_of_invite(hashed)
         if found is None:
             if await self.store.game_of_watch(hashed) is not None:
-                raise _Refusal(
+                raise FrameRefused(
                     ErrorCode.WATCH_CODE,
                     f"{shown(code)} is a code to watch a game, not to play in it: give it to --watch, not --join",
                 )
-            raise _Refusal(
+            raise FrameRefused(
                 ErrorCode.BAD_CODE, f"{shown(code)} opens no seat on this server: is it mistyped?", tried=code
             )
         game_id, seat, taken = found
         if taken:
-            raise _Refusal(
+            raise FrameRefused(
                 ErrorCode.CODE_USED,
                 f"{shown(code)} was used already: an invitation opens its seat once (the player who took it "
                 "comes back with lost-cities play)",
@@ -356,9 +315,9 @@ class Hub:
             now = time.time()
             try:
                 if not await self.store.join(game_id, seat, hashed, token_hash(token), name, now):
-                    raise _Refusal(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago", tried=code)
+                    raise FrameRefused(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago", tried=code)
             except NameTaken:  # the database's own check, behind the one above: another server's join, say
-                raise _Refusal(
+                raise FrameRefused(
                     ErrorCode.BAD_FIELD, f"name: another player of this game has a name that looks like {name!r}"
                 ) from None
             game.names[seat] = name
@@ -373,13 +332,13 @@ class Hub:
         try:
             return check_names(names)[seat]
         except PlayerNamesError as error:
-            raise _Refusal(ErrorCode.BAD_FIELD, f"name: {error.sentence}") from None
+            raise FrameRefused(ErrorCode.BAD_FIELD, f"name: {error.sentence}") from None
 
     async def _member(
         self, websocket: Member, game: Game, seat: int | None, token: str | None, invitation: int | None = None
     ) -> None:
         """A connection that belongs to ``seat`` of ``game`` (``None``: a watcher), until it closes."""
-        members = self.members.setdefault(game.id, {})
+        members = self.members.of(game.id)
         first_of_seat = seat is not None and not members.get(seat)
         members.setdefault(seat, set()).add(websocket)
         if seat is None:  # logged at once: its leaving is logged whenever it goes, even while being welcomed
@@ -390,15 +349,16 @@ class Hub:
             if game.over:
                 await self._send(websocket, game.record_frame())
                 rematch = await self.store.rematch_of(game.id)
+                offer = self.rematches.offer(game.id)
                 if rematch is not None and seat is not None and game.computers[seat] is None:
-                    await self._send(websocket, await self._rematch_seat(game, rematch, seat))  # made while away
-                elif game.id in self.rematch_asked:
-                    await self._send(websocket, RematchOffer(seats=tuple(sorted(self.rematch_asked[game.id]))))
+                    await self._send(websocket, await self.rematches.seat_in(game, rematch, seat))  # made while away
+                elif offer is not None:
+                    await self._send(websocket, offer)
             if first_of_seat and seat is not None:
                 log.info("game %s: seat %d connected", game.id, seat + 1)
-                self._tell_all(game, Presence(seat=seat, connected=True, name=game.names[seat]))
+                self.members.tell_all(game.id, Presence(seat=seat, connected=True, name=game.names[seat]))
             if token is not None and game.clock is not None and all(game.joined):  # the last one in: the clock
-                self._tell_views(game, but=websocket)  # starts, and everyone is sent the view with its deadline
+                self.members.tell_views(game, but=websocket)  # starts, and everyone is sent the view with its deadline
             bucket = _bucket_of(websocket)
             async for message in websocket:
                 if not bucket.take():
@@ -407,7 +367,7 @@ class Hub:
                     return
                 try:
                     await self._in_game(websocket, game, seat, _read(message))
-                except _Refusal as refusal:
+                except FrameRefused as refusal:
                     await self._send(websocket, refusal.frame)
                     if refusal.close is not None:
                         await websocket.close(refusal.close, refusal.frame.message[:100])
@@ -424,7 +384,7 @@ class Hub:
             members[seat].discard(websocket)
             if seat is not None and not members[seat]:
                 log.info("game %s: seat %d disconnected", game.id, seat + 1)
-                self._tell_all(game, Presence(seat=seat, connected=False))
+                self.members.tell_all(game.id, Presence(seat=seat, connected=False))
             elif seat is None:
                 log.info("game %s: a watcher left (%d watching)", game.id, len(members[None]))
             if not any(members.values()):
@@ -440,21 +400,24 @@ class Hub:
                 await self._send(websocket, (await self.game(game.id)).view_frame(seat))
             case Rematch():
                 if seat is None:
-                    raise _Refusal(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot ask for a rematch")
+                    raise FrameRefused(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot ask for a rematch")
                 await self.ask_rematch(await self.game(game.id), seat)
             case Decide() | TakeBack() | Claim():
                 if seat is None:
-                    raise _Refusal(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot play: join with an invitation code")
+                    raise FrameRefused(
+                        ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot play: join with an invitation code"
+                    )
                 if isinstance(frame, Decide):
                     text = _notation(frame, await self.game(game.id))
                 else:
                     text = TAKE_BACK if isinstance(frame, TakeBack) else CLAIM
                 await self.decide(game.id, seat, frame.version, text, websocket)
             case _:
-                raise _Refusal(ErrorCode.ALREADY_IN, "this connection is in a game already: send decide, sync or ping")
+                raise FrameRefused(
+                    ErrorCode.ALREADY_IN, "this connection is in a game already: send decide, sync or ping"
+                )
 
     def _welcome(self, game: Game, seat: int | None, token: str | None, invitation: int | None = None) -> Welcome:
-        present = self.members.get(game.id, {})
         return Welcome(
             game=game.id,
             seat=seat,
@@ -465,7 +428,7 @@ class Hub:
                     name=name,
                     computer=game.computers[number],
                     joined=game.joined[number],
-                    connected=game.computers[number] is not None or bool(present.get(number)),
+                    connected=game.computers[number] is not None or self.members.connected(game.id, number),
                 )
                 for number, name in enumerate(game.names)
             ),
@@ -481,7 +444,7 @@ class Hub:
     async def game(self, game_id: str, asker: str | None = None) -> Game:
         """The game, from memory or rebuilt from the store; its computer's turn started if it is one (for ``asker``,
         the address of the client who asked for the game).  With leases, only while this server holds the game's
-        lease (taken here first): :class:`_Elsewhere` otherwise."""
+        lease (taken here first): :class:`Elsewhere` otherwise."""
         held = self.games.get(game_id)
         if held is not None and (self.leases is None or self.leases.held(game_id)):
             return held
@@ -492,7 +455,7 @@ class Hub:
                 await self._take_lease(game_id)
                 stored = await self.store.load(game_id)
                 if stored is None:
-                    raise _Refusal(ErrorCode.BAD_GAME, "this game is no longer on this server")
+                    raise FrameRefused(ErrorCode.BAD_GAME, "this game is no longer on this server")
                 await self._listen(game_id)
                 game = self.games[game_id] = Game(stored)
                 if asker is not None:
@@ -510,9 +473,9 @@ class Hub:
             taken = await self.leases.acquire(game_id)
         except LeaseError as error:
             log.warning("game %s: %s", game_id, error)
-            raise _Elsewhere(_NO_REDIS) from None
+            raise Elsewhere(_NO_REDIS) from None
         if not taken:
-            raise _Elsewhere(_ELSEWHERE, game_id)
+            raise Elsewhere(_ELSEWHERE, game_id)
         self.leases.start()  # renewed from now on (once started, started)
 
     async def _listen(self, game_id: str) -> None:
@@ -527,7 +490,7 @@ class Hub:
             assert self.leases is not None
             with contextlib.suppress(LeaseError):
                 await self.leases.release(game_id)
-            raise _Elsewhere(_NO_REDIS) from None
+            raise Elsewhere(_NO_REDIS) from None
 
     async def _unlisten(self, game_id: str) -> None:
         """No longer hear a game's relayed clients, unless it was loaded again meanwhile (under its loading lock,
@@ -561,7 +524,7 @@ class Hub:
         lease is given back, so that another server may take it at once."""
         if game.computer_to_move() is None and self.games.get(game.id, game) is game:  # not a copy loaded since
             self.games.pop(game.id, None)
-            self.members.pop(game.id, None)
+            self.members.forget(game.id)
             # its locks too, unless held (a lock nobody holds has nobody waiting for it either): a server up for
             # months keeps nothing of the games it no longer holds
             for locks in (self.locks, self.loading):
@@ -589,152 +552,6 @@ class Hub:
         lock = self.loading.get(game_id)
         if game_id not in self.games and lock is not None and not lock.locked():
             del self.loading[game_id]
-
-    async def create(self, frame: Create) -> Created:
-        if frame.protocol != PROTOCOL:
-            raise _Refusal(ErrorCode.BAD_PROTOCOL, f"this server speaks protocol {PROTOCOL}, not {frame.protocol}")
-        if frame.seed is not None and not self.allow_seeds:  # whoever chose it would know every hand and the pile
-            raise _Refusal(
-                ErrorCode.BAD_FIELD,
-                "this server deals the cards itself, so a game's seed cannot be chosen: only a server started with "
-                "lost-cities serve --allow-seeds (for tests and replays) accepts one",
-            )
-        players = len(frame.seats)
-        seed = secrets.randbits(63) if frame.seed is None else frame.seed  # the OS's randomness: nobody's choice
-        try:
-            rules = Rules(players, frame.long, frame.hand_penalty, frame.cooperative)
-            match = Match(rules, frame.rounds, frame.first, seed)
-        except ValueError as error:
-            raise _Refusal(ErrorCode.BAD_FIELD, str(error)) from None
-        levels = tuple(seat.computer for seat in frame.seats)
-        for level in levels:
-            if level is not None and level not in LEVELS:
-                raise _Refusal(ErrorCode.BAD_FIELD, f"a computer plays at one of {', '.join(LEVELS)}, not {level!r}")
-        if all(level is not None for level in levels):
-            raise _Refusal(ErrorCode.BAD_FIELD, "at least one seat is a person's: the arena plays computers alone")
-        default = [f"Player {seat + 1}" for seat in range(players)]
-        names = [clean_name(seat.name) or default[number] for number, seat in enumerate(frame.seats)]
-        try:
-            names = list(check_names(names))
-        except PlayerNamesError as error:
-            raise _Refusal(ErrorCode.BAD_FIELD, f"names: {error.sentence}") from None
-        game_id = secrets.token_hex(8)
-        codes = [None if level is not None else new_code() for level in levels]
-        watch = new_code()
-        row = GameRow(
-            game_id,
-            rules,
-            match.rounds,
-            match.seed,
-            match.first,
-            self.key.hash(watch),
-            clock=frame.clock,
-            seed_chosen=frame.seed is not None,  # every seat is told (the welcome), and the record says so
-        )
-        seats = tuple(
-            SeatRow(seat, names[seat], levels[seat], None if code is None else self.key.hash(code))
-            for seat, code in enumerate(codes)
-        )
-        await self.store.create(row, seats)
-        log.info("game %s created: %d players, %s", game_id, players, ", ".join(names))
-        return Created(
-            game=game_id,
-            seats=tuple(
-                SeatOffer(seat=seat, name=names[seat], code=None if code is None else shown(code))
-                for seat, code in enumerate(codes)
-            ),
-            watch=shown(watch),
-        )
-
-    async def status(self, frame: Status) -> Games:
-        """Where the seats of ``frame``'s tokens stand: each seat once, however often its token is repeated, and each
-        game read as the database sums it up — never replayed, never loaded (a frame of fifty tokens must not make
-        the server replay fifty games), unless it is in memory already, or was stored before the summary was kept."""
-        seats: dict[tuple[str, int], None] = {}
-        for token in dict.fromkeys(frame.tokens):
-            owned = await self.store.seat_of_token(token_hash(token))
-            if owned is not None:
-                seats[owned] = None
-        summaries: dict[str, GameSummary | None] = {}
-        for game_id, _seat in seats:
-            if game_id not in summaries:
-                summaries[game_id] = await self._summary(game_id)
-        found = []
-        for game_id, seat in seats:
-            summary = summaries[game_id]
-            if summary is not None and summary.to_move is not None:
-                found.append(
-                    GameStatus(
-                        game=game_id,
-                        seat=seat,
-                        version=summary.version,
-                        to_move=summary.to_move,
-                        over=summary.over,
-                        names=summary.names,
-                    )
-                )
-        return Games(games=tuple(found))
-
-    async def _summary(self, game_id: str) -> GameSummary | None:
-        """Where a game stands: from memory if it is held here, else as the database sums it up (a game stored
-        before the summary was kept is read whole, once)."""
-        held = self.games.get(game_id)
-        if held is None:
-            summary = await self.store.summary(game_id)
-            if summary is None or summary.to_move is not None:
-                return summary
-            stored = await self.store.load(game_id)
-            if stored is None:
-                return None
-            held = Game(stored)
-        status = held.status(0)
-        return GameSummary(status.version, status.over, status.to_move, status.names)
-
-    async def ask_rematch(self, game: Game, seat: int) -> None:
-        """``seat`` asks for a rematch; once every person has, the new match (seats rotated by one) is made and
-        each person is sent their new seat and its token, on their own connections only."""
-        if not game.over:
-            raise _Refusal(ErrorCode.NOT_OVER, "a rematch is asked for once the match is over")
-        async with self._lock(game.id):
-            rematch = await self.store.rematch_of(game.id)
-            if rematch is not None:  # made already: this player's place in it, again
-                players = [seat]
-            else:
-                asked = self.rematch_asked.setdefault(game.id, set())
-                asked.add(seat)
-                self._tell_all(game, RematchOffer(seats=tuple(sorted(asked))))
-                if not set(game.seats_of_people()) <= asked:
-                    return
-                rematch = await self._create_rematch(game)
-                self.rematch_asked.pop(game.id, None)
-                players = list(game.seats_of_people())
-            for person in players:
-                connections = self.members.get(game.id, {}).get(person, set())
-                if connections:
-                    _broadcast(connections, encode(await self._rematch_seat(game, rematch, person)))
-
-    async def _create_rematch(self, game: Game) -> str:
-        """The rematch of ``game`` in the store: the same rules and length, a new deal, seat i moved to i + 1."""
-        players = len(game.names)
-        rules, rounds = game.match.rules, game.match.rounds
-        game_id = secrets.token_hex(8)
-        seed = random.SystemRandom().getrandbits(63)
-        row = GameRow(game_id, rules, rounds, seed, 0, self.key.hash(new_code()), rematch_of=game.id, clock=game.clock)
-        seats = tuple(
-            SeatRow((old + 1) % players, game.names[old], game.computers[old], None)
-            for old in sorted(range(players), key=lambda old: (old + 1) % players)
-        )
-        await self.store.create(row, seats)
-        log.info("game %s: its rematch is %s", game.id, game_id)
-        return game_id
-
-    async def _rematch_seat(self, game: Game, rematch: str, seat: int) -> Rematched:
-        """``seat``'s place in the rematch, with a fresh token for it (the one a player's other device held, if
-        any, opens nothing more: the last to come back for it holds the seat)."""
-        token = new_token()
-        moved = (seat + 1) % len(game.names)
-        await self.store.set_token(rematch, moved, token_hash(token))
-        return Rematched(game=rematch, seat=moved, token=token)
 
     # ------------------------------------------------------------------ a decision's path
 
@@ -773,10 +590,10 @@ class Hub:
                         await self._send(reply_to, refusal)
                 return
             log.info("game %s: v%d seat %d %s", game_id, game.version, seat + 1, text)
-            self._tell_each(game)
+            self.members.tell_each(game)
             if game.over:
                 log.info("game %s: over, %s", game_id, game.match.totals)
-                self._tell_all(game, game.record_frame())
+                self.members.tell_all(game.id, game.record_frame())
             self._computer_turn(game)
 
     def _not_stored(self, game: Game, error: BaseException) -> None:
@@ -824,29 +641,16 @@ class Hub:
 
     # ------------------------------------------------------------------ sending
 
-    def _tell_each(self, game: Game) -> None:
-        """The last decision to every seat and watcher, each in its own words: its own view."""
-        for seat, connections in self.members.get(game.id, {}).items():
-            if connections:
-                _broadcast(connections, encode(game.event_for(seat)))
-
-    def _tell_views(self, game: Game, but: Member) -> None:
-        """Every seat and watcher (but one connection) its whole view again: what changed is not a decision."""
-        for seat, connections in self.members.get(game.id, {}).items():
-            others = [connection for connection in connections if connection is not but]
-            if others:
-                _broadcast(others, encode(game.view_frame(seat)))
-
-    def _tell_all(self, game: Game, frame: Presence | Record | RematchOffer) -> None:
-        connections: Iterable[Member] = (
-            connection for members in self.members.get(game.id, {}).values() for connection in members
-        )
-        _broadcast(connections, encode(frame))
-
     def _close_all(self, game: Game, code: int, reason: str) -> None:
-        for members in self.members.get(game.id, {}).values():
-            for connection in list(members):
-                self._background(connection.close(code, reason))
+        for connection in self.members.everyone(game.id):
+            self._background(connection.close(code, reason))
+
+    async def ask_rematch(self, game: Game, seat: int) -> None:
+        """``seat`` asks for a rematch (:mod:`.rematches`), once the match is over, under the game's lock."""
+        if not game.over:
+            raise FrameRefused(ErrorCode.NOT_OVER, "a rematch is asked for once the match is over")
+        async with self._lock(game.id):
+            await self.rematches.ask(game, seat)
 
     async def _send(self, websocket: Member, frame: ServerFrame) -> None:
         await websocket.send(write(frame))
@@ -855,7 +659,7 @@ class Hub:
         """The database cannot be reached, or another server serves the game: one ``unavailable`` error, then 1013
         (try again later) — the client comes back with backoff, and by then the database may be back, or the
         game's lease this server's."""
-        if isinstance(error, _Elsewhere):
+        if isinstance(error, Elsewhere):
             log.info("%s: %s", what, error)
             await self._send(websocket, ErrorFrame(code=ErrorCode.UNAVAILABLE, message=str(error)))
             await websocket.close(1013, str(error)[:120])
@@ -877,26 +681,13 @@ def _closed(remote: RemoteMember, handled: asyncio.Task[None]) -> None:
     remote.shut(1011 if failed else 1000, "")
 
 
-def _broadcast(connections: Iterable[Member], message: bytes) -> None:
-    """``message`` to each connection without waiting on any: websockets' broadcast for this server's own, the relay
-    for the clients another server relays here."""
-    local: list[ServerConnection] = []
-    for connection in connections:
-        if isinstance(connection, RemoteMember):
-            connection.post(message)
-        else:
-            local.append(connection)
-    if local:
-        broadcast(local, message, text=True)
-
-
 def _notation(frame: Decide, game: Game) -> str:
     """The decision ``frame`` sends, as the engine writes it (``+R7`` is ``+r7``): what the game applies, stores
     and tells every seat, and what a resend is compared with.  A take-back and a claim are frames of their own."""
     try:
         return str(parse_decision(frame.decision))
     except NotationError as error:
-        raise _Refusal(ErrorCode.BAD_FIELD, f"decision: {error}", version=game.version) from None
+        raise FrameRefused(ErrorCode.BAD_FIELD, f"decision: {error}", version=game.version) from None
 
 
 def _bucket_of(websocket: Member) -> FrameBucket:
@@ -907,8 +698,8 @@ def _bucket_of(websocket: Member) -> FrameBucket:
 
 def _read(message: str | bytes) -> ClientFrame:
     if isinstance(message, bytes):
-        raise _Refusal(ErrorCode.NOT_JSON, "frames are JSON text, not binary", 1003)
+        raise FrameRefused(ErrorCode.NOT_JSON, "frames are JSON text, not binary", 1003)
     try:
         return read_client_frame(message)
     except FrameError as error:
-        raise _Refusal(error.code, str(error)) from None
+        raise FrameRefused(error.code, str(error)) from None

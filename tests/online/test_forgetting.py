@@ -26,7 +26,7 @@ async def in_process(tmp_path: Path) -> AsyncIterator[tuple[str, Hub]]:
 async def test_a_game_everyone_left_leaves_nothing_behind_in_memory(in_process: tuple[str, Hub]) -> None:
     url, hub = in_process
     for seed in range(3):
-        created = await hub.create(Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=seed))
+        created = await hub.lobby.create(Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=seed))
         ana, view = await joined(url, created.seats[0].code or "")
         boris, _ = await joined(url, created.seats[1].code or "")
         if view["view"]["to_move"] == 0:  # a decision, so that the game's lock was used
@@ -37,7 +37,7 @@ async def test_a_game_everyone_left_leaves_nothing_behind_in_memory(in_process: 
         await ana.close()
         await boris.close()
     for _ in range(200):  # bounded: two seconds at most for the server to see the connections go
-        if not (hub.games or hub.members or hub.locks or hub.loading):
+        if not (hub.games or hub.members.games or hub.locks or hub.loading):
             break
         await asyncio.sleep(0.01)
-    assert (hub.games, hub.members, hub.locks, hub.loading) == ({}, {}, {}, {})
+    assert (hub.games, hub.members.games, hub.locks, hub.loading) == ({}, {}, {}, {})

@@ -35,7 +35,7 @@ async def test_a_fault_of_the_server_is_one_error_frame_and_the_connection_goes_
     in_process: tuple[str, Hub], caplog: pytest.LogCaptureFixture
 ) -> None:
     url, hub = in_process
-    created = await hub.create(Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=2))
+    created = await hub.lobby.create(Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=2))
     websocket = await open_raw(url)
     with caplog.at_level(logging.ERROR):
         answer = await ask(websocket, {"type": "status", "tokens": ["some-token"]})
@@ -59,7 +59,7 @@ async def test_the_log_has_a_line_when_a_seat_or_a_watcher_connects_and_when_it_
 ) -> None:
     # the README promises a line per connection: joins were logged, departures were not
     async with hub_in_process(SqliteStore(tmp_path / "online.sqlite3")) as (url, hub):
-        created = await hub.create(Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=2))
+        created = await hub.lobby.create(Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=2))
         with caplog.at_level(logging.INFO):
             ana, _view = await joined(url, created.seats[0].code or "")
             await ana.close()

@@ -1,0 +1,75 @@
+"""A finished game's rematch: who asked for it, the new match once every person has (the same rules and length, a
+new deal, each seat moved on by one), and each person's seat in it with a fresh token."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+from lost_cities.net.codes import CodeKey, new_code, new_token, token_hash
+from lost_cities.net.protocol import Rematched, RematchOffer
+from lost_cities.server.game import Game
+from lost_cities.server.members import Members
+from lost_cities.server.store import GameRow, GameStore, SeatRow
+
+__all__ = ["Rematches"]
+
+log = logging.getLogger("lost_cities.server")
+
+
+class Rematches:
+    """The rematches of the games one server holds: the seats that asked, per finished game, until it is made (then
+    the store knows it)."""
+
+    def __init__(self, store: GameStore, key: CodeKey, members: Members) -> None:
+        self.store = store
+        self.key = key
+        self.members = members
+        self.asked: dict[str, set[int]] = {}
+
+    def offer(self, game_id: str) -> RematchOffer | None:
+        """Who asked for a rematch of the game so far, if anyone did: what a player coming back is told."""
+        asked = self.asked.get(game_id)
+        return None if asked is None else RematchOffer(seats=tuple(sorted(asked)))
+
+    async def ask(self, game: Game, seat: int) -> None:
+        """``seat`` asks for a rematch of ``game`` (over; its lock held); once every person has, the new match is
+        made and each person is sent their new seat and its token, on their own connections only."""
+        rematch = await self.store.rematch_of(game.id)
+        if rematch is not None:  # made already: this player's place in it, again
+            players = [seat]
+        else:
+            asked = self.asked.setdefault(game.id, set())
+            asked.add(seat)
+            self.members.tell_all(game.id, RematchOffer(seats=tuple(sorted(asked))))
+            if not set(game.seats_of_people()) <= asked:
+                return
+            rematch = await self._create(game)
+            self.asked.pop(game.id, None)
+            players = list(game.seats_of_people())
+        for person in players:
+            if self.members.connected(game.id, person):
+                self.members.tell_seat(game.id, person, await self.seat_in(game, rematch, person))
+
+    async def seat_in(self, game: Game, rematch: str, seat: int) -> Rematched:
+        """``seat``'s place in the rematch, with a fresh token for it (the one a player's other device held, if
+        any, opens nothing more: the last to come back for it holds the seat)."""
+        token = new_token()
+        moved = (seat + 1) % len(game.names)
+        await self.store.set_token(rematch, moved, token_hash(token))
+        return Rematched(game=rematch, seat=moved, token=token)
+
+    async def _create(self, game: Game) -> str:
+        """The rematch of ``game`` in the store: the same rules and length, a new deal, seat i moved to i + 1."""
+        players = len(game.names)
+        rules, rounds = game.match.rules, game.match.rounds
+        game_id = secrets.token_hex(8)
+        seed = secrets.randbits(63)  # the OS's randomness, as for every game: nobody's choice
+        row = GameRow(game_id, rules, rounds, seed, 0, self.key.hash(new_code()), rematch_of=game.id, clock=game.clock)
+        seats = tuple(
+            SeatRow((old + 1) % players, game.names[old], game.computers[old], None)
+            for old in sorted(range(players), key=lambda old: (old + 1) % players)
+        )
+        await self.store.create(row, seats)
+        log.info("game %s: its rematch is %s", game.id, game_id)
+        return game_id
