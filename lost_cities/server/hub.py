@@ -124,12 +124,12 @@ class Hub:
         #: server holds its lease; one lost is dropped from memory at once (:meth:`lease_lost`)
         self.leases = leases
         if leases is not None:
-            leases.on_lost = self.lease_lost
+            leases.report_losses_to(self.lease_lost)
         #: with several servers: the clients of games another server holds are relayed to it, and those other
         #: servers relay to this one for the games it holds (each a :class:`RemoteMember`, handled as a connection)
         self.relay = relay
         if relay is not None:
-            relay.on_attach = self._attached
+            relay.attach_to(self._attached)
         self.games: dict[str, Game] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         #: per game, held while it is loaded (lease taken, then read from the store) or its lease given back: a

@@ -13,8 +13,8 @@ Renewing and releasing compare the key's value with this server's id and act in 
 Redis: a server whose lease expired and was taken by another never extends or deletes the other's.
 
 When Redis cannot be reached the lease cannot be renewed, and after its time to live another server may
-hold it: so a lease not renewed in time is treated as lost (:attr:`Leases.on_lost` is called and the
-server forgets the game), never assumed still held.  The server then stops applying that game's decisions
+hold it: so a lease not renewed in time is treated as lost (whoever :meth:`Leases.report_losses_to` names is
+told, and the server forgets the game), never assumed still held.  The server then stops applying that game's decisions
 until it can take the lease again; at worst the players wait for Redis to come back.
 
 The leases are counted by this process's clock, not Redis's: a renewal that succeeded at ``t`` makes the
@@ -91,14 +91,14 @@ class Leases:
         *,
         ttl: float = 10.0,
         me: str | None = None,
-        on_lost: Callable[[str], None] | None = None,
     ) -> None:
         if ttl <= 0:
             raise ValueError(f"a lease's time to live must be positive, not {ttl}")
         self.redis = redis
         self.ttl = ttl
         self.me = me or server_id()
-        self.on_lost = on_lost
+        #: told of each lease lost (:meth:`report_losses_to`)
+        self.on_lost: Callable[[str], None] | None = None
         #: The games whose lease we hold, each with when (this process's monotonic clock) it runs out at the latest.
         self._held: dict[str, float] = {}
         self._renewer: asyncio.Task[None] | None = None
@@ -223,6 +223,10 @@ class Leases:
                 log.warning("game %s: lease not renewed in time (%s); no longer applying it here", game_id, answer)
             self._held.pop(game_id, None)
             self._lost(game_id)
+
+    def report_losses_to(self, on_lost: Callable[[str], None]) -> None:
+        """Have ``on_lost(game_id)`` called for each lease lost from now on: the hub, which forgets the game."""
+        self.on_lost = on_lost
 
     def _lost(self, game_id: str) -> None:
         log.info("game %s: lease lost; whichever server takes it next applies the game (once Redis answers)", game_id)

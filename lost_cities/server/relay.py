@@ -245,13 +245,14 @@ class _Pipe:
 
 class Relay:
     """This server's side of the relay, both ways: the clients it passes on to other servers (:meth:`pipe`), and
-    the clients other servers pass on to it for the games it holds (``on_attach`` is given each new one)."""
+    the clients other servers pass on to it for the games it holds (:meth:`attach_to`)."""
 
-    def __init__(self, leases: Leases, on_attach: Callable[[RemoteMember], None] | None = None) -> None:
+    def __init__(self, leases: Leases) -> None:
         self.leases = leases
         self.redis = leases.redis
         self.me = leases.me
-        self.on_attach = on_attach
+        #: given each client another server relays here (:meth:`attach_to`)
+        self.on_attach: Callable[[RemoteMember], None] | None = None
         #: the clients relayed from here, by relay id
         self.pipes: dict[str, _Pipe] = {}
         #: the clients relayed to here, by (their server, relay id)
@@ -261,6 +262,11 @@ class Relay:
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------------ life
+
+    def attach_to(self, on_attach: Callable[[RemoteMember], None]) -> None:
+        """Give ``on_attach`` each client another server relays here from now on: the hub, which handles it as a
+        connection of its own.  Until then, such a client is not attached (it is asked to come back)."""
+        self.on_attach = on_attach
 
     async def start(self) -> None:
         """Listen to this server's channel (before any client is relayed: no answer may come unheard), and begin

@@ -90,7 +90,8 @@ async def test_only_the_owner_releases_its_lease(client: Redis) -> None:
 
 async def test_a_lost_lease_is_not_renewed_and_its_former_owner_notices(client: Redis) -> None:
     lost: list[str] = []
-    a = Leases(client, ttl=TTL, me="server-a", on_lost=lost.append)
+    a = Leases(client, ttl=TTL, me="server-a")
+    a.report_losses_to(lost.append)
     b = Leases(client, ttl=TTL, me="server-b")
     assert await a.acquire("g1") and await a.acquire("g2")
     await client.delete(Leases.key("g1"))  # as if it had expired while server-a was stalled
@@ -121,7 +122,8 @@ async def test_close_releases_every_lease(client: Redis) -> None:
 async def test_redis_unreachable_is_one_sentence_and_a_lease_then_runs_out(client: Redis) -> None:
     nowhere = Redis.from_url(f"redis://127.0.0.1:{free_port()}/0", socket_timeout=1, socket_connect_timeout=1)
     lost: list[str] = []
-    leases = Leases(client, ttl=TTL, me="server-a", on_lost=lost.append)
+    leases = Leases(client, ttl=TTL, me="server-a")
+    leases.report_losses_to(lost.append)
     try:
         assert await leases.acquire("g1")
         leases.redis = nowhere  # Redis goes away just after the lease was taken
@@ -140,7 +142,8 @@ async def test_every_held_lease_is_renewed_in_one_round_trip(client: Redis) -> N
     """A server holding a thousand games renews their leases in one round trip to Redis (a pipeline), not one
     each: on a busy event loop, a thousand round trips took longer than the leases lived."""
     lost: list[str] = []
-    a = Leases(client, ttl=TTL, me="server-a", on_lost=lost.append)
+    a = Leases(client, ttl=TTL, me="server-a")
+    a.report_losses_to(lost.append)
     games = [f"g{number}" for number in range(1000)]
     for game_id in games[:3]:
         assert await a.acquire(game_id)

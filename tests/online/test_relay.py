@@ -56,7 +56,9 @@ def owner() -> tuple[Relay, list[RemoteMember]]:
     """A relay as the game's server has it (no Redis: nothing here publishes), and the clients it attaches."""
     attached: list[RemoteMember] = []
     leases = cast("Leases", SimpleNamespace(redis=None, me="owner", ttl=1.0))
-    return Relay(leases, on_attach=attached.append), attached
+    relay = Relay(leases)
+    relay.attach_to(attached.append)
+    return relay, attached
 
 
 def heard(relay: Relay, channel: str, message: dict[str, object]) -> None:
