@@ -1,6 +1,6 @@
 """The server's memory, and another game's round trip, while clients that never read attack it.
 
-    python benchmarks/online_attack.py [--pings 2000000] [--watchers 60] [--seconds 60] [--json]
+    python benchmarks/online_attack.py [--pings 2000000] [--watchers 60] [--seconds 60] [--computers 20] [--json]
 
 A real ``lost-cities serve --port 0`` on 127.0.0.1 with a fresh SQLite database; its resident memory (``VmRSS``)
 sampled every 0.2 s from ``/proc``.  Meanwhile a probe game of two raw clients (each turn a discard and a draw from
@@ -11,6 +11,9 @@ the pile, always legal) measures the round trip of a decision, ``decide`` sent t
    written or ``--seconds`` pass.
 2. Readers that stop: ``--watchers`` raw connections (a 4 KiB receive window) watch a game that two raw clients
    play as fast as the server lets a connection send, and never read; for ``--seconds``.
+3. Computers made to think: ``--computers`` games against a ``hard`` computer (a second of search a turn), each
+   person deciding the moment it is their turn, so that a computer always has a turn to think; for
+   ``--seconds`` (at most 30).  The computers think in a worker process: the probe's round trip should not move.
 
 Before the attacks, the probe's round trip alone is the floor; each attack's round trip is said as a ratio to
 it.  The goal: the server's memory under 150 MB through both, the probe's round trip as usual.
@@ -182,7 +185,11 @@ async def round_trips(url: str, seconds: float, pause: float = 0.02) -> list[flo
 
 
 def p95(values: list[float]) -> float:
-    return statistics.quantiles(values, n=20)[18] * 1000 if len(values) >= 20 else float("nan")
+    """The 95th percentile in milliseconds; of fewer than 20 round trips (a server too slow to make more), the
+    slowest."""
+    if len(values) >= 20:
+        return statistics.quantiles(values, n=20)[18] * 1000
+    return max(values) * 1000 if values else float("nan")
 
 
 async def attack(port: int, pid: int, args: argparse.Namespace) -> dict[str, Any]:
@@ -248,9 +255,46 @@ async def attack(port: int, pid: int, args: argparse.Namespace) -> dict[str, Any
         "watchers_dropped": dropped,
         "watchers_peak_mb": round(sampler.peak, 1),
         "watchers_p95_ms": round(p95(during), 2),
-        "rss_end_mb": round(rss_mb(pid), 1),
     }
+
+    if args.computers:
+        thinking = min(args.seconds, 30.0)
+        turns = [0]
+        hogs = [asyncio.create_task(against_the_computer(url, thinking, turns)) for _ in range(args.computers)]
+        await asyncio.sleep(2)  # every game's computer has a turn to think
+        during = await round_trips(url, thinking - 2)
+        await asyncio.gather(*hogs)
+        result |= {
+            "computer_turns": turns[0],
+            "computers_round_trips": len(during),
+            "computers_p95_ms": round(p95(during), 2),
+        }
+    result["rss_end_mb"] = round(rss_mb(pid), 1)
     return result
+
+
+async def against_the_computer(url: str, seconds: float, turns: list[int]) -> None:
+    """A person against a hard computer, deciding the moment it is their turn, for ``seconds``: the computer's
+    turns taken are added to ``turns[0]``."""
+    from lost_cities.net.client import create_game
+    from lost_cities.net.protocol import Create, SeatSpec
+
+    created = await create_game(url, Create(seats=(SeatSpec("Ana"), SeatSpec(computer="hard")), rounds=3))
+    until = time.monotonic() + seconds
+    async with connect(url, proxy=None, max_size=2**20) as websocket:
+        await websocket.send(json.dumps({"type": "join", "code": created.seats[0].code}))
+        with contextlib.suppress(TimeoutError):
+            while time.monotonic() < until:
+                frame = json.loads(await asyncio.wait_for(websocket.recv(), max(0.1, until - time.monotonic())))
+                view = frame.get("view")
+                if frame["type"] not in ("view", "event") or view is None:
+                    continue
+                if frame["type"] == "event" and frame["seat"] == 1 and frame["decision"][:1] not in "+-":
+                    turns[0] += 1  # the computer drew: its turn is done
+                if view["to_move"] == 0 and view["legal_decisions"]:
+                    decision = view["legal_decisions"][0]
+                    answer = {"type": "decide", "version": frame["version"], "decision": decision}
+                    await websocket.send(json.dumps(answer))
 
 
 def main() -> int:
@@ -258,6 +302,7 @@ def main() -> int:
     parser.add_argument("--pings", type=int, default=2_000_000)
     parser.add_argument("--watchers", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--computers", type=int, default=20, help="games against a hard computer (0: none)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -292,6 +337,13 @@ def main() -> int:
         f"played: {result['watchers_dropped']} dropped, peak {result['watchers_peak_mb']} MB; probe p95 "
         f"{result['watchers_p95_ms']} ms (x{result['watchers_p95_ms'] / result['floor_p95_ms']:.2f})"
     )
+    if args.computers:
+        print(
+            f"{args.computers} games against hard computers, each person deciding at once: "
+            f"{result['computer_turns']} computer turns; probe {result['computers_round_trips']} decisions, "
+            f"p95 {result['computers_p95_ms']} ms "
+            f"(x{result['computers_p95_ms'] / result['floor_p95_ms']:.2f})"
+        )
     print(f"at the end {result['rss_end_mb']} MB; {result['log_lines']} log lines — goal under 150 MB: "
           f"{'met' if goal else 'NOT met'}")  # fmt: skip
     return 0
