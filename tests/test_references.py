@@ -15,6 +15,9 @@ SOURCES = [
     *ROOT.glob("tools/*"),
     *ROOT.glob("docs/*.md"),
     ROOT / "README.md",
+    ROOT / "benchmarks" / "README.md",
+    ROOT / "CHANGELOG.md",
+    ROOT / "mkdocs.yml",
     ROOT / "pyproject.toml",
     ROOT / "conftest.py",
     ROOT / ".ci" / "run",  # not in the sdist: only the files there are read

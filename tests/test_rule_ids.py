@@ -21,10 +21,10 @@ def test_the_rules_page_defines_every_rule_of_the_game() -> None:
     assert {f"R23{letter}" for letter in "abcdef"} <= ids and {f"R24{letter}" for letter in "abcdef"} <= ids
 
 
-def test_every_rule_id_cited_in_the_package_the_tests_and_the_readme_exists() -> None:
+def test_every_rule_id_cited_in_the_package_the_tests_and_the_documentation_exists() -> None:
     ids = defined_ids()
     files = [*ROOT.glob("lost_cities/**/*.py"), *ROOT.glob("lost_cities/locale/*/LC_MESSAGES/*.po")]
-    files += [*ROOT.glob("tests/**/*.py"), ROOT / "README.md"]
+    files += [*ROOT.glob("tests/**/*.py"), ROOT / "README.md", *ROOT.glob("docs/*.md")]
     citations = [(path, cited) for path in files for cited in CITED.findall(path.read_text(encoding="utf-8"))]
     assert len({cited for _path, cited in citations}) > 40  # the ids are found where they are cited
     unknown = {f"{path.relative_to(ROOT)}: {cited}" for path, cited in citations if cited not in ids}
