@@ -27,6 +27,7 @@ from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
 from lost_cities.i18n import same_name_key
 from lost_cities.server import DATABASE_CONNECTIONS
+from lost_cities.server.schema import POSTGRES, migrations, tables
 from lost_cities.server.store import (
     SCHEMA_VERSION,
     GameRow,
@@ -46,57 +47,9 @@ _Connection = psycopg.AsyncConnection[tuple[Any, ...]]
 #: The advisory lock held while the tables are made (any number, the same for every server of this program).
 _SCHEMA_LOCK = 0x4C6F7374_43697479  # "LostCity"
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games(
-    id TEXT PRIMARY KEY,
-    created_at DOUBLE PRECISION NOT NULL,
-    rules TEXT NOT NULL,
-    rounds INTEGER NOT NULL,
-    seed BIGINT NOT NULL,
-    first INTEGER NOT NULL,
-    watch_hash BYTEA NOT NULL UNIQUE,
-    version INTEGER NOT NULL DEFAULT 0,
-    over BOOLEAN NOT NULL DEFAULT FALSE,
-    rematch_of TEXT,                     -- the finished game this one is the rematch of
-    clock INTEGER,                       -- seconds a person has for each decision; NULL: no limit
-    seed_chosen BOOLEAN NOT NULL DEFAULT FALSE, -- the creator chose the seed (serve --allow-seeds) and everyone is told
-    -- the seat whose decision is awaited; NULL in a game stored before schema 4
-    to_move INTEGER
-);
-CREATE TABLE IF NOT EXISTS seats(
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    computer TEXT,
-    invite_hash BYTEA UNIQUE,            -- kept once used: any code of a game lets one watch it
-    token_hash BYTEA UNIQUE,             -- NULL until the seat is taken
-    joined_at DOUBLE PRECISION,          -- when it was taken: a clock runs once every person is in
-    -- what the name is compared by (same_name_key): two seats of a game never look the same; NULL before schema 5
-    name_key TEXT,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE UNIQUE INDEX IF NOT EXISTS seats_name_key ON seats(game_id, name_key);
-CREATE INDEX IF NOT EXISTS games_rematch_of ON games(rematch_of);
-CREATE TABLE IF NOT EXISTS decisions(
-    game_id TEXT NOT NULL REFERENCES games(id),
-    version INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    decision TEXT NOT NULL,
-    at DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (game_id, version)
-);
-"""
+_SCHEMA = tables(POSTGRES)
 
-#: How a database of an older schema is brought up to this one, version by version (schema 2 did not say whether a
-#: game's seed was chosen by its creator: none was, before servers refused chosen seeds by default; schema 3 did not
-#: keep whose decision is awaited; schema 4 compared names in the server alone: the seats of its games have no name
-#: key, and the database's constraint holds for the names given from now on).
-_MIGRATIONS = {
-    2: "ALTER TABLE games ADD COLUMN seed_chosen BOOLEAN NOT NULL DEFAULT FALSE",
-    3: "ALTER TABLE games ADD COLUMN to_move INTEGER",
-    4: "ALTER TABLE seats ADD COLUMN name_key TEXT",
-}
+_MIGRATIONS = migrations(POSTGRES)
 
 
 async def _migrated(connection: _Connection, found: str | None) -> str | None:

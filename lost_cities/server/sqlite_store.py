@@ -21,6 +21,7 @@ from typing import TypeVar
 from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
 from lost_cities.i18n import same_name_key
+from lost_cities.server.schema import SQLITE, migrations, tables
 from lost_cities.server.store import (
     SCHEMA_VERSION,
     GameRow,
@@ -36,62 +37,12 @@ __all__ = ["SqliteStore"]
 
 _T = TypeVar("_T")
 
-#: How a database of an older schema is brought up to this one (schema 1 had no join times; schema 2 did not say
-#: whether a game's seed was chosen by its creator: none was, before servers refused chosen seeds by default; schema 3
-#: did not keep whose decision is awaited; schema 4 compared names in the server alone: the seats of its games have no
-#: name key, and the database's constraint holds for the names given from now on).
-_MIGRATIONS = {
-    1: "ALTER TABLE seats ADD COLUMN joined_at REAL",
-    2: "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
-    3: "ALTER TABLE games ADD COLUMN to_move INTEGER",
-    4: "ALTER TABLE seats ADD COLUMN name_key TEXT",
-}
+_MIGRATIONS = migrations(SQLITE)
 
 #: The tables of the games' database: a SQLite file with others and no ``meta`` is another program's.
 _TABLES = frozenset({"meta", "games", "seats", "decisions"})
 
-#: The tables (no comma in a column's comment: SQLite's DROP COLUMN would take it for the columns' separator).
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS games(
-    id TEXT PRIMARY KEY,
-    created_at REAL NOT NULL,
-    rules TEXT NOT NULL,
-    rounds INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    first INTEGER NOT NULL,
-    watch_hash BLOB NOT NULL UNIQUE,
-    version INTEGER NOT NULL DEFAULT 0,
-    over INTEGER NOT NULL DEFAULT 0,
-    rematch_of TEXT,                     -- the finished game this one is the rematch of
-    clock INTEGER,                       -- seconds a person has for each decision; NULL: no limit
-    seed_chosen INTEGER NOT NULL DEFAULT 0, -- 1: the creator chose the seed (serve --allow-seeds) and everyone is told
-    -- the seat whose decision is awaited; NULL in a game stored before schema 4
-    to_move INTEGER
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS seats(
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    computer TEXT,
-    invite_hash BLOB UNIQUE,             -- kept once used: any code of a game lets one watch it
-    token_hash BLOB UNIQUE,              -- NULL until the seat is taken
-    joined_at REAL,                      -- when it was taken: a clock runs once every person is in
-    -- what the name is compared by (same_name_key): two seats of a game never look the same; NULL before schema 5
-    name_key TEXT,
-    PRIMARY KEY (game_id, seat)
-) WITHOUT ROWID;
-CREATE UNIQUE INDEX IF NOT EXISTS seats_name_key ON seats(game_id, name_key);
-CREATE INDEX IF NOT EXISTS games_rematch_of ON games(rematch_of);
-CREATE TABLE IF NOT EXISTS decisions(
-    game_id TEXT NOT NULL REFERENCES games(id),
-    version INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    decision TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (game_id, version)
-) WITHOUT ROWID;
-"""
+_SCHEMA = tables(SQLITE)
 
 
 class SqliteStore:
