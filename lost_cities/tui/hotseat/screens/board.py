@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from lost_cities.engine import STOP, Card, Colour, Draw, Phase, Play, PublicEvent, PublicTurn, Rules
+from lost_cities.engine import Card, Colour, Draw, Phase, Play, PublicEvent, PublicTurn, Rules
 from lost_cities.i18n import N_, _, ngettext
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
@@ -199,7 +199,7 @@ class BoardScreen(FittedScreen[None]):
         elif action in ("lay", "discard"):
             allowed = card is not None and Play(card, action == "discard") in view.legal_decisions
         elif action == "stop":
-            allowed = STOP in view.legal_decisions
+            allowed = view.can_stop
         elif action == "take_back":
             allowed = view.can_take_back and scene.take_back
         elif action == "draw":
