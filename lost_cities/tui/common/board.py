@@ -39,7 +39,7 @@ from lost_cities.tui.common.render import (
 )
 from lost_cities.words import signed
 
-__all__ = ["BoardGrid"]
+__all__ = ["PILE", "BoardGrid"]
 
 #: The label column: "R red", "P фиол.".
 LABEL_WIDTH = 9
@@ -49,6 +49,8 @@ PILE_WIDTH = 8
 #: so that no card of it is ever left out.
 UNSEEN_WIDTH = 16
 GAP = 1
+#: :meth:`BoardGrid.place_at`'s word for a colour's discard pile.
+PILE = -1
 
 
 def _fit(text: Text, width: int, right: bool = False) -> Text:
@@ -89,10 +91,28 @@ class BoardGrid(Lines):
         self._unseen_width = max(UNSEEN_WIDTH, cell_len(_("unseen"))) if memory_aid else 0
         self._widths: tuple[int, ...] = ()
         self._last: tuple[object, ...] | None = None
+        #: the sides, left to right, as last shown
+        self._order: tuple[int, ...] = ()
 
     def row(self, name: str) -> Text:
         """What row ``name`` shows."""
         return self.line(self.rows[name])
+
+    def place_at(self, x: int, y: int) -> tuple[Colour, int | None] | None:
+        """What the cell at ``x``, ``y`` of the content shows, for a click: a colour's row, and in it a side's
+        expedition (the side's number) or the colour's label (``None``)… or its discard pile (:data:`PILE`);
+        ``None`` off the colours' rows.  (The label and the expedition are one for a click: the colour.)"""
+        colour = next((c for c in self.rules.colours if self.rows[f"colour-{c.letter}"] == y), None)
+        if colour is None:
+            return None
+        at = LABEL_WIDTH
+        if x < at:
+            return colour, None
+        for side, width in zip(self._order, self._widths, strict=True):
+            at += GAP + width
+            if x < at:
+                return colour, side
+        return (colour, PILE) if x < at + GAP + self._pile_width else None
 
     def on_resize(self) -> None:
         """New widths: every row is drawn again."""
@@ -143,6 +163,7 @@ class BoardGrid(Lines):
         """Draw ``view``'s table with the sides in ``order``; ``fresh`` cards (just played) are marked,
         ``current_side``'s name underlined; ``unseen``, per colour, fills the memory aid's column."""
         self._last = (view, side_names, order, match_totals, fresh, current_side, unseen)
+        self._order = tuple(order)
         widths = self._side_widths()
         if widths != self._widths:
             self._widths = widths

@@ -11,8 +11,12 @@ enabled bindings that are ``show``\\n, again whenever the screen calls
 
 Why not Textual's ``Footer``: it scrolls sideways and cuts off the last keys
 when they do not fit in one line (French and Russian at 80 columns), and it
-rebuilds one widget per key on every change.  This bar is one ``Static``: it
+rebuilds one widget per key on every change.  This bar is one widget of lines: it
 wraps between two keys, never inside one, and redraws only when its text changes.
+
+Every entry is a button too, as in Textual's own footer: a click on it does what its key does (the screen's
+action, as the key runs it), and the entry under the pointer is lit — so that a whole game can be played with a
+mouse, or a finger in the browser.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ from typing import Protocol
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 from lost_cities.i18n import _, pgettext
@@ -32,6 +38,8 @@ __all__ = ["KeyBar", "KeyEntries", "key_entry", "key_name", "layout_keys"]
 
 #: Between two keys on a line.
 GAP = "  "
+#: How the entry under the pointer is lit.
+_HOVER = "underline"
 
 
 class KeyEntries(Protocol):
@@ -97,26 +105,44 @@ def _named(key: str) -> str | None:
 _SYMBOLS = {"question_mark": "?", "backspace": "⌫", "left": "←", "right": "→", "up": "↑", "down": "↓"}
 
 
-def layout_keys(keys: Sequence[tuple[str, str]], width: int) -> Text:
-    """Keys and labels laid out in lines of ``width`` cells, breaking only between two keys.
+def layout_keys(keys: Sequence[tuple[str, str]], width: int, lit: int | None = None) -> Text:
+    """Keys and labels laid out in lines of ``width`` cells, breaking only between two keys; the entry numbered
+    ``lit`` (under the pointer) underlined.
 
     >>> layout_keys([("e", "lay"), ("d", "discard"), ("?", "help")], 20).plain
     ' e  lay   d  discard\\n ?  help'
     """
     lines: list[Text] = []
-    line = Text()
-    for key, label in keys:
-        entry = Text()
-        entry.append(f" {key} ", style="bold reverse")
-        entry.append(f" {label}")
-        if line and cell_len(line.plain) + len(GAP) + entry.cell_len > width:
-            lines.append(line)
-            line = Text()
-        if line:
-            line.append(GAP)
-        line.append_text(entry)
-    lines.append(line)
+    for row in entry_spans(keys, width):
+        line = Text()
+        for index, start, _end in row:
+            key, label = keys[index]
+            line.append(" " * (start - line.cell_len))
+            line.append(f" {key} ", style="bold reverse")
+            line.append(" ")
+            line.append(label, style=_HOVER if index == lit else "")
+        lines.append(line)
     return Text("\n").join(lines)
+
+
+def entry_spans(keys: Sequence[tuple[str, str]], width: int) -> list[list[tuple[int, int, int]]]:
+    """Where each entry stands once laid out in lines of ``width`` cells: per line, each entry's number and the cells
+    it takes, from ``start`` up to ``end`` (not included).
+
+    >>> entry_spans([("e", "lay"), ("d", "discard"), ("?", "help")], 20)
+    [[(0, 0, 7), (1, 9, 20)], [(2, 0, 8)]]
+    """
+    rows: list[list[tuple[int, int, int]]] = [[]]
+    at = 0
+    for index, (key, label) in enumerate(keys):
+        size = cell_len(f" {key}  {label}")
+        if rows[-1] and at + len(GAP) + size > width:
+            rows.append([])
+            at = 0
+        start = at + (len(GAP) if rows[-1] else 0)
+        rows[-1].append((index, start, start + size))
+        at = start + size
+    return rows
 
 
 class KeyBar(Lines):
@@ -139,7 +165,12 @@ class KeyBar(Lines):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(1, id=id)
         self._keys: list[tuple[str, str]] = []
-        self._shown: tuple[tuple[tuple[str, str], ...], int] | None = None
+        #: each entry's action and the node whose binding it is (``None``: a key the focused widget answers, which a
+        #: click leaves alone)
+        self._actions: list[tuple[DOMNode, str] | None] = []
+        #: the entry under the pointer
+        self._lit: int | None = None
+        self._shown: tuple[tuple[tuple[str, str], ...], int, int | None] | None = None
 
     @property
     def keys(self) -> tuple[tuple[str, str], ...]:
@@ -166,6 +197,7 @@ class KeyBar(Lines):
         entry_of = getattr(screen, "key_entry", key_entry)
         hints = getattr(screen, "key_hints", None)
         keys: list[tuple[str, str]] = list(hints()) if hints is not None else []
+        actions: list[tuple[DOMNode, str] | None] = [None] * len(keys)
         seen: set[str] = set()
         for active in screen.active_bindings.values():
             binding = active.binding
@@ -176,19 +208,61 @@ class KeyBar(Lines):
                 continue
             seen.add(binding.action)
             keys.append(entry)
-        self._keys = keys
+            actions.append((active.node, binding.action))
+        if keys != self._keys:
+            self._lit = None
+        self._keys, self._actions = keys, actions
         self._render_keys()
 
+    def _width(self) -> int:
+        return max(self.content_region.width, 20) if self.is_mounted and self.content_region.width else 78
+
     def _render_keys(self) -> None:
-        width = max(self.content_region.width, 20) if self.is_mounted and self.content_region.width else 78
-        shown = (tuple(self._keys), width)
+        width = self._width()
+        shown = (tuple(self._keys), width, self._lit)
         if shown == self._shown:
             return
         self._shown = shown
-        rows = layout_keys(self._keys, width).split("\n")
+        rows = layout_keys(self._keys, width, self._lit).split("\n")
         self.set_count(len(rows))
         for y, row in enumerate(rows):
             self.set_line(y, row)
+
+    # ------------------------------------------------------------ the pointer
+
+    def _entry_at(self, event: events.MouseEvent) -> int | None:
+        """The entry under the pointer, if one is."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return None
+        rows = entry_spans(self._keys, self._width())
+        if not 0 <= offset.y < len(rows):
+            return None
+        return next((index for index, start, end in rows[offset.y] if start <= offset.x < end), None)
+
+    def _light(self, entry: int | None) -> None:
+        if entry is not None and self._actions[entry] is None:
+            entry = None
+        if entry != self._lit:
+            self._lit = entry
+            self._render_keys()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._light(self._entry_at(event))
+
+    def on_leave(self) -> None:
+        self._light(None)
+
+    async def on_click(self, event: events.Click) -> None:
+        """A click on an entry does what its key does, as the screen runs the key."""
+        entry = self._entry_at(event)
+        if entry is None or self._actions[entry] is None:
+            return
+        event.stop()
+        bound = self._actions[entry]
+        assert bound is not None
+        node, action = bound
+        await self.app.run_action(action, node)
 
     def render(self) -> Text:
         """What the bar says, as one text (it is drawn line by line)."""

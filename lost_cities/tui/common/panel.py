@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.screen import ModalScreen
 
 __all__ = ["ScrollPanel"]
@@ -27,3 +28,9 @@ class ScrollPanel(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click beside the text, or on its last line (which says how to go back), closes it as its keys do."""
+        if event.widget is self or (event.widget is not None and event.widget.has_class("hint")):
+            event.stop()
+            self.action_close()

@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from lost_cities.engine import Card, Colour, Draw, Phase, Play, PublicEvent, PublicTurn, Rules
 from lost_cities.i18n import N_, _, ngettext
+from lost_cities.tui.common.board import PILE
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.hotseat.messages import (
@@ -110,6 +111,8 @@ class BoardScreen(FittedScreen[None]):
         self.memory_aid = memory_aid
         self.watching = watching
         self.set_reactive(BoardScreen.scene, scene)  # drawn once mounted
+        #: the card last clicked: clicked again while still selected, it is laid
+        self._clicked: int | None = None
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
@@ -153,6 +156,7 @@ class BoardScreen(FittedScreen[None]):
         ):
             fresh = {card for event in recent_events(view) for card in _cards_of(event)} | scene.marked
             self.query_one(TableArea).show(view, scene.standing, scene.names, fresh)
+            self._clicked = None  # a new moment: a card clicked before it is not clicked again by the next click
         choosing = view.my_turn and view.phase in (Phase.PLAY, Phase.FINAL) and bool(view.hand)
         layable = {play.card for play in view.legal_plays if not play.discard} if view.my_turn else set(view.hand)
         own = own_last_turn(view)
@@ -245,8 +249,41 @@ class BoardScreen(FittedScreen[None]):
         its turn in the screen's own queue before bubbling up)."""
         self.app.post_message(request)
 
+    # ------------------------------------------------------------ the pointer: the same requests as the keys
+
     def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
-        self._ask(SelectCard(message.index))
+        """A card clicked: selected; clicked again, laid (or the app says why it may not be, as for ``e``)."""
+        scene = self.scene
+        if scene is not None and scene.wait is Wait.COMPUTER:
+            self._ask(Hurry())
+        elif scene is not None and self._clicked == message.index == scene.selected and self.my_turn:
+            self.action_lay()
+        else:
+            self._ask(SelectCard(message.index))
+        self._clicked = message.index
+
+    def on_table_area_clicked(self, message: TableArea.Clicked) -> None:
+        """A click on the table: the draw pile (the status line) or a discard pile draws from it once a card is
+        played; before, a click on the selected card's own expedition lays it, on its discard pile discards it.
+        A request the moment refuses is answered as its key is: with why."""
+        scene = self.scene
+        if scene is None or self.too_small:
+            return
+        if scene.wait is Wait.COMPUTER:
+            self._ask(Hurry())
+            return
+        colour, view = message.colour, scene.view
+        if colour is None or view.phase is Phase.DRAW:
+            if colour is None or message.side == PILE:
+                self.action_draw("n" if colour is None else colour.letter)
+            return
+        card = scene.selected_card if view.my_turn else None
+        if card is None or card.colour is not colour:
+            return
+        if message.side == PILE:
+            self.action_discard()
+        elif message.side is None or message.side == view.side:
+            self.action_lay()
 
     def action_select(self, index: int) -> None:
         self._ask(SelectCard(index))

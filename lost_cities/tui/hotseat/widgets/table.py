@@ -10,12 +10,14 @@ from collections.abc import Collection, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Static
 
 from lost_cities.ai.knowledge import unseen_cards
-from lost_cities.engine import Card, Phase, PlayerView, PublicEvent, Rules
+from lost_cities.engine import Card, Colour, Phase, PlayerView, PublicEvent, Rules
 from lost_cities.i18n import _
 from lost_cities.session import Standing
 from lost_cities.tui.common.board import BoardGrid
@@ -94,7 +96,19 @@ def status_text(view: PlayerView, standing: Standing, names: Sequence[str], widt
 
 
 class TableArea(Vertical):
-    """Everything public about the round, oriented for one seat; the status line fits its width."""
+    """Everything public about the round, oriented for one seat; the status line fits its width.
+
+    A click on it says where (:class:`Clicked`): the status line, which names the draw pile, or a colour's row."""
+
+    class Clicked(Message):
+        """A click on the table: on the status line, which names the draw pile (``colour`` ``None``), or on a
+        colour's row — its label (``side`` ``None``), a side's expedition (that side), or its discard pile
+        (:data:`~lost_cities.tui.common.board.PILE`)."""
+
+        def __init__(self, colour: Colour | None, side: int | None = None) -> None:
+            super().__init__()
+            self.colour = colour
+            self.side = side
 
     DEFAULT_CSS = """
     TableArea {
@@ -203,6 +217,14 @@ class TableArea(Vertical):
         key = (width, view.draw_pile_size, phase, view.to_move, standing, tuple(s.total for s in view.scores))
         if self._changed("status", key):
             status.update(status_text(view, standing, names, width), layout=False)
+
+    def on_click(self, event: events.Click) -> None:
+        if event.widget is self._status_line:
+            self.post_message(self.Clicked(None))
+        elif event.widget is self._grid and (offset := event.get_content_offset(self._grid)) is not None:
+            place = self._grid.place_at(offset.x, offset.y)
+            if place is not None:
+                self.post_message(self.Clicked(*place))
 
     def on_resize(self) -> None:
         """A new width: the status line and the moves say as much as fits it."""
