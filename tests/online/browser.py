@@ -118,6 +118,34 @@ class Browser:
         await self.call("Input.dispatchKeyEvent", type="keyDown", **event, **({"text": text} if text else {}))
         await self.call("Input.dispatchKeyEvent", type="keyUp", **event)
 
+    async def cell(self) -> tuple[float, float]:
+        """The size of one cell of the page's terminal, in pixels: xterm.js sizes its input box to a cell."""
+        found = await self.call(
+            "Runtime.evaluate",
+            expression="(() => { const box = document.querySelector('.xterm-helper-textarea').style; "
+            "return [parseFloat(box.width), parseFloat(box.height)]; })()",
+            returnByValue=True,
+        )
+        width, height = found["result"]["result"]["value"]
+        return float(width), float(height)
+
+    async def click(self, column: int, row: int) -> None:
+        """A click of the mouse's left button on the terminal's cell at ``column``, ``row`` (from 0)."""
+        width, height = await self.cell()
+        where = {"x": (column + 0.5) * width, "y": (row + 0.5) * height, "button": "left", "clickCount": 1}
+        await self.call("Input.dispatchMouseEvent", type="mouseMoved", x=where["x"], y=where["y"])
+        await self.call("Input.dispatchMouseEvent", type="mousePressed", **where)
+        await self.call("Input.dispatchMouseEvent", type="mouseReleased", **where)
+
+    async def rows(self) -> int:
+        """How many rows the page's terminal has."""
+        found = await self.call(
+            "Runtime.evaluate",
+            expression="document.querySelector('.xterm-screen').getBoundingClientRect().height",
+            returnByValue=True,
+        )
+        return int(float(found["result"]["result"]["value"]) // (await self.cell())[1])
+
     async def screenshot(self, path: Path) -> None:
         shot = await self.call("Page.captureScreenshot", format="png")
         path.write_bytes(base64.b64decode(shot["result"]["data"]))

@@ -17,6 +17,8 @@ import pytest
 
 from lost_cities.net.client import create_game
 from lost_cities.net.protocol import Create, SeatSpec
+from lost_cities.tui.common.keybar import entry_spans
+from lost_cities.tui.hotseat.widgets.hand import SLOT_WIDTH
 from tests.online.browser import Browser, chromium
 from tests.online.server import ServerProcess
 
@@ -72,4 +74,36 @@ async def test_a_browser_joins_with_a_code_and_sees_its_board(server: ServerProc
         await page.until_shown("Now draw")  # a key in the page reached the app, and the server answered
         await page.screenshot(tmp_path / "board.png")
         assert (tmp_path / "board.png").stat().st_size > 10_000
+    assert not re.search(r"Traceback", (tmp_path / "web.log").read_text())
+
+
+#: Where the board puts the hand's first card in the page's terminal: its label's 10 cells after the screen's
+#: padding, and the card's face on the middle of its three lines (the row under the table of two players).
+HAND_COLUMN, HAND_ROW = 11, 14
+
+
+@pytest.mark.slow
+async def test_a_turn_is_played_in_the_browser_with_the_mouse_alone(
+    server: ServerProcess, web: str, tmp_path: Path
+) -> None:
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=4))
+    async with Browser() as page:
+        await page.goto(web)
+        await page.until_shown("The invitation code a friend sent you")
+        await page.type(created.seats[0].code or "")
+        await page.until_shown(created.seats[0].code or "")
+        await page.press("Enter", "Enter", 13, "\r")
+        await page.until_shown("Ana, play a card")
+        await page.screenshot(tmp_path / "1-board.png")
+        await page.click(HAND_COLUMN + SLOT_WIDTH + 4, HAND_ROW)  # the second card: the yellow 9
+        await page.until_shown("yellow 9 is selected")
+        await page.screenshot(tmp_path / "2-selected.png")
+        bar = entry_spans([("1–8 ← →", "select"), ("e", "lay"), ("d", "discard")], 200)[0]
+        await page.click(1 + bar[2][1] + 1, await page.rows() - 1)  # the key bar's "d discard"
+        await page.until_shown("Now draw")
+        await page.screenshot(tmp_path / "3-discarded.png")
+        await page.click(20, 0)  # the status line, which names the draw pile
+        await page.until_shown("Draw pile: 43")
+        await page.screenshot(tmp_path / "4-drawn.png")
+        assert all((tmp_path / f"{shot}.png").stat().st_size > 10_000 for shot in ("1-board", "4-drawn"))
     assert not re.search(r"Traceback", (tmp_path / "web.log").read_text())

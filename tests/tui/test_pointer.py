@@ -137,3 +137,25 @@ async def test_the_key_bar_lights_the_entry_under_the_pointer_and_a_click_does_w
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         await pilot.click(".hint")  # "Press Escape to go back.": clicked, it goes back
         await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+
+
+async def test_the_pass_screens_prompt_clicked_shows_the_hand() -> None:
+    app = make_app(seed=11)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click("#pass-prompt")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+
+
+async def test_in_a_tall_window_the_board_sits_in_the_middle_and_at_80_by_24_as_ever() -> None:
+    app = make_app(seed=11)
+    async with app.run_test(size=(140, 42)) as pilot:
+        await pilot.pause()
+        await click_entry(pilot, app, "Enter")
+        assert app.screen.has_class("-roomy")
+        table, keys = app.screen.query_one("TableArea"), app.screen.query_one(KeyBar)
+        above, below = table.region.y, keys.region.y - app.screen.query_one("#message").region.bottom
+        assert above > 3 and below > 3  # room above the table and under the message, not all of it below
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not app.screen.has_class("-roomy") and app.screen.query_one("TableArea").region.y == 0

@@ -42,6 +42,9 @@ class FittedScreen(Screen[ResultT]):
 
     #: The smallest terminal the screen's layout is made for.
     MIN_SIZE: ClassVar[tuple[int, int]] = (MIN_WIDTH, MIN_HEIGHT)
+    #: From how many rows the screen has room to spare (a browser's page): it has the class ``-roomy`` then, and
+    #: its CSS may spread its parts out rather than leave half the window empty.
+    ROOMY_HEIGHT: ClassVar[int] = 32
 
     DEFAULT_CSS = """
     FittedScreen {
@@ -77,6 +80,7 @@ class FittedScreen(Screen[ResultT]):
         return key_entry(binding)
 
     def _fit(self, width: int, height: int) -> None:
+        self.set_class(height >= self.ROOMY_HEIGHT, "-roomy")
         min_w, min_h = self.MIN_SIZE
         small = width < min_w or height < min_h
         if small:

@@ -96,6 +96,19 @@ class BoardScreen(FittedScreen[None]):
         color: $error;
         text-style: bold;
     }
+    /* A tall window (a browser's page): the board in the middle of it, the hand apart from the table, and the
+       message under the hand as long as it needs, rather than the board at the top and half the page empty. */
+    BoardScreen.-roomy {
+        align-vertical: middle;
+    }
+    BoardScreen.-roomy #hand-row {
+        margin-top: 1;
+    }
+    BoardScreen.-roomy #message {
+        height: auto;
+        min-height: 3;
+        margin-top: 1;
+    }
     """
 
     #: what the board shows; the app sets it

@@ -48,6 +48,12 @@ class PassScreen(FittedScreen[None]):
         text-align: center;
         color: $text-muted;
     }
+    PassScreen.-roomy {
+        align-vertical: middle;
+    }
+    PassScreen.-roomy #pass-prompt {
+        margin: 1 1;
+    }
     """
 
     #: what the screen shows; the app sets it
@@ -101,6 +107,16 @@ class PassScreen(FittedScreen[None]):
         self.query_one("#pass-prompt", Static).update(prompt)
         self.query_one("#pass-note", Static).update("\n".join(line for line in (scene.note, scene.line) if line))
         self.refresh_bindings()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on the prompt ("Pass to Ana — Ana, press Enter") does what Enter does: shows the hand, or, while
+        a computer's move is held on screen, goes on at once."""
+        if event.widget is None or event.widget.id != "pass-prompt" or self.too_small:
+            return
+        if self.waiting:
+            self.post_message(Hurry())
+        else:
+            self.action_reveal()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "reveal" and self.waiting:
