@@ -138,14 +138,23 @@ def sentence(clause: str) -> str:
     return capitalised(clause) + "."
 
 
+#: The most characters of someone's text that a message quotes (the engine's own English messages cut theirs with
+#: :func:`lost_cities.engine.excerpt`, which this layer does not see; the command line's ``arguments.quote`` as many).
+QUOTED_LENGTH = 40
+
+
 def quoted(text: str) -> str:
     """``text`` quoted as the current language quotes (English ``'zz'``, French ``« zz »``, Russian ``«zz»``),
     each character that does not print escaped as Python writes it (a tab as ``\\t``, U+200B as ``\\u200b``), so
-    that nothing invisible hides in it; the rest as typed, quotes and backslashes included.
+    that nothing invisible hides in it; the rest as typed, quotes and backslashes included.  A long text is quoted
+    by its start, :data:`QUOTED_LENGTH` characters and an ellipsis: a refusal quotes what was wrong, not all of it
+    (a name of four thousand letters, a number of four thousand digits).
 
-    >>> print(quoted("O'Brien"), quoted("a" + chr(9) + "b"))
-    'O'Brien' 'a\\tb'
+    >>> print(quoted("O'Brien"), quoted("a" + chr(9) + "b"), quoted("9" * 4000))
+    'O'Brien' 'a\\tb' '999999999999999999999999999999999999999…'
     """
+    if len(text) > QUOTED_LENGTH:
+        text = text[: QUOTED_LENGTH - 1] + "…"
     shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
     # Translators: quotation marks around a word the person typed or a file held: French "« {text} »" (with
     # no-break spaces), Russian "«{text}»".

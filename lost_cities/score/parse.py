@@ -172,7 +172,7 @@ def _card(token: str, colour: Colour, source: str) -> Card:
         raise ScoreInputError(
             source,
             _("can't read {token}: write a number from 2 to 10 in plain digits (0-9), or w for a wager").format(
-                token=quoted(excerpt(token))
+                token=quoted(token)
             ),
         ) from None
 
@@ -201,7 +201,7 @@ def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str])
                 _(
                     "can't read {token}: write a card as its colour's letter ({letters}) and 2-10 in plain digits, "
                     "or w for a wager, e.g. r5, bw"
-                ).format(token=quoted(excerpt(token)), letters=letters),
+                ).format(token=quoted(token), letters=letters),
             ) from None
         if card.colour not in rules.colours:
             refusal = _refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=card.colour))

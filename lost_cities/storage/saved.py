@@ -36,7 +36,7 @@ from msgspec import UNSET, DecodeError, Meta, Struct, UnsetType
 from msgspec.structs import replace
 
 from lost_cities.ai.levels import DEFAULT_THINK, check_computers
-from lost_cities.engine import FieldError, IllegalMoveError, Match, MatchRecord, NotationError, Outcome
+from lost_cities.engine import FieldError, IllegalMoveError, Match, MatchRecord, NotationError, Outcome, excerpt
 from lost_cities.engine.codec import convert, decode, encode, to_builtins
 from lost_cities.i18n import _, quoted
 from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK, PlayerNamesError, check_names
@@ -359,7 +359,7 @@ class SavedMatch(Struct, frozen=True):
         if head.format is UNSET:
             raise damaged(_("it has no format version"))
         if type(head.format) is not int or head.format not in READABLE_FORMATS:
-            found = encode(head.format).decode()[:20]
+            found = excerpt(encode(head.format).decode())
             raise damaged(
                 _("it has format {found}, and this version reads formats 1 to {known}").format(
                     found=found, known=FORMAT
@@ -482,7 +482,7 @@ def _record(raw: dict[str, Any], damaged: Callable[..., DamagedSaveError]) -> Ma
     if record.rounds > MAX_ROUNDS:
         raise damaged(
             _("it is a match of {rounds} rounds, and a match has at most {max}").format(
-                rounds=record.rounds, max=MAX_ROUNDS
+                rounds=excerpt(str(record.rounds)), max=MAX_ROUNDS
             ),
             "",
         )

@@ -211,6 +211,20 @@ def test_a_move_the_rules_refuse_is_named() -> None:
     assert error.detail.startswith("R6:")
 
 
+@pytest.mark.parametrize(
+    ("change", "quoted"),
+    [
+        (lambda d: d["record"].update(rounds=int("9" * 4000)), "it is a match of 99999999999999999999999…"),
+        (lambda d: d.update(format=int("9" * 4000)), "it has format 99999999999999999999999…"),
+        (lambda d: d["record"]["played"][0]["turns"].append("+" + "z" * 4000), "an unreadable move '+zzzzzzzzz"),
+    ],
+)
+def test_a_huge_value_is_quoted_by_its_start(change: Any, quoted: str) -> None:
+    # a refusal quotes what was wrong, not all of it: four thousand digits make a sentence of a line or two
+    error = refused(edited(saved_match(turns=2), change))
+    assert quoted in str(error) and len(str(error)) < 200
+
+
 def test_an_unreadable_move_is_named() -> None:
     text = edited(saved_match(turns=2), lambda d: d["record"]["played"][0]["turns"].append("+z9 n"))
     assert refused(text).reason == "an unreadable move '+z9'"
