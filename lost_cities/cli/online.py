@@ -9,6 +9,7 @@ import json
 import os
 import shlex
 import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from lost_cities.ai.levels import LEVELS
@@ -158,7 +159,12 @@ def add_parser(commands: Commands) -> None:
         ),
     )
     add_server(new, remembered=True)
-    new.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help=_("2, 3 or 4 in two teams"))
+    new.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        help=_("2, 3 or 4 in two teams (default: as many as the names and computers given, 2 at least)"),
+    )
     new.add_argument("--names", metavar="A,B,…", help=_("the players' names, in seat order, separated by commas"))
     new.add_argument(
         "--computer",
@@ -249,10 +255,11 @@ def add_parser(commands: Commands) -> None:
 def run_new(args: argparse.Namespace) -> int:
     import asyncio
 
-    from lost_cities.net.client import OnlineError, create_game
+    from lost_cities.net.client import OnlineError, create_game_where
 
-    players: int = args.players
     names = [name.strip() for name in args.names.split(",")] if args.names else []
+    named = [seat for seat, _name in enumerate(names)] + [seat for seat, _level in args.computer]
+    players = players_for(args.players, named)
     if len(names) > players:
         return arguments.refuse(
             "online new", _("{count} names for {players} players: give one per seat").format(
@@ -290,14 +297,14 @@ def run_new(args: argparse.Namespace) -> int:
     )
     url = server_of(args, remembered=True)
     try:
-        created = asyncio.run(create_game(url, frame))
+        answered, created = asyncio.run(create_game_where(url, frame))
     except OnlineError as error:
         return arguments.refuse("online new", str(error))
     _remember_server(url)
     if args.json:
         print(json.dumps(_created_json(created), ensure_ascii=False))
     else:
-        _print_created(created, url)
+        _print_created(created, url, answered)
     return 0
 
 
@@ -309,10 +316,11 @@ def _created_json(created: Created) -> dict[str, object]:
     }
 
 
-def _print_created(created: Created, url: str) -> None:
-    server = "" if url == DEFAULT_SERVER else f" --server {url}"  # every address: their client fails over too
-    where = ", ".join(addresses(url) or (url,))
-    print(_("Game {game} created on {url}.").format(game=created.game, url=where))
+def _print_created(created: Created, url: str, answered: str) -> None:
+    """The codes to send, each with the whole ``url`` (every address: the players' clients fail over too), after
+    the address that ``answered``."""
+    server = "" if url == DEFAULT_SERVER else f" --server {url}"
+    print(_("Game {game} created on {url}.").format(game=created.game, url=answered))
     for seat in created.seats:
         if seat.code is None:
             print("  " + _("{name}: the computer").format(name=seat.name))
@@ -605,12 +613,22 @@ class _Refused(Exception):
     """A combination of options that makes no online game: one sentence."""
 
 
+def players_for(asked: int | None, seats: Iterable[int]) -> int:
+    """How many play: ``asked`` (``--players``), else as many as the last seat given a name or a computer (from 0),
+    two at least and four at most — as ``play`` counts the names (a fifth name is then one too many, and said so).
+
+    >>> players_for(None, [0, 1, 2, 3]), players_for(None, []), players_for(3, [0]), players_for(None, range(5))
+    (4, 2, 3, 4)
+    """
+    return asked or min(4, max(2, max((seat + 1 for seat in seats), default=2)))
+
+
 def _create_frame(args: argparse.Namespace) -> Create:
     """The game ``play --online`` creates: ``--p1`` is you; a level as ``--p2``…``--p4`` is a computer's seat."""
     from lost_cities.session import MatchSettings, online_game
 
     given = [(name or "").strip() for name in (args.p1, args.p2, args.p3, args.p4)]
-    players = args.players or max(2, max((seat + 1 for seat, name in enumerate(given) if name), default=2))
+    players = players_for(args.players, [seat for seat, name in enumerate(given) if name])
     given = given[:players]
     if given[0] in LEVELS:
         raise _Refused(_("--p1 is you: give your name, and a level to the other seats"))

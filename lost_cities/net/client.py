@@ -143,13 +143,14 @@ def _connect(url: str) -> connect:
     )
 
 
-async def _one_exchange(url: str, frame: Create | Watch | Status) -> list[ServerFrame]:
+async def _one_exchange(url: str, frame: Create | Watch | Status) -> tuple[str, list[ServerFrame]]:
     """Send ``frame`` on a new connection and read every frame the server answers until it closes: to the first of
-    ``url``'s addresses that answers (one that cannot be reached is passed over before anything is sent)."""
+    ``url``'s addresses that answers (one that cannot be reached is passed over before anything is sent).  The
+    address that answered, and what it answered."""
     tried = addresses(url) or (url,)
     for address in tried:
         try:
-            return await _exchange_at(address, frame)
+            return address, await _exchange_at(address, frame)
         except _Unreachable as error:
             if address == tried[-1]:
                 raise OnlineError(_unanswered(tried, str(error))) from None
@@ -230,9 +231,15 @@ def _unanswered(tried: Sequence[str], why: str) -> str:
 
 async def create_game(url: str, frame: Create) -> Created:
     """Create a game on the server at ``url``: its id, each seat's invitation code and the watch code."""
-    for reply in await _one_exchange(url, frame):
+    return (await create_game_where(url, frame))[1]
+
+
+async def create_game_where(url: str, frame: Create) -> tuple[str, Created]:
+    """Create a game on the first of ``url``'s servers that answers: that server's address, and what it made."""
+    answered, replies = await _one_exchange(url, frame)
+    for reply in replies:
         if isinstance(reply, Created):
-            return reply
+            return answered, reply
         if isinstance(reply, ErrorFrame):
             raise OnlineError(reply.message, reply.code)
     raise OnlineError(_("the server at {url} closed without creating the game").format(url=url))
@@ -240,7 +247,7 @@ async def create_game(url: str, frame: Create) -> Created:
 
 async def fetch_record(url: str, code: str) -> Record:
     """The record of the finished game that ``code`` (any of its codes) belongs to, with its players."""
-    for reply in await _one_exchange(url, Watch(code=code)):
+    for reply in (await _one_exchange(url, Watch(code=code)))[1]:
         if isinstance(reply, Record):
             return reply
         if isinstance(reply, ErrorFrame):
@@ -257,7 +264,7 @@ async def fetch_record(url: str, code: str) -> Record:
 
 async def fetch_status(url: str, tokens: tuple[str, ...]) -> tuple[GameStatus, ...]:
     """Where the games of these seats' tokens stand on the server at ``url`` (the unknown ones are left out)."""
-    for reply in await _one_exchange(url, Status(tokens=tokens[:50])):
+    for reply in (await _one_exchange(url, Status(tokens=tokens[:50])))[1]:
         if isinstance(reply, Games):
             return reply.games
         if isinstance(reply, ErrorFrame):

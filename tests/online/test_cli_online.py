@@ -23,7 +23,8 @@ from tests.online.server import ServerProcess
         (["play", "--join", "K7QX-M2PA", "--server", "ws://127.0.0.1:0"], "is not a server's address"),
         (["online", "new", "--computer", "3=genius"], "SEAT=LEVEL"),
         (["online", "new", "--players", "2", "--computer", "3=easy"], "seat 3"),
-        (["online", "new", "--names", "A,B,C"], "3 names for 2 players"),
+        (["online", "new", "--players", "2", "--names", "A,B,C"], "3 names for 2 players"),
+        (["online", "new", "--names", "A,B,C,D,E"], "5 names for 4 players"),
         (["online", "bot", "K7QX-M2PA", "--server", "ws://127.0.0.1:9"], "no game server answers"),
         (["online", "bot", "K7QX-M2PA", "--level", "nobody"], "nobody"),
         # found by a newcomer: the reason was the system's, "[Errno 111] Connect call failed (...)", in English
@@ -58,13 +59,24 @@ def test_online_new_names_a_seat_given_no_name_in_the_creators_language(cli: Cli
     assert [seat["name"] for seat in json.loads(result.out)["seats"]] == ["Joueur 1", "Ordinateur"]
 
 
-def test_online_new_on_several_addresses_lists_them_and_passes_them_all_on(cli: Cli, server: ServerProcess) -> None:
+def test_online_new_on_several_addresses_names_the_one_that_answered_and_passes_them_all_on(
+    cli: Cli, server: ServerProcess
+) -> None:
     unanswered = f"ws://127.0.0.1:{free_port()}"
     result = cli("online", "new", "--server", f"{unanswered},{server.url}", "--names", "Ana,Boris")
     assert result.status == 0, result.err
     lines = result.out.splitlines()
-    assert lines[0].endswith(f" created on {unanswered}, {server.url}.")  # readable: a space after each comma
+    assert lines[0].endswith(f" created on {server.url}.")  # the one that answered, not every one tried
     assert all(line.endswith(f" --server {unanswered},{server.url}") for line in lines[1:])  # one argument to paste
+
+
+def test_online_new_counts_the_players_from_the_names_as_play_does(cli: Cli, server: ServerProcess) -> None:
+    result = cli("online", "new", "--server", server.url, "--names", "Ana,Boris,Carl,Dana", "--json")
+    assert result.status == 0, result.err
+    assert [seat["name"] for seat in json.loads(result.out)["seats"]] == ["Ana", "Boris", "Carl", "Dana"]
+    three = cli("online", "new", "--server", server.url, "--names", "Ana", "--computer", "3=easy", "--json")
+    assert three.status == 0, three.err
+    assert len(json.loads(three.out)["seats"]) == 3  # a computer in seat 3: three play
 
 
 def test_a_new_game_goes_to_the_server_used_last_here(
