@@ -75,8 +75,8 @@ Minimal().run(headless=True, size=(80, 24))
 CHILD_HOTSEAT = """
 import functools, sys, time
 from lost_cities.session import MatchSettings
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.pass_screen import PassScreen
 
 # As the minimal app stamps after the first refresh once it is mounted, so does the pass screen, the
 # hot-seat app's first: a hook on its on_mount, nothing that runs beside the app while it starts (a
@@ -175,7 +175,7 @@ async def minimal_keys(presses: int, results: dict[str, list[Sample]]) -> None:
 async def board_keys(cycles: int, results: dict[str, list[Sample]]) -> None:
     from lost_cities.session import MatchSettings
     from lost_cities.storage import MatchStore
-    from lost_cities.tui.hotseat.app import LostCitiesApp
+    from lost_cities.tui.match.app import LostCitiesApp
 
     with tempfile.TemporaryDirectory() as folder:
         app = LostCitiesApp(MatchSettings(names=("Ana", "Boris"), seed=1), store=MatchStore(folder))

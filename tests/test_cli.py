@@ -189,7 +189,7 @@ def test_play_on_a_terminal_opens_the_app(cli: Cli) -> None:
 @pytest.mark.parametrize("argv", [[], ["--lang", "fr"]])
 def test_bare_lost_cities_on_a_terminal_plays_as_play_does(cli: Cli, argv: list[str]) -> None:
     # what people install it for: the form (or the offer to resume), as `lost-cities play` opens it
-    from lost_cities.tui.hotseat.app import LostCitiesApp
+    from lost_cities.tui.match.app import LostCitiesApp
 
     bare, play = cli(*argv, terminal=True), cli(*argv, "play", terminal=True)
     assert bare.status == 0 and bare.out == bare.err == "" and len(bare.apps) == 1
@@ -211,7 +211,7 @@ async def test_options_without_names_fill_in_the_form(cli: Cli) -> None:
     # nothing given on the command line is ignored: without names, the form opens with it
     from textual.widgets import Checkbox, Input, RadioButton
 
-    from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+    from lost_cities.tui.match.screens.setup import NewMatchScreen
 
     app = cli("play", "--long", "--rounds", "5", "--think", "0.5", "--first", "p3", terminal=True).apps[0]
     assert app.settings is None  # type: ignore[attr-defined]

@@ -54,14 +54,14 @@ def test_a_core_module_loads_no_user_interface(name: str, forbidden: tuple[str, 
 #: secrets and hashlib (a fresh seed comes from the OS through random.SystemRandom); the statistics, their
 #: rating library and their plots.
 NOT_ON_THE_FIRST_FRAME = (
-    "lost_cities.tui.hotseat.screens.board",
-    "lost_cities.tui.hotseat.screens.dialogs",
-    "lost_cities.tui.hotseat.screens.match_end",
-    "lost_cities.tui.hotseat.screens.resume",
-    "lost_cities.tui.hotseat.screens.round_end",
-    "lost_cities.tui.hotseat.screens.setup",
-    "lost_cities.tui.hotseat.screens.stats",
-    "lost_cities.tui.hotseat.widgets.hand",
+    "lost_cities.tui.match.screens.board",
+    "lost_cities.tui.match.screens.dialogs",
+    "lost_cities.tui.match.screens.match_end",
+    "lost_cities.tui.match.screens.resume",
+    "lost_cities.tui.match.screens.round_end",
+    "lost_cities.tui.match.screens.setup",
+    "lost_cities.tui.match.screens.stats",
+    "lost_cities.tui.match.widgets.hand",
     "lost_cities.tui.common.toggles",
     "lost_cities.ai.basic",
     "lost_cities.ai.heuristic",
@@ -88,8 +88,8 @@ def test_the_hot_seat_app_starts_without_what_its_first_frame_does_not_use() -> 
     code = (
         "import sys\n"
         "from lost_cities.session import MatchSettings\n"
-        "from lost_cities.tui.hotseat.app import LostCitiesApp\n"
-        "from lost_cities.tui.hotseat.screens.pass_screen import PassScreen\n"
+        "from lost_cities.tui.match.app import LostCitiesApp\n"
+        "from lost_cities.tui.match.screens.pass_screen import PassScreen\n"
         f"unused = {NOT_ON_THE_FIRST_FRAME!r}\n"
         "print(','.join(sorted(m for m in sys.modules if any(m == u or m.startswith(u + '.') for u in unused))))\n"
     )

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
 def run_lesson(from_start: bool = False) -> int:
     """Play the lesson; when it was seen to its end, say what comes next (not when ``from_start``: the
     start it was opened from comes back, and the lesson's own words point there)."""
-    from lost_cities.tui.hotseat.learn import LearnApp
+    from lost_cities.tui.match.learn import LearnApp
 
     app = LearnApp(from_start=from_start)
     app.run()

@@ -598,7 +598,7 @@ def open_online(
 ) -> int:
     """The match app on an online game's seat (or watching it, or on the game ``create`` makes) until
     the player leaves; 2 if the server refused us for good (the reason said on one line)."""
-    from lost_cities.tui.hotseat.online import OnlineApp
+    from lost_cities.tui.match.online import OnlineApp
 
     app = OnlineApp(url, code=code, token=token, watch=watch, name=name, create=create, created=created)
     app.run()

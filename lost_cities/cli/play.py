@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
                 ),
             )
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
-    from lost_cities.tui.hotseat.app import LostCitiesApp, StartMode
+    from lost_cities.tui.match.app import LostCitiesApp, StartMode
 
     start: StartMode = "resume" if args.resume else ("new" if args.new else "ask")
     offered: list[OfferedGame] = []

@@ -1,7 +1,7 @@
 """The player's settings kept in the data folder (``settings.json``): the tips, and which were seen; the language
 chosen in the new-match form.
 
-A tip is said once (:mod:`lost_cities.tui.hotseat.tips`); what was said is remembered here, so that
+A tip is said once (:mod:`lost_cities.tui.match.tips`); what was said is remembered here, so that
 it is never said again, and the tips can be turned off in the new-match form.  A missing file is the
 defaults; a damaged one is set aside (as every load sets it aside) and the defaults used: settings
 never stop a game.

@@ -24,10 +24,10 @@ from lost_cities.net.protocol import Create, Rematched, RematchOffer, SeatSpec
 from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import load_seats
-from lost_cities.tui.hotseat.online import OnlineApp
-from lost_cities.tui.hotseat.screens.board import BoardScreen
-from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
-from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+from lost_cities.tui.match.online import OnlineApp
+from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.tui.match.screens.online_start import OnlineStartScreen
+from lost_cities.tui.match.screens.setup import NewMatchScreen
 from lost_cities.words import card_phrase
 from tests.online.server import ServerProcess
 from tests.tui.helpers import key_bar, message, screen_text, until, words_of
@@ -381,7 +381,7 @@ async def test_once_the_other_sides_time_is_up_c_is_listed_and_claims(
     # found by a newcomer: c was read only on one's own turn, and a claim is always made on the other's
     from types import SimpleNamespace
 
-    import lost_cities.tui.hotseat.online as online_app
+    import lost_cities.tui.match.online as online_app
 
     spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3, clock=3600)
     created = await create_game(server.url, spec)
@@ -495,8 +495,8 @@ async def test_a_rematch_asked_of_a_player_who_has_left_says_they_are_not_connec
     server: ServerProcess, private_data_dir: Path
 ) -> None:
     # found by a newcomer: a rematch asked after a bot had played its seat and left waited without a word
-    from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
-    from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+    from lost_cities.tui.match.screens.match_end import MatchEndScreen
+    from lost_cities.tui.match.screens.round_end import RoundEndScreen
 
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3))
     ana, boris = created.seats
@@ -590,7 +590,7 @@ def test_the_help_lists_the_claim_only_in_a_game_with_a_clock() -> None:
     from rich.console import Console
 
     from lost_cities.engine import Rules
-    from lost_cities.tui.hotseat.screens.dialogs import help_content
+    from lost_cities.tui.match.screens.dialogs import help_content
 
     def said(clock: bool) -> str:
         console = Console(width=80, record=True, file=io.StringIO())

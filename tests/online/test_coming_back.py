@@ -12,9 +12,9 @@ from lost_cities.net.client import Seat, create_game
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import OnlineSeat, remember
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.dialogs import NoticesScreen
-from lost_cities.tui.hotseat.screens.resume import ResumeScreen
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.dialogs import NoticesScreen
+from lost_cities.tui.match.screens.resume import ResumeScreen
 from tests.conftest import Cli
 from tests.online.server import ServerProcess
 from tests.tui.helpers import screen_text, until, words_of

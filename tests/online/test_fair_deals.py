@@ -17,8 +17,8 @@ from lost_cities.net.client import OnlineError, create_game, fetch_record, play_
 from lost_cities.net.protocol import Create, ErrorCode, SeatSpec
 from lost_cities.storage import MatchStore
 from lost_cities.storage.saved import SavedMatch
-from lost_cities.tui.hotseat.online import OnlineApp
-from lost_cities.tui.hotseat.screens.board import BoardScreen
+from lost_cities.tui.match.online import OnlineApp
+from lost_cities.tui.match.screens.board import BoardScreen
 from tests.conftest import Cli
 from tests.online.raw import ask, joined, open_raw
 from tests.online.server import ServerProcess

@@ -18,7 +18,7 @@ import pytest
 from lost_cities.net.client import create_game
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.tui.common.keybar import entry_spans
-from lost_cities.tui.hotseat.widgets.hand import SLOT_WIDTH
+from lost_cities.tui.match.widgets.hand import SLOT_WIDTH
 from tests.online.browser import Browser, chromium
 from tests.online.server import ServerProcess
 

@@ -12,13 +12,13 @@ from textual import events
 from lost_cities.engine import Card, Colour, Phase, Round, Rules, parse_cards
 from lost_cities.i18n import set_language
 from lost_cities.session import MatchSettings
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.board import BoardScreen
-from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
-from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
-from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
-from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
-from lost_cities.tui.hotseat.widgets.hand import HandView, hand_frames
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.tui.match.screens.match_end import MatchEndScreen
+from lost_cities.tui.match.screens.pass_screen import PassScreen
+from lost_cities.tui.match.screens.round_end import RoundEndScreen
+from lost_cities.tui.match.screens.setup import NewMatchScreen
+from lost_cities.tui.match.widgets.hand import HandView, hand_frames
 from lost_cities.words import card_name, card_phrase, card_short, signed
 from tests.tui.helpers import (
     SIZE,

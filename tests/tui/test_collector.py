@@ -13,7 +13,7 @@ import pytest
 CHILD = """
 import gc, sys, time
 from lost_cities.session import MatchSettings
-from lost_cities.tui.hotseat.app import LostCitiesApp
+from lost_cities.tui.match.app import LostCitiesApp
 from lost_cities.tui.scorepad.app import ScorePadApp
 
 class Shown:

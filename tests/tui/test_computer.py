@@ -30,12 +30,12 @@ from lost_cities.engine import (
 from lost_cities.i18n import set_language
 from lost_cities.session import HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.scene import unknown_key_line
-from lost_cities.tui.hotseat.screens.board import BoardScreen
-from lost_cities.tui.hotseat.screens.dialogs import NoticesScreen
-from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
-from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.scene import unknown_key_line
+from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.tui.match.screens.dialogs import NoticesScreen
+from lost_cities.tui.match.screens.pass_screen import PassScreen
+from lost_cities.tui.match.screens.round_end import RoundEndScreen
 from lost_cities.words import card_phrase
 from tests.tui.helpers import SIZE, advance, engine, key_bar, message, screen_text, until
 

@@ -11,13 +11,13 @@ import pytest
 from lost_cities.engine import Colour, Draw, Play, Round, parse_decision
 from lost_cities.i18n import _, set_language
 from lost_cities.tui.common.keybar import key_name
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.learn import LearnApp
-from lost_cities.tui.hotseat.lesson import OPPONENT_TURNS, POSITION, STEPS
-from lost_cities.tui.hotseat.screens.board import BoardScreen
-from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit
-from lost_cities.tui.hotseat.screens.resume import ResumeScreen
-from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.learn import LearnApp
+from lost_cities.tui.match.lesson import OPPONENT_TURNS, POSITION, STEPS
+from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.tui.match.screens.dialogs import ConfirmQuit
+from lost_cities.tui.match.screens.resume import ResumeScreen
+from lost_cities.tui.match.screens.round_end import RoundEndScreen
 from tests.conftest import Cli
 from tests.tui.helpers import SIZE, engine, key_bar, message, screen_lines
 

@@ -9,7 +9,7 @@ from textual.app import App
 from lost_cities.engine import match_outcome
 from lost_cities.i18n import _, set_language
 from lost_cities.session import MatchReport
-from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen, result_sentence
+from lost_cities.tui.match.screens.match_end import MatchEndScreen, result_sentence
 from lost_cities.words import signed
 from tests.tui.helpers import SIZE, key_bar, screen_lines
 

@@ -12,10 +12,10 @@ from lost_cities.engine import Match, Round, Rules
 from lost_cities.session import HotSeat
 from lost_cities.storage import MatchStore
 from lost_cities.tui.common.render import compact_cards
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.board import BoardScreen
-from lost_cities.tui.hotseat.screens.dialogs import HelpScreen
-from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.tui.match.screens.dialogs import HelpScreen
+from lost_cities.tui.match.screens.setup import NewMatchScreen
 from lost_cities.words import signed
 from tests.tui.helpers import (
     CROWDED_FOUR,

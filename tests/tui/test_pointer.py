@@ -11,12 +11,12 @@ from textual.pilot import Pilot
 from lost_cities.engine import Colour, Phase
 from lost_cities.tui.common.board import GAP, LABEL_WIDTH, BoardGrid
 from lost_cities.tui.common.keybar import KeyBar, entry_spans
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.board import BoardScreen
-from lost_cities.tui.hotseat.screens.dialogs import HelpScreen
-from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
-from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
-from lost_cities.tui.hotseat.widgets.hand import SLOT_WIDTH, HandView
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.tui.match.screens.dialogs import HelpScreen
+from lost_cities.tui.match.screens.pass_screen import PassScreen
+from lost_cities.tui.match.screens.round_end import RoundEndScreen
+from lost_cities.tui.match.widgets.hand import SLOT_WIDTH, HandView
 from tests.tui.helpers import SIZE, engine, make_app, message, until
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import App
 
-from lost_cities.tui.hotseat.screens.resume import ResumeScreen
+from lost_cities.tui.match.screens.resume import ResumeScreen
 from tests.tui.helpers import SIZE, screen_lines
 
 LONG = "online with Maximilienne, Bartholomeus, Александрина (EKKT-3GYY): your turn"

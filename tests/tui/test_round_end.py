@@ -10,8 +10,8 @@ from rich.cells import cell_len
 
 from lost_cities.engine import Colour, Round, Rules, parse_cards, score_side
 from lost_cities.tui.common.breakdown import breakdown_lines
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.round_end import Breakdowns, RoundEndScreen
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.round_end import Breakdowns, RoundEndScreen
 from lost_cities.words import card_short
 from tests.tui.helpers import (
     CROWDED_FOUR,

@@ -9,10 +9,10 @@ from lost_cities.engine import Card, Draw, Match, Round, Rules, player_view, pub
 from lost_cities.engine.history import TurnRecord
 from lost_cities.i18n import set_language
 from lost_cities.session import HotSeat
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.board import BoardScreen
-from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
-from lost_cities.tui.hotseat.screens.round_log import RoundLogScreen
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.tui.match.screens.pass_screen import PassScreen
+from lost_cities.tui.match.screens.round_log import RoundLogScreen
 from lost_cities.words import card_phrase
 from tests.tui.helpers import NAMES, SIZE, key_bar, screen_text
 

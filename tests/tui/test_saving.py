@@ -9,12 +9,12 @@ import pytest
 
 from lost_cities.session import MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch, SaveStatus
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.dialogs import NoticesScreen
-from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
-from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
-from lost_cities.tui.hotseat.screens.resume import ResumeScreen
-from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.dialogs import NoticesScreen
+from lost_cities.tui.match.screens.match_end import MatchEndScreen
+from lost_cities.tui.match.screens.pass_screen import PassScreen
+from lost_cities.tui.match.screens.resume import ResumeScreen
+from lost_cities.tui.match.screens.setup import NewMatchScreen
 from tests.tui.helpers import SIZE, engine, finish_round, screen_text, take_turn, until
 
 

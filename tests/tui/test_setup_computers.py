@@ -7,10 +7,10 @@ from pathlib import Path
 from textual.widgets import Input, Select
 
 from lost_cities.storage import MatchStore
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.board import BoardScreen
-from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
-from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.tui.match.screens.pass_screen import PassScreen
+from lost_cities.tui.match.screens.setup import NewMatchScreen
 from tests.tui.helpers import SIZE, screen_text
 
 

@@ -11,11 +11,11 @@ from lost_cities.engine import Match, Rules
 from lost_cities.i18n import set_language
 from lost_cities.storage import MatchStore
 from lost_cities.storage.settings import load_settings
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
-from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
-from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
-from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.match_end import MatchEndScreen
+from lost_cities.tui.match.screens.pass_screen import PassScreen
+from lost_cities.tui.match.screens.round_end import RoundEndScreen
+from lost_cities.tui.match.screens.setup import NewMatchScreen
 from tests.conftest import Cli
 from tests.tui.helpers import SIZE, advance, app_at, key_bar, screen_lines, screen_text, take_turn, until
 

@@ -11,9 +11,9 @@ from textual.widgets import Input, RadioButton
 from lost_cities.i18n import _, set_language
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import last_server, remember_server
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.board import BoardScreen
-from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.tui.match.screens.setup import NewMatchScreen
 from tests.tui.helpers import SIZE, screen_lines, screen_text, until
 
 

@@ -13,8 +13,8 @@ from textual.pilot import Pilot
 from textual.widgets import RadioButton, Select
 
 from lost_cities.session import MatchSettings
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.learn import LearnApp
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.learn import LearnApp
 from tests.tui.helpers import CROWDED_FOUR, CROWDED_THREE, NAMES_THREE, SIZE, advanced_app, crowded, until
 
 

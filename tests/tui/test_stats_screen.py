@@ -10,10 +10,10 @@ from textual_plotext import PlotextPlot
 
 from lost_cities.i18n import _, pgettext
 from lost_cities.storage import MatchStore
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.resume import ResumeScreen
-from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
-from lost_cities.tui.hotseat.screens.stats import StatsScreen, StatsText
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.resume import ResumeScreen
+from lost_cities.tui.match.screens.setup import NewMatchScreen
+from lost_cities.tui.match.screens.stats import StatsScreen, StatsText
 from tests.storage.crafted_history import crafted_history
 from tests.storage.matches import saved_match
 from tests.tui.helpers import SIZE, screen_lines, screen_text, until

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from lost_cities.storage import MatchStore
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.screens.dialogs import NoticesScreen
-from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.screens.dialogs import NoticesScreen
+from lost_cities.tui.match.screens.pass_screen import PassScreen
 from tests.storage.denied import deny_access
 from tests.storage.matches import saved_match
 from tests.tui.helpers import SIZE, engine, make_app, screen_text, take_turn, until, words_of

@@ -8,8 +8,8 @@ from rich.cells import cell_len
 from lost_cities.engine import Colour, Draw, Match, Round, Rules
 from lost_cities.i18n import _, ngettext
 from lost_cities.session import HotSeat
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.widgets.table import status_text
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.widgets.table import status_text
 from lost_cities.words import describe_event, signed
 from tests.tui.helpers import (
     CROWDED_THREE,

@@ -10,8 +10,8 @@ from lost_cities.engine import PlayerView, Round, Rules, player_view
 from lost_cities.i18n import _
 from lost_cities.storage import MatchStore
 from lost_cities.storage.settings import Settings, load_settings, save_settings
-from lost_cities.tui.hotseat.app import LostCitiesApp
-from lost_cities.tui.hotseat.tips import TIPS, due_tip, last_cards, late_expedition, thin_wager, tip_words
+from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.tips import TIPS, due_tip, last_cards, late_expedition, thin_wager, tip_words
 from lost_cities.words import THIN
 from tests.tui.helpers import SIZE, app_at, message
 

@@ -34,9 +34,9 @@ from lost_cities.i18n import _
 from lost_cities.session import HotSeat
 from lost_cities.storage import MatchStore
 from lost_cities.tui.common.keybar import key_name
-from lost_cities.tui.hotseat.app import PACE, LostCitiesApp
-from lost_cities.tui.hotseat.lesson import LEARNER, OPPONENT, OPPONENT_TURNS, POSITION, STEPS, Step
-from lost_cities.tui.hotseat.messages import (
+from lost_cities.tui.match.app import PACE, LostCitiesApp
+from lost_cities.tui.match.lesson import LEARNER, OPPONENT, OPPONENT_TURNS, POSITION, STEPS, Step
+from lost_cities.tui.match.messages import (
     DrawFrom,
     HintRequested,
     MoveSelection,
@@ -50,7 +50,7 @@ from lost_cities.tui.hotseat.messages import (
 from lost_cities.words import card_phrase, decision_action, describe_refusal, formula, signed
 
 if TYPE_CHECKING:
-    from lost_cities.tui.hotseat.screens.board import BoardScreen
+    from lost_cities.tui.match.screens.board import BoardScreen
 
 __all__ = ["LearnApp", "ScriptedBot", "lesson_session"]
 
@@ -272,12 +272,12 @@ class LearnApp(LostCitiesApp):
         if self.step is not None:
             self._show(line="")
             return
-        from lost_cities.tui.hotseat.screens.lesson import LessonEnd
+        from lost_cities.tui.match.screens.lesson import LessonEnd
 
         self.push_screen(LessonEnd(self.session.round_report(), self.from_start), self._after_round)
 
     def _new_board(self) -> BoardScreen:
-        from lost_cities.tui.hotseat.screens.lesson import LessonBoard
+        from lost_cities.tui.match.screens.lesson import LessonBoard
 
         return LessonBoard(self.session.rules, lambda: self.step is not None and self.step.want is None)
 
@@ -286,7 +286,7 @@ class LearnApp(LostCitiesApp):
         self.exit()
 
     def confirm_quit(self) -> None:
-        from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit
+        from lost_cities.tui.match.screens.dialogs import ConfirmQuit
 
         if self.from_start:
             message = _("Leave the lesson? Learn to play, at the start, begins it again.")

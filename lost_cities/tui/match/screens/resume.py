@@ -18,7 +18,7 @@ from textual.widgets import Static
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
-from lost_cities.tui.hotseat.messages import StatisticsRequested
+from lost_cities.tui.match.messages import StatisticsRequested
 
 __all__ = ["ResumeChoice", "ResumeScreen"]
 

@@ -1,6 +1,6 @@
 """Pass the screen (H2, R24d): only public information, and Enter alone reveals the next hand.
 
-The screen draws its :class:`~lost_cities.tui.hotseat.scene.Scene`, whose view holds no hand
+The screen draws its :class:`~lost_cities.tui.match.scene.Scene`, whose view holds no hand
 at all (``public_view``), so it cannot show one even by mistake.  When computers play before
 the next person, they play here, on the public table, and Enter waits until they are done.
 """
@@ -17,9 +17,9 @@ from lost_cities.engine import Phase, Rules
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
-from lost_cities.tui.hotseat.messages import HelpRequested, Hurry, LogRequested, QuitRequested, ShowScores
-from lost_cities.tui.hotseat.scene import Scene
-from lost_cities.tui.hotseat.widgets.table import TableArea
+from lost_cities.tui.match.messages import HelpRequested, Hurry, LogRequested, QuitRequested, ShowScores
+from lost_cities.tui.match.scene import Scene
+from lost_cities.tui.match.widgets.table import TableArea
 
 __all__ = ["PassScreen"]
 

@@ -58,7 +58,7 @@ from lost_cities.storage.settings import language_chosen
 from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.fitted import MIN_WIDTH
-from lost_cities.tui.hotseat.messages import (
+from lost_cities.tui.match.messages import (
     ClaimRequested,
     DrawFrom,
     HelpRequested,
@@ -74,15 +74,15 @@ from lost_cities.tui.hotseat.messages import (
     TakeBack,
     UnknownKey,
 )
-from lost_cities.tui.hotseat.scene import Scene, Wait, unknown_key_line
+from lost_cities.tui.match.scene import Scene, Wait, unknown_key_line
 from lost_cities.words import card_phrase, describe_refusal, elided, shown_names, side_names, time_left
 
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Created
-    from lost_cities.tui.hotseat.screens.board import BoardScreen
-    from lost_cities.tui.hotseat.screens.match_end import MatchEndChoice
-    from lost_cities.tui.hotseat.screens.online_start import JoinGame, NewOnlineGame
-    from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+    from lost_cities.tui.match.screens.board import BoardScreen
+    from lost_cities.tui.match.screens.match_end import MatchEndChoice
+    from lost_cities.tui.match.screens.online_start import JoinGame, NewOnlineGame
+    from lost_cities.tui.match.screens.setup import NewMatchScreen
 
 __all__ = ["OnlineApp", "invitations"]
 
@@ -234,12 +234,12 @@ class OnlineApp(GameApp):
         elif self.create is not None:
             self._create_worker(self.create)
         else:
-            from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
+            from lost_cities.tui.match.screens.online_start import OnlineStartScreen
 
             self.push_screen(OnlineStartScreen(self.server), self._started)
 
     def _started(self, choice: JoinGame | NewOnlineGame | None) -> None:
-        from lost_cities.tui.hotseat.screens.online_start import JoinGame
+        from lost_cities.tui.match.screens.online_start import JoinGame
 
         if choice is None:
             self.exit()
@@ -249,7 +249,7 @@ class OnlineApp(GameApp):
             self.seat = self._seat(code=choice.code, name=choice.name)
             self._hold_connection()
         else:
-            from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+            from lost_cities.tui.match.screens.setup import NewMatchScreen
 
             draft = self._left_form.left_as if self._left_form is not None else None
             if draft is None:
@@ -265,7 +265,7 @@ class OnlineApp(GameApp):
         """The form opened from the online start: Esc goes back to the start (a code to type after all), and Ctrl+N
         there opens the form again as it was left."""
         if chosen is None:
-            from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
+            from lost_cities.tui.match.screens.online_start import OnlineStartScreen
 
             self.push_screen(OnlineStartScreen(self.server), self._started)
         else:
@@ -285,7 +285,7 @@ class OnlineApp(GameApp):
         try:
             created = await create_game(self.server, online_game(chosen.settings, clock=chosen.clock))
         except OnlineError as error:  # the form again, as it was filled in, saying why: the server to mend
-            from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+            from lost_cities.tui.match.screens.setup import NewMatchScreen
 
             form = NewMatchScreen(
                 chosen.settings,
@@ -325,7 +325,7 @@ class OnlineApp(GameApp):
                 await self._hold()
                 return
             if typed is not None and self.welcome is None:  # typed in the form, and refused: mend it there
-                from lost_cities.tui.hotseat.screens.online_start import OnlineStartScreen
+                from lost_cities.tui.match.screens.online_start import OnlineStartScreen
 
                 self.seat = None
                 self.push_screen(
@@ -438,7 +438,7 @@ class OnlineApp(GameApp):
         if frame is None or self.welcome is None:
             return
         if self.board is None:
-            from lost_cities.tui.hotseat.screens.board import BoardScreen
+            from lost_cities.tui.match.screens.board import BoardScreen
 
             self.board = BoardScreen(frame.view.rules, watching=self.watching)
             self.push_screen(self.board)
@@ -583,7 +583,7 @@ class OnlineApp(GameApp):
         return self.seat is not None and self.seat.watch is not None
 
     def _round_over(self, frame: Event) -> None:
-        from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+        from lost_cities.tui.match.screens.round_end import RoundEndScreen
 
         finished = frame.round_over
         assert finished is not None and finished.revealed_hands is not None
@@ -609,7 +609,7 @@ class OnlineApp(GameApp):
 
     def _match_over(self, record: Record) -> None:
         """The match's end, once its last round's end has been read."""
-        from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
+        from lost_cities.tui.match.screens.match_end import MatchEndScreen
 
         if self._round_end_up:
             return  # shown when the round's end is closed
@@ -625,7 +625,7 @@ class OnlineApp(GameApp):
         self.push_screen(MatchEndScreen(report, again=self.welcome_seat is not None), self._after_match)
 
     def _after_match(self, choice: MatchEndChoice | None) -> None:
-        from lost_cities.tui.hotseat.screens.match_end import MatchEndChoice
+        from lost_cities.tui.match.screens.match_end import MatchEndChoice
 
         if choice is not MatchEndChoice.AGAIN:
             self.exit()
@@ -822,7 +822,7 @@ class OnlineApp(GameApp):
     # ------------------------------------------------------------ help and quitting
 
     def on_help_requested(self, _message: HelpRequested) -> None:
-        from lost_cities.tui.hotseat.screens.dialogs import HelpScreen
+        from lost_cities.tui.match.screens.dialogs import HelpScreen
 
         rules = self.frame.view.rules if self.frame is not None else Rules()
         clock = self.welcome is not None and self.welcome.clock is not None
@@ -832,7 +832,7 @@ class OnlineApp(GameApp):
     def on_log_requested(self, _message: LogRequested) -> None:
         """The round's log from the view the server sent this seat (H1, H2): a player's names the cards they
         drew; a watcher's is the public table's, and every move is told in the third person."""
-        from lost_cities.tui.hotseat.screens.round_log import RoundLogScreen
+        from lost_cities.tui.match.screens.round_log import RoundLogScreen
 
         board = self.board
         if board is None or board.scene is None or self.screen is not board:
@@ -841,7 +841,7 @@ class OnlineApp(GameApp):
         self.push_screen(RoundLogScreen(board.scene.view, board.scene.names, viewer))
 
     def on_quit_requested(self, _message: QuitRequested) -> None:
-        from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit
+        from lost_cities.tui.match.screens.dialogs import ConfirmQuit
 
         over = self.frame is not None and self.frame.over
         message = (

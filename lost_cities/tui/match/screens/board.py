@@ -1,6 +1,6 @@
 """The board: the player at the keyboard plays one turn here (R6–R8), or their final laying (R23c).
 
-The screen draws its :class:`~lost_cities.tui.hotseat.scene.Scene` — the view of the player at
+The screen draws its :class:`~lost_cities.tui.match.scene.Scene` — the view of the player at
 the keyboard, once the pass-the-screen step has handed it over (H2), and what the moment says —
 and nothing else; the app sets it.  Alone against computers, that player watches their turns
 here too, hand in view.  Every key is a request to the app (:mod:`..messages`), sent in the
@@ -24,7 +24,7 @@ from lost_cities.i18n import N_, _, ngettext
 from lost_cities.tui.common.board import PILE
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
-from lost_cities.tui.hotseat.messages import (
+from lost_cities.tui.match.messages import (
     ClaimRequested,
     DrawFrom,
     HelpRequested,
@@ -40,9 +40,9 @@ from lost_cities.tui.hotseat.messages import (
     TakeBack,
     UnknownKey,
 )
-from lost_cities.tui.hotseat.scene import Scene, Wait
-from lost_cities.tui.hotseat.widgets.hand import HandView
-from lost_cities.tui.hotseat.widgets.table import TableArea, own_last_turn, recent_events
+from lost_cities.tui.match.scene import Scene, Wait
+from lost_cities.tui.match.widgets.hand import HandView
+from lost_cities.tui.match.widgets.table import TableArea, own_last_turn, recent_events
 from lost_cities.words import card_name, card_phrase, colour_name, pile_colour
 
 __all__ = ["BoardScreen", "prompt"]

@@ -37,8 +37,8 @@ from lost_cities.storage.settings import Settings, language_chosen, load_setting
 from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
-from lost_cities.tui.hotseat.autosave import Autosave
-from lost_cities.tui.hotseat.messages import (
+from lost_cities.tui.match.autosave import Autosave
+from lost_cities.tui.match.messages import (
     ClaimRequested,
     DrawFrom,
     HelpRequested,
@@ -57,8 +57,8 @@ from lost_cities.tui.hotseat.messages import (
     TipsChanged,
     UnknownKey,
 )
-from lost_cities.tui.hotseat.scene import Scene, Wait, unknown_key_line
-from lost_cities.tui.hotseat.tips import due_tip, tip_words
+from lost_cities.tui.match.scene import Scene, Wait, unknown_key_line
+from lost_cities.tui.match.tips import due_tip, tip_words
 from lost_cities.words import (
     card_name,
     card_phrase,
@@ -72,10 +72,10 @@ from lost_cities.words import (
 # Each screen is imported where the app first shows it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
 if TYPE_CHECKING:
-    from lost_cities.tui.hotseat.screens.board import BoardScreen
-    from lost_cities.tui.hotseat.screens.match_end import MatchEndChoice
-    from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
-    from lost_cities.tui.hotseat.screens.resume import ResumeChoice
+    from lost_cities.tui.match.screens.board import BoardScreen
+    from lost_cities.tui.match.screens.match_end import MatchEndChoice
+    from lost_cities.tui.match.screens.pass_screen import PassScreen
+    from lost_cities.tui.match.screens.resume import ResumeChoice
 
 __all__ = ["PACE", "LostCitiesApp", "StartMode", "answer_unwanted"]
 
@@ -200,7 +200,7 @@ class LostCitiesApp(GameApp):
             new = _("start {names}").format(names=names_label(self.settings.names, self.settings.computers))
         else:
             new = _("set up a new match")
-        from lost_cities.tui.hotseat.screens.resume import ResumeScreen
+        from lost_cities.tui.match.screens.resume import ResumeScreen
 
         summary = resume_summary(saved) if saved is not None else None
         screen = ResumeScreen(summary, new, self.online)
@@ -209,12 +209,12 @@ class LostCitiesApp(GameApp):
     def _show_start_notices(self) -> None:
         """What went wrong at start-up, read before anything else (:class:`NoticesScreen`)."""
         if self._start_notices:
-            from lost_cities.tui.hotseat.screens.dialogs import NoticesScreen
+            from lost_cities.tui.match.screens.dialogs import NoticesScreen
 
             self.push_screen(NoticesScreen(self._start_notices), lambda _closed: self._go_on())  # a held move
 
     def _resume_or_new(self, saved: SavedMatch | None, choice: ResumeChoice | int | None) -> None:
-        from lost_cities.tui.hotseat.screens.resume import ResumeChoice
+        from lost_cities.tui.match.screens.resume import ResumeChoice
 
         if choice is None:
             self.exit()
@@ -235,7 +235,7 @@ class LostCitiesApp(GameApp):
         if self.settings is not None:
             self.start_match(self.settings)
         else:
-            from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+            from lost_cities.tui.match.screens.setup import NewMatchScreen
 
             self.push_screen(NewMatchScreen(self.form, server=self.server, tips=self.kept.tips), self._from_setup)
 
@@ -284,7 +284,7 @@ class LostCitiesApp(GameApp):
         """Read the history and count it on a thread (every match is replayed), then show the Statistics
         screen over the one that asked; a file that cannot be read is told, and the rest counted."""
         from lost_cities.storage.stats import history_stats
-        from lost_cities.tui.hotseat.screens.stats import StatsScreen
+        from lost_cities.tui.match.screens.stats import StatsScreen
 
         listing = self.store.list_history()
         stats = history_stats(listing.matches)
@@ -374,7 +374,7 @@ class LostCitiesApp(GameApp):
 
         When computers play first, they play on it, and Enter waits for them.
         """
-        from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
+        from lost_cities.tui.match.screens.pass_screen import PassScreen
 
         session = self.session
         waiting = session.is_computer(session.to_move)
@@ -405,7 +405,7 @@ class LostCitiesApp(GameApp):
 
     def _new_board(self) -> BoardScreen:
         """The board the match is played on, built the first time it is shown."""
-        from lost_cities.tui.hotseat.screens.board import BoardScreen
+        from lost_cities.tui.match.screens.board import BoardScreen
 
         return BoardScreen(self.session.rules, memory_aid=self.session.memory_aid)
 
@@ -466,7 +466,7 @@ class LostCitiesApp(GameApp):
         if self._waiting_pass is not None:  # the round ended during the computers' turns
             self._waiting_pass = None
             self.pop_screen()
-        from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+        from lost_cities.tui.match.screens.round_end import RoundEndScreen
 
         self.push_screen(RoundEndScreen(self.session.round_report()), self._after_round)
 
@@ -478,13 +478,13 @@ class LostCitiesApp(GameApp):
             starter = session.name(session.to_move)
             self._next_turn(_("Round {n}: {name} starts.").format(n=session.round_number, name=starter))
         else:
-            from lost_cities.tui.hotseat.screens.match_end import MatchEndScreen
+            from lost_cities.tui.match.screens.match_end import MatchEndScreen
 
             self.push_screen(MatchEndScreen(session.match_report()), self._after_match)
 
     def _after_match(self, choice: MatchEndChoice | None) -> None:
-        from lost_cities.tui.hotseat.screens.match_end import MatchEndChoice
-        from lost_cities.tui.hotseat.screens.setup import NewMatchScreen
+        from lost_cities.tui.match.screens.match_end import MatchEndChoice
+        from lost_cities.tui.match.screens.setup import NewMatchScreen
 
         if choice is not MatchEndChoice.AGAIN:
             self.exit()
@@ -712,7 +712,7 @@ class LostCitiesApp(GameApp):
     # ------------------------------------------------------------ help and quitting
 
     def on_help_requested(self, _message: HelpRequested) -> None:
-        from lost_cities.tui.hotseat.screens.dialogs import HelpScreen
+        from lost_cities.tui.match.screens.dialogs import HelpScreen
 
         passing = len(self.session.humans) > 1
         help_screen = HelpScreen(self.session.rules, passing, memory_aid=self.session.memory_aid)
@@ -721,8 +721,8 @@ class LostCitiesApp(GameApp):
     def on_log_requested(self, _message: LogRequested) -> None:
         """The round's log, from the view on screen: the board's names the keyboard's player's own draws (H2),
         the pass screen's is the public table's (H1), since whoever holds the keyboard there is nobody yet."""
-        from lost_cities.tui.hotseat.screens.pass_screen import PassScreen
-        from lost_cities.tui.hotseat.screens.round_log import RoundLogScreen
+        from lost_cities.tui.match.screens.pass_screen import PassScreen
+        from lost_cities.tui.match.screens.round_log import RoundLogScreen
 
         screen = self.screen
         if isinstance(screen, PassScreen):
@@ -753,7 +753,7 @@ class LostCitiesApp(GameApp):
                 message = _("Quit now? The match is saved: lost-cities play offers to resume it.")
         else:
             message = _("Quit?")
-        from lost_cities.tui.hotseat.screens.dialogs import ConfirmQuit
+        from lost_cities.tui.match.screens.dialogs import ConfirmQuit
 
         self.push_screen(ConfirmQuit(message), self._quit_or_go_on)
 

@@ -41,7 +41,7 @@ from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
-from lost_cities.tui.hotseat.messages import LanguageChosen, StatisticsRequested, TipsChanged
+from lost_cities.tui.match.messages import LanguageChosen, StatisticsRequested, TipsChanged
 from lost_cities.words import computer_name, decimal, level_name, player_name
 
 __all__ = ["LANGUAGE_LABELS", "LEARN", "FormDraft", "NewMatchScreen"]

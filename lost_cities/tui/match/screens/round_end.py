@@ -18,7 +18,7 @@ from lost_cities.session import RoundReport
 from lost_cities.tui.common.breakdown import RoundBreakdown
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
-from lost_cities.tui.hotseat.messages import QuitRequested
+from lost_cities.tui.match.messages import QuitRequested
 from lost_cities.words import describe_next_starter, signed
 
 __all__ = ["RoundEndScreen"]

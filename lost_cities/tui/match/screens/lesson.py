@@ -12,9 +12,9 @@ from lost_cities.engine import Rules
 from lost_cities.i18n import _
 from lost_cities.session import RoundReport
 from lost_cities.tui.common.keybar import key_name
-from lost_cities.tui.hotseat.scene import Scene
-from lost_cities.tui.hotseat.screens.board import BoardScreen
-from lost_cities.tui.hotseat.screens.round_end import RoundEndScreen
+from lost_cities.tui.match.scene import Scene
+from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.tui.match.screens.round_end import RoundEndScreen
 
 __all__ = ["LessonBoard", "LessonEnd"]
 
