@@ -22,27 +22,50 @@ from concurrent.futures.process import BrokenProcessPool
 
 from lost_cities.ai.bot import Bot, answer
 from lost_cities.ai.loader import make_bot
-from lost_cities.engine import Decision, PlayerView
+from lost_cities.engine import Decision, Phase, Play, PlayerView
 from lost_cities.server import COMPUTER_PROCESSES
 
 __all__ = ["Computers"]
 
 log = logging.getLogger("lost_cities.server")
 
+#: Seconds the worker is kept for a computer between its play and its draw, at most (the draw comes in milliseconds:
+#: the play stored and told).
+_KEPT_FOR = 2.0
 #: Bots a worker keeps between turns; past it, the one whose turn is longest ago is let go (it is made again, fresh,
 #: should its game go on: a game the server let go of its memory).
 _MOST_BOTS = 4096
 
 
 class _Turns:
-    """Who thinks next on one worker: the turns waiting, by asker, each asker's oldest taken in turn."""
+    """Who thinks next on one worker: the turns waiting, by asker, each asker's oldest taken in turn.  A turn is a
+    computer's play and its draw: the worker is kept for the seat between the two (:meth:`keep`), so that a turn's
+    budget is spent on it in one go, not cut in two by another asker's."""
 
     def __init__(self) -> None:
         self.busy = False
         self.waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+        #: the seat the worker is kept for (its draw to come), and when it is given up if that draw never comes
+        self.kept: tuple[str, int] | None = None
+        self.keeping: asyncio.TimerHandle | None = None
 
-    async def take(self, asker: str) -> None:
-        """Wait for the worker to be this turn's."""
+    def keep(self, seat: tuple[str, int]) -> None:
+        """Keep the worker for ``seat`` (a game, a seat), whose draw comes next; given back if it does not come
+        within :data:`_KEPT_FOR` seconds (the game let go, the server stopping)."""
+        self.kept = seat
+        self.keeping = asyncio.get_running_loop().call_later(_KEPT_FOR, self._let_go)
+
+    def _let_go(self) -> None:
+        self.kept = self.keeping = None
+        self.give_back()
+
+    async def take(self, asker: str, seat: tuple[str, int]) -> None:
+        """Wait for the worker to be this turn's (at once, if it is kept for this seat)."""
+        if self.kept == seat:
+            assert self.keeping is not None
+            self.keeping.cancel()
+            self.kept = self.keeping = None
+            return
         if not self.busy and not self.waiting:
             self.busy = True
             return
@@ -89,18 +112,24 @@ class Computers:
         """The decision of the computer at ``level`` in ``seat`` of the game, for its ``view``, once ``asker``'s turn
         in the queue comes; always a legal one (:func:`~lost_cities.ai.bot.answer`)."""
         index = zlib.crc32(game_id.encode()) % len(self.workers)
-        await self.turns[index].take(asker)
+        key = (game_id, seat)
+        turns = self.turns[index]
+        await turns.take(asker, key)
+        decision: Decision | None = None
         try:
             loop = asyncio.get_running_loop()
-            key = (game_id, seat)
             try:
-                return await loop.run_in_executor(self._worker(index), _think, key, level, seed, self.think, view)
+                decision = await loop.run_in_executor(self._worker(index), _think, key, level, seed, self.think, view)
             except BrokenProcessPool:  # the worker died (killed, out of memory): another, and the bot made again
                 log.warning("game %s: a computer's worker process stopped; another is started", game_id)
                 self.workers[index] = None
-                return await loop.run_in_executor(self._worker(index), _think, key, level, seed, self.think, view)
+                decision = await loop.run_in_executor(self._worker(index), _think, key, level, seed, self.think, view)
+            return decision
         finally:
-            self.turns[index].give_back()
+            if isinstance(decision, Play) and view.phase is Phase.PLAY:
+                turns.keep(key)  # its draw comes next: the turn is thought in one go
+            else:
+                turns.give_back()
 
     def forget(self, game_id: str) -> None:
         """Let the bots of a game the server no longer holds go (they are made again if it comes back)."""
