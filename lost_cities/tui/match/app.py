@@ -28,31 +28,26 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.worker import NoActiveWorker, Worker, WorkerState, get_current_worker
 
-from lost_cities.engine import STOP, Card, Decision, Draw, IllegalMoveError, Play
+from lost_cities.engine import Card, Decision, IllegalMoveError, Play
 from lost_cities.i18n import _, capitalised
 from lost_cities.net import DEFAULT_SERVER
 from lost_cities.session import Hint, HotSeat, MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
 from lost_cities.storage.settings import Settings, language_chosen, load_settings, tip_seen, tips_on
-from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.match.autosave import Autosave
+from lost_cities.tui.match.match_app import MatchApp
 from lost_cities.tui.match.messages import (
     ClaimRequested,
-    DrawFrom,
     HelpRequested,
     HintRequested,
     Hurry,
     LanguageChosen,
     LogRequested,
-    MoveSelection,
-    PlaySelected,
     QuitRequested,
-    SelectCard,
     ShowScores,
     StatisticsRequested,
-    StopLaying,
     TakeBack,
     TipsChanged,
     UnknownKey,
@@ -94,7 +89,7 @@ def answer_unwanted() -> bool:
         return False
 
 
-class LostCitiesApp(GameApp):
+class LostCitiesApp(MatchApp):
     """People at one keyboard, and computers; every completed turn is saved."""
 
     def __init__(
@@ -504,7 +499,7 @@ class LostCitiesApp(GameApp):
 
     # ------------------------------------------------------------ the player at the keyboard asks
 
-    def _may_act(self) -> bool:
+    def may_act(self) -> bool:
         """True if the player at the keyboard may act now; if not, the board says why they wait.
 
         Acting, the player has read the note said before the prompt.
@@ -521,31 +516,7 @@ class LostCitiesApp(GameApp):
             return False
         return scene.view.my_turn
 
-    def on_select_card(self, request: SelectCard) -> None:
-        if self._may_act() and self.board is not None and self.board.scene is not None:
-            self.board.scene = self.board.scene.choosing(request.index, request.key)
-
-    def on_move_selection(self, request: MoveSelection) -> None:
-        if self._may_act() and self.board is not None and self.board.scene is not None:
-            self.board.scene = self.board.scene.stepping(request.step)
-
-    def on_play_selected(self, request: PlaySelected) -> None:
-        if not self._may_act():
-            return
-        assert self.board is not None and self.board.scene is not None
-        card = self.board.scene.selected_card
-        if card is not None:
-            self._decide(Play(card, request.discard), bell=True)
-
-    def on_draw_from(self, request: DrawFrom) -> None:
-        if self._may_act():
-            self._decide(Draw(request.pile), bell=True)  # every refusal is the engine's: a pile not in the game too
-
-    def on_stop_laying(self, _request: StopLaying) -> None:
-        if self._may_act():
-            self._decide(STOP)
-
-    def _decide(self, decision: Decision, bell: bool = False) -> None:
+    def decide(self, decision: Decision, bell: bool = True) -> None:
         """The player's decision, through the session: a refusal is said with its rule, nothing changed;
         a draw, a stop or a final lay may end their turn (R7, R23c), a play waits for its draw."""
         session, seat = self.session, self._seat
@@ -565,7 +536,7 @@ class LostCitiesApp(GameApp):
             self._show(note="")
 
     def on_take_back(self, _request: TakeBack) -> None:
-        if not self._may_act():
+        if not self.may_act():
             return
         try:
             card = self.session.take_back()
@@ -579,7 +550,7 @@ class LostCitiesApp(GameApp):
     def on_hint_requested(self, _request: HintRequested) -> None:
         """Work out what the hard level would do for the player at the keyboard, from their view only;
         the card it names is selected, so that e or d plays it."""
-        if not self._may_act():
+        if not self.may_act():
             return
         view = self.session.view_of(self._seat)
         if len(view.legal_decisions) == 1:  # nothing to weigh: said at once, and no hint counted
@@ -608,7 +579,7 @@ class LostCitiesApp(GameApp):
         self._think_aside(self.session.hint(), answered)
 
     def on_unknown_key(self, request: UnknownKey) -> None:
-        if self._may_act():
+        if self.may_act():
             board = self.board
             view = board.scene.view if board is not None and board.scene is not None else None
             self._say(unknown_key_line(view, request.key), True)

@@ -202,10 +202,10 @@ class LearnApp(LostCitiesApp):
         self._explain(key, decision)
         return False
 
-    def _decide(self, decision: Decision, bell: bool = False) -> None:
+    def decide(self, decision: Decision, bell: bool = True) -> None:
         if decision == self.wanted and decision in self.session.view_of(self._seat).legal_decisions:
             self.step_index += 1  # before the board is drawn again, so that it shows the next step
-        super()._decide(decision, bell)
+        super().decide(decision, bell)
 
     # Textual calls each class's handler in turn, this one first: a request explained here stops there
     # (prevent_default); one the step lets through goes on to the app's own handler.

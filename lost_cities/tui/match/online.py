@@ -19,14 +19,11 @@ from msgspec.structs import replace
 from textual import work
 
 from lost_cities.engine import (
-    STOP,
     Card,
     Colour,
     Decision,
-    Draw,
     IllegalMoveError,
     Phase,
-    Play,
     PlayerView,
     Reason,
     Rules,
@@ -55,22 +52,17 @@ from lost_cities.storage import MatchStore, StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
 from lost_cities.storage.saved import SavedMatch, SaveStatus
 from lost_cities.storage.settings import language_chosen
-from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.fitted import MIN_WIDTH
+from lost_cities.tui.match.match_app import MatchApp
 from lost_cities.tui.match.messages import (
     ClaimRequested,
-    DrawFrom,
     HelpRequested,
     HintRequested,
     LanguageChosen,
     LogRequested,
-    MoveSelection,
-    PlaySelected,
     QuitRequested,
-    SelectCard,
     ShowScores,
-    StopLaying,
     TakeBack,
     UnknownKey,
 )
@@ -135,7 +127,7 @@ def _gone_from_table(before: PlayerView, after: PlayerView) -> Card | None:
     return None
 
 
-class OnlineApp(GameApp):
+class OnlineApp(MatchApp):
     """One seat of an online game (or a watcher's place), until the match is over or the player quits."""
 
     def __init__(
@@ -709,7 +701,7 @@ class OnlineApp(GameApp):
 
     # ------------------------------------------------------------ the player's requests
 
-    def _my_view_now(self) -> bool:
+    def may_act(self) -> bool:
         frame = self.frame
         if frame is None or self.board is None or self.board.scene is None:
             return False
@@ -730,31 +722,11 @@ class OnlineApp(GameApp):
         with contextlib.suppress(StorageError):  # not kept: this run speaks it all the same
             language_chosen(self.store, message.code)
 
-    def on_select_card(self, request: SelectCard) -> None:
-        if self._my_view_now() and self.board is not None and self.board.scene is not None:
-            self.board.scene = self.board.scene.choosing(request.index, request.key)
-
-    def on_move_selection(self, request: MoveSelection) -> None:
-        if self._my_view_now() and self.board is not None and self.board.scene is not None:
-            self.board.scene = self.board.scene.stepping(request.step)
-
-    def on_play_selected(self, request: PlaySelected) -> None:
-        if self._my_view_now():
-            assert self.board is not None and self.board.scene is not None
-            card = self.board.scene.selected_card
-            if card is not None:
-                self._send(Play(card, request.discard))
-
-    def on_draw_from(self, request: DrawFrom) -> None:
-        if self._my_view_now():
-            self._send(Draw(request.pile))
-
-    def on_stop_laying(self, _request: StopLaying) -> None:
-        if self._my_view_now():
-            self._send(STOP)
+    def decide(self, decision: Decision) -> None:
+        self._send(decision)
 
     def on_take_back(self, _request: TakeBack) -> None:
-        if self._my_view_now():
+        if self.may_act():
             self._send(None)
 
     def on_hint_requested(self, _request: HintRequested) -> None:
