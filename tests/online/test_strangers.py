@@ -100,6 +100,7 @@ async def test_wrong_codes_from_one_address_hold_back_that_address_alone(untrust
         await websocket.close()
     guesser = await from_address(untrusted.url, "127.0.0.2")
     assert (await ask(guesser, {"type": "watch", "code": created.watch}))["code"] == "rate_limited"  # for a minute
+    await guesser.close()
     log = untrusted.log.read_text()
     assert "127.0.0.2" in log and "127.0.0.3" not in log.split("refused")[-1]
     assert log.count("refused") <= Limits.FAILURES_PER_ADDRESS + 5  # one line a refusal at most
@@ -128,6 +129,8 @@ async def test_a_forwarded_address_is_believed_from_the_trusted_proxy_only(tmp_p
         assert answer.get("code") == "rate_limited", answer
         log = proxied.log.read_text()
         assert "203.0.113.9" in log and "198.51.100" not in log
+        for websocket in (behind_the_proxy, through, named, forged):
+            await websocket.close()
     finally:
         proxied.stop()
 
@@ -163,6 +166,7 @@ async def test_one_code_tried_wrong_too_often_is_refused_from_every_address(untr
         answers.append((await ask(websocket, {"type": "join", "code": used}))["code"])
         await websocket.close()
     assert answers == ["code_used"] * Limits.FAILURES_PER_CODE + ["rate_limited"]
+    await taker.close()
 
 
 async def test_a_client_refused_at_the_handshake_says_the_servers_sentence(untrusted: ServerProcess) -> None:
@@ -186,6 +190,7 @@ async def test_a_flood_of_websocket_pings_is_cut_off(server: ServerProcess) -> N
     fine = await from_address(server.url, "127.0.0.3")
     assert (await ask(fine, {"type": "ping"}))["type"] == "pong"
     assert "too many pings" in server.log.read_text()
+    await fine.close()
 
 
 @pytest.mark.slow
@@ -361,6 +366,7 @@ async def test_a_card_is_taken_back_three_times_a_turn_at_most(server: ServerPro
     assert (refused["code"], refused["rule"]) == ("illegal", "R6c") and "3 times" in refused["message"]
     drawn = await ask(ana, {"type": "decide", "version": version + 1, "decision": "n"})
     assert drawn["type"] == "event"  # the turn goes on as the rules say
+    await ana.close()
 
 
 async def test_status_answers_each_seat_once_from_the_stored_summary_without_loading_the_game(
