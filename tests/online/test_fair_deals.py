@@ -84,12 +84,12 @@ async def test_a_seed_chosen_is_told_to_the_seat_that_joins_to_a_watcher_and_in_
     watcher = await open_raw(server.url)
     watching = await ask(watcher, {"type": "watch", "code": created.watch})
     assert watching["type"] == "welcome" and watching["seed_chosen"] is True, watching
+    await watcher.close()  # told: it need not stay (unread, the whole match would wait in its buffer)
     await boris.close()
     ana = play_seat(server.url, created.seats[0].code or "", make_bot("heuristic", seed=0))
     back = play_seat(server.url, "", make_bot("heuristic", seed=1), token=welcome["token"])
     (_, record), _ = await asyncio.gather(ana, back)
     assert record.seed_chosen and record.record.seed == 7
-    await watcher.close()
 
 
 async def test_a_seed_the_server_drew_is_said_to_be_so_and_given_only_once_the_match_is_over(
