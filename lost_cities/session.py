@@ -87,9 +87,8 @@ class MatchSettings(Struct, frozen=True):
     first: str = "p1"
     rounds: int = 3
     seed: int | None = None
-    long: bool = False
-    hand_penalty: bool = False
-    cooperative: bool = False
+    #: the rules of the match: its variants (R20–R22), and as many players as :attr:`names` (the names decide)
+    rules: Rules = Rules()
     #: per seat, the computer's level (``easy``, ``normal``, ``hard``), or ``None`` for a person
     computers: tuple[str | None, ...] = ()
     #: the hard level's thinking time per turn, in seconds
@@ -102,7 +101,10 @@ class MatchSettings(Struct, frozen=True):
             raise ValueError(f"first must be p1..p{len(self.names)} or random, not {self.first!r}")
         if not 1 <= self.rounds <= MAX_ROUNDS:
             raise ValueError(f"a match has 1 to {MAX_ROUNDS} rounds, not {self.rounds}")
-        self.rules  # noqa: B018 - refuses a player count or variant the rules do not know
+        rules = self.rules
+        if rules.players != len(self.names):  # refused here if the variants make no game of that many (R24f)
+            rules = Rules(len(self.names), rules.long, rules.hand_penalty, rules.cooperative)
+            force_setattr(self, "rules", rules)
         force_setattr(self, "computers", check_computers(self.computers, len(self.names)))  # normalised, kept frozen
         if not MIN_THINK <= self.think <= MAX_THINK:
             raise ValueError(f"the computer thinks {MIN_THINK} to {MAX_THINK} seconds a turn, not {self.think}")
@@ -110,12 +112,6 @@ class MatchSettings(Struct, frozen=True):
     @property
     def players(self) -> int:
         return len(self.names)
-
-    @property
-    def rules(self) -> Rules:
-        return Rules(
-            players=len(self.names), long=self.long, hand_penalty=self.hand_penalty, cooperative=self.cooperative
-        )
 
 
 class OnlineMatch(Struct, frozen=True):
@@ -144,9 +140,9 @@ def online_game(settings: MatchSettings, first: int | None = None, clock: int | 
     return Create(
         seats=seats,
         rounds=settings.rounds,
-        long=settings.long,
-        hand_penalty=settings.hand_penalty,
-        cooperative=settings.cooperative,
+        long=settings.rules.long,
+        hand_penalty=settings.rules.hand_penalty,
+        cooperative=settings.rules.cooperative,
         first=first,
         seed=settings.seed,
         clock=clock,
@@ -300,14 +296,11 @@ class HotSeat(Struct):
     @property
     def settings(self) -> MatchSettings:
         """The settings of this match, for the form that offers another one like it."""
-        rules = self.rules
         return MatchSettings(
             names=self.names,
             first=f"p{self._match.first + 1}",
             rounds=self._match.rounds,
-            long=rules.long,
-            hand_penalty=rules.hand_penalty,
-            cooperative=rules.cooperative,
+            rules=self.rules,
             computers=self.computers,
             think=self.think,
             memory_aid=self.memory_aid,

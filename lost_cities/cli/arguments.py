@@ -14,10 +14,13 @@ import re
 import sys
 import unicodedata
 from collections.abc import Callable
-from typing import Literal, NoReturn, TypeAlias
+from typing import TYPE_CHECKING, Literal, NoReturn, TypeAlias
 
 from lost_cities.i18n import LANGUAGES, N_, _
 from lost_cities.limits import MAX_ROUNDS, clean_name, name_problem, read_duration, said_duration
+
+if TYPE_CHECKING:
+    from lost_cities.engine.rules import Rules
 from lost_cities.net.codes import normalised, shown
 
 __all__ = [
@@ -263,6 +266,17 @@ def add_variants(parser: argparse.ArgumentParser, *flags: Variant) -> None:
     in the same words on every command."""
     for flag in flags or tuple(VARIANTS):
         parser.add_argument(f"--{flag}", action="store_true", help=_(VARIANTS[flag]))
+
+
+def rules_of(args: argparse.Namespace, players: int) -> Rules:
+    """The rules the variants' flags (:func:`add_variants`) choose for ``players``: one way from the command line to
+    a match's rules.  :class:`ValueError`, in one translated sentence, for a combination that makes none."""
+    from lost_cities.engine.rules import Rules
+
+    cooperative = bool(getattr(args, "coop", False))
+    if cooperative and players == 4:
+        raise ValueError(_("--coop: four players already play in two teams, not the cooperative game (R24f)"))
+    return Rules(players, args.long, args.hand_penalty, cooperative)
 
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:

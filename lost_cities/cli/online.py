@@ -279,18 +279,16 @@ def run_new(args: argparse.Namespace) -> int:
 
     if all(seat in levels for seat in range(players)):
         return arguments.refuse("online new", _("at least one seat is a person's: the arena plays computers alone"))
-    if args.coop and players == 4:
-        return arguments.refuse(
-            "online new", _("--coop: four players already play in two teams, not the cooperative game (R24f)")
-        )
+    try:
+        rules = arguments.rules_of(args, players)
+    except ValueError as error:
+        return arguments.refuse("online new", str(error))
     frame = online_game(
         MatchSettings(
             names=tuple(names),
             rounds=args.rounds,
             seed=args.seed,
-            long=args.long,
-            hand_penalty=args.hand_penalty,
-            cooperative=args.coop,
+            rules=rules,
             computers=tuple(levels.get(seat) for seat in range(players)),
         ),
         clock=args.clock,
@@ -632,8 +630,10 @@ def _create_frame(args: argparse.Namespace) -> Create:
     given = given[:players]
     if given[0] in LEVELS:
         raise _Refused(_("--p1 is you: give your name, and a level to the other seats"))
-    if args.coop and players == 4:
-        raise _Refused(_("--coop: four players already play in two teams, not the cooperative game (R24f)"))
+    try:
+        rules = arguments.rules_of(args, players)
+    except ValueError as error:
+        raise _Refused(str(error)) from None
     if args.first != "random" and int(args.first[1:]) > players:
         raise _Refused(_("--first {seat}: there are only {n} players").format(seat=args.first, n=players))
     settings = MatchSettings(
@@ -641,9 +641,7 @@ def _create_frame(args: argparse.Namespace) -> Create:
         first=args.first,
         rounds=args.rounds,
         seed=args.seed,
-        long=args.long,
-        hand_penalty=args.hand_penalty,
-        cooperative=args.coop,
+        rules=rules,
         computers=tuple(name if name in LEVELS else None for name in given),
     )
     return online_game(settings, clock=args.clock)

@@ -120,16 +120,16 @@ def run(args: argparse.Namespace) -> int:
     else:  # the form opens with the options given, as many players as --first p3/p4 needs
         count = 2 if args.first == "random" else max(2, int(args.first[1:]))
         names = ("",) * count
-    if args.coop and count == 4:
-        args.parser.error(_("--coop: four players already play in two teams, not the cooperative game (R24f)"))
+    try:
+        rules = arguments.rules_of(args, count)
+    except ValueError as error:
+        args.parser.error(str(error))
     chosen = MatchSettings(
         names=names,
         first=args.first,
         rounds=args.rounds,
         seed=args.seed,
-        long=args.long,
-        hand_penalty=args.hand_penalty,
-        cooperative=args.coop,
+        rules=rules,
         computers=(None, args.vs) if args.vs else (),
         think=args.think,
         memory_aid=args.memory_aid,

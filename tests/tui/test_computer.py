@@ -255,7 +255,7 @@ async def test_a_card_key_while_drawing_says_to_draw_and_keeps_the_selection(key
 
 @pytest.mark.parametrize(("long", "listed"), [(False, True), (True, False)])
 async def test_while_drawing_the_log_is_listed_unless_six_piles_fill_the_bar(long: bool, listed: bool) -> None:
-    app = LostCitiesApp(replace_settings(VS_EASY, long=long), pace=0)
+    app = LostCitiesApp(replace_settings(VS_EASY, rules=Rules(long=long)), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("e")

@@ -20,6 +20,7 @@ from textual.content import Content
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
 
 from lost_cities.ai.levels import LEVELS
+from lost_cities.engine import Rules
 from lost_cities.i18n import N_, _, current_language, set_language
 from lost_cities.limits import (
     MAX_CLOCK,
@@ -305,14 +306,16 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
             with Horizontal(classes="row"):
                 yield Label(_("Variants"))
                 with Vertical(id="variant-boxes"):
-                    yield TickBox(_("Long game: purple, 72 cards (R20)"), previous.long, id="long", compact=True)
+                    yield TickBox(_("Long game: purple, 72 cards (R20)"), previous.rules.long, id="long", compact=True)
                     yield TickBox(
                         _("Nothing in hand: cards kept cost points (R21)"),
-                        previous.hand_penalty,
+                        previous.rules.hand_penalty,
                         id="hand-penalty",
                         compact=True,
                     )
-                    yield TickBox(_("Cooperative: one team score (R22)"), previous.cooperative, id="coop", compact=True)
+                    yield TickBox(
+                        _("Cooperative: one team score (R22)"), previous.rules.cooperative, id="coop", compact=True
+                    )
             with Horizontal(classes="row", id="think-row"):
                 yield Label(_("Thinking"))
                 yield Input(decimal(previous.think, 1), id="think", max_length=5, compact=True)
@@ -531,9 +534,12 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
             think=self._think() or self.previous.think,
             first=first if first == "random" or int(first[1:]) <= players else "p1",
             rounds=self._rounds() or 3,
-            long=self.query_one("#long", Checkbox).value,
-            hand_penalty=self.query_one("#hand-penalty", Checkbox).value,
-            cooperative=self.query_one("#coop", Checkbox).value and players != 4,
+            rules=Rules(
+                players,
+                long=self.query_one("#long", Checkbox).value,
+                hand_penalty=self.query_one("#hand-penalty", Checkbox).value,
+                cooperative=self.query_one("#coop", Checkbox).value and players != 4,
+            ),
             seed=self.previous.seed,
             memory_aid=self.query_one("#memory-aid", Checkbox).value and not self._online,
         )
@@ -569,9 +575,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
             think=think or draft.think,
             first=draft.first,
             rounds=rounds,
-            long=draft.long,
-            hand_penalty=draft.hand_penalty,
-            cooperative=draft.cooperative,
+            rules=draft.rules,
             seed=draft.seed,
             memory_aid=draft.memory_aid,
         )
