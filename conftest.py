@@ -10,6 +10,9 @@ subprocess — compiles the package, and pytest rewrites every test module, from
 large part of the suite's time.  It goes to a cache folder of its own (``sys.pycache_prefix``),
 never beside the sources.
 
+Hypothesis gives no example a deadline: a property is about what a function returns, and an example that took
+longer than 200 ms on a machine loaded by the suite's other workers (CI's, a developer's) is no failure.
+
 The garbage collector runs less often in tests (:func:`pytest_collection_finish`), and ``-n auto``
 starts two workers per core (:func:`pytest_xdist_auto_num_workers`).
 
@@ -28,6 +31,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("lost-cities", deadline=None)
+settings.load_profile("lost-cities")
 
 if sys.dont_write_bytecode:
     _PYCACHE = Path(tempfile.gettempdir(), "lost-cities-tests-pycache")
