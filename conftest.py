@@ -33,9 +33,6 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-settings.register_profile("lost-cities", deadline=None)
-settings.load_profile("lost-cities")
-
 if sys.dont_write_bytecode:
     _PYCACHE = Path(tempfile.gettempdir(), "lost-cities-tests-pycache")
     sys.dont_write_bytecode = False
@@ -44,6 +41,9 @@ if sys.dont_write_bytecode:
     os.environ["PYTHONPYCACHEPREFIX"] = str(_PYCACHE)
 
 from lost_cities.i18n import set_language
+
+settings.register_profile("lost-cities", deadline=None)
+settings.load_profile("lost-cities")
 
 
 @pytest.fixture(autouse=True, scope="session")
