@@ -30,6 +30,7 @@ from lost_cities.engine import (
     Rules,
     StartReason,
     Stop,
+    may_lay,
 )
 from lost_cities.i18n import (
     N_,
@@ -637,14 +638,6 @@ def describe_next_starter(
     return text.format(team=team, name=name, n=round_number, partner=partner, rule=rule)
 
 
-def _layable(card: Card, laid: Sequence[Card]) -> bool:
-    """R6a on a started expedition: a wager while it holds no number, a number above its last one."""
-    numbers = [c.value for c in laid if not c.is_wager]
-    if card.is_wager:
-        return not numbers
-    return not numbers or card.value > numbers[-1]
-
-
 def _continues(card: Card, laid: Sequence[Card]) -> str:
     """Laying ``card`` on the viewer's started expedition ``laid``: whether it leaves a gap, and how wide."""
     if card.is_wager:
@@ -700,16 +693,15 @@ def _discard_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
     first seat after the viewer's on another side whose started expedition it fits is the risk."""
     rules = view.rules
     players = rules.players
+    takers = view.useful_to(card)
     for step in range(1, players):
         seat = (view.seat + step) % players
         side = rules.side_of(seat)
-        laid = view.expedition(side, card.colour)
-        if side != view.side and laid and _layable(card, laid):
+        if side != view.side and side in takers:
             return _("risky: {name} could take it for their {colour} expedition").format(
                 name=names[seat], colour=pile_colour(card.colour)
             )
-    mine = view.expedition(view.side, card.colour)
-    if mine and _layable(card, mine):
+    if view.side in takers:
         return _("only you could still lay it")
     if any(not view.expedition(side, card.colour) for side in range(rules.sides)):  # someone has none yet
         return _("no expedition under way can take it")  # only a new one could: little risk
@@ -724,7 +716,7 @@ def _draw_reason(view: PlayerView, draw: Draw, best: bool) -> str:
     card = view.discard_tops[draw.pile]
     assert card is not None
     laid = view.expedition(view.side, draw.pile)
-    if laid and _layable(card, laid):
+    if laid and may_lay(card, laid):
         return _continues(card, laid)
     points = _in_hand(draw.pile, (*view.hand, card))
     late = view.draw_pile_size <= HOLD_OPEN and points < view.rules.expedition_cost

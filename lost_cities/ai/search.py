@@ -54,6 +54,7 @@ from lost_cities.ai.rollout import HOLD_OPEN, play_out, sharp_draw, sharp_play
 from lost_cities.ai.table import Table, table_of
 from lost_cities.engine import DRAW_PILE, Decision, Draw, Phase, Play, PlayerView, Round, Rules, Stop
 from lost_cities.engine.codes import COLOUR_OF, DISCARDS, PLAY_CARD, RANK_OF, WAGER_RANK
+from lost_cities.engine.laying import LAYABLE_ON
 
 __all__ = ["SearchBot", "SearchSettings", "ranked", "round_value"]
 
@@ -448,6 +449,6 @@ def _draw_candidates(legal: list[int], default: int, table: Table, know: Knowled
             out.append(code)
             continue
         card = table.discards[code][-1]
-        if card not in know.discarded and RANK_OF[card] >= table.tops[table.mine + code]:
+        if card not in know.discarded and LAYABLE_ON[table.tops[table.mine + code]][card]:
             out.append(code)
     return out
