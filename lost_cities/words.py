@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import assert_never
 
+from lost_cities.ai.reasons import HintChoice, HintReason, Why
 from lost_cities.engine import (
     Card,
     Colour,
@@ -30,7 +31,6 @@ from lost_cities.engine import (
     Rules,
     StartReason,
     Stop,
-    may_lay,
 )
 from lost_cities.i18n import (
     N_,
@@ -45,8 +45,6 @@ from lost_cities.i18n import (
 )
 
 __all__ = [
-    "HOLD_OPEN",
-    "THIN",
     "WAGER_MARK",
     "card_name",
     "card_phrase",
@@ -381,13 +379,6 @@ def parse_colour_word(text: str) -> Colour:
 #: How every screen and every command shows a wager card.  ``w`` (or ``x``) is only what people
 #: type, and the card notation of records and saves (``rw``): output never writes it.
 WAGER_MARK = "×"
-#: This many cards or fewer in the draw pile, a discard top taken that cannot pay for an expedition of its colour
-#: holds the round open (the hard level's :data:`lost_cities.ai.rollout.HOLD_OPEN`, which a test keeps equal:
-#: written here so that the board does not import the computer players).
-HOLD_OPEN = 8
-#: A wager on a colour whose numbers in hand sum to less than this is thin: risky (the hard level's
-#: :data:`lost_cities.ai.rollout.WAGER_SUM`, which a test keeps equal; the tips warn by it too).
-THIN = 18
 
 
 def card_value(card: Card) -> str:
@@ -638,109 +629,75 @@ def describe_next_starter(
     return text.format(team=team, name=name, n=round_number, partner=partner, rule=rule)
 
 
-def _continues(card: Card, laid: Sequence[Card]) -> str:
-    """Laying ``card`` on the viewer's started expedition ``laid``: whether it leaves a gap, and how wide."""
-    if card.is_wager:
-        return _("another wager on the {colour} expedition, before its numbers").format(
-            colour=_expedition_colour(card.colour)
-        )
-    numbers = [c.value for c in laid if not c.is_wager]
-    gap = card.value - (numbers[-1] + 1 if numbers else 2)
-    if gap <= 0:
-        return _("continues your {colour} expedition, no gap").format(colour=_expedition_colour(card.colour))
-    return ngettext(
-        "continues your {colour} expedition, skipping {n} card",
-        "continues your {colour} expedition, skipping {n} cards",
-        gap,
-    ).format(colour=_expedition_colour(card.colour), n=gap)
-
-
-def _in_hand(colour: Colour, hand: Sequence[Card]) -> int:
-    return sum(card.value for card in hand if card.colour is colour and not card.is_wager)
-
-
-def _lay_reason(view: PlayerView, card: Card) -> str:
-    laid = view.expedition(view.side, card.colour)
-    if laid:
-        return _continues(card, laid)
-    points = _in_hand(card.colour, view.hand)
-    if card.is_wager and points < THIN:
-        return ngettext(
-            "a risky wager: only {n} point of {colour} in hand",
-            "a risky wager: only {n} points of {colour} in hand",
-            points,
-        ).format(n=points, colour=pile_colour(card.colour))
-    if card.is_wager:
-        return ngettext(
-            "a wager before the numbers: {n} point of {colour} in hand",
-            "a wager before the numbers: {n} points of {colour} in hand",
-            points,
-        ).format(n=points, colour=pile_colour(card.colour))
-    cost = view.rules.expedition_cost
-    if points < cost:  # "9 points in hand" alone read as praise
-        return ngettext(
-            "opens the {colour} expedition: only {n} point in hand (cost {cost})",
-            "opens the {colour} expedition: only {n} points in hand (cost {cost})",
-            points,
-        ).format(n=points, colour=_expedition_colour(card.colour), cost=cost)
-    return ngettext(
-        "opens the {colour} expedition: {n} point in hand", "opens the {colour} expedition: {n} points in hand", points
-    ).format(n=points, colour=_expedition_colour(card.colour))
-
-
-def _discard_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
-    """Who could use a discarded card, from what is on the table only (their hands are unseen): the
-    first seat after the viewer's on another side whose started expedition it fits is the risk."""
-    rules = view.rules
-    players = rules.players
-    takers = view.useful_to(card)
-    for step in range(1, players):
-        seat = (view.seat + step) % players
-        side = rules.side_of(seat)
-        if side != view.side and side in takers:
-            return _("risky: {name} could take it for their {colour} expedition").format(
-                name=names[seat], colour=pile_colour(card.colour)
-            )
-    if view.side in takers:
-        return _("only you could still lay it")
-    if any(not view.expedition(side, card.colour) for side in range(rules.sides)):  # someone has none yet
-        return _("no expedition under way can take it")  # only a new one could: little risk
-    if players == 2:
-        return _("neither you nor {name} can use it").format(name=names[(view.seat + 1) % 2])
-    return _("nobody can use it")
-
-
-def _draw_reason(view: PlayerView, draw: Draw, best: bool) -> str:
-    if draw.pile is None:
-        return _("the safest: no discard worth more") if best else _("an unknown card")
-    card = view.discard_tops[draw.pile]
-    assert card is not None
-    laid = view.expedition(view.side, draw.pile)
-    if laid and may_lay(card, laid):
-        return _continues(card, laid)
-    points = _in_hand(draw.pile, (*view.hand, card))
-    late = view.draw_pile_size <= HOLD_OPEN and points < view.rules.expedition_cost
-    if laid or late:  # taken only so that the draw pile does not shrink
-        return _("holds the round open: one more turn to lay your cards")
+def hint_reason(reason: HintReason, names: Sequence[str]) -> str:
+    """Why the hard level weighs a choice (:mod:`lost_cities.ai.reasons`), in a few words: an expedition it
+    continues (and its gap), one it opens (and the points of its colour in hand), who could use a discard,
+    what a draw brings.  ``names`` in seat order."""
+    colour, n = reason.colour, reason.points
+    expedition = _expedition_colour(colour) if colour is not None else ""
     # the colour as "of {colour}" needs it: French "de couleur bleue", Russian "синего цвета" (a name in the
     # nominative read "белый цвета")
-    return ngettext("{n} point of {colour} in hand with it", "{n} points of {colour} in hand with it", points).format(
-        n=points, colour=pile_colour(draw.pile)
-    )
-
-
-def hint_reason(view: PlayerView, decision: Decision, names: Sequence[str], best: bool = False) -> str:
-    """Why the hard level weighs ``decision``, in a few words, from what the viewer sees (H3): an
-    expedition it continues (and its gap), one it opens (and the points of its colour in hand), who
-    could use a discard, what a draw brings.  ``names`` in seat order; ``best``: the hint's first choice."""
-    if isinstance(decision, Stop):
-        return _("nothing left worth laying")
-    if isinstance(decision, Draw):
-        return _draw_reason(view, decision, best)
-    assert isinstance(decision, Play)
-    if decision.discard:
-        return _discard_reason(view, decision.card, names)
-    return _lay_reason(view, decision.card)
+    pile = pile_colour(colour) if colour is not None else ""
+    name = names[reason.seat] if reason.seat is not None else ""
+    match reason.why:
+        case Why.NOTHING_WORTH_LAYING:
+            return _("nothing left worth laying")
+        case Why.SAFEST:
+            return _("the safest: no discard worth more")
+        case Why.UNKNOWN_CARD:
+            return _("an unknown card")
+        case Why.ANOTHER_WAGER:
+            return _("another wager on the {colour} expedition, before its numbers").format(colour=expedition)
+        case Why.CONTINUES if reason.gap == 0:
+            return _("continues your {colour} expedition, no gap").format(colour=expedition)
+        case Why.CONTINUES:
+            return ngettext(
+                "continues your {colour} expedition, skipping {n} card",
+                "continues your {colour} expedition, skipping {n} cards",
+                reason.gap,
+            ).format(colour=expedition, n=reason.gap)
+        case Why.HOLDS_OPEN:
+            return _("holds the round open: one more turn to lay your cards")
+        case Why.POINTS_WITH_IT:
+            return ngettext(
+                "{n} point of {colour} in hand with it", "{n} points of {colour} in hand with it", n
+            ).format(n=n, colour=pile)
+        case Why.RISKY_WAGER:
+            return ngettext(
+                "a risky wager: only {n} point of {colour} in hand",
+                "a risky wager: only {n} points of {colour} in hand",
+                n,
+            ).format(n=n, colour=pile)
+        case Why.WAGER_FIRST:
+            return ngettext(
+                "a wager before the numbers: {n} point of {colour} in hand",
+                "a wager before the numbers: {n} points of {colour} in hand",
+                n,
+            ).format(n=n, colour=pile)
+        case Why.OPENS_SHORT:
+            return ngettext(
+                "opens the {colour} expedition: only {n} point in hand (cost {cost})",
+                "opens the {colour} expedition: only {n} points in hand (cost {cost})",
+                n,
+            ).format(n=n, colour=expedition, cost=reason.cost)
+        case Why.OPENS:
+            return ngettext(
+                "opens the {colour} expedition: {n} point in hand",
+                "opens the {colour} expedition: {n} points in hand",
+                n,
+            ).format(n=n, colour=expedition)
+        case Why.TAKER:
+            return _("risky: {name} could take it for their {colour} expedition").format(name=name, colour=pile)
+        case Why.ONLY_YOU:
+            return _("only you could still lay it")
+        case Why.NO_EXPEDITION_UNDER_WAY:
+            return _("no expedition under way can take it")
+        case Why.NEITHER:
+            return _("neither you nor {name} can use it").format(name=name)
+        case Why.NOBODY:
+            return _("nobody can use it")
+        case _:
+            assert_never(reason.why)
 
 
 def hint_action(view: PlayerView, decision: Decision) -> str:
@@ -783,7 +740,7 @@ def _decision_in(words: tuple[str, str, str, str, str], decision: Decision, top:
     return _(discard if decision.discard else lay).format(card=card_phrase(decision.card))
 
 
-def hint_lines(view: PlayerView, choices: Sequence[tuple[Decision, float]], names: Sequence[str]) -> str:
+def hint_lines(view: PlayerView, choices: Sequence[HintChoice], names: Sequence[str]) -> str:
     """The hint as the board shows it, one numbered line a choice, best first, each with the round's
     expected score difference and its reason: ``1. lay red 7 (+4.2) — continues your red expedition, no gap``."""
     if not choices:
@@ -792,11 +749,11 @@ def hint_lines(view: PlayerView, choices: Sequence[tuple[Decision, float]], name
         # Translators: one choice of a hint: "1. lay red 7 (+4.2) — continues your red expedition, no gap"
         _("{n}. {action} ({points}) — {reason}").format(
             n=number,
-            action=hint_action(view, decision),
-            points=signed(points, 1),
-            reason=hint_reason(view, decision, names, best=number == 1),
+            action=hint_action(view, choice.decision),
+            points=signed(choice.estimate, 1),
+            reason=hint_reason(choice.reason, names),
         )
-        for number, (decision, points) in enumerate(choices, start=1)
+        for number, choice in enumerate(choices, start=1)
     ]
     return "\n".join([*lines, hint_numbers(view, names)])
 
