@@ -14,6 +14,7 @@ from typing import assert_never
 
 from lost_cities.ai.reasons import HintChoice, HintReason, Why
 from lost_cities.engine import (
+    REFUSALS,
     Card,
     Colour,
     Decision,
@@ -25,7 +26,6 @@ from lost_cities.engine import (
     PlayerView,
     PublicEvent,
     PublicTurn,
-    Reason,
     Rules,
     StartReason,
     Stop,
@@ -367,53 +367,24 @@ def number_name(colour: Colour, value: int | str) -> str:
 
 
 def describe_refusal(error: IllegalMoveError) -> str:
-    """A refused move in the player's language, with its rule: ``Red 5 can't follow red 7 (R6a).``"""
-    return f"{capitalised(_refusal_text(error))} ({error.rule})."
+    """A refused move in the player's language, with its rule: ``Red 5 can't follow red 7: numbers must go up
+    (R6a).``  The words are the engine's one wording of the reason (:data:`~lost_cities.engine.REFUSALS`),
+    translated by that very text, with the cards and the colour named as the language names them."""
+    return f"{capitalised(_(REFUSALS[error.reason]).format(**_refusal_fields(error)))} ({error.rule})."
 
 
-def _refusal_text(error: IllegalMoveError) -> str:
-    names = [card_name(card) for card in error.cards]
-    colour = error.colour
-    match error.reason:
-        case Reason.NOT_IN_HAND:
-            return _("{card} is not in your hand").format(card=names[0])
-        case Reason.LOWER_THAN_TOP:
-            return _("{card} can't follow {top}: numbers must go up").format(card=names[0], top=names[1])
-        case Reason.WAGER_AFTER_NUMBER:
-            return _("{card} can't follow {top}: wagers come before numbers").format(card=names[0], top=names[1])
-        case Reason.TOO_MANY_WAGERS:
-            return _("An expedition holds at most three wagers")
-        case Reason.DUPLICATE_CARD:
-            return _("There is only one {card}").format(card=names[0])
-        case Reason.WRONG_COLOUR:
-            return _("{card} does not belong in the {colour} expedition").format(
-                card=names[0], colour=pile_colour(colour) if colour is not None else ""
-            )
-        case Reason.COLOUR_NOT_IN_GAME:
-            return _("{colour} is only in the long game").format(colour=colour_name(colour) if colour else "")
-        case Reason.PLAY_FIRST:
-            return _("Play a card first, then draw")
-        case Reason.DRAW_FIRST:
-            return _("You have played a card: now draw one")
-        case Reason.DRAW_BACK_DISCARD:
-            # the card as an object: "a green wager" (the name alone read "You just discarded green wager")
-            return _("You just discarded {card}: you can't draw it back").format(card=card_phrase(error.cards[0]))
-        case Reason.EMPTY_PILE:
-            return _("The {colour} discard pile is empty").format(
-                colour=pile_colour(colour) if colour is not None else ""
-            )
-        case Reason.ROUND_OVER:
-            return _("The round is over")
-        case Reason.NOTHING_TO_UNDO:
-            return _("There is no card to take back")
-        case Reason.FINAL_LAY_ONLY:
-            return _("In the final laying cards are laid on expeditions, never discarded")
-        case Reason.FINAL_NO_DRAW:
-            return _("The draw pile is used up: nothing more is drawn")
-        case Reason.NOTHING_TO_STOP:
-            return _("There is nothing to stop: only the final laying ends with s")
-        case _:
-            assert_never(error.reason)
+def _refusal_fields(error: IllegalMoveError) -> dict[str, str]:
+    """The refusal's :data:`~lost_cities.engine.REFUSAL_FIELDS` in the current language; those it lacks, empty."""
+    cards, colour = error.cards, error.colour
+    first = cards[0] if cards else None
+    return {
+        "card": card_name(first) if first is not None else "",
+        # the card as an object: "a green wager" (the name alone read "You just discarded green wager")
+        "a_card": card_phrase(first) if first is not None else "",
+        "top": card_name(cards[1]) if len(cards) > 1 else "",
+        "colour": pile_colour(colour) if colour is not None else "",
+        "colour_name": colour_name(colour) if colour is not None else "",
+    }
 
 
 def turn_sentence(name: str, card: str, discard: bool, drew: str | None = None, drawn: str | None = None) -> str:

@@ -17,7 +17,16 @@ round, checked:
 
 from lost_cities.engine.cards import WAGER, Card, Colour, card_from_code, parse_cards
 from lost_cities.engine.codec import FieldError
-from lost_cities.engine.errors import IllegalMoveError, LostCitiesError, NotationError, Reason, excerpt, rule_of
+from lost_cities.engine.errors import (
+    REFUSAL_FIELDS,
+    REFUSALS,
+    IllegalMoveError,
+    LostCitiesError,
+    NotationError,
+    Reason,
+    excerpt,
+    rule_of,
+)
 from lost_cities.engine.history import FinalLaying, Phase, Turn, TurnRecord
 from lost_cities.engine.laying import may_lay
 from lost_cities.engine.layout import Layout, layout_of
@@ -43,6 +52,8 @@ __all__ = [
     "DRAW_PILE",
     "LONG_COLOURS",
     "PLAYER_COUNTS",
+    "REFUSALS",
+    "REFUSAL_FIELDS",
     "STOP",
     "WAGER",
     "Card",

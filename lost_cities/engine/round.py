@@ -22,7 +22,7 @@ applies any answer: :meth:`Round.decide` (or :meth:`Round.apply_code`).
 >>> Round(seed=7).play("+y5")
 Traceback (most recent call last):
 ...
-lost_cities.engine.errors.IllegalMoveError: R6: yellow 5 is not in the hand
+lost_cities.engine.errors.IllegalMoveError: R6: yellow 5 is not in your hand
 
 Every decision is pushed on a stack with what it changed (:mod:`.history`):
 :meth:`Round.undo` pops the last one back (python-chess's ``pop``), and the
@@ -558,7 +558,7 @@ class Round:
         >>> r.take_back()
         Traceback (most recent call last):
         ...
-        lost_cities.engine.errors.IllegalMoveError: R6: no card has been played this turn
+        lost_cities.engine.errors.IllegalMoveError: R6: there is no card to take back
         """
         if not self.can_take_back:
             raise IllegalMoveError(Reason.NOTHING_TO_UNDO)
