@@ -28,6 +28,7 @@ from msgspec.structs import force_setattr
 
 from lost_cities.ai.bot import answer
 from lost_cities.ai.levels import DEFAULT_THINK, check_computers
+from lost_cities.ai.reasons import HintChoice, explained
 from lost_cities.engine import (
     Card,
     Decision,
@@ -69,11 +70,11 @@ class Hint(Struct, frozen=True):
     """The hard level's best choices for the player's decision now (a play, a draw, or in the final
     laying a lay or the stop), worked out from their own view only (H3): at most three — its own choice
     and the two best after it — best first by the round's expected score difference for the player's
-    side, in points."""
+    side, in points, each with its reason (:mod:`lost_cities.ai.reasons`)."""
 
-    #: the view the choices answer: the reasons are read from it
+    #: the view the choices answer
     view: PlayerView
-    choices: tuple[tuple[Decision, float], ...]
+    choices: tuple[HintChoice, ...]
 
 
 class MatchSettings(Struct, frozen=True):
@@ -373,7 +374,7 @@ class HotSeat(Struct):
         def suggest() -> Hint:
             # the search's own choice and the two best after it, shown best first: the numbers read in order
             best = ai.ranked(view, settings, seed=seed, stop=self.stop)[:3]
-            return Hint(view, tuple(sorted(best, key=lambda choice: -choice[1])))
+            return Hint(view, explained(view, sorted(best, key=lambda choice: -choice[1])))
 
         return suggest
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from functools import cache
 from typing import assert_never
 
+from lost_cities.ai.reasons import HintChoice, HintReason, Why
 from lost_cities.engine import (
+    REFUSALS,
     Card,
     Colour,
     Decision,
@@ -21,12 +22,10 @@ from lost_cities.engine import (
     ExpeditionScore,
     IllegalMoveError,
     NextStarter,
-    NotationError,
     Play,
     PlayerView,
     PublicEvent,
     PublicTurn,
-    Reason,
     Rules,
     StartReason,
     Stop,
@@ -35,7 +34,6 @@ from lost_cities.i18n import (
     N_,
     _,
     capitalised,
-    catalogs,
     current_language,
     every_translation,
     ngettext,
@@ -44,8 +42,6 @@ from lost_cities.i18n import (
 )
 
 __all__ = [
-    "HOLD_OPEN",
-    "THIN",
     "WAGER_MARK",
     "card_name",
     "card_phrase",
@@ -67,11 +63,9 @@ __all__ = [
     "hint_lines",
     "hint_numbers",
     "hint_reason",
-    "is_typed_wager",
     "level_name",
     "level_word",
     "number_name",
-    "parse_colour_word",
     "pile_colour",
     "player_name",
     "shown_names",
@@ -308,85 +302,9 @@ def _expedition_colour(colour: Colour) -> str:
     return names[colour]
 
 
-def _folded(text: str) -> str:
-    """Case and the Russian ё ignored: ``Жёлтый`` and ``желтый`` are one word."""
-    return text.strip().casefold().replace("ё", "е")
-
-
-#: What English speakers call a colour besides its name.
-_ENGLISH_OTHER_WORDS = {Colour.PURPLE: ("violet",)}
-
-
-@cache
-def _typed_colour_words(colour: Colour) -> frozenset[str]:
-    """Every word a player may type for ``colour``, folded: its letter, and its names in every language we speak,
-    in each form (``vert``, ``verte``, ``зелёная``), with what else people call it (French *violet*)."""
-    label = colour.label
-    words = {colour.letter, label, *_ENGLISH_OTHER_WORDS.get(colour, ())}
-    for catalog in catalogs():
-        # Translators: other words a player may type for a colour in `lost-cities score`, separated by spaces,
-        # besides its name in your language (French for purple: "violet violette mauve"); the English word if none.
-        other = {
-            Colour.YELLOW: catalog.pgettext("typed", "yellow"),
-            Colour.BLUE: catalog.pgettext("typed", "blue"),
-            Colour.WHITE: catalog.pgettext("typed", "white"),
-            Colour.GREEN: catalog.pgettext("typed", "green"),
-            Colour.RED: catalog.pgettext("typed", "red"),
-            Colour.PURPLE: catalog.pgettext("typed", "purple"),
-        }
-        words |= {catalog.gettext(label), catalog.pgettext("card", label), catalog.pgettext("pile", label)}
-        words |= set(other[colour].split())
-    return frozenset(_folded(word) for word in words)
-
-
-def is_typed_wager(text: str) -> bool:
-    """A wager as a player types it in a row of cards: ``w`` or ``x``, or a language's own letter (French *p* for
-    *pari*, Russian *п*), whatever language the program speaks today.
-
-    >>> is_typed_wager("W"), is_typed_wager("п"), is_typed_wager("7")
-    (True, True, False)
-    """
-    return _folded(text) in _typed_wager_words()
-
-
-@cache
-def _typed_wager_words() -> frozenset[str]:
-    """``w``, ``x`` and every language's own letters for a wager, folded: read once."""
-    words = {"w", "x"}
-    for catalog in catalogs():
-        # Translators: the letters a player may type for a wager in `lost-cities score`, besides w and x, separated
-        # by spaces (French "p" for pari; Russian "п х", the Cyrillic х looking like x); "w" if there is none.
-        words |= set(catalog.pgettext("typed", "w").split())
-    return frozenset(_folded(word) for word in words)
-
-
-def parse_colour_word(text: str) -> Colour:
-    """A colour as a player types it: its letter (``r``), or its name in any language we speak, in any case
-    (``red``, ``rouge``, ``Красный``, ``желтый`` for *жёлтый*), or another word for it (*violet*).
-
-    The letters are the notation's (y b w g r p) in every language: French first letters
-    would clash (*bleu*, *blanc*).  Raises :class:`NotationError` for anything else.
-
-    >>> parse_colour_word("Red"), parse_colour_word("p"), parse_colour_word("фиолетовый")
-    (<Colour.RED: 4>, <Colour.PURPLE: 5>, <Colour.PURPLE: 5>)
-    """
-    key = _folded(text)
-    for colour in Colour:
-        if key in _typed_colour_words(colour):
-            return colour
-    raise NotationError(text, "a colour: its name or its letter (y b w g r p)")
-
-
 #: How every screen and every command shows a wager card.  ``w`` (or ``x``) is only what people
 #: type, and the card notation of records and saves (``rw``): output never writes it.
 WAGER_MARK = "×"
-#: This many cards or fewer in the draw pile, a discard top taken that cannot pay for an expedition of its colour
-#: holds the round open (the hard level's :data:`lost_cities.ai.rollout.HOLD_OPEN`, which a test keeps equal:
-#: written here so that the board does not import the computer players).
-HOLD_OPEN = 8
-#: A wager on a colour whose numbers in hand sum to less than this is thin: risky (the hard level's
-#: :data:`lost_cities.ai.rollout.WAGER_SUM`, which a test keeps equal; the tips warn by it too).
-THIN = 18
 
 
 def card_value(card: Card) -> str:
@@ -449,53 +367,24 @@ def number_name(colour: Colour, value: int | str) -> str:
 
 
 def describe_refusal(error: IllegalMoveError) -> str:
-    """A refused move in the player's language, with its rule: ``Red 5 can't follow red 7 (R6a).``"""
-    return f"{capitalised(_refusal_text(error))} ({error.rule})."
+    """A refused move in the player's language, with its rule: ``Red 5 can't follow red 7: numbers must go up
+    (R6a).``  The words are the engine's one wording of the reason (:data:`~lost_cities.engine.REFUSALS`),
+    translated by that very text, with the cards and the colour named as the language names them."""
+    return f"{capitalised(_(REFUSALS[error.reason]).format(**_refusal_fields(error)))} ({error.rule})."
 
 
-def _refusal_text(error: IllegalMoveError) -> str:
-    names = [card_name(card) for card in error.cards]
-    colour = error.colour
-    match error.reason:
-        case Reason.NOT_IN_HAND:
-            return _("{card} is not in your hand").format(card=names[0])
-        case Reason.LOWER_THAN_TOP:
-            return _("{card} can't follow {top}: numbers must go up").format(card=names[0], top=names[1])
-        case Reason.WAGER_AFTER_NUMBER:
-            return _("{card} can't follow {top}: wagers come before numbers").format(card=names[0], top=names[1])
-        case Reason.TOO_MANY_WAGERS:
-            return _("An expedition holds at most three wagers")
-        case Reason.DUPLICATE_CARD:
-            return _("There is only one {card}").format(card=names[0])
-        case Reason.WRONG_COLOUR:
-            return _("{card} does not belong in the {colour} expedition").format(
-                card=names[0], colour=pile_colour(colour) if colour is not None else ""
-            )
-        case Reason.COLOUR_NOT_IN_GAME:
-            return _("{colour} is only in the long game").format(colour=colour_name(colour) if colour else "")
-        case Reason.PLAY_FIRST:
-            return _("Play a card first, then draw")
-        case Reason.DRAW_FIRST:
-            return _("You have played a card: now draw one")
-        case Reason.DRAW_BACK_DISCARD:
-            # the card as an object: "a green wager" (the name alone read "You just discarded green wager")
-            return _("You just discarded {card}: you can't draw it back").format(card=card_phrase(error.cards[0]))
-        case Reason.EMPTY_PILE:
-            return _("The {colour} discard pile is empty").format(
-                colour=pile_colour(colour) if colour is not None else ""
-            )
-        case Reason.ROUND_OVER:
-            return _("The round is over")
-        case Reason.NOTHING_TO_UNDO:
-            return _("There is no card to take back")
-        case Reason.FINAL_LAY_ONLY:
-            return _("In the final laying cards are laid on expeditions, never discarded")
-        case Reason.FINAL_NO_DRAW:
-            return _("The draw pile is used up: nothing more is drawn")
-        case Reason.NOTHING_TO_STOP:
-            return _("There is nothing to stop: only the final laying ends with s")
-        case _:
-            assert_never(error.reason)
+def _refusal_fields(error: IllegalMoveError) -> dict[str, str]:
+    """The refusal's :data:`~lost_cities.engine.REFUSAL_FIELDS` in the current language; those it lacks, empty."""
+    cards, colour = error.cards, error.colour
+    first = cards[0] if cards else None
+    return {
+        "card": card_name(first) if first is not None else "",
+        # the card as an object: "a green wager" (the name alone read "You just discarded green wager")
+        "a_card": card_phrase(first) if first is not None else "",
+        "top": card_name(cards[1]) if len(cards) > 1 else "",
+        "colour": pile_colour(colour) if colour is not None else "",
+        "colour_name": colour_name(colour) if colour is not None else "",
+    }
 
 
 def turn_sentence(name: str, card: str, discard: bool, drew: str | None = None, drawn: str | None = None) -> str:
@@ -637,118 +526,75 @@ def describe_next_starter(
     return text.format(team=team, name=name, n=round_number, partner=partner, rule=rule)
 
 
-def _layable(card: Card, laid: Sequence[Card]) -> bool:
-    """R6a on a started expedition: a wager while it holds no number, a number above its last one."""
-    numbers = [c.value for c in laid if not c.is_wager]
-    if card.is_wager:
-        return not numbers
-    return not numbers or card.value > numbers[-1]
-
-
-def _continues(card: Card, laid: Sequence[Card]) -> str:
-    """Laying ``card`` on the viewer's started expedition ``laid``: whether it leaves a gap, and how wide."""
-    if card.is_wager:
-        return _("another wager on the {colour} expedition, before its numbers").format(
-            colour=_expedition_colour(card.colour)
-        )
-    numbers = [c.value for c in laid if not c.is_wager]
-    gap = card.value - (numbers[-1] + 1 if numbers else 2)
-    if gap <= 0:
-        return _("continues your {colour} expedition, no gap").format(colour=_expedition_colour(card.colour))
-    return ngettext(
-        "continues your {colour} expedition, skipping {n} card",
-        "continues your {colour} expedition, skipping {n} cards",
-        gap,
-    ).format(colour=_expedition_colour(card.colour), n=gap)
-
-
-def _in_hand(colour: Colour, hand: Sequence[Card]) -> int:
-    return sum(card.value for card in hand if card.colour is colour and not card.is_wager)
-
-
-def _lay_reason(view: PlayerView, card: Card) -> str:
-    laid = view.expedition(view.side, card.colour)
-    if laid:
-        return _continues(card, laid)
-    points = _in_hand(card.colour, view.hand)
-    if card.is_wager and points < THIN:
-        return ngettext(
-            "a risky wager: only {n} point of {colour} in hand",
-            "a risky wager: only {n} points of {colour} in hand",
-            points,
-        ).format(n=points, colour=pile_colour(card.colour))
-    if card.is_wager:
-        return ngettext(
-            "a wager before the numbers: {n} point of {colour} in hand",
-            "a wager before the numbers: {n} points of {colour} in hand",
-            points,
-        ).format(n=points, colour=pile_colour(card.colour))
-    cost = view.rules.expedition_cost
-    if points < cost:  # "9 points in hand" alone read as praise
-        return ngettext(
-            "opens the {colour} expedition: only {n} point in hand (cost {cost})",
-            "opens the {colour} expedition: only {n} points in hand (cost {cost})",
-            points,
-        ).format(n=points, colour=_expedition_colour(card.colour), cost=cost)
-    return ngettext(
-        "opens the {colour} expedition: {n} point in hand", "opens the {colour} expedition: {n} points in hand", points
-    ).format(n=points, colour=_expedition_colour(card.colour))
-
-
-def _discard_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
-    """Who could use a discarded card, from what is on the table only (their hands are unseen): the
-    first seat after the viewer's on another side whose started expedition it fits is the risk."""
-    rules = view.rules
-    players = rules.players
-    for step in range(1, players):
-        seat = (view.seat + step) % players
-        side = rules.side_of(seat)
-        laid = view.expedition(side, card.colour)
-        if side != view.side and laid and _layable(card, laid):
-            return _("risky: {name} could take it for their {colour} expedition").format(
-                name=names[seat], colour=pile_colour(card.colour)
-            )
-    mine = view.expedition(view.side, card.colour)
-    if mine and _layable(card, mine):
-        return _("only you could still lay it")
-    if any(not view.expedition(side, card.colour) for side in range(rules.sides)):  # someone has none yet
-        return _("no expedition under way can take it")  # only a new one could: little risk
-    if players == 2:
-        return _("neither you nor {name} can use it").format(name=names[(view.seat + 1) % 2])
-    return _("nobody can use it")
-
-
-def _draw_reason(view: PlayerView, draw: Draw, best: bool) -> str:
-    if draw.pile is None:
-        return _("the safest: no discard worth more") if best else _("an unknown card")
-    card = view.discard_tops[draw.pile]
-    assert card is not None
-    laid = view.expedition(view.side, draw.pile)
-    if laid and _layable(card, laid):
-        return _continues(card, laid)
-    points = _in_hand(draw.pile, (*view.hand, card))
-    late = view.draw_pile_size <= HOLD_OPEN and points < view.rules.expedition_cost
-    if laid or late:  # taken only so that the draw pile does not shrink
-        return _("holds the round open: one more turn to lay your cards")
+def hint_reason(reason: HintReason, names: Sequence[str]) -> str:
+    """Why the hard level weighs a choice (:mod:`lost_cities.ai.reasons`), in a few words: an expedition it
+    continues (and its gap), one it opens (and the points of its colour in hand), who could use a discard,
+    what a draw brings.  ``names`` in seat order."""
+    colour, n = reason.colour, reason.points
+    expedition = _expedition_colour(colour) if colour is not None else ""
     # the colour as "of {colour}" needs it: French "de couleur bleue", Russian "синего цвета" (a name in the
     # nominative read "белый цвета")
-    return ngettext("{n} point of {colour} in hand with it", "{n} points of {colour} in hand with it", points).format(
-        n=points, colour=pile_colour(draw.pile)
-    )
-
-
-def hint_reason(view: PlayerView, decision: Decision, names: Sequence[str], best: bool = False) -> str:
-    """Why the hard level weighs ``decision``, in a few words, from what the viewer sees (H3): an
-    expedition it continues (and its gap), one it opens (and the points of its colour in hand), who
-    could use a discard, what a draw brings.  ``names`` in seat order; ``best``: the hint's first choice."""
-    if isinstance(decision, Stop):
-        return _("nothing left worth laying")
-    if isinstance(decision, Draw):
-        return _draw_reason(view, decision, best)
-    assert isinstance(decision, Play)
-    if decision.discard:
-        return _discard_reason(view, decision.card, names)
-    return _lay_reason(view, decision.card)
+    pile = pile_colour(colour) if colour is not None else ""
+    name = names[reason.seat] if reason.seat is not None else ""
+    match reason.why:
+        case Why.NOTHING_WORTH_LAYING:
+            return _("nothing left worth laying")
+        case Why.SAFEST:
+            return _("the safest: no discard worth more")
+        case Why.UNKNOWN_CARD:
+            return _("an unknown card")
+        case Why.ANOTHER_WAGER:
+            return _("another wager on the {colour} expedition, before its numbers").format(colour=expedition)
+        case Why.CONTINUES if reason.gap == 0:
+            return _("continues your {colour} expedition, no gap").format(colour=expedition)
+        case Why.CONTINUES:
+            return ngettext(
+                "continues your {colour} expedition, skipping {n} card",
+                "continues your {colour} expedition, skipping {n} cards",
+                reason.gap,
+            ).format(colour=expedition, n=reason.gap)
+        case Why.HOLDS_OPEN:
+            return _("holds the round open: one more turn to lay your cards")
+        case Why.POINTS_WITH_IT:
+            return ngettext(
+                "{n} point of {colour} in hand with it", "{n} points of {colour} in hand with it", n
+            ).format(n=n, colour=pile)
+        case Why.RISKY_WAGER:
+            return ngettext(
+                "a risky wager: only {n} point of {colour} in hand",
+                "a risky wager: only {n} points of {colour} in hand",
+                n,
+            ).format(n=n, colour=pile)
+        case Why.WAGER_FIRST:
+            return ngettext(
+                "a wager before the numbers: {n} point of {colour} in hand",
+                "a wager before the numbers: {n} points of {colour} in hand",
+                n,
+            ).format(n=n, colour=pile)
+        case Why.OPENS_SHORT:
+            return ngettext(
+                "opens the {colour} expedition: only {n} point in hand (cost {cost})",
+                "opens the {colour} expedition: only {n} points in hand (cost {cost})",
+                n,
+            ).format(n=n, colour=expedition, cost=reason.cost)
+        case Why.OPENS:
+            return ngettext(
+                "opens the {colour} expedition: {n} point in hand",
+                "opens the {colour} expedition: {n} points in hand",
+                n,
+            ).format(n=n, colour=expedition)
+        case Why.TAKER:
+            return _("risky: {name} could take it for their {colour} expedition").format(name=name, colour=pile)
+        case Why.ONLY_YOU:
+            return _("only you could still lay it")
+        case Why.NO_EXPEDITION_UNDER_WAY:
+            return _("no expedition under way can take it")
+        case Why.NEITHER:
+            return _("neither you nor {name} can use it").format(name=name)
+        case Why.NOBODY:
+            return _("nobody can use it")
+        case _:
+            assert_never(reason.why)
 
 
 def hint_action(view: PlayerView, decision: Decision) -> str:
@@ -791,7 +637,7 @@ def _decision_in(words: tuple[str, str, str, str, str], decision: Decision, top:
     return _(discard if decision.discard else lay).format(card=card_phrase(decision.card))
 
 
-def hint_lines(view: PlayerView, choices: Sequence[tuple[Decision, float]], names: Sequence[str]) -> str:
+def hint_lines(view: PlayerView, choices: Sequence[HintChoice], names: Sequence[str]) -> str:
     """The hint as the board shows it, one numbered line a choice, best first, each with the round's
     expected score difference and its reason: ``1. lay red 7 (+4.2) — continues your red expedition, no gap``."""
     if not choices:
@@ -800,11 +646,11 @@ def hint_lines(view: PlayerView, choices: Sequence[tuple[Decision, float]], name
         # Translators: one choice of a hint: "1. lay red 7 (+4.2) — continues your red expedition, no gap"
         _("{n}. {action} ({points}) — {reason}").format(
             n=number,
-            action=hint_action(view, decision),
-            points=signed(points, 1),
-            reason=hint_reason(view, decision, names, best=number == 1),
+            action=hint_action(view, choice.decision),
+            points=signed(choice.estimate, 1),
+            reason=hint_reason(choice.reason, names),
         )
-        for number, (decision, points) in enumerate(choices, start=1)
+        for number, choice in enumerate(choices, start=1)
     ]
     return "\n".join([*lines, hint_numbers(view, names)])
 

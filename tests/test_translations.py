@@ -24,7 +24,7 @@ babel_pofile = pytest.importorskip("babel.messages.pofile")
 
 from lost_cities.engine import Colour  # noqa: E402
 from lost_cities.i18n import DOMAIN, LOCALE_DIR, current_language, ngettext, set_language  # noqa: E402
-from lost_cities.words import parse_colour_word  # noqa: E402
+from lost_cities.score.typed import parse_colour_word  # noqa: E402
 from tests.conftest import Cli  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
@@ -305,7 +305,7 @@ def test_parse_colour_word_reads_every_language() -> None:
 
 def test_no_word_typed_for_a_colour_in_any_language_means_another_colour() -> None:
     # every language's names are read at once: a translation that gave one colour another's word would be ambiguous
-    from lost_cities.words import _typed_colour_words
+    from lost_cities.score.typed import _typed_colour_words
 
     words = [_typed_colour_words(colour) for colour in Colour]
     for index, these in enumerate(words):

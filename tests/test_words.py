@@ -3,10 +3,24 @@ score."""
 
 from __future__ import annotations
 
+import string
+
 import pytest
 
-from lost_cities.engine import Card, Colour, Draw, FinalLaying, IllegalMoveError, Play, PublicEvent, PublicTurn, Reason
-from lost_cities.i18n import LANGUAGES, set_language
+from lost_cities.engine import (
+    REFUSAL_FIELDS,
+    REFUSALS,
+    Card,
+    Colour,
+    Draw,
+    FinalLaying,
+    IllegalMoveError,
+    Play,
+    PublicEvent,
+    PublicTurn,
+    Reason,
+)
+from lost_cities.i18n import LANGUAGES, _, capitalised, set_language
 from lost_cities.words import describe_event, describe_refusal, signed
 
 
@@ -18,6 +32,24 @@ def test_every_refusal_reason_is_worded_with_its_rule_in_every_language(reason: 
     text = describe_refusal(error)
     assert text.endswith(f" ({error.rule}).") and text[:1].isupper()
     assert len(text) > len(error.rule) + 8 and "{" not in text
+
+
+def test_every_refusal_has_one_message_which_the_words_say_and_every_language_translates() -> None:
+    # one table, each reason worded once: the English is the engine's message and the message id of every
+    # translation, so the player's English and the engine's cannot drift apart
+    assert set(REFUSALS) == set(Reason)
+    assert len(set(REFUSALS.values())) == len(Reason)  # no two reasons said alike
+    for reason, message in REFUSALS.items():
+        named = {field for _text, field, _spec, _conversion in string.Formatter().parse(message) if field}
+        assert named <= set(REFUSAL_FIELDS), reason
+        error = IllegalMoveError(reason, (Card.parse("r5"), Card.parse("r7")), Colour.RED)
+        assert describe_refusal(error) == f"{capitalised(str(error).removeprefix(f'{error.rule}: '))} ({error.rule})."
+        for language in ("fr", "ru"):
+            set_language(language)
+            try:
+                assert _(message) != message, (language, message)
+            finally:
+                set_language("en")
 
 
 @pytest.mark.parametrize(

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from lost_cities.ai.table import Table, table_of
 from lost_cities.engine import DRAW_PILE, STOP, Draw, Phase, Play, PlayerView, Rules, Stop, layout_of
 from lost_cities.engine.codes import COLOUR_OF, DISCARD, LAY, RANK_OF, STOP_CODE
+from lost_cities.engine.laying import LAYABLE_ON, top_rank
 from lost_cities.engine.scoring import score_codes
 
 __all__ = ["HeuristicBot", "final_choice", "heuristic_draw", "heuristic_final", "heuristic_play"]
@@ -167,11 +168,6 @@ def heuristic_draw(tops: Sequence[int], mine: int, discards: Sequence[Sequence[i
     return best
 
 
-def _fits(code: int, cards: Sequence[int]) -> bool:
-    """R6a on codes: a wager while the expedition holds no number, a number above the last one."""
-    return RANK_OF[code] >= (RANK_OF[cards[-1]] if cards else 0)
-
-
 def _gain(code: int, cards: Sequence[int], rules: Rules) -> int:
     """What laying ``code`` on ``cards`` adds to the side's score (R21: it no longer counts in hand)."""
     v = RANK_OF[code]
@@ -190,7 +186,7 @@ def heuristic_final(
     best, best_total = STOP_CODE, 0
     for code in sorted(set(hand)):
         cards = expeditions[mine + COLOUR_OF[code]]
-        now = _gain(code, cards, rules) if _fits(code, cards) else 0
+        now = _gain(code, cards, rules) if LAYABLE_ON[top_rank(cards)][code] else 0
         if now <= 0:
             continue
         follow = 0
@@ -200,7 +196,7 @@ def heuristic_final(
             for other in set(rest):
                 same = COLOUR_OF[other] == COLOUR_OF[code]
                 under = [*cards, code] if same else expeditions[mine + COLOUR_OF[other]]
-                if _fits(other, under):
+                if LAYABLE_ON[top_rank(under)][other]:
                     follow = max(follow, _gain(other, under, rules))
         if now + follow > best_total:
             best, best_total = LAY[code], now + follow

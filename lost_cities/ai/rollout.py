@@ -31,23 +31,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lost_cities.ai.heuristic import heuristic_draw, heuristic_final, heuristic_play
+from lost_cities.ai.measures import HOLD_OPEN, WAGER_SUM
 from lost_cities.ai.table import turns_left
 from lost_cities.engine import DRAW_PILE, Phase, Round
 from lost_cities.engine.codes import COLOUR_OF, DISCARDS, LAY, RANK_OF, WAGER_RANK
 
-__all__ = ["HOLD_OPEN", "WAGER_SUM", "play_out", "sharp_draw", "sharp_play"]
+__all__ = ["play_out", "sharp_draw", "sharp_play"]
 
 #: More cards than this left to draw, and a wagered colour is bet on again / a colour is gathered from the piles.
 EARLY = 10
-#: The numbers of a colour in hand that make it worth opening with a wager, early (the heuristic: 24, and 18 to
-#: open it at all).
-WAGER_SUM = 18
 #: The numbers of a colour in hand that make its discard top worth taking to open it.
 GATHER_SUM = 12
 #: This many turns left or fewer, and any card continuing an expedition is laid rather than a card discarded.
 LAST_TURNS = 4
-#: This many cards left to draw or fewer, and a hand with a card to lay for every turn left holds the round open.
-HOLD_OPEN = 8
 
 
 def sharp_play(

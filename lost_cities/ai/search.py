@@ -50,10 +50,12 @@ from msgspec import Struct
 from lost_cities.ai.heuristic import final_choice, heuristic_draw, heuristic_play
 from lost_cities.ai.inference import sample_weighed
 from lost_cities.ai.knowledge import Knowledge, knowledge
-from lost_cities.ai.rollout import HOLD_OPEN, play_out, sharp_draw, sharp_play
+from lost_cities.ai.measures import HOLD_OPEN
+from lost_cities.ai.rollout import play_out, sharp_draw, sharp_play
 from lost_cities.ai.table import Table, table_of
 from lost_cities.engine import DRAW_PILE, Decision, Draw, Phase, Play, PlayerView, Round, Rules, Stop
 from lost_cities.engine.codes import COLOUR_OF, DISCARDS, PLAY_CARD, RANK_OF, WAGER_RANK
+from lost_cities.engine.laying import LAYABLE_ON
 
 __all__ = ["SearchBot", "SearchSettings", "ranked", "round_value"]
 
@@ -437,7 +439,7 @@ def _play_candidates(legal: list[int], default: int, table: Table) -> list[int]:
 
 def _draw_candidates(legal: list[int], default: int, table: Table, know: Knowledge, sharp: bool = False) -> list[int]:
     """The draw pile, and any discard top this seat could still lay and did not discard itself; with ``sharp``,
-    any discard top in the last cards (:data:`~lost_cities.ai.rollout.HOLD_OPEN`), which holds the round open:
+    any discard top in the last cards (:data:`~lost_cities.ai.measures.HOLD_OPEN`), which holds the round open:
     its rollouts go on doing so when it pays."""
     out = [default]
     hold_open = sharp and table.deck_left <= HOLD_OPEN
@@ -448,6 +450,6 @@ def _draw_candidates(legal: list[int], default: int, table: Table, know: Knowled
             out.append(code)
             continue
         card = table.discards[code][-1]
-        if card not in know.discarded and RANK_OF[card] >= table.tops[table.mine + code]:
+        if card not in know.discarded and LAYABLE_ON[table.tops[table.mine + code]][card]:
             out.append(code)
     return out

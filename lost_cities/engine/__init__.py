@@ -17,8 +17,18 @@ round, checked:
 
 from lost_cities.engine.cards import WAGER, Card, Colour, card_from_code, parse_cards
 from lost_cities.engine.codec import FieldError
-from lost_cities.engine.errors import IllegalMoveError, LostCitiesError, NotationError, Reason, excerpt, rule_of
+from lost_cities.engine.errors import (
+    REFUSAL_FIELDS,
+    REFUSALS,
+    IllegalMoveError,
+    LostCitiesError,
+    NotationError,
+    Reason,
+    excerpt,
+    rule_of,
+)
 from lost_cities.engine.history import FinalLaying, Phase, Turn, TurnRecord
+from lost_cities.engine.laying import may_lay
 from lost_cities.engine.layout import Layout, layout_of
 from lost_cities.engine.match import (
     Match,
@@ -42,6 +52,8 @@ __all__ = [
     "DRAW_PILE",
     "LONG_COLOURS",
     "PLAYER_COUNTS",
+    "REFUSALS",
+    "REFUSAL_FIELDS",
     "STOP",
     "WAGER",
     "Card",
@@ -78,6 +90,7 @@ __all__ = [
     "excerpt",
     "layout_of",
     "match_outcome",
+    "may_lay",
     "next_starter",
     "parse_cards",
     "parse_decision",

@@ -4,18 +4,31 @@
 * :class:`IllegalMoveError` — a well-formed choice that the rules forbid.  It
   carries the rule id, a machine-readable :class:`Reason` and the cards
   involved, so that a user interface can word the refusal in its own language
-  instead of showing the English message.
+  instead of showing the English message: by the one English wording of each
+  reason (:data:`REFUSALS`), which is the message id of its translations.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import assert_never
+from types import MappingProxyType
+from typing import Final, assert_never
 
 from lost_cities.engine.cards import Card, Colour
 from lost_cities.engine.syntax import EXCERPT_LENGTH, LostCitiesError, NotationError, excerpt
 
-__all__ = ["EXCERPT_LENGTH", "IllegalMoveError", "LostCitiesError", "NotationError", "Reason", "excerpt", "rule_of"]
+__all__ = [
+    "EXCERPT_LENGTH",
+    "REFUSALS",
+    "REFUSAL_FIELDS",
+    "IllegalMoveError",
+    "LostCitiesError",
+    "NotationError",
+    "Reason",
+    "excerpt",
+    "rule_of",
+]
 
 
 class Reason(StrEnum):
@@ -64,44 +77,51 @@ def rule_of(reason: Reason) -> str:
             assert_never(reason)
 
 
-def _english(reason: Reason, cards: tuple[Card, ...], colour: Colour | None) -> str:
-    names = [card.describe() for card in cards]
-    colour_name = colour.label if colour is not None else "that"
-    match reason:
-        case Reason.NOT_IN_HAND:
-            return f"{names[0]} is not in the hand"
-        case Reason.LOWER_THAN_TOP:
-            return f"{names[0]} cannot follow {names[1]}"
-        case Reason.WAGER_AFTER_NUMBER:
-            return f"{names[0]} cannot follow {names[1]}: wagers come before numbers"
-        case Reason.TOO_MANY_WAGERS:
-            return f"a {colour_name} expedition has at most three wagers"
-        case Reason.DUPLICATE_CARD:
-            return f"there is only one {names[0]}"
-        case Reason.WRONG_COLOUR:
-            return f"{names[0]} does not belong in the {colour_name} expedition"
-        case Reason.COLOUR_NOT_IN_GAME:
-            return f"{colour_name} is only in the long game"
-        case Reason.PLAY_FIRST:
-            return "play a card before drawing"
-        case Reason.DRAW_FIRST:
-            return "draw a card before playing another"
-        case Reason.DRAW_BACK_DISCARD:
-            return f"{names[0]} was just discarded and cannot be drawn back"
-        case Reason.EMPTY_PILE:
-            return f"the {colour_name} discard pile is empty"
-        case Reason.ROUND_OVER:
-            return "the round is over"
-        case Reason.NOTHING_TO_UNDO:
-            return "no card has been played this turn"
-        case Reason.FINAL_LAY_ONLY:
-            return "in the final laying cards are laid on expeditions, never discarded"
-        case Reason.FINAL_NO_DRAW:
-            return "the draw pile is used up: in the final laying nothing is drawn"
-        case Reason.NOTHING_TO_STOP:
-            return "only a final laying can be stopped"
-        case _:
-            assert_never(reason)
+def N_(message: str) -> str:
+    """Mark ``message`` as a message id for the translation catalogs (pybabel extracts every ``N_``) and return
+    it unchanged: the engine translates nothing, :func:`lost_cities.words.describe_refusal` does, by this text."""
+    return message
+
+
+#: Each refusal's words: the one place a refusal is worded.  The English clause is the engine's own message
+#: (after the rule's id) and the message id every language translates, so no language can say another thing.
+#: The placeholders are :data:`REFUSAL_FIELDS`.
+REFUSALS: Final[Mapping[Reason, str]] = MappingProxyType(
+    {
+        Reason.NOT_IN_HAND: N_("{card} is not in your hand"),
+        Reason.LOWER_THAN_TOP: N_("{card} can't follow {top}: numbers must go up"),
+        Reason.WAGER_AFTER_NUMBER: N_("{card} can't follow {top}: wagers come before numbers"),
+        Reason.TOO_MANY_WAGERS: N_("an expedition holds at most three wagers"),
+        Reason.DUPLICATE_CARD: N_("there is only one {card}"),
+        Reason.WRONG_COLOUR: N_("{card} does not belong in the {colour} expedition"),
+        # Translators: {colour_name} is the colour's name on its own, as in the long game's list of colours.
+        Reason.COLOUR_NOT_IN_GAME: N_("{colour_name} is only in the long game"),
+        Reason.PLAY_FIRST: N_("play a card first, then draw"),
+        Reason.DRAW_FIRST: N_("you have played a card: now draw one"),
+        # Translators: {a_card} is the card as the object of a sentence: "a green wager", "green 7".
+        Reason.DRAW_BACK_DISCARD: N_("you just discarded {a_card}: you can't draw it back"),
+        Reason.EMPTY_PILE: N_("the {colour} discard pile is empty"),
+        Reason.ROUND_OVER: N_("the round is over"),
+        Reason.NOTHING_TO_UNDO: N_("there is no card to take back"),
+        Reason.FINAL_LAY_ONLY: N_("in the final laying cards are laid on expeditions, never discarded"),
+        Reason.FINAL_NO_DRAW: N_("the draw pile is used up: nothing more is drawn"),
+        Reason.NOTHING_TO_STOP: N_("there is nothing to stop: only the final laying ends with s"),
+    }
+)
+#: What a refusal's words may name, each language filling them its own way: ``card`` the first card's name
+#: (``red 7``, ``red wager``), ``a_card`` the same as the object of a sentence (``a red wager``), ``top`` the
+#: second card's name (the one it cannot follow), ``colour`` the colour as it qualifies an expedition or a
+#: discard pile, ``colour_name`` the colour's name on its own.
+REFUSAL_FIELDS: Final = ("card", "a_card", "top", "colour", "colour_name")
+
+
+def _english_fields(cards: tuple[Card, ...], colour: Colour | None) -> dict[str, str]:
+    """:data:`REFUSAL_FIELDS` in English; those a refusal does not have are empty."""
+    names = [card.describe() for card in cards[:2]] + ["", ""]
+    first = cards[0] if cards else None
+    label = colour.label if colour is not None else ""
+    a_card = f"a {names[0]}" if first is not None and first.is_wager else names[0]
+    return {"card": names[0], "a_card": a_card, "top": names[1], "colour": label, "colour_name": label}
 
 
 class IllegalMoveError(LostCitiesError):
@@ -110,7 +130,7 @@ class IllegalMoveError(LostCitiesError):
     >>> from lost_cities.engine.cards import Card
     >>> error = IllegalMoveError(Reason.LOWER_THAN_TOP, (Card.parse("r5"), Card.parse("r7")))
     >>> str(error), error.rule
-    ('R6a: red 5 cannot follow red 7', 'R6a')
+    ("R6a: red 5 can't follow red 7: numbers must go up", 'R6a')
     """
 
     def __init__(
@@ -123,4 +143,4 @@ class IllegalMoveError(LostCitiesError):
         self.rule = rule_of(reason)
         self.cards = cards
         self.colour = colour if colour is not None else (cards[0].colour if cards else None)
-        super().__init__(f"{self.rule}: {_english(reason, cards, self.colour)}")
+        super().__init__(f"{self.rule}: {REFUSALS[reason].format(**_english_fields(cards, self.colour))}")

@@ -22,7 +22,7 @@ applies any answer: :meth:`Round.decide` (or :meth:`Round.apply_code`).
 >>> Round(seed=7).play("+y5")
 Traceback (most recent call last):
 ...
-lost_cities.engine.errors.IllegalMoveError: R6: yellow 5 is not in the hand
+lost_cities.engine.errors.IllegalMoveError: R6: yellow 5 is not in your hand
 
 Every decision is pushed on a stack with what it changed (:mod:`.history`):
 :meth:`Round.undo` pops the last one back (python-chess's ``pop``), and the
@@ -59,6 +59,7 @@ from lost_cities.engine.codes import (
 )
 from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason, excerpt
 from lost_cities.engine.history import DRAW, FINAL, OVER, PHASES, PLAY, Phase, Step, Turn, group_turns
+from lost_cities.engine.laying import LAYABLE_ON
 from lost_cities.engine.layout import layout_of
 from lost_cities.engine.moves import STOP, Decision, Draw, Play, Stop, parse_decision
 from lost_cities.engine.position import format_position, parse_position
@@ -231,24 +232,23 @@ class Round:
             return []
         tops = self.tops
         base = self.layout.base[self.to_move]
-        rank_of, colour_of, lay = RANK_OF, COLOUR_OF, LAY
+        layable_on, colour_of, lay = LAYABLE_ON, COLOUR_OF, LAY
         out: list[int] = []
         append = out.append
         previous = -1
-        # a card fits when its rank is at least the top's: a wager (1) on nothing or on wagers, a number above
         if phase == PLAY:
             discard = DISCARD
             for code in self.hands[self.to_move]:
                 if code != previous:
                     previous = code
-                    if rank_of[code] >= tops[base + colour_of[code]]:
+                    if layable_on[tops[base + colour_of[code]]][code]:  # R6a
                         append(lay[code])
                     append(discard[code])
         else:  # the final laying: lays only, never a discard, or the stop
             for code in self.hands[self.to_move]:
                 if code != previous:
                     previous = code
-                    if rank_of[code] >= tops[base + colour_of[code]]:
+                    if layable_on[tops[base + colour_of[code]]][code]:
                         append(lay[code])
             append(STOP_CODE)
         return out
@@ -477,7 +477,7 @@ class Round:
                 raise IllegalMoveError(Reason.FINAL_LAY_ONLY, (card,))
             return
         index = self.layout.slot(self.to_move, card.colour)
-        if RANK_OF[card.code] < self.tops[index]:
+        if not LAYABLE_ON[self.tops[index]][card.code]:
             last = card_from_code(self.expeditions[index][-1])
             reason = Reason.WAGER_AFTER_NUMBER if card.is_wager else Reason.LOWER_THAN_TOP
             raise IllegalMoveError(reason, (card, last))
@@ -558,7 +558,7 @@ class Round:
         >>> r.take_back()
         Traceback (most recent call last):
         ...
-        lost_cities.engine.errors.IllegalMoveError: R6: no card has been played this turn
+        lost_cities.engine.errors.IllegalMoveError: R6: there is no card to take back
         """
         if not self.can_take_back:
             raise IllegalMoveError(Reason.NOTHING_TO_UNDO)

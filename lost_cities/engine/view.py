@@ -18,6 +18,7 @@ from msgspec import Struct
 
 from lost_cities.engine.cards import Card, Colour
 from lost_cities.engine.history import FinalLaying, Phase, TurnRecord
+from lost_cities.engine.laying import may_lay
 from lost_cities.engine.moves import Decision, Draw, Play, Stop
 from lost_cities.engine.round import Round
 from lost_cities.engine.rules import Rules
@@ -108,6 +109,18 @@ class PlayerView(Struct, frozen=True):
 
     def expedition(self, side: int, colour: Colour) -> tuple[Card, ...]:
         return self.expeditions[side][self.rules.colours.index(colour)]
+
+    def useful_to(self, card: Card) -> tuple[int, ...]:
+        """The sides whose started expedition ``card`` may go on (R6a): whom a discard of it helps, as far as
+        the table shows (a side yet to open its colour might open it with the card too).
+
+        >>> from lost_cities.engine.round import Round
+        >>> view = player_view(Round.from_position("r5 y2 / b3 | rw r3 / r4 | - | y4 | 0"), 0)
+        >>> view.useful_to(Card.parse("r5")), view.useful_to(Card.parse("r2")), view.useful_to(Card.parse("y2"))
+        ((0, 1), (), ())
+        """
+        laid = [self.expedition(side, card.colour) for side in range(self.rules.sides)]
+        return tuple(side for side, cards in enumerate(laid) if cards and may_lay(card, cards))
 
     def discard_top(self, colour: Colour) -> Card | None:
         return self.discard_tops[self.rules.colours.index(colour)]

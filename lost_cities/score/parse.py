@@ -43,14 +43,8 @@ from lost_cities.engine import (
 )
 from lost_cities.i18n import _, ngettext, quoted
 from lost_cities.score.tally import NoCopyLeft, Tally
-from lost_cities.words import (
-    card_name,
-    colour_name,
-    describe_refusal,
-    is_typed_wager,
-    number_name,
-    parse_colour_word,
-)
+from lost_cities.score.typed import is_typed_wager, parse_colour_word
+from lost_cities.words import card_name, colour_name, describe_refusal, number_name
 
 __all__ = ["ScoreInputError", "Side", "read_players", "read_side"]
 

@@ -87,7 +87,7 @@ def test_a_position_round_trips_and_plays_on() -> None:
         ("r5 r5 / - | - / - | - | y2 | 0", IllegalMoveError),  # R2: one red 5
         ("rw / rw | rw rw / - | - | y2 | 0", IllegalMoveError),  # R2: three red wagers
         ("p5 / - | - / - | - | y2 | 0", IllegalMoveError),  # R20: no purple
-        ("- / - | r7 r5 / - | - | y2 | 0", IllegalMoveError),  # R6a: red 5 cannot follow red 7
+        ("- / - | r7 r5 / - | - | y2 | 0", IllegalMoveError),  # R6a: red 5 can't follow red 7
         ("y2 y3 y4 y5 y6 y7 y8 y9 y10 / - | - / - | - | b2 | 0", NotationError),  # R8: nine cards
         ("r² / - | - / - | - | y2 | 0", NotationError),
     ],

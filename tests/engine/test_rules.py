@@ -115,7 +115,7 @@ def test_r6a_numbers_strictly_increase() -> None:
     r = Round.from_position("r5 r9 / - | r7 / - | - | y2 | 0")
     with pytest.raises(IllegalMoveError) as refused:
         r.play("+r5")
-    assert str(refused.value) == "R6a: red 5 cannot follow red 7"
+    assert str(refused.value) == "R6a: red 5 can't follow red 7: numbers must go up"
     assert refused.value.cards == (Card.parse("r5"), Card.parse("r7"))
     r.play("+r9")
     assert r.expedition(0, Colour.RED) == parse_cards("r7 r9")

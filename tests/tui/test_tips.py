@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from lost_cities.ai.rollout import WAGER_SUM
+from lost_cities.ai.measures import WAGER_SUM
 from lost_cities.engine import PlayerView, Round, Rules, player_view
 from lost_cities.i18n import _
 from lost_cities.storage import MatchStore
 from lost_cities.storage.settings import Settings, load_settings, save_settings
 from lost_cities.tui.match.app import LostCitiesApp
 from lost_cities.tui.match.tips import TIPS, due_tip, last_cards, late_expedition, thin_wager, tip_words
-from lost_cities.words import THIN
 from tests.tui.helpers import SIZE, app_at, message
 
 #: Ana: a red wager, red 3 and 5, yellow 2, blue 7, 8 and 9; Boris green 2 and 3; a draw pile of ``{pile}`` cards.
@@ -55,8 +54,7 @@ def test_a_wager_on_a_thin_colour() -> None:
     assert thin_wager(after("+rw", hand=three))  # three red numbers, but 15 points
     rich = "rw r8 r10 y2 b7 b8 b9 / g2 g3 | - / - | - | {pile} | 0"
     assert not thin_wager(after("+rw", hand=rich))  # two, but 18 points: the hard level bets on as much
-    assert f"less than {THIN}." in TIP["thin-wager"].text  # the tip names the measure it applies...
-    assert THIN == WAGER_SUM  # ...the hard level's own
+    assert f"less than {WAGER_SUM}." in TIP["thin-wager"].text  # the tip names the measure it applies: the hard level's
     assert not thin_wager(after("-rw"))  # discarded, not laid
     assert not thin_wager(after("+r5"))
 

@@ -3,13 +3,13 @@
 Each tip's condition is a pure function of the view of the player at the keyboard (H2: nothing
 they could not know), tested from fixed positions.  Two are read just after a card is laid, while
 ``u`` can still take it back, in this order: a wager on a colour the hand holds too little of — by
-the measure the hard level's own rules of thumb bet by (:data:`lost_cities.words.THIN`, equal to
-:data:`~lost_cities.ai.rollout.WAGER_SUM`), so that the tip and the hints mostly agree (the search
-may still find a thinner wager worth it, and then the hint says so) —, and an expedition opened late,
-with a number or a wager, with too little of its colour to pay its cost.  The third is read when the
-player is to draw from a pile nearly used up.  The app says a tip the first time its condition holds,
-and the settings (:mod:`lost_cities.storage.settings`) remember it as seen; the tips can be turned off
-in the new-match form.
+the measure the hard level's own rules of thumb bet by (:data:`~lost_cities.ai.measures.WAGER_SUM`),
+so that the tip and the hints mostly agree (the search may still find a thinner wager worth it, and
+then the hint says so) —, and an expedition opened late, with a number or a wager, with too little
+of its colour to pay its cost.  The third is read when the player is to draw from a pile nearly used
+up.  The app says a tip the first time its condition holds, and the settings
+(:mod:`lost_cities.storage.settings`) remember it as seen; the tips can be turned off in the new-match
+form.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from collections.abc import Callable, Collection
 
 from msgspec import Struct
 
+from lost_cities.ai.measures import WAGER_SUM
 from lost_cities.engine import Card, Phase, Play, PlayerView
 from lost_cities.i18n import N_, _
-from lost_cities.words import THIN
 
 __all__ = [
     "LAST_CARDS",
@@ -62,11 +62,11 @@ def late_expedition(view: PlayerView) -> bool:
 
 
 def thin_wager(view: PlayerView) -> bool:
-    """A wager just laid on a colour whose numbers in hand sum to less than :data:`THIN`."""
+    """A wager just laid on a colour whose numbers in hand sum to less than :data:`WAGER_SUM`."""
     card = _just_laid(view)
     if card is None or not card.is_wager:
         return False
-    return sum(other.value for other in view.hand if other.colour is card.colour and not other.is_wager) < THIN
+    return sum(other.value for other in view.hand if other.colour is card.colour and not other.is_wager) < WAGER_SUM
 
 
 def last_cards(view: PlayerView) -> bool:
