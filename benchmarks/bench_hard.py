@@ -73,7 +73,7 @@ from lost_cities.ai.arena import TableSettings, play_round, play_table_deals, ta
 from lost_cities.ai.heuristic import HeuristicBot, heuristic_play
 from lost_cities.ai.rollout import play_out
 from lost_cities.ai.search import SearchBot, SearchSettings, _play_candidates, ranked, round_value
-from lost_cities.ai.table import table_of
+from lost_cities.ai.view_codes import table_of
 from lost_cities.engine import Draw, Phase, Play, PlayerView, Round, Rules, Stop, player_view, round_seed
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -198,7 +198,7 @@ def sample_frames(seed: int = 7) -> tuple[list[str], list[list[str]]]:
     from lost_cities.engine.rules import Rules
     from lost_cities.net.protocol import write
     from lost_cities.server.game import Game
-    from lost_cities.server.store import GameRow, SeatRow, StoredGame
+    from lost_cities.server.game_store import GameRow, SeatRow, StoredGame
 
     row = GameRow("sample", Rules(2), 1, seed, 0, b"")
     game = Game(StoredGame(row, (SeatRow(0, "Ana", None, None), SeatRow(1, "Boris", None, None)), ()))

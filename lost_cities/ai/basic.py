@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from lost_cities.ai.heuristic import MAX_GAP, START_THRESHOLD, final_choice, heuristic_draw, heuristic_play
-from lost_cities.ai.table import Table, table_of
+from lost_cities.ai.view_codes import Table, table_of
 from lost_cities.engine import DRAW_PILE, Draw, Phase, Play, PlayerView, Stop
 from lost_cities.engine.codes import COLOUR_OF, DISCARD, LAY, RANK_OF
 

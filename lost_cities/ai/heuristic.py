@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lost_cities.ai.table import Table, table_of
+from lost_cities.ai.view_codes import Table, table_of
 from lost_cities.engine import DRAW_PILE, STOP, Draw, Phase, Play, PlayerView, Rules, Stop, layout_of
 from lost_cities.engine.codes import COLOUR_OF, DISCARD, LAY, RANK_OF, STOP_CODE
 from lost_cities.engine.laying import LAYABLE_ON, top_rank

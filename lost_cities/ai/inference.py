@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from lost_cities.ai.heuristic import heuristic_play
 from lost_cities.ai.knowledge import FROM_DRAW_PILE, NO_DRAW, Knowledge, deal_hidden, round_of
-from lost_cities.ai.table import turns_left
+from lost_cities.ai.view_codes import turns_left
 from lost_cities.engine import Round, layout_of
 from lost_cities.engine.codes import PLAY_CARD
 

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 from lost_cities.ai.heuristic import heuristic_draw, heuristic_final, heuristic_play
 from lost_cities.ai.measures import HOLD_OPEN, WAGER_SUM
-from lost_cities.ai.table import turns_left
+from lost_cities.ai.view_codes import turns_left
 from lost_cities.engine import DRAW_PILE, Phase, Round
 from lost_cities.engine.codes import COLOUR_OF, DISCARDS, LAY, RANK_OF, WAGER_RANK
 

@@ -52,7 +52,7 @@ from lost_cities.ai.inference import sample_weighed
 from lost_cities.ai.knowledge import Knowledge, knowledge
 from lost_cities.ai.measures import HOLD_OPEN
 from lost_cities.ai.rollout import play_out, sharp_draw, sharp_play
-from lost_cities.ai.table import Table, table_of
+from lost_cities.ai.view_codes import Table, table_of
 from lost_cities.engine import DRAW_PILE, Decision, Draw, Phase, Play, PlayerView, Round, Rules, Stop
 from lost_cities.engine.codes import COLOUR_OF, DISCARDS, PLAY_CARD, RANK_OF, WAGER_RANK
 from lost_cities.engine.laying import LAYABLE_ON

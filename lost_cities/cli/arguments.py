@@ -21,7 +21,7 @@ from lost_cities.limits import MAX_ROUNDS, clean_name, name_problem, read_durati
 
 if TYPE_CHECKING:
     from lost_cities.engine.rules import Rules
-from lost_cities.net.codes import normalised, shown
+from lost_cities.net.invitations import normalised, shown
 
 __all__ = [
     "MAX_JOBS",

@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         return _refusal("--rounds", _("the number of rounds is for the score pad: give no EXPEDITION"))
     from rich.console import Console
 
-    from lost_cities.score.table import side_json, side_table
+    from lost_cities.score.breakdown_table import side_json, side_table
 
     try:
         side = read_side(args.expeditions, args.hand, long=args.long, players=players)

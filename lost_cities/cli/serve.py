@@ -181,11 +181,11 @@ def run(args: argparse.Namespace) -> int:
     import logging
     from pathlib import Path
 
+    from lost_cities.server.game_store import StoreError, is_postgres_url, shown_url
     from lost_cities.server.gate import GateSettings
     from lost_cities.server.leases import LeaseError
     from lost_cities.server.serve import is_loopback_host, run_server
-    from lost_cities.server.store import StoreError, is_postgres_url, shown_url
-    from lost_cities.storage.store import default_data_dir
+    from lost_cities.storage.match_store import default_data_dir
 
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     # The log names no source line, so none is looked for: as the logging HOWTO's "Optimization" says, this spares a

@@ -17,6 +17,7 @@ round, checked:
 
 from lost_cities.engine.cards import WAGER, Card, Colour, card_from_code, parse_cards
 from lost_cities.engine.codec import FieldError
+from lost_cities.engine.decisions import FinalLaying, Phase, Turn, TurnRecord
 from lost_cities.engine.errors import (
     REFUSAL_FIELDS,
     REFUSALS,
@@ -27,7 +28,6 @@ from lost_cities.engine.errors import (
     excerpt,
     rule_of,
 )
-from lost_cities.engine.history import FinalLaying, Phase, Turn, TurnRecord
 from lost_cities.engine.laying import may_lay
 from lost_cities.engine.layout import Layout, layout_of
 from lost_cities.engine.match import (

@@ -57,8 +57,8 @@ from lost_cities.engine.codes import (
     STOP_CODE,
     card_code,
 )
+from lost_cities.engine.decisions import DRAW, FINAL, OVER, PHASES, PLAY, Phase, Step, Turn, group_turns
 from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason, excerpt
-from lost_cities.engine.history import DRAW, FINAL, OVER, PHASES, PLAY, Phase, Step, Turn, group_turns
 from lost_cities.engine.laying import LAYABLE_ON
 from lost_cities.engine.layout import layout_of
 from lost_cities.engine.moves import STOP, Decision, Draw, Play, Stop, parse_decision

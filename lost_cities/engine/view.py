@@ -17,7 +17,7 @@ from __future__ import annotations
 from msgspec import Struct
 
 from lost_cities.engine.cards import Card, Colour
-from lost_cities.engine.history import FinalLaying, Phase, TurnRecord
+from lost_cities.engine.decisions import FinalLaying, Phase, TurnRecord
 from lost_cities.engine.laying import may_lay
 from lost_cities.engine.moves import Decision, Draw, Play, Stop
 from lost_cities.engine.round import Round

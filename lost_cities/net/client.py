@@ -32,7 +32,7 @@ from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
 from lost_cities.i18n import _
 from lost_cities.net import addresses, server_option
-from lost_cities.net.codes import normalised, shown
+from lost_cities.net.invitations import normalised, shown
 from lost_cities.net.protocol import (
     FRAME_BURST,
     FRAMES_PER_SECOND,

@@ -1,6 +1,6 @@
 """The game server of online play (``lost-cities serve``): the only authority on its games.
 
-``store`` keeps the games (SQLite or PostgreSQL; codes and tokens only as hashes, :mod:`lost_cities.net.codes`),
+``store`` keeps the games (SQLite or PostgreSQL; codes and tokens only as hashes, :mod:`lost_cities.net.invitations`),
 ``game`` holds one game and builds each seat's frames from its own view, ``hub`` runs the connections and the path of
 a decision, ``computers`` the computer players' turns, ``gate`` and ``connection`` keep the limits a server open to
 strangers needs, ``serve`` the process.  The

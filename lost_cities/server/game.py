@@ -14,16 +14,16 @@ from collections.abc import Iterator
 import msgspec
 
 from lost_cities.engine.cards import Card
+from lost_cities.engine.decisions import FinalLaying
 from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason
-from lost_cities.engine.history import FinalLaying
 from lost_cities.engine.match import Match, NextStarter
 from lost_cities.engine.moves import Draw, parse_decision
 from lost_cities.engine.round import Round
 from lost_cities.engine.view import PlayerView, PublicTurn, player_view, public_view
 from lost_cities.net import TAKE_BACKS_RULE
 from lost_cities.net.protocol import CLAIM, TAKE_BACK, ErrorCode, ErrorFrame, Event, GameStatus, Record, ViewFrame
+from lost_cities.server.game_store import ClockStart, StoredGame
 from lost_cities.server.gate import Limits
-from lost_cities.server.store import ClockStart, StoredGame
 from lost_cities.words import describe_refusal
 
 __all__ = ["Game", "Refused"]

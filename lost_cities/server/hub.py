@@ -33,7 +33,7 @@ from websockets.exceptions import ConnectionClosed
 from lost_cities.engine.errors import NotationError
 from lost_cities.engine.moves import parse_decision
 from lost_cities.limits import PlayerNamesError, check_names, clean_name
-from lost_cities.net.codes import CodeKey, new_token, normalised, shown, token_hash
+from lost_cities.net.invitations import CodeKey, new_token, normalised, shown, token_hash
 from lost_cities.net.protocol import (
     CLAIM,
     TAKE_BACK,
@@ -64,6 +64,7 @@ from lost_cities.server import COMPUTER_PROCESSES
 from lost_cities.server.computers import Computers
 from lost_cities.server.connection import FrameBucket, GuardedConnection
 from lost_cities.server.game import Game, Refused
+from lost_cities.server.game_store import GameStore, NameTaken, StoreError
 from lost_cities.server.gate import Gate, Limits, Refusal
 from lost_cities.server.leases import LeaseError, Leases
 from lost_cities.server.lobby import Lobby
@@ -71,7 +72,6 @@ from lost_cities.server.members import Member, Members
 from lost_cities.server.refusals import Elsewhere, FrameRefused
 from lost_cities.server.relay import Relay, RemoteMember
 from lost_cities.server.rematches import Rematches
-from lost_cities.server.store import GameStore, NameTaken, StoreError
 
 __all__ = ["Hub"]
 

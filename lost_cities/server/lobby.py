@@ -11,11 +11,11 @@ from lost_cities.ai.levels import LEVELS
 from lost_cities.engine.match import Match
 from lost_cities.engine.rules import Rules
 from lost_cities.limits import PlayerNamesError, check_names, clean_name
-from lost_cities.net.codes import CodeKey, new_code, shown, token_hash
+from lost_cities.net.invitations import CodeKey, new_code, shown, token_hash
 from lost_cities.net.protocol import PROTOCOL, Create, Created, ErrorCode, Games, GameStatus, SeatOffer, Status
 from lost_cities.server.game import Game
+from lost_cities.server.game_store import GameRow, GameStore, GameSummary, SeatRow
 from lost_cities.server.refusals import FrameRefused
-from lost_cities.server.store import GameRow, GameStore, GameSummary, SeatRow
 
 __all__ = ["Lobby"]
 

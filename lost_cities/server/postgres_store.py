@@ -2,14 +2,14 @@
 
 The same tables as the SQLite store, in PostgreSQL's types (``BYTEA`` hashes, ``DOUBLE PRECISION`` UNIX
 times, a ``BOOLEAN`` end), the same ``meta`` row with the schema's version, and the same promise
-(:mod:`lost_cities.server.store`): each write is a transaction of its own, committed before the coroutine
+(:mod:`lost_cities.server.game_store`): each write is a transaction of its own, committed before the coroutine
 returns, and an append is refused unless it is the game's next version — an ``UPDATE … WHERE version = v-1``
 that PostgreSQL's row lock makes a single winner of, whoever else writes to the same database.
 
 A small pool of connections serves the event loop (reads of different games go side by side; one game's
 decisions are already one at a time under the hub's lock).  The tables are created on first use, under an
 advisory lock so that two servers opening one empty database at once create them once.  Every error of the
-database or of the network becomes a :class:`~lost_cities.server.store.StoreError` in one sentence, the URL
+database or of the network becomes a :class:`~lost_cities.server.game_store.StoreError` in one sentence, the URL
 shown without its password.
 """
 
@@ -27,8 +27,7 @@ from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
 from lost_cities.i18n import same_name_key
 from lost_cities.server import DATABASE_CONNECTIONS
-from lost_cities.server.schema import POSTGRES, migrations, tables
-from lost_cities.server.store import (
+from lost_cities.server.game_store import (
     SCHEMA_VERSION,
     GameRow,
     GameSummary,
@@ -39,6 +38,7 @@ from lost_cities.server.store import (
     clock_of,
     shown_url,
 )
+from lost_cities.server.schema import POSTGRES, migrations, tables
 
 __all__ = ["WAIT", "PostgresStore"]
 

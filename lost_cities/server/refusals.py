@@ -4,7 +4,7 @@ when another server, or nobody, may apply the game now.  Raised anywhere on a fr
 from __future__ import annotations
 
 from lost_cities.net.protocol import ErrorCode, ErrorFrame
-from lost_cities.server.store import StoreError
+from lost_cities.server.game_store import StoreError
 
 __all__ = ["Elsewhere", "FrameRefused"]
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import logging
 import secrets
 
-from lost_cities.net.codes import CodeKey, new_code, new_token, token_hash
+from lost_cities.net.invitations import CodeKey, new_code, new_token, token_hash
 from lost_cities.net.protocol import Rematched, RematchOffer
 from lost_cities.server.game import Game
+from lost_cities.server.game_store import GameRow, GameStore, SeatRow
 from lost_cities.server.members import Members
-from lost_cities.server.store import GameRow, GameStore, SeatRow
 
 __all__ = ["Rematches"]
 

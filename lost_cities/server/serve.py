@@ -22,16 +22,16 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from lost_cities.net.codes import CodeKey
+from lost_cities.net.invitations import CodeKey
 from lost_cities.net.protocol import MAX_CLIENT_FRAME
 from lost_cities.server import COMPUTER_PROCESSES, DATABASE_CONNECTIONS, REDIS_CONNECTIONS
 from lost_cities.server.connection import GuardedConnection, guarded
+from lost_cities.server.game_store import GameStore, StoreError, is_postgres_url, shown_url
 from lost_cities.server.gate import Gate, GateSettings, Limits, LogThrottle, Refusal, is_loopback
 from lost_cities.server.hub import Hub
 from lost_cities.server.leases import LeaseError, Leases
 from lost_cities.server.relay import Relay
 from lost_cities.server.sqlite_store import SqliteStore
-from lost_cities.server.store import GameStore, StoreError, is_postgres_url, shown_url
 
 __all__ = ["run_server", "store_for"]
 

@@ -3,7 +3,7 @@
 Every call runs on the store's own thread (SQLite allows one writer; the event loop never waits on
 the disk), awaited by the server's coroutines.  Each write is a ``BEGIN IMMEDIATE`` … ``COMMIT`` of its
 own, and WAL with ``synchronous=NORMAL`` keeps every commit through a killed process
-(:mod:`lost_cities.server.store` says why that is the promise).
+(:mod:`lost_cities.server.game_store` says why that is the promise).
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from typing import TypeVar
 from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
 from lost_cities.i18n import same_name_key
-from lost_cities.server.schema import SQLITE, migrations, tables
-from lost_cities.server.store import (
+from lost_cities.server.game_store import (
     SCHEMA_VERSION,
     GameRow,
     GameSummary,
@@ -32,6 +31,7 @@ from lost_cities.server.store import (
     StoreError,
     clock_of,
 )
+from lost_cities.server.schema import SQLITE, migrations, tables
 
 __all__ = ["SqliteStore"]
 

@@ -64,8 +64,8 @@ from lost_cities.storage.errors import (
     StorageError,
     UnknownMatchError,
 )
+from lost_cities.storage.match_store import DATA_DIR_VARIABLE, HistoryListing, MatchStore, default_data_dir
 from lost_cities.storage.saved import FORMAT, ResumedMatch, SavedMatch, SaveStatus, new_match_id
-from lost_cities.storage.store import DATA_DIR_VARIABLE, HistoryListing, MatchStore, default_data_dir
 from lost_cities.storage.summary import names_label, result_label, resume_summary, variant_label
 
 __all__ = [

@@ -47,8 +47,8 @@ from lost_cities.engine.codec import decode, encode
 from lost_cities.i18n import _
 from lost_cities.storage.atomic import write_atomic
 from lost_cities.storage.errors import DamagedSaveError, StorageError
+from lost_cities.storage.match_store import MatchStore
 from lost_cities.storage.saved import MAX_SAVE_BYTES, SavedMatch
-from lost_cities.storage.store import MatchStore
 
 __all__ = ["Analysed", "KeptAnalyses", "record_digest"]
 

@@ -13,7 +13,7 @@ from msgspec.structs import replace
 
 from lost_cities.engine.codec import decode, encode
 from lost_cities.storage.errors import StorageError
-from lost_cities.storage.store import MatchStore
+from lost_cities.storage.match_store import MatchStore
 
 __all__ = ["OnlineSeat", "OnlineSeats", "forget", "last_server", "load_seats", "remember", "remember_server"]
 

@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from lost_cities.engine.codec import decode, encode
 from lost_cities.storage.errors import StorageError
-from lost_cities.storage.store import MatchStore
+from lost_cities.storage.match_store import MatchStore
 
 __all__ = ["Settings", "language_chosen", "load_settings", "save_settings", "tip_seen", "tips_on"]
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from lost_cities.ai.heuristic import HeuristicBot, heuristic_draw, heuristic_play
 from lost_cities.ai.rollout import play_out, sharp_draw, sharp_play
 from lost_cities.ai.search import SearchBot, SearchSettings, ranked
-from lost_cities.ai.table import table_of
+from lost_cities.ai.view_codes import table_of
 from lost_cities.engine import Colour, Draw, Play, Round, Rules, player_view
 from tests.ai.common import advance, every_card, heuristic_views, rules_st, seeds
 from tests.ai.test_heuristic import position

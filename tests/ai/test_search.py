@@ -14,7 +14,7 @@ from msgspec.structs import replace
 from lost_cities.ai.heuristic import HeuristicBot
 from lost_cities.ai.knowledge import Knowledge, knowledge
 from lost_cities.ai.search import SearchBot, SearchSettings, _draw_candidates, _Stats
-from lost_cities.ai.table import table_of
+from lost_cities.ai.view_codes import table_of
 from lost_cities.engine import DRAW_PILE, Card, Colour, Round, RoundRecord, Rules, player_view
 from tests.ai.test_heuristic import position
 from tests.helpers import rigged

@@ -20,9 +20,9 @@ import psycopg
 import pytest
 from websockets.asyncio.server import serve
 
-from lost_cities.net.codes import CodeKey
+from lost_cities.net.invitations import CodeKey
+from lost_cities.server.game_store import GameStore
 from lost_cities.server.hub import Hub
-from lost_cities.server.store import GameStore
 
 
 class _Startable(Protocol):

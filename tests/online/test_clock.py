@@ -13,7 +13,7 @@ from lost_cities.engine import Draw, Play, Rules
 from lost_cities.net.client import Seat, create_game
 from lost_cities.net.protocol import CLAIM, TAKE_BACK, Create, ErrorCode, ErrorFrame, SeatSpec, ServerFrame
 from lost_cities.server.game import Game, Refused
-from lost_cities.server.store import GameRow, SeatRow, StoredGame
+from lost_cities.server.game_store import GameRow, SeatRow, StoredGame
 from tests.conftest import Cli
 from tests.online.raw import joined
 from tests.online.server import ServerProcess

@@ -7,7 +7,7 @@ import stat
 import threading
 from pathlib import Path
 
-from lost_cities.net.codes import CodeKey
+from lost_cities.net.invitations import CodeKey
 
 
 def test_servers_starting_at_once_all_use_the_one_key_made_and_none_reads_it_half_written(tmp_path: Path) -> None:

@@ -34,9 +34,9 @@ from lost_cities.net.protocol import (
     ServerFrame,
     ViewFrame,
 )
+from lost_cities.server.game_store import StoreError
 from lost_cities.server.postgres_store import WAIT, PostgresStore
 from lost_cities.server.serve import HEALTH_FRESH
-from lost_cities.server.store import StoreError
 from tests.online.postgres import Postgres, Unavailable
 from tests.online.server import ServerProcess, running, sharing
 from tests.online.test_match import decisions_in, game, play_all, without_a_failure

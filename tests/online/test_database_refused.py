@@ -21,8 +21,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from lost_cities.server.game_store import SCHEMA_VERSION
 from lost_cities.server.sqlite_store import SqliteStore
-from lost_cities.server.store import SCHEMA_VERSION
 from tests.online.postgres import Postgres
 from tests.online.server import ServerProcess
 from tests.online.test_store import game_row, seats

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from lost_cities.engine import Round, Rules
 from lost_cities.engine.codec import encode
 from lost_cities.server.game import Game
-from lost_cities.server.store import GameRow, SeatRow, StoredGame
+from lost_cities.server.game_store import GameRow, SeatRow, StoredGame
 
 
 def game_on(round_: Round) -> Game:

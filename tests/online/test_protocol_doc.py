@@ -14,7 +14,7 @@ import msgspec.inspect as mi
 import pytest
 from msgspec import Struct
 
-from lost_cities.engine.history import FinalLaying
+from lost_cities.engine.decisions import FinalLaying
 from lost_cities.engine.match import MatchRecord
 from lost_cities.engine.rules import Rules
 from lost_cities.engine.scoring import ExpeditionScore, SideScore

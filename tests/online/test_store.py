@@ -18,10 +18,7 @@ from lost_cities.engine import Play, Rules
 from lost_cities.engine.codec import encode
 from lost_cities.net.protocol import TAKE_BACK
 from lost_cities.server.game import Game
-from lost_cities.server.postgres_store import PostgresStore
-from lost_cities.server.serve import store_for
-from lost_cities.server.sqlite_store import SqliteStore
-from lost_cities.server.store import (
+from lost_cities.server.game_store import (
     SCHEMA_VERSION,
     GameRow,
     GameStore,
@@ -30,6 +27,9 @@ from lost_cities.server.store import (
     SeatRow,
     StoreError,
 )
+from lost_cities.server.postgres_store import PostgresStore
+from lost_cities.server.serve import store_for
+from lost_cities.server.sqlite_store import SqliteStore
 from tests.online.postgres import Postgres, free_port
 
 #: The first schema, as the first online version of lost-cities wrote it (no join times).

@@ -21,11 +21,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from lost_cities.net.client import OnlineError, create_game
-from lost_cities.net.codes import new_code, shown
+from lost_cities.net.invitations import new_code, shown
 from lost_cities.net.protocol import Create, SeatSpec
+from lost_cities.server.game_store import StoredGame
 from lost_cities.server.gate import Limits
 from lost_cities.server.sqlite_store import SqliteStore
-from lost_cities.server.store import StoredGame
 from tests.online.raw import ask, joined, next_frame, open_raw
 from tests.online.server import ServerProcess, hub_in_process
 

@@ -29,7 +29,7 @@ from lost_cities.storage import (
     default_data_dir,
 )
 from lost_cities.storage import atomic as atomic_module
-from lost_cities.storage import store as store_module
+from lost_cities.storage import match_store as store_module
 from tests.storage.denied import deny_access
 from tests.storage.matches import finished_match, play_turns, random_match, saved_match, state
 

@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 
 from lost_cities.engine import Draw, Match, Phase, Round, Rules
 from lost_cities.session import HotSeat, MatchSettings
-from lost_cities.tui.common.board import BoardGrid
+from lost_cities.tui.common.board_grid import BoardGrid
 from lost_cities.tui.match.app import LostCitiesApp
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen

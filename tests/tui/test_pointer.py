@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.pilot import Pilot
 
 from lost_cities.engine import Colour, Phase
-from lost_cities.tui.common.board import GAP, LABEL_WIDTH, BoardGrid
+from lost_cities.tui.common.board_grid import GAP, LABEL_WIDTH, BoardGrid
 from lost_cities.tui.common.keybar import KeyBar, entry_spans
 from lost_cities.tui.match.app import LostCitiesApp
 from lost_cities.tui.match.screens.board import BoardScreen

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lost_cities.engine import Card, Draw, Match, Round, Rules, player_view, public_view
-from lost_cities.engine.history import TurnRecord
+from lost_cities.engine.decisions import TurnRecord
 from lost_cities.i18n import set_language
 from lost_cities.session import HotSeat
 from lost_cities.tui.match.app import LostCitiesApp

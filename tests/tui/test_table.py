@@ -9,7 +9,7 @@ from lost_cities.engine import Colour, Draw, Match, Round, Rules
 from lost_cities.i18n import _, ngettext
 from lost_cities.session import HotSeat
 from lost_cities.tui.match.app import LostCitiesApp
-from lost_cities.tui.match.widgets.table import status_text
+from lost_cities.tui.match.widgets.table_area import status_text
 from lost_cities.words import describe_event, signed
 from tests.tui.helpers import (
     CROWDED_THREE,

@@ -33,7 +33,7 @@ from lost_cities.i18n import _, sentence
 from lost_cities.limits import cell_width, said_duration
 from lost_cities.net import TAKE_BACKS_IN_A_TURN, TAKE_BACKS_RULE, server_option
 from lost_cities.net.client import OnlineError, Seat, create_game
-from lost_cities.net.codes import normalised, shown
+from lost_cities.net.invitations import normalised, shown
 from lost_cities.net.protocol import (
     TAKE_BACK,
     ErrorCode,

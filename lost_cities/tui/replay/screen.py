@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 from lost_cities.engine import FinalLaying, MatchRecord, PublicTurn, Round, TurnRecord, match_outcome, public_view
 from lost_cities.i18n import N_, _
 from lost_cities.limits import ANALYSIS_THINK
-from lost_cities.tui.common.board import BoardGrid
+from lost_cities.tui.common.board_grid import BoardGrid
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.common.render import hand_text, scores_line

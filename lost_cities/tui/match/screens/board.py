@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from lost_cities.engine import Card, Colour, Draw, Phase, Play, PublicEvent, PublicTurn, Rules
 from lost_cities.i18n import N_, _, ngettext
-from lost_cities.tui.common.board import PILE
+from lost_cities.tui.common.board_grid import PILE
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.match.messages import (
@@ -42,7 +42,7 @@ from lost_cities.tui.match.messages import (
 )
 from lost_cities.tui.match.scene import Scene, Wait
 from lost_cities.tui.match.widgets.hand import HandView
-from lost_cities.tui.match.widgets.table import TableArea, own_last_turn, recent_events
+from lost_cities.tui.match.widgets.table_area import TableArea, own_last_turn, recent_events
 from lost_cities.words import card_name, card_phrase, colour_name, pile_colour
 
 __all__ = ["BoardScreen", "prompt"]

@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 
 from lost_cities.i18n import N_, _, sentence
 from lost_cities.limits import clean_name, name_problem
-from lost_cities.net.codes import normalised, shown
+from lost_cities.net.invitations import normalised, shown
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 

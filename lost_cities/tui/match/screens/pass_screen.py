@@ -19,7 +19,7 @@ from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.match.messages import HelpRequested, Hurry, LogRequested, QuitRequested, ShowScores
 from lost_cities.tui.match.scene import Scene
-from lost_cities.tui.match.widgets.table import TableArea
+from lost_cities.tui.match.widgets.table_area import TableArea
 
 __all__ = ["PassScreen"]
 

@@ -20,7 +20,7 @@ from lost_cities.ai.knowledge import unseen_cards
 from lost_cities.engine import Card, Colour, Phase, PlayerView, PublicEvent, Rules
 from lost_cities.i18n import _
 from lost_cities.session import Standing
-from lost_cities.tui.common.board import BoardGrid
+from lost_cities.tui.common.board_grid import BoardGrid
 from lost_cities.words import describe_event, describe_own_event, signed
 
 __all__ = ["TableArea", "own_last_turn", "recent_events", "side_order", "status_text"]
@@ -103,7 +103,7 @@ class TableArea(Vertical):
     class Clicked(Message):
         """A click on the table: on the status line, which names the draw pile (``colour`` ``None``), or on a
         colour's row — its label (``side`` ``None``), a side's expedition (that side), or its discard pile
-        (:data:`~lost_cities.tui.common.board.PILE`)."""
+        (:data:`~lost_cities.tui.common.board_grid.PILE`)."""
 
         def __init__(self, colour: Colour | None, side: int | None = None) -> None:
             super().__init__()

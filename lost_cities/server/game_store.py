@@ -10,7 +10,7 @@ decision, and at most one decision that nobody was told of yet.
 The hub sees only :class:`GameStore`, so that every store runs the same server and passes the same
 tests: :class:`~lost_cities.server.sqlite_store.SqliteStore`, one file on this machine (the default),
 and :class:`~lost_cities.server.postgres_store.PostgresStore`, a PostgreSQL database.
-Codes and tokens are stored as hashes only (:mod:`lost_cities.net.codes`).
+Codes and tokens are stored as hashes only (:mod:`lost_cities.net.invitations`).
 
 >>> is_postgres_url("postgresql://ana@db.example:5432/games"), is_postgres_url("games.sqlite3")
 (True, False)
