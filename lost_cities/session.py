@@ -42,9 +42,8 @@ from lost_cities.engine import (
     public_view,
 )
 from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK
-from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.storage.saved import SavedMatch
-from lost_cities.words import computer_name, player_name, side_names
+from lost_cities.words import side_names
 
 if TYPE_CHECKING:
     from lost_cities.ai import Bot
@@ -59,7 +58,6 @@ __all__ = [
     "OnlineMatch",
     "RoundReport",
     "Standing",
-    "online_game",
 ]
 
 #: Who may start the first round (R5): a seat, or a random draw.
@@ -123,31 +121,6 @@ class OnlineMatch(Struct, frozen=True):
     server: str
     #: each person's time for a decision, in seconds (``None``: no limit)
     clock: int | None = None
-
-
-def online_game(settings: MatchSettings, first: int | None = None, clock: int | None = None) -> Create:
-    """The game to create on a server for these settings: a person's seat gets an invitation, a
-    computer's is played by the server at its level; a seat without a name is named as at one keyboard, in the
-    creator's language (each player's screen shows such a name in theirs).
-    ``first``: the seat drawn for ``first="random"`` (R5); drawn here when not given; ``clock``: seconds for
-    each decision."""
-    computers = sum(level is not None for level in settings.computers)
-    seats = tuple(
-        SeatSpec(name=name or (computer_name(seat, computers) if level else player_name(seat)), computer=level)
-        for seat, (name, level) in enumerate(zip(settings.names, settings.computers, strict=True))
-    )
-    if first is None:
-        first = random.randrange(settings.players) if settings.first == "random" else int(settings.first[1:]) - 1
-    return Create(
-        seats=seats,
-        rounds=settings.rounds,
-        long=settings.rules.long,
-        hand_penalty=settings.rules.hand_penalty,
-        cooperative=settings.rules.cooperative,
-        first=first,
-        seed=settings.seed,
-        clock=clock,
-    )
 
 
 class Standing(Struct, frozen=True):

@@ -275,7 +275,8 @@ def run_new(args: argparse.Namespace) -> int:
             )
         levels[seat] = level
     names += [""] * (players - len(names))
-    from lost_cities.session import MatchSettings, online_game
+    from lost_cities.net.new_game import create_frame
+    from lost_cities.session import MatchSettings
 
     if all(seat in levels for seat in range(players)):
         return arguments.refuse("online new", _("at least one seat is a person's: the arena plays computers alone"))
@@ -283,7 +284,7 @@ def run_new(args: argparse.Namespace) -> int:
         rules = arguments.rules_of(args, players)
     except ValueError as error:
         return arguments.refuse("online new", str(error))
-    frame = online_game(
+    frame = create_frame(
         MatchSettings(
             names=tuple(names),
             rounds=args.rounds,
@@ -623,7 +624,8 @@ def players_for(asked: int | None, seats: Iterable[int]) -> int:
 
 def _create_frame(args: argparse.Namespace) -> Create:
     """The game ``play --online`` creates: ``--p1`` is you; a level as ``--p2``…``--p4`` is a computer's seat."""
-    from lost_cities.session import MatchSettings, online_game
+    from lost_cities.net.new_game import create_frame
+    from lost_cities.session import MatchSettings
 
     given = [(name or "").strip() for name in (args.p1, args.p2, args.p3, args.p4)]
     players = players_for(args.players, [seat for seat, name in enumerate(given) if name])
@@ -644,7 +646,7 @@ def _create_frame(args: argparse.Namespace) -> Create:
         rules=rules,
         computers=tuple(name if name in LEVELS else None for name in given),
     )
-    return online_game(settings, clock=args.clock)
+    return create_frame(settings, clock=args.clock)
 
 
 class OfferedGame(NamedTuple):

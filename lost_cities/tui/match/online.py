@@ -34,6 +34,7 @@ from lost_cities.limits import cell_width, said_duration
 from lost_cities.net import TAKE_BACKS_IN_A_TURN, TAKE_BACKS_RULE, server_option
 from lost_cities.net.client import OnlineError, Seat, create_game
 from lost_cities.net.invitations import normalised, shown
+from lost_cities.net.new_game import create_frame
 from lost_cities.net.protocol import (
     TAKE_BACK,
     ErrorCode,
@@ -47,7 +48,7 @@ from lost_cities.net.protocol import (
     ViewFrame,
     Welcome,
 )
-from lost_cities.session import MatchReport, MatchSettings, OnlineMatch, RoundReport, Standing, online_game
+from lost_cities.session import MatchReport, MatchSettings, OnlineMatch, RoundReport, Standing
 from lost_cities.storage import MatchStore, StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
 from lost_cities.storage.saved import SavedMatch, SaveStatus
@@ -275,7 +276,7 @@ class OnlineApp(MatchApp):
         said on the board."""
         self.server = chosen.server
         try:
-            created = await create_game(self.server, online_game(chosen.settings, clock=chosen.clock))
+            created = await create_game(self.server, create_frame(chosen.settings, clock=chosen.clock))
         except OnlineError as error:  # the form again, as it was filled in, saying why: the server to mend
             from lost_cities.tui.match.screens.setup import NewMatchScreen
 
