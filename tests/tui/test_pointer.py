@@ -13,7 +13,7 @@ from lost_cities.tui.common.board_grid import GAP, LABEL_WIDTH, BoardGrid
 from lost_cities.tui.common.keybar import KeyBar, entry_spans
 from lost_cities.tui.match.app import LostCitiesApp
 from lost_cities.tui.match.screens.board import BoardScreen
-from lost_cities.tui.match.screens.dialogs import HelpScreen
+from lost_cities.tui.match.screens.dialogs import ConfirmQuit, HelpScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
 from lost_cities.tui.match.screens.round_end import RoundEndScreen
 from lost_cities.tui.match.widgets.hand import SLOT_WIDTH, HandView
@@ -159,3 +159,18 @@ async def test_in_a_tall_window_the_board_sits_in_the_middle_and_at_80_by_24_as_
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert not app.screen.has_class("-roomy") and app.screen.query_one("TableArea").region.y == 0
+
+
+async def test_quitting_is_asked_and_answered_by_clicks() -> None:
+    app = make_app(seed=11)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await click_entry(pilot, app, "Enter")
+        await click_entry(pilot, app, "q")  # the board's "q quit": the question
+        await until(pilot, lambda: isinstance(app.screen, ConfirmQuit))
+        await click_entry(pilot, app, "n")  # "n keep playing"
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+        await click_entry(pilot, app, "q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmQuit))
+        await click_entry(pilot, app, "y")  # "y quit"
+        await until(pilot, lambda: not app.is_running)  # saved and gone
