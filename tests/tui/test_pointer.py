@@ -4,11 +4,14 @@ same requests as the keys, refused the same way."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from rich.text import Text
+from textual.app import App
 from textual.pilot import Pilot
 
-from lost_cities.engine import Colour, Phase
+from lost_cities.engine import Colour, Match, Phase, Rules
 from lost_cities.tui.common.board_grid import GAP, LABEL_WIDTH, BoardGrid
 from lost_cities.tui.common.keybar import KeyBar, entry_spans
 from lost_cities.tui.match.app import LostCitiesApp
@@ -17,10 +20,11 @@ from lost_cities.tui.match.screens.dialogs import ConfirmQuit, HelpScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
 from lost_cities.tui.match.screens.round_end import RoundEndScreen
 from lost_cities.tui.match.widgets.hand import SLOT_WIDTH, HandView
-from tests.tui.helpers import SIZE, engine, make_app, message, until
+from lost_cities.tui.replay import ReplayApp
+from tests.tui.helpers import SIZE, advance, engine, make_app, message, screen_text, until
 
 
-def entry_place(app: LostCitiesApp, key: str) -> tuple[int, int]:
+def entry_place(app: App[Any], key: str) -> tuple[int, int]:
     """Where the key bar's entry of ``key`` (as the bar writes it) is, as an offset into the bar (its padding
     included)."""
     bar = app.screen.query_one(KeyBar)
@@ -30,7 +34,7 @@ def entry_place(app: LostCitiesApp, key: str) -> tuple[int, int]:
     return start + 1 + bar.styles.padding.left, y
 
 
-async def click_entry(pilot: Pilot[None], app: LostCitiesApp, key: str) -> None:
+async def click_entry(pilot: Pilot[None], app: App[Any], key: str) -> None:
     await pilot.click(KeyBar, offset=entry_place(app, key))
     await pilot.pause()
 
@@ -174,3 +178,16 @@ async def test_quitting_is_asked_and_answered_by_clicks() -> None:
         await until(pilot, lambda: isinstance(app.screen, ConfirmQuit))
         await click_entry(pilot, app, "y")  # "y quit"
         await until(pilot, lambda: not app.is_running)  # saved and gone
+
+
+async def test_a_replay_steps_on_and_back_by_clicks() -> None:
+    match = Match(Rules(), rounds=1, seed=4)
+    advance(match.current, 0)
+    app = ReplayApp(("Ana", "Boris"), match.record(), "Ana vs Boris")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(3):
+            await click_entry(pilot, app, "→")
+        assert "turn 3 of" in screen_text(app)
+        await click_entry(pilot, app, "←")
+        assert "turn 2 of" in screen_text(app)

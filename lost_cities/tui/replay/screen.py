@@ -70,8 +70,8 @@ def describe_full_turn(turn: TurnRecord | FinalLaying, name: str) -> str:
 
 class ReplayScreen(FittedScreen[None]):
     BINDINGS = [
-        Binding("right,l,space", "step(1)", N_("move"), key_display="← →"),
-        Binding("left,h", "step(-1)", show=False),
+        Binding("left,h", "step(-1)", N_("back"), key_display="←"),  # each a button of its own too: a click
+        Binding("right,l,space", "step(1)", N_("move"), key_display="→"),  # steps back or on
         Binding("pagedown", "round(1)", N_("round"), key_display="pageup pagedown"),
         Binding("pageup", "round(-1)", show=False),
         Binding("home", "jump(0)", N_("start / end"), key_display="home end"),
