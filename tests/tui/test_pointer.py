@@ -191,3 +191,18 @@ async def test_a_replay_steps_on_and_back_by_clicks() -> None:
         assert "turn 3 of" in screen_text(app)
         await click_entry(pilot, app, "←")
         assert "turn 2 of" in screen_text(app)
+
+
+async def test_the_new_match_form_is_filled_in_and_started_by_clicks() -> None:
+    app = LostCitiesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click("#p1")
+        await pilot.press(*"Ana")
+        await pilot.click("#p2")
+        await pilot.press(*"Boris")
+        for choice in ("#first-p2", "#long"):  # a radio button and a tick box, clicked
+            await pilot.click(choice)
+        await pilot.click("#start")
+        await until(pilot, lambda: isinstance(app.screen, PassScreen))
+        assert app.session.names == ("Ana", "Boris") and app.session.to_move == 1 and app.session.rules.long
