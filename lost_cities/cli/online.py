@@ -16,7 +16,7 @@ from lost_cities.ai.levels import LEVELS
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, duration, whole_number
 from lost_cities.i18n import _, ngettext
-from lost_cities.limits import MAX_CLOCK, MAX_SEED, MIN_CLOCK
+from lost_cities.limits import MAX_CLOCK, MAX_SEED, MIN_CLOCK, PlayerNamesError
 from lost_cities.net import DEFAULT_SERVER, addresses, check_server, wrong_address
 
 if TYPE_CHECKING:
@@ -284,16 +284,19 @@ def run_new(args: argparse.Namespace) -> int:
         rules = arguments.rules_of(args, players)
     except ValueError as error:
         return arguments.refuse("online new", str(error))
-    frame = create_frame(
-        MatchSettings(
-            names=tuple(names),
-            rounds=args.rounds,
-            seed=args.seed,
-            rules=rules,
-            computers=tuple(levels.get(seat) for seat in range(players)),
-        ),
-        clock=args.clock,
-    )
+    try:
+        frame = create_frame(
+            MatchSettings(
+                names=tuple(names),
+                rounds=args.rounds,
+                seed=args.seed,
+                rules=rules,
+                computers=tuple(levels.get(seat) for seat in range(players)),
+            ),
+            clock=args.clock,
+        )
+    except PlayerNamesError as error:
+        return arguments.refuse("online new", error.sentence)
     url = server_of(args, remembered=True)
     try:
         answered, created = asyncio.run(create_game_where(url, frame))
@@ -646,7 +649,10 @@ def _create_frame(args: argparse.Namespace) -> Create:
         rules=rules,
         computers=tuple(name if name in LEVELS else None for name in given),
     )
-    return create_frame(settings, clock=args.clock)
+    try:
+        return create_frame(settings, clock=args.clock)
+    except PlayerNamesError as error:
+        raise _Refused(error.sentence) from None
 
 
 class OfferedGame(NamedTuple):

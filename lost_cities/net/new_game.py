@@ -11,6 +11,7 @@ import random
 from typing import Protocol
 
 from lost_cities.engine import Rules
+from lost_cities.limits import check_names
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.words import computer_name, player_name
 
@@ -39,12 +40,16 @@ def create_frame(settings: GameToCreate, first: int | None = None, clock: int | 
     computer's is played by the server at its level; a seat without a name is named as at one keyboard, in the
     creator's language (each player's screen shows such a name in theirs).
     ``first``: the seat drawn for ``first="random"`` (R5); drawn here when not given; ``clock``: seconds for
-    each decision."""
+    each decision.  :class:`~lost_cities.limits.PlayerNamesError` for names the server would refuse (too long,
+    looking alike…), said here in the player's language rather than by the server."""
     computers = sum(level is not None for level in settings.computers)
-    seats = tuple(
-        SeatSpec(name=name or (computer_name(seat, computers) if level else player_name(seat)), computer=level)
-        for seat, (name, level) in enumerate(zip(settings.names, settings.computers, strict=True))
+    names = check_names(
+        [
+            name or (computer_name(seat, computers) if level else player_name(seat))
+            for seat, (name, level) in enumerate(zip(settings.names, settings.computers, strict=True))
+        ]
     )
+    seats = tuple(SeatSpec(name=name, computer=level) for name, level in zip(names, settings.computers, strict=True))
     if first is None:
         players = len(settings.names)
         first = random.randrange(players) if settings.first == "random" else int(settings.first[1:]) - 1

@@ -25,6 +25,9 @@ from tests.online.server import ServerProcess
         (["online", "new", "--players", "2", "--computer", "3=easy"], "seat 3"),
         (["online", "new", "--players", "2", "--names", "A,B,C"], "3 names for 2 players"),
         (["online", "new", "--names", "A,B,C,D,E"], "5 names for 4 players"),
+        # found by a newcomer: past 64 characters the server's frame check answered, in English, "at most 64 items"
+        (["online", "new", "--names", "Ana," + "x" * 70], "Player 2's name is 70 characters long: at most 12"),
+        (["online", "new", "--clock", "9999999999999d"], "out of range: give a time from 1m to 30d"),
         (["online", "bot", "K7QX-M2PA", "--server", "ws://127.0.0.1:9"], "no game server answers"),
         (["online", "bot", "K7QX-M2PA", "--level", "nobody"], "nobody"),
         # found by a newcomer: the reason was the system's, "[Errno 111] Connect call failed (...)", in English
