@@ -73,7 +73,9 @@ ANALYSIS_THINK = 0.2
 #: An online match's clock, each person's time for a decision, in seconds: from a minute to thirty days.
 MIN_CLOCK, MAX_CLOCK = 60, 30 * 86400
 
-_DURATION = re.compile(r"(\d{1,7})\s*(\D+?)\s*")
+_DURATION = re.compile(r"(\d+)\s*(\D+?)\s*")
+#: More digits than any time needs: such a number is read as this many (out of every range), not converted whole.
+_MOST_DIGITS = 18
 #: A time's units in seconds, by the letter the program writes in English.
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 #: What else people write in English for a unit.
@@ -127,12 +129,16 @@ def read_duration(text: str) -> int | None:
     (7200, 300, 120)
     >>> read_duration("2 weeks"), read_duration("１h"), read_duration("h")
     (None, None, None)
+    >>> read_duration("9" * 4000 + "d") > 10**18  # a time, too long for any range (said so, not "not a time")
+    True
     """
     found = _DURATION.fullmatch(text.strip())
     if found is None or not found.group(1).isascii():
         return None
     seconds = _typed_units().get(found.group(2).casefold().removesuffix("."))  # "2 min." as "2 min"
-    return None if seconds is None else int(found.group(1)) * seconds
+    digits = found.group(1).lstrip("0") or "0"
+    number = int(digits) if len(digits) <= _MOST_DIGITS else 10**_MOST_DIGITS
+    return None if seconds is None else number * seconds
 
 
 def said_duration(seconds: int) -> str:
