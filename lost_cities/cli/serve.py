@@ -193,6 +193,16 @@ def run(args: argparse.Namespace) -> int:
     logging._srcfile = None
     logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per connection: ours
     database: str = args.db or str(default_data_dir() / "online.sqlite3")
+    if args.db is None:  # the data folder is made on first use; a folder given with --db must exist already
+        try:
+            default_data_dir().mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            return arguments.refuse(
+                "serve",
+                _("the data folder {folder} cannot be made: {reason}").format(
+                    folder=default_data_dir(), reason=error.strerror or error
+                ),
+            )
     if is_postgres_url(database):  # the codes' key never in the database: in this server's data folder
         shown, key = shown_url(database), default_data_dir() / "online-postgresql.key"
     else:

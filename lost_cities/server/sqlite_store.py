@@ -267,14 +267,19 @@ def _inspect(path: Path) -> int | None:
     one without tables yet (made here, readable by its owner only, if there is no file: it holds every live
     game's seed; SQLite gives its ``-wal`` and ``-shm`` the same mode).
 
-    The file must be writable, and its folder too (SQLite writes its journal beside it); it must be a SQLite
+    The folder must exist (the default one, the data folder, is made by ``serve`` itself); the file must be
+    writable, and its folder too (SQLite writes its journal beside it); it must be a SQLite
     database, of no other program, undamaged (``PRAGMA quick_check``), of this schema or an older one that
     :data:`_MIGRATIONS` brings up to date.  Anything else is a :class:`StoreError` saying what is wrong and
     what would be right.  The file is read through a read-only connection, as immutable unless a journal lies
     beside it (the journal is then part of the database), so that nothing is created beside it either.
     """
     folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
+    if not folder.is_dir():  # a mistyped --db would otherwise be a new, empty server: said instead
+        raise StoreError(
+            f"{path} is in a folder that does not exist ({folder}): create it, or give --db a file in a folder "
+            "that does"
+        )
     if not _writable(folder):
         raise StoreError(
             f"{path} is in a folder this user cannot write to ({folder}): SQLite keeps its journal beside the "

@@ -131,6 +131,13 @@ def test_a_file_that_is_not_a_database_is_refused_unchanged(tmp_path: Path) -> N
     assert files(junk.parent) == before
 
 
+def test_a_database_in_a_folder_that_does_not_exist_is_refused_and_nothing_made(tmp_path: Path) -> None:
+    # a mistyped --db was a new, empty server: the folder, a database and a key made where nobody meant them
+    mistyped = tmp_path / "gmaes" / "online.sqlite3"
+    assert_refused(served(str(mistyped), tmp_path), str(mistyped), "a folder that does not exist", "create it")
+    assert not mistyped.parent.exists()
+
+
 def test_another_program_s_database_is_refused_unchanged(tmp_path: Path) -> None:
     other = tmp_path / "db" / "photos.sqlite3"
     other.parent.mkdir()
