@@ -623,6 +623,8 @@ async def test_a_fourth_take_back_in_a_turn_is_refused_in_the_players_words(serv
         for version in range(1, 7):  # discarded and taken back three times: each answered by the server
             await pilot.press("d" if version % 2 else "u")
             await until(pilot, lambda version=version: app.frame is not None and app.frame.version == version)
+            if version == 2:  # said as at one keyboard (it went back to the prompt, without a word)
+                assert "is back in your hand." in message(shown)
         await pilot.press("d")
         await until(pilot, lambda: app.frame is not None and app.frame.version == 7)
         assert "take back" not in key_bar(shown)  # the view says no more: the key bar offers none

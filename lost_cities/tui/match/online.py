@@ -29,7 +29,7 @@ from lost_cities.engine import (
     Rules,
 )
 from lost_cities.engine.match import match_outcome
-from lost_cities.i18n import _, sentence
+from lost_cities.i18n import _, capitalised, sentence
 from lost_cities.limits import cell_width, said_duration
 from lost_cities.net import TAKE_BACKS_IN_A_TURN, TAKE_BACKS_RULE, server_option
 from lost_cities.net.client import OnlineError, Seat, create_game
@@ -68,7 +68,7 @@ from lost_cities.tui.match.messages import (
     UnknownKey,
 )
 from lost_cities.tui.match.scene import Scene, Wait, unknown_key_line
-from lost_cities.words import card_phrase, describe_refusal, elided, shown_names, side_names, time_left
+from lost_cities.words import card_name, card_phrase, describe_refusal, elided, shown_names, side_names, time_left
 
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Created
@@ -540,8 +540,13 @@ class OnlineApp(MatchApp):
         """Someone's decision: the board tells it from the view's history, as against the computer; a card another
         player took back, which the history does not keep, is said (it was on the table, and is gone)."""
         taken_back = self._taken_back(frame)
+        card = self._own_taken_back(frame)
         self.frame = frame
-        self._show(note=taken_back)
+        if card is not None and card in frame.view.hand:  # said as at one keyboard, the card chosen again
+            said = _("{card} is back in your hand.").format(card=card_name(card))
+            self._show(note=taken_back, line=capitalised(said), selected=frame.view.hand.index(card))
+        else:
+            self._show(note=taken_back)
         if frame.round_over is not None:
             self._round_over(frame)
 
@@ -555,6 +560,12 @@ class OnlineApp(MatchApp):
         if card is not None:
             return _("{name} took {card} back into their hand.").format(name=name, card=card_phrase(card))
         return _("{name} took back the card just played.").format(name=name)  # a round's start between them
+
+    def _own_taken_back(self, frame: Event) -> Card | None:
+        """The card this seat took back with ``frame``, if it did: gone from the table since the view before."""
+        if frame.decision != TAKE_BACK or frame.seat != self.welcome_seat or self.frame is None:
+            return None
+        return _gone_from_table(self.frame.view, frame.view)
 
     @property
     def welcome_seat(self) -> int | None:
