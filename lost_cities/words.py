@@ -585,6 +585,10 @@ def hint_reason(reason: HintReason, names: Sequence[str]) -> str:
             ).format(n=n, colour=expedition)
         case Why.TAKER:
             return _("risky: {name} could take it for their {colour} expedition").format(name=name, colour=pile)
+        case Why.TAKER_BUT_BEST:
+            return _("the best all the same, though {name} could take it for their {colour} expedition").format(
+                name=name, colour=pile
+            )
         case Why.ONLY_YOU:
             return _("only you could still lay it")
         case Why.NO_EXPEDITION_UNDER_WAY:

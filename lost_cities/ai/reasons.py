@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from lost_cities.ai.measures import HOLD_OPEN, WAGER_SUM
 from lost_cities.engine import Card, Colour, Decision, Draw, Play, PlayerView, Stop, may_lay
@@ -56,6 +57,9 @@ class Why(StrEnum):
     OPENS = "opens"
     #: a discard that ``seat``, on another side, could lay on their started expedition of ``colour``
     TAKER = "taker"
+    #: the hint's first choice all the same, though ``seat``, on another side, could take it (a reason to do it
+    #: before the risk: the first reason a newcomer reads must not read as "don't")
+    TAKER_BUT_BEST = "taker_but_best"
     #: a discard only the viewer's own side could still lay
     ONLY_YOU = "only_you"
     #: a discard no started expedition can take, though some side could still open its colour with it
@@ -106,7 +110,8 @@ def reason_for(view: PlayerView, decision: Decision, best: bool = False) -> Hint
         return _draw_reason(view, decision, best)
     assert isinstance(decision, Play)
     if decision.discard:
-        return _discard_reason(view, decision.card)
+        reason = _discard_reason(view, decision.card)
+        return replace(reason, why=Why.TAKER_BUT_BEST) if best and reason.why is Why.TAKER else reason
     return _lay_reason(view, decision.card)
 
 
