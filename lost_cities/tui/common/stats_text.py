@@ -43,7 +43,7 @@ def _opponent(opponent: Opponent) -> str:
 
 def _rating(player: PlayerStats) -> str:
     if player.rating is None or player.rating_sigma is None:
-        return _("no rating")
+        return _("no rating yet: a rating comes from a finished match against someone else")
     return _("rating {rating} ± {sigma}").format(
         rating=decimal(player.rating, 1), sigma=decimal(player.rating_sigma, 1)
     )
