@@ -203,8 +203,13 @@ class TableArea(Vertical):
         for event in events:
             line = describe_event(event, names[event.seat])
             lines.append(line if cell_len(line) <= width else describe_event(event, names[event.seat], short=True))
-        if not lines:
-            lines = [_("First turn of the round.")] if not view.history else []
+        if not lines:  # nothing happened yet: the round's first turn, unless it began from a position (the lesson's)
+            fresh = (
+                not view.history
+                and not any(view.discard_sizes)
+                and not any(cards for side in view.expeditions for cards in side)
+            )
+            lines = [_("First turn of the round.")] if fresh else []
         recent.update(Text("\n").join(Text(line, overflow="ellipsis", no_wrap=True) for line in lines), layout=False)
 
     def _show_status(self) -> None:
