@@ -24,6 +24,7 @@ from lost_cities.net.protocol import Create, Rematched, RematchOffer, SeatSpec
 from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import load_seats
+from lost_cities.tui.common.keybar import KeyBar, entry_spans, key_name
 from lost_cities.tui.match.online import OnlineApp
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.online_start import OnlineStartScreen
@@ -115,6 +116,22 @@ async def test_the_online_start_checks_a_code_as_it_is_typed_then_joins_with_it(
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
         assert app.welcome is not None and app.welcome.seat == 1  # Boris's seat, from the code typed
+
+
+async def test_the_online_start_joins_by_clicks(server: ServerProcess) -> None:
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
+    app = OnlineApp(server.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
+        await pilot.click("#code")
+        await pilot.press(*(created.seats[0].code or ""))
+        bar = app.screen.query_one(KeyBar)
+        index = next(number for number, (key, _label) in enumerate(bar.keys) if key == key_name("enter"))
+        rows = entry_spans(bar.keys, bar.content_region.width)
+        y, start = next((y, start) for y, row in enumerate(rows) for entry, start, _end in row if entry == index)
+        await pilot.click(KeyBar, offset=(start + 2, y))  # the key bar's "Enter join", clicked
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        assert app.welcome is not None and app.welcome.seat == 0
 
 
 async def test_a_code_the_server_refuses_is_said_in_the_online_start_to_be_mended(server: ServerProcess) -> None:
