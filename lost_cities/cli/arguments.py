@@ -13,11 +13,19 @@ import os
 import re
 import sys
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Literal, NoReturn, TypeAlias
 
 from lost_cities.i18n import LANGUAGES, N_, _
-from lost_cities.limits import MAX_ROUNDS, clean_name, name_problem, read_duration, said_duration
+from lost_cities.limits import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MIN_PLAYERS,
+    clean_name,
+    name_problem,
+    read_duration,
+    said_duration,
+)
 
 if TYPE_CHECKING:
     from lost_cities.engine.rules import Rules
@@ -34,6 +42,7 @@ __all__ = [
     "add_rounds",
     "add_variants",
     "on_a_terminal",
+    "players_for",
     "quote",
     "refuse",
     "seconds",
@@ -277,6 +286,36 @@ def rules_of(args: argparse.Namespace, players: int) -> Rules:
     if cooperative and players == 4:
         raise ValueError(_("--coop: four players already play in two teams, not the cooperative game (R24f)"))
     return Rules(players, args.long, args.hand_penalty, cooperative)
+
+
+def players_for(asked: int | None, seats: Iterable[int]) -> int:
+    """How many play a match: ``asked`` (``--players``), else as many as the last of ``seats`` (from 0: the seats
+    given a name or a computer), two at least.  ``play``, ``play --online`` and ``online new`` count alike, so
+    that four names make a game of four whichever command is given them.  :class:`ValueError`, in one translated
+    sentence, when a seat is given past the fourth or past ``asked``: a name or a computer is never left out.
+
+    >>> players_for(None, [0, 1, 2, 3]), players_for(None, []), players_for(3, [0]), players_for(4, [0, 1])
+    (4, 2, 3, 4)
+    >>> players_for(2, [0, 1, 2])
+    Traceback (most recent call last):
+    ...
+    ValueError: --players 2, but seat 3 is given a name or a computer: give --players 3, or leave it out
+    """
+    last = max(seats, default=-1) + 1
+    if last > MAX_PLAYERS:
+        raise ValueError(
+            _("seat {seat} is given a name or a computer, and a game has {min} to {max} players").format(
+                seat=last, min=MIN_PLAYERS, max=MAX_PLAYERS
+            )
+        )
+    if asked is not None and last > asked:
+        raise ValueError(
+            _(
+                "--players {players}, but seat {seat} is given a name or a computer: give --players {seat}, "
+                "or leave it out"
+            ).format(players=asked, seat=last)
+        )
+    return asked if asked is not None else max(MIN_PLAYERS, last)
 
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:
