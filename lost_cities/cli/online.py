@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from lost_cities.ai.levels import LEVELS
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, duration, whole_number
-from lost_cities.i18n import _, ngettext
+from lost_cities.i18n import _, ngettext, quoted
 from lost_cities.limits import MAX_CLOCK, MAX_SEED, MIN_CLOCK
 from lost_cities.net import DEFAULT_SERVER, addresses, check_server, wrong_address
 
@@ -39,7 +39,7 @@ def server_address(text: str) -> str:
             _(
                 "{text} is not a server's address: write it as ws://host:port, such as {example}, "
                 "or several separated by commas"
-            ).format(text=arguments.quote(wrong), example=DEFAULT_SERVER)
+            ).format(text=quoted(wrong), example=DEFAULT_SERVER)
         )
     return address
 
@@ -130,7 +130,7 @@ def _computer(text: str) -> tuple[int, str]:
     if not equals or not seat.strip().isdigit() or not 1 <= int(seat) <= 4 or level.strip() not in LEVELS:
         raise argparse.ArgumentTypeError(
             _("{text} is not a computer seat: write SEAT=LEVEL, such as 2=normal (levels: {levels})").format(
-                text=arguments.quote(text), levels=", ".join(LEVELS)
+                text=quoted(text), levels=", ".join(LEVELS)
             )
         )
     return int(seat) - 1, level.strip()
@@ -334,7 +334,9 @@ def run_bot(args: argparse.Namespace) -> int:
     try:
         bot = make_bot(args.level, think=None)
     except BotNameError as error:
-        return arguments.refuse("online bot", str(error))
+        from lost_cities.cli.arena import bot_refusal
+
+        return arguments.refuse("online bot", bot_refusal(error))
     url = server_of(args, code=args.code)
     store, kept = _kept_bot_seat(url, args.code)
 

@@ -17,7 +17,7 @@ round, checked:
 
 from lost_cities.engine.cards import WAGER, Card, Colour, card_from_code, parse_cards
 from lost_cities.engine.codec import FieldError
-from lost_cities.engine.errors import IllegalMoveError, LostCitiesError, NotationError, Reason, excerpt, rule_of
+from lost_cities.engine.errors import IllegalMoveError, LostCitiesError, NotationError, Reason, rule_of
 from lost_cities.engine.history import FinalLaying, Phase, Turn, TurnRecord
 from lost_cities.engine.layout import Layout, layout_of
 from lost_cities.engine.match import (
@@ -75,7 +75,6 @@ __all__ = [
     "TurnRecord",
     "card_from_code",
     "check_expedition",
-    "excerpt",
     "layout_of",
     "match_outcome",
     "next_starter",

@@ -13,9 +13,9 @@ from enum import StrEnum
 from typing import assert_never
 
 from lost_cities.engine.cards import Card, Colour
-from lost_cities.engine.syntax import EXCERPT_LENGTH, LostCitiesError, NotationError, excerpt
+from lost_cities.engine.syntax import LostCitiesError, NotationError
 
-__all__ = ["EXCERPT_LENGTH", "IllegalMoveError", "LostCitiesError", "NotationError", "Reason", "excerpt", "rule_of"]
+__all__ = ["IllegalMoveError", "LostCitiesError", "NotationError", "Reason", "rule_of"]
 
 
 class Reason(StrEnum):

@@ -282,7 +282,7 @@ def test_a_name_to_join_under_is_checked_before_any_server_is_asked(cli: Cli, ar
         (("play", "--join", "57BT-XPSO"),
          "argument --join: '57BT-XPSO' is not a code: eight letters and digits, such as K7QX-M2PA (never 0, O, 1 "
          "or I)"),
-        (("--lang", "fr", "play", "--watch", "K7QX"), "argument --watch : 'K7QX' n'est pas un code"),
+        (("--lang", "fr", "play", "--watch", "K7QX"), "argument --watch : « K7QX » n'est pas un code"),
         (("--lang", "ru", "online", "export", "[b]K7QX-M2PA[/b]"), "не код: код состоит из восьми латинских букв"),
         (("online", "bot", "K7QX-M2P1"), "'K7QX-M2P1' is not a code"),
     ],
