@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
+from lost_cities.quoting import quote
+
 __all__ = [
     "LANGUAGES",
     "N_",
@@ -138,27 +140,23 @@ def sentence(clause: str) -> str:
     return capitalised(clause) + "."
 
 
-#: The most characters of someone's text that a message quotes (the engine's own English messages cut theirs with
-#: :func:`lost_cities.engine.excerpt`, which this layer does not see; the command line's ``arguments.quote`` as many).
-QUOTED_LENGTH = 40
-
-
 def quoted(text: str) -> str:
-    """``text`` quoted as the current language quotes (English ``'zz'``, French ``« zz »``, Russian ``«zz»``),
-    each character that does not print escaped as Python writes it (a tab as ``\\t``, U+200B as ``\\u200b``), so
-    that nothing invisible hides in it; the rest as typed, quotes and backslashes included.  A long text is quoted
-    by its start, :data:`QUOTED_LENGTH` characters and an ellipsis: a refusal quotes what was wrong, not all of it
-    (a name of four thousand letters, a number of four thousand digits).
+    """``text`` quoted as the current language quotes (English ``'zz'``, French ``« zz »``, Russian ``«zz»``), as
+    :func:`lost_cities.quoting.quote` shows someone's text: what a terminal would act on or hide written as its escape
+    (a tab as ``\\t``, U+200B as ``\\u200b``), the rest as typed, quotes and backslashes included; and a long text
+    by its start, with how long it is — a refusal quotes what was wrong, not all of it.
 
-    >>> print(quoted("O'Brien"), quoted("a" + chr(9) + "b"), quoted("9" * 4000))
-    'O'Brien' 'a\\tb' '999999999999999999999999999999999999999…'
+    >>> print(quoted("O'Brien"), quoted("a" + chr(9) + "b"))
+    'O'Brien' 'a\\tb'
+    >>> print(quoted("9" * 4000))
+    '999999999999999999999999999999999999999…' (4000 characters)
     """
-    if len(text) > QUOTED_LENGTH:
-        text = text[: QUOTED_LENGTH - 1] + "…"
-    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
     # Translators: quotation marks around a word the person typed or a file held: French "« {text} »" (with
     # no-break spaces), Russian "«{text}»".
-    return _("'{text}'").format(text=shown)
+    marks = _("'{text}'")
+    # Translators: a long text quoted by its start, {quoted}, and how many characters the whole has
+    long = ngettext("{quoted} ({length} character)", "{quoted} ({length} characters)", len(text))
+    return quote(text, marks, long)
 
 
 #: Invisible marks a name may hold (a selector after an emoji: ❤️) that make no difference to the eye.

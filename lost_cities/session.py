@@ -42,6 +42,7 @@ from lost_cities.engine import (
     public_view,
 )
 from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK
+from lost_cities.quoting import quote
 from lost_cities.storage.saved import SavedMatch
 from lost_cities.words import side_names
 
@@ -97,7 +98,7 @@ class MatchSettings(Struct, frozen=True):
 
     def __post_init__(self) -> None:
         if self.first not in (*FIRST_CHOICES[: len(self.names)], "random"):
-            raise ValueError(f"first must be p1..p{len(self.names)} or random, not {self.first!r}")
+            raise ValueError(f"first must be p1..p{len(self.names)} or random, not {quote(self.first)}")
         if not 1 <= self.rounds <= MAX_ROUNDS:
             raise ValueError(f"a match has 1 to {MAX_ROUNDS} rounds, not {self.rounds}")
         rules = self.rules

@@ -494,7 +494,7 @@ def side_names(names: Sequence[str], rules: Rules) -> tuple[str, ...]:
 def describe_next_starter(
     start: NextStarter, names: Sequence[str], side_names: Sequence[str], round_number: int
 ) -> str:
-    """Who starts round ``round_number`` and why, as the engine decided it (R18, R23e, R24e).
+    """Who starts round ``round_number`` and why, as the engine decided it (R18, R23e, R24e, R24g).
 
     ``names`` are the players in seat order, ``side_names`` the sides (teams with four players).
     """
@@ -503,6 +503,11 @@ def describe_next_starter(
     team = side_names[start.seat % 2] if teams else ""
     partner = names[(start.seat + 2) % 4] if teams else ""
     match start.reason:
+        case StartReason.HIGHER_SCORE if teams and start.team_first:
+            text = _(
+                "{team} scored more and have not started a round yet: {name}, the first of them in seat order, "
+                "starts round {n} ({rule}; R24g, house rule)."
+            )
         case StartReason.HIGHER_SCORE if teams and start.partner_turn:
             text = _(
                 "{team} scored more: {name} starts round {n}, as {partner} started for the team last time "
@@ -518,6 +523,11 @@ def describe_next_starter(
             text = _(
                 "{name} starts round {n}: equal highest scores, and {name} comes first after this round's starter "
                 "({rule}, house rule)."
+            )
+        case StartReason.TEAM_TIE if start.team_first:
+            text = _(
+                "Equal scores: {team} did not start this round nor any before, so {name}, the first of them in seat "
+                "order, starts round {n} ({rule}; R24g, house rule)."
             )
         case StartReason.TEAM_TIE:
             text = _("Equal scores: {team} did not start this round, so {name} starts round {n} ({rule}, house rule).")

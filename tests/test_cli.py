@@ -127,6 +127,29 @@ def test_bad_arguments_exit_2_with_one_clear_line(cli: Cli, args: tuple[str, ...
     assert result.err.startswith("lost-cities") and len(result.err) < 260  # a long argument is cut
 
 
+HUGE = "9" * 4000
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("play", "--seed", HUGE), "argument --seed: " + "9" * 39 + "… is out of range"),
+        (("simulate", "--rounds", "x" + HUGE), "argument --rounds: 'x" + "9" * 38 + "…' (4001 characters) is not a"),
+        (("play", "--first", "p" + HUGE), "invalid choice: 'p" + "9" * 38 + "…' (choose from"),
+        (("replay", HUGE), "No match '" + "9" * 39 + "…' (4000 characters) in the history"),
+        (("--lang", "fr", "replay", HUGE), "Pas de partie «\u00a0" + "9" * 39 + "…\u00a0» (4000\u00a0caractères)"),
+        (("--lang", "ru", "arena", HUGE, "easy"), "неизвестный бот «" + "9" * 39 + "…» (4000 символов)"),
+        (("online", "bot", "K7QX-M2PA", "--level", "x" + HUGE), "unknown bot 'x" + "9" * 38 + "…' (4001 characters)"),
+    ],
+    ids=["number", "word", "choice", "match id", "fr", "ru", "bot"],
+)
+def test_a_huge_argument_is_quoted_by_its_start_and_its_length(cli: Cli, args: tuple[str, ...], said: str) -> None:
+    # a refusal quotes what was wrong, not all of it: the first forty characters or so, and how long it was
+    result = cli(*args)
+    assert result.status == 2 and result.err.count("\n") == 1
+    assert said in result.err and len(result.err) < 200, result.err
+
+
 def test_many_unrecognized_arguments_are_cut_and_the_way_to_the_options_is_kept(cli: Cli) -> None:
     result = cli("stats", *[f"word{n}" for n in range(60)])
     assert result.status == 2 and result.err.count("\n") == 1

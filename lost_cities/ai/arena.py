@@ -33,6 +33,7 @@ from lost_cities.ai.bot import Bot
 from lost_cities.ai.loader import make_bot
 from lost_cities.ai.workers import each
 from lost_cities.engine import IllegalMoveError, Phase, Round, Rules, player_view, round_seed
+from lost_cities.quoting import excerpt
 
 __all__ = [
     "PLY_CAP",
@@ -159,7 +160,7 @@ def _apply(round_: Round, choice: object, name: str) -> None:
     try:
         round_.decide(choice)  # type: ignore[arg-type]
     except (IllegalMoveError, TypeError, ValueError) as error:
-        raise ArenaError(f"{name}: {choice!r}: {error}") from error
+        raise ArenaError(f"{name}: {excerpt(repr(choice))}: {error}") from error
 
 
 def _flip(result: ArenaRound) -> ArenaRound:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from lost_cities.quoting import excerpt
+
 __all__ = ["DEFAULT_THINK", "LEVELS", "check_computers"]
 
 #: The computer opponents a player chooses from, weakest first.
@@ -28,7 +30,7 @@ def check_computers(computers: Sequence[str | None], players: int) -> tuple[str 
     ValueError: computers are given per seat as one of ('easy', 'normal', 'hard') or None, not [None, 'expert']
     """
     if len(computers) > players or any(level is not None and level not in LEVELS for level in computers):
-        raise ValueError(f"computers are given per seat as one of {LEVELS} or None, not {computers!r}")
+        raise ValueError(f"computers are given per seat as one of {LEVELS} or None, not {excerpt(repr(computers))}")
     seats = (*computers, *(None,) * (players - len(computers)))
     if None not in seats:
         raise ValueError("at least one seat is a person's: the arena plays computers against each other")

@@ -16,11 +16,14 @@ from lost_cities.ai.bot import Bot
 from lost_cities.ai.heuristic import HeuristicBot
 from lost_cities.ai.levels import LEVELS
 from lost_cities.ai.search import SearchBot, SearchSettings
+from lost_cities.quoting import excerpt, quote
 
-__all__ = ["BUILTIN_BOTS", "LEVELS", "BotNameError", "BotProblem", "check_bot_name", "make_bot"]
+__all__ = ["BUILTIN_BOTS", "LABEL_LENGTH", "LEVELS", "BotNameError", "BotProblem", "check_bot_name", "make_bot"]
 
 #: Every built-in bot: two yardsticks and the levels.
 BUILTIN_BOTS: tuple[str, ...] = ("random", "heuristic", *LEVELS)
+#: The most of a bot's name that a message about it begins with (``package.module:factory: the factory failed…``).
+LABEL_LENGTH = 60
 
 
 class BotProblem(StrEnum):
@@ -52,18 +55,19 @@ class BotNameError(ValueError):
 
 
 def _english(error: BotNameError) -> str:
+    label = excerpt(error.name, LABEL_LENGTH)
     match error.problem:
         case BotProblem.UNKNOWN:
             names = ", ".join(BUILTIN_BOTS)
-            return f"unknown bot {error.name!r}: give {names}, or package.module:factory for your own"
+            return f"unknown bot {quote(error.name)}: give {names}, or package.module:factory for your own"
         case BotProblem.NO_MODULE:
-            return f"{error.name}: cannot import the module {error.module!r} ({error.cause})"
+            return f"{label}: cannot import the module {quote(error.module)} ({excerpt(error.cause, LABEL_LENGTH)})"
         case BotProblem.NO_FACTORY:
-            return f"{error.name}: the module {error.module!r} has no factory {error.factory!r}"
+            return f"{label}: the module {quote(error.module)} has no factory {quote(error.factory)}"
         case BotProblem.FACTORY_FAILED:
-            return f"{error.name}: the factory failed: {error.cause}"
+            return f"{label}: the factory failed: {excerpt(error.cause, LABEL_LENGTH)}"
         case BotProblem.NOT_A_BOT:
-            return f"{error.name}: the factory returned no bot (it needs choose_play and choose_draw methods)"
+            return f"{label}: the factory returned no bot (it needs choose_play and choose_draw methods)"
 
 
 def make_bot(

@@ -237,14 +237,10 @@ class _Bar(ProgressBar):
         )
 
 
-#: The most of a bot's name a refusal begins with (``package.module:factory: the factory failed…``).
-LABEL_LENGTH = 60
-
-
 def bot_refusal(error: BotNameError) -> str:
     """Why a name makes no bot, in the player's language."""
-    from lost_cities.ai.loader import BUILTIN_BOTS, BotProblem
-    from lost_cities.engine import excerpt
+    from lost_cities.ai.loader import BUILTIN_BOTS, LABEL_LENGTH, BotProblem
+    from lost_cities.quoting import excerpt
 
     match error.problem:
         case BotProblem.UNKNOWN:
@@ -253,7 +249,9 @@ def bot_refusal(error: BotNameError) -> str:
             )
         case BotProblem.NO_MODULE:
             return _("{name}: cannot import the module {module} ({error})").format(
-                name=excerpt(error.name, LABEL_LENGTH), module=quoted(error.module), error=error.cause
+                name=excerpt(error.name, LABEL_LENGTH),
+                module=quoted(error.module),
+                error=excerpt(error.cause, LABEL_LENGTH),
             )
         case BotProblem.NO_FACTORY:
             return _("{name}: the module {module} has no factory {factory}").format(
@@ -261,7 +259,7 @@ def bot_refusal(error: BotNameError) -> str:
             )
         case BotProblem.FACTORY_FAILED:
             return _("{name}: the factory failed: {error}").format(
-                name=excerpt(error.name, LABEL_LENGTH), error=error.cause
+                name=excerpt(error.name, LABEL_LENGTH), error=excerpt(error.cause, LABEL_LENGTH)
             )
         case BotProblem.NOT_A_BOT:
             return _("{name}: the factory returned no bot (it needs choose_play and choose_draw methods)").format(

@@ -12,16 +12,24 @@ import argparse
 import os
 import re
 import sys
-import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Literal, NoReturn, TypeAlias
 
-from lost_cities.i18n import LANGUAGES, N_, _
-from lost_cities.limits import MAX_ROUNDS, clean_name, name_problem, read_duration, said_duration
+from lost_cities.i18n import LANGUAGES, N_, _, quoted
+from lost_cities.limits import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MIN_PLAYERS,
+    clean_name,
+    name_problem,
+    read_duration,
+    said_duration,
+)
 
 if TYPE_CHECKING:
     from lost_cities.engine.rules import Rules
 from lost_cities.net.invitations import normalised, shown
+from lost_cities.quoting import EXCERPT_LENGTH, excerpt
 
 __all__ = [
     "MAX_JOBS",
@@ -34,17 +42,14 @@ __all__ = [
     "add_rounds",
     "add_variants",
     "on_a_terminal",
-    "quote",
+    "players_for",
     "refuse",
     "seconds",
-    "showable",
     "tell",
     "whole_number",
 ]
 
 
-#: The most characters of someone's argument that a message quotes.
-QUOTE_LENGTH = 40
 #: The longest refusal (after the command's name): what was wrong and what would be right fit in it.
 LINE_LENGTH = 300
 #: More digits than any number a command takes: refused before Python reads them.
@@ -54,49 +59,37 @@ _DIGITS = re.compile(r"[+-]?[0-9]+")  # ASCII only: int() would also read '３',
 _SECONDS = re.compile(r"[+-]?(?:[0-9]{1,6}(?:[.,][0-9]{0,6})?|[.,][0-9]{1,6})")
 
 
-def quote(text: str, limit: int = QUOTE_LENGTH) -> str:
-    """``text`` as a message quotes it: ``repr`` (control characters escaped), cut to ``limit`` characters.
-
-    >>> quote("x1"), quote("9" * 100, 8)
-    ("'x1'", "'99999…'")
-    """
-    written = repr(text)
-    return written if len(written) <= limit else written[: limit - 2] + "…'"
-
-
-#: Characters a terminal acts on or hides (controls, invisible formatting, line separators): escaped in a refusal.
-_UNSHOWABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-
-
-def showable(text: str) -> str:
-    r"""``text`` with every character a terminal would act on written as its escape (``\x1b``, ``\u202e``).
-
-    A refusal quotes what was typed; an escape sequence in an argument must not clear the screen.
-
-    >>> showable("a\tb\x1b[2J\u202e"), showable("déjà vu\u00a0!")
-    ('a\\tb\\x1b[2J\\u202e', 'déjà vu\xa0!')
-    """
-    return "".join(
-        char.encode("unicode_escape").decode("ascii") if unicodedata.category(char) in _UNSHOWABLE else char
-        for char in text
-    )
-
-
 def _one_line(message: str, cut_words: bool = False) -> str:
-    """A refusal as one line that shows what was typed, in part: controls escaped, at most
-    :data:`LINE_LENGTH` characters, and with ``cut_words`` (argparse quotes arguments whole) every
-    word of more than :data:`QUOTE_LENGTH` characters cut."""
-    shown = showable(message.replace("\n", " "))
+    """A refusal as one line that shows what was typed, in part: what a terminal would act on written as its escape
+    (:func:`~lost_cities.quoting.excerpt`, as every quotation), at most :data:`LINE_LENGTH` characters, and with
+    ``cut_words`` (argparse quotes arguments whole) every word longer than a quoted excerpt cut to one.
+
+    >>> print(_one_line("invalid choice: '" + "x" * 4000 + "' (choose from 'p1', 'p2')", cut_words=True))
+    invalid choice: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (choose from 'p1', 'p2')
+    """
+    shown = excerpt(message.replace("\n", " "), None)
     if cut_words:
-        shown = re.sub(rf"\S{{{QUOTE_LENGTH + 1},}}", lambda word: word.group()[: QUOTE_LENGTH - 1] + "…", shown)
-    return shown if len(shown) <= LINE_LENGTH else shown[: LINE_LENGTH - 1] + "…"
+        shown = _LONG_WORD.sub(_cut_word, shown)
+    return excerpt(shown, LINE_LENGTH)
+
+
+#: A word longer than any that a message of ours quotes: an excerpt, its quotation marks and a punctuation mark.
+_LONG_WORD = re.compile(rf"\S{{{EXCERPT_LENGTH + 4},}}")
+_QUOTED_WORD = re.compile(r"(['\"])(.*)\1([^\w'\"]?)")
+
+
+def _cut_word(word: re.Match[str]) -> str:
+    """A long word of argparse's message cut to an excerpt, the quotation marks around it kept."""
+    if quoted := _QUOTED_WORD.fullmatch(word.group()):
+        mark, inside, after = quoted.groups()
+        return mark + excerpt(inside) + mark + after
+    return excerpt(word.group())
 
 
 def shown_typing(text: str, limit: int = 120) -> str:
     """What was typed, as a refusal shows it within a longer sentence: controls escaped, each long word and
     the whole cut (:func:`_one_line`) to ``limit`` characters."""
-    shown = _one_line(text, cut_words=True)
-    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+    return excerpt(_one_line(text, cut_words=True), limit)
 
 
 class CommandParser(argparse.ArgumentParser):
@@ -136,7 +129,7 @@ def game_code(text: str) -> str:
     if code is None:
         raise argparse.ArgumentTypeError(
             _("{text} is not a code: eight letters and digits, such as K7QX-M2PA (never 0, O, 1 or I)").format(
-                text=quote(text)
+                text=quoted(text)
             )
         )
     return shown(code)
@@ -173,13 +166,13 @@ def whole_number(minimum: int, maximum: int) -> Callable[[str], int]:
         digits = text.strip()
         if not _DIGITS.fullmatch(digits):
             raise argparse.ArgumentTypeError(
-                _("{text} is not a whole number written in digits 0-9").format(text=quote(text))
+                _("{text} is not a whole number written in digits 0-9").format(text=quoted(text))
             )
         value = int(digits) if len(digits) <= _MAX_DIGITS else None
         if value is None or not minimum <= value <= maximum:
             raise argparse.ArgumentTypeError(
                 _("{text} is out of range: give a number from {min} to {max}").format(
-                    text=quote(text).strip("'"), min=minimum, max=maximum
+                    text=excerpt(text.strip()), min=minimum, max=maximum
                 )
             )
         return value
@@ -207,13 +200,13 @@ def seconds(minimum: float, maximum: float) -> Callable[[str], float]:
         digits = text.strip()
         if not _SECONDS.fullmatch(digits):
             raise argparse.ArgumentTypeError(
-                _("{text} is not a number of seconds such as 0.5 (digits 0-9)").format(text=quote(text))
+                _("{text} is not a number of seconds such as 0.5 (digits 0-9)").format(text=quoted(text))
             )
         value = float(digits.replace(",", ".")) + 0.0  # + 0.0: '-0' is 0.0, not -0.0
         if not minimum <= value <= maximum:
             raise argparse.ArgumentTypeError(
                 _("{text} is out of range: give a number from {min} to {max}").format(
-                    text=quote(text).strip("'"), min=f"{minimum:g}", max=f"{maximum:g}"
+                    text=excerpt(text.strip()), min=f"{minimum:g}", max=f"{maximum:g}"
                 )
             )
         return value
@@ -236,11 +229,11 @@ def duration(minimum: int, maximum: int) -> Callable[[str], int]:
     def read(text: str) -> int:
         value = read_duration(text)
         if value is None:
-            raise argparse.ArgumentTypeError(_("{text} is not a time such as 2m, 1h or 3d").format(text=quote(text)))
+            raise argparse.ArgumentTypeError(_("{text} is not a time such as 2m, 1h or 3d").format(text=quoted(text)))
         if not minimum <= value <= maximum:
             raise argparse.ArgumentTypeError(
                 _("{text} is out of range: give a time from {min} to {max}").format(
-                    text=quote(text).strip("'"), min=said_duration(minimum), max=said_duration(maximum)
+                    text=excerpt(text.strip()), min=said_duration(minimum), max=said_duration(maximum)
                 )
             )
         return value
@@ -277,6 +270,36 @@ def rules_of(args: argparse.Namespace, players: int) -> Rules:
     if cooperative and players == 4:
         raise ValueError(_("--coop: four players already play in two teams, not the cooperative game (R24f)"))
     return Rules(players, args.long, args.hand_penalty, cooperative)
+
+
+def players_for(asked: int | None, seats: Iterable[int]) -> int:
+    """How many play a match: ``asked`` (``--players``), else as many as the last of ``seats`` (from 0: the seats
+    given a name or a computer), two at least.  ``play``, ``play --online`` and ``online new`` count alike, so
+    that four names make a game of four whichever command is given them.  :class:`ValueError`, in one translated
+    sentence, when a seat is given past the fourth or past ``asked``: a name or a computer is never left out.
+
+    >>> players_for(None, [0, 1, 2, 3]), players_for(None, []), players_for(3, [0]), players_for(4, [0, 1])
+    (4, 2, 3, 4)
+    >>> players_for(2, [0, 1, 2])
+    Traceback (most recent call last):
+    ...
+    ValueError: --players 2, but seat 3 is given a name or a computer: give --players 3, or leave it out
+    """
+    last = max(seats, default=-1) + 1
+    if last > MAX_PLAYERS:
+        raise ValueError(
+            _("seat {seat} is given a name or a computer, and a game has {min} to {max} players").format(
+                seat=last, min=MIN_PLAYERS, max=MAX_PLAYERS
+            )
+        )
+    if asked is not None and last > asked:
+        raise ValueError(
+            _(
+                "--players {players}, but seat {seat} is given a name or a computer: give --players {seat}, "
+                "or leave it out"
+            ).format(players=asked, seat=last)
+        )
+    return asked if asked is not None else max(MIN_PLAYERS, last)
 
 
 def add_jobs(parser: argparse.ArgumentParser) -> None:

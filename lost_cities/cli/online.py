@@ -9,13 +9,12 @@ import json
 import os
 import shlex
 import sys
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from lost_cities.ai.levels import LEVELS
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, duration, whole_number
-from lost_cities.i18n import _, ngettext
+from lost_cities.i18n import _, ngettext, quoted
 from lost_cities.limits import MAX_CLOCK, MAX_SEED, MIN_CLOCK, PlayerNamesError
 from lost_cities.net import DEFAULT_SERVER, addresses, check_server, wrong_address
 
@@ -40,7 +39,7 @@ def server_address(text: str) -> str:
             _(
                 "{text} is not a server's address: write it as ws://host:port, such as {example}, "
                 "or several separated by commas"
-            ).format(text=arguments.quote(wrong), example=DEFAULT_SERVER)
+            ).format(text=quoted(wrong), example=DEFAULT_SERVER)
         )
     return address
 
@@ -131,7 +130,7 @@ def _computer(text: str) -> tuple[int, str]:
     if not equals or not seat.strip().isdigit() or not 1 <= int(seat) <= 4 or level.strip() not in LEVELS:
         raise argparse.ArgumentTypeError(
             _("{text} is not a computer seat: write SEAT=LEVEL, such as 2=normal (levels: {levels})").format(
-                text=arguments.quote(text), levels=", ".join(LEVELS)
+                text=quoted(text), levels=", ".join(LEVELS)
             )
         )
     return int(seat) - 1, level.strip()
@@ -259,21 +258,11 @@ def run_new(args: argparse.Namespace) -> int:
 
     names = [name.strip() for name in args.names.split(",")] if args.names else []
     named = [seat for seat, _name in enumerate(names)] + [seat for seat, _level in args.computer]
-    players = players_for(args.players, named)
-    if len(names) > players:
-        return arguments.refuse(
-            "online new", _("{count} names for {players} players: give one per seat").format(
-                count=len(names), players=players
-            )
-        )  # fmt: skip
-    levels: dict[int, str] = {}
-    for seat, level in args.computer:
-        if seat >= players:
-            return arguments.refuse(
-                "online new",
-                _("seat {seat} is not in a game of {players}").format(seat=seat + 1, players=players),
-            )
-        levels[seat] = level
+    try:
+        players = arguments.players_for(args.players, named)
+    except ValueError as error:
+        return arguments.refuse("online new", str(error))
+    levels: dict[int, str] = dict(args.computer)
     names += [""] * (players - len(names))
     from lost_cities.net.new_game import create_frame
     from lost_cities.session import MatchSettings
@@ -349,7 +338,9 @@ def run_bot(args: argparse.Namespace) -> int:
     try:
         bot = make_bot(args.level, think=None)
     except BotNameError as error:
-        return arguments.refuse("online bot", str(error))
+        from lost_cities.cli.arena import bot_refusal
+
+        return arguments.refuse("online bot", bot_refusal(error))
     url = server_of(args, code=args.code)
     store, kept = _kept_bot_seat(url, args.code)
 
@@ -615,23 +606,16 @@ class _Refused(Exception):
     """A combination of options that makes no online game: one sentence."""
 
 
-def players_for(asked: int | None, seats: Iterable[int]) -> int:
-    """How many play: ``asked`` (``--players``), else as many as the last seat given a name or a computer (from 0),
-    two at least and four at most — as ``play`` counts the names (a fifth name is then one too many, and said so).
-
-    >>> players_for(None, [0, 1, 2, 3]), players_for(None, []), players_for(3, [0]), players_for(None, range(5))
-    (4, 2, 3, 4)
-    """
-    return asked or min(4, max(2, max((seat + 1 for seat in seats), default=2)))
-
-
 def _create_frame(args: argparse.Namespace) -> Create:
     """The game ``play --online`` creates: ``--p1`` is you; a level as ``--p2``…``--p4`` is a computer's seat."""
     from lost_cities.net.new_game import create_frame
     from lost_cities.session import MatchSettings
 
     given = [(name or "").strip() for name in (args.p1, args.p2, args.p3, args.p4)]
-    players = players_for(args.players, [seat for seat, name in enumerate(given) if name])
+    try:
+        players = arguments.players_for(args.players, [seat for seat, name in enumerate(given) if name])
+    except ValueError as error:
+        raise _Refused(str(error)) from None
     given = given[:players]
     if given[0] in LEVELS:
         raise _Refused(_("--p1 is you: give your name, and a level to the other seats"))

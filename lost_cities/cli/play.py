@@ -81,7 +81,12 @@ def add_parser(commands: Commands) -> None:
     online.add_argument(
         "--name", metavar=_("NAME"), type=arguments.joining_name, help=_("with --join: the name to play under")
     )
-    online.add_argument("--players", type=int, choices=(2, 3, 4), help=_("with --online: 2, 3 or 4 in two teams"))
+    online.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        help=_("with --online: 2, 3 or 4 in two teams (default: as many as --p1 to --p4 given)"),
+    )
     add_clock(online)
     add_server(online, remembered=True)
     add_lang(parser, argparse.SUPPRESS)
@@ -108,9 +113,9 @@ def run(args: argparse.Namespace) -> int:
         given = [args.p1, args.p2, None, None]
     named = any(name is not None for name in given)
     if named:
-        count = 2 + (args.p3 is not None) + (args.p4 is not None)
         if args.p1 is None or args.p2 is None or (args.p4 is not None and args.p3 is None):
             args.parser.error(_("give --p1 and --p2 (and --p3, --p4 for more players), or no name to use the form"))
+        count = arguments.players_for(None, [seat for seat, name in enumerate(given) if name is not None])
         try:
             names = check_names([name for name in given if name is not None])
         except PlayerNamesError as problem:

@@ -64,11 +64,9 @@ examples:
 
 def _refusal(token: str, message: str) -> int:
     """A refused score: one line on stderr naming the offending argument (its start, if it is long)."""
-    from lost_cities.engine import excerpt
     from lost_cities.score.parse import shown_token
 
-    shown = shown_token(excerpt(token, 40))
-    return arguments.refuse("score", _("{token}: {message}").format(token=shown, message=message))
+    return arguments.refuse("score", _("{token}: {message}").format(token=shown_token(token), message=message))
 
 
 def run(args: argparse.Namespace) -> int:

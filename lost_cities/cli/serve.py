@@ -6,7 +6,7 @@ import argparse
 
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, whole_number
-from lost_cities.i18n import _
+from lost_cities.i18n import _, quoted
 from lost_cities.server import COMPUTER_PROCESSES, DATABASE_CONNECTIONS, REDIS_CONNECTIONS
 from lost_cities.server.gate import Limits
 
@@ -170,7 +170,7 @@ def network(text: str) -> str:
     except ValueError:
         raise argparse.ArgumentTypeError(
             _("{text} is not an IP address or network: give one such as 127.0.0.1 or 10.0.0.0/8").format(
-                text=arguments.quote(text)
+                text=quoted(text)
             )
         ) from None
     return text.strip()

@@ -25,7 +25,6 @@ from lost_cities.engine.errors import (
     LostCitiesError,
     NotationError,
     Reason,
-    excerpt,
     rule_of,
 )
 from lost_cities.engine.laying import may_lay
@@ -87,7 +86,6 @@ __all__ = [
     "TurnRecord",
     "card_from_code",
     "check_expedition",
-    "excerpt",
     "layout_of",
     "match_outcome",
     "may_lay",

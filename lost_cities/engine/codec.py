@@ -34,6 +34,7 @@ import msgspec
 
 from lost_cities.engine.cards import Card
 from lost_cities.engine.moves import Decision, Draw, Play, Stop, parse_decision
+from lost_cities.quoting import excerpt, quote
 
 __all__ = ["FieldError", "convert", "decode", "encode", "to_builtins"]
 
@@ -46,13 +47,15 @@ class FieldError(ValueError):
 
     def __init__(self, key: str, message: str = "") -> None:
         self.key = key
-        super().__init__(message or f"the field {key!r} is missing or wrong")
+        super().__init__(message or f"the field {quote(key)} is missing or wrong")
 
 
 #: The types written in notation, and how each is read back.
 _NOTATION: dict[type, Any] = {Card: Card.parse, Decision: parse_decision, Play: Play.parse, Draw: Draw.parse}
 _PATH = re.compile(r"- at `\$((?:\.\w+|\[\d+\])*)`")
 _MISSING = re.compile(r"missing required field `(\w+)`")
+#: What msgspec's messages quote: a field's name or a type in backquotes, a value in single quotes.
+_QUOTED = re.compile(r"`([^`]*)`|'([^']*)'")
 
 
 def _enc_hook(value: object) -> object:
@@ -71,7 +74,7 @@ def _dec_hook(kind: type, value: object) -> object:
         raise TypeError(f"Expected `str` (a {kind.__name__.lower()} in notation), got `{type(value).__name__}`")
     parsed = parse(value)  # a NotationError is a ValueError: msgspec names the field it was in
     if not isinstance(parsed, kind):
-        raise ValueError(f"expected {kind.__name__.lower()}, not {value!r}")
+        raise ValueError(f"expected {kind.__name__.lower()}, not {quote(value)}")
     return parsed
 
 
@@ -96,7 +99,14 @@ def _refusal(error: msgspec.ValidationError) -> FieldError:
     first = re.match(r"\.(\w+)", path)
     missing = _MISSING.search(message)
     key = first.group(1) if first else (missing.group(1) if missing else "")
-    return FieldError(key, message)
+    return FieldError(key, _QUOTED.sub(_shortened, message))
+
+
+def _shortened(quoted: re.Match[str]) -> str:
+    """A name or a value msgspec's message quotes, by its start (an unknown field's name of four thousand letters,
+    an enum's wrong value); the path a field is at, whole."""
+    text = quoted.group()
+    return text if text.startswith("`$") else text[0] + excerpt(text[1:-1]) + text[-1]
 
 
 def decode(data: bytes | str, kind: type[_T]) -> _T:

@@ -16,17 +16,15 @@ from types import MappingProxyType
 from typing import Final, assert_never
 
 from lost_cities.engine.cards import Card, Colour
-from lost_cities.engine.syntax import EXCERPT_LENGTH, LostCitiesError, NotationError, excerpt
+from lost_cities.engine.syntax import LostCitiesError, NotationError
 
 __all__ = [
-    "EXCERPT_LENGTH",
     "REFUSALS",
     "REFUSAL_FIELDS",
     "IllegalMoveError",
     "LostCitiesError",
     "NotationError",
     "Reason",
-    "excerpt",
     "rule_of",
 ]
 

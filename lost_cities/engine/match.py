@@ -53,19 +53,21 @@ class StartReason(StrEnum):
 class NextStarter(Struct, frozen=True):
     """Who starts the next round, and why: the screens word it, nobody re-derives it.
 
-    ``partner_turn`` (R24e, house) is true when the seat was chosen as the partner
-    who did not start the last time that team started.
+    With four, ``rule`` is R24e, which chose the team; which of its partners starts is a house rule too, said by
+    ``partner_turn`` (R24e) — the partner who did not start the last time that team started — or ``team_first``
+    (R24g) — the team had not started a round yet, and its partner in the lower seat starts.
     """
 
     seat: int
     reason: StartReason
     rule: str
     partner_turn: bool = False
+    team_first: bool = False
 
     @property
     def house_rule(self) -> bool:
         """True when the rulebooks are silent and the project decided (``docs/RULES.md`` marks it a house rule)."""
-        return self.reason is not StartReason.HIGHER_SCORE or self.partner_turn
+        return self.reason is not StartReason.HIGHER_SCORE or self.partner_turn or self.team_first
 
 
 def next_starter(rules: Rules, scores: Sequence[int], starters: Sequence[int]) -> NextStarter:
@@ -84,6 +86,9 @@ def next_starter(rules: Rules, scores: Sequence[int], starters: Sequence[int]) -
     1
     >>> next_starter(Rules(players=4), (40, 10), [0, 1]).seat  # team A again: seat 2, as seat 0 started for it
     2
+    >>> first = next_starter(Rules(players=4), (10, 40), [2])  # team B has not started yet: its lower seat (R24g)
+    >>> first.seat, first.team_first, first.house_rule
+    (1, True, True)
     """
     players = rules.players
     previous = starters[-1]
@@ -97,8 +102,8 @@ def next_starter(rules: Rules, scores: Sequence[int], starters: Sequence[int]) -
             team, reason = 1 - rules.side_of(previous), StartReason.TEAM_TIE
         partners = rules.seats_of(team)
         earlier = [seat for seat in starters if seat in partners]
-        if not earlier:
-            return NextStarter(partners[0], reason, rule)
+        if not earlier:  # R24g (house): a team's first start goes to its lower seat
+            return NextStarter(min(partners), reason, rule, team_first=True)
         other = next(seat for seat in partners if seat != earlier[-1])
         return NextStarter(other, reason, rule, partner_turn=True)
     if len(leaders) == 1:

@@ -58,13 +58,14 @@ from lost_cities.engine.codes import (
     card_code,
 )
 from lost_cities.engine.decisions import DRAW, FINAL, OVER, PHASES, PLAY, Phase, Step, Turn, group_turns
-from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason, excerpt
+from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason
 from lost_cities.engine.laying import LAYABLE_ON
 from lost_cities.engine.layout import layout_of
 from lost_cities.engine.moves import STOP, Decision, Draw, Play, Stop, parse_decision
 from lost_cities.engine.position import format_position, parse_position
 from lost_cities.engine.rules import Rules
 from lost_cities.engine.scoring import SideScore, score_codes, score_side
+from lost_cities.quoting import excerpt
 
 __all__ = ["Phase", "Round", "fresh_deck"]
 

@@ -7,19 +7,9 @@ exported from :mod:`lost_cities.engine.errors` as well.
 
 from __future__ import annotations
 
-__all__ = ["EXCERPT_LENGTH", "LostCitiesError", "NotationError", "excerpt"]
+from lost_cities.quoting import quote
 
-#: The most characters of someone's text that a message quotes.
-EXCERPT_LENGTH = 24
-
-
-def excerpt(text: str, limit: int = EXCERPT_LENGTH) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis, for quoting it in a message.
-
-    >>> excerpt("+r7"), excerpt("x" * 100, 8)
-    ('+r7', 'xxxxxxx…')
-    """
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+__all__ = ["LostCitiesError", "NotationError"]
 
 
 class LostCitiesError(ValueError):
@@ -30,13 +20,13 @@ class NotationError(LostCitiesError):
     """Text that is not valid card or choice notation.
 
     ``text`` is the offending token, ``expected`` says what would be right; the
-    message quotes only the start of a long token (:func:`excerpt`).
+    message quotes only the start of a long token (:func:`lost_cities.quoting.quote`).
 
     >>> str(NotationError("+" + "7" * 5000, "a play"))
-    "cannot read '+7777777777777777777777…': expected a play"
+    "cannot read '+77777777777777777777777777777777777777…' (5001 characters): expected a play"
     """
 
     def __init__(self, text: str, expected: str) -> None:
         self.text = text
         self.expected = expected
-        super().__init__(f"cannot read {excerpt(text)!r}: expected {expected}")
+        super().__init__(f"cannot read {quote(text)}: expected {expected}")

@@ -242,12 +242,13 @@ async def create_game_where(url: str, frame: Create) -> tuple[str, Created]:
             return answered, reply
         if isinstance(reply, ErrorFrame):
             raise OnlineError(reply.message, reply.code)
-    raise OnlineError(_("the server at {url} closed without creating the game").format(url=url))
+    raise OnlineError(_("the server at {url} closed without creating the game").format(url=answered))
 
 
 async def fetch_record(url: str, code: str) -> Record:
     """The record of the finished game that ``code`` (any of its codes) belongs to, with its players."""
-    for reply in (await _one_exchange(url, Watch(code=code)))[1]:
+    answered, replies = await _one_exchange(url, Watch(code=code))
+    for reply in replies:
         if isinstance(reply, Record):
             return reply
         if isinstance(reply, ErrorFrame):
@@ -259,17 +260,18 @@ async def fetch_record(url: str, code: str) -> Record:
                 ),
                 ErrorCode.GAME_OVER,
             )
-    raise OnlineError(_("the server at {url} closed without sending the game's record").format(url=url))
+    raise OnlineError(_("the server at {url} closed without sending the game's record").format(url=answered))
 
 
 async def fetch_status(url: str, tokens: tuple[str, ...]) -> tuple[GameStatus, ...]:
     """Where the games of these seats' tokens stand on the server at ``url`` (the unknown ones are left out)."""
-    for reply in (await _one_exchange(url, Status(tokens=tokens[:50])))[1]:
+    answered, replies = await _one_exchange(url, Status(tokens=tokens[:50]))
+    for reply in replies:
         if isinstance(reply, Games):
             return reply.games
         if isinstance(reply, ErrorFrame):
             raise OnlineError(reply.message, reply.code)
-    raise OnlineError(_("the server at {url} closed without an answer").format(url=url))
+    raise OnlineError(_("the server at {url} closed without an answer").format(url=answered))
 
 
 #: What plays a seat: given the seat's view when it is its turn, the decision to send.

@@ -38,10 +38,10 @@ from lost_cities.engine import (
     Rules,
     SideScore,
     check_expedition,
-    excerpt,
     score_side,
 )
 from lost_cities.i18n import _, ngettext, quoted
+from lost_cities.quoting import excerpt
 from lost_cities.score.tally import NoCopyLeft, Tally
 from lost_cities.score.typed import is_typed_wager, parse_colour_word
 from lost_cities.words import card_name, colour_name, describe_refusal, number_name
@@ -63,12 +63,13 @@ class ScoreInputError(ValueError):
 
 
 def shown_token(token: str) -> str:
-    """An argument as a refusal names it: quoted when it ends in a colon, so that two never run together.
+    """An argument as a refusal names it: by its start (:func:`~lost_cities.quoting.excerpt`), and quoted when it
+    ends in a colon, so that two never run together.
 
-    >>> shown_token("red:w,3,2"), shown_token("red:")
-    ('red:w,3,2', "'red:'")
+    >>> shown_token("red:w,3,2"), shown_token("red:"), shown_token("red:" + "9" * 4000)
+    ('red:w,3,2', "'red:'", 'red:99999999999999999999999999999999999…')
     """
-    return quoted(token) if token.rstrip().endswith(":") else token
+    return quoted(token) if token.rstrip().endswith(":") else excerpt(token)
 
 
 class Side(Struct, frozen=True):

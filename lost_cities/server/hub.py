@@ -60,6 +60,7 @@ from lost_cities.net.protocol import (
     read_client_frame,
     write,
 )
+from lost_cities.quoting import quote
 from lost_cities.server import COMPUTER_PROCESSES
 from lost_cities.server.computers import Computers
 from lost_cities.server.connection import FrameBucket, GuardedConnection
@@ -318,7 +319,7 @@ class Hub:
                     raise FrameRefused(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago", tried=code)
             except NameTaken:  # the database's own check, behind the one above: another server's join, say
                 raise FrameRefused(
-                    ErrorCode.BAD_FIELD, f"name: another player of this game has a name that looks like {name!r}"
+                    ErrorCode.BAD_FIELD, f"name: another player of this game has a name that looks like {quote(name)}"
                 ) from None
             game.names[seat] = name
             game.joined[seat] = True

@@ -13,6 +13,7 @@ from lost_cities.engine.rules import Rules
 from lost_cities.limits import PlayerNamesError, check_names, clean_name
 from lost_cities.net.invitations import CodeKey, new_code, shown, token_hash
 from lost_cities.net.protocol import PROTOCOL, Create, Created, ErrorCode, Games, GameStatus, SeatOffer, Status
+from lost_cities.quoting import quote
 from lost_cities.server.game import Game
 from lost_cities.server.game_store import GameRow, GameStore, GameSummary, SeatRow
 from lost_cities.server.refusals import FrameRefused
@@ -55,7 +56,7 @@ class Lobby:
         for level in levels:
             if level is not None and level not in LEVELS:
                 raise FrameRefused(
-                    ErrorCode.BAD_FIELD, f"a computer plays at one of {', '.join(LEVELS)}, not {level!r}"
+                    ErrorCode.BAD_FIELD, f"a computer plays at one of {', '.join(LEVELS)}, not {quote(level)}"
                 )
         if all(level is not None for level in levels):
             raise FrameRefused(ErrorCode.BAD_FIELD, "at least one seat is a person's: the arena plays computers alone")

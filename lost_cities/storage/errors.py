@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lost_cities.engine import excerpt
 from lost_cities.i18n import _, quoted
+from lost_cities.quoting import excerpt
 
 #: How many of the matches an ambiguous id could mean are named.
 SHOWN_IDS = 5
@@ -84,10 +84,9 @@ class UnknownMatchError(StorageError):
     def __init__(self, key: str, matches: tuple[str, ...] = ()) -> None:
         self.key = key
         self.matches = matches
-        shown = excerpt(key, 40)
         if matches:
             ids = ", ".join(matches[:SHOWN_IDS]) + (", …" if len(matches) > SHOWN_IDS else "")
-            message = _("{key} could mean several matches: {ids}.").format(key=quoted(shown), ids=ids)
+            message = _("{key} could mean several matches: {ids}.").format(key=quoted(key), ids=ids)
         else:
-            message = _("No match {key} in the history; `lost-cities history` lists them.").format(key=quoted(shown))
+            message = _("No match {key} in the history; `lost-cities history` lists them.").format(key=quoted(key))
         super().__init__(message)

@@ -28,6 +28,7 @@ from msgspec import Struct
 
 from lost_cities.engine.codec import decode
 from lost_cities.i18n import _
+from lost_cities.quoting import quote
 from lost_cities.storage.atomic import sweep_temporaries, write_atomic
 from lost_cities.storage.errors import DamagedSaveError, FolderUnusableError, SaveFailedError, UnknownMatchError
 from lost_cities.storage.saved import ID_PATTERN, MAX_SAVE_BYTES, SavedMatch, SaveStatus, utc_now
@@ -181,7 +182,7 @@ class MatchStore:
 
     def history_path(self, match_id: str) -> Path:
         if not ID_PATTERN.fullmatch(match_id):
-            raise ValueError(f"{match_id!r} is not a match id")
+            raise ValueError(f"{quote(match_id)} is not a match id")
         return self.history_dir / f"{match_id}.json"
 
     def list_history(self) -> HistoryListing:

@@ -36,10 +36,11 @@ from msgspec import UNSET, DecodeError, Meta, Struct, UnsetType
 from msgspec.structs import replace
 
 from lost_cities.ai.levels import DEFAULT_THINK, check_computers
-from lost_cities.engine import FieldError, IllegalMoveError, Match, MatchRecord, NotationError, Outcome, excerpt
+from lost_cities.engine import FieldError, IllegalMoveError, Match, MatchRecord, NotationError, Outcome
 from lost_cities.engine.codec import convert, decode, encode, to_builtins
 from lost_cities.i18n import _, quoted
 from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK, PlayerNamesError, check_names
+from lost_cities.quoting import excerpt
 from lost_cities.storage.errors import DamagedSaveError
 from lost_cities.words import describe_refusal, shown_names, side_names
 

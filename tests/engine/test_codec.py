@@ -56,3 +56,21 @@ def test_a_view_that_does_not_hold_together_is_refused_naming_the_field(change: 
     with pytest.raises(FieldError) as refused:
         convert({**good, **change}, PlayerView)
     assert refused.value.key == field
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"phase": "x" * 4000}, "phase"),  # msgspec quotes a wrong enum value whole
+        ({"hand": ["r" + "9" * 4000]}, "hand"),
+        ({"history": [{"type": "x" * 4000, "seat": 0}]}, "history"),
+    ],
+    ids=["enum", "card", "tag"],
+)
+def test_a_huge_wrong_value_is_quoted_by_its_start(change: dict[str, object], field: str) -> None:
+    # what a refusal says of a save's or a frame's field quotes the value in part: a line, not a page
+    good = json.loads(encode(player_view(Round(seed=3), 0)))
+    with pytest.raises(FieldError) as refused:
+        decode(json.dumps({**good, **change}), PlayerView)
+    assert refused.value.key == field and len(str(refused.value)) < 200, str(refused.value)
+    assert "…" in str(refused.value) and "x" * 40 not in str(refused.value) and "9" * 40 not in str(refused.value)

@@ -73,6 +73,16 @@ def test_bad_card_text_names_the_token(text: str) -> None:
     assert refused.value.text == text and "r7" in refused.value.expected
 
 
+def test_a_huge_notation_is_quoted_by_its_start_and_its_length_with_nothing_a_terminal_acts_on() -> None:
+    with pytest.raises(NotationError) as refused:
+        Round(seed=1).play("+r" + "7" * 5000 + "\x1b[2J")
+    assert str(refused.value).startswith("cannot read '+r" + "7" * 37 + "…' (5006 characters): expected a play")
+    assert refused.value.text.endswith("\x1b[2J")  # the whole token is kept for the caller
+    with pytest.raises(NotationError) as hidden:
+        Card.parse("r7\u202e")
+    assert str(hidden.value).startswith("cannot read 'r7\\u202e': expected a card")  # a direction mark, shown
+
+
 def test_draw_notation() -> None:
     assert [str(Draw.parse(t)) for t in ("N", "y", "Red")] == ["n", "y", "r"]
     assert Draw.parse("b").pile is Colour.BLUE

@@ -213,12 +213,39 @@ def test_r24d_partners_never_see_each_others_hand() -> None:
 
 
 def test_r24e_the_better_team_starts_with_the_partner_who_did_not_start_last_time() -> None:
-    first = next_starter(FOUR, (40, 10), [1])  # team A never started: its first seat
-    assert (first.seat, first.reason, first.rule) == (0, StartReason.HIGHER_SCORE, "R24e")
     again = next_starter(FOUR, (40, 10), [0, 1])  # seat 0 started for team A last: seat 2 now
-    assert (again.seat, again.partner_turn, again.house_rule) == (2, True, True)
+    assert (again.seat, again.reason, again.rule) == (2, StartReason.HIGHER_SCORE, "R24e")
+    assert (again.partner_turn, again.team_first, again.house_rule) == (True, False, True)
     tie = next_starter(FOUR, (25, 25), [0, 3])  # equal: team A (did not start round 2), seat 2's turn
-    assert (tie.seat, tie.reason) == (2, StartReason.TEAM_TIE)
+    assert (tie.seat, tie.reason, tie.partner_turn) == (2, StartReason.TEAM_TIE, True)
+    later = next_starter(FOUR, (40, 10), [0, 1, 2, 3])  # partners take turns: seat 0, seat 2, seat 0 again
+    assert later.seat == 0 and later.partner_turn
+
+
+@pytest.mark.parametrize(
+    ("scores", "starters", "seat", "reason"),
+    [
+        ((40, 10), [1], 0, StartReason.HIGHER_SCORE),  # team A never started: player 1
+        ((40, 10), [3], 0, StartReason.HIGHER_SCORE),  # whichever of team B started
+        ((10, 40), [2], 1, StartReason.HIGHER_SCORE),  # team B never started: player 2, not player 4
+        ((10, 40), [0, 2], 1, StartReason.HIGHER_SCORE),  # team A started twice, team B never
+        ((25, 25), [2], 1, StartReason.TEAM_TIE),  # equal: team B did not start this round, nor any
+    ],
+)
+def test_r24g_a_team_that_never_started_starts_with_its_partner_in_the_lower_seat(
+    scores: tuple[int, int], starters: list[int], seat: int, reason: StartReason
+) -> None:
+    first = next_starter(FOUR, scores, starters)
+    assert (first.seat, first.reason, first.rule) == (seat, reason, "R24e")
+    assert first.team_first and not first.partner_turn and first.house_rule
+
+
+def test_r24g_then_the_partners_take_turns_over_a_match() -> None:
+    # four rounds: the first started by player 3; team B scores more in rounds 1 and 2, team A in round 3
+    starters = [2]
+    for scores in [(10, 40), (10, 40), (40, 10)]:
+        starters.append(next_starter(FOUR, scores, starters).seat)
+    assert starters == [2, 1, 3, 0]  # B's first start: player 2 (R24g); then player 4; A's turn after player 3
 
 
 def test_r24f_a_teams_hand_penalty_is_both_partners_hands_and_no_cooperative_game() -> None:

@@ -22,9 +22,12 @@ from tests.online.server import ServerProcess
         (["online", "export", "K7QX-M2PA", "--server", "ws://127.0.0.1:abc"], "is not a server's address"),
         (["play", "--join", "K7QX-M2PA", "--server", "ws://127.0.0.1:0"], "is not a server's address"),
         (["online", "new", "--computer", "3=genius"], "SEAT=LEVEL"),
-        (["online", "new", "--players", "2", "--computer", "3=easy"], "seat 3"),
-        (["online", "new", "--players", "2", "--names", "A,B,C"], "3 names for 2 players"),
-        (["online", "new", "--names", "A,B,C,D,E"], "5 names for 4 players"),
+        # a --players that leaves out a seat given a name or a computer says which, and how to mend it
+        (["online", "new", "--players", "2", "--computer", "3=easy"], "--players 2, but seat 3 is given a"),
+        (["online", "new", "--players", "2", "--names", "A,B,C"], "give --players 3, or leave it out"),
+        (["online", "new", "--players", "3", "--names", "A,B,C,D"], "--players 3, but seat 4"),
+        (["online", "new", "--names", "A,B,C,D,E"], "seat 5 is given a name or a computer, and a game has 2 to 4"),
+        (["play", "--online", "--players", "2", "--p1", "Ana", "--p2", "easy", "--p3", "Carl"], "give --players 3"),
         # found by a newcomer: past 64 characters the server's frame check answered, in English, "at most 64 items"
         (["online", "new", "--names", "Ana," + "x" * 70], "Player 2's name is 70 characters long: at most 12"),
         (["online", "new", "--clock", "9999999999999d"], "out of range: give a time from 1m to 30d"),
@@ -37,7 +40,7 @@ from tests.online.server import ServerProcess
     ],
 )
 def test_a_wrong_online_command_is_one_line_and_status_2(cli: Cli, argv: list[str], said: str) -> None:
-    result = cli(*argv)
+    result = cli(*argv, terminal=argv[:2] == ["play", "--online"])  # play --online asks for a terminal first
     assert result.status == 2
     assert said in result.err and result.err.count("\n") == 1 and "Traceback" not in result.err
 
@@ -80,6 +83,14 @@ def test_online_new_counts_the_players_from_the_names_as_play_does(cli: Cli, ser
     three = cli("online", "new", "--server", server.url, "--names", "Ana", "--computer", "3=easy", "--json")
     assert three.status == 0, three.err
     assert len(json.loads(three.out)["seats"]) == 3  # a computer in seat 3: three play
+    more = cli("online", "new", "--server", server.url, "--players", "4", "--names", "Ana,Boris", "--json")
+    assert more.status == 0, more.err
+    assert len(json.loads(more.out)["seats"]) == 4  # --players may name more seats than names: the rest wait
+
+
+def test_online_new_help_says_the_players_are_counted_from_the_names(cli: Cli) -> None:
+    result = cli("online", "new", "--help")
+    assert result.status == 0 and "as many as the names and computers given" in " ".join(result.out.split())
 
 
 def test_a_new_game_goes_to_the_server_used_last_here(
@@ -274,7 +285,7 @@ def test_a_name_to_join_under_is_checked_before_any_server_is_asked(cli: Cli, ar
         (("play", "--join", "57BT-XPSO"),
          "argument --join: '57BT-XPSO' is not a code: eight letters and digits, such as K7QX-M2PA (never 0, O, 1 "
          "or I)"),
-        (("--lang", "fr", "play", "--watch", "K7QX"), "argument --watch : 'K7QX' n'est pas un code"),
+        (("--lang", "fr", "play", "--watch", "K7QX"), "argument --watch : « K7QX » n'est pas un code"),
         (("--lang", "ru", "online", "export", "[b]K7QX-M2PA[/b]"), "не код: код состоит из восьми латинских букв"),
         (("online", "bot", "K7QX-M2P1"), "'K7QX-M2P1' is not a code"),
     ],

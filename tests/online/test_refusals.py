@@ -72,12 +72,16 @@ async def test_a_frame_that_is_not_right_gets_one_error_and_the_connection_stays
         ),
         ('{"type": "decide", "version": 0}', 'the field "decision" is missing'),
         ('{"type": "create", "seats": [{"name": "A"}]}', 'the field "seats" should be a list of at least 2 items'),
+        # a field's name of four thousand letters is named by its start
+        ('{"type": "ping", "' + "x" * 4000 + '": 1}', 'this frame has no field "' + "x" * 39 + '…"'),
     ],
+    ids=["type", "unknown", "bound", "missing", "length", "huge"],
 )
 async def test_a_wrong_field_is_named_and_said_in_words(one_server: ServerProcess, frame: str, words: str) -> None:
     websocket = await open_raw(one_server.url)
     answer = await ask(websocket, frame)
     assert answer["code"] == "bad_field" and answer["message"].startswith(words), answer
+    assert len(answer["message"]) < 100
     await websocket.close()
 
 

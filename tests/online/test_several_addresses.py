@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from lost_cities.ai import make_bot
-from lost_cities.net.client import OnlineError, Seat, create_game
+from lost_cities.net.client import OnlineError, Seat, create_game, fetch_status
 from lost_cities.net.protocol import SeatSpec
 from tests.conftest import Cli
 from tests.online.postgres import free_port
@@ -39,6 +39,24 @@ async def test_no_address_of_the_list_answering_is_said_naming_them_all() -> Non
         await create_game(dead, game(SeatSpec("Ana"), SeatSpec("Boris")))
     with pytest.raises(OnlineError, match="no game server answers"):
         await Seat(dead, code="K7QX-M2PA").run()
+
+
+async def test_a_server_of_the_list_that_closes_without_an_answer_is_the_one_named() -> None:
+    # the address that answered and then said nothing, not the whole list: the player knows which to look at
+    from websockets.asyncio.server import ServerConnection, serve
+
+    async def hang_up(websocket: ServerConnection) -> None:
+        await websocket.recv()
+
+    async with serve(hang_up, "127.0.0.1", 0) as silent:
+        answering = f"ws://127.0.0.1:{silent.sockets[0].getsockname()[1]}"
+        both = f"{dead_address()},{answering}"
+        with pytest.raises(OnlineError) as created:
+            await create_game(both, game(SeatSpec("Ana"), SeatSpec("Boris")))
+        assert str(created.value) == f"the server at {answering} closed without creating the game"
+        with pytest.raises(OnlineError) as listed:
+            await fetch_status(both, ("token",))
+        assert str(listed.value) == f"the server at {answering} closed without an answer"
 
 
 @pytest.mark.parametrize("end", ["stop", pytest.param("kill", marks=pytest.mark.slow)])

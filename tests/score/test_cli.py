@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lost_cities.cli import main
-from lost_cities.engine import Card, Colour, Rules, excerpt, score_side
+from lost_cities.engine import Card, Colour, Rules, score_side
+from lost_cities.quoting import excerpt
 from tests.helpers import rigged
 
 # R16: the rulebook's worked example, one row per line of its table
@@ -196,7 +197,7 @@ def test_bad_input_is_one_line_naming_the_token(argv: list[str], token: str, wor
     status, out, err = run(*argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1, err
-    assert err.startswith(f"lost-cities score: {excerpt(token, 40)}: "), err
+    assert err.startswith(f"lost-cities score: {excerpt(token)}: "), err
     assert words in err
     assert len(err) < 300  # a long argument is quoted in part only
 

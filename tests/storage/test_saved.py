@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from lost_cities.ai.levels import DEFAULT_THINK
 from lost_cities.engine import Match, Phase, Play, Rules, card_from_code
+from lost_cities.i18n import set_language
 from lost_cities.storage import FORMAT, DamagedSaveError, SavedMatch, SaveStatus, resume_summary
 from lost_cities.words import card_name
 from tests.storage.matches import finished_match, json_paths, play_turns, random_match, saved_match, state
@@ -211,18 +212,34 @@ def test_a_move_the_rules_refuse_is_named() -> None:
     assert error.detail.startswith("R6:")
 
 
+HUGE = int("9" * 4000)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
 @pytest.mark.parametrize(
-    ("change", "quoted"),
+    ("change", "shown"),
     [
-        (lambda d: d["record"].update(rounds=int("9" * 4000)), "it is a match of 99999999999999999999999…"),
-        (lambda d: d.update(format=int("9" * 4000)), "it has format 99999999999999999999999…"),
-        (lambda d: d["record"]["played"][0]["turns"].append("+" + "z" * 4000), "an unreadable move '+zzzzzzzzz"),
+        (lambda d: d["record"].update(rounds=HUGE), "9" * 39 + "…"),
+        (lambda d: d.update(format=HUGE), "9" * 39 + "…"),
+        (lambda d: d["record"]["played"][0]["turns"].append("+" + "z" * 4000), "+" + "z" * 38 + "…"),
+        (lambda d: d["record"]["played"][0]["turns"].append("+" + "\x1b[2J" * 1000), "+" + "\\x1b[2J" * 5 + "…"),
     ],
+    ids=["rounds", "format", "move", "escapes"],
 )
-def test_a_huge_value_is_quoted_by_its_start(change: Any, quoted: str) -> None:
-    # a refusal quotes what was wrong, not all of it: four thousand digits make a sentence of a line or two
-    error = refused(edited(saved_match(turns=2), change))
-    assert quoted in str(error) and len(str(error)) < 200
+def test_a_huge_value_is_quoted_by_its_start(change: Any, shown: str, language: str) -> None:
+    # a refusal quotes what was wrong, not all of it: a number of four thousand digits was a sentence of 4,174
+    # characters; now its first 39 and an ellipsis, in a line, and nothing a terminal would act on
+    set_language(language)
+    try:
+        error = refused(edited(saved_match(turns=2), change))
+    finally:
+        set_language("en")
+    assert shown in str(error) and len(str(error)) < 160 and "\x1b" not in str(error)
+
+
+def test_a_huge_move_is_quoted_with_how_long_it_is() -> None:
+    error = refused(edited(saved_match(turns=2), lambda d: d["record"]["played"][0]["turns"].append("+" + "z" * 4000)))
+    assert error.reason == "an unreadable move '+" + "z" * 38 + "…' (4001 characters)"
 
 
 def test_an_unreadable_move_is_named() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -125,3 +126,33 @@ async def test_the_help_tells_the_analysis_and_a_replay_without_a_store_offers_n
         await pilot.press("a")
         await pilot.pause()
         assert "Analys" not in flat(bare)
+
+
+async def test_a_damaged_kept_analysis_in_a_folder_named_like_markup_is_said_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the notice quotes the file's path, which is text, never markup: "da[/]ta" is a folder's name (read as markup,
+    # it stopped the app as the notice was drawn)
+    match, _blunder = blundered_match()
+    store = MatchStore(tmp_path / "da[/]ta")
+    saved = store.finish_current(SavedMatch.start(("Ana", "Boris"), match).with_match(match))
+    kept = KeptAnalyses(store).path(saved, THINK, 0)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_text("{", encoding="utf-8")
+    app = ReplayApp(saved.names, saved.record, "Ana vs Boris", saved=saved, store=store, think=THINK)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        told: list[str] = []
+        notify = screen.notify
+
+        def noted(message: str, **kwargs: Any) -> None:  # noted, and shown as the app shows it
+            told.append(message)
+            notify(message, **kwargs)
+
+        monkeypatch.setattr(screen, "notify", noted)
+        await pilot.press("a")
+        await until(pilot, lambda: screen.analysis is not None, seconds=60)
+        await pilot.pause()  # the notice drawn
+        assert any("da[/]ta" in note and note.endswith("It is made again.") for note in told), told

@@ -119,6 +119,18 @@ async def test_every_side_stands_side_by_side_with_every_card_and_hand_in_view(
     assert "R23e" in lines[-2] or "R24e" in text  # who starts next, in view under the table
 
 
+async def test_a_team_that_never_started_starts_with_its_first_player_and_is_told_why() -> None:
+    # R24g: Ana (team of Ana and Carl) started round 1; Boris and Dana score more and have never started
+    app = app_at(Round.from_position("r2 / y2 / g2 / b2 | - / b5 b6 b7 b8 b9 b10 | - | - | 0", Rules(players=4)), 2)
+    lines, _round = await play_to_the_round_end(app, ["enter", "s"] * 4)
+    said = " ".join(" ".join(lines).split())
+    assert (
+        "Boris & Dana scored more and have not started a round yet: Boris, the first of them in seat order, "
+        "starts round 2 (R24e; R24g, house rule)."
+    ) in said
+    assert engine(app).next_starter().seat == 1
+
+
 def test_the_hands_are_written_alike_on_every_side_so_that_they_stay_level() -> None:
     rules = Rules(players=4)
     sides = [score_side({}, (), rules)] * 2

@@ -294,8 +294,8 @@ class ReplayScreen(FittedScreen[None]):
     def _analysed(self, analysed: Analysed) -> None:
         self.analysing = False
         self.analysis = analysed.analysis
-        for sentence in analysed.said:
-            self.notify(sentence, severity="warning")
+        for sentence in analysed.said:  # it may quote a file's path: text, never markup
+            self.notify(sentence, severity="warning", markup=False)
         self.show()  # a kept analysis is shown at once, unannounced: a notice covered the keys for seconds
 
     def action_help(self) -> None:

@@ -79,19 +79,23 @@ def _listed(names: Sequence[str]) -> str:
 
 
 def next_start(sheet: ScoreSheet, scores: tuple[int, ...]) -> str:
-    """Who starts the next round, as far as the pad can tell (R18, R23e, R24e).
+    """Who starts the next round, as far as the pad can tell (R18, R23e, R24e, R24g).
 
     The highest round score starts.  The pad does not know who started this round, so
     where the (house) tie-breaks need it, it says how the players settle it themselves.
     """
     leaders = highest(scores)
     names = sheet.side_names
-    if sheet.rules.teams:  # R24e: a team starts, with the partner who did not start last time it did
+    if sheet.rules.teams:  # R24e, R24g: a team starts, with the partner whose turn it is
         if len(leaders) > 1:
-            return _("Equal scores: the team that did not start this round starts the next (R24e).")
+            return _(
+                "Equal scores: the team that did not start this round starts the next, with the partner who did "
+                "not start the last time the team started, or, if it never has, the first of them in seat order "
+                "(R24e, R24g)."
+            )
         return _(
             "{team} scored more: their team starts the next round, with the partner who did not start "
-            "the last time the team started (R24e)."
+            "the last time the team started, or, if it never has, the first of them in seat order (R24e, R24g)."
         ).format(team=names[leaders[0]])
     if sheet.sides == 3:  # R23e
         if len(leaders) > 1:
