@@ -264,22 +264,19 @@ class Gate:
         address it forwards — the last one in ``X-Forwarded-For`` (else in ``Forwarded``'s ``for=``) that is not
         itself a trusted proxy: what this proxy saw, never what the client wrote before it.  Anyone else's forwarding
         headers are ignored: they are the client's to write."""
-        if not self._trusted(peer):
+        if not self.is_proxy(peer):
             return peer
         # X-Forwarded-For first: the common proxies append the client's address to it, but pass a client's own
         # Forwarded header on untouched, so that reading Forwarded first would let a client name itself.
         forwarded = _listed(headers.get_all("X-Forwarded-For")) or _forwarded_for(headers.get_all("Forwarded"))
         for address in reversed(forwarded):
-            if not self._trusted(address):
+            if not self.is_proxy(address):
                 return address
         return peer
 
     def is_proxy(self, address: str) -> bool:
         """Whether ``address`` is a proxy the operator trusts (``--trusted-proxy``): its connections are counted
         against the address it forwards."""
-        return self._trusted(address)
-
-    def _trusted(self, address: str) -> bool:
         try:
             ip = ipaddress.ip_address(address)
         except ValueError:
