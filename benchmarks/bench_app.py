@@ -75,7 +75,7 @@ Minimal().run(headless=True, size=(80, 24))
 CHILD_HOTSEAT = """
 import functools, sys, time
 from lost_cities.session import MatchSettings
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.match.screens.pass_screen import PassScreen
 
 # As the minimal app stamps after the first refresh once it is mounted, so does the pass screen, the
@@ -94,7 +94,7 @@ def stamp(app):
     app.exit()
 
 PassScreen.on_mount = on_mount
-LostCitiesApp(MatchSettings(names=("Ana", "Boris"), seed=1), start="new").run(headless=True, size=(80, 24))
+MatchApp(Local(MatchSettings(names=("Ana", "Boris"), seed=1), start="new")).run(headless=True, size=(80, 24))
 """
 
 #: what is measured, in the order it is reported
@@ -175,10 +175,10 @@ async def minimal_keys(presses: int, results: dict[str, list[Sample]]) -> None:
 async def board_keys(cycles: int, results: dict[str, list[Sample]]) -> None:
     from lost_cities.session import MatchSettings
     from lost_cities.storage import MatchStore
-    from lost_cities.tui.match.app import LostCitiesApp
+    from lost_cities.tui.match.match_app import Local, MatchApp
 
     with tempfile.TemporaryDirectory() as folder:
-        app = LostCitiesApp(MatchSettings(names=("Ana", "Boris"), seed=1), store=MatchStore(folder))
+        app = MatchApp(Local(MatchSettings(names=("Ana", "Boris"), seed=1)), store=MatchStore(folder))
 
         async def keys(pilot: Pilot[None], timed: Timed) -> None:
             await pilot.press("enter")

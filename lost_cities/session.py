@@ -56,6 +56,7 @@ __all__ = [
     "HotSeat",
     "MatchReport",
     "MatchSettings",
+    "OfferedGame",
     "OnlineMatch",
     "RoundReport",
     "Standing",
@@ -122,6 +123,17 @@ class OnlineMatch(Struct, frozen=True):
     server: str
     #: each person's time for a decision, in seconds (``None``: no limit)
     clock: int | None = None
+
+
+class OfferedGame(Struct, frozen=True):
+    """An online game still running, as the start-up offers it beside the unfinished match: a line, and how to go
+    back to it."""
+
+    label: str
+    #: the game server's address, ``ws://host:port``
+    server: str
+    #: the seat's token, which takes the player back to it
+    token: str
 
 
 class Standing(Struct, frozen=True):

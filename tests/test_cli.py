@@ -206,28 +206,32 @@ def test_play_on_a_terminal_opens_the_app(cli: Cli) -> None:
     result = cli("play", "--p1", "Ana", "--p2", "Boris", "--rounds", "2", "--seed", "5", "--new", terminal=True)
     assert result.status == 0 and len(result.apps) == 1
     app = result.apps[0]
-    assert app.settings.rounds == 2 and app.settings.seed == 5 and app.start_mode == "new"  # type: ignore[attr-defined]
+    assert app.opening.settings.rounds == 2 and app.opening.settings.seed == 5 and app.opening.start == "new"  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("argv", [[], ["--lang", "fr"]])
 def test_bare_lost_cities_on_a_terminal_plays_as_play_does(cli: Cli, argv: list[str]) -> None:
     # what people install it for: the form (or the offer to resume), as `lost-cities play` opens it
-    from lost_cities.tui.match.app import LostCitiesApp
+    from lost_cities.tui.match.match_app import MatchApp
 
     bare, play = cli(*argv, terminal=True), cli(*argv, "play", terminal=True)
     assert bare.status == 0 and bare.out == bare.err == "" and len(bare.apps) == 1
     app, expected = bare.apps[0], play.apps[0]
-    assert isinstance(app, LostCitiesApp) and isinstance(expected, LostCitiesApp)
-    assert (app.settings, app.form, app.start_mode) == (expected.settings, expected.form, expected.start_mode)
-    assert app.settings is None and app.start_mode == "ask"  # no names: the form, after the offer to resume
+    assert isinstance(app, MatchApp) and isinstance(expected, MatchApp)
+    assert (app.opening.settings, app.opening.form, app.opening.start) == (
+        expected.opening.settings,
+        expected.opening.form,
+        expected.opening.start,
+    )
+    assert app.opening.settings is None and app.opening.start == "ask"  # no names: the form, after the offer to resume
 
 
 def test_the_number_of_players_follows_from_the_names_given(cli: Cli) -> None:
     # R23, R24a: p1 and p3 are partners against p2 and p4; turn order p1, p2, p3, p4
     three = cli("play", "--p1", "Ana", "--p2", "Boris", "--p3", "Carl", "--first", "p3", terminal=True).apps[0]
-    assert three.settings.names == ("Ana", "Boris", "Carl") and three.settings.first == "p3"  # type: ignore[attr-defined]
+    assert three.opening.settings.names == ("Ana", "Boris", "Carl") and three.opening.settings.first == "p3"  # type: ignore[attr-defined]
     four = cli("play", "--p1", "Ana", "--p2", "Boris", "--p3", "Carl", "--p4", "Dana", terminal=True).apps[0]
-    assert four.settings.rules.teams and four.settings.rules.seats_of(0) == (0, 2)  # type: ignore[attr-defined]
+    assert four.opening.settings.rules.teams and four.opening.settings.rules.seats_of(0) == (0, 2)  # type: ignore[attr-defined]
 
 
 async def test_options_without_names_fill_in_the_form(cli: Cli) -> None:
@@ -237,7 +241,7 @@ async def test_options_without_names_fill_in_the_form(cli: Cli) -> None:
     from lost_cities.tui.match.screens.setup import NewMatchScreen
 
     app = cli("play", "--long", "--rounds", "5", "--think", "0.5", "--first", "p3", terminal=True).apps[0]
-    assert app.settings is None  # type: ignore[attr-defined]
+    assert app.opening.settings is None  # type: ignore[attr-defined]
     async with app.run_test(size=(80, 24)) as pilot:  # type: ignore[attr-defined]
         await pilot.pause()
         form = app.screen  # type: ignore[attr-defined]
@@ -253,9 +257,9 @@ async def test_options_without_names_fill_in_the_form(cli: Cli) -> None:
 
 def test_play_vs_a_level_is_one_person_against_the_computer(cli: Cli) -> None:
     app = cli("play", "--vs", "hard", "--p1", "Ana", "--think", "0,5", terminal=True).apps[0]
-    settings = app.settings  # type: ignore[attr-defined]
+    settings = app.opening.settings  # type: ignore[attr-defined]
     assert settings.names == ("Ana", "Computer") and settings.computers == (None, "hard") and settings.think == 0.5
-    default = cli("play", "--vs", "easy", "--lang", "fr", terminal=True).apps[0].settings  # type: ignore[attr-defined]
+    default = cli("play", "--vs", "easy", "--lang", "fr", terminal=True).apps[0].opening.settings  # type: ignore[attr-defined]
     assert default.names == ("Joueur 1", "Ordinateur") and default.computers == (None, "easy")
 
 
@@ -333,7 +337,7 @@ def test_against_the_computer_an_empty_name_is_refused_as_with_two_people(cli: C
 def test_play_trims_the_names_it_is_given(cli: Cli) -> None:
     result = cli("play", "--p1", "  Ana ", "--p2", "Zoe\u0308", terminal=True)
     assert result.status == 0 and len(result.apps) == 1
-    settings = result.apps[0].settings  # type: ignore[attr-defined]
+    settings = result.apps[0].opening.settings  # type: ignore[attr-defined]
     assert settings.names == ("Ana", "Zoë")  # trimmed, and composed as the saves keep it
 
 

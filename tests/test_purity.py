@@ -88,7 +88,8 @@ def test_the_hot_seat_app_starts_without_what_its_first_frame_does_not_use() -> 
     code = (
         "import sys\n"
         "from lost_cities.session import MatchSettings\n"
-        "from lost_cities.tui.match.app import LostCitiesApp\n"
+        "from lost_cities.tui.match.match_app import MatchApp\n"
+        "from lost_cities.tui.match.tables.local import LocalTable\n"
         "from lost_cities.tui.match.screens.pass_screen import PassScreen\n"
         f"unused = {NOT_ON_THE_FIRST_FRAME!r}\n"
         "print(','.join(sorted(m for m in sys.modules if any(m == u or m.startswith(u + '.') for u in unused))))\n"

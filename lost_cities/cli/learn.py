@@ -29,13 +29,9 @@ def run(args: argparse.Namespace) -> int:
     return run_lesson()
 
 
-def run_lesson(from_start: bool = False) -> int:
-    """Play the lesson; when it was seen to its end, say what comes next (not when ``from_start``: the
-    start it was opened from comes back, and the lesson's own words point there)."""
-    from lost_cities.tui.match.learn import LearnApp
+def run_lesson() -> int:
+    """Play the lesson; when it was seen to its end, the app says what comes next."""
+    from lost_cities.cli.launch import open_app
+    from lost_cities.tui.match.match_app import Lesson
 
-    app = LearnApp(from_start=from_start)
-    app.run()
-    if app.completed and not from_start:
-        print(_("That is the game. lost-cities play starts a match; ? shows the rules during one."))
-    return 0
+    return open_app(Lesson())

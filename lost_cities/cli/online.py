@@ -20,7 +20,7 @@ from lost_cities.net import DEFAULT_SERVER, addresses, check_server, wrong_addre
 
 if TYPE_CHECKING:
     from lost_cities.net.protocol import Create, Created, GameStatus, Record, ServerFrame
-    from lost_cities.session import OnlineMatch
+    from lost_cities.session import OfferedGame
     from lost_cities.storage import MatchStore
     from lost_cities.storage.online import OnlineSeat
     from lost_cities.storage.saved import SavedMatch
@@ -559,14 +559,16 @@ def run_play_online(args: argparse.Namespace) -> int:
     """``lost-cities play --online|--join|--watch``: the match app on one seat of an online game."""
     import asyncio
 
+    from lost_cities.cli.launch import open_app
     from lost_cities.net.client import OnlineError, create_game
+    from lost_cities.tui.match.match_app import Online
 
     url = server_of(args, remembered=args.online)  # a code to join or watch: --server names its server, or none
     if not arguments.on_a_terminal():
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
     code, token, watch, created = args.join, None, args.watch, None
     if args.online and args.p1 is None:  # no names: the online start asks (join with a code, or create)
-        return open_online(url)
+        return open_app(Online(url))
     if args.online:
         try:
             frame = _create_frame(args)
@@ -576,30 +578,7 @@ def run_play_online(args: argparse.Namespace) -> int:
         except OnlineError as error:
             return arguments.refuse("play", str(error))
         code = created.seats[0].code
-    return open_online(url, code=code, token=token, watch=watch, name=args.name, created=created)
-
-
-def open_online(
-    url: str,
-    *,
-    code: str | None = None,
-    token: str | None = None,
-    watch: str | None = None,
-    name: str | None = None,
-    create: OnlineMatch | None = None,
-    created: Created | None = None,
-) -> int:
-    """The match app on an online game's seat (or watching it, or on the game ``create`` makes) until
-    the player leaves; 2 if the server refused us for good (the reason said on one line)."""
-    from lost_cities.tui.match.online import OnlineApp
-
-    app = OnlineApp(url, code=code, token=token, watch=watch, name=name, create=create, created=created)
-    app.run()
-    if app.problem is not None:
-        return arguments.refuse("play", app.problem)
-    if app.left_playing:  # the screen is given back: how to come back stays in the terminal
-        print(_("The game goes on on the server, and your seat is kept: lost-cities play offers it again."))
-    return 0
+    return open_app(Online(url, code=code, token=token, watch=watch, name=args.name, created=created))
 
 
 class _Refused(Exception):
@@ -637,14 +616,6 @@ def _create_frame(args: argparse.Namespace) -> Create:
         return create_frame(settings, clock=args.clock)
     except PlayerNamesError as error:
         raise _Refused(error.sentence) from None
-
-
-class OfferedGame(NamedTuple):
-    """An online game still running, as the start-up offers it: a line, and how to go back to it."""
-
-    label: str
-    server: str
-    token: str
 
 
 class RunningGames(NamedTuple):
@@ -725,6 +696,7 @@ def running_online_games(seconds: float = 3.0) -> RunningGames:
 
 def _offered(server: str, statuses: tuple[GameStatus, ...], seats: list[OnlineSeat]) -> list[OfferedGame]:
     """The games still running among a server's answer, each as the start-up offers it."""
+    from lost_cities.session import OfferedGame
     from lost_cities.words import shown_names
 
     offered = []

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from lost_cities.ai.levels import DEFAULT_THINK, LEVELS
 from lost_cities.cli import arguments
 from lost_cities.cli.arguments import Commands, add_lang, seconds, whole_number
-from lost_cities.cli.online import OfferedGame, add_clock, add_server, running_online_games, server_of
+from lost_cities.cli.online import add_clock, add_server, running_online_games, server_of
 from lost_cities.i18n import _
 from lost_cities.limits import MAX_SEED, MAX_THINK, MIN_THINK
+
+if TYPE_CHECKING:
+    from lost_cities.session import OfferedGame
 
 
 def add_parser(commands: Commands) -> None:
@@ -149,37 +153,16 @@ def run(args: argparse.Namespace) -> int:
                 ),
             )
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
-    from lost_cities.tui.match.app import LostCitiesApp, StartMode
+    from lost_cities.cli.launch import open_app
+    from lost_cities.tui.match.match_app import Local, StartMode
 
     start: StartMode = "resume" if args.resume else ("new" if args.new else "ask")
-    offered: list[OfferedGame] = []
+    offered: tuple[OfferedGame, ...] = ()
     notices: tuple[str, ...] = ()
     if start == "ask" and not named:  # the online games still running, offered beside the unfinished match
         running = running_online_games()
-        offered, notices = running.offered, running.notices()
+        offered, notices = tuple(running.offered), running.notices()
     # with names the match starts at once; without, the form opens filled in with the options
-    app = LostCitiesApp(
-        chosen if named else None,
-        start=start,
-        form=None if named else chosen,
-        online=tuple(game.label for game in offered),
-        notices=notices,
-        server=server_of(args, remembered=True),
-    )
-    app.run()
-    if app.learn_chosen:  # the lesson, then the start again: the form, or the unfinished match to resume
-        from lost_cities.cli.learn import run_lesson
-
-        run_lesson(from_start=True)
-        args.resume = args.new = False
-        return run(args)
-    if app.online_choice is not None:
-        from lost_cities.cli.online import open_online
-
-        game = offered[app.online_choice]
-        return open_online(game.server, token=game.token)
-    if app.online_match is not None:  # Where: online, in the form
-        from lost_cities.cli.online import open_online
-
-        return open_online(app.online_match.server, create=app.online_match)
-    return 0
+    server = server_of(args, remembered=True)
+    opening = Local(chosen if named else None, start, form=None if named else chosen, online=offered, server=server)
+    return open_app(opening, notices)

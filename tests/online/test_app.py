@@ -25,10 +25,11 @@ from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import load_seats
 from lost_cities.tui.common.keybar import KeyBar, entry_spans, key_name
-from lost_cities.tui.match.online import OnlineApp
+from lost_cities.tui.match.match_app import MatchApp, Online
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.online_start import OnlineStartScreen
 from lost_cities.tui.match.screens.setup import NewMatchScreen
+from lost_cities.tui.match.tables.remote import RemoteTable
 from lost_cities.words import card_phrase
 from tests.online.server import ServerProcess
 from tests.tui.helpers import key_bar, message, screen_text, until, words_of
@@ -40,23 +41,26 @@ async def test_the_app_joins_with_a_code_plays_a_turn_and_sees_the_other_move(
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3))
     ana, boris = created.seats
     store = MatchStore()
-    app = OnlineApp(server.url, code=ana.code, store=store)
+    app = MatchApp(Online(server.url, code=ana.code), store=store)
     other = asyncio.create_task(play_seat(server.url, boris.code or "", make_bot("heuristic")))
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+            await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
             board = app.screen
             assert isinstance(board, BoardScreen) and board.scene is not None
             view = board.scene.view
             assert view.my_turn and view.seat == 0 and len(view.hand) == 8  # Ana's own hand (H2), her turn
-            assert app.welcome is not None and [info.name for info in app.welcome.seats] == ["Ana", "Boris"]
+            assert app.table.welcome is not None and [info.name for info in app.table.welcome.seats] == ["Ana", "Boris"]
             card = view.hand[0]
             await pilot.press("1", "d")  # discard the first card: always allowed (R6)
-            await until(pilot, lambda: app.frame is not None and app.frame.view.phase is Phase.DRAW)
-            assert app.frame is not None and app.frame.view.discard_top(card.colour) == card
+            await until(pilot, lambda: app.table.frame is not None and app.table.frame.view.phase is Phase.DRAW)
+            assert app.table.frame is not None and app.table.frame.view.discard_top(card.colour) == card
             await pilot.press("n")
             # Boris's bot answers at once: his turn comes back to Ana as the board's account of it
-            await until(pilot, lambda: app.frame is not None and app.frame.view.my_turn and app.frame.version == 4)
+            await until(
+                pilot,
+                lambda: app.table.frame is not None and app.table.frame.view.my_turn and app.table.frame.version == 4,
+            )
             assert board.scene is not None and board.scene.view.history[-1].seat == 1
             shown: App[Any] = app
             await until(pilot, lambda: "Boris" in screen_text(shown) and "You discarded" in screen_text(shown))
@@ -72,27 +76,31 @@ async def test_the_app_joins_with_a_code_plays_a_turn_and_sees_the_other_move(
 
 async def test_a_watcher_sees_the_public_table_and_cannot_play(server: ServerProcess) -> None:
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=5))
-    app = OnlineApp(server.url, watch=created.watch)
+    app = MatchApp(Online(server.url, watch=created.watch))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
-        assert app.frame is not None and app.frame.view.hand == () and app.frame.view.legal_decisions == ()  # H1
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
+        assert (
+            app.table.frame is not None
+            and app.table.frame.view.hand == ()
+            and app.table.frame.view.legal_decisions == ()
+        )  # H1
         shown: App[Any] = app
         await until(pilot, lambda: "You are watching: Ana has not joined yet." in screen_text(shown))
         await pilot.press("1", "d")
         await until(pilot, lambda: "only the players play" in screen_text(shown))
         assert "hint" not in key_bar(shown)  # no hint online: it would be the computer playing for you
-        assert app.frame.version == 0  # nothing was sent
+        assert app.table.frame.version == 0  # nothing was sent
 
 
 async def test_watching_with_a_friends_invitation_says_the_code_would_take_the_seat(server: ServerProcess) -> None:
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=5))
     code = created.seats[1].code or ""
-    app = OnlineApp(server.url, watch=code.lower().replace("-", ""))  # as typed, any case, no dash
+    app = MatchApp(Online(server.url, watch=code.lower().replace("-", "")))  # as typed, any case, no dash
     async with app.run_test(size=(80, 24)) as pilot:
         shown: App[Any] = app
         await until(pilot, lambda: "This code is also Boris's invitation" in words_of(screen_text(shown)))
         assert f"lost-cities play --join {code} --server {server.url}" in words_of(screen_text(shown))
-        assert app.frame is not None and app.frame.view.hand == ()  # watching all the same: nothing taken
+        assert app.table.frame is not None and app.table.frame.view.hand == ()  # watching all the same: nothing taken
         assert "Ana has not joined yet." in words_of(screen_text(shown))  # not "Ana is to play": she is not here
         await pilot.press("h")
         await until(pilot, lambda: "You are watching: only the players play." in words_of(screen_text(shown)))
@@ -100,7 +108,7 @@ async def test_watching_with_a_friends_invitation_says_the_code_would_take_the_s
 
 async def test_the_online_start_checks_a_code_as_it_is_typed_then_joins_with_it(server: ServerProcess) -> None:
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
-    app = OnlineApp(server.url)
+    app = MatchApp(Online(server.url))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
         shown: App[Any] = app
@@ -114,13 +122,13 @@ async def test_the_online_start_checks_a_code_as_it_is_typed_then_joins_with_it(
         for _ in range(16):
             await pilot.press("backspace")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
-        assert app.welcome is not None and app.welcome.seat == 1  # Boris's seat, from the code typed
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
+        assert app.table.welcome is not None and app.table.welcome.seat == 1  # Boris's seat, from the code typed
 
 
 async def test_the_online_start_joins_by_clicks(server: ServerProcess) -> None:
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
-    app = OnlineApp(server.url)
+    app = MatchApp(Online(server.url))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
         await pilot.click("#code")
@@ -130,39 +138,39 @@ async def test_the_online_start_joins_by_clicks(server: ServerProcess) -> None:
         rows = entry_spans(bar.keys, bar.content_region.width)
         y, start = next((y, start) for y, row in enumerate(rows) for entry, start, _end in row if entry == index)
         await pilot.click(KeyBar, offset=(start + 2, y))  # the key bar's "Enter join", clicked
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
-        assert app.welcome is not None and app.welcome.seat == 0
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
+        assert app.table.welcome is not None and app.table.welcome.seat == 0
 
 
 async def test_a_code_the_server_refuses_is_said_in_the_online_start_to_be_mended(server: ServerProcess) -> None:
     # found by a newcomer: a well-formed code that opens no seat ended the app (status 2)
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
-    app = OnlineApp(server.url)
+    app = MatchApp(Online(server.url))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
         shown: App[Any] = app
         await pilot.press(*"ZZZZZZZZ", "enter")
         await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen) and "opens no seat" in screen_text(shown))
-        assert app.is_running and app.problem is None
+        assert app.is_running and app.ending.problem is None
         await until(pilot, lambda: "ZZZZ-ZZZZ" in screen_text(shown) or "ZZZZZZZZ" in screen_text(shown))  # kept
         field = app.screen.query_one("#code")
         field.value = ""  # type: ignore[attr-defined]
         await pilot.press(*(created.seats[0].code or ""), "enter")
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
-        assert app.welcome is not None and app.welcome.seat == 0
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
+        assert app.table.welcome is not None and app.table.welcome.seat == 0
 
 
 async def test_the_invitations_leave_the_board_once_every_friend_has_joined(
     server: ServerProcess, private_data_dir: Path
 ) -> None:
     settings = MatchSettings(names=("Ana", "Boris"), rounds=1, seed=8)
-    app = OnlineApp(server.url, create=OnlineMatch(settings, server.url), store=MatchStore())
+    app = MatchApp(Online(server.url, create=OnlineMatch(settings, server.url)), store=MatchStore())
     async with app.run_test(size=(80, 24)) as pilot:
         shown: App[Any] = app
         await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
-        boris = asyncio.create_task(play_seat(server.url, app.invites[1], make_bot("heuristic")))
+        boris = asyncio.create_task(play_seat(server.url, app.table.invites[1], make_bot("heuristic")))
         try:  # Ana has not touched a key: the note went with Boris's arrival, not with her next move
-            await until(pilot, lambda: 1 in app.joined)
+            await until(pilot, lambda: 1 in app.table.joined)
             await until(pilot, lambda: "lost-cities play --join" not in screen_text(shown))
             await pilot.press("question_mark")  # still in the help
             await until(pilot, lambda: "lost-cities play --join" in screen_text(shown))
@@ -188,20 +196,20 @@ async def test_a_card_another_player_takes_back_is_said(
     ana = Seat(server.url, code=created.seats[0].code)
     holding = asyncio.create_task(ana.run())
     set_language(language)
-    app = OnlineApp(server.url, code=created.seats[1].code, store=MatchStore())
+    app = MatchApp(Online(server.url, code=created.seats[1].code), store=MatchStore())
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             shown: App[Any] = app
-            await until(pilot, lambda: app.frame is not None and ana.view is not None and ana.view.my_turn)
+            await until(pilot, lambda: app.table.frame is not None and ana.view is not None and ana.view.my_turn)
             assert ana.view is not None
             card = ana.view.hand[0]
             await ana.send(f"{play}{card}")  # discarded, or laid on an expedition
-            await until(pilot, lambda: app.frame is not None and app.frame.version == 1)
+            await until(pilot, lambda: app.table.frame is not None and app.table.frame.version == 1)
             await ana.send(None)
             expected = said.format(card=card_phrase(card))
             await until(pilot, lambda: expected in " ".join(screen_text(shown).split()))
-            assert app.frame is not None and app.frame.view.discard_sizes == (0,) * 5  # the card is gone
-            assert not any(cards for side in app.frame.view.expeditions for cards in side)
+            assert app.table.frame is not None and app.table.frame.view.discard_sizes == (0,) * 5  # the card is gone
+            assert not any(cards for side in app.table.frame.view.expeditions for cards in side)
     finally:
         set_language("en")
         holding.cancel()
@@ -213,18 +221,18 @@ async def test_a_default_name_given_in_another_language_is_shown_in_the_players(
     # found by a newcomer: a Russian player in a game made from the French form saw "ходит Joueur 1"
     seats = (SeatSpec("Joueur 1"), SeatSpec("Boris"), SeatSpec("Компьютер", computer="easy"))
     created = await create_game(server.url, Create(seats=seats, rounds=1, seed=6))
-    app = OnlineApp(server.url, code=created.seats[1].code, store=MatchStore())
+    app = MatchApp(Online(server.url, code=created.seats[1].code), store=MatchStore())
     async with app.run_test(size=(80, 24)) as pilot:
         shown: App[Any] = app
-        await until(pilot, lambda: app.frame is not None and "Player 1" in screen_text(shown))
-        assert app.names == ("Player 1", "Boris", "Computer") and "Joueur" not in screen_text(shown)
+        await until(pilot, lambda: app.table.frame is not None and "Player 1" in screen_text(shown))
+        assert app.table.names == ("Player 1", "Boris", "Computer") and "Joueur" not in screen_text(shown)
 
 
 async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: ServerProcess) -> None:
     # a newcomer never saw their own time: only the time of the player waited for was said
     seats = (SeatSpec("Ana"), SeatSpec("Robot", computer="easy"))
     created = await create_game(server.url, Create(seats=seats, rounds=1, clock=3600))
-    app = OnlineApp(server.url, code=created.seats[0].code, store=MatchStore())
+    app = MatchApp(Online(server.url, code=created.seats[0].code), store=MatchStore())
     async with app.run_test(size=(80, 24)) as pilot:
         shown: App[Any] = app
         await until(pilot, lambda: "Your clock: " in screen_text(shown))
@@ -237,11 +245,13 @@ async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: 
         await pilot.pause(1.5)
         assert message(app) == refusal
         await pilot.press("1")
-        assert app.frame is not None and app.frame.deadline is not None
-        app.frame = replace(app.frame, deadline=time.time() + 100.5)  # the last minutes: as a clock shows them
+        assert app.table.frame is not None and app.table.frame.deadline is not None
+        app.table.frame = replace(
+            app.table.frame, deadline=time.time() + 100.5
+        )  # the last minutes: as a clock shows them
         # found by a newcomer: 1 min 43 s was said "2 minutes"
         await until(pilot, lambda: re.search(r"Your clock: 1:[34]\d left\.$", message(app)) is not None)
-        app.frame = replace(app.frame, deadline=time.time() - 1)  # as if the hour had gone by
+        app.table.frame = replace(app.table.frame, deadline=time.time() - 1)  # as if the hour had gone by
         # found by a newcomer: "0 seconds left" said nothing of what may happen now (a computer never claims)
         said = "Your time has run out: the game waits for you."
         await until(pilot, lambda: message(app).endswith(said))
@@ -260,12 +270,12 @@ async def test_a_player_out_of_time_is_told_who_may_claim(server: ServerProcess,
     names = ("Ana", "Boris", "Carl", "Dana")[:players]
     created = await create_game(server.url, Create(seats=tuple(map(SeatSpec, names)), rounds=1, seed=6, clock=3600))
     others = [await joined(server.url, seat.code or "") for seat in created.seats[1:]]  # everyone in: it runs
-    app = OnlineApp(server.url, code=created.seats[0].code, store=MatchStore())
+    app = MatchApp(Online(server.url, code=created.seats[0].code), store=MatchStore())
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: "Your clock: " in screen_text(app))
-            assert app.frame is not None and app.frame.deadline is not None
-            app.frame = replace(app.frame, deadline=time.time() - 1)
+            assert app.table.frame is not None and app.table.frame.deadline is not None
+            app.table.frame = replace(app.table.frame, deadline=time.time() - 1)
             await until(pilot, lambda: message(app).endswith(said))
     finally:
         for websocket, _view in others:
@@ -275,28 +285,28 @@ async def test_a_player_out_of_time_is_told_who_may_claim(server: ServerProcess,
 async def test_the_code_to_watch_typed_in_the_online_start_watches_the_game(server: ServerProcess) -> None:
     # a newcomer typed the watch code where the invitation goes: refused, and that screen had no way to watch
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
-    app = OnlineApp(server.url)
+    app = MatchApp(Online(server.url))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
         shown: App[Any] = app
         await pilot.press(*created.watch, "enter")
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
-        assert app.watching and app.welcome is not None
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
+        assert app.table.watching and app.table.welcome is not None
         await until(pilot, lambda: "That is the code to watch the game: you are watching it." in screen_text(shown))
 
 
 async def test_a_new_online_game_from_the_form_gives_the_invitations_to_send(server: ServerProcess) -> None:
-    app = OnlineApp(server.url)
+    app = MatchApp(Online(server.url))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
         await pilot.press("ctrl+n")
         await until(pilot, lambda: type(app.screen).__name__ == "NewMatchScreen")
         await pilot.press(*"Ana", "tab", "tab", *"Boris", "ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
         shown: App[Any] = app
         await until(pilot, lambda: "send Boris: lost-cities play --join " in screen_text(shown))  # once drawn
-        assert app.welcome is not None and app.welcome.seat == 0 and app.frame is not None
-        assert app.frame.view.my_turn  # seat 1 starts (R5), and it is the creator's
+        assert app.table.welcome is not None and app.table.welcome.seat == 0 and app.table.frame is not None
+        assert app.table.frame.view.my_turn  # seat 1 starts (R5), and it is the creator's
 
 
 async def test_a_rematch_made_leaves_no_offer_on_the_screen_and_no_first_game_codes_in_the_help(
@@ -304,13 +314,13 @@ async def test_a_rematch_made_leaves_no_offer_on_the_screen_and_no_first_game_co
 ) -> None:
     # found by a newcomer: "Boris asked for a rematch" stayed over the new match's prompt, and ? kept the codes
     settings = MatchSettings(names=("Ana", "Boris"), rounds=1, seed=8)
-    app = OnlineApp(server.url, create=OnlineMatch(settings, server.url), store=MatchStore())
+    app = MatchApp(Online(server.url, create=OnlineMatch(settings, server.url)), store=MatchStore())
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         shown: App[Any] = app
         await until(pilot, lambda: "send Boris: lost-cities play --join " in screen_text(shown))
-        app._on_frame(RematchOffer(seats=(1,)))  # as the server tells them, at the match's end
+        app.table._on_frame(RematchOffer(seats=(1,)))  # as the server tells them, at the match's end
         await until(pilot, lambda: "Boris asked" in screen_text(shown))
-        app._on_frame(Rematched(game="next", seat=1, token="t"))
+        app.table._on_frame(Rematched(game="next", seat=1, token="t"))
         await until(pilot, lambda: "Boris asked" not in screen_text(shown))
         await pilot.press("question_mark")
         await until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
@@ -319,7 +329,7 @@ async def test_a_rematch_made_leaves_no_offer_on_the_screen_and_no_first_game_co
 
 async def test_esc_in_the_form_opened_from_the_online_start_goes_back_to_it() -> None:
     # a newcomer's Esc quit the whole app: the form came from the code box, and the key bar said "quit"
-    app = OnlineApp("ws://127.0.0.1:1")
+    app = MatchApp(Online("ws://127.0.0.1:1"))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
         await pilot.press("ctrl+n")
@@ -346,22 +356,26 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
     server: ServerProcess, private_data_dir: Path
 ) -> None:
     settings = MatchSettings(names=("Ana", "Boris"), rounds=1, seed=8)
-    app = OnlineApp("ws://unused.invalid:1", create=OnlineMatch(settings, server.url, clock=3600), store=MatchStore())
+    app = MatchApp(
+        Online("ws://unused.invalid:1", create=OnlineMatch(settings, server.url, clock=3600)), store=MatchStore()
+    )
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
         shown: App[Any] = app
-        assert app.server == server.url and app.welcome is not None and app.welcome.clock == 3600  # its clock,
-        assert app.frame is not None and app.frame.deadline is None  # which runs once Boris is in
+        assert (
+            app.table.server == server.url and app.table.welcome is not None and app.table.welcome.clock == 3600
+        )  # its clock,
+        assert app.table.frame is not None and app.table.frame.deadline is None  # which runs once Boris is in
         await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
         await pilot.press("1", "d")
-        await until(pilot, lambda: app.frame is not None and app.frame.view.phase is Phase.DRAW)
+        await until(pilot, lambda: app.table.frame is not None and app.table.frame.view.phase is Phase.DRAW)
         await pilot.press("n")
-        code = app.invites[1]
+        code = app.table.invites[1]
         waiting = f"Boris has not joined yet: send them lost-cities play --join {code} --server {server.url}"
         await until(pilot, lambda: waiting in " ".join(screen_text(shown).split()))
         boris = asyncio.create_task(play_seat(server.url, code, make_bot("heuristic")))
         try:  # once he is in, the board says no more of the invitation
-            await until(pilot, lambda: app.frame is not None and app.frame.version >= 4)
+            await until(pilot, lambda: app.table.frame is not None and app.table.frame.version >= 4)
             await until(pilot, lambda: "has not joined yet" not in screen_text(shown))
             await pilot.press("question_mark")  # the invitations and the watch code stay in the help
             await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
@@ -377,7 +391,7 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
 async def test_a_game_the_server_cannot_create_brings_the_form_back_as_filled_in(private_data_dir: Path) -> None:
     # nothing listens on loopback port 1: the form comes back with its fields and the reason, not the shell
     settings = MatchSettings(names=("Ana", "Boris"), rounds=2)
-    app = OnlineApp("ws://127.0.0.1:1", create=OnlineMatch(settings, "ws://127.0.0.1:1", clock=3600))
+    app = MatchApp(Online("ws://127.0.0.1:1", create=OnlineMatch(settings, "ws://127.0.0.1:1", clock=3600)))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NewMatchScreen) and "No game server" in screen_text(app))
         form = app.screen
@@ -389,7 +403,7 @@ async def test_a_game_the_server_cannot_create_brings_the_form_back_as_filled_in
         said = " ".join(screen_text(app).split())
         assert "No game server answers at ws://127.0.0.1:1" in said
         assert app.focused is not None and app.focused.id == "server"
-    assert app.problem is None  # nothing to say on leaving: the player was told in the form
+    assert app.ending.problem is None  # nothing to say on leaving: the player was told in the form
 
 
 async def test_once_the_other_sides_time_is_up_c_is_listed_and_claims(
@@ -398,12 +412,12 @@ async def test_once_the_other_sides_time_is_up_c_is_listed_and_claims(
     # found by a newcomer: c was read only on one's own turn, and a claim is always made on the other's
     from types import SimpleNamespace
 
-    import lost_cities.tui.match.online as online_app
+    import lost_cities.tui.match.tables.remote as online_app
 
     spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3, clock=3600)
     created = await create_game(server.url, spec)
     ana, boris = created.seats
-    app = OnlineApp(server.url, code=boris.code, store=MatchStore())
+    app = MatchApp(Online(server.url, code=boris.code), store=MatchStore())
     from tests.online.raw import joined
 
     holding, _view = await joined(server.url, ana.code or "")  # Ana sits, to move, and does nothing
@@ -412,8 +426,8 @@ async def test_once_the_other_sides_time_is_up_c_is_listed_and_claims(
             await until(
                 pilot,
                 lambda: (
-                    app.frame is not None
-                    and app.frame.deadline is not None
+                    app.table.frame is not None
+                    and app.table.frame.deadline is not None
                     and isinstance(app.screen, BoardScreen)
                     and bool(app.screen.query("KeyBar"))
                 ),
@@ -437,10 +451,10 @@ async def test_a_watcher_is_told_every_move_by_name_and_shown_no_hand(server: Se
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=5))
     ana, view = await joined(server.url, created.seats[0].code or "")
     boris, _view = await joined(server.url, created.seats[1].code or "")
-    app = OnlineApp(server.url, watch=created.watch)
+    app = MatchApp(Online(server.url, watch=created.watch))
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+            await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
             card = view["view"]["hand"][0]
             await ask(ana, {"type": "decide", "version": 0, "decision": f"-{card}"})
             await ask(ana, {"type": "decide", "version": 1, "decision": "n"})
@@ -460,10 +474,10 @@ async def test_a_name_the_server_refuses_ends_the_app_with_the_reason_not_a_blan
     # found by a newcomer: the refusal of the join itself was taken for a passing one, and nothing was ever drawn
     created = await create_game(server.url, Create(seats=(SeatSpec("Rae"), SeatSpec("Kim")), rounds=1, seed=3))
     for name, said in (("abcdefghijklmnop", "16 characters long"), ("RAE", "both have the name 'RAE'")):
-        app = OnlineApp(server.url, code=created.seats[1].code, name=name, store=MatchStore())
+        app = MatchApp(Online(server.url, code=created.seats[1].code, name=name), store=MatchStore())
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda app=app: app.problem is not None)  # type: ignore[misc]
-        assert app.problem is not None and said in app.problem
+            await until(pilot, lambda app=app: app.ending.problem is not None)  # type: ignore[misc]
+        assert app.ending.problem is not None and said in app.ending.problem
 
 
 def test_after_the_last_round_earlier_is_the_total_before_it_not_the_final_one() -> None:
@@ -480,11 +494,11 @@ def test_after_the_last_round_earlier_is_the_total_before_it_not_the_final_one()
         if not match.more_rounds:
             break
         match.start_next_round()
-    app = OnlineApp("ws://127.0.0.1:1")
+    table = RemoteTable(MatchApp(), "ws://127.0.0.1:1")  # not opened: nothing is sent
     seats = tuple(SeatInfo(seat, name, None, True, True) for seat, name in enumerate(("Ana", "Boris")))
-    app.welcome = Welcome(game="g", seat=0, version=1, seats=seats, rounds=2)
+    table.welcome = Welcome(game="g", seat=0, version=1, seats=seats, rounds=2)
     frame = ViewFrame(version=1, round_number=2, view=player_view(match.current, 0), totals=match.totals, over=True)
-    assert app._standing(frame).totals == match.round_scores[0]  # the first round's: before the last one
+    assert table._standing(frame).totals == match.round_scores[0]  # the first round's: before the last one
 
 
 async def test_a_name_given_on_joining_reaches_the_others_screens(
@@ -494,7 +508,7 @@ async def test_a_name_given_on_joining_reaches_the_others_screens(
     from tests.online.raw import ask, open_raw
 
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3))
-    app = OnlineApp(server.url, code=created.seats[0].code, store=MatchStore())
+    app = MatchApp(Online(server.url, code=created.seats[0].code), store=MatchStore())
     async with app.run_test(size=(80, 24)) as pilot:
         shown: App[Any] = app
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and "Boris" in screen_text(shown))
@@ -503,7 +517,7 @@ async def test_a_name_given_on_joining_reaches_the_others_screens(
             welcome = await ask(bob, {"type": "join", "code": created.seats[1].code, "name": "Bobby"})
             assert welcome["type"] == "welcome"
             await until(pilot, lambda: "Bobby" in screen_text(shown) and "Boris" not in screen_text(shown))
-            assert app.names == ("Ana", "Bobby")
+            assert app.table.names == ("Ana", "Bobby")
         finally:
             await bob.close()
 
@@ -517,7 +531,7 @@ async def test_a_rematch_asked_of_a_player_who_has_left_says_they_are_not_connec
 
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3))
     ana, boris = created.seats
-    app = OnlineApp(server.url, code=ana.code, store=MatchStore())
+    app = MatchApp(Online(server.url, code=ana.code), store=MatchStore())
     other = asyncio.create_task(play_seat(server.url, boris.code or "", make_bot("heuristic")))  # leaves at the end
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -525,16 +539,16 @@ async def test_a_rematch_asked_of_a_player_who_has_left_says_they_are_not_connec
                 await until(pilot, lambda: isinstance(app.screen, RoundEndScreen) or _to_play(app))
                 if isinstance(app.screen, RoundEndScreen):
                     break
-                version = app.frame.version if app.frame else -1
+                version = app.table.frame.version if app.table.frame else -1
                 await pilot.press("1", "d")
-                await until(pilot, lambda v=version: app.frame is not None and app.frame.version > v)
+                await until(pilot, lambda v=version: app.table.frame is not None and app.table.frame.version > v)
                 await pilot.press("n")
-                await until(pilot, lambda v=version: app.frame is not None and app.frame.version > v + 1)
+                await until(pilot, lambda v=version: app.table.frame is not None and app.table.frame.version > v + 1)
             await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
             await asyncio.wait_for(other, 30)  # Boris's bot has its record and is gone
-            await until(pilot, lambda: 1 not in app.present)
+            await until(pilot, lambda: 1 not in app.table.present)
             await pilot.press("a")
             await until(
                 pilot,
@@ -551,16 +565,16 @@ async def test_a_rematch_asked_of_a_player_who_has_left_says_they_are_not_connec
             await other
 
 
-def _to_play(app: OnlineApp) -> bool:
-    frame = app.frame
+def _to_play(app: MatchApp) -> bool:
+    frame = app.table.frame
     return (
         frame is not None
         and frame.view.my_turn
         and frame.view.phase is Phase.PLAY
         and isinstance(app.screen, BoardScreen)
-        and app.board is not None
-        and app.board.scene is not None
-        and app.board.scene.view is frame.view
+        and app.table.board is not None
+        and app.table.board.scene is not None
+        and app.table.board.scene.view is frame.view
     )
 
 
@@ -572,17 +586,17 @@ async def test_a_four_player_game_made_here_shows_every_code_to_send_beneath_the
     servers = f"{server.url},ws://[::1]:{port}"  # two addresses, as a club with two servers gives
     names = ("Alexandra", "Bartholomew", "Constantine", "Dorothea")
     settings = MatchSettings(names=names, rounds=1, seed=8)
-    app = OnlineApp(servers, create=OnlineMatch(settings, servers), store=MatchStore())
+    app = MatchApp(Online(servers, create=OnlineMatch(settings, servers)), store=MatchStore())
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
         shown: App[Any] = app
         await until(pilot, lambda: "codes to send:" in screen_text(shown))
         text = " ".join(screen_text(shown).split())
         lines = [line.strip() for line in screen_text(shown).splitlines()]
         for seat in (1, 2, 3):  # each name beside its code on one line (the board wrapped between them)
-            assert any(f"{names[seat]} {app.invites[seat]}" in line for line in lines), (seat, lines)
+            assert any(f"{names[seat]} {app.table.invites[seat]}" in line for line in lines), (seat, lines)
         assert f"lost-cities play --join CODE --server {servers}" in lines  # a line of its own, to copy whole
-        watch = app.invitation.partition("to watch (--watch instead of --join): ")[2].split()[0]
+        watch = app.table.invitation.partition("to watch (--watch instead of --join): ")[2].split()[0]
         assert f"to watch (--watch instead of --join): {watch}" in text and len(watch) == 9
 
 
@@ -592,13 +606,13 @@ async def test_a_name_given_when_coming_back_to_a_seat_is_said_to_be_the_first_o
     # found by a newcomer: --name given with the same --join again was ignored without a word
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3))
     code = created.seats[1].code
-    first = OnlineApp(server.url, code=code, name="Zoé", store=MatchStore())
+    first = MatchApp(Online(server.url, code=code, name="Zoé"), store=MatchStore())
     async with first.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(first.screen, BoardScreen) and "Zoé" in screen_text(first))
-    again = OnlineApp(server.url, code=code, name="Chloe", store=MatchStore())
+    again = MatchApp(Online(server.url, code=code, name="Chloe"), store=MatchStore())
     async with again.run_test(size=(80, 24), notifications=True) as pilot:
-        await until(pilot, lambda: again.welcome is not None and isinstance(again.screen, BoardScreen))
-        assert again.names[1] == "Zoé"
+        await until(pilot, lambda: again.table.welcome is not None and isinstance(again.screen, BoardScreen))
+        assert again.table.names[1] == "Zoé"
         shown: App[Any] = again
         await until(pilot, lambda: "Back in your seat as Zoé" in words_of(screen_text(shown)))
 
@@ -620,30 +634,32 @@ def test_the_help_lists_the_claim_only_in_a_game_with_a_clock() -> None:
 
 async def test_quitting_a_seat_mid_game_is_kept_for_the_command_to_say_how_to_come_back(server: ServerProcess) -> None:
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
-    app = OnlineApp(server.url, code=created.seats[0].code, store=MatchStore())
+    app = MatchApp(Online(server.url, code=created.seats[0].code), store=MatchStore())
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
         await pilot.press("q")
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
-    assert app.left_playing and app.problem is None
+    assert "your seat is kept" in app.ending.words and app.ending.problem is None
 
 
 async def test_a_fourth_take_back_in_a_turn_is_refused_in_the_players_words(server: ServerProcess) -> None:
     settings = MatchSettings(names=("Ana", "Boris"), rounds=1)
-    app = OnlineApp(server.url, create=OnlineMatch(settings, server.url), store=MatchStore())
+    app = MatchApp(Online(server.url, create=OnlineMatch(settings, server.url)), store=MatchStore())
     async with app.run_test(size=(80, 24)) as pilot:
         shown: App[Any] = app
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
-        assert app.frame is not None and app.frame.view.my_turn
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
+        assert app.table.frame is not None and app.table.frame.view.my_turn
         for version in range(1, 7):  # discarded and taken back three times: each answered by the server
             await pilot.press("d" if version % 2 else "u")
-            await until(pilot, lambda version=version: app.frame is not None and app.frame.version == version)
+            await until(
+                pilot, lambda version=version: app.table.frame is not None and app.table.frame.version == version
+            )
             if version == 2:  # said as at one keyboard (it went back to the prompt, without a word)
                 assert "is back in your hand." in message(shown)
         await pilot.press("d")
-        await until(pilot, lambda: app.frame is not None and app.frame.version == 7)
+        await until(pilot, lambda: app.table.frame is not None and app.table.frame.version == 7)
         assert "take back" not in key_bar(shown)  # the view says no more: the key bar offers none
         await pilot.press("u")
         await until(pilot, lambda: "taken a card back 3 times this turn" in screen_text(shown))

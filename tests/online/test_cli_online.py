@@ -103,9 +103,9 @@ def test_a_new_game_goes_to_the_server_used_last_here(
     assert again.status == 0, again.err
     assert again.out.splitlines()[0].endswith(f" created on {server.url}.")
     opened = cli("play", "--online", terminal=True)  # the online start, where Ctrl+N creates
-    assert opened.status == 0 and [app.server for app in opened.apps] == [server.url]  # type: ignore[attr-defined]
+    assert opened.status == 0 and [app.opening.server for app in opened.apps] == [server.url]  # type: ignore[attr-defined]
     joining = cli("play", "--join", "K7QX-M2PA", terminal=True)  # a code: the server the invitation names, or none
-    assert [app.server for app in joining.apps] == ["ws://127.0.0.1:8765"]  # type: ignore[attr-defined]
+    assert [app.opening.server for app in joining.apps] == ["ws://127.0.0.1:8765"]  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("scheme", ["postgresql", "postgres"])

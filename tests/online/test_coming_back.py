@@ -10,11 +10,14 @@ from pathlib import Path
 from lost_cities.cli.online import RunningGames, running_online_games
 from lost_cities.net.client import Seat, create_game
 from lost_cities.net.protocol import Create, SeatSpec
+from lost_cities.session import OfferedGame
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import OnlineSeat, remember
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import Local, MatchApp
+from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.dialogs import NoticesScreen
 from lost_cities.tui.match.screens.resume import ResumeScreen
+from lost_cities.tui.match.tables.remote import RemoteTable
 from tests.conftest import Cli
 from tests.online.server import ServerProcess
 from tests.tui.helpers import screen_text, until, words_of
@@ -57,7 +60,7 @@ def test_play_says_at_start_up_which_server_did_not_answer(cli: Cli, private_dat
     result = cli("play", terminal=True)
     assert result.status == 0 and len(result.apps) == 1
     app = result.apps[0]
-    assert isinstance(app, LostCitiesApp) and app.online == ()
+    assert isinstance(app, MatchApp) and isinstance(app.opening, Local) and app.opening.online == ()
     assert app.notices == (  # one notice for both: one each would cover the screen
         "The servers ws://127.0.0.1:7, ws://127.0.0.1:9 did not answer: your online games on them are not listed "
         "(they wait there). If one is gone for good, forget its games with:\nlost-cities online forget --server URL",
@@ -68,7 +71,8 @@ async def test_a_server_that_did_not_answer_is_said_at_start_up_not_left_out_sil
     # found by a newcomer: the games on a server that was down were missing from the start without a word; then
     # the notice covered part of the form, and its command was cut across lines
     running = RunningGames([], ["ws://127.0.0.1:9"], [])
-    app = LostCitiesApp(online=("online with Boris: your turn",), notices=running.notices())
+    offered = (OfferedGame("online with Boris: your turn", "ws://127.0.0.1:8", "x" * 43),)
+    app = MatchApp(Local(online=offered), notices=running.notices())
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NoticesScreen))
         await until(pilot, lambda: "ws://127.0.0.1:9 did not answer" in words_of(screen_text(app)))
@@ -79,9 +83,25 @@ async def test_a_server_that_did_not_answer_is_said_at_start_up_not_left_out_sil
         assert "online with Boris: your turn" in screen_text(app)  # the games that did answer are offered
 
 
-async def test_the_start_offers_online_games_and_one_key_chooses_one() -> None:
-    app = LostCitiesApp(online=("online with Boris: your turn", "online with Carl: Carl to play"))
+async def test_the_start_offers_online_games_and_one_key_opens_one_in_the_same_app(server: ServerProcess) -> None:
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Carl")), seed=2))
+    seat = Seat(server.url, code=created.seats[1].code)  # Carl took his seat yesterday, and left
+    holding = asyncio.create_task(seat.run())
+    while seat.token is None or seat.view is None:
+        await asyncio.sleep(0.01)
+    holding.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await holding
+    offered = (
+        OfferedGame("online with Boris: your turn", "ws://127.0.0.1:9", "x" * 43),
+        OfferedGame("online with Ana: Ana to play", server.url, seat.token),
+    )
+    app = MatchApp(Local(online=offered))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
         await pilot.press("2")
-        await until(pilot, lambda: app.online_choice == 1)
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+        table = app.table
+        assert isinstance(table, RemoteTable) and table.server == server.url
+        assert table.welcome is not None and table.welcome.seat == 1  # back in Carl's seat, by its token
+        assert "Waiting for Ana" in screen_text(app)

@@ -17,7 +17,7 @@ from lost_cities.net.client import OnlineError, create_game, fetch_record, play_
 from lost_cities.net.protocol import Create, ErrorCode, SeatSpec
 from lost_cities.storage import MatchStore
 from lost_cities.storage.saved import SavedMatch
-from lost_cities.tui.match.online import OnlineApp
+from lost_cities.tui.match.match_app import MatchApp, Online
 from lost_cities.tui.match.screens.board import BoardScreen
 from tests.conftest import Cli
 from tests.online.raw import ask, joined, open_raw
@@ -117,10 +117,10 @@ async def test_the_board_says_first_that_the_deals_were_chosen_and_the_help_keep
     server: ServerProcess, seed: int | None
 ) -> None:
     created = await create_game(server.url, two(seed=seed))
-    app = OnlineApp(server.url, code=created.seats[1].code, store=MatchStore())
+    app = MatchApp(Online(server.url, code=created.seats[1].code), store=MatchStore())
     async with app.run_test(size=(80, 24)) as pilot:
         shown: App[Any] = app
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.frame is not None)
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
         await until(pilot, lambda: "Boris" in screen_text(shown))
         assert (DEALT in words_of(screen_text(shown))) is (seed is not None)
         await pilot.press("question_mark")

@@ -9,7 +9,7 @@ from lost_cities.i18n import set_language
 from lost_cities.limits import cell_width
 from lost_cities.net.protocol import Created, SeatOffer
 from lost_cities.tui.common.fitted import MIN_WIDTH
-from lost_cities.tui.match.online import invitations
+from lost_cities.tui.match.tables.remote import invitations
 
 NAMES = ("Александра", "Bartholomew", "Constantine", "李小龙李小龙")  # as wide as a name may be (12 cells)
 CODES = ("AAAA-AAAA", "K7QX-M2PA", "4HJK-PQRS", "Z9WV-TTGH")

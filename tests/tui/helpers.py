@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from lost_cities.engine import Draw, Match, Phase, Round, Rules
 from lost_cities.session import HotSeat, MatchSettings
 from lost_cities.tui.common.board_grid import BoardGrid
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
 
@@ -39,10 +39,10 @@ CROWDED_FOUR = (
 NAMES_THREE = ("Konstantinos", "Alexandrina", "Zoë")
 
 
-def make_app(seed: int = 7, players: int = 2, **changes: object) -> LostCitiesApp:
+def make_app(seed: int = 7, players: int = 2, **changes: object) -> MatchApp:
     """A new match between the first ``players`` of :data:`NAMES` (seat order), seeded."""
     settings = MatchSettings(names=NAMES[:players], seed=seed, **changes)  # type: ignore[arg-type]
-    return LostCitiesApp(settings)
+    return MatchApp(Local(settings))
 
 
 def advance(round_: Round, leave: int = 2) -> None:
@@ -52,29 +52,29 @@ def advance(round_: Round, leave: int = 2) -> None:
         round_.draw(Draw(None))
 
 
-def app_at(round_: Round, rounds: int = 1, names: tuple[str, ...] | None = None) -> LostCitiesApp:
+def app_at(round_: Round, rounds: int = 1, names: tuple[str, ...] | None = None) -> MatchApp:
     """The app with a match whose first round is ``round_`` (e.g. :meth:`Round.from_position`)."""
     rules = round_.rules
     match = Match(rules, rounds=rounds, first=round_.starter, seed=1)
     match.played[0] = round_
-    return LostCitiesApp(session=HotSeat(names or NAMES[: rules.players], match))
+    return MatchApp(Local(session=HotSeat(names or NAMES[: rules.players], match)))
 
 
-def advanced_app(seed: int = 7, players: int = 2, leave: int = 2, **rules: bool) -> LostCitiesApp:
+def advanced_app(seed: int = 7, players: int = 2, leave: int = 2, **rules: bool) -> MatchApp:
     """A seeded match advanced through the engine to ``leave`` cards in the draw pile."""
     match = Match(Rules(players=players, **rules), rounds=1, seed=seed)
     advance(match.current, leave)
-    return LostCitiesApp(session=HotSeat(NAMES[:players], match))
+    return MatchApp(Local(session=HotSeat(NAMES[:players], match)))
 
 
-def engine(holder: LostCitiesApp | HotSeat) -> Match:
+def engine(holder: MatchApp | HotSeat) -> Match:
     """The engine's match behind an app's (or a session's) views, for a test to check the state itself
     or to fast-forward it: the app and its screens never read it (H1–H3)."""
-    session = holder.session if isinstance(holder, LostCitiesApp) else holder
+    session = holder.table.session if isinstance(holder, MatchApp) else holder  # type: ignore[union-attr]
     return session._match
 
 
-def crowded(position: str, players: int, names: tuple[str, ...] | None = None) -> LostCitiesApp:
+def crowded(position: str, players: int, names: tuple[str, ...] | None = None) -> MatchApp:
     """A long match with the hand penalty (R20, R21), its first round at ``position``."""
     rules = Rules(players=players, long=True, hand_penalty=True)
     return app_at(Round.from_position(position, rules), rounds=3, names=names)
@@ -131,7 +131,7 @@ async def until(pilot: Pilot[None], condition: Callable[[], bool], seconds: floa
         await pilot.pause(0.01)
 
 
-async def take_turn(pilot: Pilot[None], app: LostCitiesApp, prefer_lay: bool = True) -> None:
+async def take_turn(pilot: Pilot[None], app: MatchApp, prefer_lay: bool = True) -> None:
     """By keys: the pass step, then the first card that can be laid (else card 1 discarded), then the draw pile.
 
     In the final laying (R23c), the first card that can be laid, else s.
@@ -140,7 +140,7 @@ async def take_turn(pilot: Pilot[None], app: LostCitiesApp, prefer_lay: bool = T
     await pilot.press("enter")
     await pilot.pause()
     assert isinstance(app.screen, BoardScreen)
-    view = app.session.view()
+    view = app.table.session.view()
     lays = [play.card for play in view.legal_plays if not play.discard]
     if view.phase is Phase.FINAL:
         await pilot.press(*([str(view.hand.index(lays[0]) + 1), "e", "s"] if lays else ["s"]))
@@ -151,14 +151,14 @@ async def take_turn(pilot: Pilot[None], app: LostCitiesApp, prefer_lay: bool = T
     await pilot.pause()
 
 
-async def finish_round(pilot: Pilot[None], app: LostCitiesApp) -> None:
+async def finish_round(pilot: Pilot[None], app: MatchApp) -> None:
     """From a pass screen: fast-forward through the engine, play the last turns by keys, leave the round-end screen."""
     assert isinstance(app.screen, PassScreen)
     advance(engine(app).current)
     app.pop_screen()  # drawn before the fast-forward: pass the screen again, to whoever moves now
-    app.show_pass()
+    app.table.show_pass()
     await pilot.pause()
-    while not app.session.round_over:
+    while not app.table.session.round_over:
         await take_turn(pilot, app, prefer_lay=False)
     await pilot.press("enter")
     await pilot.pause()

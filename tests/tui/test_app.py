@@ -12,7 +12,7 @@ from textual import events
 from lost_cities.engine import Card, Colour, Phase, Round, Rules, parse_cards
 from lost_cities.i18n import set_language
 from lost_cities.session import MatchSettings
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.match_end import MatchEndScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
@@ -43,14 +43,14 @@ async def test_a_whole_round_played_by_keys_reaches_the_round_end_screen() -> No
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         turns = 0
-        while not app.session.round_over:
-            mover = app.session.to_move
+        while not app.table.session.round_over:
+            mover = app.table.session.to_move
             pile = engine(app).current.draw_pile_size
             await take_turn(pilot, app)
             turns += 1
             assert len(engine(app).current.hand(mover)) == 8  # R8
-            if not app.session.round_over:
-                assert app.session.to_move != mover and engine(app).current.draw_pile_size == pile - 1
+            if not app.table.session.round_over:
+                assert app.table.session.to_move != mover and engine(app).current.draw_pile_size == pile - 1
         assert turns == 44
         assert isinstance(app.screen, RoundEndScreen)
         text = screen_text(app)
@@ -65,7 +65,7 @@ async def test_a_whole_round_played_by_keys_reaches_the_round_end_screen() -> No
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
-        assert engine(app).round_number == 2 and app.session.to_move == starter  # R18
+        assert engine(app).round_number == 2 and app.table.session.to_move == starter  # R18
 
 
 async def test_the_pass_screen_shows_no_hand_only_enter_reveals_it() -> None:
@@ -99,7 +99,7 @@ async def test_the_pass_screen_mid_round_hides_every_hand() -> None:
         await take_turn(pilot, app)
         assert isinstance(app.screen, PassScreen)
         text = screen_text(app).split("Pass to")[0]
-        view = app.session.public_view()
+        view = app.table.session.public_view()
         public = {c for side in view.expeditions for row in side for c in row} | {c for c in view.discard_tops if c}
         for seat in (0, 1):
             for card in engine(app).current.hand(seat):
@@ -182,7 +182,7 @@ async def test_a_digit_past_the_hand_says_which_cards_there_are_and_the_arrows_g
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "5")
         await until(pilot, lambda: "There is no card 5: choose 1 to 3." in message(app))
-        assert app.board is not None and app.board.scene is not None and app.board.scene.selected == 0
+        assert app.table.board is not None and app.table.board.scene is not None and app.table.board.scene.selected == 0
         await pilot.press("left")  # from the first card round to the last
         await until(pilot, lambda: "the " + card_name(Card.parse("r9")) + " is selected" in message(app))
         await pilot.press("right")
@@ -256,7 +256,7 @@ async def test_a_one_round_match_ends_with_the_result_until_a_listed_key() -> No
     app = advanced_app(seed=9, leave=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        while not app.session.round_over:
+        while not app.table.session.round_over:
             await take_turn(pilot, app, prefer_lay=False)
         await pilot.press("enter")
         await pilot.pause()
@@ -281,7 +281,7 @@ async def test_the_cooperative_game_shows_a_live_team_score_and_a_team_column() 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Team score: " in screen_text(app)
-        while not app.session.round_over:
+        while not app.table.session.round_over:
             await take_turn(pilot, app)
         await pilot.press("enter")
         await pilot.pause()
@@ -303,7 +303,7 @@ async def test_nothing_in_hand_shows_both_sides_like_for_like() -> None:
 
 async def test_the_form_starts_a_match_with_its_settings() -> None:
     # R5, R17, R20: names, who starts, rounds and variants from the form
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewMatchScreen)
@@ -315,7 +315,7 @@ async def test_the_form_starts_a_match_with_its_settings() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
-        session = app.session
+        session = app.table.session
         assert session.names == ("Ana", "Boris") and session.to_move == 1
         assert session.standing().rounds == 2 and Colour.PURPLE in session.rules.colours
         assert "P purple" in screen_text(app)
@@ -323,7 +323,7 @@ async def test_the_form_starts_a_match_with_its_settings() -> None:
 
 async def test_enter_in_a_name_moves_to_the_next_field_and_never_starts() -> None:
     # Enter moves on; Ctrl+S and the button start
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*"Ana", "enter")
@@ -339,7 +339,7 @@ async def test_enter_in_a_name_moves_to_the_next_field_and_never_starts() -> Non
 
 async def test_the_form_sets_up_four_players_in_two_teams() -> None:
     # R24a: p1 and p3 against p2 and p4; the cooperative game is not offered (R24f)
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.query_one("#players-4").value = True  # type: ignore[attr-defined]
@@ -353,7 +353,7 @@ async def test_the_form_sets_up_four_players_in_two_teams() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
-        assert app.session.names == ("Ana", "Boris", "Carl", "Dana") and app.session.rules.teams
+        assert app.table.session.names == ("Ana", "Boris", "Carl", "Dana") and app.table.session.rules.teams
 
 
 async def test_quit_asks_first_and_says_what_is_kept() -> None:
@@ -405,7 +405,7 @@ async def test_a_small_terminal_gets_a_clear_message_and_takes_no_moves(size: tu
 
 async def test_the_form_switches_the_language_of_the_whole_app() -> None:
     # what was typed stays; the form, then the match, speak the chosen language (set back by conftest)
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.click("#p1")
@@ -439,10 +439,10 @@ async def test_a_whole_three_player_round_by_keys_with_the_final_laying() -> Non
         await pilot.pause()
         order = []
         while engine(app).current.phase is Phase.PLAY:
-            order.append(app.session.to_move)
+            order.append(app.table.session.to_move)
             await take_turn(pilot, app)
         assert order == [0, 1]  # Boris takes the last card
-        assert isinstance(app.screen, PassScreen) and app.session.to_move == 2  # R23c: Carl lays first
+        assert isinstance(app.screen, PassScreen) and app.table.session.to_move == 2  # R23c: Carl lays first
         await pilot.press("enter")
         await pilot.pause()
         assert "lay up to two more cards, or press s to stop" in message(app)
@@ -455,7 +455,7 @@ async def test_a_whole_three_player_round_by_keys_with_the_final_laying() -> Non
         assert "1 more card" in message(app) and "take back" in key_bar(app)
         await pilot.press("s")
         await pilot.pause()
-        assert isinstance(app.screen, PassScreen) and app.session.to_move == 0
+        assert isinstance(app.screen, PassScreen) and app.table.session.to_move == 0
         await take_turn(pilot, app)  # Ana lays one card and stops
         await take_turn(pilot, app)  # Boris, who took the last card, lays last
         assert isinstance(app.screen, RoundEndScreen)
@@ -474,12 +474,12 @@ async def test_a_whole_four_player_round_by_keys_partners_on_one_side() -> None:
         assert "Ana & Carl" in screen_text(app) and "Boris & Dana" in screen_text(app)
         order = []
         while engine(app).current.phase is Phase.PLAY:
-            order.append(app.session.to_move)
+            order.append(app.table.session.to_move)
             assert isinstance(app.screen, PassScreen)  # between every two turns, partners included (R24d)
             await take_turn(pilot, app)
         assert order == [0, 1, 2]
         assert engine(app).current.expedition(0, Colour.RED)[:2] == (Card.parse("r5"), Card.parse("r7"))  # R24b
-        while not app.session.round_over:
+        while not app.table.session.round_over:
             await take_turn(pilot, app)
         assert isinstance(app.screen, RoundEndScreen)
         assert "Ana & Carl" in screen_text(app)
@@ -499,7 +499,7 @@ async def test_the_round_end_of_three_players_says_who_starts_and_why() -> None:
 
 async def test_a_three_player_match_from_the_form_to_the_board() -> None:
     settings = MatchSettings(names=("Ana", "Boris", "Carl"), seed=3)
-    app = LostCitiesApp(settings)
+    app = MatchApp(Local(settings))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -592,7 +592,7 @@ async def test_keys_typed_in_a_russian_layout_are_the_keys_on_the_same_place() -
 
 
 async def test_a_name_is_typed_in_russian_as_it_is() -> None:
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewMatchScreen)
@@ -610,7 +610,7 @@ async def test_a_drop_down_list_searches_the_russian_letters_typed() -> None:
 
     set_language("ru")
     try:
-        app = LostCitiesApp()
+        app = MatchApp()
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             who = app.screen.query(Select).first()

@@ -13,7 +13,7 @@ import pytest
 CHILD = """
 import gc, sys, time
 from lost_cities.session import MatchSettings
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.scorepad.app import ScorePadApp
 
 class Shown:
@@ -29,7 +29,7 @@ class Shown:
 
 kind = sys.argv[1]
 if kind == "hotseat":
-    app = type("A", (Shown, LostCitiesApp), {})(MatchSettings(names=("Ana", "Boris"), seed=1), start="new")
+    app = type("A", (Shown, MatchApp), {})(Local(MatchSettings(names=("Ana", "Boris"), seed=1), start="new"))
 else:
     app = type("A", (Shown, ScorePadApp), {})(names=("Ana", "Boris"))
 app.run(headless=True, size=(80, 24))

@@ -30,7 +30,7 @@ from lost_cities.engine import (
 from lost_cities.i18n import set_language
 from lost_cities.session import HotSeat, MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.match.scene import unknown_key_line
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.dialogs import NoticesScreen
@@ -42,14 +42,14 @@ from tests.tui.helpers import SIZE, advance, engine, key_bar, message, screen_te
 VS_EASY = MatchSettings(names=("Ana", "Computer"), seed=5, rounds=1, computers=(None, "easy"))
 
 
-def human_to_move(app: LostCitiesApp) -> bool:
-    session = app.session
+def human_to_move(app: MatchApp) -> bool:
+    session = app.table.session
     return session.round_over or not session.is_computer(session.to_move)
 
 
-async def human_turn(pilot: Pilot[None], app: LostCitiesApp) -> None:
+async def human_turn(pilot: Pilot[None], app: MatchApp) -> None:
     """Ana's turn by keys on the board: the first card that can be laid, else card 1 discarded; the draw pile."""
-    view = app.session.view_of(0)
+    view = app.table.session.view_of(0)
     assert view.my_turn and isinstance(app.screen, BoardScreen)
     lays = [play.card for play in view.legal_plays if not play.discard]
     if lays:
@@ -59,7 +59,7 @@ async def human_turn(pilot: Pilot[None], app: LostCitiesApp) -> None:
     await until(pilot, lambda: human_to_move(app))
 
 
-async def round_end(pilot: Pilot[None], app: LostCitiesApp) -> None:
+async def round_end(pilot: Pilot[None], app: MatchApp) -> None:
     """To the round-end screen: Enter first if a computer's move ended the round (its move is shown)."""
     await until(pilot, lambda: isinstance(app.screen, RoundEndScreen) or "The round is over" in screen_text(app))
     if not isinstance(app.screen, RoundEndScreen):
@@ -70,16 +70,16 @@ async def round_end(pilot: Pilot[None], app: LostCitiesApp) -> None:
 @pytest.mark.slow
 async def test_a_whole_round_alone_against_the_easy_computer(private_data_dir: Path) -> None:
     store = MatchStore(private_data_dir)
-    app = LostCitiesApp(VS_EASY, store=store, pace=0)
+    app = MatchApp(Local(VS_EASY), store=store, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, BoardScreen)  # alone: no pass step, nothing to hide
         assert not isinstance(app.screen, PassScreen)
         turns = 0
-        while not app.session.round_over:
+        while not app.table.session.round_over:
             await human_turn(pilot, app)
             turns += 1
-            if not app.session.round_over:  # the computer has answered: its card is on the table, said in words
+            if not app.table.session.round_over:  # the computer has answered: its card is on the table, said in words
                 assert "Computer" in screen_text(app).split("\n")[2]  # under your own turn
         await round_end(pilot, app)
     record = store.list_history().matches[-1]  # one round: the match is over, and filed
@@ -124,31 +124,33 @@ def gated(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gated]:
 
 
 async def test_the_keys_wait_while_the_computer_thinks(gated: Gated) -> None:
-    app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=0)
+    app = MatchApp(Local(replace_settings(VS_EASY, first="p2")), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, BoardScreen)
         assert message(app) == "Computer is thinking…"
         assert "select" not in key_bar(app) and "hint" not in key_bar(app)
-        hand = app.session.view_of(0).hand
+        hand = app.table.session.view_of(0).hand
         await pilot.press("1", "d")
         assert message(app) == "Wait: Computer is playing."
-        assert app.session.view_of(0).hand == hand
+        assert app.table.session.view_of(0).hand == hand
         gated.go.set()
-        await until(pilot, lambda: app.session.to_move == 0)
+        await until(pilot, lambda: app.table.session.to_move == 0)
         assert message(app).startswith("Ana, play a card")
 
 
 async def test_the_computers_move_is_held_on_screen_and_any_key_goes_on() -> None:
-    app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=600)
+    app = MatchApp(Local(replace_settings(VS_EASY, first="p2")), pace=600)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await until(pilot, lambda: app.holding)
-        assert app.session.to_move == 1 and engine(app).current.phase is Phase.PLAY  # decided, but held: not played
+        await until(pilot, lambda: app.table.holding)
+        assert (
+            app.table.session.to_move == 1 and engine(app).current.phase is Phase.PLAY
+        )  # decided, but held: not played
         await pilot.press("x")  # its play shows at once; then it is seen thinking of its draw
-        await until(pilot, lambda: engine(app).current.phase is Phase.DRAW and app.holding)
+        await until(pilot, lambda: engine(app).current.phase is Phase.DRAW and app.table.holding)
         await pilot.press("x")
-        await until(pilot, lambda: app.session.to_move == 0)
+        await until(pilot, lambda: app.table.session.to_move == 0)
         assert message(app).startswith("Ana, play a card")
         assert "Computer laid" in screen_text(app) or "Computer discarded" in screen_text(app)
 
@@ -160,7 +162,7 @@ def replace_settings(settings: MatchSettings, **changes: object) -> MatchSetting
 
 
 async def test_a_hint_is_worked_out_from_the_players_view_while_the_keys_wait(gated: Gated) -> None:
-    app = LostCitiesApp(VS_EASY, pace=0)
+    app = MatchApp(Local(VS_EASY), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("h")
@@ -175,7 +177,7 @@ async def test_a_hint_is_worked_out_from_the_players_view_while_the_keys_wait(ga
 
 
 async def test_a_hint_shows_the_hard_levels_three_best_choices_selects_the_first_and_is_counted() -> None:
-    app = LostCitiesApp(replace_settings(VS_EASY, think=0.1), pace=0)
+    app = MatchApp(Local(replace_settings(VS_EASY, think=0.1)), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("h")
@@ -189,13 +191,13 @@ async def test_a_hint_shows_the_hard_levels_three_best_choices_selects_the_first
         hinted = board.scene.selected_card
         assert hinted is not None
         assert card_phrase(hinted) in numbered[0]  # the first choice's card is selected: e or d plays it
-        assert app.session.hints == [[1, 0]]
+        assert app.table.session.hints == [[1, 0]]
         # the round's end tells who took hints
         round_ = engine(app).current
         advance(round_, leave=2)
         if round_.to_move != 0:
             advance(round_, leave=1)  # one turn more: Ana's to move
-        app.show_board(0)
+        app.table.show_board(0)
         while not engine(app).current.over:
             await human_turn(pilot, app)
         await round_end(pilot, app)
@@ -203,7 +205,7 @@ async def test_a_hint_shows_the_hard_levels_three_best_choices_selects_the_first
 
 
 async def test_a_hint_with_only_one_thing_to_do_says_so_at_once_and_is_not_counted() -> None:
-    app = LostCitiesApp(VS_EASY, pace=0)
+    app = MatchApp(Local(VS_EASY), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("e")  # the first turn: a card laid, and every discard pile still empty
@@ -211,7 +213,7 @@ async def test_a_hint_with_only_one_thing_to_do_says_so_at_once_and_is_not_count
         await pilot.press("h")
         await pilot.pause()
         assert message(app) == "Nothing to weigh here: the only thing to do is draw from the draw pile."
-        assert app.session.hints == [[0, 0]]
+        assert app.table.session.hints == [[0, 0]]
 
 
 @pytest.mark.parametrize(
@@ -225,7 +227,7 @@ async def test_a_key_that_does_not_draw_says_which_keys_do(language: str, said: 
     # a French player reaches for v (vert): the piles keep the board's letters, and the refusal names them
     set_language(language)
     try:
-        app = LostCitiesApp(VS_EASY, pace=0)
+        app = MatchApp(Local(VS_EASY), pace=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("e")  # laid: every discard pile is still empty, the draw pile is the one draw
@@ -240,22 +242,22 @@ async def test_a_key_that_does_not_draw_says_which_keys_do(language: str, said: 
 @pytest.mark.parametrize(("keys", "key"), [(("3",), "3"), (("left",), "←"), (("end",), "End"), (("home",), "Home")])
 async def test_a_card_key_while_drawing_says_to_draw_and_keeps_the_selection(keys: tuple[str, ...], key: str) -> None:
     # found by a newcomer: in the lesson's draw steps, a card's number and the arrows did nothing, without a word
-    app = LostCitiesApp(VS_EASY, pace=0)
+    app = MatchApp(Local(VS_EASY), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("2", "e")
         await pilot.pause()
-        assert app.board is not None and app.board.scene is not None
-        selected = app.board.scene.selected
+        assert app.table.board is not None and app.table.board.scene is not None
+        selected = app.table.board.scene.selected
         await pilot.press(*keys)
         await pilot.pause()
         assert message(app) == f"The key {key} does nothing here: draw with n (draw pile)."
-        assert app.board.scene.selected == selected
+        assert app.table.board.scene.selected == selected
 
 
 @pytest.mark.parametrize(("long", "listed"), [(False, True), (True, False)])
 async def test_while_drawing_the_log_is_listed_unless_six_piles_fill_the_bar(long: bool, listed: bool) -> None:
-    app = LostCitiesApp(replace_settings(VS_EASY, rules=Rules(long=long)), pace=0)
+    app = MatchApp(Local(replace_settings(VS_EASY, rules=Rules(long=long))), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("e")
@@ -281,14 +283,14 @@ async def test_resuming_a_match_against_the_computer_goes_on_with_it(private_dat
     assert match.current.to_move == 1  # the computer's turn when the match was left
     saved = SavedMatch.start(("Ana", "Robot"), match, computers=(None, "normal"), think=0.5)
     store.save_current(saved.with_match(match, hints=[[2, 0]]))
-    app = LostCitiesApp(store=store, start="resume", pace=0)
+    app = MatchApp(Local(start="resume"), store=store, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, BoardScreen)
         assert "Resumed: Ana vs Robot (normal) — round 1" in screen_text(app)
-        await until(pilot, lambda: app.session.to_move == 0)  # the computer played on by itself
-        assert app.session.computers == (None, "normal") and app.session.think == 0.5
-        assert app.session.hints == [[2, 0]]
+        await until(pilot, lambda: app.table.session.to_move == 0)  # the computer played on by itself
+        assert app.table.session.computers == (None, "normal") and app.table.session.think == 0.5
+        assert app.table.session.hints == [[2, 0]]
         await human_turn(pilot, app)
     again = store.load_current()
     assert again is not None and again.computers == (None, "normal") and again.hints == ((2, 0),)
@@ -300,10 +302,10 @@ async def test_a_match_left_in_french_goes_on_in_english_under_english_default_n
     match = Match(Rules(), rounds=1, first=0, seed=9)
     saved = SavedMatch.start(("Joueur 1", "Ordinateur"), match, computers=(None, "easy"))
     store.save_current(saved)
-    app = LostCitiesApp(store=store, start="resume", pace=0)
+    app = MatchApp(Local(start="resume"), store=store, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.session.names == ("Player 1", "Computer")
+        assert app.table.session.names == ("Player 1", "Computer")
         assert "Resumed: Player 1 vs Computer (easy)" in screen_text(app)
         assert "Ordinateur" not in screen_text(app)
         await human_turn(pilot, app)
@@ -313,7 +315,7 @@ async def test_a_match_left_in_french_goes_on_in_english_under_english_default_n
 
 async def test_with_several_people_the_computer_plays_on_the_next_persons_pass_screen() -> None:
     settings = MatchSettings(names=("Ana", "Boris", "Carl"), seed=3, computers=(None, "easy", None))
-    app = LostCitiesApp(settings, pace=600)
+    app = MatchApp(Local(settings), pace=600)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter", "1", "d", "n")
@@ -325,8 +327,8 @@ async def test_with_several_people_the_computer_plays_on_the_next_persons_pass_s
         assert "Enter" not in key_bar(app)
         await pilot.press("enter")  # not yet: Boris is still to play; the key hurries him
         assert app.screen is screen
-        while app.session.to_move != 2 or screen.waiting:
-            await until(pilot, lambda: app.holding)
+        while app.table.session.to_move != 2 or screen.waiting:
+            await until(pilot, lambda: app.table.holding)
             await pilot.press("x")
             await pilot.pause()
         assert "Boris" in screen_text(app).split("\n")[2]  # what he did, on the public table
@@ -363,7 +365,7 @@ async def test_quitting_never_waits_for_the_computer(monkeypatch: pytest.MonkeyP
             return view.legal_draws[0]
 
     monkeypatch.setattr("lost_cities.ai.make_bot", lambda *args, **kwargs: Slow())
-    app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=0)
+    app = MatchApp(Local(replace_settings(VS_EASY, first="p2")), pace=0)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, thinking.is_set)
@@ -393,7 +395,7 @@ async def test_quitting_tells_the_thinking_computer_to_stop(monkeypatch: pytest.
             return view.legal_draws[0]
 
     monkeypatch.setattr("lost_cities.ai.make_bot", lambda *args, stop, **kwargs: Patient(stop))
-    app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=0)
+    app = MatchApp(Local(replace_settings(VS_EASY, first="p2")), pace=0)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, thinking.is_set)
@@ -428,7 +430,7 @@ def test_a_computer_in_the_final_laying_lays_or_stops_legally() -> None:
 
 
 async def test_help_alone_against_the_computer_lists_the_hint_and_no_pass_screen() -> None:
-    app = LostCitiesApp(VS_EASY, pace=0)
+    app = MatchApp(Local(VS_EASY), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: human_to_move(app))
         await pilot.press("question_mark")
@@ -443,7 +445,7 @@ async def test_the_resume_question_names_the_new_matchs_computer_with_its_level(
     store = MatchStore(private_data_dir)
     match = Match(Rules(), rounds=1, first=0, seed=4)
     store.save_current(SavedMatch.start(("Ana", "Boris"), match))
-    app = LostCitiesApp(VS_EASY, store=store, pace=0)
+    app = MatchApp(Local(VS_EASY), store=store, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "start Ana vs Computer (easy)" in " ".join(screen_text(app).split())
@@ -451,14 +453,14 @@ async def test_the_resume_question_names_the_new_matchs_computer_with_its_level(
 
 async def test_once_its_card_is_on_the_table_the_computer_is_no_longer_said_to_think() -> None:
     # "Computer is thinking…" stayed while its card was already on the table
-    app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=600)
+    app = MatchApp(Local(replace_settings(VS_EASY, first="p2")), pace=600)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: app.holding)
+        await until(pilot, lambda: app.table.holding)
         assert message(app) == "Computer is thinking…"
         await pilot.press("x")  # its play shows at once
         await until(pilot, lambda: engine(app).current.phase is Phase.DRAW)
-        assert app.board is not None and app.board.scene is not None
-        (card,) = app.board.scene.marked
+        assert app.table.board is not None and app.table.board.scene is not None
+        (card,) = app.table.board.scene.marked
         await until(pilot, lambda: "thinking" not in message(app))
         assert message(app) in (f"Computer laid {card_phrase(card)}.", f"Computer discarded {card_phrase(card)}.")
 
@@ -468,7 +470,7 @@ async def test_the_computers_last_move_is_shown_before_the_round_end() -> None:
     round_ = Round.from_position("r5 r9 / g4 g6 | - / - | - | y2 y3 | 0")
     match = Match(round_.rules, rounds=1, first=0, seed=1)
     match.played[0] = round_
-    app = LostCitiesApp(session=HotSeat(("Ana", "Computer"), match, computers=(None, "easy")), pace=0)
+    app = MatchApp(Local(session=HotSeat(("Ana", "Computer"), match, computers=(None, "easy"))), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.my_turn)
         await pilot.press("1", "d", "n")
@@ -485,11 +487,11 @@ async def test_the_computers_last_move_is_shown_before_the_round_end() -> None:
 async def test_the_computer_plays_first_once_the_start_up_notices_are_read() -> None:
     # found by a review: the computer's first move, held while the start-up's panel was up, waited for a key
     notices = ("The server ws://x:1 did not answer.",)
-    app = LostCitiesApp(replace_settings(VS_EASY, first="p2"), pace=0.2, notices=notices)
+    app = MatchApp(Local(replace_settings(VS_EASY, first="p2")), pace=0.2, notices=notices)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NoticesScreen))
-        await until(pilot, lambda: app.holding)  # its move decided, held for the pace...
+        await until(pilot, lambda: app.table.holding)  # its move decided, held for the pace...
         await pilot.pause(0.5)  # ...whose time runs out while the panel is up
         await pilot.press("enter")
-        await until(pilot, lambda: app.session.to_move == 0, seconds=10)  # its move made, without another key
+        await until(pilot, lambda: app.table.session.to_move == 0, seconds=10)  # its move made, without another key
         assert message(app).startswith("Ana, play a card")

@@ -10,16 +10,21 @@ import pytest
 
 from lost_cities.engine import Colour, Draw, Play, Round, parse_decision
 from lost_cities.i18n import _, set_language
+from lost_cities.storage import MatchStore
 from lost_cities.tui.common.keybar import key_name
-from lost_cities.tui.match.app import LostCitiesApp
-from lost_cities.tui.match.learn import LearnApp
 from lost_cities.tui.match.lesson import OPPONENT_TURNS, POSITION, STEPS
+from lost_cities.tui.match.match_app import Lesson, MatchApp
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.dialogs import ConfirmQuit
+from lost_cities.tui.match.screens.lesson import LessonBoard, LessonEnd
 from lost_cities.tui.match.screens.resume import ResumeScreen
 from lost_cities.tui.match.screens.round_end import RoundEndScreen
+from lost_cities.tui.match.screens.setup import NewMatchScreen
+from lost_cities.tui.match.tables.lesson import LessonTable
+from lost_cities.tui.match.tables.local import LocalTable
 from tests.conftest import Cli
-from tests.tui.helpers import SIZE, engine, key_bar, message, screen_lines
+from tests.storage.matches import saved_match
+from tests.tui.helpers import SIZE, engine, key_bar, message, screen_lines, until
 
 
 def flat(text: str) -> str:
@@ -27,9 +32,9 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def right_keys(app: LearnApp) -> list[str]:
+def right_keys(app: MatchApp) -> list[str]:
     """The keys the step in front of the learner waits for: its card's number and e or d, a pile, or Enter."""
-    wanted = app.wanted
+    wanted = app.table.wanted
     if isinstance(wanted, Play):
         hand = engine(app).current.hand(0)
         return [str(hand.index(wanted.card) + 1), "d" if wanted.discard else "e"]
@@ -38,10 +43,10 @@ def right_keys(app: LearnApp) -> list[str]:
     return ["enter"]
 
 
-def wrong_key(app: LearnApp) -> str:
+def wrong_key(app: MatchApp) -> str:
     """A key that does something else at this step (legal or not): the other of e and d (the wanted card
     selected), another pile — the blue one just discarded onto, at the R7 step —, or e instead of Enter."""
-    wanted = app.wanted
+    wanted = app.table.wanted
     if isinstance(wanted, Play):
         return "e" if wanted.discard else "d"
     if isinstance(wanted, Draw):
@@ -75,20 +80,20 @@ async def test_the_lesson_by_keys_with_a_wrong_key_at_each_step(lang: str) -> No
 
 
 async def play_the_lesson() -> None:
-    app = LearnApp(pace=0)
+    app = MatchApp(Lesson(), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         bar = key_bar(app)  # the first step waits for Enter: the bar says so, and lists no move yet
         assert _("go on") in bar and _("lay") not in bar
         for index, step in enumerate(STEPS):
-            assert app.step_index == index
+            assert app.table.step_index == index
             on_screen = message(app)
-            assert _(step.text).split("{")[0] in on_screen and app.step_text() in on_screen
+            assert _(step.text).split("{")[0] in on_screen and app.table.step_text() in on_screen
             keys = right_keys(app)
             for key in keys[:-1]:  # select the wanted card first: the wrong key is then the other play of it
                 await pilot.press(key)
             await pilot.press("right", "left")  # moving the selection about keeps the step's text
-            assert app.step_text() in message(app)
+            assert app.table.step_text() in message(app)
             before = engine(app).current.state_key()
             await pilot.press(wrong_key(app))
             await pilot.pause()
@@ -96,13 +101,17 @@ async def play_the_lesson() -> None:
             assert flat(said) in flat(" ".join(screen_lines(app))), (index, said)  # all of it fits at 80×24
             wanted = keys[-1] if keys[-1] != "enter" else key_name("enter")
             assert _("This step wants {keys}.").format(keys=wanted) in said, (index, said)
-            assert app.step_index == index and engine(app).current.state_key() == before  # nothing changed
+            assert app.table.step_index == index and engine(app).current.state_key() == before  # nothing changed
             if index == 8:  # blue 2 just discarded: its pile is refused by the engine's own rule
                 assert "(R7)" in said
             await pilot.press(keys[-1])
             for _turn in range(20):  # Boris's turn, at no pace
                 await pilot.pause()
-                if app.board is not None and app.board.scene is not None and app.board.scene.wait is None:
+                if (
+                    app.table.board is not None
+                    and app.table.board.scene is not None
+                    and app.table.board.scene.wait is None
+                ):
                     break
             if index == len(STEPS) - 3:  # the last card of the draw pile: over, the scores on the learner's cards
                 assert engine(app).current.over
@@ -111,15 +120,15 @@ async def play_the_lesson() -> None:
                 said = message(app)
                 assert "6 − 20 = −14" in said and "(9 − 20) × 2 = −22" in said  # red, green with its wager
         assert isinstance(app.screen, RoundEndScreen)
-        assert not app.completed
+        assert not app.table.completed
         assert _("end the lesson") in key_bar(app)
         await pilot.press("enter")
         await pilot.pause()
-    assert app.completed
+    assert app.table.completed
 
 
 async def test_take_back_and_hint_are_explained_not_done() -> None:
-    app = LearnApp(pace=0)
+    app = MatchApp(Lesson(), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter", "1", "e")  # yellow 7 laid: the step wants the draw
@@ -132,11 +141,11 @@ async def test_take_back_and_hint_are_explained_not_done() -> None:
         await pilot.press("h")
         await pilot.pause()
         assert "The key h asks the computer for a hint" in message(app)
-        assert app.step_index == 2 and engine(app).current.state_key() == before
+        assert app.table.step_index == 2 and engine(app).current.state_key() == before
 
 
 async def test_quit_at_a_step_leaves_without_saving(private_data_dir: Path) -> None:
-    app = LearnApp(pace=0)
+    app = MatchApp(Lesson(), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for key in ("enter", "1", "e"):
@@ -146,15 +155,15 @@ async def test_quit_at_a_step_leaves_without_saving(private_data_dir: Path) -> N
         assert isinstance(app.screen, ConfirmQuit)
         await pilot.press("n")  # back to the lesson, where it stood
         await pilot.pause()
-        assert isinstance(app.screen, BoardScreen) and app.step_index == 2
+        assert isinstance(app.screen, BoardScreen) and app.table.step_index == 2
         await pilot.press("q", "y")
         await pilot.pause()
-    assert not app.completed
+    assert not app.table.completed
     assert not any(private_data_dir.iterdir())  # no match saved, nothing filed
 
 
 async def test_a_step_that_waits_for_enter_asks_for_no_card() -> None:
-    app = LearnApp(pace=0)
+    app = MatchApp(Lesson(), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Press Enter to begin." in message(app) and "play a card" not in message(app)
@@ -165,12 +174,14 @@ async def test_a_step_that_waits_for_enter_asks_for_no_card() -> None:
 
 async def test_no_step_asks_to_select_the_card_already_selected() -> None:
     # noticed by a newcomer: "press 1 to select yellow 7" with yellow 7 selected already
-    app = LearnApp(pace=0)
+    app = MatchApp(Lesson(), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         assert (
-            app.board is not None and app.board.scene is not None and app.board.scene.selected_card == app.wanted.card
+            app.table.board is not None
+            and app.table.board.scene is not None
+            and app.table.board.scene.selected_card == app.table.wanted.card
         )  # type: ignore[union-attr]
         assert "press e to lay yellow 7." in flat(message(app))
         await pilot.press("right")
@@ -179,7 +190,7 @@ async def test_no_step_asks_to_select_the_card_already_selected() -> None:
 
 
 async def test_from_the_start_the_lesson_points_back_to_it() -> None:
-    app = LearnApp(pace=0, from_start=True)
+    app = MatchApp(Lesson(from_start=True), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("q")
@@ -189,28 +200,49 @@ async def test_from_the_start_the_lesson_points_back_to_it() -> None:
         assert "Learn to play" in said and "lost-cities learn" not in said  # where the learner goes back to
 
 
-async def test_learn_to_play_from_the_new_match_form() -> None:
-    app = LostCitiesApp()
+async def test_learn_to_play_from_the_new_match_form_opens_the_lesson_and_leaving_it_brings_the_form_back() -> None:
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        assert isinstance(app.screen, NewMatchScreen)
         await pilot.press("ctrl+l")
         await pilot.pause()
-    assert app.learn_chosen
+        assert isinstance(app.table, LessonTable) and isinstance(app.screen, LessonBoard)  # the same app goes on
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, NewMatchScreen))  # the start again, as it was
+        assert app.table is None and app.is_running
 
 
-async def test_learn_to_play_beside_the_unfinished_match() -> None:
-    app = LostCitiesApp(online=("Boris vs Ana — your turn",))
+async def test_learn_to_play_beside_the_unfinished_match_and_back_to_it_at_the_lessons_end(
+    private_data_dir: Path,
+) -> None:
+    store = MatchStore(private_data_dir)
+    store.save_current(saved_match(turns=2))
+    app = MatchApp(store=store, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResumeScreen)
         await pilot.press("l")
         await pilot.pause()
-    assert app.learn_chosen
+        assert isinstance(app.table, LessonTable) and isinstance(app.screen, LessonBoard)
+        lesson = app.table
+        for _step in STEPS:  # the whole lesson, by the keys each step wants, Boris's turns at no pace
+            await pilot.press(*right_keys(app))
+            await until(pilot, lambda: isinstance(app.screen, LessonEnd) or not lesson.holding)
+        await until(pilot, lambda: isinstance(app.screen, LessonEnd))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ResumeScreen))  # the unfinished match, offered again
+        assert lesson.completed and app.is_running
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.table, LocalTable))
 
 
 def test_learn_opens_the_lesson(cli: Cli) -> None:
     result = cli("learn", terminal=True)
-    assert result.status == 0 and [type(app) for app in result.apps] == [LearnApp]
+    assert result.status == 0 and [type(app) for app in result.apps] == [MatchApp]
     refused = cli("learn")
     assert refused.status == 2 and "terminal" in refused.err
 
@@ -222,22 +254,9 @@ def test_learn_help(cli: Cli, lang: str, words: str) -> None:
     assert "learn" in cli("--help", "--lang", lang).out
 
 
-def test_play_opens_the_lesson_when_chosen_then_the_start_again(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[type] = []
-
-    def run(self: LostCitiesApp, *args: object, **kwargs: object) -> None:
-        opened.append(type(self))
-        if len(opened) == 1:  # Learn to play, chosen at the start
-            self.learn_chosen = True
-
-    monkeypatch.setattr(LostCitiesApp, "run", run)  # the lesson's app too: it is a hot-seat app
-    assert cli("play", terminal=True).status == 0
-    assert opened == [LostCitiesApp, LearnApp, LostCitiesApp]
-
-
 async def test_the_log_before_any_move_says_the_cards_were_set_out() -> None:
     # the lesson's table has cards on it before anyone moved: "no move yet this round" would read as wrong
-    app = LearnApp(pace=0)
+    app = MatchApp(Lesson(), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("l")
@@ -252,7 +271,7 @@ async def test_the_quit_question_takes_the_yes_of_the_players_language(language:
     # found by a newcomer: "o" for oui did nothing (only y, as the bar shows, quit)
     set_language(language)
     try:
-        app = LearnApp(pace=0)
+        app = MatchApp(Lesson(), pace=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("q")

@@ -12,7 +12,7 @@ from lost_cities.engine import Match, Round, Rules
 from lost_cities.session import HotSeat
 from lost_cities.storage import MatchStore
 from lost_cities.tui.common.render import compact_cards
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.dialogs import HelpScreen
 from lost_cities.tui.match.screens.setup import NewMatchScreen
@@ -29,13 +29,13 @@ from tests.tui.helpers import (
 )
 
 
-def flat(app: LostCitiesApp) -> str:
+def flat(app: MatchApp) -> str:
     return " ".join(screen_text(app).split())
 
 
 async def test_the_form_turns_the_memory_aid_on_and_the_board_lists_the_cards_not_seen(private_data_dir: Path) -> None:
     store = MatchStore(private_data_dir)
-    app = LostCitiesApp(store=store, pace=0)
+    app = MatchApp(store=store, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = app.screen
@@ -46,8 +46,8 @@ async def test_the_form_turns_the_memory_aid_on_and_the_board_lists_the_cards_no
         await pilot.pause()
         await pilot.press("enter")  # the pass step
         await pilot.pause()
-        assert isinstance(app.screen, BoardScreen) and app.session.memory_aid
-        view = app.session.view()
+        assert isinstance(app.screen, BoardScreen) and app.table.session.memory_aid
+        view = app.table.session.view()
         assert "unseen" in board_row(app, "head")
         for colour, cards in unseen_cards(view).items():
             assert board_row(app, f"colour-{colour.letter}").rstrip().endswith(compact_cards(cards, 16))
@@ -56,12 +56,12 @@ async def test_the_form_turns_the_memory_aid_on_and_the_board_lists_the_cards_no
         await pilot.pause()
     saved = store.load_current()
     assert saved is not None and saved.memory_aid and len(saved.record.played[0].turns) == 1
-    resumed = LostCitiesApp(store=store, pace=0, start="resume")
+    resumed = MatchApp(Local(start="resume"), store=store, pace=0)
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(resumed.screen, BoardScreen) and resumed.session.memory_aid
+        assert isinstance(resumed.screen, BoardScreen) and resumed.table.session.memory_aid
         assert "unseen" in board_row(resumed, "head")
         await pilot.press("question_mark")
         await pilot.pause()
@@ -70,14 +70,14 @@ async def test_the_form_turns_the_memory_aid_on_and_the_board_lists_the_cards_no
 
 
 async def test_without_the_memory_aid_the_board_has_no_such_column(private_data_dir: Path) -> None:
-    app = LostCitiesApp(store=MatchStore(private_data_dir), pace=0)
+    app = MatchApp(store=MatchStore(private_data_dir), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*"Ana", "enter", *"Boris", "ctrl+s")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, BoardScreen) and not app.session.memory_aid
+        assert isinstance(app.screen, BoardScreen) and not app.table.session.memory_aid
         assert "unseen" not in board_row(app, "head")
         await pilot.press("question_mark")
         await pilot.pause()
@@ -90,13 +90,13 @@ async def test_the_memory_aid_fits_a_crowded_board_of_three_and_four_at_80_by_24
     round_ = Round.from_position(position, rules)
     match = Match(rules, rounds=3, first=round_.starter, seed=1)
     match.played[0] = round_
-    app = LostCitiesApp(session=HotSeat(NAMES_THREE if players == 3 else NAMES[:4], match, memory_aid=True))
+    app = MatchApp(Local(session=HotSeat(NAMES_THREE if players == 3 else NAMES[:4], match, memory_aid=True)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, BoardScreen)
-        view = app.session.view()
+        view = app.table.session.view()
         for colour, cards in unseen_cards(view).items():
             row = board_row(app, f"colour-{colour.letter}")
             shown = compact_cards(cards, 16) if cards else "—"

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from lost_cities.engine import Colour, Match, Phase, Rules
 from lost_cities.tui.common.board_grid import GAP, LABEL_WIDTH, BoardGrid
 from lost_cities.tui.common.keybar import KeyBar, entry_spans
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import MatchApp
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.dialogs import ConfirmQuit, HelpScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
@@ -44,7 +44,7 @@ async def click_card(pilot: Pilot[None], index: int) -> None:
     await pilot.pause()
 
 
-async def click_pile(pilot: Pilot[None], app: LostCitiesApp, colour: Colour) -> None:
+async def click_pile(pilot: Pilot[None], app: MatchApp, colour: Colour) -> None:
     """A click on ``colour``'s discard pile, in the table's last column."""
     grid = app.screen.query_one(BoardGrid)
     x = grid.styles.padding.left + LABEL_WIDTH + sum(GAP + width for width in grid._widths) + GAP + 1
@@ -57,13 +57,13 @@ async def click_draw_pile(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-async def turn_by_pointer(pilot: Pilot[None], app: LostCitiesApp) -> None:
+async def turn_by_pointer(pilot: Pilot[None], app: MatchApp) -> None:
     """A turn with the mouse alone: the pass screen's entry, then a card laid (clicked twice) or the first card
     discarded (clicked, then its pile), then the draw pile."""
     assert isinstance(app.screen, PassScreen), app.screen
     await click_entry(pilot, app, "Enter")
     assert isinstance(app.screen, BoardScreen)
-    view = app.session.view()
+    view = app.table.session.view()
     lays = [play.card for play in view.legal_plays if not play.discard]
     if lays:
         index = view.hand.index(lays[0])
@@ -72,7 +72,7 @@ async def turn_by_pointer(pilot: Pilot[None], app: LostCitiesApp) -> None:
     else:
         await click_card(pilot, 0)
         await click_pile(pilot, app, view.hand[0].colour)
-    assert app.session.view().phase is Phase.DRAW, message(app)
+    assert app.table.session.view().phase is Phase.DRAW, message(app)
     await click_draw_pile(pilot)
 
 
@@ -82,11 +82,11 @@ async def test_a_whole_round_is_played_by_clicks_alone() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         turns = 0
-        while not app.session.round_over:
+        while not app.table.session.round_over:
             pile = engine(app).current.draw_pile_size
             await turn_by_pointer(pilot, app)
             turns += 1
-            assert app.session.round_over or engine(app).current.draw_pile_size == pile - 1
+            assert app.table.session.round_over or engine(app).current.draw_pile_size == pile - 1
         assert turns == 44 and isinstance(app.screen, RoundEndScreen)
         await click_entry(pilot, app, "Enter")
         assert isinstance(app.screen, PassScreen) and engine(app).round_number == 2
@@ -97,19 +97,19 @@ async def test_a_card_clicked_twice_is_laid_and_a_click_on_its_pile_discards_it(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await click_entry(pilot, app, "Enter")
-        view = app.session.view()
+        view = app.table.session.view()
         lay = next(play.card for play in view.legal_plays if not play.discard)
         index = view.hand.index(lay)
         await click_card(pilot, index)
-        assert app.session.view().phase is Phase.PLAY and app.screen.scene.selected == index  # selected only
+        assert app.table.session.view().phase is Phase.PLAY and app.screen.scene.selected == index  # selected only
         await click_card(pilot, index)
-        after = app.session.view()
+        after = app.table.session.view()
         assert after.phase is Phase.DRAW and lay in after.expedition(0, lay.colour)
         await click_entry(pilot, app, "u")
-        card = app.session.view().hand[0]
+        card = app.table.session.view().hand[0]
         await click_card(pilot, 0)
         await click_pile(pilot, app, card.colour)
-        assert app.session.view().discard_tops[view.rules.colours.index(card.colour)] == card
+        assert app.table.session.view().discard_tops[view.rules.colours.index(card.colour)] == card
 
 
 async def test_a_discard_pile_one_may_not_draw_from_says_why_with_its_rule() -> None:
@@ -117,11 +117,11 @@ async def test_a_discard_pile_one_may_not_draw_from_says_why_with_its_rule() -> 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await click_entry(pilot, app, "Enter")
-        card = app.session.view().hand[0]
+        card = app.table.session.view().hand[0]
         await click_card(pilot, 0)
         await click_pile(pilot, app, card.colour)
         await click_pile(pilot, app, card.colour)  # the card just discarded: not to be drawn back (R7)
-        assert "R7" in message(app) and app.session.view().phase is Phase.DRAW
+        assert "R7" in message(app) and app.table.session.view().phase is Phase.DRAW
         await click_draw_pile(pilot)
         assert isinstance(app.screen, PassScreen)  # drawn: the turn is over
 
@@ -194,7 +194,7 @@ async def test_a_replay_steps_on_and_back_by_clicks() -> None:
 
 
 async def test_the_new_match_form_is_filled_in_and_started_by_clicks() -> None:
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.click("#p1")
@@ -205,4 +205,8 @@ async def test_the_new_match_form_is_filled_in_and_started_by_clicks() -> None:
             await pilot.click(choice)
         await pilot.click("#start")
         await until(pilot, lambda: isinstance(app.screen, PassScreen))
-        assert app.session.names == ("Ana", "Boris") and app.session.to_move == 1 and app.session.rules.long
+        assert (
+            app.table.session.names == ("Ana", "Boris")
+            and app.table.session.to_move == 1
+            and app.table.session.rules.long
+        )

@@ -10,7 +10,7 @@ from rich.cells import cell_len
 
 from lost_cities.engine import Colour, Round, Rules, parse_cards, score_side
 from lost_cities.tui.common.breakdown import breakdown_lines
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import MatchApp
 from lost_cities.tui.match.screens.round_end import Breakdowns, RoundEndScreen
 from lost_cities.words import card_short
 from tests.tui.helpers import (
@@ -38,7 +38,7 @@ def values(cards: str) -> str:
     return " ".join("×" if card.is_wager else str(card.value) for card in parse_cards(cards))
 
 
-async def play_to_the_round_end(app: LostCitiesApp, keys: list[str]) -> tuple[list[str], Round]:
+async def play_to_the_round_end(app: MatchApp, keys: list[str]) -> tuple[list[str], Round]:
     """The screen's lines at the round's end, and the round."""
     async with app.run_test(size=SIZE) as pilot:
         round_ = engine(app).current
@@ -106,7 +106,7 @@ async def test_every_side_stands_side_by_side_with_every_card_and_hand_in_view(
     app = crowded(position, players, names)
     lines, round_ = await play_to_the_round_end(app, keys)
     rules = round_.rules
-    assert all(name in lines[1] for name in app.session.side_names)  # side by side: one line of names
+    assert all(name in lines[1] for name in app.table.session.side_names)  # side by side: one line of names
     text = "\n".join(lines)
     for side in range(rules.sides):
         for colour in rules.colours:

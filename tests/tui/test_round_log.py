@@ -9,7 +9,7 @@ from lost_cities.engine import Card, Draw, Match, Round, Rules, player_view, pub
 from lost_cities.engine.decisions import TurnRecord
 from lost_cities.i18n import set_language
 from lost_cities.session import HotSeat
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
 from lost_cities.tui.match.screens.round_log import RoundLogScreen
@@ -27,12 +27,12 @@ def play_turns(round_: Round, turns: int) -> None:
         round_.draw(pick if turn % 3 == 2 and pick is not None else Draw(None))
 
 
-def seeded(turns: int = 8) -> tuple[LostCitiesApp, list[TurnRecord]]:
+def seeded(turns: int = 8) -> tuple[MatchApp, list[TurnRecord]]:
     """Ana and Boris, ``turns`` turns into a seeded round; the engine's own record of them, hidden draws too."""
     match = Match(Rules(), rounds=1, seed=11)
     play_turns(match.current, turns)
     records = [turn for turn in match.current.history() if isinstance(turn, TurnRecord)]
-    return LostCitiesApp(session=HotSeat(NAMES[:2], match)), records
+    return MatchApp(Local(session=HotSeat(NAMES[:2], match))), records
 
 
 def expected(turn: TurnRecord, viewer: int | None) -> str:
@@ -138,7 +138,7 @@ async def test_the_next_person_sees_their_own_draws_and_not_the_ones_before() ->
 
 
 async def test_an_empty_log_says_so() -> None:
-    app = LostCitiesApp(session=HotSeat(NAMES[:2], Match(Rules(), rounds=1, seed=3)))
+    app = MatchApp(Local(session=HotSeat(NAMES[:2], Match(Rules(), rounds=1, seed=3))))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
@@ -149,7 +149,7 @@ async def test_an_empty_log_says_so() -> None:
 
 
 async def test_the_first_card_laid_is_told_before_its_draw_and_nothing_said_of_cards_set_out() -> None:
-    app = LostCitiesApp(session=HotSeat(NAMES[:2], Match(Rules(), rounds=1, seed=3)))
+    app = MatchApp(Local(session=HotSeat(NAMES[:2], Match(Rules(), rounds=1, seed=3))))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter", "1", "d", "l")
@@ -170,7 +170,7 @@ def test_to_the_others_a_first_turn_in_progress_is_no_move_yet_not_cards_set_out
 async def test_names_in_the_log_are_never_markup() -> None:
     match = Match(Rules(), rounds=1, seed=11)
     play_turns(match.current, 2)
-    app = LostCitiesApp(session=HotSeat(("[b]Ana", "[r7]"), match))
+    app = MatchApp(Local(session=HotSeat(("[b]Ana", "[r7]"), match)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")

@@ -9,7 +9,7 @@ import pytest
 
 from lost_cities.session import MatchSettings
 from lost_cities.storage import MatchStore, SavedMatch, SaveStatus
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.match.screens.dialogs import NoticesScreen
 from lost_cities.tui.match.screens.match_end import MatchEndScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
@@ -26,8 +26,8 @@ def flat(text: str) -> str:
 SETTINGS = MatchSettings(names=("Ana", "Boris"), seed=13, rounds=2)
 
 
-async def play_some_turns(store: MatchStore, turns: int) -> LostCitiesApp:
-    app = LostCitiesApp(SETTINGS, store=store)
+async def play_some_turns(store: MatchStore, turns: int) -> MatchApp:
+    app = MatchApp(Local(SETTINGS), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for _ in range(turns):
@@ -47,7 +47,7 @@ async def test_every_completed_turn_is_saved(private_data_dir: Path) -> None:
 async def test_an_unfinished_match_is_offered_and_resumed_on_the_pass_step(private_data_dir: Path) -> None:
     store = MatchStore(private_data_dir)
     before = await play_some_turns(store, 5)
-    app = LostCitiesApp(store=store)
+    app = MatchApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResumeScreen)
@@ -57,7 +57,7 @@ async def test_an_unfinished_match_is_offered_and_resumed_on_the_pass_step(priva
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)  # never a visible hand
         assert engine(app).current == engine(before).current
-        assert f"Pass to {app.session.name(app.session.to_move)}" in screen_text(app)
+        assert f"Pass to {app.table.session.name(app.table.session.to_move)}" in screen_text(app)
         await take_turn(pilot, app)
     saved = store.load_current()
     assert saved is not None and len(saved.record.played[0].turns) == 6
@@ -66,7 +66,7 @@ async def test_an_unfinished_match_is_offered_and_resumed_on_the_pass_step(priva
 async def test_a_new_match_keeps_the_unfinished_one_as_abandoned(private_data_dir: Path) -> None:
     store = MatchStore(private_data_dir)
     await play_some_turns(store, 2)
-    app = LostCitiesApp(store=store)
+    app = MatchApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("n")
@@ -84,13 +84,13 @@ async def test_a_new_match_keeps_the_unfinished_one_as_abandoned(private_data_di
 async def test_play_new_sets_the_old_match_aside_and_resume_without_one_says_so(private_data_dir: Path) -> None:
     store = MatchStore(private_data_dir)
     await play_some_turns(store, 2)
-    app = LostCitiesApp(SETTINGS, store=store, start="new")
+    app = MatchApp(Local(SETTINGS, start="new"), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, PassScreen) and engine(app).current.turns_played == 0
     assert [m.status for m in store.list_history().matches] == [SaveStatus.ABANDONED]
     store.abandon_current()
-    app = LostCitiesApp(store=store, start="resume")
+    app = MatchApp(Local(start="resume"), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NoticesScreen))
         await until(pilot, lambda: "no unfinished match to resume" in flat(screen_text(app)))
@@ -102,14 +102,14 @@ async def test_play_new_then_leaving_the_form_keeps_the_unfinished_match(private
     # nothing lost: the old match is set aside only once a new one starts
     store = MatchStore(private_data_dir)
     await play_some_turns(store, 2)
-    app = LostCitiesApp(store=store, start="new")
+    app = MatchApp(Local(start="new"), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewMatchScreen)
         await pilot.press("escape")
         await pilot.pause()
     assert store.list_history().matches == ()
-    app = LostCitiesApp(store=store, start="resume")
+    app = MatchApp(Local(start="resume"), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, PassScreen) and engine(app).current.turns_played == 2
@@ -120,7 +120,7 @@ async def test_a_damaged_save_is_reported_kept_aside_and_the_game_starts(private
     await play_some_turns(store, 2)
     current = private_data_dir / "current.json"
     current.write_text(current.read_text()[:150])
-    app = LostCitiesApp(store=store)
+    app = MatchApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         # read before anything else, and whole: a passing notice covered part of the form, then went
         await until(pilot, lambda: isinstance(app.screen, NoticesScreen))
@@ -134,7 +134,7 @@ async def test_a_damaged_save_is_reported_kept_aside_and_the_game_starts(private
 async def test_an_unwritable_data_folder_is_told_and_play_goes_on(tmp_path: Path) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
-    app = LostCitiesApp(SETTINGS, store=MatchStore(blocker / "lost-cities"))
+    app = MatchApp(Local(SETTINGS), store=MatchStore(blocker / "lost-cities"))
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await until(pilot, lambda: "cannot be saved" in flat(screen_text(app)))  # said once the first save fails
         await take_turn(pilot, app)
@@ -144,7 +144,7 @@ async def test_an_unwritable_data_folder_is_told_and_play_goes_on(tmp_path: Path
 
 async def test_a_finished_match_goes_to_the_history(private_data_dir: Path) -> None:
     store = MatchStore(private_data_dir)
-    app = LostCitiesApp(MatchSettings(names=("Ana", "Boris"), seed=4, rounds=1), store=store)
+    app = MatchApp(Local(MatchSettings(names=("Ana", "Boris"), seed=4, rounds=1)), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await finish_round(pilot, app)
@@ -157,7 +157,7 @@ async def test_a_finished_match_goes_to_the_history(private_data_dir: Path) -> N
 async def test_a_card_played_but_not_drawn_for_is_not_saved(private_data_dir: Path) -> None:
     # H2: a resumed match must not show the table a card that could still go back to a hand
     store = MatchStore(private_data_dir)
-    app = LostCitiesApp(SETTINGS, store=store)
+    app = MatchApp(Local(SETTINGS), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter", "1", "d")
@@ -173,7 +173,7 @@ async def test_a_card_played_but_not_drawn_for_is_not_saved(private_data_dir: Pa
 async def test_leaving_the_new_match_form_keeps_the_unfinished_match(private_data_dir: Path) -> None:
     store = MatchStore(private_data_dir)
     await play_some_turns(store, 2)
-    app = LostCitiesApp(store=store)
+    app = MatchApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("n")
@@ -189,7 +189,7 @@ async def test_leaving_the_new_match_form_keeps_the_unfinished_match(private_dat
 async def test_quitting_without_saves_says_the_match_will_be_lost(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
-    app = LostCitiesApp(SETTINGS, store=MatchStore(blocker / "data"))
+    app = MatchApp(Local(SETTINGS), store=MatchStore(blocker / "data"))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.store.save_problem is not None)  # the first save has failed
         await pilot.press("q")
@@ -213,7 +213,7 @@ async def test_a_slow_disk_never_freezes_a_key_and_the_saves_land_in_order(
         return save_current(saved)
 
     monkeypatch.setattr(store, "save_current", slow_save)
-    app = LostCitiesApp(SETTINGS, store=store)
+    app = MatchApp(Local(SETTINGS), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.autosave.busy)  # the first save, stuck on the disk
         for _ in range(3):

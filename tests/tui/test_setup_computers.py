@@ -7,19 +7,19 @@ from pathlib import Path
 from textual.widgets import Input, Select
 
 from lost_cities.storage import MatchStore
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import MatchApp
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
 from lost_cities.tui.match.screens.setup import NewMatchScreen
 from tests.tui.helpers import SIZE, screen_text
 
 
-def flat(app: LostCitiesApp) -> str:
+def flat(app: MatchApp) -> str:
     return " ".join(screen_text(app).split())
 
 
 async def test_a_seat_set_to_the_computer_by_keys_plays_under_its_own_name(private_data_dir: Path) -> None:
-    app = LostCitiesApp(store=MatchStore(private_data_dir), pace=0)
+    app = MatchApp(store=MatchStore(private_data_dir), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Thinking" not in screen_text(app)  # no hard computer yet
@@ -35,11 +35,11 @@ async def test_a_seat_set_to_the_computer_by_keys_plays_under_its_own_name(priva
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, BoardScreen)  # alone against the computer: no pass step
-        assert app.session.names == ("Ana", "Computer") and app.session.computers == (None, "hard")
+        assert app.table.session.names == ("Ana", "Computer") and app.table.session.computers == (None, "hard")
 
 
 async def test_the_form_refuses_a_match_of_computers_and_a_wrong_thinking_time() -> None:
-    app = LostCitiesApp(pace=0)
+    app = MatchApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = app.screen
@@ -61,11 +61,11 @@ async def test_the_form_refuses_a_match_of_computers_and_a_wrong_thinking_time()
         form.query_one("#think", Input).value = "0,5"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, BoardScreen) and app.session.think == 0.5
+        assert isinstance(app.screen, BoardScreen) and app.table.session.think == 0.5
 
 
 async def test_two_people_and_two_computers_in_teams_take_default_names() -> None:
-    app = LostCitiesApp(pace=0)
+    app = MatchApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = app.screen
@@ -81,12 +81,12 @@ async def test_two_people_and_two_computers_in_teams_take_default_names() -> Non
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)  # two people share the keyboard: the pass step hides hands
-        assert app.session.names == ("Ana", "Computer 2", "Carl", "Computer 4")
+        assert app.table.session.names == ("Ana", "Computer 2", "Carl", "Computer 4")
 
 
 async def test_arrow_keys_choose_in_the_forms_radio_buttons() -> None:
     # the key bar says "← → choose": an arrow chooses at once, no Space or Enter needed
-    app = LostCitiesApp(pace=0)
+    app = MatchApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = app.screen

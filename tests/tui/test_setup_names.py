@@ -11,7 +11,7 @@ from lost_cities.engine import Match, Rules
 from lost_cities.i18n import set_language
 from lost_cities.storage import MatchStore
 from lost_cities.storage.settings import load_settings
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import MatchApp
 from lost_cities.tui.match.screens.match_end import MatchEndScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
 from lost_cities.tui.match.screens.round_end import RoundEndScreen
@@ -21,7 +21,7 @@ from tests.tui.helpers import SIZE, advance, app_at, key_bar, screen_lines, scre
 
 
 async def test_a_name_too_wide_for_the_board_is_refused_with_the_rule() -> None:
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*"李小龙李小龙李", "enter", *"Boris", "ctrl+s")
@@ -36,11 +36,11 @@ async def test_a_name_too_wide_for_the_board_is_refused_with_the_rule() -> None:
         assert "at most 12" not in screen_text(app)  # said until something changes
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, PassScreen) and app.session.names == ("李小龙李小龙", "Boris")
+        assert isinstance(app.screen, PassScreen) and app.table.session.names == ("李小龙李小龙", "Boris")
 
 
 async def test_a_name_is_shown_as_typed_never_read_as_markup() -> None:
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*"[/]", "enter", *"[b]x")
@@ -57,7 +57,7 @@ async def test_a_match_between_names_that_look_like_markup_is_played_to_its_end(
     app = app_at(match.current, names=("[/]", "[b]x"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        while not app.session.round_over:
+        while not app.table.session.round_over:
             await take_turn(pilot, app, prefer_lay=False)
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)
@@ -70,18 +70,18 @@ async def test_a_match_between_names_that_look_like_markup_is_played_to_its_end(
 
 async def test_a_name_left_empty_is_the_one_its_field_shows() -> None:
     # the fields show "Player 1", "Player 2": an empty name was refused, it now plays as that
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert [app.screen.query_one(f"#p{n}", Input).placeholder for n in (1, 2)] == ["Player 1", "Player 2"]
         await pilot.press("enter", *"Boris", "ctrl+s")  # Player 1's field left empty
         await pilot.pause()
-        assert isinstance(app.screen, PassScreen) and app.session.names == ("Player 1", "Boris")
+        assert isinstance(app.screen, PassScreen) and app.table.session.names == ("Player 1", "Boris")
 
 
 async def test_what_is_wrong_with_a_name_is_said_under_it_as_it_is_typed() -> None:
     # the width was checked only on Ctrl+S
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*"李小龙李小龙")
@@ -103,7 +103,7 @@ async def test_what_is_wrong_with_a_name_is_said_under_it_as_it_is_typed() -> No
 
 async def test_enter_on_a_choice_moves_on_like_everywhere_in_the_form() -> None:
     # Enter on "Who starts" did nothing
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*"Ana", "enter", *"Boris", "enter")
@@ -116,12 +116,12 @@ async def test_enter_on_a_choice_moves_on_like_everywhere_in_the_form() -> None:
         assert app.screen.query_one("#first-p2", RadioButton).value  # the arrow chose; Enter kept the choice
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, PassScreen) and app.session.to_move == 1
+        assert isinstance(app.screen, PassScreen) and app.table.session.to_move == 1
 
 
 async def test_start_refused_for_two_equal_names_puts_the_cursor_on_the_later_one() -> None:
     # found by a newcomer: the cursor went back to player 1's field, and the name retyped there was the other one
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*"Ana", "enter", *"ana", "ctrl+s")
@@ -130,14 +130,14 @@ async def test_start_refused_for_two_equal_names_puts_the_cursor_on_the_later_on
         assert app.screen.focused is app.screen.query_one("#p2", Input)
         await pilot.press("ctrl+a", "ctrl+k", *"Boris", "ctrl+s")  # the field it is in, corrected
         await pilot.pause()
-        assert isinstance(app.screen, PassScreen) and app.session.names == ("Ana", "Boris")
+        assert isinstance(app.screen, PassScreen) and app.table.session.names == ("Ana", "Boris")
 
 
 async def test_the_language_chosen_in_the_form_is_kept_for_the_next_run(
     private_data_dir: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # found by a newcomer: the form spoke French, the next `lost-cities play` English again
-    app = LostCitiesApp(store=MatchStore(private_data_dir))
+    app = MatchApp(store=MatchStore(private_data_dir))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.query_one("#lang-fr", RadioButton).value = True
@@ -153,7 +153,7 @@ async def test_the_language_chosen_in_the_form_is_kept_for_the_next_run(
 
 
 async def test_a_name_too_wide_is_cut_in_who_starts_so_that_the_next_choice_stays_apart() -> None:
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*"Alexandrina Smith-Ångström")

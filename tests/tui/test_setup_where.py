@@ -3,6 +3,7 @@ and an optional clock — and the form of the online app, which only creates onl
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pytest
@@ -11,45 +12,50 @@ from textual.widgets import Input, RadioButton
 from lost_cities.i18n import _, set_language
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import last_server, remember_server
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.setup import NewMatchScreen
+from lost_cities.tui.match.tables.local import LocalTable
 from tests.tui.helpers import SIZE, screen_lines, screen_text, until
 
 
-def flat(app: LostCitiesApp) -> str:
+def flat(app: MatchApp) -> str:
     return " ".join(screen_text(app).split())
 
 
-async def choose_online(app: LostCitiesApp) -> NewMatchScreen:
+async def choose_online(app: MatchApp) -> NewMatchScreen:
     form = app.screen
     assert isinstance(form, NewMatchScreen)
     form.query_one("#where-online", RadioButton).value = True
     return form
 
 
-async def test_online_the_form_asks_the_server_and_a_clock_and_hands_back_the_game_to_create(
-    private_data_dir: Path,
-) -> None:
-    app = LostCitiesApp(store=MatchStore(private_data_dir), pace=0, server="ws://10.0.0.7:9000")
+async def test_online_the_form_asks_the_server_and_a_clock_and_creates_the_game_there(private_data_dir: Path) -> None:
+    with socket.socket() as probe:  # a port on this machine where no server listens: the creation is refused
+        probe.bind(("127.0.0.1", 0))
+        server = f"ws://127.0.0.1:{probe.getsockname()[1]}"
+    app = MatchApp(Local(server=server), store=MatchStore(private_data_dir), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: "At this keyboard" in flat(app))
         assert "Server" not in flat(app)  # at this keyboard by default
         form = await choose_online(app)
         await until(pilot, lambda: "Server" in flat(app))
         assert "Clock" in flat(app)
-        assert form.query_one("#server", Input).value == "ws://10.0.0.7:9000"  # as the command line gave it
+        assert form.query_one("#server", Input).value == server  # as the command line gave it
         assert "Create the game" in flat(app) and "Start the match" not in flat(app)
         form.query_one("#clock", Input).value = "2h"
         await pilot.press(*"Ana", "ctrl+s")
-        await until(pilot, lambda: app.online_match is not None)
-    assert app.online_match is not None and app.board is None  # the app ends, for the game to be created
-    assert app.online_match.server == "ws://10.0.0.7:9000" and app.online_match.clock == 7200
-    assert app.online_match.settings.names == ("Ana", "Player 2")
+        # the game is asked of that server, in this app; it does not answer: the form again, as filled in, saying why
+        await until(pilot, lambda: isinstance(app.screen, NewMatchScreen) and app.screen is not form)
+        again = app.screen
+        assert isinstance(again, NewMatchScreen) and app.table is None
+        await until(pilot, lambda: "127.0.0.1" in flat(app))
+        assert again.query_one("#server", Input).value == server and again.query_one("#clock", Input).value == "2h"
+        assert again.query_one("#p1", Input).value == "Ana"
 
 
 async def test_a_wrong_server_or_clock_is_said_and_focused_and_nothing_starts() -> None:
-    app = LostCitiesApp(pace=0)
+    app = MatchApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = await choose_online(app)
@@ -61,7 +67,7 @@ async def test_a_wrong_server_or_clock_is_said_and_focused_and_nothing_starts() 
         form.query_one("#clock", Input).value = "90d"
         await pilot.press("ctrl+s")
         await until(pilot, lambda: "Clock: a time for each move from 1m to 30d" in flat(app))
-        assert app.focused is form.query_one("#clock") and app.online_match is None
+        assert app.focused is form.query_one("#clock") and app.table is None
         assert isinstance(app.screen, NewMatchScreen)
 
 
@@ -69,7 +75,7 @@ async def test_a_wrong_server_or_clock_is_said_and_focused_and_nothing_starts() 
 async def test_the_clock_shows_all_it_may_hold_and_its_hint_whole(language: str) -> None:
     # found by a newcomer: "nimporte" showed as "porte", and the French placeholder touched the hint
     set_language(language)
-    app = LostCitiesApp(pace=0)
+    app = MatchApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = await choose_online(app)
@@ -81,7 +87,7 @@ async def test_the_clock_shows_all_it_may_hold_and_its_hint_whole(language: str)
 
 
 async def test_back_at_this_keyboard_the_match_starts_here_and_a_hard_computer_has_its_thinking_time_again() -> None:
-    app = LostCitiesApp(pace=0)
+    app = MatchApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = await choose_online(app)
@@ -93,11 +99,11 @@ async def test_back_at_this_keyboard_the_match_starts_here_and_a_hard_computer_h
         form.query_one("#p1", Input).focus()
         await pilot.press(*"Ana", "ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, BoardScreen))
-        assert app.online_match is None
+        assert isinstance(app.table, LocalTable)
 
 
 async def test_where_the_server_and_the_clock_survive_a_change_of_language() -> None:
-    app = LostCitiesApp(pace=0)
+    app = MatchApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = await choose_online(app)

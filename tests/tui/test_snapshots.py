@@ -13,8 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import RadioButton, Select
 
 from lost_cities.session import MatchSettings
-from lost_cities.tui.match.app import LostCitiesApp
-from lost_cities.tui.match.learn import LearnApp
+from lost_cities.tui.match.match_app import Lesson, Local, MatchApp
 from tests.tui.helpers import CROWDED_FOUR, CROWDED_THREE, NAMES_THREE, SIZE, advanced_app, crowded, until
 
 
@@ -25,7 +24,7 @@ async def press(pilot: Pilot[None], *keys: str) -> None:
 
 
 def test_new_match_form(language: str, snap_compare: Any) -> None:
-    assert snap_compare(LostCitiesApp(), terminal_size=SIZE)
+    assert snap_compare(MatchApp(), terminal_size=SIZE)
 
 
 def test_pass_screen(language: str, snap_compare: Any) -> None:
@@ -124,12 +123,12 @@ def easy_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_board_alone_against_the_computer_with_a_hint(language: str, snap_compare: Any, easy_everywhere: None) -> None:
     # no pass step; the computer's move said on the table; the hint's card selected
     settings = MatchSettings(names=("Ana", "Computer"), seed=8, first="p2", computers=(None, "hard"))
-    app = LostCitiesApp(settings, pace=0)
+    app = MatchApp(Local(settings), pace=0)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await until(pilot, lambda: app.session.to_move == 0)
+        await until(pilot, lambda: app.table.session.to_move == 0)
         await press(pilot, "h")
-        await until(pilot, lambda: app.board is not None and app.board.my_turn)
+        await until(pilot, lambda: app.table.board is not None and app.table.board.my_turn)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
@@ -137,13 +136,13 @@ def test_board_alone_against_the_computer_with_a_hint(language: str, snap_compar
 
 def test_pass_screen_while_a_computer_plays(language: str, snap_compare: Any, easy_everywhere: None) -> None:
     settings = MatchSettings(names=NAMES_THREE, seed=8, computers=(None, "easy", None))
-    app = LostCitiesApp(settings, pace=600)  # its move held on screen while the snapshot is taken
+    app = MatchApp(Local(settings), pace=600)  # its move held on screen while the snapshot is taken
 
     async def run_before(pilot: Pilot[None]) -> None:
         await press(pilot, "enter", "1", "d", "n")
-        await until(pilot, lambda: app.holding)
+        await until(pilot, lambda: app.table.holding)
         await press(pilot, "x")  # its card laid or discarded, shown while it thinks of its draw
-        await until(pilot, lambda: app.holding)
+        await until(pilot, lambda: app.table.holding)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
@@ -159,7 +158,7 @@ def test_new_match_form_with_computers(language: str, snap_compare: Any) -> None
         await pilot.pause()
         await press(pilot, *"Ana")
 
-    assert snap_compare(LostCitiesApp(), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(MatchApp(), terminal_size=SIZE, run_before=run_before)
 
 
 def test_lesson_step_with_a_wrong_key_explained(language: str, snap_compare: Any) -> None:
@@ -167,4 +166,4 @@ def test_lesson_step_with_a_wrong_key_explained(language: str, snap_compare: Any
     async def run_before(pilot: Pilot[None]) -> None:
         await press(pilot, "enter", "d")
 
-    assert snap_compare(LearnApp(pace=0), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(MatchApp(Lesson(), pace=0), terminal_size=SIZE, run_before=run_before)

@@ -10,7 +10,7 @@ from textual_plotext import PlotextPlot
 
 from lost_cities.i18n import _, pgettext
 from lost_cities.storage import MatchStore
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import MatchApp
 from lost_cities.tui.match.screens.resume import ResumeScreen
 from lost_cities.tui.match.screens.setup import NewMatchScreen
 from lost_cities.tui.match.screens.stats import StatsScreen, StatsText
@@ -26,14 +26,14 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def shown(app: LostCitiesApp) -> str:
+def shown(app: MatchApp) -> str:
     return " ".join(screen_text(app).split())
 
 
 async def test_ctrl_t_on_the_form_shows_the_statistics_then_each_plot_and_escape_returns(
     history: Path, language: str
 ) -> None:
-    app = LostCitiesApp(store=MatchStore(history), pace=0)
+    app = MatchApp(store=MatchStore(history), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NewMatchScreen))
         assert f"Ctrl+T {_('statistics')}" in shown(app)  # the key bar offers it
@@ -62,7 +62,7 @@ async def test_s_on_the_unfinished_match_offer_shows_the_statistics(history: Pat
     store = MatchStore(tmp_path)
     crafted_history(tmp_path)
     store.save_current(saved_match(4, 20))
-    app = LostCitiesApp(store=store, pace=0)
+    app = MatchApp(store=store, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
         assert "s statistics" in shown(app)
@@ -73,7 +73,7 @@ async def test_s_on_the_unfinished_match_offer_shows_the_statistics(history: Pat
 
 
 async def test_an_empty_history_is_one_line(private_data_dir: Path) -> None:
-    app = LostCitiesApp(store=MatchStore(private_data_dir), pace=0)
+    app = MatchApp(store=MatchStore(private_data_dir), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NewMatchScreen))
         await pilot.press("ctrl+t")

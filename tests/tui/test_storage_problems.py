@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from lost_cities.storage import MatchStore
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.match.screens.dialogs import NoticesScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
 from tests.storage.denied import deny_access
@@ -24,7 +24,7 @@ async def test_a_warning_quoting_a_file_is_never_read_as_markup(tmp_path: Path, 
     data["record"]["played"][0]["turns"].append("[/]")  # type: ignore[index]
     store.root.mkdir(parents=True)  # "da[/]ta": the folder "]ta" inside "da["
     store.current_path.write_text(json.dumps(data))
-    app = LostCitiesApp(make_app().settings, store=store)
+    app = MatchApp(Local(make_app().opening.settings), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: "an unreadable move '[/]'" in words_of(screen_text(app)))  # read first
         assert isinstance(app.screen, NoticesScreen)
@@ -38,7 +38,7 @@ async def test_a_data_folder_that_cannot_be_searched_is_told_once_and_the_match_
     store = MatchStore(tmp_path / "data")
     store.save_current(saved_match())
     deny_access(monkeypatch, store.root)
-    app = LostCitiesApp(make_app().settings, store=store)
+    app = MatchApp(Local(make_app().opening.settings), store=store)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         # said first, before the match, and whole: the save cannot be read, and play goes on without saving
         await until(pilot, lambda: "play goes on without saving" in words_of(screen_text(app)))

@@ -8,7 +8,7 @@ from rich.cells import cell_len
 from lost_cities.engine import Colour, Draw, Match, Round, Rules
 from lost_cities.i18n import _, ngettext
 from lost_cities.session import HotSeat
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.match.widgets.table_area import status_text
 from lost_cities.words import describe_event, signed
 from tests.tui.helpers import (
@@ -60,7 +60,7 @@ async def test_the_longest_names_and_the_team_score_fit_the_board_header(
     # 12-cell names (and partners' joined) and the team score (R22) are never cut at 80×24
     match = Match(Rules(players=players, long=True, cooperative=cooperative), rounds=20, seed=21)
     advance(match.current, leave=1)  # "Draw pile: the last card!", the longest pile text
-    app = LostCitiesApp(session=HotSeat(LONGEST[:players], match))
+    app = MatchApp(Local(session=HotSeat(LONGEST[:players], match)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
         await pilot.pause()
@@ -68,7 +68,7 @@ async def test_the_longest_names_and_the_team_score_fit_the_board_header(
         assert shown(_("Round {n} of {total}").format(n=1, total=20)) in status
         pile = _("Draw pile: the last card!")
         assert shown(pile) in status
-        session = app.session
+        session = app.table.session
         mover, after = session.name(session.to_move), session.name((session.to_move + 1) % players)
         if cooperative:  # the team score comes last, whole
             team = sum(score.total for score in session.view_of(session.to_move).scores)
@@ -81,7 +81,7 @@ async def test_the_longest_names_and_the_team_score_fit_the_board_header(
             endings.append(pile)
         assert status.endswith(tuple(shown(ending) for ending in endings)), status
         head = board_row(app, "head")
-        assert all(name in head for name in app.session.side_names), head
+        assert all(name in head for name in app.table.session.side_names), head
         recent = app.screen.query_one("#recent").render()
         assert "…" not in str(recent)
 
@@ -112,6 +112,6 @@ async def test_a_move_line_too_long_for_the_board_writes_its_cards_short_rather_
         await pilot.press("enter")
         await pilot.pause()
         recent = str(app.screen.query_one("#recent").render()).strip()
-        event = app.session.view().history[-1]
+        event = app.table.session.view().history[-1]
         assert recent == describe_event(event, "Konstantinos", short=True)
         assert "P×" in recent and "Y×" in recent and "…" not in recent

@@ -10,7 +10,7 @@ from lost_cities.engine import PlayerView, Round, Rules, player_view
 from lost_cities.i18n import _
 from lost_cities.storage import MatchStore
 from lost_cities.storage.settings import Settings, load_settings, save_settings
-from lost_cities.tui.match.app import LostCitiesApp
+from lost_cities.tui.match.match_app import MatchApp
 from lost_cities.tui.match.tips import TIPS, due_tip, last_cards, late_expedition, thin_wager, tip_words
 from tests.tui.helpers import SIZE, app_at, message
 
@@ -111,7 +111,7 @@ async def test_no_tip_when_the_tips_are_off() -> None:
 
 
 async def test_the_new_match_form_turns_the_tips_off() -> None:
-    app = LostCitiesApp()
+    app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.click("#tips")

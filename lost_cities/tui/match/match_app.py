@@ -1,58 +1,539 @@
-"""What a match at a screen answers, whatever its table: the board's requests about a turn, answered once.
+"""The match app: one app from the start to the end of the program, whatever the table a match is played at.
 
-The board (:class:`~.screens.board.BoardScreen`) sends every key and click as a request (:mod:`.messages`).
-Choosing a card, moving the choice, playing it, drawing and stopping mean the same at one keyboard, online and in
-the lesson; what differs is whether the player may act now and where a decision goes — the session here, the
-server there —, which each app says in :meth:`MatchApp.may_act` and :meth:`MatchApp.decide`.
+It opens where the command line says (:data:`Opening`): the start of ``lost-cities play`` (the unfinished match
+to resume, the online games still running, *Learn to play*, the new-match form), the lesson, or an online game.
+From there it owns the whole flow — the form → the lesson, a local match or an online one → the board → the
+round's end → the match's end → another match, or a rematch — and never hands a choice back to the command line.
+
+A match is played at a table (:mod:`.tables`): a local one (people at one keyboard, and computers), a remote one
+(one seat of a game on a server) or the lesson's.  Every request of the board and the pass screen
+(:mod:`.messages`) is answered here once, by handing it to the table; what the table needs of the app —
+the screens, the saves, the way on after a match — is :class:`~.host.MatchHost`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import contextlib
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from lost_cities.engine import STOP, Decision, Draw, Play
-from lost_cities.tui.common.base import GameApp
-from lost_cities.tui.match.messages import DrawFrom, MoveSelection, PlaySelected, SelectCard, StopLaying
+from msgspec import Struct
+from textual.worker import Worker
 
-if TYPE_CHECKING:  # the board is imported when first shown: start-up loads only the screen it opens
-    from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.i18n import _, sentence
+from lost_cities.limits import said_duration
+from lost_cities.net import DEFAULT_SERVER
+from lost_cities.session import HotSeat, MatchSettings, OfferedGame, OnlineMatch
+from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
+from lost_cities.storage.settings import Settings, language_chosen, load_settings, tip_seen, tips_on
+from lost_cities.tui.common.bindings import quit_hint
+from lost_cities.tui.common.collector import freeze_start_up
+from lost_cities.tui.match.autosave import Autosave
+from lost_cities.tui.match.host import MatchHost
+from lost_cities.tui.match.messages import (
+    ClaimRequested,
+    DrawFrom,
+    HelpRequested,
+    HintRequested,
+    Hurry,
+    LanguageChosen,
+    LogRequested,
+    MoveSelection,
+    PlaySelected,
+    QuitRequested,
+    SelectCard,
+    ShowScores,
+    StatisticsRequested,
+    StopLaying,
+    TakeBack,
+    TipsChanged,
+    UnknownKey,
+)
+from lost_cities.tui.match.tables.local import PACE
 
-__all__ = ["MatchApp"]
+# Each table and screen is imported where the app first needs it, so that starting up loads only the screen
+# it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
+if TYPE_CHECKING:
+    from lost_cities.net.protocol import Created
+    from lost_cities.tui.match.screens.online_start import JoinGame, NewOnlineGame
+    from lost_cities.tui.match.screens.resume import ResumeChoice
+    from lost_cities.tui.match.screens.setup import NewMatchScreen
+    from lost_cities.tui.match.tables.table import Table
+
+__all__ = ["Ending", "Lesson", "Local", "MatchApp", "Online", "Opening", "StartMode"]
+
+#: What to do with a match left unfinished: ask, resume it at once, or keep it aside and start anew.
+StartMode = Literal["ask", "resume", "new"]
 
 
-class MatchApp(GameApp):
-    """A match on the board: the requests of a turn answered once; the table's own answers are the subclass's."""
+class Local(Struct, frozen=True):
+    """``lost-cities play``'s start: a match at one keyboard, the unfinished one, or any other way in.
 
-    #: the board's screen, once the match has one
-    board: BoardScreen | None = None
+    ``settings`` start a new match without the form; ``form`` fills the form in (the command line's options
+    given without names); ``session`` plays a match already set up (a position built through the engine, for
+    tests and tools) without asking about saves; ``online`` lists the player's online games still running,
+    offered beside the unfinished match; ``server``: the game server the form offers for a match online;
+    ``tips``: the one-time tips may be said (the player's setting decides)."""
 
-    def may_act(self) -> bool:
-        """Whether the player at the board may act now; if not, the board says why (whose turn it is, a computer
-        thinking, a watcher's place)."""
-        raise NotImplementedError
+    settings: MatchSettings | None = None
+    start: StartMode = "ask"
+    session: HotSeat | None = None
+    form: MatchSettings | None = None
+    online: tuple[OfferedGame, ...] = ()
+    server: str = DEFAULT_SERVER
+    tips: bool = True
 
-    def decide(self, decision: Decision) -> None:
-        """The player's decision, to the table: applied or refused, and the board told either way."""
-        raise NotImplementedError
+
+class Lesson(Struct, frozen=True):
+    """The lesson: ``lost-cities learn``'s, after which the program ends, or (``from_start``) one after which
+    ``lost-cities play``'s start comes, as when *Learn to play* is chosen there."""
+
+    from_start: bool = False
+
+
+class Online(Struct, frozen=True):
+    """One seat of an online game: ``code`` takes it, ``token`` comes back to it, ``watch`` watches, ``create``
+    makes that game (on its own server) and takes its first person's seat, ``created`` is a game just made whose
+    first person's seat is ours; with none of them, the online start asks (a code to type, or a new game).
+    ``note`` is said on the board first."""
+
+    server: str = DEFAULT_SERVER
+    code: str | None = None
+    token: str | None = None
+    watch: str | None = None
+    name: str | None = None
+    create: OnlineMatch | None = None
+    created: Created | None = None
+    note: str = ""
+
+
+#: Where the app opens.
+Opening = Local | Lesson | Online
+
+
+class Ending(NamedTuple):
+    """How the program ended, for the command line to say once the screen is given back."""
+
+    #: what refused the program for good (a server that turned the seat away): said, and the status is 2
+    problem: str | None = None
+    #: what to say in the terminal (how to come back to an online game left going on)
+    words: str = ""
+
+
+class MatchApp(MatchHost):
+    """The one app of a match (see the module docstring); :attr:`ending` says how it ended."""
+
+    def __init__(
+        self,
+        opening: Opening | None = None,
+        *,
+        store: MatchStore | None = None,
+        pace: float = PACE,
+        notices: tuple[str, ...] = (),
+    ) -> None:
+        """``pace`` is :data:`~.tables.local.PACE` (tests play computers at once with 0); ``notices``: what the
+        player must know from before the app opened (an online server that did not answer), said at start-up."""
+        super().__init__()
+        self.opening: Opening = opening if opening is not None else Local()
+        self.store = store if store is not None else MatchStore()
+        self.autosave = Autosave(self.store, self.warn)
+        self.pace = pace
+        self.notices = notices
+        #: the table the match on screen is played at; none before the first match
+        self.table: Table | None = None
+        self.ending = Ending()
+        self._kept: Settings | None = None
+        #: what to read first: ``notices`` and what the start-up itself found (a damaged save)
+        self._start_notices: list[str] = []
+        #: set aside once a new match starts (``--new``, or *new* chosen over it): leaving the form keeps it
+        self._abandon_on_start = False
+        #: the new-match form last opened from the online start: what it held if it was left with Esc
+        self._left_form: NewMatchScreen | None = None
+
+    # ------------------------------------------------------------ opening
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(freeze_start_up)
+        self._start_notices = list(self.notices)  # read over the first screen, once it is up
+        self.call_after_refresh(self._show_start_notices)
+        opening = self.opening
+        if isinstance(opening, Lesson):
+            self.lesson(opening.from_start)
+        elif isinstance(opening, Online):
+            if opening.create is not None:
+                self._create(opening.create)
+            elif opening.code is None and opening.token is None and opening.watch is None:
+                self.online_start()
+            else:
+                self.open_online(
+                    opening.server,
+                    code=opening.code,
+                    token=opening.token,
+                    watch=opening.watch,
+                    name=opening.name,
+                    created=opening.created,
+                    note=opening.note,
+                )
+        elif opening.session is not None:
+            self._play(opening.session, "")
+        else:
+            self._start(opening.start)
+
+    def _show_start_notices(self) -> None:
+        """What went wrong at start-up, read before anything else (:class:`NoticesScreen`)."""
+        if self._start_notices:
+            from lost_cities.tui.match.screens.dialogs import NoticesScreen
+
+            self._start_notices, notices = [], self._start_notices
+            self.push_screen(NoticesScreen(notices), self._after_notices)
+
+    def _after_notices(self, _closed: object) -> None:
+        """The notices read: a computer's move held meanwhile goes on."""
+        if self.table is not None:
+            self.table.hurry()
+
+    def _open(self, table: Table) -> None:
+        """Play at ``table`` from now on; the one before, if any, stops what it was doing."""
+        if self.table is not None:
+            self.table.leave()
+        self.table = table
+        table.open()
+
+    # ------------------------------------------------------------ a match at one keyboard
+
+    @property
+    def local(self) -> Local:
+        """The local start's options (the defaults when the app opened elsewhere)."""
+        return self.opening if isinstance(self.opening, Local) else Local()
+
+    def _start(self, start: StartMode = "ask") -> None:
+        """The unfinished match to resume, the online games, *Learn to play*, or a new match."""
+        saved: SavedMatch | None = None
+        try:
+            saved = self.store.load_current()
+        except StorageError as problem:  # damaged: already set aside and kept
+            self._start_notices.append(str(problem))
+            self.call_after_refresh(self._show_start_notices)
+        if start == "resume":
+            if saved is not None:
+                self.resume(saved)
+                return
+            self._start_notices.append(_("There is no unfinished match to resume: start a new one."))
+        elif start == "new" and saved is not None:
+            self._abandon_on_start = True  # set aside once the new match starts: leaving the form keeps it
+            saved = None
+        local = self.local
+        if saved is None and not local.online:
+            self._new_match()
+            return
+        if local.settings is not None:
+            new = _("start {names}").format(names=names_label(local.settings.names, local.settings.computers))
+        else:
+            new = _("set up a new match")
+        from lost_cities.tui.match.screens.resume import ResumeScreen
+
+        summary = resume_summary(saved) if saved is not None else None
+        screen = ResumeScreen(summary, new, tuple(game.label for game in local.online))
+        self.push_screen(screen, lambda choice: self._resume_or_new(saved, choice))
+
+    def _resume_or_new(self, saved: SavedMatch | None, choice: ResumeChoice | int | None) -> None:
+        from lost_cities.tui.match.screens.resume import ResumeChoice
+
+        if choice is None:
+            self.exit()
+        elif isinstance(choice, int):  # an online game still running
+            game = self.local.online[choice]
+            self.open_online(game.server, token=game.token)
+        elif choice is ResumeChoice.LEARN:
+            self.lesson(from_start=True)
+        elif choice is ResumeChoice.RESUME and saved is not None:
+            self.resume(saved)
+        else:
+            # the unfinished match is set aside only once a new one starts: leaving the form keeps it
+            self._abandon_on_start = saved is not None
+            self._new_match()
+
+    def _new_match(self) -> None:
+        local = self.local
+        if local.settings is not None:
+            self.start_match(local.settings)
+        else:
+            self._form(local.form)
+
+    def _form(self, filled: MatchSettings | None) -> None:
+        from lost_cities.tui.match.screens.setup import NewMatchScreen
+
+        self.push_screen(NewMatchScreen(filled, server=self.local.server, tips=self.kept.tips), self._from_form)
+
+    def _from_form(self, settings: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
+        if settings is None:
+            self.exit()
+        elif settings == "learn":
+            self.lesson(from_start=True)
+        elif isinstance(settings, OnlineMatch):
+            self._create(settings)
+        else:
+            self.start_match(settings)
+
+    def start_match(self, settings: MatchSettings) -> None:
+        """A new match at one keyboard with these settings."""
+        if self._abandon_on_start:
+            self._abandon_on_start = False
+            self.autosave.abandon()  # before the new match's first save
+        session = HotSeat.new(settings)
+        note = ""
+        if session.drawn_at_random:
+            note = _("Random draw (R5): {name} starts.").format(name=session.name(session.to_move))
+        self._play(session, note)
+
+    def resume(self, saved: SavedMatch) -> None:
+        """Open a saved match where it stood, with its computers, on the next person's pass step (H2)."""
+        session = HotSeat.resumed(saved)
+        self._play(session, _("Resumed: {summary}").format(summary=resume_summary(saved)), saved)
+
+    def _play(self, session: HotSeat, note: str, saved: SavedMatch | None = None) -> None:
+        from lost_cities.tui.match.tables.local import LocalTable
+
+        self._open(LocalTable(self, session, note, saved, pace=self.pace, tips=self.local.tips))
+
+    def another_match(self, previous: MatchSettings) -> None:
+        if self.table is not None:
+            self.table.leave()
+        self.table = None
+        self._form(previous)
+
+    # ------------------------------------------------------------ the lesson
+
+    def lesson(self, from_start: bool = False) -> None:
+        """The lesson; ``from_start``: chosen at the start, to which its end goes back."""
+        from lost_cities.tui.match.tables.lesson import LessonTable
+
+        self._open(LessonTable(self, pace=self.pace, from_start=from_start))
+
+    def lesson_over(self) -> None:
+        from lost_cities.tui.match.tables.lesson import LessonTable
+
+        table = self.table
+        if not isinstance(table, LessonTable) or not table.from_start:
+            words = _("That is the game. lost-cities play starts a match; ? shows the rules during one.")
+            self.end(words=words if isinstance(table, LessonTable) and table.completed else "")
+            return
+        table.leave()
+        self.table = None
+        while len(self.screen_stack) > 1:  # the lesson's screens: the start comes again, as it was
+            self.pop_screen()
+        self._start()
+
+    # ------------------------------------------------------------ online
+
+    def online_start(self, problem: str = "", typed: JoinGame | None = None) -> None:
+        from lost_cities.tui.match.screens.online_start import OnlineStartScreen
+
+        server = self._online_server()
+        if typed is None:
+            self.push_screen(OnlineStartScreen(server), self._online_started)
+        else:
+            screen = OnlineStartScreen(server, problem, typed.code, typed.name or "")
+            self.push_screen(screen, self._online_started)
+
+    def _online_server(self) -> str:
+        opening = self.opening
+        return opening.server if isinstance(opening, Online) else self.local.server
+
+    def _online_started(self, choice: JoinGame | NewOnlineGame | None) -> None:
+        from lost_cities.tui.match.screens.online_start import JoinGame
+
+        if choice is None:
+            self.exit()
+        elif isinstance(choice, JoinGame):
+            self.open_online(self._online_server(), code=choice.code, name=choice.name, typed=choice)
+        else:
+            from lost_cities.tui.match.screens.setup import NewMatchScreen
+
+            server = self._online_server()
+            draft = self._left_form.left_as if self._left_form is not None else None
+            if draft is None:
+                form = NewMatchScreen(None, server=server, online_only=True, back=True)
+            else:  # left with Esc a moment ago: as it was
+                form = NewMatchScreen(
+                    draft.settings, server=draft.server, clock=draft.clock, online_only=True, back=True
+                )
+            self._left_form = form
+            self.push_screen(form, self._create_or_back)
+
+    def _create_or_back(self, chosen: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
+        """The form opened from the online start: Esc goes back to the start (a code to type after all), and Ctrl+N
+        there opens the form again as it was left."""
+        if chosen is None:
+            self.online_start()
+        elif chosen == "learn":  # no lesson in the online form
+            self.exit()
+        else:  # the online form only sets up online games
+            self._create(chosen if isinstance(chosen, OnlineMatch) else OnlineMatch(chosen, self._online_server()))
+
+    def _create(self, chosen: OnlineMatch) -> None:
+        self.run_worker(self._create_game(chosen), group="creating", exclusive=True, exit_on_error=False)
+
+    async def _create_game(self, chosen: OnlineMatch) -> None:
+        """Create the game on the server, then take the first person's seat with its code; the invitations are
+        said on the board.  Refused, the form comes again as it was filled in, saying why."""
+        from lost_cities.net.client import OnlineError, create_game
+        from lost_cities.net.new_game import create_frame
+
+        try:
+            created = await create_game(chosen.server, create_frame(chosen.settings, clock=chosen.clock))
+        except OnlineError as error:
+            from lost_cities.tui.match.screens.setup import NewMatchScreen
+
+            form = NewMatchScreen(
+                chosen.settings,
+                server=chosen.server,
+                online_only=True,
+                clock=said_duration(chosen.clock) if chosen.clock is not None else "",
+                problem=sentence(str(error).rstrip(".")),
+            )
+            self.push_screen(form, self._create_or_back)
+            return
+        mine = next(offer for offer in created.seats if offer.code is not None)
+        self.open_online(chosen.server, code=mine.code, created=created)
+
+    def open_online(
+        self,
+        server: str,
+        *,
+        code: str | None = None,
+        token: str | None = None,
+        watch: str | None = None,
+        name: str | None = None,
+        created: Created | None = None,
+        note: str = "",
+        typed: JoinGame | None = None,
+    ) -> None:
+        """A seat of an online game (or a place to watch it), at a remote table."""
+        from lost_cities.tui.match.tables.remote import RemoteTable
+
+        table = RemoteTable(
+            self, server, code=code, token=token, watch=watch, name=name, note=note, created=created, typed=typed
+        )
+        self._open(table)
+
+    # ------------------------------------------------------------ the end
+
+    def end(self, *, problem: str | None = None, words: str = "") -> None:
+        self.ending = Ending(problem, words)
+        self.exit()
+
+    async def on_unmount(self) -> None:
+        """Closing: everything the autosave was asked to write goes to disk first."""
+        if self.table is not None:
+            self.table.leave()
+        await self.autosave.flush()
+
+    # ------------------------------------------------------------ the player's settings, saves and statistics
+
+    @property
+    def kept(self) -> Settings:
+        if self._kept is None:
+            self._kept = load_settings(self.store)
+        return self._kept
+
+    def tip_said(self, name: str) -> None:
+        self._kept = tip_seen(self.store, name)
+
+    def on_tips_changed(self, message: TipsChanged) -> None:
+        with contextlib.suppress(StorageError):  # not kept (an unwritable folder): the saves say so, not this
+            self._kept = tips_on(self.store, message.on)
+
+    def on_language_chosen(self, message: LanguageChosen) -> None:
+        with contextlib.suppress(StorageError):  # not kept: this run speaks it all the same
+            self._kept = language_chosen(self.store, message.code)
+
+    def warn(self, message: str) -> None:
+        """A problem the players must know of, that does not stop the game."""
+        self.notify(message, severity="warning", timeout=15, markup=False)  # it may quote a file or a name
+
+    def on_statistics_requested(self, _request: StatisticsRequested) -> None:
+        self.run_worker(self._read_statistics, thread=True, exclusive=True, group="statistics", exit_on_error=False)
+
+    def _read_statistics(self) -> None:
+        """Read the history and count it on a thread (every match is replayed), then show the Statistics
+        screen over the one that asked; a file that cannot be read is told, and the rest counted."""
+        from lost_cities.storage.stats import history_stats
+        from lost_cities.tui.match.screens.stats import StatsScreen
+
+        listing = self.store.list_history()
+        stats = history_stats(listing.matches)
+        for problem in listing.damaged:
+            self.call_from_thread(self.warn, str(problem))
+        self.call_from_thread(self.push_screen, StatsScreen(stats, str(self.store.root)))
+
+    # ------------------------------------------------------------ the board's requests, to the table
 
     def on_select_card(self, request: SelectCard) -> None:
-        if self.may_act() and self.board is not None and self.board.scene is not None:
-            self.board.scene = self.board.scene.choosing(request.index, request.key)
+        if self.table is not None:
+            self.table.select(request.index, request.key)
 
     def on_move_selection(self, request: MoveSelection) -> None:
-        if self.may_act() and self.board is not None and self.board.scene is not None:
-            self.board.scene = self.board.scene.stepping(request.step)
+        if self.table is not None:
+            self.table.move(request.step)
 
     def on_play_selected(self, request: PlaySelected) -> None:
-        if self.may_act() and self.board is not None and self.board.scene is not None:
-            card = self.board.scene.selected_card
-            if card is not None:
-                self.decide(Play(card, request.discard))
+        if self.table is not None:
+            self.table.play_selected(request.discard)
 
     def on_draw_from(self, request: DrawFrom) -> None:
-        if self.may_act():
-            self.decide(Draw(request.pile))  # every refusal is the engine's: a pile not in the game too
+        if self.table is not None:
+            self.table.draw_from(request.pile)
 
     def on_stop_laying(self, _request: StopLaying) -> None:
-        if self.may_act():
-            self.decide(STOP)
+        if self.table is not None:
+            self.table.stop()
+
+    def on_take_back(self, _request: TakeBack) -> None:
+        if self.table is not None:
+            self.table.take_back()
+
+    def on_hint_requested(self, _request: HintRequested) -> None:
+        if self.table is not None:
+            self.table.hint()
+
+    def on_unknown_key(self, request: UnknownKey) -> None:
+        if self.table is not None:
+            self.table.unknown_key(request.key)
+
+    def on_claim_requested(self, _request: ClaimRequested) -> None:
+        if self.table is not None:
+            self.table.claim()
+
+    def on_show_scores(self, _request: ShowScores) -> None:
+        if self.table is not None:
+            self.table.show_scores()
+
+    def on_hurry(self, _request: Hurry) -> None:
+        if self.table is not None:
+            self.table.hurry()
+
+    def on_help_requested(self, _request: HelpRequested) -> None:
+        if self.table is not None:
+            self.table.help()
+
+    def on_log_requested(self, _request: LogRequested) -> None:
+        if self.table is not None:
+            self.table.log()
+
+    def on_quit_requested(self, _request: QuitRequested) -> None:
+        if self.table is not None:
+            self.table.quit()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if self.table is not None:
+            self.table.worker_changed(event)
+
+    def action_help_quit(self) -> None:
+        quit_hint(self)
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quit at once, the match kept as its table keeps it."""
+        if self.table is not None:
+            await self.table.quit_now()
+        else:
+            self.exit()

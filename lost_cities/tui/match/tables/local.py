@@ -1,58 +1,33 @@
-"""The hot-seat app: a match as a flow of screens over one :class:`HotSeat` session.
+"""The local table: people at one keyboard, and computers, over one :class:`HotSeat` session.
 
-(unfinished match? resume / new) → new-match form → (pass screen → board)* →
-end of round → ... → end of match.  The app owns the flow and the autosave:
-screens are given what they show, return typed results, and report turns,
-hints, help and quitting as messages (:mod:`.messages`).  The rules stay in the
-engine, reached through the session.
+(pass screen → board)* → end of round → ... → end of match.  The table shows each screen of the match with
+what it shows, and autosaves every completed turn; the rules stay in the engine, reached through the session.
 
-Computers play in the same flow.  One person alone against computers keeps the
-board (there is nothing to hide) and watches their turns on it; with several
-people, computers play on the public table of the next person's pass screen.
-The computer thinks in a thread worker, so the keys answer meanwhile; quitting, or
-going on to another match, cancels the worker, and the hard level, asking
-:func:`answer_unwanted` as it searches, stops at once (the process never waits
-for it to finish).  Each move is held on screen a moment, and any key goes on at once.
+Computers play in the same flow.  One person alone against computers keeps the board (there is nothing to
+hide) and watches their turns on it; with several people, computers play on the public table of the next
+person's pass screen.  The computer thinks in a thread worker, so the keys answer meanwhile; quitting, or going
+on to another match, cancels the worker, and the hard level, asking :func:`answer_unwanted` as it searches,
+stops at once (the process never waits for it to finish).  Each move is held on screen a moment, and any key
+goes on at once.
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
-from textual import work
 from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.worker import NoActiveWorker, Worker, WorkerState, get_current_worker
 
 from lost_cities.engine import Card, Decision, IllegalMoveError, Play
 from lost_cities.i18n import _, capitalised
-from lost_cities.net import DEFAULT_SERVER
-from lost_cities.session import Hint, HotSeat, MatchSettings, OnlineMatch
-from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
-from lost_cities.storage.settings import Settings, language_chosen, load_settings, tip_seen, tips_on
-from lost_cities.tui.common.bindings import quit_hint
-from lost_cities.tui.common.collector import freeze_start_up
-from lost_cities.tui.match.autosave import Autosave
-from lost_cities.tui.match.match_app import MatchApp
-from lost_cities.tui.match.messages import (
-    ClaimRequested,
-    HelpRequested,
-    HintRequested,
-    Hurry,
-    LanguageChosen,
-    LogRequested,
-    QuitRequested,
-    ShowScores,
-    StatisticsRequested,
-    TakeBack,
-    TipsChanged,
-    UnknownKey,
-)
+from lost_cities.session import Hint, HotSeat
+from lost_cities.storage import SavedMatch
 from lost_cities.tui.match.scene import Scene, Wait, unknown_key_line
+from lost_cities.tui.match.tables.table import Table
 from lost_cities.tui.match.tips import due_tip, tip_words
 from lost_cities.words import (
     card_name,
@@ -64,18 +39,16 @@ from lost_cities.words import (
     turn_sentence,
 )
 
-# Each screen is imported where the app first shows it, so that starting up loads only the screen
+# Each screen is imported where the table first shows it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
 if TYPE_CHECKING:
+    from lost_cities.tui.match.host import MatchHost
     from lost_cities.tui.match.screens.board import BoardScreen
     from lost_cities.tui.match.screens.match_end import MatchEndChoice
     from lost_cities.tui.match.screens.pass_screen import PassScreen
-    from lost_cities.tui.match.screens.resume import ResumeChoice
 
-__all__ = ["PACE", "LostCitiesApp", "StartMode", "answer_unwanted"]
+__all__ = ["PACE", "LocalTable", "answer_unwanted"]
 
-#: What to do with a match left unfinished: ask, resume it at once, or keep it aside and start anew.
-StartMode = Literal["ask", "resume", "new"]
 #: Seconds a computer's finished turn stays marked before the next computer plays (any key goes on);
 #: half of it at least, the computer is seen thinking before each decision.
 PACE = 1.0
@@ -89,57 +62,28 @@ def answer_unwanted() -> bool:
         return False
 
 
-class LostCitiesApp(MatchApp):
+class LocalTable(Table):
     """People at one keyboard, and computers; every completed turn is saved."""
 
     def __init__(
         self,
-        settings: MatchSettings | None = None,
-        store: MatchStore | None = None,
-        start: StartMode = "ask",
-        session: HotSeat | None = None,
+        app: MatchHost,
+        session: HotSeat,
+        note: str = "",
+        saved: SavedMatch | None = None,
         pace: float = PACE,
-        form: MatchSettings | None = None,
-        online: tuple[str, ...] = (),
-        server: str = DEFAULT_SERVER,
         tips: bool = True,
-        notices: tuple[str, ...] = (),
     ) -> None:
-        """``settings`` start a new match without the form; ``form`` fills the form in (the command
-        line's options given without names); ``session`` plays a match already set up (a position
-        built through the engine, for tests and tools) without asking about saves; ``pace`` is
-        :data:`PACE` (tests play computers at once with 0); ``online`` lists the player's online games
-        still running (a line each), offered beside the unfinished match: one chosen ends this app with
-        its index in :attr:`online_choice`, for the command line to open it; ``server``: the game
-        server the form offers for a match online (one set up there ends this app, in
-        :attr:`online_match`, for the command line to create and open it); ``tips``: the one-time tips may
-        be said (the player's setting decides), not in the lesson, which says its own; ``notices``: what the
-        player must know from before the app opened (an online server that did not answer), said at start-up."""
-        super().__init__()
-        #: the player chose *Learn to play* at start-up: the command line opens the lesson
-        self.learn_chosen = False
-        self.tips = tips
-        self._kept: Settings | None = None
-        self.online = online
-        self.notices = notices
-        #: what to read first: ``notices`` and what the start-up itself found (a damaged save)
-        self._start_notices: list[str] = []
-        #: the online game chosen at start-up, by its index in ``online``
-        self.online_choice: int | None = None
-        self.server = server
-        #: the match set up online in the form, to create on its server
-        self.online_match: OnlineMatch | None = None
-        self.settings = settings
-        self.form = form
-        self.store = store if store is not None else MatchStore()
-        self.autosave = Autosave(self.store, self.warn)
-        self.start_mode = start
+        """``session`` is the match, ``note`` said to its first player, ``saved`` the save it was resumed from (a
+        new save otherwise); ``pace`` is :data:`PACE` (tests play computers at once with 0); ``tips``: the one-time
+        tips may be said (the player's setting decides), not in the lesson, which says its own."""
+        super().__init__(app)
+        self.session = session
+        session.stop = answer_unwanted
+        self.first_note = note
         self.pace = pace
-        self._given = session
-        self._session: HotSeat | None = None
-        self._saved: SavedMatch | None = None
-        self._abandon_on_start = False
-        self.board: BoardScreen | None = None
+        self.tips = tips
+        self._saved = saved if saved is not None else session.saved()
         #: the seat at the keyboard: the board shows its view
         self._seat = 0
         #: a hint is being worked out: the board's keys wait for it
@@ -160,188 +104,45 @@ class LostCitiesApp(MatchApp):
         """True while the computer's last move (or its thinking) is held on screen: a key goes on."""
         return self._held is not None
 
-    @property
-    def session(self) -> HotSeat:
-        if self._session is None:
-            raise RuntimeError("no match has started")
-        return self._session
+    def open(self) -> None:
+        """On disk the moment the first screen is up, not before it; then whoever is to move."""
+        self.app.call_after_refresh(self.save)
+        self._next_turn(self.first_note)
 
-    # ------------------------------------------------------------ start-up
-
-    def on_mount(self) -> None:
-        self.call_after_refresh(freeze_start_up)
-        self._start_notices = list(self.notices)  # read over the first screen, once it is up
-        self.call_after_refresh(self._show_start_notices)
-        if self._given is not None:
-            self._play(self._given, "")
-            return
-        saved: SavedMatch | None = None
-        try:
-            saved = self.store.load_current()
-        except StorageError as problem:  # damaged: already set aside and kept
-            self._start_notices.append(str(problem))
-        if self.start_mode == "resume":
-            if saved is not None:
-                self.resume(saved)
-                return
-            self._start_notices.append(_("There is no unfinished match to resume: start a new one."))
-        elif self.start_mode == "new" and saved is not None:
-            self._abandon_on_start = True  # set aside once the new match starts: leaving the form keeps it
-            saved = None
-        if saved is None and not self.online:
-            self._new_match()
-            return
-        if self.settings is not None:
-            new = _("start {names}").format(names=names_label(self.settings.names, self.settings.computers))
-        else:
-            new = _("set up a new match")
-        from lost_cities.tui.match.screens.resume import ResumeScreen
-
-        summary = resume_summary(saved) if saved is not None else None
-        screen = ResumeScreen(summary, new, self.online)
-        self.push_screen(screen, lambda choice: self._resume_or_new(saved, choice))
-
-    def _show_start_notices(self) -> None:
-        """What went wrong at start-up, read before anything else (:class:`NoticesScreen`)."""
-        if self._start_notices:
-            from lost_cities.tui.match.screens.dialogs import NoticesScreen
-
-            self.push_screen(NoticesScreen(self._start_notices), lambda _closed: self._go_on())  # a held move
-
-    def _resume_or_new(self, saved: SavedMatch | None, choice: ResumeChoice | int | None) -> None:
-        from lost_cities.tui.match.screens.resume import ResumeChoice
-
-        if choice is None:
-            self.exit()
-        elif isinstance(choice, int):
-            self.online_choice = choice
-            self.exit()
-        elif choice is ResumeChoice.LEARN:
-            self.learn_chosen = True
-            self.exit()
-        elif choice is ResumeChoice.RESUME and saved is not None:
-            self.resume(saved)
-        else:
-            # the unfinished match is set aside only once a new one starts: leaving the form keeps it
-            self._abandon_on_start = saved is not None
-            self._new_match()
-
-    def _new_match(self) -> None:
-        if self.settings is not None:
-            self.start_match(self.settings)
-        else:
-            from lost_cities.tui.match.screens.setup import NewMatchScreen
-
-            self.push_screen(NewMatchScreen(self.form, server=self.server, tips=self.kept.tips), self._from_setup)
-
-    def _from_setup(self, settings: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
-        if settings is None:
-            self.exit()
-        elif settings == "learn":
-            self.learn_chosen = True
-            self.exit()
-        elif isinstance(settings, OnlineMatch):
-            self.online_match = settings
-            self.exit()
-        else:
-            self.start_match(settings)
-
-    def start_match(self, settings: MatchSettings) -> None:
-        if self._abandon_on_start:
-            self._abandon_on_start = False
-            self.autosave.abandon()  # before the new match's first save
-        self.settings = settings
-        session = HotSeat.new(settings)
-        note = ""
-        if session.drawn_at_random:
-            note = _("Random draw (R5): {name} starts.").format(name=session.name(session.to_move))
-        self._play(session, note)
-
-    def _play(self, session: HotSeat, note: str, saved: SavedMatch | None = None) -> None:
-        """Start saving and playing ``session``, ``note`` said to the first player."""
-        self._session = session
-        session.stop = answer_unwanted
-        self.settings = self.settings or session.settings
-        self._saved = saved if saved is not None else session.saved()
-        self.call_after_refresh(self.save)  # on disk the moment the first screen is up, not before it
-        self._next_turn(note)
-
-    def resume(self, saved: SavedMatch) -> None:
-        """Open a saved match where it stood, with its computers, on the next person's pass step (H2)."""
-        session = HotSeat.resumed(saved)
-        self._play(session, _("Resumed: {summary}").format(summary=resume_summary(saved)), saved)
-
-    def on_statistics_requested(self, _request: StatisticsRequested) -> None:
-        self._read_statistics()
-
-    @work(thread=True, exclusive=True, group="statistics", exit_on_error=False)
-    def _read_statistics(self) -> None:
-        """Read the history and count it on a thread (every match is replayed), then show the Statistics
-        screen over the one that asked; a file that cannot be read is told, and the rest counted."""
-        from lost_cities.storage.stats import history_stats
-        from lost_cities.tui.match.screens.stats import StatsScreen
-
-        listing = self.store.list_history()
-        stats = history_stats(listing.matches)
-        for problem in listing.damaged:
-            self.call_from_thread(self.warn, str(problem))
-        self.call_from_thread(self.push_screen, StatsScreen(stats, str(self.store.root)))
-
-    # ------------------------------------------------------------ the player's settings, and the tips
-
-    @property
-    def kept(self) -> Settings:
-        """The player's settings (:mod:`lost_cities.storage.settings`), read once."""
-        if self._kept is None:
-            self._kept = load_settings(self.store)
-        return self._kept
-
-    def on_tips_changed(self, message: TipsChanged) -> None:
-        with contextlib.suppress(StorageError):  # not kept (an unwritable folder): the saves say so, not this
-            self._kept = tips_on(self.store, message.on)
-
-    def on_language_chosen(self, message: LanguageChosen) -> None:
-        with contextlib.suppress(StorageError):  # not kept: this run speaks it all the same
-            self._kept = language_chosen(self.store, message.code)
+    def leave(self) -> None:
+        """Another match, or the start: the computer's thinking is dropped, a held move forgotten."""
+        self.app.workers.cancel_group(self.app, "computer")
+        self._asked = None
+        if self._held is not None and self._held[1] is not None:
+            self._held[1].stop()
+        self._held = None
 
     def _offer_tip(self) -> None:
         """Say a one-time tip when its moment has come on the board (the tips on, this one never said)."""
         board = self.board
         if not self.tips or board is None or board.scene is None or board.scene.wait is not None:
             return
-        if not self.kept.tips:
+        if not self.app.kept.tips:
             return
-        tip = due_tip(board.scene.view, self.kept.tips_seen)
+        tip = due_tip(board.scene.view, self.app.kept.tips_seen)
         if tip is not None:
-            self._kept = tip_seen(self.store, tip.name)
+            self.app.tip_said(tip.name)
             board.scene = replace(board.scene, note=tip_words(tip, board.scene.view))
 
     # ------------------------------------------------------------ saving
 
-    def warn(self, message: str) -> None:
-        """A problem the players must know of, that does not stop the game."""
-        self.notify(message, severity="warning", timeout=15, markup=False)  # it may quote a file or a name
-
     def save(self) -> None:
-        """Autosave the match as of its last completed turn, written on a thread (:mod:`.autosave`);
+        """Autosave the match as of its last completed turn, written on a thread (:mod:`..autosave`);
         a failure is told once and play goes on.
 
         The save leaves out a card played but not yet drawn for (:meth:`SavedMatch.with_match`).
         """
-        if self._saved is None or self._session is None:
-            return
-        self._saved = self._session.saved(self._saved)
-        self.autosave.save(self._saved)
+        self._saved = self.session.saved(self._saved)
+        self.app.autosave.save(self._saved)
 
     def _file_finished_match(self) -> None:
-        if self._saved is None or self._session is None:
-            return
-        self._saved = self._session.saved(self._saved)
-        self.autosave.finish(self._saved)
-
-    async def on_unmount(self) -> None:
-        """Closing: everything the autosave was asked to write goes to disk first."""
-        await self.autosave.flush()
+        self._saved = self.session.saved(self._saved)
+        self.app.autosave.finish(self._saved)
 
     # ------------------------------------------------------------ the flow of a match
 
@@ -375,7 +176,7 @@ class LostCitiesApp(MatchApp):
         waiting = session.is_computer(session.to_move)
         screen = PassScreen(session.rules, self._pass_scene(note=note, wait=Wait.COMPUTER if waiting else None))
         self._waiting_pass = screen if waiting else None
-        self.push_screen(screen, self._revealed)
+        self.app.push_screen(screen, self._revealed)
 
     def _pass_scene(self, **say: Any) -> Scene:
         """The pass screen's scene: the table as the next person will see it, without any hand (H2)."""
@@ -394,7 +195,7 @@ class LostCitiesApp(MatchApp):
         self._seat = seat
         if self.board is None:
             self.board = self._new_board()
-            self.push_screen(self.board)
+            self.app.push_screen(self.board)
         old = self.board.scene
         self._show(selected=0, note=note or (old.note if old is not None else ""), line=self._computer_line())
 
@@ -460,10 +261,10 @@ class LostCitiesApp(MatchApp):
         self._waiting_for_scores = False
         if self._waiting_pass is not None:  # the round ended during the computers' turns
             self._waiting_pass = None
-            self.pop_screen()
+            self.app.pop_screen()
         from lost_cities.tui.match.screens.round_end import RoundEndScreen
 
-        self.push_screen(RoundEndScreen(self.session.round_report()), self._after_round)
+        self.app.push_screen(RoundEndScreen(self.session.round_report()), self._after_round)
 
     def _after_round(self, _result: None) -> None:
         session = self.session
@@ -475,27 +276,17 @@ class LostCitiesApp(MatchApp):
         else:
             from lost_cities.tui.match.screens.match_end import MatchEndScreen
 
-            self.push_screen(MatchEndScreen(session.match_report()), self._after_match)
+            self.app.push_screen(MatchEndScreen(session.match_report()), self._after_match)
 
     def _after_match(self, choice: MatchEndChoice | None) -> None:
         from lost_cities.tui.match.screens.match_end import MatchEndChoice
-        from lost_cities.tui.match.screens.setup import NewMatchScreen
 
         if choice is not MatchEndChoice.AGAIN:
-            self.exit()
+            self.app.exit()
             return
         if self.board is not None:
-            self.pop_screen()  # the board of the finished match
-        self.board = None
-        self._session = None
-        self._saved = None
-        self.workers.cancel_group(self, "computer")
-        self._asked = None
-        self._hinting = False
-        self._last_move_shown = None
-        self._waiting_for_scores = False
-        previous = replace(self.settings, seed=None) if self.settings else None
-        self.push_screen(NewMatchScreen(previous, server=self.server, tips=self.kept.tips), self._from_setup)
+            self.app.pop_screen()  # the board of the finished match
+        self.app.another_match(replace(self.session.settings, seed=None))
 
     # ------------------------------------------------------------ the player at the keyboard asks
 
@@ -505,7 +296,7 @@ class LostCitiesApp(MatchApp):
         Acting, the player has read the note said before the prompt.
         """
         board = self.board
-        if board is None or board.scene is None or self._session is None:
+        if board is None or board.scene is None:
             return False
         scene = board.scene
         if scene.wait is Wait.COMPUTER:
@@ -525,7 +316,7 @@ class LostCitiesApp(MatchApp):
         except IllegalMoveError as refused:
             self._say(describe_refusal(refused), error=True)
             if bell:
-                self.bell()
+                self.app.bell()
             return
         if session.round_over or session.to_move != seat:
             board = self.board
@@ -535,7 +326,7 @@ class LostCitiesApp(MatchApp):
         else:
             self._show(note="")
 
-    def on_take_back(self, _request: TakeBack) -> None:
+    def take_back(self) -> None:
         if not self.may_act():
             return
         try:
@@ -547,7 +338,7 @@ class LostCitiesApp(MatchApp):
         hand = self.session.view_of(self._seat).hand
         self._show(selected=hand.index(card), line=capitalised(message), note="")
 
-    def on_hint_requested(self, _request: HintRequested) -> None:
+    def hint(self) -> None:
         """Work out what the hard level would do for the player at the keyboard, from their view only;
         the card it names is selected, so that e or d plays it."""
         if not self.may_act():
@@ -578,15 +369,15 @@ class LostCitiesApp(MatchApp):
 
         self._think_aside(self.session.hint(), answered)
 
-    def on_unknown_key(self, request: UnknownKey) -> None:
+    def unknown_key(self, key: str) -> None:
         if self.may_act():
             board = self.board
             view = board.scene.view if board is not None and board.scene is not None else None
-            self._say(unknown_key_line(view, request.key), True)
+            self._say(unknown_key_line(view, key), True)
 
-    def on_claim_requested(self, _request: ClaimRequested) -> None:
+    def claim(self) -> None:
         """No clock at one keyboard: ``c`` is a key like any other that does nothing here."""
-        self.on_unknown_key(UnknownKey("c"))
+        self.unknown_key("c")
 
     # ------------------------------------------------------------ the computer
 
@@ -595,13 +386,10 @@ class LostCitiesApp(MatchApp):
 
         One question at a time: a new one cancels the one before, whose answer is then dropped.
         """
-        self._asked = (self._think(question), then)
+        worker = self.app.run_worker(question, thread=True, exclusive=True, group="computer", exit_on_error=False)
+        self._asked = (worker, then)
 
-    @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
-    def _think(self, question: Callable[[], object]) -> object:
-        return question()
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+    def worker_changed(self, event: Worker.StateChanged) -> None:
         """The computer's answer, if it is to the question still asked (a fault in a bot answers ``None``)."""
         if self._asked is None or event.worker is not self._asked[0]:
             return
@@ -654,22 +442,22 @@ class LostCitiesApp(MatchApp):
             return
         self._hold(self.pace if session.is_computer(session.to_move) else 0, self._turn_over)
 
-    def on_show_scores(self, _request: ShowScores) -> None:
+    def show_scores(self) -> None:
         """Enter on the table of a round that a computer's move ended: the round's end."""
-        if self._waiting_for_scores and self._session is not None:
+        if self._waiting_for_scores:
             self._round_over()
 
     def _hold(self, seconds: float, then: Callable[[], None]) -> None:
         """Do ``then`` in ``seconds`` (any key sooner), and never under a dialog: after it closes."""
         if self._held is not None and self._held[1] is not None:
             self._held[1].stop()
-        timer = self.set_timer(seconds, self._go_on) if seconds > 0 else None
+        timer = self.app.set_timer(seconds, self._go_on) if seconds > 0 else None
         self._held = (then, timer)
         if timer is None:
             self._go_on()
 
     def _go_on(self) -> None:
-        if self._held is None or isinstance(self.screen, ModalScreen):
+        if self._held is None or isinstance(self.app.screen, ModalScreen):
             return  # a dialog is up (help, quitting): its closing goes on
         then, timer = self._held
         self._held = None
@@ -677,25 +465,25 @@ class LostCitiesApp(MatchApp):
             timer.stop()
         then()
 
-    def on_hurry(self, _message: Hurry) -> None:
+    def hurry(self) -> None:
         self._go_on()
 
     # ------------------------------------------------------------ help and quitting
 
-    def on_help_requested(self, _message: HelpRequested) -> None:
+    def help(self) -> None:
         from lost_cities.tui.match.screens.dialogs import HelpScreen
 
         passing = len(self.session.humans) > 1
         help_screen = HelpScreen(self.session.rules, passing, memory_aid=self.session.memory_aid)
-        self.push_screen(help_screen, lambda _result: self._go_on())
+        self.app.push_screen(help_screen, lambda _result: self._go_on())
 
-    def on_log_requested(self, _message: LogRequested) -> None:
+    def log(self) -> None:
         """The round's log, from the view on screen: the board's names the keyboard's player's own draws (H2),
         the pass screen's is the public table's (H1), since whoever holds the keyboard there is nobody yet."""
         from lost_cities.tui.match.screens.pass_screen import PassScreen
         from lost_cities.tui.match.screens.round_log import RoundLogScreen
 
-        screen = self.screen
+        screen = self.app.screen
         if isinstance(screen, PassScreen):
             scene, viewer = screen.scene, None
         elif screen is self.board and self.board.scene is not None:
@@ -703,17 +491,11 @@ class LostCitiesApp(MatchApp):
             viewer = scene.view.seat
         else:
             return
-        self.push_screen(RoundLogScreen(scene.view, scene.names, viewer), lambda _result: self._go_on())
+        self.app.push_screen(RoundLogScreen(scene.view, scene.names, viewer), lambda _result: self._go_on())
 
-    def on_quit_requested(self, _message: QuitRequested) -> None:
-        self.confirm_quit()
-
-    def action_help_quit(self) -> None:
-        quit_hint(self)
-
-    def confirm_quit(self) -> None:
-        if self._session is not None and not self.session.match_over:
-            if self.store.save_problem is not None:
+    def quit(self) -> None:
+        if not self.session.match_over:
+            if self.app.store.save_problem is not None:
                 message = _("Quit now? The match cannot be saved, so it will be lost.")
             elif self.session.can_take_back:
                 message = _(
@@ -726,7 +508,7 @@ class LostCitiesApp(MatchApp):
             message = _("Quit?")
         from lost_cities.tui.match.screens.dialogs import ConfirmQuit
 
-        self.push_screen(ConfirmQuit(message), self._quit_or_go_on)
+        self.app.push_screen(ConfirmQuit(message), self._quit_or_go_on)
 
     def _quit_or_go_on(self, yes: bool | None) -> None:
         if yes:
@@ -735,10 +517,10 @@ class LostCitiesApp(MatchApp):
             self._go_on()
 
     def _quit(self) -> None:
-        if self._session is not None and not self.session.match_over:
+        if not self.session.match_over:
             self.save()
-        self.exit()
+        self.app.exit()
 
-    async def action_quit(self) -> None:
+    async def quit_now(self) -> None:
         """Ctrl+Q: save first, then quit at once."""
         self._quit()

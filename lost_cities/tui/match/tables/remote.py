@@ -1,22 +1,19 @@
-"""The match app, online: one seat's board fed by the game server's frames, no pass screen.
+"""The remote table: one seat of a game on a server (or a watcher's place), its board fed by the server's frames.
 
-The same board, round end and match end as at one keyboard, drawn from what the server sends this
-seat — its own view, nothing more (H1–H3) — instead of from a session.  A key is a request, as at
-one keyboard; here the app sends it to the server (:class:`~lost_cities.net.client.Seat`), and the
-answer comes back as the seat's next view, or as an ``error`` frame that the board says in the
-player's language.  The connection is held by an async worker that reconnects by itself: the board
-stays up and says "Reconnecting…" meanwhile.  A watcher sees the public table and has no keys but
-help and quit.
+The same board, round end and match end as at one keyboard, drawn from what the server sends this seat — its own
+view, nothing more (H1–H3) — instead of from a session; no pass screen.  A key is a request, as at one keyboard;
+here the table sends it to the server (:class:`~lost_cities.net.client.Seat`), and the answer comes back as the
+seat's next view, or as an ``error`` frame that the board says in the player's language.  The connection is held
+by an async worker that reconnects by itself: the board stays up and says "Reconnecting…" meanwhile.  A watcher
+sees the public table and has no keys but help and quit.
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
-from textual import work
 
 from lost_cities.engine import (
     Card,
@@ -29,12 +26,11 @@ from lost_cities.engine import (
     Rules,
 )
 from lost_cities.engine.match import match_outcome
-from lost_cities.i18n import _, capitalised, sentence
-from lost_cities.limits import cell_width, said_duration
+from lost_cities.i18n import _, capitalised
+from lost_cities.limits import cell_width
 from lost_cities.net import TAKE_BACKS_IN_A_TURN, TAKE_BACKS_RULE, server_option
-from lost_cities.net.client import OnlineError, Seat, create_game
+from lost_cities.net.client import OnlineError, Seat
 from lost_cities.net.invitations import normalised, shown
-from lost_cities.net.new_game import create_frame
 from lost_cities.net.protocol import (
     TAKE_BACK,
     ErrorCode,
@@ -48,36 +44,24 @@ from lost_cities.net.protocol import (
     ViewFrame,
     Welcome,
 )
-from lost_cities.session import MatchReport, MatchSettings, OnlineMatch, RoundReport, Standing
-from lost_cities.storage import MatchStore, StorageError
+from lost_cities.session import MatchReport, RoundReport, Standing
+from lost_cities.storage import StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
 from lost_cities.storage.saved import SavedMatch, SaveStatus
-from lost_cities.storage.settings import language_chosen
-from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.fitted import MIN_WIDTH
-from lost_cities.tui.match.match_app import MatchApp
-from lost_cities.tui.match.messages import (
-    ClaimRequested,
-    HelpRequested,
-    HintRequested,
-    LanguageChosen,
-    LogRequested,
-    QuitRequested,
-    ShowScores,
-    TakeBack,
-    UnknownKey,
-)
 from lost_cities.tui.match.scene import Scene, Wait, unknown_key_line
+from lost_cities.tui.match.tables.table import Table
 from lost_cities.words import card_name, card_phrase, describe_refusal, elided, shown_names, side_names, time_left
 
 if TYPE_CHECKING:
-    from lost_cities.net.protocol import Created
-    from lost_cities.tui.match.screens.board import BoardScreen
-    from lost_cities.tui.match.screens.match_end import MatchEndChoice
-    from lost_cities.tui.match.screens.online_start import JoinGame, NewOnlineGame
-    from lost_cities.tui.match.screens.setup import NewMatchScreen
+    from textual.timer import Timer
 
-__all__ = ["OnlineApp", "invitations"]
+    from lost_cities.net.protocol import Created
+    from lost_cities.tui.match.host import MatchHost
+    from lost_cities.tui.match.screens.match_end import MatchEndChoice
+    from lost_cities.tui.match.screens.online_start import JoinGame
+
+__all__ = ["RemoteTable", "invitations"]
 
 
 def invitations(created: Created, server: str) -> str:
@@ -128,36 +112,32 @@ def _gone_from_table(before: PlayerView, after: PlayerView) -> Card | None:
     return None
 
 
-class OnlineApp(MatchApp):
+class RemoteTable(Table):
     """One seat of an online game (or a watcher's place), until the match is over or the player quits."""
 
     def __init__(
         self,
+        app: MatchHost,
         server: str,
         *,
         code: str | None = None,
         token: str | None = None,
         watch: str | None = None,
         name: str | None = None,
-        store: MatchStore | None = None,
         note: str = "",
-        create: OnlineMatch | None = None,
         created: Created | None = None,
+        typed: JoinGame | None = None,
     ) -> None:
-        """``code`` takes a seat, ``token`` comes back to one, ``watch`` watches, ``create`` makes that
-        game (on its own server) and takes its first person's seat; ``note`` is said on the board first
-        (the invitations to send, for a game just created: ``created``, whose first person's seat is ours)."""
-        super().__init__()
-        self.server = create.server if create is not None else server
-        self.create = create
+        """``code`` takes a seat, ``token`` comes back to one, ``watch`` watches; ``note`` is said on the board
+        first; ``created``: a game just created whose first person's seat is ours (its invitations are said);
+        ``typed``: the code and name typed in the online start, to mend there if the server refuses them."""
+        super().__init__(app)
+        self.server = server
         self.first_note = note
-        self.store = store if store is not None else MatchStore()
-        #: the seat held (or the place watched); none yet on the online start
-        self.seat: Seat | None = None
-        if code is not None or token is not None or watch is not None:
-            self.seat = self._seat(code=code, token=token, watch=watch, name=name)
         self.code = code
-        self.board: BoardScreen | None = None
+        self._asked_for = {"code": code, "token": token, "watch": watch, "name": name}
+        #: the seat held (or the place watched), once the table is open
+        self.seat: Seat | None = None
         self.welcome: Welcome | None = None
         self.present: set[int] = set()
         #: the seats that have been taken (their codes used): the others wait for their player to join
@@ -170,40 +150,47 @@ class OnlineApp(MatchApp):
         #: board and kept in the help; empty: the server dealt
         self.dealt = ""
         if created is not None:
-            self._created(created)
+            self.first_note = self.invitation = invitations(created, self.server)
+            self.invites = {offer.seat: offer.code for offer in created.seats if offer.code is not None}
         #: the last version shown, the standing and the names it was shown with
         self.frame: ViewFrame | Event | None = None
         self.connected = False
-        #: the problem that ended the connection for good, said when the app closes
-        self.problem: str | None = None
-        #: the player quit their seat with the game going on: the command says how to come back
-        self.left_playing = False
         #: the code and name typed in the online start, until the server has let them in
-        self._typed: JoinGame | None = None
-        #: the new-game form last opened from the online start: what it held if it was left with Esc
-        self._left_form: NewMatchScreen | None = None
+        self._typed = typed
         #: this player asked for a rematch (not made yet), and the seats that had asked, as the server last said
         self.rematch_asked = False
         self.rematch_seats: frozenset[int] = frozenset()
         #: a round's end is on screen: the match's end waits for it to close
         self._round_end_up = False
+        self._ticking: Timer | None = None
 
     # ------------------------------------------------------------ the connection
+
+    def open(self) -> None:
+        """Take the seat (or the place to watch), and hold the connection until the player leaves."""
+        self.seat = self._seat(**self._asked_for)
+        self._ticking = self.app.set_interval(1.0, self._clock_tick)
+        self.app.run_worker(self._hold(), group="connection", exclusive=True, exit_on_error=False)
+
+    def leave(self) -> None:
+        self.app.workers.cancel_group(self.app, "connection")
+        if self._ticking is not None:
+            self._ticking.stop()
 
     def _seat(
         self, *, code: str | None = None, token: str | None = None, watch: str | None = None, name: str | None = None
     ) -> Seat:
         if code is not None and token is None:  # taken from here before: come back to it with its token
             try:
-                kept = load_seats(self.store).for_code(self.server, code)
+                kept = load_seats(self.app.store).for_code(self.server, code)
             except StorageError as problem:
-                self.notify(str(problem), severity="warning", timeout=15, markup=False)
+                self.app.notify(str(problem), severity="warning", timeout=15, markup=False)
                 kept = None
             if kept is not None:
                 code, token = None, kept.token
                 first = kept.names[kept.seat] if kept.seat < len(kept.names) else None
                 if name is not None and first is not None and name != first:  # not silently ignored
-                    self.notify(
+                    self.app.notify(
                         _("Back in your seat as {name}: a seat keeps the name it was first taken with.").format(
                             name=first
                         ),
@@ -220,90 +207,6 @@ class OnlineApp(MatchApp):
             on_connection=self._on_connection,
         )
 
-    def on_mount(self) -> None:
-        self.set_interval(1.0, self._clock_tick)
-        if self.seat is not None:
-            self._hold_connection()
-        elif self.create is not None:
-            self._create_worker(self.create)
-        else:
-            from lost_cities.tui.match.screens.online_start import OnlineStartScreen
-
-            self.push_screen(OnlineStartScreen(self.server), self._started)
-
-    def _started(self, choice: JoinGame | NewOnlineGame | None) -> None:
-        from lost_cities.tui.match.screens.online_start import JoinGame
-
-        if choice is None:
-            self.exit()
-        elif isinstance(choice, JoinGame):
-            self.code = choice.code
-            self._typed = choice
-            self.seat = self._seat(code=choice.code, name=choice.name)
-            self._hold_connection()
-        else:
-            from lost_cities.tui.match.screens.setup import NewMatchScreen
-
-            draft = self._left_form.left_as if self._left_form is not None else None
-            if draft is None:
-                form = NewMatchScreen(None, server=self.server, online_only=True, back=True)
-            else:  # left with Esc a moment ago: as it was
-                form = NewMatchScreen(
-                    draft.settings, server=draft.server, clock=draft.clock, online_only=True, back=True
-                )
-            self._left_form = form
-            self.push_screen(form, self._create_or_back)
-
-    def _create_or_back(self, chosen: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
-        """The form opened from the online start: Esc goes back to the start (a code to type after all), and Ctrl+N
-        there opens the form again as it was left."""
-        if chosen is None:
-            from lost_cities.tui.match.screens.online_start import OnlineStartScreen
-
-            self.push_screen(OnlineStartScreen(self.server), self._started)
-        else:
-            self._create(chosen)
-
-    def _create(self, chosen: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
-        if chosen is None or chosen == "learn":  # no lesson in the online form
-            self.exit()
-        else:  # the online app's form only sets up online games
-            self._create_worker(chosen if isinstance(chosen, OnlineMatch) else OnlineMatch(chosen, self.server))
-
-    @work(exclusive=True, group="connection", exit_on_error=False)
-    async def _create_worker(self, chosen: OnlineMatch) -> None:
-        """Create the game on the server, then take the first person's seat with its code; the invitations are
-        said on the board."""
-        self.server = chosen.server
-        try:
-            created = await create_game(self.server, create_frame(chosen.settings, clock=chosen.clock))
-        except OnlineError as error:  # the form again, as it was filled in, saying why: the server to mend
-            from lost_cities.tui.match.screens.setup import NewMatchScreen
-
-            form = NewMatchScreen(
-                chosen.settings,
-                server=chosen.server,
-                online_only=True,
-                clock=said_duration(chosen.clock) if chosen.clock is not None else "",
-                problem=sentence(str(error).rstrip(".")),
-            )
-            self.push_screen(form, self._create)
-            return
-        mine = next(offer for offer in created.seats if offer.code is not None)
-        self._created(created)
-        self.code = mine.code
-        self.seat = self._seat(code=mine.code)
-        await self._hold()
-
-    def _created(self, created: Created) -> None:
-        """A game made here: its invitations are said first, and again while a seat waits for its player."""
-        self.first_note = self.invitation = invitations(created, self.server)
-        self.invites = {offer.seat: offer.code for offer in created.seats if offer.code is not None}
-
-    @work(exclusive=True, group="connection", exit_on_error=False)
-    async def _hold_connection(self) -> None:
-        await self._hold()
-
     async def _hold(self) -> None:
         assert self.seat is not None
         try:
@@ -317,16 +220,11 @@ class OnlineApp(MatchApp):
                 self.seat = self._seat(watch=typed.code)
                 await self._hold()
                 return
-            if typed is not None and self.welcome is None:  # typed in the form, and refused: mend it there
-                from lost_cities.tui.match.screens.online_start import OnlineStartScreen
-
+            if typed is not None and self.welcome is None:  # typed in the online start, and refused: mend it there
                 self.seat = None
-                self.push_screen(
-                    OnlineStartScreen(self.server, str(error), typed.code, typed.name or ""), self._started
-                )
+                self.app.online_start(problem=str(error), typed=typed)
                 return
-            self.problem = str(error)
-            self.exit()  # the reason is said once, by the command, after the screen is given back
+            self.app.end(problem=str(error))  # said once, by the command, after the screen is given back
 
     def _on_connection(self, up: bool) -> None:
         self.connected = up
@@ -398,9 +296,9 @@ class OnlineApp(MatchApp):
             self.server, welcome.game, welcome.seat, self.code, welcome.token, tuple(s.name for s in welcome.seats)
         )
         try:
-            remember(self.store, seat)
+            remember(self.app.store, seat)
         except StorageError as problem:
-            self.notify(str(problem), severity="warning", timeout=15, markup=False)
+            self.app.notify(str(problem), severity="warning", timeout=15, markup=False)
 
     # ------------------------------------------------------------ what the board shows
 
@@ -434,7 +332,7 @@ class OnlineApp(MatchApp):
             from lost_cities.tui.match.screens.board import BoardScreen
 
             self.board = BoardScreen(frame.view.rules, watching=self.watching)
-            self.push_screen(self.board)
+            self.app.push_screen(self.board)
         old = self.board.scene
         view = frame.view
         selected = say.pop("selected", old.selected if old is not None else 0)
@@ -604,7 +502,7 @@ class OnlineApp(MatchApp):
             frame.next_start,
         )
         self._round_end_up = True
-        self.push_screen(RoundEndScreen(report), self._after_round)
+        self.app.push_screen(RoundEndScreen(report), self._after_round)
 
     def _after_round(self, _result: None) -> None:
         self._round_end_up = False
@@ -626,15 +524,16 @@ class OnlineApp(MatchApp):
             outcome = replace(outcome, winner=rules.side_of(record.claimed_by))
             out_of_time = record.out_of_time
         report = MatchReport(self.names, side_names(self.names, rules), tuple(match.round_scores), outcome, out_of_time)
-        self.push_screen(MatchEndScreen(report, again=self.welcome_seat is not None), self._after_match)
+        self.app.push_screen(MatchEndScreen(report, again=self.welcome_seat is not None), self._after_match)
 
     def _after_match(self, choice: MatchEndChoice | None) -> None:
         from lost_cities.tui.match.screens.match_end import MatchEndChoice
 
         if choice is not MatchEndChoice.AGAIN:
-            self.exit()
+            self.app.exit()
             return
-        self._rematch_worker()
+        if self.seat is not None:
+            self.app.run_worker(self.seat.ask_rematch(), group="send", exit_on_error=False)
         self.rematch_asked = True
         self._say(self._rematch_line())
 
@@ -653,11 +552,6 @@ class OnlineApp(MatchApp):
             ).format(away=away)
         return line
 
-    @work(group="send", exit_on_error=False)
-    async def _rematch_worker(self) -> None:
-        if self.seat is not None:
-            await self.seat.ask_rematch()
-
     def _people(self) -> list[int]:
         return [info.seat for info in self.welcome.seats if info.computer is None] if self.welcome else []
 
@@ -667,7 +561,7 @@ class OnlineApp(MatchApp):
             self._say(self._rematch_line())
         asking = [self.names[seat] for seat in offer.seats if seat != self.welcome_seat]
         if asking and self.welcome_seat not in offer.seats:
-            self.notify(
+            self.app.notify(
                 _("{names} asked for a rematch: a, at the end of the match, accepts.").format(names=", ".join(asking)),
                 timeout=15,
                 markup=False,
@@ -675,19 +569,19 @@ class OnlineApp(MatchApp):
 
     def _rematched(self, frame: Rematched) -> None:
         """The rematch is made: this seat moves to it (its new token kept), the board follows its first view."""
-        while len(self.screen_stack) > 2 and self.screen is not self.board:
-            self.pop_screen()
+        while len(self.app.screen_stack) > 2 and self.app.screen is not self.board:
+            self.app.pop_screen()
         self.frame, self.welcome, self._round_end_up = None, None, False
         self.rematch_asked, self.rematch_seats = False, frozenset()
-        self.clear_notifications()  # "… asked for a rematch" is done with
+        self.app.clear_notifications()  # "… asked for a rematch" is done with
         self.invites, self.invitation = {}, ""  # everyone is in: the first game's codes are no use to the new one
         self.dealt = ""  # the rematch is dealt by the server
         if self.code is not None:
             seat = OnlineSeat(self.server, frame.game, frame.seat, self.code, frame.token, self.names)
             try:
-                remember(self.store, seat)
+                remember(self.app.store, seat)
             except StorageError as problem:
-                self.notify(str(problem), severity="warning", timeout=15, markup=False)
+                self.app.notify(str(problem), severity="warning", timeout=15, markup=False)
         self.first_note = _("The rematch: the seats have moved round by one.")
         if self.board is not None and self.board.scene is not None:
             self.board.scene = replace(self.board.scene, note=self.first_note)
@@ -698,18 +592,18 @@ class OnlineApp(MatchApp):
         if welcome is None or welcome.seat is None:
             return
         try:
-            kept = load_seats(self.store)
+            kept = load_seats(self.app.store)
             mine = next((s for s in kept.seats if s.game == welcome.game and s.seat == welcome.seat), None)
             if mine is not None and mine.filed:
                 return
             match = record.record.replay()
             saved = SavedMatch.start(record.names, match, computers=record.computers, seed_chosen=record.seed_chosen)
             ended = SaveStatus.FINISHED if record.claimed_by is None else SaveStatus.ABANDONED  # claimed on time
-            self.store.file_finished(saved.with_status(ended))
+            self.app.store.file_finished(saved.with_status(ended))
             if mine is not None:
-                remember(self.store, replace(mine, filed=True))
+                remember(self.app.store, replace(mine, filed=True))
         except (StorageError, ValueError) as problem:
-            self.notify(str(problem), severity="warning", timeout=15, markup=False)
+            self.app.notify(str(problem), severity="warning", timeout=15, markup=False)
 
     # ------------------------------------------------------------ the player's requests
 
@@ -729,57 +623,45 @@ class OnlineApp(MatchApp):
         if self.board is not None and self.board.scene is not None:
             self.board.scene = replace(self.board.scene, line=line, error=error)
 
-    def on_language_chosen(self, message: LanguageChosen) -> None:
-        """The language chosen in the online form is kept, as the local form's is (the next run speaks it)."""
-        with contextlib.suppress(StorageError):  # not kept: this run speaks it all the same
-            language_chosen(self.store, message.code)
-
     def decide(self, decision: Decision) -> None:
         self._send(decision)
 
-    def on_take_back(self, _request: TakeBack) -> None:
+    def take_back(self) -> None:
         if self.may_act():
             self._send(None)
 
-    def on_hint_requested(self, _request: HintRequested) -> None:
+    def hint(self) -> None:
         if self.watching:
             self._say(_("You are watching: only the players play."), error=True)
             return
         self._say(_("There are no hints in an online game: it is you against them."), error=True)
 
-    def on_unknown_key(self, request: UnknownKey) -> None:
+    def unknown_key(self, key: str) -> None:
         board = self.board
         view = board.scene.view if board is not None and board.scene is not None else None
-        self._say(unknown_key_line(view, request.key), True)
+        self._say(unknown_key_line(view, key), True)
 
-    def on_show_scores(self, _request: ShowScores) -> None:
+    def show_scores(self) -> None:
         """Enter on the board of a finished match (back from its end, a rematch asked): its end again."""
         if self.seat is not None and self.seat.record is not None and not self._round_end_up:
             self._match_over(self.seat.record)
 
-    def on_claim_requested(self, _request: ClaimRequested) -> None:
+    def claim(self) -> None:
         if self.watching:
             self._say(_("You are watching: only the players play."), error=True)
         elif self._may_claim():
             self._say(_("Sent…"))
-            self._claim_worker()
+            if self.seat is not None:
+                self.app.run_worker(self.seat.claim(), group="send", exit_on_error=False)
         else:
             self._say(_("There is nothing to claim: c claims the match once the other side's time has run out."), True)
-
-    @work(group="send", exit_on_error=False)
-    async def _claim_worker(self) -> None:
-        if self.seat is not None:
-            await self.seat.claim()
 
     def _send(self, decision: Decision | None) -> None:
         """To the server; its answer is the next view (or an error frame, said on the board)."""
         self._say(_("Sent…") if self.connected else _("Reconnecting…"))
-        self._send_worker(None if decision is None else str(decision))
-
-    @work(group="send", exit_on_error=False)
-    async def _send_worker(self, text: str | None) -> None:
         if self.seat is not None:
-            await self.seat.send(text)
+            text = None if decision is None else str(decision)
+            self.app.run_worker(self.seat.send(text), group="send", exit_on_error=False)
 
     def _refused(self, frame: ErrorFrame) -> None:
         """A refusal in the player's language: the engine's reason rebuilt from the frame where it has one."""
@@ -801,30 +683,30 @@ class OnlineApp(MatchApp):
         else:
             line = frame.message
         self._say(line, error=True)
-        self.bell()
+        self.app.bell()
 
     # ------------------------------------------------------------ help and quitting
 
-    def on_help_requested(self, _message: HelpRequested) -> None:
+    def help(self) -> None:
         from lost_cities.tui.match.screens.dialogs import HelpScreen
 
         rules = self.frame.view.rules if self.frame is not None else Rules()
         clock = self.welcome is not None and self.welcome.clock is not None
         game = self._dealt_first(self.invitation)
-        self.push_screen(HelpScreen(rules, False, game=game, online=True, clock=clock))
+        self.app.push_screen(HelpScreen(rules, False, game=game, online=True, clock=clock))
 
-    def on_log_requested(self, _message: LogRequested) -> None:
+    def log(self) -> None:
         """The round's log from the view the server sent this seat (H1, H2): a player's names the cards they
         drew; a watcher's is the public table's, and every move is told in the third person."""
         from lost_cities.tui.match.screens.round_log import RoundLogScreen
 
         board = self.board
-        if board is None or board.scene is None or self.screen is not board:
+        if board is None or board.scene is None or self.app.screen is not board:
             return
         viewer = None if self.watching else board.scene.view.seat
-        self.push_screen(RoundLogScreen(board.scene.view, board.scene.names, viewer))
+        self.app.push_screen(RoundLogScreen(board.scene.view, board.scene.names, viewer))
 
-    def on_quit_requested(self, _message: QuitRequested) -> None:
+    def quit(self) -> None:
         from lost_cities.tui.match.screens.dialogs import ConfirmQuit
 
         over = self.frame is not None and self.frame.over
@@ -833,15 +715,13 @@ class OnlineApp(MatchApp):
             if over or self.welcome_seat is None
             else _("Quit now? The game goes on on the server: come back with the same lost-cities play --join.")
         )
-        self.push_screen(ConfirmQuit(message), lambda yes: self._leave(playing=not over) if yes else None)
+        self.app.push_screen(ConfirmQuit(message), lambda yes: self._leave(playing=not over) if yes else None)
 
     def _leave(self, playing: bool) -> None:
         """Quit; ``playing``: a seat left with its game going on, which the command says how to come back to."""
-        self.left_playing = playing and self.welcome_seat is not None
-        self.exit()
-
-    def action_help_quit(self) -> None:
-        quit_hint(self)
-
-    async def action_quit(self) -> None:
-        self.exit()
+        if playing and self.welcome_seat is not None:
+            self.app.end(
+                words=_("The game goes on on the server, and your seat is kept: lost-cities play offers it again.")
+            )
+        else:
+            self.app.exit()

@@ -1,6 +1,6 @@
-"""``lost-cities learn``: the game taught by playing it, on the real board with the real keys.
+"""The lesson's table: the game taught by playing it, on the real board with the real keys.
 
-:class:`LearnApp` is the hot-seat app with the lesson (:mod:`.lesson`) in front of it: a short round on
+:class:`LessonTable` is the local table with the lesson (:mod:`..lesson`) in front of it: a short round on
 a fixed deal against Boris, whose moves are scripted.  Each step's text stays above the prompt; a key
 that would do something else — legal or not — is explained (what it would do, or the engine's
 refusal and its rule, and which key the step wants) and changes nothing.  The engine decides what is
@@ -32,27 +32,16 @@ from lost_cities.engine import (
 )
 from lost_cities.i18n import _
 from lost_cities.session import HotSeat
-from lost_cities.storage import MatchStore
 from lost_cities.tui.common.keybar import key_name
-from lost_cities.tui.match.app import PACE, LostCitiesApp
 from lost_cities.tui.match.lesson import LEARNER, OPPONENT, OPPONENT_TURNS, POSITION, STEPS, Step
-from lost_cities.tui.match.messages import (
-    DrawFrom,
-    HintRequested,
-    MoveSelection,
-    PlaySelected,
-    SelectCard,
-    ShowScores,
-    StopLaying,
-    TakeBack,
-    UnknownKey,
-)
+from lost_cities.tui.match.tables.local import PACE, LocalTable
 from lost_cities.words import card_phrase, decision_action, describe_refusal, formula, signed
 
 if TYPE_CHECKING:
+    from lost_cities.tui.match.host import MatchHost
     from lost_cities.tui.match.screens.board import BoardScreen
 
-__all__ = ["LearnApp", "ScriptedBot", "lesson_session"]
+__all__ = ["LessonTable", "ScriptedBot", "lesson_session"]
 
 
 class ScriptedBot:
@@ -80,13 +69,13 @@ def lesson_session() -> HotSeat:
     return session
 
 
-class LearnApp(LostCitiesApp):
+class LessonTable(LocalTable):
     """The lesson: :attr:`completed` once the learner has seen the round's count to its end."""
 
-    def __init__(self, pace: float = PACE, store: MatchStore | None = None, from_start: bool = False) -> None:
+    def __init__(self, app: MatchHost, pace: float = PACE, from_start: bool = False) -> None:
         """``from_start``: opened from the new-match form or the offer to resume (*Learn to play*), to
         which the lesson's end goes back, rather than from ``lost-cities learn``."""
-        super().__init__(session=lesson_session(), pace=pace, store=store, tips=False)
+        super().__init__(app, lesson_session(), pace=pace, tips=False)
         self.from_start = from_start
         self.step_index = 0
         #: the learner saw the whole lesson, to the round's count
@@ -207,53 +196,51 @@ class LearnApp(LostCitiesApp):
             self.step_index += 1  # before the board is drawn again, so that it shows the next step
         super().decide(decision, bell)
 
-    # Textual calls each class's handler in turn, this one first: a request explained here stops there
-    # (prevent_default); one the step lets through goes on to the app's own handler.
+    # Each request goes on as at the local table only if the step lets it (or the learner must wait anyway);
+    # otherwise it is explained, and nothing changes.
 
-    def on_select_card(self, request: SelectCard) -> None:
-        """A card selected: the app's own handling, here, so that the step's text stays in view."""
-        request.prevent_default()
-        super().on_select_card(request)
+    def select(self, index: int, key: str) -> None:
+        """A card selected, as at the local table, the step's text kept in view."""
+        super().select(index, key)
         self._tell_step()
 
-    def on_move_selection(self, request: MoveSelection) -> None:
-        request.prevent_default()
-        super().on_move_selection(request)
+    def move(self, step: int) -> None:
+        super().move(step)
         self._tell_step()
 
-    def on_play_selected(self, request: PlaySelected) -> None:
+    def play_selected(self, discard: bool) -> None:
         board = self.board
         card = board.scene.selected_card if board is not None and board.scene is not None else None
-        decision = Play(card, request.discard) if card is not None else None
-        if not self._lets("d" if request.discard else "e", decision):
-            request.prevent_default()
+        decision = Play(card, discard) if card is not None else None
+        if self._lets("d" if discard else "e", decision):
+            super().play_selected(discard)
 
-    def on_draw_from(self, request: DrawFrom) -> None:
-        if not self._lets("n" if request.pile is None else request.pile.letter, Draw(request.pile)):
-            request.prevent_default()
+    def draw_from(self, pile: Colour | None) -> None:
+        if self._lets("n" if pile is None else pile.letter, Draw(pile)):
+            super().draw_from(pile)
 
-    def on_stop_laying(self, request: StopLaying) -> None:
-        if not self._lets("s", STOP):
-            request.prevent_default()
+    def stop(self) -> None:
+        if self._lets("s", STOP):
+            super().stop()
 
-    def on_take_back(self, request: TakeBack) -> None:
-        if not self._lets("u", None):
-            request.prevent_default()
+    def take_back(self) -> None:
+        if self._lets("u", None):
+            super().take_back()
 
-    def on_hint_requested(self, request: HintRequested) -> None:
-        if not self._lets("h", None):
-            request.prevent_default()
+    def hint(self) -> None:
+        if self._lets("h", None):
+            super().hint()
 
-    def on_unknown_key(self, request: UnknownKey) -> None:
-        if not self._lets(request.key, None):
-            request.prevent_default()
+    def unknown_key(self, key: str) -> None:
+        if self._lets(key, None):
+            super().unknown_key(key)
 
-    def on_show_scores(self, request: ShowScores) -> None:
+    def show_scores(self) -> None:
         """Enter: the next step when the step waits for it; after the last, the round's whole count."""
         board = self.board
         if board is None or board.scene is None or board.scene.wait is not None:
-            return  # the app's own handler: a computer's move held on screen goes on
-        request.prevent_default()
+            super().show_scores()  # a computer's move held on screen goes on
+            return
         if self.step is None or self.step.want is not None:
             self._explain(key_name("enter"), None)
             return
@@ -274,7 +261,7 @@ class LearnApp(LostCitiesApp):
             return
         from lost_cities.tui.match.screens.lesson import LessonEnd
 
-        self.push_screen(LessonEnd(self.session.round_report(), self.from_start), self._after_round)
+        self.app.push_screen(LessonEnd(self.session.round_report(), self.from_start), self._after_round)
 
     def _new_board(self) -> BoardScreen:
         from lost_cities.tui.match.screens.lesson import LessonBoard
@@ -283,16 +270,24 @@ class LearnApp(LostCitiesApp):
 
     def _after_round(self, _result: None) -> None:
         self.completed = True
-        self.exit()
+        self.app.lesson_over()
 
-    def confirm_quit(self) -> None:
+    def quit(self) -> None:
         from lost_cities.tui.match.screens.dialogs import ConfirmQuit
 
         if self.from_start:
             message = _("Leave the lesson? Learn to play, at the start, begins it again.")
         else:
             message = _("Leave the lesson? lost-cities learn starts it again.")
-        self.push_screen(ConfirmQuit(message), self._quit_or_go_on)
+        self.app.push_screen(ConfirmQuit(message), self._quit_or_go_on)
+
+    def _quit(self) -> None:
+        """Left (nothing to save): where the lesson was opened from."""
+        self.app.lesson_over()
+
+    async def quit_now(self) -> None:
+        """Ctrl+Q: the program ends, from the lesson as from a match."""
+        self.app.exit()
 
 
 def _number(value: int) -> str:

@@ -1,0 +1,57 @@
+"""The app as its tables see it: the screens, the player's store and settings, and the way on after a match.
+
+A table (:mod:`.tables`) shows the screens of its match through the app it is given, and hands the flow back to
+it where the match ends — another match, the start again after the lesson, the online start to mend a code, or
+the end of the program.  This is that interface, which :class:`~.match_app.MatchApp` implements: the tables
+import it, never the app itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lost_cities.tui.common.base import GameApp
+
+if TYPE_CHECKING:
+    from lost_cities.session import MatchSettings
+    from lost_cities.storage import MatchStore
+    from lost_cities.storage.settings import Settings
+    from lost_cities.tui.match.autosave import Autosave
+    from lost_cities.tui.match.screens.online_start import JoinGame
+
+__all__ = ["MatchHost"]
+
+
+class MatchHost(GameApp):
+    """What a table may ask of the app it is at (see the module docstring)."""
+
+    #: where matches are saved and filed
+    store: MatchStore
+    #: the saves' writes, off the event loop, flushed as the app closes
+    autosave: Autosave
+
+    @property
+    def kept(self) -> Settings:
+        """The player's settings (the tips, the language), read once."""
+        raise NotImplementedError
+
+    def tip_said(self, name: str) -> None:
+        """A one-time tip was said: never again."""
+        raise NotImplementedError
+
+    def another_match(self, previous: MatchSettings) -> None:
+        """The match is over and the player wants another: the new-match form, filled in with ``previous``."""
+        raise NotImplementedError
+
+    def lesson_over(self) -> None:
+        """The lesson is done or left: the start it was opened from again, or the program's end."""
+        raise NotImplementedError
+
+    def online_start(self, problem: str = "", typed: JoinGame | None = None) -> None:
+        """The online start again, saying ``problem`` beside what was ``typed`` there."""
+        raise NotImplementedError
+
+    def end(self, *, problem: str | None = None, words: str = "") -> None:
+        """Close the program: ``problem`` refused it for good (the command says it, and exits with 2); ``words``
+        are said in the terminal once the screen is given back."""
+        raise NotImplementedError

@@ -1,0 +1,126 @@
+"""What every table answers: the board's requests, the ones about a turn answered once here.
+
+The app (:class:`~lost_cities.tui.match.match_app.MatchApp`) hands each request of the board and the pass
+screen to its table, whichever it is.  Choosing a card, moving the choice, playing it, drawing and stopping mean
+the same at every table; what differs is whether the player may act now and where a decision goes — the
+session at one keyboard, the server online —, which each table says in :meth:`Table.may_act` and
+:meth:`Table.decide`, and the rest (the take-back, the hint, the help, quitting…) each table answers its way.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
+
+from lost_cities.engine import STOP, Colour, Decision, Draw, Play
+
+if TYPE_CHECKING:  # the board is imported when first shown: start-up loads only the screen it opens
+    from textual.worker import Worker
+
+    from lost_cities.tui.match.host import MatchHost
+    from lost_cities.tui.match.screens.board import BoardScreen
+
+__all__ = ["Table"]
+
+
+class Table(ABC):
+    """A match at the app's screen: the board's requests answered, the screens of the match shown."""
+
+    def __init__(self, app: MatchHost) -> None:
+        self.app = app
+        #: the board's screen, once the match has one
+        self.board: BoardScreen | None = None
+
+    # ------------------------------------------------------------ opening and leaving
+
+    @abstractmethod
+    def open(self) -> None:
+        """Show the match's first screen."""
+
+    def leave(self) -> None:
+        """The app moves on from this table (to another match, or the start): what it was doing stops."""
+        return None  # nothing, at a table that has nothing of the kind
+
+    # ------------------------------------------------------------ a turn, the same at every table
+
+    @abstractmethod
+    def may_act(self) -> bool:
+        """Whether the player at the board may act now; if not, the board says why (whose turn it is, a computer
+        thinking, a watcher's place)."""
+
+    @abstractmethod
+    def decide(self, decision: Decision) -> None:
+        """The player's decision, to the table: applied or refused, and the board told either way."""
+
+    def select(self, index: int, key: str) -> None:
+        """Choose the hand's card at ``index`` (typed as ``key``)."""
+        if self.may_act() and self.board is not None and self.board.scene is not None:
+            self.board.scene = self.board.scene.choosing(index, key)
+
+    def move(self, step: int) -> None:
+        """Move the choice along the hand."""
+        if self.may_act() and self.board is not None and self.board.scene is not None:
+            self.board.scene = self.board.scene.stepping(step)
+
+    def play_selected(self, discard: bool) -> None:
+        """Lay the chosen card on its expedition, or discard it."""
+        if self.may_act() and self.board is not None and self.board.scene is not None:
+            card = self.board.scene.selected_card
+            if card is not None:
+                self.decide(Play(card, discard))
+
+    def draw_from(self, pile: Colour | None) -> None:
+        """Draw from a discard pile, or the draw pile (``None``)."""
+        if self.may_act():
+            self.decide(Draw(pile))  # every refusal is the engine's: a pile not in the game too
+
+    def stop(self) -> None:
+        """Stop laying (R23c's final laying)."""
+        if self.may_act():
+            self.decide(STOP)
+
+    # ------------------------------------------------------------ each table's own answers
+
+    @abstractmethod
+    def take_back(self) -> None:
+        """Take the card just played back into the hand."""
+
+    @abstractmethod
+    def hint(self) -> None:
+        """What the computer would do, if this table gives hints."""
+
+    @abstractmethod
+    def unknown_key(self, key: str) -> None:
+        """A key that means nothing here: the board says which would."""
+
+    @abstractmethod
+    def claim(self) -> None:
+        """Claim the match on time, where a clock runs."""
+
+    def show_scores(self) -> None:
+        """Enter where the board waits to show a round's or a match's end."""
+        return None  # nothing, at a table that has nothing of the kind
+
+    def hurry(self) -> None:
+        """Any key while a move is held on screen: go on at once."""
+        return None  # nothing, at a table that has nothing of the kind
+
+    @abstractmethod
+    def help(self) -> None:
+        """The rules and the keys."""
+
+    @abstractmethod
+    def log(self) -> None:
+        """The round's log, from the view on screen."""
+
+    @abstractmethod
+    def quit(self) -> None:
+        """Ask whether to quit, saying what becomes of the match."""
+
+    async def quit_now(self) -> None:
+        """Ctrl+Q: quit at once, the match kept as the table keeps it."""
+        self.app.exit()
+
+    def worker_changed(self, event: Worker.StateChanged) -> None:
+        """A worker of this table's changed state (its answer, for a table that waits on one)."""
+        return None  # nothing, at a table that has nothing of the kind
