@@ -64,15 +64,15 @@ STEPS = (
     ),
     Step(
         N_(
-            "Starting an expedition costs 20 points: it scores the sum of its cards minus 20. Open red with "
-            "red 6 (press {keys}) and watch its score on the table."
+            "Starting an expedition costs 20 points: it scores the sum of its cards minus 20. To see it, open "
+            "red with red 6 (press {keys}) and watch its score on the table."
         ),
         "+r6",
     ),
     Step(
         N_(
-            "Red counts 6 − 20 = −14 for now: open a colour only when you hold enough of it to pass 20. "
-            "Press n to draw."
+            "Red counts 6 − 20 = −14, and your red 10 would not pass 20 either: open a colour only when you "
+            "hold enough of it. This one was for practice. Press n to draw."
         ),
         "n",
     ),
@@ -84,7 +84,10 @@ STEPS = (
         "+gw",
     ),
     Step(
-        N_("Green counts (0 − 20) × 2 = −40 now: a wager is a bet that many green cards will follow. Press n to draw."),
+        N_(
+            "Green counts (0 − 20) × 2 = −40 now: a wager is a bet that many green cards will follow. You hold "
+            "one: this bet will lose, and the end of the round shows by how much. Press n to draw."
+        ),
         "n",
     ),
     Step(
