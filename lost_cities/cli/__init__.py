@@ -1,8 +1,10 @@
-"""The ``lost-cities`` command line: one module per command.
+"""The ``lost-cities`` command line: one module per command, and one table of them all.
 
 Each command's module (:mod:`~lost_cities.cli.play`, :mod:`~lost_cities.cli.score`,
 :mod:`~lost_cities.cli.records` for history, export and replay,
-:mod:`~lost_cities.cli.simulate`) has ``add_parser(commands)`` and ``run(args)``.
+:mod:`~lost_cities.cli.simulate`…) has the ``run(args)`` of its command;
+:mod:`~lost_cities.cli.table` declares every command, its options and its help, as data,
+from which :func:`~lost_cities.cli.declaration.build` makes the parser.
 Bare ``lost-cities`` plays (``play`` with no option); ``--help`` lists the commands.
 Those modules are light — argparse and the translations — and import what their
 command needs (the engine, the saves, Rich, Textual) inside ``run``: ``--help`` and
@@ -18,42 +20,18 @@ import os
 import sys
 from collections.abc import Sequence
 
-from lost_cities import __version__
-from lost_cities.cli import analyse, arena, argparse_i18n, learn, online, play, records, score, serve, simulate, web
-from lost_cities.cli.arguments import CommandParser, add_lang, shown_typing
+from lost_cities.cli import argparse_i18n
+from lost_cities.cli.arguments import shown_typing
+from lost_cities.cli.declaration import build
+from lost_cities.cli.table import PROGRAM
 from lost_cities.i18n import LANGUAGES, _, current_language, detect_language, set_language
 
 __all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = CommandParser(
-        prog="lost-cities",
-        description=_("Lost Cities, Reiner Knizia's card game, for two to four players at one keyboard."),
-        epilog=_(
-            "Without a command, lost-cities starts a match, as lost-cities play does. "
-            "lost-cities COMMAND --help says more about each command."
-        ),
-    )
-    parser.add_argument(
-        "--version",
-        action="version",
-        version=f"lost-cities {__version__}",
-        help=_("show program's version number and exit"),  # Python 3.11 hard-codes this help in English
-    )
-    add_lang(parser)
-    commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
-    play.add_parser(commands)
-    learn.add_parser(commands)
-    simulate.add_parser(commands)
-    score.add_parser(commands)
-    records.add_parsers(commands)
-    analyse.add_parser(commands)
-    arena.add_parser(commands)
-    serve.add_parser(commands)
-    online.add_parser(commands)
-    web.add_parser(commands)
-    return parser
+    """The parser of every command (:data:`~lost_cities.cli.table.PROGRAM`), its help in the language chosen now."""
+    return build(PROGRAM)
 
 
 @functools.cache

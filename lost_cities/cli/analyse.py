@@ -15,50 +15,15 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lost_cities.cli.arguments import Commands, add_jobs, add_lang, refuse, seconds, whole_number
+from lost_cities.cli.arguments import refuse
 from lost_cities.cli.progress import ProgressBar
-from lost_cities.cli.records import PAST_MATCH_HELP, past_match
+from lost_cities.cli.records import past_match
 from lost_cities.i18n import _, ngettext
-from lost_cities.limits import ANALYSIS_THINK, MAX_SEED
 
 if TYPE_CHECKING:
     from lost_cities.ai.analysis import DecisionAnalysis, MatchAnalysis, Summary
 
-__all__ = ["add_parser", "run"]
-
-#: Thinking time per decision, in seconds: from this...
-MIN_THINK = 0.01
-#: ...to this.
-MAX_THINK = 60
-#: ...and by default (the replay's ``a`` thinks as long, and so finds the analysis kept by this command).
-DEFAULT_THINK = ANALYSIS_THINK
-
-
-def add_parser(commands: Commands) -> None:
-    parser = commands.add_parser(
-        "analyse",
-        help=_("weigh every decision of a past match with the hard level's search: points lost, mistakes"),
-        description=_(
-            "For every decision of every player, the hard level's estimate of the best choice and of the "
-            "choice made, from that player's view only: the points lost, and the decisions that lost five "
-            "points or more marked as mistakes; a summary per player, per round and for the match."
-        ),
-    )
-    parser.add_argument("match", metavar="ID|FILE", nargs="?", help=_(PAST_MATCH_HELP))
-    parser.add_argument(
-        "--think",
-        type=seconds(MIN_THINK, MAX_THINK),
-        default=DEFAULT_THINK,
-        metavar=_("SECONDS"),
-        help=_("thinking time per decision (default 0.2), as a fixed number of sampled deals"),
-    )
-    add_jobs(parser)
-    parser.add_argument(
-        "--seed", type=whole_number(0, MAX_SEED), default=0, metavar=_("SEED"), help=_("seed of the search (default 0)")
-    )
-    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    add_lang(parser, argparse.SUPPRESS)
-    parser.set_defaults(run=run, parser=parser)
+__all__ = ["run"]
 
 
 def run(args: argparse.Namespace) -> int:

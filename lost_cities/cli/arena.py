@@ -1,6 +1,6 @@
 """``lost-cities arena A B [C [D]]``: bots play the same deals from every seat; the figures that compare them.
 
-``add_parser(commands)`` and ``run(args)`` as every command's module; light on
+``run(args)``, as every command's module (its options: :mod:`lost_cities.cli.table`); light on
 purpose (argparse and the translations): the bots and the arena are imported
 only when the command runs.
 """
@@ -9,91 +9,24 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
-import textwrap
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Protocol, TextIO, TypeVar
 
-from lost_cities.cli.arguments import Commands, add_jobs, add_lang, add_variants, refuse, seconds, whole_number
+from lost_cities.cli.arguments import refuse
 from lost_cities.cli.progress import ProgressBar
 from lost_cities.i18n import _, ngettext, quoted
-from lost_cities.limits import MAX_SEED
 
 if TYPE_CHECKING:
     from lost_cities.ai.arena import ArenaReport, ArenaSettings, DealResult, TableDeal, TableReport, TableSettings
     from lost_cities.ai.loader import BotNameError
 
-__all__ = ["add_parser", "run"]
+__all__ = ["run"]
 
 #: A deal's result: the two-player arena's or a table's.
 Deal = TypeVar("Deal")
 Shown = TypeVar("Shown", contravariant=True)
-
-#: More deals than anyone waits for.
-MAX_DEALS = 10_000_000
-#: Thinking time per turn, in seconds: from this...
-MIN_ARENA_THINK = 0.01
-#: ...to this.
-MAX_ARENA_THINK = 60
-
-
-def _filled(text: str) -> str:
-    """A paragraph wrapped to the terminal, as argparse would (the epilog's examples keep their lines)."""
-    width = min(shutil.get_terminal_size((80, 24)).columns, 100) - 2
-    return textwrap.fill(text, width)
-
-
-def add_parser(commands: Commands) -> None:
-    parser = commands.add_parser(
-        "arena",
-        help=_("pit two to four computer players against each other and compare them"),
-        description=_filled(
-            _(
-                "Two bots play the same deals, each deal twice with the seats swapped, and the command reports "
-                "how often and by how much A beats B. Three or four bots play each deal once per rotation of the "
-                "seats, so that every bot plays every position on the same cards (four: A and C against B and D, "
-                "R24); the command reports each bot's points, wins and mean place. A bot is random, heuristic, "
-                "easy, normal or hard, or your own as package.module:factory (a callable with no arguments that "
-                "returns an object with choose_play(view) and choose_draw(view))."
-            )
-        ),
-        epilog=_(
-            """\
-examples:
-  lost-cities arena hard heuristic --deals 100 --think 0.2
-  lost-cities arena normal easy --deals 1000 --jobs 2 --json
-  lost-cities arena hard normal easy --deals 50
-"""
-        ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("a", metavar="A", help=_("the first bot"))
-    parser.add_argument("b", metavar="B", help=_("the second bot"))
-    parser.add_argument("more", nargs="*", default=[], metavar="C D", help=_("a third and a fourth bot (R23, R24)"))
-    parser.add_argument(
-        "--deals",
-        type=whole_number(1, MAX_DEALS),
-        default=100,
-        metavar=_("N"),
-        help=_("deals to play, each from every seat (default 100)"),
-    )
-    parser.add_argument(
-        "--seed", type=whole_number(0, MAX_SEED), default=0, metavar=_("SEED"), help=_("seed of the deals (default 0)")
-    )
-    parser.add_argument(
-        "--think",
-        type=seconds(MIN_ARENA_THINK, MAX_ARENA_THINK),
-        default=None,
-        metavar=_("SECONDS"),
-        help=_("the hard level's thinking time per turn (default 1)"),
-    )
-    add_jobs(parser)
-    add_variants(parser, "long", "hand-penalty")
-    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    add_lang(parser, argparse.SUPPRESS)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""What every command shares: the parser, number arguments, ``--lang``, refusals and the terminal check.
+"""What every command shares: the parser, the types of its arguments, refusals and the terminal check.
 
 One convention for every command: a refusal of input is one line on stderr that starts with
 the command's name (``lost-cities export: …``) and exits with status 2, whether argparse or
@@ -13,12 +13,11 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Literal, NoReturn, TypeAlias
+from typing import TYPE_CHECKING, NoReturn
 
-from lost_cities.i18n import LANGUAGES, N_, _, quoted
+from lost_cities.i18n import _, quoted
 from lost_cities.limits import (
     MAX_PLAYERS,
-    MAX_ROUNDS,
     MIN_PLAYERS,
     clean_name,
     name_problem,
@@ -32,15 +31,10 @@ from lost_cities.net.invitations import normalised, shown
 from lost_cities.quoting import EXCERPT_LENGTH, excerpt
 
 __all__ = [
-    "MAX_JOBS",
-    "VARIANTS",
     "CommandParser",
-    "Commands",
-    "Variant",
-    "add_jobs",
-    "add_lang",
-    "add_rounds",
-    "add_variants",
+    "duration",
+    "game_code",
+    "joining_name",
     "on_a_terminal",
     "players_for",
     "refuse",
@@ -97,10 +91,6 @@ class CommandParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, _("{prog}: {message}").format(prog=self.prog, message=_one_line(message, cut_words=True)) + "\n")
-
-
-#: What ``add_subparsers`` returns: each command's module adds its parser to it.
-Commands: TypeAlias = "argparse._SubParsersAction[CommandParser]"  # argparse has no public name for it
 
 
 def tell(command: str, message: str) -> None:
@@ -242,28 +232,10 @@ def duration(minimum: int, maximum: int) -> Callable[[str], int]:
     return read
 
 
-#: The most processes a command may play or analyse with at once.
-MAX_JOBS = 64
-#: A variant's flag, without its dashes.
-Variant: TypeAlias = Literal["long", "hand-penalty", "coop"]
-#: The variants a command may take, by flag: each rule's id names it (R20, R21, R22).
-VARIANTS: dict[Variant, str] = {
-    "long": N_("the long game with purple (R20)"),
-    "hand-penalty": N_("nothing in hand: cards kept cost points (R21)"),
-    "coop": N_("cooperative: one team score (R22)"),
-}
-
-
-def add_variants(parser: argparse.ArgumentParser, *flags: Variant) -> None:
-    """The variants' flags (``--long``, ``--hand-penalty``, ``--coop``; all of them unless ``flags`` names some),
-    in the same words on every command."""
-    for flag in flags or tuple(VARIANTS):
-        parser.add_argument(f"--{flag}", action="store_true", help=_(VARIANTS[flag]))
-
-
 def rules_of(args: argparse.Namespace, players: int) -> Rules:
-    """The rules the variants' flags (:func:`add_variants`) choose for ``players``: one way from the command line to
-    a match's rules.  :class:`ValueError`, in one translated sentence, for a combination that makes none."""
+    """The rules the variants' flags (``--long``, ``--hand-penalty``, ``--coop``) choose for ``players``: one way from
+    the command line to a match's rules.  :class:`ValueError`, in one translated sentence, for a combination that
+    makes none."""
     from lost_cities.engine.rules import Rules
 
     cooperative = bool(getattr(args, "coop", False))
@@ -300,33 +272,6 @@ def players_for(asked: int | None, seats: Iterable[int]) -> int:
             ).format(players=asked, seat=last)
         )
     return asked if asked is not None else max(MIN_PLAYERS, last)
-
-
-def add_jobs(parser: argparse.ArgumentParser) -> None:
-    """``--jobs J``: processes playing (or analysing) at once."""
-    parser.add_argument(
-        "--jobs",
-        type=whole_number(1, MAX_JOBS),
-        default=1,
-        metavar=_("J"),
-        help=_("processes playing at once (default 1)"),
-    )
-
-
-def add_rounds(parser: argparse.ArgumentParser) -> None:
-    """``--rounds N``: the rounds of a match to play."""
-    parser.add_argument(
-        "--rounds",
-        type=whole_number(1, MAX_ROUNDS),
-        default=3,
-        metavar=_("ROUNDS"),
-        help=_("rounds in the match, 1 to {max} (default 3)").format(max=MAX_ROUNDS),
-    )
-
-
-def add_lang(parser: argparse.ArgumentParser, default: object = None) -> None:
-    """``--lang`` on the program and on every command (read before parsing by :func:`lost_cities.cli.main`)."""
-    parser.add_argument("--lang", choices=LANGUAGES, default=default, help=_("language: en, fr or ru"))
 
 
 def on_a_terminal() -> bool:

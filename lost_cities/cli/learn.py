@@ -5,22 +5,7 @@ from __future__ import annotations
 import argparse
 
 from lost_cities.cli import arguments
-from lost_cities.cli.arguments import Commands, add_lang
 from lost_cities.i18n import _
-
-
-def add_parser(commands: Commands) -> None:
-    parser = commands.add_parser(
-        "learn",
-        help=_("learn the game: a short round, one idea at a step"),
-        description=_(
-            "A guided round of five minutes at most against Boris, whose moves are set: you make every move, "
-            "each step explains one idea and waits for its key — laying, the cost of an expedition, wagers, "
-            "discarding and taking from a pile, the end of the round and its scores. q leaves at any step."
-        ),
-    )
-    add_lang(parser, argparse.SUPPRESS)
-    parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:

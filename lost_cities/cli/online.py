@@ -9,13 +9,12 @@ import json
 import os
 import shlex
 import sys
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from lost_cities.ai.levels import LEVELS
 from lost_cities.cli import arguments
-from lost_cities.cli.arguments import Commands, add_lang, duration, whole_number
 from lost_cities.i18n import _, ngettext, quoted
-from lost_cities.limits import MAX_CLOCK, MAX_SEED, MIN_CLOCK, PlayerNamesError
+from lost_cities.limits import PlayerNamesError
 from lost_cities.net import DEFAULT_SERVER, addresses, check_server, wrong_address
 
 if TYPE_CHECKING:
@@ -42,40 +41,6 @@ def server_address(text: str) -> str:
             ).format(text=quoted(wrong), example=DEFAULT_SERVER)
         )
     return address
-
-
-def add_clock(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    parser.add_argument(
-        "--clock",
-        type=duration(MIN_CLOCK, MAX_CLOCK),
-        metavar=_("TIME"),
-        help=_("time for each decision, such as 2m, 1h or 3d; when it runs out, the others may claim the match"),
-    )
-
-
-def add_server(
-    parser: argparse.ArgumentParser | argparse._ArgumentGroup, by_code: bool = False, remembered: bool = False
-) -> None:
-    """``--server``; ``by_code``: the command names a seat's code, and a seat taken here with it knows its server;
-    ``remembered``: a new game goes to the server used last here (as :func:`server_of` takes it)."""
-    if by_code:
-        said = _(
-            "the game server, or several separated by commas (default: the one this code's seat was taken on "
-            "here, else ${variable}, else {default})"
-        )
-    elif remembered:
-        said = _(
-            "the game server, or several separated by commas (default ${variable}, else for a new game the one "
-            "used last here, else {default})"
-        )
-    else:
-        said = _("the game server, or several separated by commas (default ${variable}, else {default})")
-    parser.add_argument(
-        "--server",
-        type=server_address,
-        metavar="URL",
-        help=said.format(variable=SERVER_VARIABLE, default=DEFAULT_SERVER),
-    )
 
 
 def server_of(args: argparse.Namespace, remembered: bool = False, code: str | None = None) -> str:
@@ -125,130 +90,10 @@ def _seat_taken_with(code: str) -> OnlineSeat | None:
         return None
 
 
-def _computer(text: str) -> tuple[int, str]:
-    seat, equals, level = text.partition("=")
-    if not equals or not seat.strip().isdigit() or not 1 <= int(seat) <= 4 or level.strip() not in LEVELS:
-        raise argparse.ArgumentTypeError(
-            _("{text} is not a computer seat: write SEAT=LEVEL, such as 2=normal (levels: {levels})").format(
-                text=quoted(text), levels=", ".join(LEVELS)
-            )
-        )
-    return int(seat) - 1, level.strip()
-
-
-def add_parser(commands: Commands) -> None:
-    online = commands.add_parser(
-        "online",
-        help=_("online games for scripts and bots: new, bot, export; forget the seats kept here"),
-        description=_(
-            "Create an online game, play a seat of one with a bot, print a finished one's record, or forget "
-            "the seats kept here."
-        ),
-    )
-    add_lang(online, argparse.SUPPRESS)
-    online.set_defaults(run=lambda args: online.error(_("say which: new, bot, export or forget")), parser=online)
-    actions = online.add_subparsers(title=_("actions"), metavar=_("ACTION"), parser_class=arguments.CommandParser)
-
-    new = actions.add_parser(
-        "new",
-        help=_("create a game on a server and print its invitation codes"),
-        description=_(
-            "Create a game without opening it: each person's seat gets an invitation code to send to that "
-            "player, and the game a watch code."
-        ),
-    )
-    add_server(new, remembered=True)
-    new.add_argument(
-        "--players",
-        type=int,
-        choices=(2, 3, 4),
-        help=_("2, 3 or 4 in two teams (default: as many as the names and computers given, 2 at least)"),
-    )
-    new.add_argument("--names", metavar="A,B,…", help=_("the players' names, in seat order, separated by commas"))
-    new.add_argument(
-        "--computer",
-        type=_computer,
-        action="append",
-        default=[],
-        metavar=_("SEAT=LEVEL"),
-        help=_("the computer plays this seat (1 to 4) at this level; may be repeated"),
-    )
-    arguments.add_rounds(new)
-    new.add_argument(
-        "--seed",
-        type=whole_number(0, MAX_SEED),
-        metavar=_("SEED"),
-        help=_("seed the deals, to replay the same cards (a server started with --allow-seeds only)"),
-    )
-    arguments.add_variants(new)
-    add_clock(new)
-    new.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    add_lang(new, argparse.SUPPRESS)
-    new.set_defaults(run=run_new, parser=new)
-
-    bot = actions.add_parser(
-        "bot",
-        help=_("play a seat of an online game with a bot, to the end of the match"),
-        description=_(
-            "Take the seat an invitation code opens and play it with a computer player to the end of the "
-            "match, reconnecting by itself if the connection drops; then print the result on one line."
-        ),
-    )
-    bot.add_argument("code", metavar=_("CODE"), type=arguments.game_code, help=_("the seat's invitation code"))
-    bot.add_argument(
-        "--level",
-        default="normal",
-        metavar=_("LEVEL"),
-        help=_("easy, normal, hard, random, heuristic, or package.module:factory (default normal)"),
-    )
-    bot.add_argument(
-        "--name", metavar=_("NAME"), type=arguments.joining_name, help=_("the name to play under (default: the seat's)")
-    )
-    add_server(bot, by_code=True)
-    add_lang(bot, argparse.SUPPRESS)
-    bot.set_defaults(run=run_bot, parser=bot)
-
-    export = actions.add_parser(
-        "export",
-        help=_("print a finished online game's record as JSON"),
-        description=_(
-            "Print the record of a finished online game, in the format of lost-cities export, given any of its codes."
-        ),
-    )
-    export.add_argument(
-        "code",
-        metavar=_("CODE"),
-        type=arguments.game_code,
-        help=_("any code of the game: an invitation or the watch code"),
-    )
-    add_server(export, by_code=True)
-    add_lang(export, argparse.SUPPRESS)
-    export.set_defaults(run=run_export, parser=export)
-
-    forget = actions.add_parser(
-        "forget",
-        help=_("forget the seats kept here for a server that is gone, or for games given up"),
-        description=_(
-            "Forget online seats kept on this machine: those taken with these codes, or every one kept for "
-            "--server. lost-cities play stops asking their server at start-up; nobody can come back to them "
-            "from here any more. The history is left alone."
-        ),
-    )
-    forget.add_argument(
-        "codes",
-        nargs="*",
-        metavar=_("CODE"),
-        type=arguments.game_code,
-        help=_("the invitation codes the seats were taken with"),
-    )
-    forget.add_argument(
-        "--server",
-        type=server_address,
-        metavar="URL",
-        help=_("only the seats kept for this server (all of them when no code is given)"),
-    )
-    add_lang(forget, argparse.SUPPRESS)
-    forget.set_defaults(run=run_forget, parser=forget)
+def run_without_action(args: argparse.Namespace) -> NoReturn:
+    """``lost-cities online`` without an action: refused, the actions named."""
+    parser: argparse.ArgumentParser = args.parser
+    parser.error(_("say which: new, bot, export or forget"))
 
 
 def run_new(args: argparse.Namespace) -> int:

@@ -5,96 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from lost_cities.ai.levels import DEFAULT_THINK, LEVELS
 from lost_cities.cli import arguments
-from lost_cities.cli.arguments import Commands, add_lang, seconds, whole_number
-from lost_cities.cli.online import add_clock, add_server, running_online_games, server_of
+from lost_cities.cli.online import running_online_games, server_of
 from lost_cities.i18n import _
-from lost_cities.limits import MAX_SEED, MAX_THINK, MIN_THINK
 
 if TYPE_CHECKING:
     from lost_cities.session import OfferedGame
-
-
-def add_parser(commands: Commands) -> None:
-    parser = commands.add_parser(
-        "play",
-        help=_("play a match at one keyboard (hot-seat)"),
-        description=_(
-            "Two, three or four people at one keyboard play a match; without names, a form asks for them. "
-            "The number of players follows from the names given; with four, p1 and p3 are partners against "
-            "p2 and p4 (R24). With --vs, you (--p1) play against the computer; the form lets any seat be "
-            "the computer's."
-        ),
-    )
-    parser.add_argument("--p1", metavar=_("NAME"), help=_("the first player's name"))
-    parser.add_argument("--p2", metavar=_("NAME"), help=_("the second player's name"))
-    parser.add_argument("--p3", metavar=_("NAME"), help=_("a third player's name (R23)"))
-    parser.add_argument("--p4", metavar=_("NAME"), help=_("a fourth player's name: two teams (R24)"))
-    parser.add_argument(
-        "--vs",
-        choices=LEVELS,
-        metavar=_("LEVEL"),
-        help=_("play against the computer at this level: {levels}").format(levels=", ".join(LEVELS)),
-    )
-    parser.add_argument(
-        "--think",
-        type=seconds(MIN_THINK, MAX_THINK),
-        default=DEFAULT_THINK,
-        metavar=_("SECONDS"),
-        help=_("the hard level's thinking time per turn, {min} to {max} seconds (default {default})").format(
-            min=f"{MIN_THINK:g}", max=f"{MAX_THINK:g}", default=f"{DEFAULT_THINK:g}"
-        ),
-    )
-    parser.add_argument(
-        "--first",
-        choices=("p1", "p2", "p3", "p4", "random"),
-        default="p1",
-        help=_("who starts the first round (R5)"),
-    )
-    arguments.add_rounds(parser)
-    parser.add_argument(
-        "--seed",
-        type=whole_number(0, MAX_SEED),
-        metavar=_("SEED"),
-        help=_("seed the deals, to replay the same cards"),
-    )
-    arguments.add_variants(parser)
-    parser.add_argument(
-        "--memory-aid", action="store_true", help=_("the board lists, per colour, the cards you have not seen yet")
-    )
-    unfinished = parser.add_mutually_exclusive_group()
-    unfinished.add_argument("--resume", action="store_true", help=_("resume the unfinished match at once"))
-    unfinished.add_argument(
-        "--new", action="store_true", help=_("start a new match; an unfinished one is kept in the history")
-    )
-    online = parser.add_argument_group(_("online"))
-    where = online.add_mutually_exclusive_group()
-    where.add_argument(
-        "--online",
-        action="store_true",
-        help=_("play online: with --p1, create the game (seat 1 yours; a level as --p2…--p4 is a computer seat)"),
-    )
-    where.add_argument(
-        "--join",
-        metavar=_("CODE"),
-        type=arguments.game_code,
-        help=_("take the seat an invitation code opens, or come back to it"),
-    )
-    where.add_argument("--watch", metavar=_("CODE"), type=arguments.game_code, help=_("watch an online game"))
-    online.add_argument(
-        "--name", metavar=_("NAME"), type=arguments.joining_name, help=_("with --join: the name to play under")
-    )
-    online.add_argument(
-        "--players",
-        type=int,
-        choices=(2, 3, 4),
-        help=_("with --online: 2, 3 or 4 in two teams (default: as many as --p1 to --p4 given)"),
-    )
-    add_clock(online)
-    add_server(online, remembered=True)
-    add_lang(parser, argparse.SUPPRESS)
-    parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,68 +8,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from lost_cities.cli import arguments
-from lost_cities.cli.arguments import Commands, add_lang
-from lost_cities.i18n import N_, _
+from lost_cities.i18n import _
 
 if TYPE_CHECKING:
     from lost_cities.storage import HistoryListing, MatchStore, SavedMatch
-
-#: The help of ``replay``'s and ``analyse``'s match argument (see :func:`past_match`).
-PAST_MATCH_HELP = N_("an id from `lost-cities history`, or a file from export; by default the most recent match")
-
-
-def add_parsers(commands: Commands) -> None:
-    history = commands.add_parser(
-        "history",
-        help=_("list past matches: date, names, variant, scores, result"),
-        description=_("Finished and abandoned matches, oldest first, from the data folder."),
-    )
-    history.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    add_lang(history, argparse.SUPPRESS)
-    history.set_defaults(run=run_history, parser=history)
-
-    stats = commands.add_parser(
-        "stats",
-        help=_("statistics and ratings from past matches: results by opponent, scores, wagers, hints"),
-        description=_(
-            "What the finished matches of the data folder come to, for every person and every computer level: "
-            "matches and rounds won, lost and drawn, by opponent; round scores; expeditions and wagers; "
-            "hints taken; and a rating with its uncertainty."
-        ),
-    )
-    shown = stats.add_mutually_exclusive_group()
-    shown.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    shown.add_argument(
-        "--plot", action="store_true", help=_("plot the round scores and the ratings over time, 80 columns at most")
-    )
-    add_lang(stats, argparse.SUPPRESS)
-    stats.set_defaults(run=run_stats, parser=stats)
-
-    export = commands.add_parser(
-        "export",
-        help=_("print one match's record as JSON (lost-cities export ID > match.json)"),
-        description=_("Print a past match's record as JSON, to keep or to share."),
-    )
-    export.add_argument(
-        "match",
-        metavar="ID",
-        nargs="?",
-        help=_("the match's id from `lost-cities history`, or its start; by default the most recent match"),
-    )
-    add_lang(export, argparse.SUPPRESS)
-    export.set_defaults(run=run_export, parser=export)
-
-    replay = commands.add_parser(
-        "replay",
-        help=_("step through a past match, move by move, every hand shown"),
-        description=_(
-            "Open a past match (by id, or an exported JSON file) and step through it with the arrow keys; "
-            "without an argument, the most recent match of the history."
-        ),
-    )
-    replay.add_argument("match", metavar="ID|FILE", nargs="?", help=_(PAST_MATCH_HELP))
-    add_lang(replay, argparse.SUPPRESS)
-    replay.set_defaults(run=run_replay, parser=replay)
 
 
 def _history(command: str) -> tuple[MatchStore, HistoryListing]:

@@ -6,60 +6,7 @@ import argparse
 import json
 
 from lost_cities.cli import arguments
-from lost_cities.cli.arguments import Commands, add_lang, add_variants, whole_number
 from lost_cities.i18n import _
-from lost_cities.limits import MAX_ROUNDS
-
-
-def add_parser(commands: Commands) -> None:
-    parser = commands.add_parser(
-        "score",
-        help=_("tally a finished round of the physical game, or open the score pad"),
-        description=_(
-            "Score one player's side of a finished round of the card game (R11-R16).\n"
-            "Give each started expedition as COLOUR:CARDS, its cards in the order they lie.\n"
-            "With --players 4 a side is a team: the expeditions the two partners share.\n"
-            "With no expedition, on a terminal, open the score pad for a whole match."
-        ),
-        epilog=_(
-            """\
-examples:
-  lost-cities score red:w,w,3,4,7,10 b:2,5
-  lost-cities score "red:w w 3 4 7 10" blue:2,5 --hand "g5 yw" --json
-  lost-cities score --players 3 red:3,4,5,6,7,8,9
-                               (three players, R23: cost 17, bonus from 7 cards)
-  lost-cities score            (no expedition: the score pad for a whole match)
-"""
-        ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument(
-        "expeditions",
-        nargs="*",
-        metavar=_("EXPEDITION"),
-        help=_("COLOUR:CARDS, e.g. red:w,w,3,4,7,10; colour by name or first letter, w for a wager"),
-    )
-    add_variants(parser, "long")
-    parser.add_argument(
-        "--hand",
-        metavar=_("CARDS"),
-        help=_('the cards left in hand, e.g. "r5 b10 gw": switches on the hand penalty (R21)'),
-    )
-    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    parser.add_argument(
-        "--rounds",
-        type=whole_number(1, MAX_ROUNDS),
-        default=None,
-        metavar=_("ROUNDS"),
-        help=_("score pad: rounds in the match (default 3, R17)"),
-    )
-    parser.add_argument(
-        "--players",
-        metavar="2|3|4",
-        help=_("players: 2 (default), 3 (cost 17, bonus from the 7th card, R23) or 4 in two teams (R24)"),
-    )
-    add_lang(parser, argparse.SUPPRESS)
-    parser.set_defaults(run=run, parser=parser)
 
 
 def _refusal(token: str, message: str) -> int:

@@ -13,37 +13,11 @@ import shlex
 import sys
 
 from lost_cities.cli import arguments
-from lost_cities.cli.arguments import Commands, add_lang, whole_number
-from lost_cities.cli.online import add_server, server_of
+from lost_cities.cli.online import server_of
 from lost_cities.i18n import _
 
 #: Tabs served at once: each runs an app process (~50 MB).
 MAX_TABS = 20
-
-
-def add_parser(commands: Commands) -> None:
-    parser = commands.add_parser(
-        "web",
-        help=_("serve the game to a browser: online play for a friend with no terminal"),
-        description=_(
-            "Serve the game as a web page: each tab opens on the online start (join with an invitation code, "
-            "or create a game) on the game server given."
-        ),
-    )
-    parser.add_argument(
-        "--host", default="127.0.0.1", help=_("the address to listen on (default 127.0.0.1, this machine only)")
-    )
-    parser.add_argument(
-        "--port", type=whole_number(1, 65535), default=8000, help=_("the port to listen on (default 8000)")
-    )
-    parser.add_argument(
-        "--public-url",
-        metavar="URL",
-        help=_("the page's address as browsers reach it (needed with --host 0.0.0.0: http://<address>:<port>)"),
-    )
-    add_server(parser)
-    add_lang(parser, argparse.SUPPRESS)
-    parser.set_defaults(run=run, parser=parser)
 
 
 def command_for(server: str, language: str) -> str:

@@ -1,0 +1,168 @@
+"""A command line as data — :class:`Command`, :class:`Option`, :class:`Group`, :class:`OneOf`, :class:`Commands` —
+and :func:`build`, the one function that turns it into an argparse parser.
+
+:mod:`lost_cities.cli.table` declares the program so.  Every text a person reads (a help, a description, a group's
+title, a metavar such as ``NAME``) is declared marked with ``N_`` and translated here, when the parser is built for
+the language chosen (:func:`lost_cities.cli._parser_in`): the table is made at import, before ``--lang`` is read.
+A metavar written alike in every language (``URL``, ``ID|FILE``) is left unmarked: no catalog has it, so it is
+shown as written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any, Literal, TypeAlias
+
+from lost_cities.cli.arguments import CommandParser
+from lost_cities.i18n import _
+
+__all__ = ["Command", "Commands", "Group", "Layout", "OneOf", "Option", "Run", "build"]
+
+#: What runs a command, given its parsed arguments; returns the exit status.
+Run: TypeAlias = Callable[[argparse.Namespace], int]
+
+#: An argparse action given by its class (``argparse.BooleanOptionalAction``).
+ActionClass: TypeAlias = type[argparse.Action]
+
+#: How a command's description and epilog are laid out: both wrapped to the terminal by argparse (``wrapped``);
+#: both as written, line by line (``lines``: a sentence a line, then examples); or the description wrapped, to
+#: 100 columns at most, and the epilog's examples as written (``examples``).
+Layout: TypeAlias = Literal["wrapped", "lines", "examples"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option (``--rounds``) or a positional argument (``match``), each field as argparse's ``add_argument``
+    takes it; ``None`` leaves argparse's own default."""
+
+    name: str
+    _kw: KW_ONLY
+    help: str
+    #: The fields of ``help`` (``{max}``), filled in once it is translated.
+    values: Mapping[str, object] = field(default_factory=dict)
+    metavar: str | None = None
+    type: Callable[[str], object] | None = None
+    choices: Sequence[object] | None = None
+    default: object = None
+    action: str | ActionClass | None = None
+    nargs: str | None = None
+    version: str | None = None
+
+
+class OneOf:
+    """Options of which one at most may be given (argparse's mutually exclusive group)."""
+
+    def __init__(self, *options: Option) -> None:
+        self.options = options
+
+
+class Group:
+    """Options shown apart, under a title of their own (argparse's argument group)."""
+
+    def __init__(self, title: str, *options: Option | OneOf, description: str | None = None) -> None:
+        self.title, self.options, self.description = title, options, description
+
+
+@dataclass(frozen=True)
+class Commands:
+    """The commands under a command (argparse's subparsers): ``metavar`` names the choice in the usage; ``title``,
+    if any, lists them in a section of their own; ``dest``, if any, keeps the name chosen in the arguments."""
+
+    metavar: str
+    commands: tuple[Command, ...]
+    _kw: KW_ONLY
+    title: str | None = None
+    dest: str | None = None
+    #: Options that every command under this one takes too, at any depth, after its own (``--lang``).
+    common: tuple[Option, ...] = ()
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command: its name, the line that lists it (``help``; none for the program itself), its description,
+    options and epilog, what runs it, and the commands under it."""
+
+    name: str
+    _kw: KW_ONLY
+    help: str | None = None
+    description: str
+    epilog: str | None = None
+    layout: Layout = "wrapped"
+    options: tuple[Option | OneOf | Group, ...] = ()
+    run: Run | None = None
+    commands: Commands | None = None
+    #: ``args.parser`` is this command's parser, which refuses the arguments it does not know in the command's
+    #: name (``lost-cities play: unrecognized arguments…``) and which ``run`` may refuse with; ``False`` leaves
+    #: that to the program's parser (``lost-cities: …``).
+    parser_in_args: bool = True
+
+
+def build(program: Command) -> CommandParser:
+    """The parser of ``program`` and of every command under it, its texts in the language chosen now."""
+    parser = CommandParser(prog=program.name, **_texts(program))
+    _fill(parser, program, ())
+    return parser
+
+
+def _texts(command: Command) -> dict[str, Any]:
+    """What argparse's parser takes of a command's texts, translated and laid out as :data:`Layout` says."""
+    description = _(command.description)
+    if command.layout == "examples":  # argparse keeps it as written too: wrapped here, as argparse would
+        description = textwrap.fill(description, min(shutil.get_terminal_size((80, 24)).columns, 100) - 2)
+    written = command.layout != "wrapped"
+    formatter = argparse.RawDescriptionHelpFormatter if written else argparse.HelpFormatter
+    epilog = None if command.epilog is None else _(command.epilog)
+    return {"description": description, "epilog": epilog, "formatter_class": formatter}
+
+
+def _fill(parser: CommandParser, command: Command, common: tuple[Option, ...]) -> None:
+    """Give ``parser`` the command's options, then the ``common`` ones, what runs it, and the commands under it."""
+    for item in (*command.options, *common):
+        _add(parser, item)
+    if command.run is not None:
+        if command.parser_in_args:
+            parser.set_defaults(run=command.run, parser=parser)
+        else:
+            parser.set_defaults(run=command.run)
+    if command.commands is None:
+        return
+    under = command.commands
+    dest = argparse.SUPPRESS if under.dest is None else under.dest  # SUPPRESS: the name chosen is kept nowhere
+    metavar = _(under.metavar)
+    if under.title is None:  # given a title, even None, argparse lists the commands in a section of their own
+        choices = parser.add_subparsers(parser_class=CommandParser, dest=dest, metavar=metavar)
+    else:
+        choices = parser.add_subparsers(parser_class=CommandParser, title=_(under.title), dest=dest, metavar=metavar)
+    for each in under.commands:
+        listed: dict[str, Any] = {} if each.help is None else {"help": _(each.help)}
+        _fill(choices.add_parser(each.name, **listed, **_texts(each)), each, (*common, *under.common))
+
+
+def _add(container: argparse._ActionsContainer, item: Option | OneOf | Group) -> None:
+    """Add an option, or a group of them, to a parser or to one of its groups."""
+    if isinstance(item, Group):
+        group = container.add_argument_group(_(item.title), None if item.description is None else _(item.description))
+        for option in item.options:
+            _add(group, option)
+    elif isinstance(item, OneOf):
+        exclusive = container.add_mutually_exclusive_group()
+        for option in item.options:
+            _add(exclusive, option)
+    else:
+        container.add_argument(item.name, **_settings(item))
+
+
+def _settings(option: Option) -> dict[str, Any]:
+    """``add_argument``'s keywords for ``option``: those it sets, its texts translated."""
+    said = _(option.help)
+    settings: dict[str, Any] = {"help": said.format(**option.values) if option.values else said}
+    for key in ("type", "choices", "default", "action", "nargs", "version"):
+        if (value := getattr(option, key)) is not None:
+            settings[key] = list(value) if isinstance(value, list) else value  # a list default: each parser's own
+    if option.metavar is not None:
+        settings["metavar"] = _(option.metavar)
+    return settings
