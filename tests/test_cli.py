@@ -114,6 +114,11 @@ BAD_ARGUMENTS = [
         "lost-cities play: unrecognized arguments: --frob (lost-cities play --help lists the options)",
     ),
     (("history", "extra"), "lost-cities history: unrecognized arguments: extra"),
+    (
+        ("arena", "easy", "easy", "--frob"),
+        "lost-cities arena: unrecognized arguments: --frob (lost-cities arena --help",
+    ),
+    (("online", "new", "--computer", "²=easy"), "'²=easy' is not a computer seat: write SEAT=LEVEL, such as 2=normal"),
     # found by the fuzz: several long arguments full of controls, each escaped and quoted in part
     (("play", "0" * 50 + "\x1f" * 30, "\x08" * 100, "\U00018cd6" * 90), "unrecognized arguments: 000"),
 ]

@@ -95,10 +95,6 @@ class Command:
     options: tuple[Option | OneOf | Group, ...] = ()
     run: Run | None = None
     commands: Commands | None = None
-    #: ``args.parser`` is this command's parser, which refuses the arguments it does not know in the command's
-    #: name (``lost-cities play: unrecognized arguments…``) and which ``run`` may refuse with; ``False`` leaves
-    #: that to the program's parser (``lost-cities: …``).
-    parser_in_args: bool = True
 
 
 def build(program: Command) -> CommandParser:
@@ -124,10 +120,8 @@ def _fill(parser: CommandParser, command: Command, common: tuple[Option, ...]) -
     for item in (*command.options, *common):
         _add(parser, item)
     if command.run is not None:
-        if command.parser_in_args:
-            parser.set_defaults(run=command.run, parser=parser)
-        else:
-            parser.set_defaults(run=command.run)
+        # args.parser: the command's own parser refuses what it does not know in the command's name
+        parser.set_defaults(run=command.run, parser=parser)
     if command.commands is None:
         return
     under = command.commands

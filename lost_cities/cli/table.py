@@ -50,9 +50,11 @@ LOG_LEVELS = ("debug", "info", "warning", "error")
 
 
 def _computer(text: str) -> tuple[int, str]:
-    """An argparse type: a seat the computer plays, ``SEAT=LEVEL`` (``2=normal``), as (seat from 0, level)."""
+    """An argparse type: a seat the computer plays, ``SEAT=LEVEL`` (``2=normal``), as (seat from 0, level); the
+    seat in ASCII digits (``²`` is a digit to Python, not to ``int``)."""
     seat, equals, level = text.partition("=")
-    if not equals or not seat.strip().isdigit() or not 1 <= int(seat) <= 4 or level.strip() not in LEVELS:
+    seat = seat.strip()
+    if not equals or not (seat.isascii() and seat.isdigit()) or not 1 <= int(seat) <= 4 or level.strip() not in LEVELS:
         raise argparse.ArgumentTypeError(
             _("{text} is not a computer seat: write SEAT=LEVEL, such as 2=normal (levels: {levels})").format(
                 text=quoted(text), levels=", ".join(LEVELS)
@@ -423,7 +425,6 @@ examples:
         JSON,
     ),
     run=arena.run,
-    parser_in_args=False,
 )
 
 SERVE = Command(
