@@ -10,6 +10,7 @@ sees the public table and has no keys but help and quit.
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import TYPE_CHECKING
 
@@ -135,7 +136,8 @@ class RemoteTable(Table):
         self.server = server
         self.first_note = note
         self.code = code
-        self._asked_for = {"code": code, "token": token, "watch": watch, "name": name}
+        #: how the seat is taken (or the place to watch), once the table opens
+        self._taking = functools.partial(self._seat, code=code, token=token, watch=watch, name=name)
         #: the seat held (or the place watched), once the table is open
         self.seat: Seat | None = None
         self.welcome: Welcome | None = None
@@ -162,13 +164,14 @@ class RemoteTable(Table):
         self.rematch_seats: frozenset[int] = frozenset()
         #: a round's end is on screen: the match's end waits for it to close
         self._round_end_up = False
+        #: the clock's once-a-second tick while the table is open
         self._ticking: Timer | None = None
 
     # ------------------------------------------------------------ the connection
 
     def open(self) -> None:
         """Take the seat (or the place to watch), and hold the connection until the player leaves."""
-        self.seat = self._seat(**self._asked_for)
+        self.seat = self._taking()
         self._ticking = self.app.set_interval(1.0, self._clock_tick)
         self.app.run_worker(self._hold(), group="connection", exclusive=True, exit_on_error=False)
 
