@@ -229,9 +229,15 @@ async def test_learn_to_play_beside_the_unfinished_match_and_back_to_it_at_the_l
         await pilot.pause()
         assert isinstance(app.table, LessonTable) and isinstance(app.screen, LessonBoard)
         lesson = app.table
-        for _step in STEPS:  # the whole lesson, by the keys each step wants, Boris's turns at no pace
+        for index in range(len(STEPS)):  # the whole lesson, by the keys each step wants, Boris's turns at no pace
             await pilot.press(*right_keys(app))
-            await until(pilot, lambda: isinstance(app.screen, LessonEnd) or not lesson.holding)
+
+            def learners_moment(done: int = index + 1) -> bool:  # the next step, with the learner to act on it
+                board = lesson.board
+                waiting = board is None or board.scene is None or board.scene.wait is not None
+                return isinstance(app.screen, LessonEnd) or (lesson.step_index == done and not waiting)
+
+            await until(pilot, learners_moment)
         await until(pilot, lambda: isinstance(app.screen, LessonEnd))
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ResumeScreen))  # the unfinished match, offered again
