@@ -34,6 +34,12 @@ from tests.online.server import ServerProcess
 from tests.tui.helpers import key_bar, message, screen_text, until, words_of
 
 
+@pytest.fixture
+def server(module_server: ServerProcess) -> ServerProcess:
+    """The tests of this module share a server: each creates its own games on it and reads nothing else of it."""
+    return module_server
+
+
 async def test_the_app_joins_with_a_code_plays_a_turn_and_sees_the_other_move(
     server: ServerProcess, private_data_dir: Path
 ) -> None:
