@@ -514,6 +514,7 @@ async def test_a_name_given_on_joining_reaches_the_others_screens(
             await bob.close()
 
 
+@pytest.mark.slow  # a whole round by keys against a bot over the server (the rematch itself: the tests above)
 async def test_a_rematch_asked_of_a_player_who_has_left_says_they_are_not_connected(
     server: ServerProcess, private_data_dir: Path
 ) -> None:
