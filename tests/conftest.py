@@ -8,6 +8,7 @@ import io
 import itertools
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from msgspec import Struct, field
@@ -107,3 +108,30 @@ def steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     from textual.widgets import Input
 
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+
+
+#: What the search ranked, by what it ranked it from: see :func:`search_once`.
+_RANKED: dict[tuple[object, ...], list[tuple[object, float]]] = {}
+
+
+@pytest.fixture
+def search_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each decision the analysis weighs is searched once in this test process: the tests of ``analyse`` and of the
+    replay's ``a`` analyse one planted blunder's match, the same way, nine times (0.7 s of CPU each), for what the
+    command and the replay do with the analysis, not for its numbers.  The ranking depends on the view, the
+    settings and the seed alone (H3; :func:`tests.test_analyse.test_the_analysis_is_deterministic_for_a_seed` and
+    the search's own tests check it, and search every time); a test that must see whether the search runs patches
+    ``lost_cities.ai.analysis.ranked`` itself, over this."""
+    from lost_cities.ai import analysis
+
+    search = analysis.ranked
+
+    def once(view: Any, settings: Any = None, seed: Any = None, stop: Any = None, include: Any = None) -> Any:
+        if stop is not None:  # a search that may be cut short is not the same search
+            return search(view, settings, seed, stop, include)
+        key = (view, settings, seed, include)
+        if key not in _RANKED:
+            _RANKED[key] = search(view, settings, seed, include=include)
+        return list(_RANKED[key])
+
+    monkeypatch.setattr(analysis, "ranked", once)
