@@ -6,12 +6,26 @@ from __future__ import annotations
 import contextlib
 import io
 import itertools
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from msgspec import Struct, field
+
+
+def fuzz_examples(full: int) -> int:
+    """How many examples a property of the fuzz kind tries: ``LOST_CITIES_FUZZ`` if it is set (a long hunt); else
+    ``full`` where the slow tests run (``LOST_CITIES_SLOW=1``, as CI), and a quarter of it (20 at least) in a
+    developer's run: the fuzz tests' examples are fixed (derandomized), the same every run, so that a run tries
+    fewer of them, not others.  What CI finds with all of them, a developer reproduces with the variable set."""
+    if "LOST_CITIES_FUZZ" in os.environ:
+        return int(os.environ["LOST_CITIES_FUZZ"])
+    if os.environ.get("LOST_CITIES_SLOW", "") not in ("", "0"):
+        return full
+    return max(20, full // 4)
+
 
 #: The numbers of this process's data folders (:func:`private_data_dir`), one after another.
 _DATA_FOLDERS = itertools.count()
