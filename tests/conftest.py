@@ -5,18 +5,46 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
+import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from msgspec import Struct, field
 
 
+def fuzz_examples(full: int) -> int:
+    """How many examples a property of the fuzz kind tries: ``LOST_CITIES_FUZZ`` if it is set (a long hunt); else
+    ``full`` where the slow tests run (``LOST_CITIES_SLOW=1``, as CI), and a quarter of it (20 at least) in a
+    developer's run: the fuzz tests' examples are fixed (derandomized), the same every run, so that a run tries
+    fewer of them, not others.  What CI finds with all of them, a developer reproduces with the variable set."""
+    if "LOST_CITIES_FUZZ" in os.environ:
+        return int(os.environ["LOST_CITIES_FUZZ"])
+    if os.environ.get("LOST_CITIES_SLOW", "") not in ("", "0"):
+        return full
+    return max(20, full // 4)
+
+
+#: The numbers of this process's data folders (:func:`private_data_dir`), one after another.
+_DATA_FOLDERS = itertools.count()
+
+
 @pytest.fixture(autouse=True)
 def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path_factory.mktemp("data")
-    monkeypatch.setenv("LOST_CITIES_DATA_DIR", str(folder))
-    return folder
+    """``data0``, ``data1``… in the run's temporary folder, as ``tmp_path_factory.mktemp("data")`` names them; but
+    counted here, where ``mktemp`` reads the whole folder each time for its next number: every test's data folder
+    is there, so each test's cost more than the last (0.15 s of CPU a worker over the suite, 2 s in one process)."""
+    base = tmp_path_factory.getbasetemp()
+    while True:
+        folder = base / f"data{next(_DATA_FOLDERS)}"
+        try:
+            folder.mkdir(mode=0o700)
+        except FileExistsError:  # made by mktemp("data") meanwhile: the next number
+            continue
+        monkeypatch.setenv("LOST_CITIES_DATA_DIR", str(folder))
+        return folder
 
 
 class CliResult(Struct):
@@ -94,3 +122,30 @@ def steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     from textual.widgets import Input
 
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+
+
+#: What the search ranked, by what it ranked it from: see :func:`search_once`.
+_RANKED: dict[tuple[object, ...], list[tuple[object, float]]] = {}
+
+
+@pytest.fixture
+def search_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each decision the analysis weighs is searched once in this test process: the tests of ``analyse`` and of the
+    replay's ``a`` analyse one planted blunder's match, the same way, nine times (0.7 s of CPU each), for what the
+    command and the replay do with the analysis, not for its numbers.  The ranking depends on the view, the
+    settings and the seed alone (H3; :func:`tests.test_analyse.test_the_analysis_is_deterministic_for_a_seed` and
+    the search's own tests check it, and search every time); a test that must see whether the search runs patches
+    ``lost_cities.ai.analysis.ranked`` itself, over this."""
+    from lost_cities.ai import analysis
+
+    search = analysis.ranked
+
+    def once(view: Any, settings: Any = None, seed: Any = None, stop: Any = None, include: Any = None) -> Any:
+        if stop is not None:  # a search that may be cut short is not the same search
+            return search(view, settings, seed, stop, include)
+        key = (view, settings, seed, include)
+        if key not in _RANKED:
+            _RANKED[key] = search(view, settings, seed, include=include)
+        return list(_RANKED[key])
+
+    monkeypatch.setattr(analysis, "ranked", once)

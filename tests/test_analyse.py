@@ -95,8 +95,9 @@ def test_forced_decisions_are_not_analysed() -> None:
 
 
 @pytest.fixture
-def finished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, Path]:
-    """The planted blunder as a finished match of the history (its id) and as an exported file."""
+def finished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, search_once: None) -> tuple[str, Path]:
+    """The planted blunder as a finished match of the history (its id) and as an exported file (each of its
+    decisions searched once in the test process: :func:`tests.conftest.search_once`)."""
     monkeypatch.setenv("LOST_CITIES_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COLUMNS", "200")
     match, _blunder = blundered_match()

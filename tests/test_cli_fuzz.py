@@ -4,7 +4,8 @@ traceback, never a hang — and a refusal is one line that starts with the comma
 Run in-process (the ``cli`` fixture), so thousands of runs take seconds; ``terminal=True`` runs stand
 in for a person at a terminal, the apps they would open recorded instead of shown.  Values
 picked by hand come first: non-ASCII digits, huge numbers, markup, control characters, very
-long values.  ``LOST_CITIES_FUZZ=N`` runs N examples per test instead of the suite's few.
+long values.  ``LOST_CITIES_FUZZ=N`` runs N examples per test instead of the suite's few
+(:func:`tests.conftest.fuzz_examples`).
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lost_cities.storage import MatchStore, SavedMatch
-from tests.conftest import Cli
+from tests.conftest import Cli, fuzz_examples
 from tests.storage.matches import random_match
 
-EXAMPLES = int(os.environ.get("LOST_CITIES_FUZZ", "100"))
+EXAMPLES = fuzz_examples(100)
 
 NASTY = [
     "",

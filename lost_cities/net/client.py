@@ -22,7 +22,7 @@ import contextlib
 import random
 import socket
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
@@ -132,15 +132,27 @@ def backoff(first: float = 0.1, most: float = 10.0) -> Iterator[float]:
         delay = min(most, delay * 2)
 
 
-def _connect(url: str) -> connect:
-    """One connection (the reconnecting is :meth:`Seat.play`'s, so that it can tell a first failure apart)."""
-    return connect(
-        url,
-        proxy=None,  # loopback and friends' addresses: never through a *_proxy of the environment
-        max_size=MAX_FRAME,
-        compression=None,
-        open_timeout=10,
-    )
+@contextlib.asynccontextmanager
+async def _connect(url: str) -> AsyncIterator[ClientConnection]:
+    """One connection (the reconnecting is :meth:`Seat.play`'s, so that it can tell a first failure apart), closed
+    on leaving with the closing handshake.  Should that handshake be cut short — the task cancelled while it waits
+    for the server's answer, as when the app quits and the loop that ran it ends with the process still running —
+    the socket is dropped there and then: never left open and unread, which would keep the server's side of it
+    half-closed until its keepalive found out (20 s, the server's stop waiting meanwhile)."""
+    opened: ClientConnection | None = None
+    try:
+        async with connect(
+            url,
+            proxy=None,  # loopback and friends' addresses: never through a *_proxy of the environment
+            max_size=MAX_FRAME,
+            compression=None,
+            open_timeout=10,
+        ) as websocket:
+            opened = websocket
+            yield websocket
+    finally:
+        if opened is not None:  # closed already unless the handshake was cut short: then it is dropped
+            opened.transport.abort()
 
 
 async def _one_exchange(url: str, frame: Create | Watch | Status) -> tuple[str, list[ServerFrame]]:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from lost_cities.engine import FieldError, Match, MatchRecord, RoundRecord
 from lost_cities.engine.codec import convert, decode, encode, to_builtins
+from tests.conftest import fuzz_examples
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -68,7 +69,7 @@ def test_a_record_written_before_three_players_reads_as_two() -> None:
     assert convert(old, MatchRecord).rules.players == 2
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=fuzz_examples(300), deadline=None)
 @given(data=json_values, field=st.sampled_from(["rules", "rounds", "seed", "first", "played", None]))
 def test_any_json_is_read_or_refused_with_a_value_error(data: object, field: str | None) -> None:
     record = to_builtins(Match(seed=2).record())

@@ -14,12 +14,31 @@ from tests.online.redis_server import Unavailable as RedisUnavailable
 from tests.online.server import ServerProcess, running
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path)
+def _serving(folder: Path) -> Iterator[ServerProcess]:
+    process = ServerProcess(folder)
     process.start()
     yield process
     process.stop()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server of the test's own (but see :func:`module_server`)."""
+    yield from _serving(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for the tests of a module that create games of their own on it and look at nothing else of it
+    (no log, no database, no stop, no count of wrong codes past a few): a process started for each test cost it
+    0.2 s of CPU and as long waiting for it.  Such a module names it ``server`` (``def server(module_server)``)."""
+    yield from _serving(tmp_path_factory.mktemp("server"))
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server of the test's own in a module whose ``server`` is shared: one to stop, or to kill."""
+    yield from _serving(tmp_path)
 
 
 @pytest.fixture(scope="session")

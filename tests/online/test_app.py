@@ -35,6 +35,12 @@ from tests.online.server import ServerProcess
 from tests.tui.helpers import key_bar, message, screen_text, until, words_of
 
 
+@pytest.fixture
+def server(module_server: ServerProcess) -> ServerProcess:
+    """The tests of this module share a server: each creates its own games on it and reads nothing else of it."""
+    return module_server
+
+
 async def test_the_app_joins_with_a_code_plays_a_turn_and_sees_the_other_move(
     server: ServerProcess, private_data_dir: Path
 ) -> None:
@@ -522,6 +528,7 @@ async def test_a_name_given_on_joining_reaches_the_others_screens(
             await bob.close()
 
 
+@pytest.mark.slow  # a whole round by keys against a bot over the server (the rematch itself: the tests above)
 async def test_a_rematch_asked_of_a_player_who_has_left_says_they_are_not_connected(
     server: ServerProcess, private_data_dir: Path
 ) -> None:

@@ -12,6 +12,12 @@ from tests.online.postgres import free_port
 from tests.online.server import ServerProcess
 
 
+@pytest.fixture
+def server(module_server: ServerProcess) -> ServerProcess:
+    """The tests of this module share a server: each creates its own games on it; the one that kills it has its own."""
+    return module_server
+
+
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
@@ -179,7 +185,7 @@ def test_online_bot_stopped_and_started_again_comes_back_to_its_seat(
     assert again.out.startswith("Ana ")  # the match played to its end, from where it stood
 
 
-def test_online_bot_says_so_when_it_waits_for_a_player_who_left_or_for_its_server(server: ServerProcess) -> None:
+def test_online_bot_says_so_when_it_waits_for_a_player_who_left_or_for_its_server(own_server: ServerProcess) -> None:
     # found by an attacker's review: a bot whose opponent was cut off waited for ever without a word
     import asyncio
     import subprocess
@@ -190,6 +196,7 @@ def test_online_bot_says_so_when_it_waits_for_a_player_who_left_or_for_its_serve
     from lost_cities.net.protocol import Create, SeatSpec
     from tests.online.raw import joined
 
+    server = own_server  # killed below: not the module's
     created = asyncio.run(create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), first=1)))
 
     async def join_and_leave() -> None:

@@ -21,6 +21,7 @@ from lost_cities.score.sheet import Place, ScoreSheet, pad_file, pad_from_json, 
 from lost_cities.storage import DamagedSaveError, MatchStore
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import PadScreen, PadSetupScreen
+from tests.conftest import fuzz_examples
 from tests.tui.helpers import until
 
 ODD_DIGITS = ["²", "３", "١٠", "٣", "৪", "Ⅻ", "½", "𝟗", "0x10", "1e3", "-5", "+7", "07", "9" * 5000, str(10**30)]
@@ -55,8 +56,8 @@ def run(argv: list[str]) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-#: examples per property: enough for every run of the suite; ``LOST_CITIES_FUZZ=2000`` for a long hunt
-EXAMPLES = int(os.environ.get("LOST_CITIES_FUZZ", "200"))
+#: examples per property (:func:`tests.conftest.fuzz_examples`); ``LOST_CITIES_FUZZ=2000`` for a long hunt
+EXAMPLES = fuzz_examples(200)
 
 
 @settings(

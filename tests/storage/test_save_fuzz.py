@@ -6,7 +6,7 @@ table) raises nothing either.
 Random mutations of real saves (bytes flipped, cut, inserted, repeated), every field replaced by any JSON
 value or removed, timestamps from the whole calendar with any offset, and files that are not files
 (pipes, folders, devices, dangling links) or sit in a folder that cannot be searched.
-``LOST_CITIES_FUZZ=N`` runs N examples per test instead of the suite's few.
+``LOST_CITIES_FUZZ=N`` runs N examples per test instead of the suite's few (:func:`tests.conftest.fuzz_examples`).
 """
 
 from __future__ import annotations
@@ -31,10 +31,11 @@ from lost_cities.cli.history import history_json, history_view
 from lost_cities.engine import Phase, Rules
 from lost_cities.engine.codec import to_builtins
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, resume_summary
+from tests.conftest import fuzz_examples
 from tests.storage.denied import deny_access
 from tests.storage.matches import json_paths, play_turns, random_match
 
-EXAMPLES = int(os.environ.get("LOST_CITIES_FUZZ", "60"))
+EXAMPLES = fuzz_examples(60)
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,

@@ -17,6 +17,7 @@ from lost_cities.engine import Match, Phase, Play, Rules, card_from_code
 from lost_cities.i18n import set_language
 from lost_cities.storage import FORMAT, DamagedSaveError, SavedMatch, SaveStatus, resume_summary
 from lost_cities.words import card_name
+from tests.conftest import fuzz_examples
 from tests.storage.matches import finished_match, json_paths, play_turns, random_match, saved_match, state
 
 rules_st = st.builds(Rules, long=st.booleans(), hand_penalty=st.booleans(), cooperative=st.booleans())
@@ -140,7 +141,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=fuzz_examples(150), deadline=None)
 @given(data=st.data(), replacement=json_values, delete=st.booleans())
 def test_any_changed_or_missing_field_loads_or_is_refused_clearly(
     data: st.DataObject, replacement: object, delete: bool
@@ -161,7 +162,7 @@ def test_any_changed_or_missing_field_loads_or_is_refused_clearly(
         assert_one_sentence(error)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=fuzz_examples(150), deadline=None)
 @given(flips=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), min_size=1, max_size=4))
 def test_flipped_bytes_load_or_are_refused_clearly(flips: list[tuple[int, int]]) -> None:
     data = bytearray(saved_match(seed=9, turns=20).to_json().encode())

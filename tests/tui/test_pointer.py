@@ -161,8 +161,10 @@ async def test_in_a_tall_window_the_board_sits_in_the_middle_and_at_80_by_24_as_
         above, below = table.region.y, keys.region.y - app.screen.query_one("#message").region.bottom
         assert above > 3 and below > 3  # room above the table and under the message, not all of it below
         await pilot.resize_terminal(*SIZE)
-        await pilot.pause()
-        assert not app.screen.has_class("-roomy") and app.screen.query_one("TableArea").region.y == 0
+        # the new size reaches the screen in its own time: one idle moment of the pilot was not always enough
+        await until(
+            pilot, lambda: not app.screen.has_class("-roomy") and app.screen.query_one("TableArea").region.y == 0
+        )
 
 
 async def test_quitting_is_asked_and_answered_by_clicks() -> None:

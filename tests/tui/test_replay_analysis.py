@@ -29,8 +29,9 @@ def analysis_line(app: ReplayApp) -> str:
 
 
 @pytest.fixture
-def blundered(private_data_dir: Path) -> tuple[MatchStore, SavedMatch, Play]:
-    """The planted blunder as a finished match of the history, and the blunder."""
+def blundered(private_data_dir: Path, search_once: None) -> tuple[MatchStore, SavedMatch, Play]:
+    """The planted blunder as a finished match of the history, and the blunder (each of its decisions searched
+    once in the test process: :func:`tests.conftest.search_once`)."""
     match, blunder = blundered_match()
     store = MatchStore(private_data_dir)
     saved = store.finish_current(SavedMatch.start(("Ana", "Boris"), match).with_match(match))
@@ -129,7 +130,7 @@ async def test_the_help_tells_the_analysis_and_a_replay_without_a_store_offers_n
 
 
 async def test_a_damaged_kept_analysis_in_a_folder_named_like_markup_is_said_as_it_is(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, search_once: None
 ) -> None:
     # the notice quotes the file's path, which is text, never markup: "da[/]ta" is a folder's name (read as markup,
     # it stopped the app as the notice was drawn)

@@ -30,6 +30,11 @@ def shown(app: MatchApp) -> str:
     return " ".join(screen_text(app).split())
 
 
+@pytest.mark.parametrize(  # the whole flow in English; in French and Russian (wider words) where slow tests run
+    "language",
+    ["en", pytest.param("fr", marks=pytest.mark.slow), pytest.param("ru", marks=pytest.mark.slow)],
+    indirect=True,
+)
 async def test_ctrl_t_on_the_form_shows_the_statistics_then_each_plot_and_escape_returns(
     history: Path, language: str
 ) -> None:
