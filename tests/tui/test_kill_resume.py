@@ -82,6 +82,7 @@ def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
         time.sleep(0.01)
 
 
+@pytest.mark.slow  # the program itself in a terminal; the saves' SIGKILL tests (tests/storage/test_kill.py) are fast
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses a Linux pseudo-terminal")
 def test_sigkill_then_resume_gives_the_same_player_pile_and_hands(tmp_path: Path) -> None:
     store = MatchStore(tmp_path)
