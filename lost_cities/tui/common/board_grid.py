@@ -173,9 +173,15 @@ class BoardGrid(Lines):
             names = [Text(name, style="bold underline" if current else "bold") for name, current in heads]
             heading = Text(_("unseen"), style="italic")
             self._update("head", self._line(Text(""), names, Text(_("discards"), style="italic"), unseen=heading))
+        fresh_colours = {card.colour for card in fresh}
+        unmarked = ((),) * len(order)
         for index, colour in enumerate(self.rules.colours):
             rows = tuple(view.scores[side].expeditions[index] for side in order)
-            marked = tuple(tuple(card for card in row.cards if card in fresh) for row in rows)
+            marked = (
+                tuple(tuple(card for card in row.cards if card in fresh) for row in rows)
+                if colour in fresh_colours
+                else unmarked
+            )
             top, size = view.discard_tops[index], view.discard_sizes[index]
             pile = (top, size, top is not None and top in fresh)
             hidden = tuple(unseen.get(colour, ())) if unseen is not None else None
@@ -188,8 +194,8 @@ class BoardGrid(Lines):
                 label = colour_label(colour, LABEL_WIDTH)
                 self._update(f"colour-{colour.letter}", self._line(label, cells, discard_text(*pile), unseen=aid))
                 self._cells[colour.letter] = tuple(cell.plain for cell in cells) + ((aid.plain,) if aid else ())
-        legend = shorthand_legend(text for cells in self._cells.values() for text in cells)
-        if self._changed("rule-bottom", legend):
+        if self._changed("rule-bottom", tuple(self._cells.values())):
+            legend = shorthand_legend(text for cells in self._cells.values() for text in cells)
             self.set_line(self.rows["rule-bottom"], self._rule(legend), "board-grid--rule")
         rounds = tuple(view.scores[side].total for side in order)
         if self._changed("round", rounds):

@@ -40,6 +40,8 @@ __all__ = ["KeyBar", "KeyEntries", "key_entry", "key_name", "layout_keys"]
 GAP = "  "
 #: How the entry under the pointer is lit.
 _HOVER = "underline"
+#: Bars kept laid out, beside the one on show, before the bar starts again.
+_KEPT = 64
 
 
 class KeyEntries(Protocol):
@@ -171,6 +173,9 @@ class KeyBar(Lines):
         #: the entry under the pointer
         self._lit: int | None = None
         self._shown: tuple[tuple[tuple[str, str], ...], int, int | None] | None = None
+        #: the bar's lines by what they list: a bar that goes back to what it said before (a card played and
+        #: taken back, a selection moved) is not laid out again
+        self._laid_out: dict[tuple[tuple[tuple[str, str], ...], int, int | None], list[Text]] = {}
 
     @property
     def keys(self) -> tuple[tuple[str, str], ...]:
@@ -223,7 +228,11 @@ class KeyBar(Lines):
         if shown == self._shown:
             return
         self._shown = shown
-        rows = layout_keys(self._keys, width, self._lit).split("\n")
+        rows = self._laid_out.get(shown)
+        if rows is None:
+            if len(self._laid_out) >= _KEPT:
+                self._laid_out.clear()
+            rows = self._laid_out[shown] = list(layout_keys(self._keys, width, self._lit).split("\n"))
         self.set_count(len(rows))
         for y, row in enumerate(rows):
             self.set_line(y, row)

@@ -10,6 +10,8 @@ bar lists what ``check_action`` allows now; a key that does nothing now still sa
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from textual import events
 from textual.actions import parse
 from textual.app import ComposeResult
@@ -24,6 +26,7 @@ from lost_cities.i18n import N_, _, ngettext
 from lost_cities.tui.common.board_grid import PILE
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
+from lost_cities.tui.common.message_area import MessageArea
 from lost_cities.tui.match.messages import (
     ClaimRequested,
     DrawFrom,
@@ -126,6 +129,8 @@ class BoardScreen(FittedScreen[None]):
         self.set_reactive(BoardScreen.scene, scene)  # drawn once mounted
         #: the card last clicked: clicked again while still selected, it is laid
         self._clicked: int | None = None
+        #: what the scene on show allows (:meth:`_now`)
+        self._moment: _Moment | None = None
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
@@ -134,7 +139,7 @@ class BoardScreen(FittedScreen[None]):
             row.display = not self.watching
             yield Static(_("Hand"), id="hand-label", markup=False)
             yield HandView(id="hand")
-        yield Static(id="message", markup=False)
+        yield MessageArea(id="message")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -178,8 +183,8 @@ class BoardScreen(FittedScreen[None]):
         text = scene.line or self.prompt_text(scene)
         if scene.note:
             text = f"{scene.note}\n{text}"
-        message = self.query_one("#message", Static)
-        message.update(text, layout=False)
+        message = self.query_one("#message", MessageArea)
+        message.update(text)
         message.set_class(scene.error, "-error")
         self.refresh_bindings()
 
@@ -196,34 +201,23 @@ class BoardScreen(FittedScreen[None]):
             return False
         if action in ALWAYS:
             return True
-        scene = self.scene
-        if action == "log":  # always at hand; not listed while drawing in the long game, whose six piles fill the bar
-            drawing = scene is not None and self.my_turn and scene.view.pending_play is not None
-            return None if scene is None or (drawing and scene.view.rules.long) else True
-        if action == "claim":  # on the other side's turn: listed once their time has run out
-            return True if scene is not None and scene.claim else None
+        now = self._now()
         if action == "scores":  # the round is over: its end comes on Enter
-            return scene is not None and scene.view.phase is Phase.OVER
-        if scene is None or not self.my_turn:
-            return None
-        view = scene.view
-        card = scene.selected_card
-        choosing = view.phase in (Phase.PLAY, Phase.FINAL) and bool(view.hand)
+            return "scores" in now.allowed
         if action == "select":
-            allowed = choosing and int(str(parameters[0])) < len(view.hand)
-        elif action in ("move", "select_end"):
-            allowed = choosing
-        elif action in ("lay", "discard"):
-            allowed = card is not None and Play(card, action == "discard") in view.legal_decisions
-        elif action == "stop":
-            allowed = view.can_stop
-        elif action == "take_back":
-            allowed = view.can_take_back and scene.take_back
+            allowed = int(str(parameters[0])) < now.hand_size
         elif action == "draw":
-            allowed = _draw_of(str(parameters[0])) in view.legal_decisions
+            allowed = f"draw({parameters[0]})" in now.allowed
         else:
-            allowed = action == "hint" and scene.hints
+            allowed = action in now.allowed
         return True if allowed else None
+
+    def _now(self) -> _Moment:
+        """What the scene on show allows, worked out once for it: the key bar asks about each of its keys."""
+        scene = self.scene
+        if self._moment is None or self._moment.scene is not scene:
+            self._moment = _Moment.of(scene, self.my_turn)
+        return self._moment
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
         """The keys' words for the moment: the hand's size, each pile's colour."""
@@ -340,6 +334,48 @@ class BoardScreen(FittedScreen[None]):
 
     def action_quit(self) -> None:
         self._ask(QuitRequested())
+
+
+class _Moment(NamedTuple):
+    """What a scene allows the player at the keyboard: the actions the key bar lists, by name (a draw with its
+    pile's letter: ``draw(n)``, ``draw(r)``), and how many cards may be selected."""
+
+    scene: Scene | None
+    allowed: frozenset[str]
+    hand_size: int
+
+    @classmethod
+    def of(cls, scene: Scene | None, my_turn: bool) -> _Moment:
+        if scene is None:
+            return cls(scene, frozenset(), 0)
+        view = scene.view
+        allowed: set[str] = set()
+        drawing = my_turn and view.pending_play is not None
+        if not (drawing and view.rules.long):  # the log: always at hand, but not listed while drawing in the long
+            allowed.add("log")  # game, whose six piles fill the bar
+        if scene.claim:  # on the other side's turn: listed once their time has run out
+            allowed.add("claim")
+        if view.phase is Phase.OVER:
+            allowed.add("scores")
+        if not my_turn:
+            return cls(scene, frozenset(allowed), 0)
+        choosing = view.phase in (Phase.PLAY, Phase.FINAL) and bool(view.hand)
+        if choosing:
+            allowed.update(("move", "select_end"))
+        card = scene.selected_card
+        for decision in view.legal_decisions:
+            if isinstance(decision, Play):
+                if decision.card == card:
+                    allowed.add("discard" if decision.discard else "lay")
+            elif isinstance(decision, Draw):
+                allowed.add(f"draw({'n' if decision.pile is None else decision.pile.letter})")
+        if view.can_stop:
+            allowed.add("stop")
+        if view.can_take_back and scene.take_back:
+            allowed.add("take_back")
+        if scene.hints:
+            allowed.add("hint")
+        return cls(scene, frozenset(allowed), len(view.hand) if choosing else 0)
 
 
 #: The board's own keys (Textual's public map of a list of bindings, each key apart): what on_key asks the app.

@@ -32,6 +32,8 @@ SLOTS = 8
 FRAME = Style(color="grey50")
 SELECTED_FRAME = Style(color="#ffa62b", bold=True)
 SELECTED_PAPER = "#4a3a1a"
+#: Hands kept drawn, beside the one on show, before the widget starts again.
+_KEPT = 64
 NEW = Style(color="#6fd36f", bold=True)
 
 
@@ -128,8 +130,11 @@ class HandView(Widget):
         self.drawn: Card | None = None
         self._new: int | None = None
         self._drawn: object = None
-        #: each card's three lines as drawn, by (card, place, selected, dimmed)
+        #: each card's three lines as drawn, by (card, place, selected, dimmed, new)
         self._slots: dict[tuple[Card, int, bool, bool, bool], list[Strip]] = {}
+        #: the whole hand's three lines, by what it shows: a card played and taken back, or a selection moved
+        #: and back, is not joined again
+        self._hands: dict[object, list[Strip]] = {}
 
     def show(
         self, cards: Sequence[Card], layable: Collection[Card], selected: int | None, drawn: Card | None = None
@@ -169,11 +174,18 @@ class HandView(Widget):
     def render_line(self, y: int) -> Strip:
         if not self.cards or not 0 <= y < 3:
             return Strip.blank(self.size.width, self.visual_style.rich_style)
-        return Strip.join(self._slot(index)[y] for index in range(len(self.cards)))
+        lines = self._hands.get(self._drawn)
+        if lines is None:
+            if len(self._hands) >= _KEPT:
+                self._hands.clear()
+            lines = [Strip.join(self._slot(index)[row] for index in range(len(self.cards))) for row in range(3)]
+            self._hands[self._drawn] = lines
+        return lines[y]
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._slots.clear()
+        self._hands.clear()
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
