@@ -55,13 +55,16 @@ class FrameBucket(TokenBucket):
 class GuardedConnection(ServerConnection):
     """A websockets server connection counted by the :attr:`gate` from its first byte — in all, and against the
     address it comes from (from a trusted proxy: against the address forwarded, once its HTTP request is read) —, its
-    pings paced, its send buffer bounded.
+    pings paced, its send buffer bounded; and kept in :attr:`held` until it is gone, for a stopping server to drop
+    those that outstay their closing (:meth:`drop_all`).
 
     :attr:`remote_address` is the client's: behind a trusted proxy, the address that proxy forwards.
     """
 
     #: the server's gate: set on the class :func:`guarded` makes for one server
     gate: ClassVar[Gate]
+    #: every connection of that server from its first byte to its last, whatever state it is in: set there too
+    held: ClassVar[set[GuardedConnection]]
     # Slots, not the instance's dictionary: websockets' connection fills its dictionary to the brim, and five more
     # entries would double it, a kilobyte a connection (benchmarks/online_load.py's waiting games).
     __slots__ = ("client_address", "counted", "frames", "refused", "slow")
@@ -86,6 +89,7 @@ class GuardedConnection(ServerConnection):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
+        self.held.add(self)
         sock = transport.get_extra_info("socket")
         if sock is not None:  # what the kernel holds for a client that does not read is bounded too
             with contextlib.suppress(OSError):
@@ -127,6 +131,7 @@ class GuardedConnection(ServerConnection):
             super().data_received(data)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.held.discard(self)
         if self.slow is not None:
             self.slow.cancel()
             self.slow = None
@@ -136,6 +141,16 @@ class GuardedConnection(ServerConnection):
             if self.client_address is not None:
                 self.gate.release(self.client_address)
         super().connection_lost(exc)
+
+    @classmethod
+    def drop_all(cls) -> int:
+        """Let every connection of the server go at once, without another byte, whatever it waits for (a close frame
+        never answered, a socket its client never closes, a request never finished): how many there were.  A stopping
+        server's last word, once its connections had :attr:`Limits.CLOSING` seconds to close."""
+        held = list(cls.held)
+        for connection in held:
+            connection.transport.abort()
+        return len(held)
 
     def admit(self, address: str) -> None:
         """Count this connection against ``address``, the client's (:class:`~lost_cities.server.gate.Refusal` if it
@@ -180,5 +195,6 @@ class GuardedConnection(ServerConnection):
 
 
 def guarded(gate: Gate) -> type[GuardedConnection]:
-    """The connection class of a server whose counts ``gate`` keeps (websockets' ``create_connection``)."""
-    return type("Guarded", (GuardedConnection,), {"gate": gate})
+    """The connection class of a server whose counts ``gate`` keeps, its connections held in a set of its own
+    (websockets' ``create_connection``)."""
+    return type("Guarded", (GuardedConnection,), {"gate": gate, "held": set()})

@@ -62,6 +62,9 @@ class Limits:
     FRAME_BURST = FRAME_BURST
     #: seconds a new connection has to send its whole HTTP request (the WebSocket handshake): a few hundred bytes
     HANDSHAKE = 5.0
+    #: seconds the server waits for a client to answer its close frame (websockets' ``close_timeout``); a stopping
+    #: server drops every connection still open this long after it began, whatever its client does or fails to do
+    CLOSING = 5.0
     #: connections one address may hold open at once (``--max-per-address``), counted from the first byte
     CONNECTIONS_PER_ADDRESS = 50
     #: once the server holds this share of its cap, an address holding :attr:`CONNECTIONS_WHEN_BUSY` or more is

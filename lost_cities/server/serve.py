@@ -2,9 +2,10 @@
 
 It prints the address it serves on as its first line (the real port, also for ``--port 0``), logs
 one line per connection and per game event, and stops on Ctrl+C or SIGTERM: it stops listening,
-closes every connection with 1012 ("service restart": clients come back by themselves), lets the
-computers' turns go, gives back its games' leases (with ``--redis``), and closes the database.  Nothing
-needs flushing: every decision was committed before anyone heard of it.
+closes every connection with 1012 ("service restart": clients come back by themselves) and drops those
+still open :attr:`Limits.CLOSING` seconds later (a client that never answers the close, or never closes its
+socket, keeps it no longer), lets the computers' turns go, gives back its games' leases (with ``--redis``),
+and closes the database.  Nothing needs flushing: every decision was committed before anyone heard of it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
@@ -96,6 +97,36 @@ class _Health:
             else:
                 state["redis"] = "ok"
         return status, state
+
+
+class _Stopping:
+    """What Ctrl+C and SIGTERM start: the server stops listening and closes every connection with 1012; the
+    connections still open :attr:`Limits.CLOSING` seconds later are dropped.  websockets gives up on a close frame
+    it sent that long after, but not on a closing handshake its client began and left unfinished (a close frame,
+    then a socket never closed): that one waits for the next keepalive ping, up to 20 s.  A server must stop
+    promptly whatever its clients do."""
+
+    def __init__(self, server: Server, connections: type[GuardedConnection]) -> None:
+        self.server = server
+        self.connections = connections
+        #: the drop to come, once the stop has begun
+        self.dropping: asyncio.TimerHandle | None = None
+
+    def begin(self) -> None:
+        """Stop (a second signal changes nothing)."""
+        self.server.close(True, 1012, "server restarting")
+        if self.dropping is None:
+            self.dropping = asyncio.get_running_loop().call_later(Limits.CLOSING, self._drop)
+
+    def cancel(self) -> None:
+        """The server stopped: no drop to come."""
+        if self.dropping is not None:
+            self.dropping.cancel()
+
+    def _drop(self) -> None:
+        dropped = self.connections.drop_all()
+        if dropped:
+            log.warning("connections still open %g s after the stop began, dropped: %d", Limits.CLOSING, dropped)
 
 
 def _refused(status: http.HTTPStatus, sentence: str) -> Response:
@@ -267,13 +298,15 @@ async def run_server(
         computer_processes=computer_processes,
     )
     listening = False  # a server that never listened (its port taken) does not say it stopped
+    connections = guarded(guard)
+    stopping: _Stopping | None = None
     try:
         async with serve(
             hub.handle,
             host,
             port,
             process_request=_process_request(hub),
-            create_connection=guarded(guard),
+            create_connection=connections,
             compression=None,  # 15 KiB a connection instead of 50: thousands of waiting games fit
             max_size=MAX_CLIENT_FRAME,  # a bigger frame is closed with 1009
             max_queue=16,
@@ -281,7 +314,7 @@ async def run_server(
             open_timeout=Limits.HANDSHAKE,  # a client that sends its request a byte at a time is let go
             ping_interval=20,
             ping_timeout=20,
-            close_timeout=5,
+            close_timeout=Limits.CLOSING,
         ) as server:
             for sock in server.sockets:
                 address, bound = sock.getsockname()[:2]
@@ -290,10 +323,13 @@ async def run_server(
             listening = True
             loop = asyncio.get_running_loop()
             loop.set_exception_handler(_quiet_exceptions())
+            stopping = _Stopping(server, connections)
             for number in (signal.SIGINT, signal.SIGTERM):
-                loop.add_signal_handler(number, server.close, True, 1012, "server restarting")
+                loop.add_signal_handler(number, stopping.begin)
             await server.wait_closed()
     finally:
+        if stopping is not None:
+            stopping.cancel()
         if relay is not None:  # the clients relayed here told to come back (1012), before their games are let go
             await relay.close()
         await hub.stop()

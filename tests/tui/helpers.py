@@ -167,3 +167,15 @@ async def finish_round(pilot: Pilot[None], app: MatchApp) -> None:
 def words_of(text: str) -> str:
     """The screen's words on one line: the lines a toast wraps joined again, its border (``▌``) taken out."""
     return " ".join(text.replace("▌", " ").split())
+
+
+def squeezed(text: str) -> str:
+    """``text`` without a single space: what it says, wherever its lines wrap (see :func:`unwrapped`)."""
+    return "".join(text.split())
+
+
+def unwrapped(app: App[object]) -> str:
+    """What the screen says, read as a person reads it whatever the width: its lines one after the other, each
+    without the sides of the frame around it (``│``), and :func:`squeezed`, so that a sentence a dialog wraps, even
+    in the middle of a word (a long path), is found whole as ``squeezed(sentence)``."""
+    return squeezed("".join(line.strip(" │") for line in screen_lines(app)))

@@ -13,7 +13,7 @@ from lost_cities.tui.match.screens.dialogs import NoticesScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
 from tests.storage.denied import deny_access
 from tests.storage.matches import saved_match
-from tests.tui.helpers import SIZE, engine, make_app, screen_text, take_turn, until, words_of
+from tests.tui.helpers import SIZE, engine, make_app, screen_text, squeezed, take_turn, until, unwrapped, words_of
 
 
 @pytest.mark.parametrize("folder_name", ["data", "da[/]ta"])
@@ -39,11 +39,16 @@ async def test_a_data_folder_that_cannot_be_searched_is_told_once_and_the_match_
     store.save_current(saved_match())
     deny_access(monkeypatch, store.root)
     app = MatchApp(Local(make_app().opening.settings), store=store)
+    # said first, before the match, and whole: which folder, why, that the save cannot be resumed, and that play goes
+    # on without saving — wherever its lines wrap (the folder's path is as long as the run's temporary folder makes it)
+    notice = squeezed(
+        f"The data folder {store.root} cannot be opened (Permission denied): an unfinished match in it cannot be "
+        "resumed, and play goes on without saving."
+    )
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        # said first, before the match, and whole: the save cannot be read, and play goes on without saving
-        await until(pilot, lambda: "play goes on without saving" in words_of(screen_text(app)))
+        await until(pilot, lambda: notice in unwrapped(app))
         assert isinstance(app.screen, NoticesScreen)
-        assert words_of(screen_text(app)).count("cannot be opened (Permission denied)") == 1
+        assert unwrapped(app).count(notice) == 1
         await pilot.press("enter")
         for _ in range(3):
             await take_turn(pilot, app)

@@ -131,15 +131,20 @@ class BoardScreen(FittedScreen[None]):
         self._clicked: int | None = None
         #: what the scene on show allows (:meth:`_now`)
         self._moment: _Moment | None = None
+        #: the parts drawn into, held rather than looked up: drawn whatever the moment (a busy machine mounted the
+        #: board before the hand's row had mounted the hand, and a query found none)
+        self._table = TableArea(rules, own_turn=True, memory_aid=memory_aid, watching=watching)
+        self._hand = HandView(id="hand")
+        self._message = MessageArea(id="message")
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
-        yield TableArea(self.rules, own_turn=True, memory_aid=self.memory_aid, watching=self.watching)
+        yield self._table
         with Horizontal(id="hand-row") as row:
             row.display = not self.watching
             yield Static(_("Hand"), id="hand-label", markup=False)
-            yield HandView(id="hand")
-        yield MessageArea(id="message")
+            yield self._hand
+        yield self._message
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -173,17 +178,17 @@ class BoardScreen(FittedScreen[None]):
             scene.marked,
         ):
             fresh = {card for event in recent_events(view) for card in _cards_of(event)} | scene.marked
-            self.query_one(TableArea).show(view, scene.standing, scene.names, fresh)
+            self._table.show(view, scene.standing, scene.names, fresh)
             self._clicked = None  # a new moment: a card clicked before it is not clicked again by the next click
         choosing = view.my_turn and view.phase in (Phase.PLAY, Phase.FINAL) and bool(view.hand)
         layable = {play.card for play in view.legal_plays if not play.discard} if view.my_turn else set(view.hand)
         own = own_last_turn(view)
         drawn = own.drawn if isinstance(own, PublicTurn) and own.drawn in view.hand else None
-        self.query_one(HandView).show(view.hand, layable, scene.selected if choosing else None, drawn)
+        self._hand.show(view.hand, layable, scene.selected if choosing else None, drawn)
         text = scene.line or self.prompt_text(scene)
         if scene.note:
             text = f"{scene.note}\n{text}"
-        message = self.query_one("#message", MessageArea)
+        message = self._message
         message.update(text)
         message.set_class(scene.error, "-error")
         self.refresh_bindings()
