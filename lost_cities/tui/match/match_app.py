@@ -25,7 +25,6 @@ from lost_cities.net import DEFAULT_SERVER
 from lost_cities.session import HotSeat, MatchSettings, OfferedGame, OnlineMatch
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
 from lost_cities.storage.settings import Settings, language_chosen, load_settings, tip_seen, tips_on
-from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.match.autosave import Autosave
 from lost_cities.tui.match.host import MatchHost
@@ -447,10 +446,6 @@ class MatchApp(MatchHost):
         with contextlib.suppress(StorageError):  # not kept: this run speaks it all the same
             self._kept = language_chosen(self.store, message.code)
 
-    def warn(self, message: str) -> None:
-        """A problem the players must know of, that does not stop the game."""
-        self.notify(message, severity="warning", timeout=15, markup=False)  # it may quote a file or a name
-
     def on_statistics_requested(self, _request: StatisticsRequested) -> None:
         self.run_worker(self._read_statistics, thread=True, exclusive=True, group="statistics", exit_on_error=False)
 
@@ -527,9 +522,6 @@ class MatchApp(MatchHost):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if self.table is not None:
             self.table.worker_changed(event)
-
-    def action_help_quit(self) -> None:
-        quit_hint(self)
 
     async def action_quit(self) -> None:
         """Ctrl+Q: quit at once, the match kept as its table keeps it."""

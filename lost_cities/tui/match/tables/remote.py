@@ -187,7 +187,7 @@ class RemoteTable(Table):
             try:
                 kept = load_seats(self.app.store).for_code(self.server, code)
             except StorageError as problem:
-                self.app.notify(str(problem), severity="warning", timeout=15, markup=False)
+                self.app.warn(str(problem))
                 kept = None
             if kept is not None:
                 code, token = None, kept.token
@@ -301,7 +301,7 @@ class RemoteTable(Table):
         try:
             remember(self.app.store, seat)
         except StorageError as problem:
-            self.app.notify(str(problem), severity="warning", timeout=15, markup=False)
+            self.app.warn(str(problem))
 
     # ------------------------------------------------------------ what the board shows
 
@@ -584,7 +584,7 @@ class RemoteTable(Table):
             try:
                 remember(self.app.store, seat)
             except StorageError as problem:
-                self.app.notify(str(problem), severity="warning", timeout=15, markup=False)
+                self.app.warn(str(problem))
         self.first_note = _("The rematch: the seats have moved round by one.")
         if self.board is not None and self.board.scene is not None:
             self.board.scene = replace(self.board.scene, note=self.first_note)
@@ -606,7 +606,7 @@ class RemoteTable(Table):
             if mine is not None:
                 remember(self.app.store, replace(mine, filed=True))
         except (StorageError, ValueError) as problem:
-            self.app.notify(str(problem), severity="warning", timeout=15, markup=False)
+            self.app.warn(str(problem))
 
     # ------------------------------------------------------------ the player's requests
 
