@@ -77,10 +77,9 @@ class LocalTable(Table):
         """``session`` is the match, ``note`` said to its first player, ``saved`` the save it was resumed from (a
         new save otherwise); ``pace`` is :data:`PACE` (tests play computers at once with 0); ``tips``: the one-time
         tips may be said (the player's setting decides), not in the lesson, which says its own."""
-        super().__init__(app)
+        super().__init__(app, note)
         self.session = session
         session.stop = answer_unwanted
-        self.first_note = note
         self.pace = pace
         self.tips = tips
         self._saved = saved if saved is not None else session.saved()
@@ -193,41 +192,27 @@ class LocalTable(Table):
         A note already shown stays until the player acts (a computer may play before they read it).
         """
         self._seat = seat
-        if self.board is None:
-            self.board = self._new_board()
-            self.app.push_screen(self.board)
-        old = self.board.scene
+        old = self.board.scene if self.board is not None else None
         self._show(selected=0, note=note or (old.note if old is not None else ""), line=self._computer_line())
 
     def _new_board(self) -> BoardScreen:
-        """The board the match is played on, built the first time it is shown."""
         from lost_cities.tui.match.screens.board import BoardScreen
 
         return BoardScreen(self.session.rules, memory_aid=self.session.memory_aid)
 
-    def _show(self, **say: Any) -> None:
-        """The board again, from a fresh view of its seat: ``say`` what changes in what it says (the
-        line, the selection, the note...); the line and any mark start blank, the rest carries over."""
-        board = self.board
-        assert board is not None
-        session, old = self.session, board.scene
-        view = session.view_of(self._seat)
+    def _scene(self) -> Scene:
+        """The seat's view, waiting while a computer moves or works out a hint; the line and any mark blank."""
+        session = self.session
         wait = None
         if not session.round_over and session.to_move != self._seat:
             wait = Wait.COMPUTER
         elif self._hinting:
             wait = Wait.HINT
-        selected = say.pop("selected", old.selected if old is not None else 0)
-        say.setdefault("note", old.note if old is not None else "")
-        scene = Scene(view, session.standing(), session.names, min(selected, max(len(view.hand) - 1, 0)), wait=wait)
-        board.scene = replace(scene, **say)
-        self._offer_tip()
+        return Scene(session.view_of(self._seat), session.standing(), session.names, wait=wait)
 
-    def _say(self, line: str, error: bool = False) -> None:
-        """The board says ``line`` (a refusal when ``error``); nothing else has changed but the note, read."""
-        board = self.board
-        if board is not None and board.scene is not None:
-            board.scene = replace(board.scene, line=line, error=error, note="")
+    def _show(self, **say: Any) -> None:
+        super()._show(**say)
+        self._offer_tip()
 
     def _computer_line(self) -> str:
         """``Computer is thinking…`` while a computer is to move, else nothing."""

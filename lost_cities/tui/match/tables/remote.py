@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 
     from lost_cities.net.protocol import Created
     from lost_cities.tui.match.host import MatchHost
+    from lost_cities.tui.match.screens.board import BoardScreen
     from lost_cities.tui.match.screens.match_end import MatchEndChoice
     from lost_cities.tui.match.screens.online_start import JoinGame
 
@@ -116,6 +117,8 @@ def _gone_from_table(before: PlayerView, after: PlayerView) -> Card | None:
 class RemoteTable(Table):
     """One seat of an online game (or a watcher's place), until the match is over or the player quits."""
 
+    said_clears_note = False
+
     def __init__(
         self,
         app: MatchHost,
@@ -132,9 +135,8 @@ class RemoteTable(Table):
         """``code`` takes a seat, ``token`` comes back to one, ``watch`` watches; ``note`` is said on the board
         first; ``created``: a game just created whose first person's seat is ours (its invitations are said);
         ``typed``: the code and name typed in the online start, to mend there if the server refuses them."""
-        super().__init__(app)
+        super().__init__(app, note)
         self.server = server
-        self.first_note = note
         self.code = code
         #: how the seat is taken (or the place to watch), once the table opens
         self._taking = functools.partial(self._seat, code=code, token=token, watch=watch, name=name)
@@ -327,35 +329,28 @@ class RemoteTable(Table):
             rules.cooperative,
         )
 
-    def _show(self, **say: object) -> None:
+    def _scene(self) -> Scene | None:
+        """The view the server last sent, once it has welcomed this screen: what the player waits for, said; no
+        hint offered; the claim offered, and the player's own clock said, where the clock allows."""
         frame = self.frame
         if frame is None or self.welcome is None:
-            return
-        if self.board is None:
-            from lost_cities.tui.match.screens.board import BoardScreen
-
-            self.board = BoardScreen(frame.view.rules, watching=self.watching)
-            self.app.push_screen(self.board)
-        old = self.board.scene
-        view = frame.view
-        selected = say.pop("selected", old.selected if old is not None else 0)
-        assert isinstance(selected, int)
-        line = say.pop("line", None)
-        if line is None:
-            line = self._waiting_line()
-        scene = Scene(
-            view,
+            return None
+        return Scene(
+            frame.view,
             self._standing(frame),
             self.names,
-            min(selected, max(len(view.hand) - 1, 0)),
-            note=old.note if old is not None else self.first_note,
-            line=str(line),
+            line=self._waiting_line(),
             wait=Wait.WATCHING if self.watching else None,
             hints=False,
             claim=self._may_claim(),
             clock=self._own_clock(),
         )
-        self.board.scene = replace(scene, **say)
+
+    def _new_board(self) -> BoardScreen:
+        from lost_cities.tui.match.screens.board import BoardScreen
+
+        assert self.frame is not None  # first shown with the first view
+        return BoardScreen(self.frame.view.rules, watching=self.watching)
 
     def _invitations_done(self) -> dict[str, str]:
         """Once every friend invited here has joined, the invitations are no longer said over the board (``?``
@@ -621,10 +616,6 @@ class RemoteTable(Table):
             self._say(self._waiting_line() or _("It is not your turn."), error=True)
             return False
         return True
-
-    def _say(self, line: str, error: bool = False) -> None:
-        if self.board is not None and self.board.scene is not None:
-            self.board.scene = replace(self.board.scene, line=line, error=error)
 
     def decide(self, decision: Decision) -> None:
         self._send(decision)

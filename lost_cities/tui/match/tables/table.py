@@ -10,7 +10,9 @@ session at one keyboard, the server online —, which each table says in :meth:`
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from msgspec.structs import replace
 
 from lost_cities.engine import STOP, Colour, Decision, Draw, Play
 
@@ -18,6 +20,7 @@ if TYPE_CHECKING:  # the board is imported when first shown: start-up loads only
     from textual.worker import Worker
 
     from lost_cities.tui.match.host import MatchHost
+    from lost_cities.tui.match.scene import Scene
     from lost_cities.tui.match.screens.board import BoardScreen
 
 __all__ = ["Table"]
@@ -26,8 +29,14 @@ __all__ = ["Table"]
 class Table(ABC):
     """A match at the app's screen: the board's requests answered, the screens of the match shown."""
 
-    def __init__(self, app: MatchHost) -> None:
+    #: a line said on the board clears the note above it — read, since the player acts —, or keeps it (an online
+    #: game's invitations, said until every friend has joined)
+    said_clears_note: ClassVar[bool] = True
+
+    def __init__(self, app: MatchHost, note: str = "") -> None:
+        """``note`` is said first on the board."""
         self.app = app
+        self.first_note = note
         #: the board's screen, once the match has one
         self.board: BoardScreen | None = None
 
@@ -40,6 +49,40 @@ class Table(ABC):
     def leave(self) -> None:
         """The app moves on from this table (to another match, or the start): what it was doing stops."""
         return None  # nothing, at a table that has nothing of the kind
+
+    # ------------------------------------------------------------ what the board shows
+
+    @abstractmethod
+    def _scene(self) -> Scene | None:
+        """The board's scene from a fresh view of its seat, as this table draws it (what waits, which keys are
+        offered, what the line says by default); ``None`` while there is no view to show yet."""
+
+    @abstractmethod
+    def _new_board(self) -> BoardScreen:
+        """The board the match is played on, built the first time it is shown."""
+
+    def _show(self, **say: Any) -> None:
+        """The board again, from a fresh view of its seat (:meth:`_scene`), built and shown the first time:
+        ``say`` what changes in what it says (the line, the selection, the note...); the selection (kept within the
+        hand) and the note carry over, the rest starts as the table draws it."""
+        scene = self._scene()
+        if scene is None:
+            return
+        if self.board is None:
+            self.board = self._new_board()
+            self.app.push_screen(self.board)
+        old = self.board.scene
+        selected = say.pop("selected", old.selected if old is not None else 0)
+        say.setdefault("note", old.note if old is not None else self.first_note)
+        self.board.scene = replace(scene, selected=min(selected, max(len(scene.view.hand) - 1, 0)), **say)
+
+    def _say(self, line: str, error: bool = False) -> None:
+        """The board says ``line`` (a refusal when ``error``); nothing else has changed (but the note, read, when
+        :attr:`said_clears_note`)."""
+        board = self.board
+        if board is not None and board.scene is not None:
+            note = "" if self.said_clears_note else board.scene.note
+            board.scene = replace(board.scene, line=line, error=error, note=note)
 
     # ------------------------------------------------------------ a turn, the same at every table
 
