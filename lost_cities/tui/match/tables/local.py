@@ -23,16 +23,14 @@ from textual.timer import Timer
 from textual.worker import NoActiveWorker, Worker, WorkerState, get_current_worker
 
 from lost_cities.engine import Card, Decision, IllegalMoveError, Play
-from lost_cities.i18n import _, capitalised
+from lost_cities.i18n import _
 from lost_cities.session import Hint, HotSeat
 from lost_cities.storage import SavedMatch
-from lost_cities.tui.match.scene import Scene, Wait, unknown_key_line
+from lost_cities.tui.match.scene import Scene, Wait
 from lost_cities.tui.match.tables.table import Table
 from lost_cities.tui.match.tips import due_tip, tip_words
 from lost_cities.words import (
-    card_name,
     card_phrase,
-    describe_refusal,
     elided,
     hint_action,
     hint_lines,
@@ -299,9 +297,7 @@ class LocalTable(Table):
         try:
             session.decide(decision)
         except IllegalMoveError as refused:
-            self._say(describe_refusal(refused), error=True)
-            if bell:
-                self.app.bell()
+            self._refuse(refused, bell)
             return
         if session.round_over or session.to_move != seat:
             board = self.board
@@ -317,11 +313,9 @@ class LocalTable(Table):
         try:
             card = self.session.take_back()
         except IllegalMoveError as refused:
-            self._say(describe_refusal(refused), error=True)
+            self._refuse(refused, bell=False)
             return
-        message = _("{card} is back in your hand.").format(card=card_name(card))
-        hand = self.session.view_of(self._seat).hand
-        self._show(selected=hand.index(card), line=capitalised(message), note="")
+        self._back_in_hand(card, self.session.view_of(self._seat).hand)
 
     def hint(self) -> None:
         """Work out what the hard level would do for the player at the keyboard, from their view only;
@@ -355,14 +349,9 @@ class LocalTable(Table):
         self._think_aside(self.session.hint(), answered)
 
     def unknown_key(self, key: str) -> None:
+        """Said when the player may act; otherwise what they wait for is."""
         if self.may_act():
-            board = self.board
-            view = board.scene.view if board is not None and board.scene is not None else None
-            self._say(unknown_key_line(view, key), True)
-
-    def claim(self) -> None:
-        """No clock at one keyboard: ``c`` is a key like any other that does nothing here."""
-        self.unknown_key("c")
+            super().unknown_key(key)
 
     # ------------------------------------------------------------ the computer
 

@@ -10,6 +10,7 @@ sees the public table and has no keys but help and quit.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 from typing import TYPE_CHECKING
@@ -27,7 +28,7 @@ from lost_cities.engine import (
     Rules,
 )
 from lost_cities.engine.match import match_outcome
-from lost_cities.i18n import _, capitalised
+from lost_cities.i18n import _
 from lost_cities.limits import cell_width
 from lost_cities.net import TAKE_BACKS_IN_A_TURN, TAKE_BACKS_RULE, server_option
 from lost_cities.net.client import OnlineError, Seat
@@ -50,9 +51,9 @@ from lost_cities.storage import StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
 from lost_cities.storage.saved import SavedMatch, SaveStatus
 from lost_cities.tui.common.fitted import MIN_WIDTH
-from lost_cities.tui.match.scene import Scene, Wait, unknown_key_line
+from lost_cities.tui.match.scene import Scene, Wait
 from lost_cities.tui.match.tables.table import Table
-from lost_cities.words import card_name, card_phrase, describe_refusal, elided, shown_names, side_names, time_left
+from lost_cities.words import card_phrase, elided, shown_names, side_names, time_left
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -439,8 +440,7 @@ class RemoteTable(Table):
         card = self._own_taken_back(frame)
         self.frame = frame
         if card is not None and card in frame.view.hand:  # said as at one keyboard, the card chosen again
-            said = _("{card} is back in your hand.").format(card=card_name(card))
-            self._show(note=taken_back, line=capitalised(said), selected=frame.view.hand.index(card))
+            self._back_in_hand(card, frame.view.hand)
         else:
             self._show(note=taken_back)
         if frame.round_over is not None:
@@ -630,11 +630,6 @@ class RemoteTable(Table):
             return
         self._say(_("There are no hints in an online game: it is you against them."), error=True)
 
-    def unknown_key(self, key: str) -> None:
-        board = self.board
-        view = board.scene.view if board is not None and board.scene is not None else None
-        self._say(unknown_key_line(view, key), True)
-
     def show_scores(self) -> None:
         """Enter on the board of a finished match (back from its end, a rematch asked): its end again."""
         if self.seat is not None and self.seat.record is not None and not self._round_end_up:
@@ -659,25 +654,19 @@ class RemoteTable(Table):
 
     def _refused(self, frame: ErrorFrame) -> None:
         """A refusal in the player's language: the engine's reason rebuilt from the frame where it has one."""
+        refusal: IllegalMoveError | str = frame.message
         if frame.code is ErrorCode.ILLEGAL and frame.reason is not None:
-            try:
+            with contextlib.suppress(ValueError):  # a reason or a colour this client does not know: as the server said
                 colour = Colour.parse(frame.colour) if frame.colour else None
-                error = IllegalMoveError(Reason(frame.reason), tuple(frame.cards), colour)
-            except ValueError:
-                line = frame.message
-            else:
-                line = describe_refusal(error)
+                refusal = IllegalMoveError(Reason(frame.reason), tuple(frame.cards), colour)
         elif frame.code is ErrorCode.ILLEGAL and frame.rule == TAKE_BACKS_RULE:
-            line = _(
+            refusal = _(
                 "You have taken a card back {n} times this turn: online, that is the most ({rule}). Play a card, "
                 "then draw."
             ).format(n=TAKE_BACKS_IN_A_TURN, rule=TAKE_BACKS_RULE)
         elif frame.code in (ErrorCode.STALE_VERSION, ErrorCode.NOT_YOUR_TURN):
-            line = _("The game had moved on: here it is as it stands now.")
-        else:
-            line = frame.message
-        self._say(line, error=True)
-        self.app.bell()
+            refusal = _("The game had moved on: here it is as it stands now.")
+        self._refuse(refusal)
 
     # ------------------------------------------------------------ help and quitting
 

@@ -10,11 +10,15 @@ session at one keyboard, the server online —, which each table says in :meth:`
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
 
-from lost_cities.engine import STOP, Colour, Decision, Draw, Play
+from lost_cities.engine import STOP, Card, Colour, Decision, Draw, IllegalMoveError, Play
+from lost_cities.i18n import _, capitalised
+from lost_cities.tui.match.scene import unknown_key_line
+from lost_cities.words import card_name, describe_refusal
 
 if TYPE_CHECKING:  # the board is imported when first shown: start-up loads only the screen it opens
     from textual.worker import Worker
@@ -84,6 +88,18 @@ class Table(ABC):
             note = "" if self.said_clears_note else board.scene.note
             board.scene = replace(board.scene, line=line, error=error, note=note)
 
+    def _refuse(self, refused: IllegalMoveError | str, bell: bool = True) -> None:
+        """Say why the player's request changes nothing — the engine's reason and its rule, or ``refused`` as it is
+        said —, with the bell unless ``bell`` is false."""
+        self._say(describe_refusal(refused) if isinstance(refused, IllegalMoveError) else refused, error=True)
+        if bell:
+            self.app.bell()
+
+    def _back_in_hand(self, card: Card, hand: Sequence[Card]) -> None:
+        """The card the player took back, said to be back in their ``hand`` and chosen again."""
+        said = _("{card} is back in your hand.").format(card=card_name(card))
+        self._show(selected=hand.index(card), line=capitalised(said), note="")
+
     # ------------------------------------------------------------ a turn, the same at every table
 
     @abstractmethod
@@ -132,13 +148,15 @@ class Table(ABC):
     def hint(self) -> None:
         """What the computer would do, if this table gives hints."""
 
-    @abstractmethod
     def unknown_key(self, key: str) -> None:
         """A key that means nothing here: the board says which would."""
+        board = self.board
+        if board is not None and board.scene is not None:
+            self._say(unknown_key_line(board.scene.view, key), error=True)
 
-    @abstractmethod
     def claim(self) -> None:
-        """Claim the match on time, where a clock runs."""
+        """Claim the match on time, where a clock runs; where none does, ``c`` is a key like any other."""
+        self.unknown_key("c")
 
     def show_scores(self) -> None:
         """Enter where the board waits to show a round's or a match's end."""
