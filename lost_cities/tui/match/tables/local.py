@@ -42,7 +42,6 @@ from lost_cities.words import (
 if TYPE_CHECKING:
     from lost_cities.tui.match.host import MatchHost
     from lost_cities.tui.match.screens.board import BoardScreen
-    from lost_cities.tui.match.screens.match_end import MatchEndChoice
     from lost_cities.tui.match.screens.pass_screen import PassScreen
 
 __all__ = ["PACE", "LocalTable", "answer_unwanted"]
@@ -257,16 +256,10 @@ class LocalTable(Table):
             starter = session.name(session.to_move)
             self._next_turn(_("Round {n}: {name} starts.").format(n=session.round_number, name=starter))
         else:
-            from lost_cities.tui.match.screens.match_end import MatchEndScreen
+            self._match_end(session.match_report())
 
-            self.app.push_screen(MatchEndScreen(session.match_report()), self._after_match)
-
-    def _after_match(self, choice: MatchEndChoice | None) -> None:
-        from lost_cities.tui.match.screens.match_end import MatchEndChoice
-
-        if choice is not MatchEndChoice.AGAIN:
-            self.app.exit()
-            return
+    def _again(self) -> None:
+        """The new-match form, filled in as for this one but for its deal."""
         if self.board is not None:
             self.app.pop_screen()  # the board of the finished match
         self.app.another_match(replace(self.session.settings, seed=None))
@@ -447,50 +440,30 @@ class LocalTable(Table):
     def help(self) -> None:
         from lost_cities.tui.match.screens.dialogs import HelpScreen
 
-        passing = len(self.session.humans) > 1
-        help_screen = HelpScreen(self.session.rules, passing, memory_aid=self.session.memory_aid)
-        self.app.push_screen(help_screen, lambda _result: self._go_on())
+        session = self.session
+        self._over_the_board(HelpScreen(session.rules, len(session.humans) > 1, memory_aid=session.memory_aid))
 
-    def log(self) -> None:
-        """The round's log, from the view on screen: the board's names the keyboard's player's own draws (H2),
-        the pass screen's is the public table's (H1), since whoever holds the keyboard there is nobody yet."""
+    def _log_view(self) -> tuple[Scene, int | None] | None:
+        """The pass screen's is the public table's (H1), since whoever holds the keyboard there is nobody yet."""
         from lost_cities.tui.match.screens.pass_screen import PassScreen
-        from lost_cities.tui.match.screens.round_log import RoundLogScreen
 
         screen = self.app.screen
-        if isinstance(screen, PassScreen):
-            scene, viewer = screen.scene, None
-        elif screen is self.board and self.board.scene is not None:
-            scene = self.board.scene
-            viewer = scene.view.seat
-        else:
-            return
-        self.app.push_screen(RoundLogScreen(scene.view, scene.names, viewer), lambda _result: self._go_on())
+        return (screen.scene, None) if isinstance(screen, PassScreen) else super()._log_view()
 
-    def quit(self) -> None:
-        if not self.session.match_over:
-            if self.app.store.save_problem is not None:
-                message = _("Quit now? The match cannot be saved, so it will be lost.")
-            elif self.session.can_take_back:
-                message = _(
-                    "Quit now? The match is saved as it stood before this turn: the card just played goes back "
-                    "to the hand, and lost-cities play offers to resume it."
-                )
-            else:
-                message = _("Quit now? The match is saved: lost-cities play offers to resume it.")
-        else:
-            message = _("Quit?")
-        from lost_cities.tui.match.screens.dialogs import ConfirmQuit
-
-        self.app.push_screen(ConfirmQuit(message), self._quit_or_go_on)
-
-    def _quit_or_go_on(self, yes: bool | None) -> None:
-        if yes:
-            self._quit()
-        else:
-            self._go_on()
+    def _quit_question(self) -> str:
+        if self.session.match_over:
+            return _("Quit?")
+        if self.app.store.save_problem is not None:
+            return _("Quit now? The match cannot be saved, so it will be lost.")
+        if self.session.can_take_back:
+            return _(
+                "Quit now? The match is saved as it stood before this turn: the card just played goes back "
+                "to the hand, and lost-cities play offers to resume it."
+            )
+        return _("Quit now? The match is saved: lost-cities play offers to resume it.")
 
     def _quit(self) -> None:
+        """Saved first, unless the match is over."""
         if not self.session.match_over:
             self.save()
         self.app.exit()

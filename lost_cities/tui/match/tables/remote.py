@@ -61,7 +61,6 @@ if TYPE_CHECKING:
     from lost_cities.net.protocol import Created
     from lost_cities.tui.match.host import MatchHost
     from lost_cities.tui.match.screens.board import BoardScreen
-    from lost_cities.tui.match.screens.match_end import MatchEndChoice
     from lost_cities.tui.match.screens.online_start import JoinGame
 
 __all__ = ["RemoteTable", "invitations"]
@@ -509,8 +508,6 @@ class RemoteTable(Table):
 
     def _match_over(self, record: Record) -> None:
         """The match's end, once its last round's end has been read."""
-        from lost_cities.tui.match.screens.match_end import MatchEndScreen
-
         if self._round_end_up:
             return  # shown when the round's end is closed
 
@@ -522,14 +519,10 @@ class RemoteTable(Table):
             outcome = replace(outcome, winner=rules.side_of(record.claimed_by))
             out_of_time = record.out_of_time
         report = MatchReport(self.names, side_names(self.names, rules), tuple(match.round_scores), outcome, out_of_time)
-        self.app.push_screen(MatchEndScreen(report, again=self.welcome_seat is not None), self._after_match)
+        self._match_end(report, again=self.welcome_seat is not None)
 
-    def _after_match(self, choice: MatchEndChoice | None) -> None:
-        from lost_cities.tui.match.screens.match_end import MatchEndChoice
-
-        if choice is not MatchEndChoice.AGAIN:
-            self.app.exit()
-            return
+    def _again(self) -> None:
+        """A rematch, asked of the server: it is made once every player has accepted."""
         if self.seat is not None:
             self.app.run_worker(self.seat.ask_rematch(), group="send", exit_on_error=False)
         self.rematch_asked = True
@@ -676,33 +669,27 @@ class RemoteTable(Table):
         rules = self.frame.view.rules if self.frame is not None else Rules()
         clock = self.welcome is not None and self.welcome.clock is not None
         game = self._dealt_first(self.invitation)
-        self.app.push_screen(HelpScreen(rules, False, game=game, online=True, clock=clock))
+        self._over_the_board(HelpScreen(rules, False, game=game, online=True, clock=clock))
 
-    def log(self) -> None:
-        """The round's log from the view the server sent this seat (H1, H2): a player's names the cards they
-        drew; a watcher's is the public table's, and every move is told in the third person."""
-        from lost_cities.tui.match.screens.round_log import RoundLogScreen
+    def _log_view(self) -> tuple[Scene, int | None] | None:
+        """From the view the server sent this seat (H1, H2); a watcher's is the public table's, and every move is
+        told in the third person."""
+        seen = super()._log_view()
+        return (seen[0], None) if seen is not None and self.watching else seen
 
-        board = self.board
-        if board is None or board.scene is None or self.app.screen is not board:
-            return
-        viewer = None if self.watching else board.scene.view.seat
-        self.app.push_screen(RoundLogScreen(board.scene.view, board.scene.names, viewer))
+    @property
+    def _playing(self) -> bool:
+        """A seat (not a watcher's place) whose game goes on on the server: quitting leaves it to come back to."""
+        return self.welcome_seat is not None and not (self.frame is not None and self.frame.over)
 
-    def quit(self) -> None:
-        from lost_cities.tui.match.screens.dialogs import ConfirmQuit
+    def _quit_question(self) -> str:
+        if self._playing:
+            return _("Quit now? The game goes on on the server: come back with the same lost-cities play --join.")
+        return _("Quit?")
 
-        over = self.frame is not None and self.frame.over
-        message = (
-            _("Quit?")
-            if over or self.welcome_seat is None
-            else _("Quit now? The game goes on on the server: come back with the same lost-cities play --join.")
-        )
-        self.app.push_screen(ConfirmQuit(message), lambda yes: self._leave(playing=not over) if yes else None)
-
-    def _leave(self, playing: bool) -> None:
-        """Quit; ``playing``: a seat left with its game going on, which the command says how to come back to."""
-        if playing and self.welcome_seat is not None:
+    def _quit(self) -> None:
+        """A seat left with its game going on: the command says how to come back to it."""
+        if self._playing:
             self.app.end(
                 words=_("The game goes on on the server, and your seat is kept: lost-cities play offers it again.")
             )

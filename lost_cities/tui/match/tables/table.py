@@ -21,11 +21,14 @@ from lost_cities.tui.match.scene import unknown_key_line
 from lost_cities.words import card_name, describe_refusal
 
 if TYPE_CHECKING:  # the board is imported when first shown: start-up loads only the screen it opens
+    from textual.screen import Screen
     from textual.worker import Worker
 
+    from lost_cities.session import MatchReport
     from lost_cities.tui.match.host import MatchHost
     from lost_cities.tui.match.scene import Scene
     from lost_cities.tui.match.screens.board import BoardScreen
+    from lost_cities.tui.match.screens.match_end import MatchEndChoice
 
 __all__ = ["Table"]
 
@@ -163,20 +166,73 @@ class Table(ABC):
         return None  # nothing, at a table that has nothing of the kind
 
     def hurry(self) -> None:
-        """Any key while a move is held on screen: go on at once."""
+        """Any key while a move is held on screen, or a screen over it closed: go on at once."""
         return None  # nothing, at a table that has nothing of the kind
+
+    def _match_end(self, report: MatchReport, again: bool = True) -> None:
+        """The match's end: ``a`` there (where ``again``) plays again (:meth:`_again`), ``q`` ends the program."""
+        from lost_cities.tui.match.screens.match_end import MatchEndScreen
+
+        self.app.push_screen(MatchEndScreen(report, again=again), self._after_match)
+
+    def _after_match(self, choice: MatchEndChoice | None) -> None:
+        from lost_cities.tui.match.screens.match_end import MatchEndChoice
+
+        if choice is MatchEndChoice.AGAIN:
+            self._again()
+        else:
+            self.app.exit()
+
+    @abstractmethod
+    def _again(self) -> None:
+        """Another match, chosen at the match's end."""
+
+    # ------------------------------------------------------------ over the board: the help, the log, quitting
+
+    def _over_the_board(self, screen: Screen[Any]) -> None:
+        """Show ``screen`` over the match; a move held meanwhile goes on once it is closed."""
+        self.app.push_screen(screen, lambda _closed: self.hurry())
 
     @abstractmethod
     def help(self) -> None:
-        """The rules and the keys."""
+        """The rules and the keys, over the board."""
 
-    @abstractmethod
     def log(self) -> None:
-        """The round's log, from the view on screen."""
+        """The round's log, from the view on screen (:meth:`_log_view`)."""
+        from lost_cities.tui.match.screens.round_log import RoundLogScreen
+
+        seen = self._log_view()
+        if seen is not None:
+            scene, viewer = seen
+            self._over_the_board(RoundLogScreen(scene.view, scene.names, viewer))
+
+    def _log_view(self) -> tuple[Scene, int | None] | None:
+        """The scene on screen the log is told from, and the seat whose own draws it names (``None``: nobody's,
+        the public table's, H1); ``None`` where no log is shown.  On the board: its player's, who drew them (H2)."""
+        board = self.board
+        if board is None or board.scene is None or self.app.screen is not board:
+            return None
+        return board.scene, board.scene.view.seat
+
+    def quit(self) -> None:
+        """Ask whether to quit, saying what becomes of the match: yes quits (:meth:`_quit`), no goes on."""
+        from lost_cities.tui.match.screens.dialogs import ConfirmQuit
+
+        self.app.push_screen(ConfirmQuit(self._quit_question()), self._quit_or_go_on)
 
     @abstractmethod
-    def quit(self) -> None:
-        """Ask whether to quit, saying what becomes of the match."""
+    def _quit_question(self) -> str:
+        """Quit?, and what becomes of the match then."""
+
+    def _quit_or_go_on(self, yes: bool | None) -> None:
+        if yes:
+            self._quit()
+        else:
+            self.hurry()
+
+    @abstractmethod
+    def _quit(self) -> None:
+        """Quit, as the player confirmed."""
 
     async def quit_now(self) -> None:
         """Ctrl+Q: quit at once, the match kept as the table keeps it."""
