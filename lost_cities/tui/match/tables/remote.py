@@ -600,10 +600,7 @@ class RemoteTable(Table):
 
     def may_act(self) -> bool:
         frame = self.frame
-        if frame is None or self.board is None or self.board.scene is None:
-            return False
-        if self.watching:
-            self._say(_("You are watching: only the players play."), error=True)
+        if frame is None or self.board is None or self.board.scene is None or self._watcher_refused():
             return False
         if not frame.view.my_turn:
             self._say(self._waiting_line() or _("It is not your turn."), error=True)
@@ -617,11 +614,15 @@ class RemoteTable(Table):
         if self.may_act():
             self._send(None)
 
-    def hint(self) -> None:
+    def _watcher_refused(self) -> bool:
+        """True at a watcher's place, whose keys the board refuses: only the players play."""
         if self.watching:
             self._say(_("You are watching: only the players play."), error=True)
-            return
-        self._say(_("There are no hints in an online game: it is you against them."), error=True)
+        return self.watching
+
+    def hint(self) -> None:
+        if not self._watcher_refused():
+            self._say(_("There are no hints in an online game: it is you against them."), error=True)
 
     def show_scores(self) -> None:
         """Enter on the board of a finished match (back from its end, a rematch asked): its end again."""
@@ -629,9 +630,9 @@ class RemoteTable(Table):
             self._match_over(self.seat.record)
 
     def claim(self) -> None:
-        if self.watching:
-            self._say(_("You are watching: only the players play."), error=True)
-        elif self._may_claim():
+        if self._watcher_refused():
+            return
+        if self._may_claim():
             self._say(_("Sent…"))
             if self.seat is not None:
                 self.app.run_worker(self.seat.claim(), group="send", exit_on_error=False)
