@@ -1,10 +1,14 @@
-"""What every table answers: the board's requests, the ones about a turn answered once here.
+"""What every table answers: the board's requests, each one that means the same at every table answered once here.
 
 The app (:class:`~lost_cities.tui.match.match_app.MatchApp`) hands each request of the board and the pass
 screen to its table, whichever it is.  Choosing a card, moving the choice, playing it, drawing and stopping mean
 the same at every table; what differs is whether the player may act now and where a decision goes — the
 session at one keyboard, the server online —, which each table says in :meth:`Table.may_act` and
-:meth:`Table.decide`, and the rest (the take-back, the hint, the help, quitting…) each table answers its way.
+:meth:`Table.decide`.  The board is drawn here from the scene each table makes of its seat's latest view
+(:meth:`Table._scene`), and spoken to here: a line, a refusal, a card back in the hand, a key that does nothing.
+The help, the log, the quit question and the match's end are shown here too, each table saying only what differs
+(what the help tells, whose log it is, what quitting does, what another match is); the take-back and the hint
+are each table's own.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from msgspec.structs import replace
 
 from lost_cities.engine import STOP, Card, Colour, Decision, Draw, IllegalMoveError, Play
 from lost_cities.i18n import _, capitalised
-from lost_cities.tui.match.scene import unknown_key_line
+from lost_cities.tui.match.scene import Scene, unknown_key_line
 from lost_cities.words import card_name, describe_refusal
 
 if TYPE_CHECKING:  # the board is imported when first shown: start-up loads only the screen it opens
@@ -26,7 +30,6 @@ if TYPE_CHECKING:  # the board is imported when first shown: start-up loads only
 
     from lost_cities.session import MatchReport
     from lost_cities.tui.match.host import MatchHost
-    from lost_cities.tui.match.scene import Scene
     from lost_cities.tui.match.screens.board import BoardScreen
     from lost_cities.tui.match.screens.match_end import MatchEndChoice
 
@@ -168,6 +171,8 @@ class Table(ABC):
     def hurry(self) -> None:
         """Any key while a move is held on screen, or a screen over it closed: go on at once."""
         return None  # nothing, at a table that has nothing of the kind
+
+    # ------------------------------------------------------------ the match's end
 
     def _match_end(self, report: MatchReport, again: bool = True) -> None:
         """The match's end: ``a`` there (where ``again``) plays again (:meth:`_again`), ``q`` ends the program."""
