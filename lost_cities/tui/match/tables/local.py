@@ -443,13 +443,6 @@ class LocalTable(Table):
         session = self.session
         self._over_the_board(HelpScreen(session.rules, len(session.humans) > 1, memory_aid=session.memory_aid))
 
-    def _log_view(self) -> tuple[Scene, int | None] | None:
-        """The pass screen's is the public table's (H1), since whoever holds the keyboard there is nobody yet."""
-        from lost_cities.tui.match.screens.pass_screen import PassScreen
-
-        screen = self.app.screen
-        return (screen.scene, None) if isinstance(screen, PassScreen) else super()._log_view()
-
     def _quit_question(self) -> str:
         if self.session.match_over:
             return _("Quit?")

@@ -672,12 +672,6 @@ class RemoteTable(Table):
         game = self._dealt_first(self.invitation)
         self._over_the_board(HelpScreen(rules, False, game=game, online=True, clock=clock))
 
-    def _log_view(self) -> tuple[Scene, int | None] | None:
-        """From the view the server sent this seat (H1, H2); a watcher's is the public table's, and every move is
-        told in the third person."""
-        seen = super()._log_view()
-        return (seen[0], None) if seen is not None and self.watching else seen
-
     @property
     def _playing(self) -> bool:
         """A seat (not a watcher's place) whose game goes on on the server: quitting leaves it to come back to."""

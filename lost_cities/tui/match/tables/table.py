@@ -203,21 +203,19 @@ class Table(ABC):
         """The rules and the keys, over the board."""
 
     def log(self) -> None:
-        """The round's log, from the view on screen (:meth:`_log_view`)."""
+        """The round's log, from the view on screen: the board's names its player's own draws (H2); a watcher's,
+        and the pass screen's — whoever holds the keyboard there is nobody yet —, are the public table's (H1)."""
+        from lost_cities.tui.match.screens.pass_screen import PassScreen
         from lost_cities.tui.match.screens.round_log import RoundLogScreen
 
-        seen = self._log_view()
-        if seen is not None:
-            scene, viewer = seen
-            self._over_the_board(RoundLogScreen(scene.view, scene.names, viewer))
-
-    def _log_view(self) -> tuple[Scene, int | None] | None:
-        """The scene on screen the log is told from, and the seat whose own draws it names (``None``: nobody's,
-        the public table's, H1); ``None`` where no log is shown.  On the board: its player's, who drew them (H2)."""
-        board = self.board
-        if board is None or board.scene is None or self.app.screen is not board:
-            return None
-        return board.scene, board.scene.view.seat
+        screen, board = self.app.screen, self.board
+        if isinstance(screen, PassScreen):
+            scene, viewer = screen.scene, None
+        elif screen is board and board.scene is not None:
+            scene, viewer = board.scene, None if board.watching else board.scene.view.seat
+        else:
+            return
+        self._over_the_board(RoundLogScreen(scene.view, scene.names, viewer))
 
     def quit(self) -> None:
         """Ask whether to quit, saying what becomes of the match: yes quits (:meth:`_quit`), no goes on."""
