@@ -256,9 +256,9 @@ class LocalTable(Table):
             starter = session.name(session.to_move)
             self._next_turn(_("Round {n}: {name} starts.").format(n=session.round_number, name=starter))
         else:
-            self._match_end(session.match_report())
+            self._match_end(session.match_report(), self._another_match)
 
-    def _again(self) -> None:
+    def _another_match(self) -> None:
         """The new-match form, filled in as for this one but for its deal."""
         if self.board is not None:
             self.app.pop_screen()  # the board of the finished match

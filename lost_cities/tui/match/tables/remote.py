@@ -519,9 +519,9 @@ class RemoteTable(Table):
             outcome = replace(outcome, winner=rules.side_of(record.claimed_by))
             out_of_time = record.out_of_time
         report = MatchReport(self.names, side_names(self.names, rules), tuple(match.round_scores), outcome, out_of_time)
-        self._match_end(report, again=self.welcome_seat is not None)
+        self._match_end(report, self._ask_rematch if self.welcome_seat is not None else None)
 
-    def _again(self) -> None:
+    def _ask_rematch(self) -> None:
         """A rematch, asked of the server: it is made once every player has accepted."""
         if self.seat is not None:
             self.app.run_worker(self.seat.ask_rematch(), group="send", exit_on_error=False)

@@ -14,7 +14,7 @@ are each table's own.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
@@ -31,7 +31,6 @@ if TYPE_CHECKING:  # the board is imported when first shown: start-up loads only
     from lost_cities.session import MatchReport
     from lost_cities.tui.match.host import MatchHost
     from lost_cities.tui.match.screens.board import BoardScreen
-    from lost_cities.tui.match.screens.match_end import MatchEndChoice
 
 __all__ = ["Table"]
 
@@ -174,23 +173,17 @@ class Table(ABC):
 
     # ------------------------------------------------------------ the match's end
 
-    def _match_end(self, report: MatchReport, again: bool = True) -> None:
-        """The match's end: ``a`` there (where ``again``) plays again (:meth:`_again`), ``q`` ends the program."""
-        from lost_cities.tui.match.screens.match_end import MatchEndScreen
+    def _match_end(self, report: MatchReport, again: Callable[[], None] | None) -> None:
+        """The match's end: ``a`` there plays ``again`` (offered where there is one), ``q`` ends the program."""
+        from lost_cities.tui.match.screens.match_end import MatchEndChoice, MatchEndScreen
 
-        self.app.push_screen(MatchEndScreen(report, again=again), self._after_match)
+        def chosen(choice: MatchEndChoice | None) -> None:
+            if choice is MatchEndChoice.AGAIN and again is not None:
+                again()
+            else:
+                self.app.exit()
 
-    def _after_match(self, choice: MatchEndChoice | None) -> None:
-        from lost_cities.tui.match.screens.match_end import MatchEndChoice
-
-        if choice is MatchEndChoice.AGAIN:
-            self._again()
-        else:
-            self.app.exit()
-
-    @abstractmethod
-    def _again(self) -> None:
-        """Another match, chosen at the match's end."""
+        self.app.push_screen(MatchEndScreen(report, again=again is not None), chosen)
 
     # ------------------------------------------------------------ over the board: the help, the log, quitting
 
@@ -221,17 +214,11 @@ class Table(ABC):
         """Ask whether to quit, saying what becomes of the match: yes quits (:meth:`_quit`), no goes on."""
         from lost_cities.tui.match.screens.dialogs import ConfirmQuit
 
-        self.app.push_screen(ConfirmQuit(self._quit_question()), self._quit_or_go_on)
+        self.app.push_screen(ConfirmQuit(self._quit_question()), lambda yes: self._quit() if yes else self.hurry())
 
     @abstractmethod
     def _quit_question(self) -> str:
         """Quit?, and what becomes of the match then."""
-
-    def _quit_or_go_on(self, yes: bool | None) -> None:
-        if yes:
-            self._quit()
-        else:
-            self.hurry()
 
     @abstractmethod
     def _quit(self) -> None:
