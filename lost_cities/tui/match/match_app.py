@@ -192,10 +192,15 @@ class MatchApp(MatchHost):
 
     def _open(self, table: Table) -> None:
         """Play at ``table`` from now on; the one before, if any, stops what it was doing."""
-        if self.table is not None:
-            self.table.leave()
+        self._leave_table()
         self.table = table
         table.open()
+
+    def _leave_table(self) -> None:
+        """No match on screen any more: its table, if any, stops what it was doing."""
+        if self.table is not None:
+            self.table.leave()
+        self.table = None
 
     # ------------------------------------------------------------ a match at one keyboard
 
@@ -295,9 +300,7 @@ class MatchApp(MatchHost):
         self._open(LocalTable(self, session, note, saved, pace=self.pace, tips=self.local.tips))
 
     def another_match(self, previous: MatchSettings) -> None:
-        if self.table is not None:
-            self.table.leave()
-        self.table = None
+        self._leave_table()
         self._form(previous)
 
     # ------------------------------------------------------------ the lesson
@@ -316,8 +319,7 @@ class MatchApp(MatchHost):
             words = _("That is the game. lost-cities play starts a match; ? shows the rules during one.")
             self.end(words=words if isinstance(table, LessonTable) and table.completed else "")
             return
-        table.leave()
-        self.table = None
+        self._leave_table()
         while len(self.screen_stack) > 1:  # the lesson's screens: the start comes again, as it was
             self.pop_screen()
         self._start()
@@ -327,12 +329,8 @@ class MatchApp(MatchHost):
     def online_start(self, problem: str = "", typed: JoinGame | None = None) -> None:
         from lost_cities.tui.match.screens.online_start import OnlineStartScreen
 
-        server = self._online_server()
-        if typed is None:
-            self.push_screen(OnlineStartScreen(server), self._online_started)
-        else:
-            screen = OnlineStartScreen(server, problem, typed.code, typed.name or "")
-            self.push_screen(screen, self._online_started)
+        code, name = (typed.code, typed.name or "") if typed is not None else ("", "")
+        self.push_screen(OnlineStartScreen(self._online_server(), problem, code, name), self._online_started)
 
     def _online_server(self) -> str:
         opening = self.opening
