@@ -242,7 +242,7 @@ class RemoteTable(Table):
                 self.welcome = frame
                 self.present = {info.seat for info in frame.seats if info.connected}
                 self.joined = {info.seat for info in frame.seats if info.joined}
-                self._keep_seat(frame)
+                self._keep_seat(frame.game, frame.seat, frame.token, tuple(info.name for info in frame.seats))
                 if frame.invitation is not None and self.seat is not None and self.seat.watch is not None:
                     self.first_note = self._watching_an_invitation(frame, frame.invitation, self.seat.watch)
                 self._told_dealt(frame)
@@ -293,15 +293,13 @@ class RemoteTable(Table):
         """``text`` after the sentence that says who chose the deals, if somebody did."""
         return "\n".join(line for line in (self.dealt, text) if line)
 
-    def _keep_seat(self, welcome: Welcome) -> None:
-        """A seat taken with a code: its token is kept, so that the same ``--join`` comes back to it."""
-        if welcome.token is None or welcome.seat is None or self.code is None:
+    def _keep_seat(self, game: str, seat: int | None, token: str | None, names: tuple[str, ...]) -> None:
+        """A seat taken with a code: its token is kept (a rematch's too), so that the same ``--join`` comes back
+        to it."""
+        if token is None or seat is None or self.code is None:
             return
-        seat = OnlineSeat(
-            self.server, welcome.game, welcome.seat, self.code, welcome.token, tuple(s.name for s in welcome.seats)
-        )
         try:
-            remember(self.app.store, seat)
+            remember(self.app.store, OnlineSeat(self.server, game, seat, self.code, token, names))
         except StorageError as problem:
             self.app.warn(str(problem))
 
@@ -567,12 +565,7 @@ class RemoteTable(Table):
         self.app.clear_notifications()  # "… asked for a rematch" is done with
         self.invites, self.invitation = {}, ""  # everyone is in: the first game's codes are no use to the new one
         self.dealt = ""  # the rematch is dealt by the server
-        if self.code is not None:
-            seat = OnlineSeat(self.server, frame.game, frame.seat, self.code, frame.token, self.names)
-            try:
-                remember(self.app.store, seat)
-            except StorageError as problem:
-                self.app.warn(str(problem))
+        self._keep_seat(frame.game, frame.seat, frame.token, self.names)
         self.first_note = _("The rematch: the seats have moved round by one.")
         if self.board is not None and self.board.scene is not None:
             self.board.scene = replace(self.board.scene, note=self.first_note)
