@@ -1,14 +1,12 @@
-"""What every table answers: the board's requests, each one that means the same at every table answered once here.
+"""What every table answers: each of the board's requests that means the same at every table, answered once here.
 
 The app (:class:`~lost_cities.tui.match.match_app.MatchApp`) hands each request of the board and the pass
 screen to its table, whichever it is.  Choosing a card, moving the choice, playing it, drawing and stopping mean
 the same at every table; what differs is whether the player may act now and where a decision goes — the
 session at one keyboard, the server online —, which each table says in :meth:`Table.may_act` and
-:meth:`Table.decide`.  The board is drawn here from the scene each table makes of its seat's latest view
-(:meth:`Table._scene`), and spoken to here: a line, a refusal, a card back in the hand, a key that does nothing.
-The help, the log, the quit question and the match's end are shown here too, each table saying only what differs
-(what the help tells, whose log it is, what quitting does, what another match is); the take-back and the hint
-are each table's own.
+:meth:`Table.decide`.  The board is drawn and spoken to here, from the scene each table makes of its latest view
+(:meth:`Table._scene`); the help, the log, the quit question and the match's end are shown here, each table
+giving only what differs.  The take-back and the hint are each table's own.
 """
 
 from __future__ import annotations
@@ -71,9 +69,8 @@ class Table(ABC):
         """The board the match is played on, built the first time it is shown."""
 
     def _show(self, **say: Any) -> None:
-        """The board again, from a fresh view of its seat (:meth:`_scene`), built and shown the first time:
-        ``say`` what changes in what it says (the line, the selection, the note...); the selection (kept within the
-        hand) and the note carry over, the rest starts as the table draws it."""
+        """The board again (built the first time) from a fresh :meth:`_scene`, but ``say`` (the line, the selection,
+        the note...): the selection, kept within the hand, and the note carry over unless said."""
         scene = self._scene()
         if scene is None:
             return
@@ -94,8 +91,8 @@ class Table(ABC):
             board.scene = replace(board.scene, line=line, error=error, note=note)
 
     def _refuse(self, refused: IllegalMoveError | str, bell: bool = True) -> None:
-        """Say why the player's request changes nothing — the engine's reason and its rule, or ``refused`` as it is
-        said —, with the bell unless ``bell`` is false."""
+        """Say why the request changes nothing: the engine's reason and its rule, or ``refused`` as it is; the bell
+        rings unless ``bell`` is false."""
         self._say(describe_refusal(refused) if isinstance(refused, IllegalMoveError) else refused, error=True)
         if bell:
             self.app.bell()
