@@ -1,4 +1,5 @@
-"""What every app of the package shares: the look, no command palette, and keys read through a Russian layout.
+"""What every app of the package shares: the look, no command palette, keys read through a Russian layout, and how
+a problem that does not stop the app is told, and Ctrl+C answered.
 
 A Russian player's keyboard is often left in the ЙЦУКЕН layout, where the key marked ``d`` types ``в`` and
 the one marked ``n`` types ``т``: every letter key of the game would be "unknown".  Outside a text field, a
@@ -14,6 +15,8 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 from textual.widgets import Input, Select
+
+from lost_cities.tui.common.bindings import quit_hint
 
 __all__ = ["GameApp", "latin_key"]
 
@@ -47,6 +50,14 @@ class GameApp(App[None]):
             if latin is not None and not self._typing():
                 event = events.Key(latin, latin)
         await super().on_event(event)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C: Textual's answer (how to quit), in the player's language."""
+        quit_hint(self)
+
+    def warn(self, message: str) -> None:
+        """A problem the players must know of, that does not stop the game (it may quote a file or a name)."""
+        self.notify(message, severity="warning", timeout=15, markup=False)
 
     def _typing(self) -> bool:
         """Whether the focus is where a letter is typed as itself: in a text field or a drop-down list."""

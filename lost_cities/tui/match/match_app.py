@@ -25,7 +25,6 @@ from lost_cities.net import DEFAULT_SERVER
 from lost_cities.session import HotSeat, MatchSettings, OfferedGame, OnlineMatch
 from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_label, resume_summary
 from lost_cities.storage.settings import Settings, language_chosen, load_settings, tip_seen, tips_on
-from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.match.autosave import Autosave
 from lost_cities.tui.match.host import MatchHost
@@ -193,10 +192,15 @@ class MatchApp(MatchHost):
 
     def _open(self, table: Table) -> None:
         """Play at ``table`` from now on; the one before, if any, stops what it was doing."""
-        if self.table is not None:
-            self.table.leave()
+        self._leave_table()
         self.table = table
         table.open()
+
+    def _leave_table(self) -> None:
+        """No match on screen any more: its table, if any, stops what it was doing."""
+        if self.table is not None:
+            self.table.leave()
+        self.table = None
 
     # ------------------------------------------------------------ a match at one keyboard
 
@@ -296,9 +300,7 @@ class MatchApp(MatchHost):
         self._open(LocalTable(self, session, note, saved, pace=self.pace, tips=self.local.tips))
 
     def another_match(self, previous: MatchSettings) -> None:
-        if self.table is not None:
-            self.table.leave()
-        self.table = None
+        self._leave_table()
         self._form(previous)
 
     # ------------------------------------------------------------ the lesson
@@ -317,8 +319,7 @@ class MatchApp(MatchHost):
             words = _("That is the game. lost-cities play starts a match; ? shows the rules during one.")
             self.end(words=words if isinstance(table, LessonTable) and table.completed else "")
             return
-        table.leave()
-        self.table = None
+        self._leave_table()
         while len(self.screen_stack) > 1:  # the lesson's screens: the start comes again, as it was
             self.pop_screen()
         self._start()
@@ -328,12 +329,8 @@ class MatchApp(MatchHost):
     def online_start(self, problem: str = "", typed: JoinGame | None = None) -> None:
         from lost_cities.tui.match.screens.online_start import OnlineStartScreen
 
-        server = self._online_server()
-        if typed is None:
-            self.push_screen(OnlineStartScreen(server), self._online_started)
-        else:
-            screen = OnlineStartScreen(server, problem, typed.code, typed.name or "")
-            self.push_screen(screen, self._online_started)
+        code, name = (typed.code, typed.name or "") if typed is not None else ("", "")
+        self.push_screen(OnlineStartScreen(self._online_server(), problem, code, name), self._online_started)
 
     def _online_server(self) -> str:
         opening = self.opening
@@ -447,10 +444,6 @@ class MatchApp(MatchHost):
         with contextlib.suppress(StorageError):  # not kept: this run speaks it all the same
             self._kept = language_chosen(self.store, message.code)
 
-    def warn(self, message: str) -> None:
-        """A problem the players must know of, that does not stop the game."""
-        self.notify(message, severity="warning", timeout=15, markup=False)  # it may quote a file or a name
-
     def on_statistics_requested(self, _request: StatisticsRequested) -> None:
         self.run_worker(self._read_statistics, thread=True, exclusive=True, group="statistics", exit_on_error=False)
 
@@ -527,9 +520,6 @@ class MatchApp(MatchHost):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if self.table is not None:
             self.table.worker_changed(event)
-
-    def action_help_quit(self) -> None:
-        quit_hint(self)
 
     async def action_quit(self) -> None:
         """Ctrl+Q: quit at once, the match kept as its table keeps it."""

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from lost_cities.engine import MatchRecord
 from lost_cities.limits import ANALYSIS_THINK
 from lost_cities.tui.common.base import GameApp
-from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.replay.screen import ReplayScreen
 
@@ -38,9 +37,6 @@ class ReplayApp(GameApp):
         self.saved = saved
         self.store = store
         self.think = think
-
-    def action_help_quit(self) -> None:
-        quit_hint(self)
 
     def on_mount(self) -> None:
         screen = ReplayScreen(

@@ -8,7 +8,6 @@ from lost_cities.i18n import _
 from lost_cities.score.sheet import ScoreSheet, pad_from_json, pad_to_json
 from lost_cities.storage import MatchStore, StorageError
 from lost_cities.tui.common.base import GameApp
-from lost_cities.tui.common.bindings import quit_hint
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.scorepad.screens import PadScreen, PadSetupScreen, Setup
 
@@ -60,9 +59,6 @@ class ScorePadApp(GameApp):
         else:
             self.push_screen(PadSetupScreen(self.rounds, self.long, self.hand_penalty, self.players), self._start)
 
-    def action_help_quit(self) -> None:
-        quit_hint(self)
-
     def _start(self, setup: object) -> None:
         if not isinstance(setup, Setup):
             self.exit()
@@ -75,7 +71,7 @@ class ScorePadApp(GameApp):
         try:
             sheet = self.store.load_pad(pad_from_json)
         except StorageError as problem:  # damaged: set aside and kept
-            self.notify(str(problem), severity="warning", timeout=15, markup=False)
+            self.warn(str(problem))
             return None
         return sheet if sheet is not None and not sheet.over else None
 
@@ -87,5 +83,5 @@ class ScorePadApp(GameApp):
         try:
             self.store.save_pad(data)
         except StorageError as problem:
-            self.notify(str(problem), severity="warning", timeout=15, markup=False)
+            self.warn(str(problem))
         self._saved = data

@@ -272,14 +272,10 @@ class LessonTable(LocalTable):
         self.completed = True
         self.app.lesson_over()
 
-    def quit(self) -> None:
-        from lost_cities.tui.match.screens.dialogs import ConfirmQuit
-
+    def _quit_question(self) -> str:
         if self.from_start:
-            message = _("Leave the lesson? Learn to play, at the start, begins it again.")
-        else:
-            message = _("Leave the lesson? lost-cities learn starts it again.")
-        self.app.push_screen(ConfirmQuit(message), self._quit_or_go_on)
+            return _("Leave the lesson? Learn to play, at the start, begins it again.")
+        return _("Leave the lesson? lost-cities learn starts it again.")
 
     def _quit(self) -> None:
         """Left (nothing to save): where the lesson was opened from."""

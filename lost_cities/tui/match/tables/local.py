@@ -23,16 +23,14 @@ from textual.timer import Timer
 from textual.worker import NoActiveWorker, Worker, WorkerState, get_current_worker
 
 from lost_cities.engine import Card, Decision, IllegalMoveError, Play
-from lost_cities.i18n import _, capitalised
+from lost_cities.i18n import _
 from lost_cities.session import Hint, HotSeat
 from lost_cities.storage import SavedMatch
-from lost_cities.tui.match.scene import Scene, Wait, unknown_key_line
+from lost_cities.tui.match.scene import Scene, Wait
 from lost_cities.tui.match.tables.table import Table
 from lost_cities.tui.match.tips import due_tip, tip_words
 from lost_cities.words import (
-    card_name,
     card_phrase,
-    describe_refusal,
     elided,
     hint_action,
     hint_lines,
@@ -44,7 +42,6 @@ from lost_cities.words import (
 if TYPE_CHECKING:
     from lost_cities.tui.match.host import MatchHost
     from lost_cities.tui.match.screens.board import BoardScreen
-    from lost_cities.tui.match.screens.match_end import MatchEndChoice
     from lost_cities.tui.match.screens.pass_screen import PassScreen
 
 __all__ = ["PACE", "LocalTable", "answer_unwanted"]
@@ -77,10 +74,9 @@ class LocalTable(Table):
         """``session`` is the match, ``note`` said to its first player, ``saved`` the save it was resumed from (a
         new save otherwise); ``pace`` is :data:`PACE` (tests play computers at once with 0); ``tips``: the one-time
         tips may be said (the player's setting decides), not in the lesson, which says its own."""
-        super().__init__(app)
+        super().__init__(app, note)
         self.session = session
         session.stop = answer_unwanted
-        self.first_note = note
         self.pace = pace
         self.tips = tips
         self._saved = saved if saved is not None else session.saved()
@@ -193,41 +189,27 @@ class LocalTable(Table):
         A note already shown stays until the player acts (a computer may play before they read it).
         """
         self._seat = seat
-        if self.board is None:
-            self.board = self._new_board()
-            self.app.push_screen(self.board)
-        old = self.board.scene
+        old = self.board.scene if self.board is not None else None
         self._show(selected=0, note=note or (old.note if old is not None else ""), line=self._computer_line())
 
     def _new_board(self) -> BoardScreen:
-        """The board the match is played on, built the first time it is shown."""
         from lost_cities.tui.match.screens.board import BoardScreen
 
         return BoardScreen(self.session.rules, memory_aid=self.session.memory_aid)
 
-    def _show(self, **say: Any) -> None:
-        """The board again, from a fresh view of its seat: ``say`` what changes in what it says (the
-        line, the selection, the note...); the line and any mark start blank, the rest carries over."""
-        board = self.board
-        assert board is not None
-        session, old = self.session, board.scene
-        view = session.view_of(self._seat)
+    def _scene(self) -> Scene:
+        """The seat's view, waiting while a computer moves or works out a hint; the line and any mark blank."""
+        session = self.session
         wait = None
         if not session.round_over and session.to_move != self._seat:
             wait = Wait.COMPUTER
         elif self._hinting:
             wait = Wait.HINT
-        selected = say.pop("selected", old.selected if old is not None else 0)
-        say.setdefault("note", old.note if old is not None else "")
-        scene = Scene(view, session.standing(), session.names, min(selected, max(len(view.hand) - 1, 0)), wait=wait)
-        board.scene = replace(scene, **say)
-        self._offer_tip()
+        return Scene(session.view_of(self._seat), session.standing(), session.names, wait=wait)
 
-    def _say(self, line: str, error: bool = False) -> None:
-        """The board says ``line`` (a refusal when ``error``); nothing else has changed but the note, read."""
-        board = self.board
-        if board is not None and board.scene is not None:
-            board.scene = replace(board.scene, line=line, error=error, note="")
+    def _show(self, **say: Any) -> None:
+        super()._show(**say)
+        self._offer_tip()
 
     def _computer_line(self) -> str:
         """``Computer is thinking…`` while a computer is to move, else nothing."""
@@ -274,16 +256,10 @@ class LocalTable(Table):
             starter = session.name(session.to_move)
             self._next_turn(_("Round {n}: {name} starts.").format(n=session.round_number, name=starter))
         else:
-            from lost_cities.tui.match.screens.match_end import MatchEndScreen
+            self._match_end(session.match_report(), self._another_match)
 
-            self.app.push_screen(MatchEndScreen(session.match_report()), self._after_match)
-
-    def _after_match(self, choice: MatchEndChoice | None) -> None:
-        from lost_cities.tui.match.screens.match_end import MatchEndChoice
-
-        if choice is not MatchEndChoice.AGAIN:
-            self.app.exit()
-            return
+    def _another_match(self) -> None:
+        """The new-match form, filled in as for this one but for its deal."""
         if self.board is not None:
             self.app.pop_screen()  # the board of the finished match
         self.app.another_match(replace(self.session.settings, seed=None))
@@ -314,9 +290,7 @@ class LocalTable(Table):
         try:
             session.decide(decision)
         except IllegalMoveError as refused:
-            self._say(describe_refusal(refused), error=True)
-            if bell:
-                self.app.bell()
+            self._refuse(refused, bell)
             return
         if session.round_over or session.to_move != seat:
             board = self.board
@@ -332,11 +306,9 @@ class LocalTable(Table):
         try:
             card = self.session.take_back()
         except IllegalMoveError as refused:
-            self._say(describe_refusal(refused), error=True)
+            self._refuse(refused, bell=False)
             return
-        message = _("{card} is back in your hand.").format(card=card_name(card))
-        hand = self.session.view_of(self._seat).hand
-        self._show(selected=hand.index(card), line=capitalised(message), note="")
+        self._back_in_hand(card, self.session.view_of(self._seat).hand)
 
     def hint(self) -> None:
         """Work out what the hard level would do for the player at the keyboard, from their view only;
@@ -370,14 +342,9 @@ class LocalTable(Table):
         self._think_aside(self.session.hint(), answered)
 
     def unknown_key(self, key: str) -> None:
+        """Said when the player may act; otherwise what they wait for is."""
         if self.may_act():
-            board = self.board
-            view = board.scene.view if board is not None and board.scene is not None else None
-            self._say(unknown_key_line(view, key), True)
-
-    def claim(self) -> None:
-        """No clock at one keyboard: ``c`` is a key like any other that does nothing here."""
-        self.unknown_key("c")
+            super().unknown_key(key)
 
     # ------------------------------------------------------------ the computer
 
@@ -473,50 +440,23 @@ class LocalTable(Table):
     def help(self) -> None:
         from lost_cities.tui.match.screens.dialogs import HelpScreen
 
-        passing = len(self.session.humans) > 1
-        help_screen = HelpScreen(self.session.rules, passing, memory_aid=self.session.memory_aid)
-        self.app.push_screen(help_screen, lambda _result: self._go_on())
+        session = self.session
+        self._over_the_board(HelpScreen(session.rules, len(session.humans) > 1, memory_aid=session.memory_aid))
 
-    def log(self) -> None:
-        """The round's log, from the view on screen: the board's names the keyboard's player's own draws (H2),
-        the pass screen's is the public table's (H1), since whoever holds the keyboard there is nobody yet."""
-        from lost_cities.tui.match.screens.pass_screen import PassScreen
-        from lost_cities.tui.match.screens.round_log import RoundLogScreen
-
-        screen = self.app.screen
-        if isinstance(screen, PassScreen):
-            scene, viewer = screen.scene, None
-        elif screen is self.board and self.board.scene is not None:
-            scene = self.board.scene
-            viewer = scene.view.seat
-        else:
-            return
-        self.app.push_screen(RoundLogScreen(scene.view, scene.names, viewer), lambda _result: self._go_on())
-
-    def quit(self) -> None:
-        if not self.session.match_over:
-            if self.app.store.save_problem is not None:
-                message = _("Quit now? The match cannot be saved, so it will be lost.")
-            elif self.session.can_take_back:
-                message = _(
-                    "Quit now? The match is saved as it stood before this turn: the card just played goes back "
-                    "to the hand, and lost-cities play offers to resume it."
-                )
-            else:
-                message = _("Quit now? The match is saved: lost-cities play offers to resume it.")
-        else:
-            message = _("Quit?")
-        from lost_cities.tui.match.screens.dialogs import ConfirmQuit
-
-        self.app.push_screen(ConfirmQuit(message), self._quit_or_go_on)
-
-    def _quit_or_go_on(self, yes: bool | None) -> None:
-        if yes:
-            self._quit()
-        else:
-            self._go_on()
+    def _quit_question(self) -> str:
+        if self.session.match_over:
+            return _("Quit?")
+        if self.app.store.save_problem is not None:
+            return _("Quit now? The match cannot be saved, so it will be lost.")
+        if self.session.can_take_back:
+            return _(
+                "Quit now? The match is saved as it stood before this turn: the card just played goes back "
+                "to the hand, and lost-cities play offers to resume it."
+            )
+        return _("Quit now? The match is saved: lost-cities play offers to resume it.")
 
     def _quit(self) -> None:
+        """Saved first, unless the match is over."""
         if not self.session.match_over:
             self.save()
         self.app.exit()

@@ -10,6 +10,7 @@ sees the public table and has no keys but help and quit.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 from typing import TYPE_CHECKING
@@ -27,7 +28,7 @@ from lost_cities.engine import (
     Rules,
 )
 from lost_cities.engine.match import match_outcome
-from lost_cities.i18n import _, capitalised
+from lost_cities.i18n import _
 from lost_cities.limits import cell_width
 from lost_cities.net import TAKE_BACKS_IN_A_TURN, TAKE_BACKS_RULE, server_option
 from lost_cities.net.client import OnlineError, Seat
@@ -50,16 +51,16 @@ from lost_cities.storage import StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
 from lost_cities.storage.saved import SavedMatch, SaveStatus
 from lost_cities.tui.common.fitted import MIN_WIDTH
-from lost_cities.tui.match.scene import Scene, Wait, unknown_key_line
+from lost_cities.tui.match.scene import Scene, Wait
 from lost_cities.tui.match.tables.table import Table
-from lost_cities.words import card_name, card_phrase, describe_refusal, elided, shown_names, side_names, time_left
+from lost_cities.words import card_phrase, elided, shown_names, side_names, time_left
 
 if TYPE_CHECKING:
     from textual.timer import Timer
 
     from lost_cities.net.protocol import Created
     from lost_cities.tui.match.host import MatchHost
-    from lost_cities.tui.match.screens.match_end import MatchEndChoice
+    from lost_cities.tui.match.screens.board import BoardScreen
     from lost_cities.tui.match.screens.online_start import JoinGame
 
 __all__ = ["RemoteTable", "invitations"]
@@ -116,6 +117,8 @@ def _gone_from_table(before: PlayerView, after: PlayerView) -> Card | None:
 class RemoteTable(Table):
     """One seat of an online game (or a watcher's place), until the match is over or the player quits."""
 
+    said_clears_note = False
+
     def __init__(
         self,
         app: MatchHost,
@@ -132,9 +135,8 @@ class RemoteTable(Table):
         """``code`` takes a seat, ``token`` comes back to one, ``watch`` watches; ``note`` is said on the board
         first; ``created``: a game just created whose first person's seat is ours (its invitations are said);
         ``typed``: the code and name typed in the online start, to mend there if the server refuses them."""
-        super().__init__(app)
+        super().__init__(app, note)
         self.server = server
-        self.first_note = note
         self.code = code
         #: how the seat is taken (or the place to watch), once the table opens
         self._taking = functools.partial(self._seat, code=code, token=token, watch=watch, name=name)
@@ -187,7 +189,7 @@ class RemoteTable(Table):
             try:
                 kept = load_seats(self.app.store).for_code(self.server, code)
             except StorageError as problem:
-                self.app.notify(str(problem), severity="warning", timeout=15, markup=False)
+                self.app.warn(str(problem))
                 kept = None
             if kept is not None:
                 code, token = None, kept.token
@@ -240,7 +242,7 @@ class RemoteTable(Table):
                 self.welcome = frame
                 self.present = {info.seat for info in frame.seats if info.connected}
                 self.joined = {info.seat for info in frame.seats if info.joined}
-                self._keep_seat(frame)
+                self._keep_seat(frame.game, frame.seat, frame.token, tuple(info.name for info in frame.seats))
                 if frame.invitation is not None and self.seat is not None and self.seat.watch is not None:
                     self.first_note = self._watching_an_invitation(frame, frame.invitation, self.seat.watch)
                 self._told_dealt(frame)
@@ -291,17 +293,15 @@ class RemoteTable(Table):
         """``text`` after the sentence that says who chose the deals, if somebody did."""
         return "\n".join(line for line in (self.dealt, text) if line)
 
-    def _keep_seat(self, welcome: Welcome) -> None:
-        """A seat taken with a code: its token is kept, so that the same ``--join`` comes back to it."""
-        if welcome.token is None or welcome.seat is None or self.code is None:
+    def _keep_seat(self, game: str, seat: int | None, token: str | None, names: tuple[str, ...]) -> None:
+        """A seat taken with a code: its token is kept (a rematch's too), so that the same ``--join`` comes back
+        to it."""
+        if token is None or seat is None or self.code is None:
             return
-        seat = OnlineSeat(
-            self.server, welcome.game, welcome.seat, self.code, welcome.token, tuple(s.name for s in welcome.seats)
-        )
         try:
-            remember(self.app.store, seat)
+            remember(self.app.store, OnlineSeat(self.server, game, seat, self.code, token, names))
         except StorageError as problem:
-            self.app.notify(str(problem), severity="warning", timeout=15, markup=False)
+            self.app.warn(str(problem))
 
     # ------------------------------------------------------------ what the board shows
 
@@ -327,35 +327,28 @@ class RemoteTable(Table):
             rules.cooperative,
         )
 
-    def _show(self, **say: object) -> None:
+    def _scene(self) -> Scene | None:
+        """The view the server last sent, once it has welcomed this screen: what the player waits for, said; no
+        hint offered; the claim offered, and the player's own clock said, where the clock allows."""
         frame = self.frame
         if frame is None or self.welcome is None:
-            return
-        if self.board is None:
-            from lost_cities.tui.match.screens.board import BoardScreen
-
-            self.board = BoardScreen(frame.view.rules, watching=self.watching)
-            self.app.push_screen(self.board)
-        old = self.board.scene
-        view = frame.view
-        selected = say.pop("selected", old.selected if old is not None else 0)
-        assert isinstance(selected, int)
-        line = say.pop("line", None)
-        if line is None:
-            line = self._waiting_line()
-        scene = Scene(
-            view,
+            return None
+        return Scene(
+            frame.view,
             self._standing(frame),
             self.names,
-            min(selected, max(len(view.hand) - 1, 0)),
-            note=old.note if old is not None else self.first_note,
-            line=str(line),
+            line=self._waiting_line(),
             wait=Wait.WATCHING if self.watching else None,
             hints=False,
             claim=self._may_claim(),
             clock=self._own_clock(),
         )
-        self.board.scene = replace(scene, **say)
+
+    def _new_board(self) -> BoardScreen:
+        from lost_cities.tui.match.screens.board import BoardScreen
+
+        assert self.frame is not None  # first shown with the first view
+        return BoardScreen(self.frame.view.rules, watching=self.watching)
 
     def _invitations_done(self) -> dict[str, str]:
         """Once every friend invited here has joined, the invitations are no longer said over the board (``?``
@@ -444,8 +437,7 @@ class RemoteTable(Table):
         card = self._own_taken_back(frame)
         self.frame = frame
         if card is not None and card in frame.view.hand:  # said as at one keyboard, the card chosen again
-            said = _("{card} is back in your hand.").format(card=card_name(card))
-            self._show(note=taken_back, line=capitalised(said), selected=frame.view.hand.index(card))
+            self._back_in_hand(card, frame.view.hand)
         else:
             self._show(note=taken_back)
         if frame.round_over is not None:
@@ -514,8 +506,6 @@ class RemoteTable(Table):
 
     def _match_over(self, record: Record) -> None:
         """The match's end, once its last round's end has been read."""
-        from lost_cities.tui.match.screens.match_end import MatchEndScreen
-
         if self._round_end_up:
             return  # shown when the round's end is closed
 
@@ -527,14 +517,10 @@ class RemoteTable(Table):
             outcome = replace(outcome, winner=rules.side_of(record.claimed_by))
             out_of_time = record.out_of_time
         report = MatchReport(self.names, side_names(self.names, rules), tuple(match.round_scores), outcome, out_of_time)
-        self.app.push_screen(MatchEndScreen(report, again=self.welcome_seat is not None), self._after_match)
+        self._match_end(report, self._ask_rematch if self.welcome_seat is not None else None)
 
-    def _after_match(self, choice: MatchEndChoice | None) -> None:
-        from lost_cities.tui.match.screens.match_end import MatchEndChoice
-
-        if choice is not MatchEndChoice.AGAIN:
-            self.app.exit()
-            return
+    def _ask_rematch(self) -> None:
+        """A rematch, asked of the server: it is made once every player has accepted."""
         if self.seat is not None:
             self.app.run_worker(self.seat.ask_rematch(), group="send", exit_on_error=False)
         self.rematch_asked = True
@@ -579,12 +565,7 @@ class RemoteTable(Table):
         self.app.clear_notifications()  # "… asked for a rematch" is done with
         self.invites, self.invitation = {}, ""  # everyone is in: the first game's codes are no use to the new one
         self.dealt = ""  # the rematch is dealt by the server
-        if self.code is not None:
-            seat = OnlineSeat(self.server, frame.game, frame.seat, self.code, frame.token, self.names)
-            try:
-                remember(self.app.store, seat)
-            except StorageError as problem:
-                self.app.notify(str(problem), severity="warning", timeout=15, markup=False)
+        self._keep_seat(frame.game, frame.seat, frame.token, self.names)
         self.first_note = _("The rematch: the seats have moved round by one.")
         if self.board is not None and self.board.scene is not None:
             self.board.scene = replace(self.board.scene, note=self.first_note)
@@ -606,25 +587,18 @@ class RemoteTable(Table):
             if mine is not None:
                 remember(self.app.store, replace(mine, filed=True))
         except (StorageError, ValueError) as problem:
-            self.app.notify(str(problem), severity="warning", timeout=15, markup=False)
+            self.app.warn(str(problem))
 
     # ------------------------------------------------------------ the player's requests
 
     def may_act(self) -> bool:
         frame = self.frame
-        if frame is None or self.board is None or self.board.scene is None:
-            return False
-        if self.watching:
-            self._say(_("You are watching: only the players play."), error=True)
+        if frame is None or self.board is None or self.board.scene is None or self._watcher_refused():
             return False
         if not frame.view.my_turn:
             self._say(self._waiting_line() or _("It is not your turn."), error=True)
             return False
         return True
-
-    def _say(self, line: str, error: bool = False) -> None:
-        if self.board is not None and self.board.scene is not None:
-            self.board.scene = replace(self.board.scene, line=line, error=error)
 
     def decide(self, decision: Decision) -> None:
         self._send(decision)
@@ -633,16 +607,15 @@ class RemoteTable(Table):
         if self.may_act():
             self._send(None)
 
-    def hint(self) -> None:
+    def _watcher_refused(self) -> bool:
+        """True at a watcher's place, whose keys the board refuses: only the players play."""
         if self.watching:
             self._say(_("You are watching: only the players play."), error=True)
-            return
-        self._say(_("There are no hints in an online game: it is you against them."), error=True)
+        return self.watching
 
-    def unknown_key(self, key: str) -> None:
-        board = self.board
-        view = board.scene.view if board is not None and board.scene is not None else None
-        self._say(unknown_key_line(view, key), True)
+    def hint(self) -> None:
+        if not self._watcher_refused():
+            self._say(_("There are no hints in an online game: it is you against them."), error=True)
 
     def show_scores(self) -> None:
         """Enter on the board of a finished match (back from its end, a rematch asked): its end again."""
@@ -650,9 +623,9 @@ class RemoteTable(Table):
             self._match_over(self.seat.record)
 
     def claim(self) -> None:
-        if self.watching:
-            self._say(_("You are watching: only the players play."), error=True)
-        elif self._may_claim():
+        if self._watcher_refused():
+            return
+        if self._may_claim():
             self._say(_("Sent…"))
             if self.seat is not None:
                 self.app.run_worker(self.seat.claim(), group="send", exit_on_error=False)
@@ -668,25 +641,19 @@ class RemoteTable(Table):
 
     def _refused(self, frame: ErrorFrame) -> None:
         """A refusal in the player's language: the engine's reason rebuilt from the frame where it has one."""
+        refusal: IllegalMoveError | str = frame.message
         if frame.code is ErrorCode.ILLEGAL and frame.reason is not None:
-            try:
+            with contextlib.suppress(ValueError):  # a reason or a colour this client does not know: as the server said
                 colour = Colour.parse(frame.colour) if frame.colour else None
-                error = IllegalMoveError(Reason(frame.reason), tuple(frame.cards), colour)
-            except ValueError:
-                line = frame.message
-            else:
-                line = describe_refusal(error)
+                refusal = IllegalMoveError(Reason(frame.reason), tuple(frame.cards), colour)
         elif frame.code is ErrorCode.ILLEGAL and frame.rule == TAKE_BACKS_RULE:
-            line = _(
+            refusal = _(
                 "You have taken a card back {n} times this turn: online, that is the most ({rule}). Play a card, "
                 "then draw."
             ).format(n=TAKE_BACKS_IN_A_TURN, rule=TAKE_BACKS_RULE)
         elif frame.code in (ErrorCode.STALE_VERSION, ErrorCode.NOT_YOUR_TURN):
-            line = _("The game had moved on: here it is as it stands now.")
-        else:
-            line = frame.message
-        self._say(line, error=True)
-        self.app.bell()
+            refusal = _("The game had moved on: here it is as it stands now.")
+        self._refuse(refusal)
 
     # ------------------------------------------------------------ help and quitting
 
@@ -696,33 +663,21 @@ class RemoteTable(Table):
         rules = self.frame.view.rules if self.frame is not None else Rules()
         clock = self.welcome is not None and self.welcome.clock is not None
         game = self._dealt_first(self.invitation)
-        self.app.push_screen(HelpScreen(rules, False, game=game, online=True, clock=clock))
+        self._over_the_board(HelpScreen(rules, False, game=game, online=True, clock=clock))
 
-    def log(self) -> None:
-        """The round's log from the view the server sent this seat (H1, H2): a player's names the cards they
-        drew; a watcher's is the public table's, and every move is told in the third person."""
-        from lost_cities.tui.match.screens.round_log import RoundLogScreen
+    @property
+    def _playing(self) -> bool:
+        """A seat (not a watcher's place) whose game goes on on the server: quitting leaves it to come back to."""
+        return self.welcome_seat is not None and not (self.frame is not None and self.frame.over)
 
-        board = self.board
-        if board is None or board.scene is None or self.app.screen is not board:
-            return
-        viewer = None if self.watching else board.scene.view.seat
-        self.app.push_screen(RoundLogScreen(board.scene.view, board.scene.names, viewer))
+    def _quit_question(self) -> str:
+        if self._playing:
+            return _("Quit now? The game goes on on the server: come back with the same lost-cities play --join.")
+        return _("Quit?")
 
-    def quit(self) -> None:
-        from lost_cities.tui.match.screens.dialogs import ConfirmQuit
-
-        over = self.frame is not None and self.frame.over
-        message = (
-            _("Quit?")
-            if over or self.welcome_seat is None
-            else _("Quit now? The game goes on on the server: come back with the same lost-cities play --join.")
-        )
-        self.app.push_screen(ConfirmQuit(message), lambda yes: self._leave(playing=not over) if yes else None)
-
-    def _leave(self, playing: bool) -> None:
-        """Quit; ``playing``: a seat left with its game going on, which the command says how to come back to."""
-        if playing and self.welcome_seat is not None:
+    def _quit(self) -> None:
+        """A seat left with its game going on: the command says how to come back to it."""
+        if self._playing:
             self.app.end(
                 words=_("The game goes on on the server, and your seat is kept: lost-cities play offers it again.")
             )

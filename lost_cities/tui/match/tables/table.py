@@ -1,22 +1,32 @@
-"""What every table answers: the board's requests, the ones about a turn answered once here.
+"""What every table answers: each of the board's requests that means the same at every table, answered once here.
 
 The app (:class:`~lost_cities.tui.match.match_app.MatchApp`) hands each request of the board and the pass
 screen to its table, whichever it is.  Choosing a card, moving the choice, playing it, drawing and stopping mean
 the same at every table; what differs is whether the player may act now and where a decision goes — the
 session at one keyboard, the server online —, which each table says in :meth:`Table.may_act` and
-:meth:`Table.decide`, and the rest (the take-back, the hint, the help, quitting…) each table answers its way.
+:meth:`Table.decide`.  The board is drawn and spoken to here, from the scene each table makes of its latest view
+(:meth:`Table._scene`); the help, the log, the quit question and the match's end are shown here, each table
+giving only what differs.  The take-back and the hint are each table's own.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from lost_cities.engine import STOP, Colour, Decision, Draw, Play
+from msgspec.structs import replace
+
+from lost_cities.engine import STOP, Card, Colour, Decision, Draw, IllegalMoveError, Play
+from lost_cities.i18n import _, capitalised
+from lost_cities.tui.match.scene import Scene, unknown_key_line
+from lost_cities.words import card_name, describe_refusal
 
 if TYPE_CHECKING:  # the board is imported when first shown: start-up loads only the screen it opens
+    from textual.screen import Screen
     from textual.worker import Worker
 
+    from lost_cities.session import MatchReport
     from lost_cities.tui.match.host import MatchHost
     from lost_cities.tui.match.screens.board import BoardScreen
 
@@ -26,8 +36,14 @@ __all__ = ["Table"]
 class Table(ABC):
     """A match at the app's screen: the board's requests answered, the screens of the match shown."""
 
-    def __init__(self, app: MatchHost) -> None:
+    #: a line said on the board clears the note above it — read, since the player acts —, or keeps it (an online
+    #: game's invitations, said until every friend has joined)
+    said_clears_note: ClassVar[bool] = True
+
+    def __init__(self, app: MatchHost, note: str = "") -> None:
+        """``note`` is said first on the board."""
         self.app = app
+        self.first_note = note
         #: the board's screen, once the match has one
         self.board: BoardScreen | None = None
 
@@ -40,6 +56,51 @@ class Table(ABC):
     def leave(self) -> None:
         """The app moves on from this table (to another match, or the start): what it was doing stops."""
         return None  # nothing, at a table that has nothing of the kind
+
+    # ------------------------------------------------------------ what the board shows
+
+    @abstractmethod
+    def _scene(self) -> Scene | None:
+        """The board's scene from a fresh view of its seat, as this table draws it (what waits, which keys are
+        offered, what the line says by default); ``None`` while there is no view to show yet."""
+
+    @abstractmethod
+    def _new_board(self) -> BoardScreen:
+        """The board the match is played on, built the first time it is shown."""
+
+    def _show(self, **say: Any) -> None:
+        """The board again (built the first time) from a fresh :meth:`_scene`, but ``say`` (the line, the selection,
+        the note...): the selection, kept within the hand, and the note carry over unless said."""
+        scene = self._scene()
+        if scene is None:
+            return
+        if self.board is None:
+            self.board = self._new_board()
+            self.app.push_screen(self.board)
+        old = self.board.scene
+        selected = say.pop("selected", old.selected if old is not None else 0)
+        say.setdefault("note", old.note if old is not None else self.first_note)
+        self.board.scene = replace(scene, selected=min(selected, max(len(scene.view.hand) - 1, 0)), **say)
+
+    def _say(self, line: str, error: bool = False) -> None:
+        """The board says ``line`` (a refusal when ``error``); nothing else has changed (but the note, read, when
+        :attr:`said_clears_note`)."""
+        board = self.board
+        if board is not None and board.scene is not None:
+            note = "" if self.said_clears_note else board.scene.note
+            board.scene = replace(board.scene, line=line, error=error, note=note)
+
+    def _refuse(self, refused: IllegalMoveError | str, bell: bool = True) -> None:
+        """Say why the request changes nothing: the engine's reason and its rule, or ``refused`` as it is; the bell
+        rings unless ``bell`` is false."""
+        self._say(describe_refusal(refused) if isinstance(refused, IllegalMoveError) else refused, error=True)
+        if bell:
+            self.app.bell()
+
+    def _back_in_hand(self, card: Card, hand: Sequence[Card]) -> None:
+        """The card the player took back, said to be back in their ``hand`` and chosen again."""
+        said = _("{card} is back in your hand.").format(card=card_name(card))
+        self._show(selected=hand.index(card), line=capitalised(said), note="")
 
     # ------------------------------------------------------------ a turn, the same at every table
 
@@ -89,33 +150,76 @@ class Table(ABC):
     def hint(self) -> None:
         """What the computer would do, if this table gives hints."""
 
-    @abstractmethod
     def unknown_key(self, key: str) -> None:
         """A key that means nothing here: the board says which would."""
+        board = self.board
+        if board is not None and board.scene is not None:
+            self._say(unknown_key_line(board.scene.view, key), error=True)
 
-    @abstractmethod
     def claim(self) -> None:
-        """Claim the match on time, where a clock runs."""
+        """Claim the match on time, where a clock runs; where none does, ``c`` is a key like any other."""
+        self.unknown_key("c")
 
     def show_scores(self) -> None:
         """Enter where the board waits to show a round's or a match's end."""
         return None  # nothing, at a table that has nothing of the kind
 
     def hurry(self) -> None:
-        """Any key while a move is held on screen: go on at once."""
+        """Any key while a move is held on screen, or a screen over it closed: go on at once."""
         return None  # nothing, at a table that has nothing of the kind
+
+    # ------------------------------------------------------------ the match's end
+
+    def _match_end(self, report: MatchReport, again: Callable[[], None] | None) -> None:
+        """The match's end: ``a`` there plays ``again`` (offered where there is one), ``q`` ends the program."""
+        from lost_cities.tui.match.screens.match_end import MatchEndChoice, MatchEndScreen
+
+        def chosen(choice: MatchEndChoice | None) -> None:
+            if choice is MatchEndChoice.AGAIN and again is not None:
+                again()
+            else:
+                self.app.exit()
+
+        self.app.push_screen(MatchEndScreen(report, again=again is not None), chosen)
+
+    # ------------------------------------------------------------ over the board: the help, the log, quitting
+
+    def _over_the_board(self, screen: Screen[Any]) -> None:
+        """Show ``screen`` over the match; a move held meanwhile goes on once it is closed."""
+        self.app.push_screen(screen, lambda _closed: self.hurry())
 
     @abstractmethod
     def help(self) -> None:
-        """The rules and the keys."""
+        """The rules and the keys, over the board."""
 
-    @abstractmethod
     def log(self) -> None:
-        """The round's log, from the view on screen."""
+        """The round's log, from the view on screen: the board's names its player's own draws (H2); a watcher's,
+        and the pass screen's — whoever holds the keyboard there is nobody yet —, are the public table's (H1)."""
+        from lost_cities.tui.match.screens.pass_screen import PassScreen
+        from lost_cities.tui.match.screens.round_log import RoundLogScreen
+
+        screen, board = self.app.screen, self.board
+        if isinstance(screen, PassScreen):
+            scene, viewer = screen.scene, None
+        elif screen is board and board.scene is not None:
+            scene, viewer = board.scene, None if board.watching else board.scene.view.seat
+        else:
+            return
+        self._over_the_board(RoundLogScreen(scene.view, scene.names, viewer))
+
+    def quit(self) -> None:
+        """Ask whether to quit, saying what becomes of the match: yes quits (:meth:`_quit`), no goes on."""
+        from lost_cities.tui.match.screens.dialogs import ConfirmQuit
+
+        self.app.push_screen(ConfirmQuit(self._quit_question()), lambda yes: self._quit() if yes else self.hurry())
 
     @abstractmethod
-    def quit(self) -> None:
-        """Ask whether to quit, saying what becomes of the match."""
+    def _quit_question(self) -> str:
+        """Quit?, and what becomes of the match then."""
+
+    @abstractmethod
+    def _quit(self) -> None:
+        """Quit, as the player confirmed."""
 
     async def quit_now(self) -> None:
         """Ctrl+Q: quit at once, the match kept as the table keeps it."""
