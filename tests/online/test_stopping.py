@@ -13,6 +13,7 @@ import socket
 import struct
 import time
 
+import pytest
 from websockets.exceptions import ConnectionClosed
 
 from lost_cities.net.client import create_game
@@ -80,6 +81,7 @@ def _read_until_close(sock: socket.socket) -> None:
     raise AssertionError("no close frame among the server's first hundred")
 
 
+@pytest.mark.slow  # it waits out the closing handshake's 5 s
 async def test_sigterm_stops_the_server_within_seconds_whatever_its_clients_do(server: ServerProcess) -> None:
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris"), SeatSpec("Carl"))))
     ana, boris, carl = (offer.code or "" for offer in created.seats)
