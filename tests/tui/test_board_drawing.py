@@ -1,12 +1,11 @@
-"""The board draws its scene whatever of it is mounted: on a busy machine its screen mounted before the hand's row
-had mounted the hand, and drawing, which looked the hand up, found none (``NoMatches``).  Here the row mounts its
-parts a refresh later, as Textual's own ``Lazy`` does, so that the board's first drawing always comes first."""
+"""The board draws its scene whatever of it is mounted: on a busy machine its screen was mounted before the hand was,
+and drawing, which looked the hand up, found none (``NoMatches``).  Here the board mounts its parts a refresh later,
+as Textual's own ``Lazy`` does, so that the board's first drawing always comes first."""
 
 from __future__ import annotations
 
 import pytest
 from textual.app import App
-from textual.containers import Horizontal
 from textual.widget import Widget
 
 from lost_cities.engine import Match, Rules
@@ -25,7 +24,7 @@ async def test_the_board_draws_the_hand_and_the_message_mounted_after_it(monkeyp
     async def a_refresh_later(self: Widget, widgets: list[Widget]) -> None:
         self.call_after_refresh(self.mount_all, widgets)
 
-    monkeypatch.setattr(Horizontal, "mount_composed_widgets", a_refresh_later)
+    monkeypatch.setattr(BoardScreen, "mount_composed_widgets", a_refresh_later)
     app: App[None] = App()
     async with app.run_test(size=SIZE) as pilot:
         board = BoardScreen(view.rules, scene)

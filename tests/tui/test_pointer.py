@@ -19,6 +19,7 @@ from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.dialogs import ConfirmQuit, HelpScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
 from lost_cities.tui.match.screens.round_end import RoundEndScreen
+from lost_cities.tui.match.widgets.hand import LABEL_WIDTH as HAND_LABEL_WIDTH
 from lost_cities.tui.match.widgets.hand import SLOT_WIDTH, HandView
 from lost_cities.tui.replay import ReplayApp
 from tests.tui.helpers import SIZE, advance, engine, make_app, message, screen_text, until
@@ -40,7 +41,9 @@ async def click_entry(pilot: Pilot[None], app: App[Any], key: str) -> None:
 
 
 async def click_card(pilot: Pilot[None], index: int) -> None:
-    await pilot.click(HandView, offset=(index * SLOT_WIDTH + 3, 1))
+    hand = pilot.app.screen.query_one(HandView)
+    left = hand.styles.gutter.left + HAND_LABEL_WIDTH  # the cards begin right of the label
+    await pilot.click(HandView, offset=(left + index * SLOT_WIDTH + 3, 1))
     await pilot.pause()
 
 

@@ -16,10 +16,8 @@ from textual import events
 from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
-from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from lost_cities.engine import Card, Colour, Draw, Phase, Play, PublicEvent, PublicTurn, Rules
 from lost_cities.i18n import N_, _, ngettext
@@ -80,17 +78,6 @@ class BoardScreen(FittedScreen[None]):
     ]
 
     DEFAULT_CSS = """
-    BoardScreen #hand-row {
-        height: 3;
-        padding: 0 1;
-        layout: horizontal;
-    }
-    BoardScreen #hand-label {
-        width: 10;
-        height: 3;
-        content-align: left middle;
-        text-style: bold;
-    }
     BoardScreen #message {
         padding: 0 1;
         height: 1fr;  /* all the room between the hand and the keys: a long sentence wraps, never cut */
@@ -104,7 +91,7 @@ class BoardScreen(FittedScreen[None]):
     BoardScreen.-roomy {
         align-vertical: middle;
     }
-    BoardScreen.-roomy #hand-row {
+    BoardScreen.-roomy #hand {
         margin-top: 1;
     }
     BoardScreen.-roomy #message {
@@ -140,10 +127,8 @@ class BoardScreen(FittedScreen[None]):
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
         yield self._table
-        with Horizontal(id="hand-row") as row:
-            row.display = not self.watching
-            yield Static(_("Hand"), id="hand-label", markup=False)
-            yield self._hand
+        self._hand.display = not self.watching
+        yield self._hand
         yield self._message
         yield KeyBar()
 

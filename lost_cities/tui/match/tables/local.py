@@ -308,7 +308,7 @@ class LocalTable(Table):
         except IllegalMoveError as refused:
             self._refuse(refused, bell=False)
             return
-        self._back_in_hand(card, self.session.view_of(self._seat).hand)
+        self._back_in_hand(card)
 
     def hint(self) -> None:
         """Work out what the hard level would do for the player at the keyboard, from their view only;

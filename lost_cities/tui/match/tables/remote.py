@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
@@ -350,7 +350,7 @@ class RemoteTable(Table):
         assert self.frame is not None  # first shown with the first view
         return BoardScreen(self.frame.view.rules, watching=self.watching)
 
-    def _invitations_done(self) -> dict[str, str]:
+    def _invitations_done(self) -> dict[str, Any]:
         """Once every friend invited here has joined, the invitations are no longer said over the board (``?``
         keeps them): what :meth:`_show` is to change."""
         board = self.board
@@ -437,7 +437,7 @@ class RemoteTable(Table):
         card = self._own_taken_back(frame)
         self.frame = frame
         if card is not None and card in frame.view.hand:  # said as at one keyboard, the card chosen again
-            self._back_in_hand(card, frame.view.hand)
+            self._back_in_hand(card)
         else:
             self._show(note=taken_back)
         if frame.round_over is not None:

@@ -12,7 +12,7 @@ giving only what differs.  The take-back and the hint are each table's own.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
@@ -68,9 +68,10 @@ class Table(ABC):
     def _new_board(self) -> BoardScreen:
         """The board the match is played on, built the first time it is shown."""
 
-    def _show(self, **say: Any) -> None:
+    def _show(self, *, chosen: Card | None = None, **say: Any) -> None:
         """The board again (built the first time) from a fresh :meth:`_scene`, but ``say`` (the line, the selection,
-        the note...): the selection, kept within the hand, and the note carry over unless said."""
+        the note...): the selection, kept within the hand, and the note carry over unless said.  ``chosen``: the card
+        selected, wherever it is in the fresh hand."""
         scene = self._scene()
         if scene is None:
             return
@@ -79,6 +80,8 @@ class Table(ABC):
             self.app.push_screen(self.board)
         old = self.board.scene
         selected = say.pop("selected", old.selected if old is not None else 0)
+        if chosen is not None and chosen in scene.view.hand:
+            selected = scene.view.hand.index(chosen)
         say.setdefault("note", old.note if old is not None else self.first_note)
         self.board.scene = replace(scene, selected=min(selected, max(len(scene.view.hand) - 1, 0)), **say)
 
@@ -97,10 +100,10 @@ class Table(ABC):
         if bell:
             self.app.bell()
 
-    def _back_in_hand(self, card: Card, hand: Sequence[Card]) -> None:
-        """The card the player took back, said to be back in their ``hand`` and chosen again."""
+    def _back_in_hand(self, card: Card) -> None:
+        """The card the player took back, said to be back in their hand and chosen again."""
         said = _("{card} is back in your hand.").format(card=card_name(card))
-        self._show(selected=hand.index(card), line=capitalised(said), note="")
+        self._show(chosen=card, line=capitalised(said), note="")
 
     # ------------------------------------------------------------ a turn, the same at every table
 

@@ -1,9 +1,11 @@
-"""The player's own hand: up to eight cards in a row, numbered from 1, one selected.
+"""The player's own hand: its label, then up to eight cards in a row, numbered from 1, one selected.
 
-The whole hand is one widget that draws each card as text, its frame included, and keeps
-each card's drawing: choosing a card draws the two cards whose frames change, playing one
-draws the cards that moved, and nothing applies a style sheet again or moves on the screen
-(an empty slot is blank, not removed).  A click is mapped to the card under it.
+The whole hand, its label included, is one widget that draws each card as text, its frame
+included, and keeps each card's drawing: choosing a card draws the two cards whose frames
+change, playing one draws the cards that moved, and nothing applies a style sheet again or
+moves on the screen (an empty slot is blank, not removed).  One widget rather than a row of
+a label and the cards: every widget on the screen costs each frame its share.  A click is
+mapped to the card under it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from lost_cities.engine import Card, Colour
-from lost_cities.i18n import pgettext
+from lost_cities.i18n import _, pgettext
 from lost_cities.style import COLOUR_STYLE
 from lost_cities.tui.common.lines import text_strip
 from lost_cities.words import card_short
@@ -29,6 +31,8 @@ __all__ = ["HandView", "drawn_at", "hand_frames"]
 #: A card is this many cells wide, three lines high.
 SLOT_WIDTH = 8
 SLOTS = 8
+#: The label's column ("Hand"), left of the cards.
+LABEL_WIDTH = 10
 FRAME = Style(color="grey50")
 SELECTED_FRAME = Style(color="#ffa62b", bold=True)
 SELECTED_PAPER = "#4a3a1a"
@@ -107,11 +111,16 @@ class HandView(Widget):
 
     ALLOW_SELECT = False
 
-    DEFAULT_CSS = f"""
-    HandView {{
+    COMPONENT_CLASSES = {"hand-view--label"}
+
+    DEFAULT_CSS = """
+    HandView {
         height: 3;
-        width: {SLOT_WIDTH * SLOTS};
-    }}
+        padding: 0 1;
+    }
+    HandView > .hand-view--label {
+        text-style: bold;
+    }
     """
 
     class Chosen(Message):
@@ -172,15 +181,27 @@ class HandView(Widget):
         return strips
 
     def render_line(self, y: int) -> Strip:
-        if not self.cards or not 0 <= y < 3:
+        if not 0 <= y < 3:
             return Strip.blank(self.size.width, self.visual_style.rich_style)
         lines = self._hands.get(self._drawn)
         if lines is None:
             if len(self._hands) >= _KEPT:
                 self._hands.clear()
-            lines = [Strip.join(self._slot(index)[row] for index in range(len(self.cards))) for row in range(3)]
+            lines = [
+                Strip.join([self._label(row), *(self._slot(index)[row] for index in range(len(self.cards)))])
+                for row in range(3)
+            ]
             self._hands[self._drawn] = lines
         return lines[y]
+
+    def _label(self, row: int) -> Strip:
+        """The label's column on ``row``: the word on the middle line."""
+        style = self.get_visual_style("hand-view--label")
+        if row != 1:
+            return Strip.blank(LABEL_WIDTH, style.rich_style)
+        # Translators: the label left of the player's own cards on the board (9 cells at most)
+        label = text_strip(self, Text(_("Hand")), LABEL_WIDTH, "hand-view--label")
+        return label.extend_cell_length(LABEL_WIDTH, style.rich_style)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -189,6 +210,9 @@ class HandView(Widget):
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        index = event.x // SLOT_WIDTH
-        if 0 <= index < len(self.cards):
+        offset = event.get_content_offset(self)
+        if offset is None or offset.x < LABEL_WIDTH:
+            return
+        index = (offset.x - LABEL_WIDTH) // SLOT_WIDTH
+        if index < len(self.cards):
             self.post_message(self.Chosen(index))
