@@ -48,7 +48,9 @@ PILE_WIDTH = 8
 #: The memory aid's column: the longest short form of a colour (``××× 2 4 5 7 8 10``, ``××× 2–4 6 7 9 10``),
 #: so that no card of it is ever left out.
 UNSEEN_WIDTH = 16
-GAP = 1
+#: Between two columns: two cells, so that a side's score (right in its column) never reads as the start of the
+#: next column (``+92  ×× 2–8``, not ``+92 ×× 2–8``).
+GAP = 2
 #: :meth:`BoardGrid.place_at`'s word for a colour's discard pile.
 PILE = -1
 
