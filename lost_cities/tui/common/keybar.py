@@ -6,8 +6,7 @@ translated when shown), its ``check_action`` says which do something now —
 ``True``; ``None`` for a key that does nothing now but still says why when
 pressed; ``False`` for one that is not there at all — and the bar lists the
 enabled bindings that are ``show``\\n, again whenever the screen calls
-``refresh_bindings`` (or, where it redraws itself after every key, as the board
-does, the bar's :meth:`~KeyBar.refresh_keys` in the same step).  A screen words a binding for the moment with
+``refresh_bindings``.  A screen words a binding for the moment with
 ``key_entry(binding)``, as :class:`FittedScreen` does.
 
 Why not Textual's ``Footer``: it scrolls sideways and cuts off the last keys

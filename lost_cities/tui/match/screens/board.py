@@ -123,7 +123,6 @@ class BoardScreen(FittedScreen[None]):
         self._table = TableArea(rules, own_turn=True, memory_aid=memory_aid, watching=watching)
         self._hand = HandView(id="hand")
         self._message = MessageArea(id="message")
-        self._keys = KeyBar()
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
@@ -131,7 +130,7 @@ class BoardScreen(FittedScreen[None]):
         self._hand.display = not self.watching
         yield self._hand
         yield self._message
-        yield self._keys
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._draw(None, self.scene)
@@ -177,8 +176,7 @@ class BoardScreen(FittedScreen[None]):
         message = self._message
         message.update(text)
         message.set_class(scene.error, "-error")
-        if self._keys.is_mounted:  # told at once, in this same step, rather than by Textual's signal a turn later
-            self._keys.refresh_keys()
+        self.refresh_bindings()
 
     def prompt_text(self, scene: Scene) -> str:
         """What the message line says when nothing else is said: whose move, and what to do."""
