@@ -53,16 +53,22 @@ class MessageArea(Widget):
         old = self._strips if self._drawn_size == self.size else None
         self._strips = None
         if old is None or not self.is_mounted:
-            self.refresh(layout=self.styles.height is None or self.styles.height.is_auto)
+            self.refresh(layout=self._fits_its_text)
             return
         new = self._draw()
-        if len(new) != len(old) and (self.styles.height is None or self.styles.height.is_auto):
+        if len(new) != len(old) and self._fits_its_text:
             self.refresh(layout=True)
             return
         width = self.size.width
         for y in range(max(len(old), len(new))):
             if y >= len(old) or y >= len(new) or old[y] != new[y]:
                 self.refresh(Region(0, y, width, 1))
+
+    @property
+    def _fits_its_text(self) -> bool:
+        """Whether the area is as high as its text (``height: auto``, a tall window's board): a text of another
+        number of lines lays the screen out again."""
+        return self.styles.height is None or self.styles.height.is_auto
 
     def render(self) -> Content:
         """The text as one piece of content (its height, a selection, and what the tests read)."""
@@ -77,7 +83,8 @@ class MessageArea(Widget):
             if strips is None:
                 if len(self._drawn) >= _KEPT:
                     self._drawn.clear()
-                strips = Visual.to_strips(self, self.render(), size.width, size.height, self.visual_style)
+                # every line of the text, whatever the height: as high as its text, the area grows by them
+                strips = Visual.to_strips(self, self.render(), size.width, None, self.visual_style)
                 self._drawn[self._text] = strips
             self._strips = strips
             self._drawn_size = size

@@ -195,7 +195,7 @@ class BoardScreen(FittedScreen[None]):
         if action == "scores":  # the round is over: its end comes on Enter
             return "scores" in now.allowed
         if action == "select":
-            allowed = int(str(parameters[0])) < now.hand_size
+            allowed = int(str(parameters[0])) < now.selectable
         elif action == "draw":
             allowed = f"draw({parameters[0]})" in now.allowed
         else:
@@ -332,10 +332,12 @@ class _Moment(NamedTuple):
 
     scene: Scene | None
     allowed: frozenset[str]
-    hand_size: int
+    #: how many cards may be selected (none but while choosing one to play)
+    selectable: int
 
     @classmethod
     def of(cls, scene: Scene | None, my_turn: bool) -> _Moment:
+        """What ``scene`` allows; ``my_turn``: the player at the keyboard is to decide in it."""
         if scene is None:
             return cls(scene, frozenset(), 0)
         view = scene.view

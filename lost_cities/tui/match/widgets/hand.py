@@ -162,7 +162,8 @@ class HandView(Widget):
         self._draw()
 
     def render(self) -> Text:
-        """The hand as text (what the screen shows, line by line, from each card's drawing)."""
+        """The cards as text, without the label: what the screen shows right of it, drawn there line by line from
+        each card's drawing."""
         return hand_frames(self.cards, self.selected, self._blocked, self.drawn)
 
     def _draw(self) -> None:
