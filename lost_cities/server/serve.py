@@ -3,7 +3,7 @@
 It prints the address it serves on as its first line (the real port, also for ``--port 0``), logs
 one line per connection and per game event, and stops on Ctrl+C or SIGTERM: it stops listening,
 closes every connection with 1012 ("service restart": clients come back by themselves) and drops those
-still open :attr:`Limits.CLOSING` seconds later (a client that never answers the close, or never closes its
+still open a second after :attr:`Limits.CLOSING` (a client that never answers the close, or never closes its
 socket, keeps it no longer), lets the computers' turns go, gives back its games' leases (with ``--redis``),
 and closes the database.  Nothing needs flushing: every decision was committed before anyone heard of it.
 """
@@ -101,7 +101,7 @@ class _Health:
 
 class _Stopping:
     """What Ctrl+C and SIGTERM start: the server stops listening and closes every connection with 1012; the
-    connections still open :attr:`Limits.CLOSING` seconds later are dropped.  websockets gives up on a close frame
+    connections still open a second after :attr:`Limits.CLOSING` are dropped.  websockets gives up on a close frame
     it sent that long after, but not on a closing handshake its client began and left unfinished (a close frame,
     then a socket never closed): that one waits for the next keepalive ping, up to 20 s.  A server must stop
     promptly whatever its clients do."""
@@ -116,7 +116,8 @@ class _Stopping:
         """Stop (a second signal changes nothing)."""
         self.server.close(True, 1012, "server restarting")
         if self.dropping is None:
-            self.dropping = asyncio.get_running_loop().call_later(Limits.CLOSING, self._drop)
+            # a second after websockets' own close timeout: only what it would not end itself is dropped here
+            self.dropping = asyncio.get_running_loop().call_later(Limits.CLOSING + 1, self._drop)
 
     def cancel(self) -> None:
         """The server stopped: no drop to come."""
@@ -126,7 +127,7 @@ class _Stopping:
     def _drop(self) -> None:
         dropped = self.connections.drop_all()
         if dropped:
-            log.warning("connections still open %g s after the stop began, dropped: %d", Limits.CLOSING, dropped)
+            log.warning("connections still open %g s after the stop began, dropped: %d", Limits.CLOSING + 1, dropped)
 
 
 def _refused(status: http.HTTPStatus, sentence: str) -> Response:
