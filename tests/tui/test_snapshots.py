@@ -1,20 +1,32 @@
 """SVG snapshots of whole screens at 80×24 in English, French and Russian (update with ``pytest --snapshot-update``).
 
-Longer words must not break the layout: every screen is taken in the three languages.  Positions come
-from the engine (a seed, or a position written out), so each snapshot presses only a few keys.
+Longer words must not break the layout: every screen is taken in the three languages, French and Russian among
+the slow tests (CI runs them; the key bars' fit in every language is checked in every run, by
+``test_keybar_fits``).  Positions come from the engine (a seed, or a position written out), so each snapshot
+presses only a few keys.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import RadioButton, Select
 
+from lost_cities.i18n import set_language
 from lost_cities.session import MatchSettings
 from lost_cities.tui.match.match_app import Lesson, Local, MatchApp
 from tests.tui.helpers import CROWDED_FOUR, CROWDED_THREE, NAMES_THREE, SIZE, advanced_app, crowded, until
+
+
+@pytest.fixture(params=["en", pytest.param("fr", marks=pytest.mark.slow), pytest.param("ru", marks=pytest.mark.slow)])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each language in turn, set before the app builds its screens; English again afterwards."""
+    set_language(request.param)
+    yield request.param
+    set_language("en")
 
 
 async def press(pilot: Pilot[None], *keys: str) -> None:
