@@ -79,7 +79,9 @@ class LocalTable(Table):
         session.stop = answer_unwanted
         self.pace = pace
         self.tips = tips
-        self._saved = saved if saved is not None else session.saved()
+        #: the match's save as last written; a new match's is made with its first writing, once the first screen is
+        #: up (:meth:`open`): making it checks the names, whose look-alike table takes a moment to load
+        self._saved: SavedMatch | None = saved
         #: the seat at the keyboard: the board shows its view
         self._seat = 0
         #: a hint is being worked out: the board's keys wait for it
