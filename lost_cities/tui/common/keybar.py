@@ -6,7 +6,8 @@ translated when shown), its ``check_action`` says which do something now —
 ``True``; ``None`` for a key that does nothing now but still says why when
 pressed; ``False`` for one that is not there at all — and the bar lists the
 enabled bindings that are ``show``\\n, again whenever the screen calls
-``refresh_bindings``.  A screen words a binding for the moment with
+``refresh_bindings`` (the board, which draws itself again after every key,
+calls the bar's :meth:`~KeyBar.refresh_keys` itself).  A screen words a binding for the moment with
 ``key_entry(binding)``, as :class:`FittedScreen` does.
 
 Why not Textual's ``Footer``: it scrolls sideways and cuts off the last keys

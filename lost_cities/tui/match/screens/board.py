@@ -123,6 +123,7 @@ class BoardScreen(FittedScreen[None]):
         self._table = TableArea(rules, own_turn=True, memory_aid=memory_aid, watching=watching)
         self._hand = HandView(id="hand")
         self._message = MessageArea(id="message")
+        self._keys = KeyBar()
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
@@ -130,7 +131,7 @@ class BoardScreen(FittedScreen[None]):
         self._hand.display = not self.watching
         yield self._hand
         yield self._message
-        yield KeyBar()
+        yield self._keys
 
     def on_mount(self) -> None:
         self._draw(None, self.scene)
@@ -176,7 +177,10 @@ class BoardScreen(FittedScreen[None]):
         message = self._message
         message.update(text)
         message.set_class(scene.error, "-error")
-        self.refresh_bindings()
+        # The key bar told directly, as Textual's bindings signal would tell it (``refresh_bindings``), without the
+        # signal's checks of the screen's ancestors and of each subscriber: measured, a twentieth of a play.
+        if self._keys.is_attached:
+            self._keys.refresh_keys()
 
     def prompt_text(self, scene: Scene) -> str:
         """What the message line says when nothing else is said: whose move, and what to do."""
