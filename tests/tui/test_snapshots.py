@@ -8,25 +8,22 @@ presses only a few keys.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import RadioButton, Select
 
-from lost_cities.i18n import set_language
 from lost_cities.session import MatchSettings
 from lost_cities.tui.match.match_app import Lesson, Local, MatchApp
 from tests.tui.helpers import CROWDED_FOUR, CROWDED_THREE, NAMES_THREE, SIZE, advanced_app, crowded, until
 
-
-@pytest.fixture(params=["en", pytest.param("fr", marks=pytest.mark.slow), pytest.param("ru", marks=pytest.mark.slow)])
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    """Each language in turn, set before the app builds its screens; English again afterwards."""
-    set_language(request.param)
-    yield request.param
-    set_language("en")
+#: the conftest's ``language`` fixture, its French and Russian runs among the slow tests
+pytestmark = pytest.mark.parametrize(
+    "language",
+    ["en", pytest.param("fr", marks=pytest.mark.slow), pytest.param("ru", marks=pytest.mark.slow)],
+    indirect=True,
+)
 
 
 async def press(pilot: Pilot[None], *keys: str) -> None:
