@@ -163,15 +163,7 @@ class MatchApp(MatchHost):
             elif opening.code is None and opening.token is None and opening.watch is None:
                 self.online_start()
             else:
-                self.open_online(
-                    opening.server,
-                    code=opening.code,
-                    token=opening.token,
-                    watch=opening.watch,
-                    name=opening.name,
-                    created=opening.created,
-                    note=opening.note,
-                )
+                self.open_online(opening)
         elif opening.session is not None:
             self._play(opening.session, "")
         else:
@@ -246,7 +238,7 @@ class MatchApp(MatchHost):
             self.exit()
         elif isinstance(choice, int):  # an online game still running
             game = self.local.online[choice]
-            self.open_online(game.server, token=game.token)
+            self.open_online(Online(game.server, token=game.token))
         elif choice is ResumeChoice.LEARN:
             self.lesson(from_start=True)
         elif choice is ResumeChoice.RESUME and saved is not None:
@@ -342,7 +334,7 @@ class MatchApp(MatchHost):
         if choice is None:
             self.exit()
         elif isinstance(choice, JoinGame):
-            self.open_online(self._online_server(), code=choice.code, name=choice.name, typed=choice)
+            self.open_online(Online(self._online_server(), code=choice.code, name=choice.name), typed=choice)
         else:
             from lost_cities.tui.match.screens.setup import NewMatchScreen
 
@@ -391,25 +383,23 @@ class MatchApp(MatchHost):
             self.push_screen(form, self._create_or_back)
             return
         mine = next(offer for offer in created.seats if offer.code is not None)
-        self.open_online(chosen.server, code=mine.code, created=created)
+        self.open_online(Online(chosen.server, code=mine.code, created=created))
 
-    def open_online(
-        self,
-        server: str,
-        *,
-        code: str | None = None,
-        token: str | None = None,
-        watch: str | None = None,
-        name: str | None = None,
-        created: Created | None = None,
-        note: str = "",
-        typed: JoinGame | None = None,
-    ) -> None:
-        """A seat of an online game (or a place to watch it), at a remote table."""
+    def open_online(self, seat: Online, typed: JoinGame | None = None) -> None:
+        """A seat of an online game (or a place to watch it), at a remote table; ``typed``: the code and name typed in
+        the online start, given back to it to mend if the server refuses them."""
         from lost_cities.tui.match.tables.remote import RemoteTable
 
         table = RemoteTable(
-            self, server, code=code, token=token, watch=watch, name=name, note=note, created=created, typed=typed
+            self,
+            seat.server,
+            code=seat.code,
+            token=seat.token,
+            watch=seat.watch,
+            name=seat.name,
+            note=seat.note,
+            created=seat.created,
+            typed=typed,
         )
         self._open(table)
 
