@@ -11,14 +11,16 @@ changes no cell on the screen.
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.text import Text
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widget import Widget
 
-__all__ = ["Lines", "text_strip"]
+__all__ = ["Lines", "content_strips", "text_strip"]
 
 #: Rows a :class:`Lines` keeps drawn, beside those on screen, before it starts again.
 _KEPT = 256
@@ -28,8 +30,58 @@ def text_strip(widget: Widget, text: Text, width: int, component: str | None = N
     """``text`` as one line of ``widget``, ``width`` cells at most, in the widget's style (or ``component``'s)."""
     style = widget.get_visual_style(component) if component else widget.visual_style
     content = Content.from_rich_text(text, console=widget.app.console)
-    strips = Visual.to_strips(widget, content, width, 1, style, apply_selection=False)
+    strips = content_strips(widget, content, width, style, height=1, apply_selection=False)
     return strips[0] if strips else Strip.blank(width, style.rich_style)
+
+
+def content_strips(
+    widget: Widget,
+    content: Content,
+    width: int,
+    style: VisualStyle,
+    *,
+    height: int | None = None,
+    apply_selection: bool = True,
+) -> list[Strip]:
+    """``content`` drawn in ``widget`` as Textual draws it (``Visual.to_strips``), ``height`` lines at most.
+
+    Textual's general path wraps, aligns, selects and styles links, and costs a tenth of a millisecond a line;
+    the board draws a few lines it has never drawn on every key.  Content whose every line fits, in a widget
+    that neither aligns nor selects it and with no link to style, comes out cell for cell as it goes in: its
+    spans over the widget's style, each piece marked with its offset as Textual marks it (what a click reads).
+    """
+    lines = content.split(allow_blank=True)[:height]
+    if not _as_it_comes(widget, lines, width):
+        return Visual.to_strips(widget, content, width, height, style, apply_selection=apply_selection)
+    return [_spans_strip(line, style, y) for y, line in enumerate(lines)]
+
+
+def _as_it_comes(widget: Widget, lines: list[Content], width: int) -> bool:
+    styles = widget.styles
+    return (
+        width > 0
+        and all(line.cell_length <= width and "\t" not in line.plain for line in lines)
+        and styles.text_align in ("left", "start")
+        and styles.content_align == ("left", "top")
+        and styles.line_pad == 0
+        and widget.text_selection is None
+        and all(_plain(span.style) for line in lines for span in line.spans)
+    )
+
+
+def _plain(style: VisualStyle | str) -> bool:
+    """A span's style that links nothing and names no component class (which only the widget can read)."""
+    if isinstance(style, str):
+        return not style.startswith(".") and "@" not in style
+    return not style.meta
+
+
+def _spans_strip(line: Content, style: VisualStyle, y: int) -> Strip:
+    segments, x = [], 0
+    for piece, piece_style in line.render(style, end=""):
+        segments.append(Segment(piece, (style + piece_style).rich_style_with_offset(x, y)))
+        x += len(piece)
+    return Strip(segments, line.cell_length)
 
 
 class Lines(Widget):

@@ -13,8 +13,9 @@ from textual.content import Content
 from textual.geometry import Region, Size
 from textual.selection import Selection
 from textual.strip import Strip
-from textual.visual import Visual
 from textual.widget import Widget
+
+from lost_cities.tui.common.lines import content_strips
 
 __all__ = ["MessageArea"]
 
@@ -84,7 +85,7 @@ class MessageArea(Widget):
                 if len(self._drawn) >= _KEPT:
                     self._drawn.clear()
                 # every line of the text, whatever the height: as high as its text, the area grows by them
-                strips = Visual.to_strips(self, self.render(), size.width, None, self.visual_style)
+                strips = content_strips(self, self.render(), size.width, self.visual_style)
                 self._drawn[self._text] = strips
             self._strips = strips
             self._drawn_size = size
