@@ -22,7 +22,7 @@ mouse, or a finger in the browser.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Protocol
 
 from rich.cells import cell_len
@@ -49,7 +49,9 @@ class KeyEntries(Protocol):
     """A screen that words its bindings for the key bar.
 
     ``key_hints()``, if the screen has it, names keys that its focused widget answers
-    (a form's fields), listed before the screen's own.
+    (a form's fields), listed before the screen's own.  ``key_moment()``, if the screen has it, sums up
+    everything its bindings' checks and words depend on, as a value the bar keeps its list by: a moment met
+    before is listed without asking each binding again (the board, whose moments come back turn after turn).
     """
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None: ...
@@ -177,6 +179,8 @@ class KeyBar(Lines):
         #: the bar's lines by what they list: a bar that goes back to what it said before (a card played and
         #: taken back, a selection moved) is not laid out again
         self._laid_out: dict[tuple[tuple[tuple[str, str], ...], int, int | None], list[Text]] = {}
+        #: the entries and their actions listed at each of the screen's moments (``key_moment``)
+        self._listed: dict[Hashable, tuple[list[tuple[str, str]], list[tuple[DOMNode, str] | None]]] = {}
 
     @property
     def keys(self) -> tuple[tuple[str, str], ...]:
@@ -199,6 +203,23 @@ class KeyBar(Lines):
 
     def refresh_keys(self) -> None:
         """Read the screen's bindings again (Textual does it when bindings change)."""
+        moment_of = getattr(self.screen, "key_moment", None)
+        moment = moment_of() if moment_of is not None else None
+        listed = self._listed.get(moment) if moment is not None else None
+        if listed is None:
+            listed = self._list_keys()
+            if moment is not None:
+                if len(self._listed) >= _KEPT:
+                    self._listed.clear()
+                self._listed[moment] = listed
+        keys, actions = listed
+        if keys != self._keys:
+            self._lit = None
+        self._keys, self._actions = keys, actions
+        self._render_keys()
+
+    def _list_keys(self) -> tuple[list[tuple[str, str]], list[tuple[DOMNode, str] | None]]:
+        """The screen's active, shown bindings as the bar lists them, and the action each entry runs."""
         screen = self.screen
         entry_of = getattr(screen, "key_entry", key_entry)
         hints = getattr(screen, "key_hints", None)
@@ -215,10 +236,7 @@ class KeyBar(Lines):
             seen.add(binding.action)
             keys.append(entry)
             actions.append((active.node, binding.action))
-        if keys != self._keys:
-            self._lit = None
-        self._keys, self._actions = keys, actions
-        self._render_keys()
+        return keys, actions
 
     def _width(self) -> int:
         return max(self.content_region.width, 20) if self.is_mounted and self.content_region.width else 78

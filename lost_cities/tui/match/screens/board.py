@@ -10,6 +10,7 @@ bar lists what ``check_action`` allows now; a key that does nothing now still sa
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import NamedTuple
 
 from textual import events
@@ -212,6 +213,13 @@ class BoardScreen(FittedScreen[None]):
         if self._moment is None or self._moment.scene is not scene:
             self._moment = _Moment.of(scene, self.my_turn)
         return self._moment
+
+    def key_moment(self) -> Hashable:
+        """All that :meth:`check_action` and :meth:`key_entry` answer from: the key bar lists a moment met before
+        without asking again (the hand's size is ``selectable`` whenever the bar lists the selection).  A board
+        that answers from more (the lesson's) adds it here."""
+        now = self._now()
+        return now.allowed, now.selectable, self.too_small
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
         """The keys' words for the moment: the hand's size, each pile's colour."""

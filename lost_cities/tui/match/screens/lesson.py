@@ -3,7 +3,7 @@ real round's end, which ends the lesson instead of showing a match's result."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from rich.text import Text
 from textual.binding import Binding
@@ -40,6 +40,10 @@ class LessonBoard(BoardScreen):
             if action in _PLAYING:
                 return None
         return super().check_action(action, parameters)
+
+    def key_moment(self) -> Hashable:
+        waiting = self.waits_for_enter()
+        return super().key_moment(), waiting, waiting and self.scene is not None and self.scene.wait is None
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
         if binding.action == "scores" and self.waits_for_enter():
