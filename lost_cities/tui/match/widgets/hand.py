@@ -38,6 +38,8 @@ SELECTED_FRAME = Style(color="#ffa62b", bold=True)
 SELECTED_PAPER = "#4a3a1a"
 #: Hands kept drawn, beside the one on show, before the widget starts again.
 _KEPT = 64
+#: Lines of frames kept drawn (every face plain, dimmed or selected, and the numbered tops) before it starts again.
+_KEPT_PARTS = 512
 NEW = Style(color="#6fd36f", bold=True)
 
 
@@ -139,8 +141,9 @@ class HandView(Widget):
         self.drawn: Card | None = None
         self._new: int | None = None
         self._drawn: object = None
-        #: each card's three lines as drawn, by (card, place, selected, dimmed, new)
-        self._slots: dict[tuple[Card, int, bool, bool, bool], list[Strip]] = {}
+        #: the lines of the cards' frames as drawn, each by what it shows: a frame's top its number, its middle the
+        #: card, its bottom the mark of the card just drawn — so that the cards moved by a play are not drawn again
+        self._parts: dict[tuple[object, ...], Strip] = {}
         #: the whole hand's three lines, by what it shows: a card played and taken back, or a selection moved
         #: and back, is not joined again
         self._hands: dict[object, list[Strip]] = {}
@@ -174,12 +177,16 @@ class HandView(Widget):
 
     def _slot(self, index: int) -> list[Strip]:
         card = self.cards[index]
-        key = (card, index, index == self.selected, card in self._blocked, index == self._new)
-        strips = self._slots.get(key)
-        if strips is None:
-            strips = [text_strip(self, line, SLOT_WIDTH) for line in _frame(card, index, *key[2:])]
-            self._slots[key] = strips
-        return strips
+        chosen, dim, new = index == self.selected, card in self._blocked, index == self._new
+        keys = (("top", index, chosen), ("face", card, chosen, dim), ("bottom", chosen, new))
+        parts = self._parts
+        if any(key not in parts for key in keys):
+            if len(parts) >= _KEPT_PARTS:
+                parts.clear()
+            for key, line in zip(keys, _frame(card, index, chosen, dim, new), strict=True):
+                if key not in parts:
+                    parts[key] = text_strip(self, line, SLOT_WIDTH)
+        return [parts[key] for key in keys]
 
     def render_line(self, y: int) -> Strip:
         if not 0 <= y < 3:
@@ -206,7 +213,7 @@ class HandView(Widget):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._slots.clear()
+        self._parts.clear()
         self._hands.clear()
 
     def on_click(self, event: events.Click) -> None:
