@@ -27,7 +27,7 @@ from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_labe
 from lost_cities.storage.settings import Settings, language_chosen, load_settings, tip_seen, tips_on
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.match.autosave import Autosave
-from lost_cities.tui.match.host import MatchHost
+from lost_cities.tui.match.host import MatchHost, Online
 from lost_cities.tui.match.messages import (
     ClaimRequested,
     DrawFrom,
@@ -52,7 +52,6 @@ from lost_cities.tui.match.tables.local import PACE
 # Each table and screen is imported where the app first needs it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
 if TYPE_CHECKING:
-    from lost_cities.net.protocol import Created
     from lost_cities.tui.match.screens.online_start import JoinGame, NewOnlineGame
     from lost_cities.tui.match.screens.resume import ResumeChoice
     from lost_cities.tui.match.screens.setup import NewMatchScreen
@@ -87,22 +86,6 @@ class Lesson(Struct, frozen=True):
     ``lost-cities play``'s start comes, as when *Learn to play* is chosen there."""
 
     from_start: bool = False
-
-
-class Online(Struct, frozen=True):
-    """One seat of an online game: ``code`` takes it, ``token`` comes back to it, ``watch`` watches, ``create``
-    makes that game (on its own server) and takes its first person's seat, ``created`` is a game just made whose
-    first person's seat is ours; with none of them, the online start asks (a code to type, or a new game).
-    ``note`` is said on the board first."""
-
-    server: str = DEFAULT_SERVER
-    code: str | None = None
-    token: str | None = None
-    watch: str | None = None
-    name: str | None = None
-    create: OnlineMatch | None = None
-    created: Created | None = None
-    note: str = ""
 
 
 #: Where the app opens.
@@ -390,18 +373,7 @@ class MatchApp(MatchHost):
         the online start, given back to it to mend if the server refuses them."""
         from lost_cities.tui.match.tables.remote import RemoteTable
 
-        table = RemoteTable(
-            self,
-            seat.server,
-            code=seat.code,
-            token=seat.token,
-            watch=seat.watch,
-            name=seat.name,
-            note=seat.note,
-            created=seat.created,
-            typed=typed,
-        )
-        self._open(table)
+        self._open(RemoteTable(self, seat, typed))
 
     # ------------------------------------------------------------ the end
 

@@ -11,7 +11,6 @@ sees the public table and has no keys but help and quit.
 from __future__ import annotations
 
 import contextlib
-import functools
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +50,7 @@ from lost_cities.storage import StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
 from lost_cities.storage.saved import SavedMatch, SaveStatus
 from lost_cities.tui.common.fitted import MIN_WIDTH
+from lost_cities.tui.match.host import Online
 from lost_cities.tui.match.scene import Scene, Wait
 from lost_cities.tui.match.tables.table import Table
 from lost_cities.words import card_phrase, elided, shown_names, side_names, time_left
@@ -119,27 +119,13 @@ class RemoteTable(Table):
 
     said_clears_note = False
 
-    def __init__(
-        self,
-        app: MatchHost,
-        server: str,
-        *,
-        code: str | None = None,
-        token: str | None = None,
-        watch: str | None = None,
-        name: str | None = None,
-        note: str = "",
-        created: Created | None = None,
-        typed: JoinGame | None = None,
-    ) -> None:
-        """``code`` takes a seat, ``token`` comes back to one, ``watch`` watches; ``note`` is said on the board
-        first; ``created``: a game just created whose first person's seat is ours (its invitations are said);
-        ``typed``: the code and name typed in the online start, to mend there if the server refuses them."""
-        super().__init__(app, note)
-        self.server = server
-        self.code = code
-        #: how the seat is taken (or the place to watch), once the table opens
-        self._taking = functools.partial(self._seat, code=code, token=token, watch=watch, name=name)
+    def __init__(self, app: MatchHost, seat: Online, typed: JoinGame | None = None) -> None:
+        """``seat``: the seat to take (or the place to watch) when the table opens, its note said on the board first
+        (a game just created there: its invitations); ``typed``: the code and name typed in the online start, to
+        mend there if the server refuses them."""
+        super().__init__(app, seat.note)
+        self.server = seat.server
+        self._taking = seat
         #: the seat held (or the place watched), once the table is open
         self.seat: Seat | None = None
         self.welcome: Welcome | None = None
@@ -153,9 +139,9 @@ class RemoteTable(Table):
         #: whoever created the game chose its deals (the server said so in its welcome), in words: said first on the
         #: board and kept in the help; empty: the server dealt
         self.dealt = ""
-        if created is not None:
-            self.first_note = self.invitation = invitations(created, self.server)
-            self.invites = {offer.seat: offer.code for offer in created.seats if offer.code is not None}
+        if seat.created is not None:
+            self.first_note = self.invitation = invitations(seat.created, self.server)
+            self.invites = {offer.seat: offer.code for offer in seat.created.seats if offer.code is not None}
         #: the last version shown, the standing and the names it was shown with
         self.frame: ViewFrame | Event | None = None
         self.connected = False
@@ -173,7 +159,7 @@ class RemoteTable(Table):
 
     def open(self) -> None:
         """Take the seat (or the place to watch), and hold the connection until the player leaves."""
-        self.seat = self._taking()
+        self.seat = self._seat(self._taking)
         self._ticking = self.app.set_interval(1.0, self._clock_tick)
         self.app.run_worker(self._hold(), group="connection", exclusive=True, exit_on_error=False)
 
@@ -182,9 +168,8 @@ class RemoteTable(Table):
         if self._ticking is not None:
             self._ticking.stop()
 
-    def _seat(
-        self, *, code: str | None = None, token: str | None = None, watch: str | None = None, name: str | None = None
-    ) -> Seat:
+    def _seat(self, seat: Online) -> Seat:
+        code, token = seat.code, seat.token
         if code is not None and token is None:  # taken from here before: come back to it with its token
             try:
                 kept = load_seats(self.app.store).for_code(self.server, code)
@@ -194,7 +179,7 @@ class RemoteTable(Table):
             if kept is not None:
                 code, token = None, kept.token
                 first = kept.names[kept.seat] if kept.seat < len(kept.names) else None
-                if name is not None and first is not None and name != first:  # not silently ignored
+                if seat.name is not None and first is not None and seat.name != first:  # not silently ignored
                     self.app.notify(
                         _("Back in your seat as {name}: a seat keeps the name it was first taken with.").format(
                             name=first
@@ -206,8 +191,8 @@ class RemoteTable(Table):
             self.server,
             code=code,
             token=token,
-            watch=watch,
-            name=name,
+            watch=seat.watch,
+            name=seat.name,
             on_frame=self._on_frame,
             on_connection=self._on_connection,
         )
@@ -222,7 +207,7 @@ class RemoteTable(Table):
                 # the game's code to watch, typed where an invitation goes: what it is for is done
                 self._typed = None
                 self.first_note = _("That is the code to watch the game: you are watching it.")
-                self.seat = self._seat(watch=typed.code)
+                self.seat = self._seat(Online(self.server, watch=typed.code))
                 await self._hold()
                 return
             if typed is not None and self.welcome is None:  # typed in the online start, and refused: mend it there
@@ -296,10 +281,11 @@ class RemoteTable(Table):
     def _keep_seat(self, game: str, seat: int | None, token: str | None, names: tuple[str, ...]) -> None:
         """A seat taken with a code: its token is kept (a rematch's too), so that the same ``--join`` comes back
         to it."""
-        if token is None or seat is None or self.code is None:
+        code = self._taking.code
+        if token is None or seat is None or code is None:
             return
         try:
-            remember(self.app.store, OnlineSeat(self.server, game, seat, self.code, token, names))
+            remember(self.app.store, OnlineSeat(self.server, game, seat, code, token, names))
         except StorageError as problem:
             self.app.warn(str(problem))
 
