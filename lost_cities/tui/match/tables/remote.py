@@ -417,34 +417,24 @@ class RemoteTable(Table):
             self._show()
 
     def _event(self, frame: Event) -> None:
-        """Someone's decision: the board tells it from the view's history, as against the computer; a card another
-        player took back, which the history does not keep, is said (it was on the table, and is gone)."""
-        taken_back = self._taken_back(frame)
-        card = self._own_taken_back(frame)
-        self.frame = frame
-        if card is not None and card in frame.view.hand:  # said as at one keyboard, the card chosen again
+        """Someone's decision: the board tells it from the view's history.  A card taken back, which the history does
+        not keep, is the one gone from the table since the view before: chosen again in this seat's hand, as at one
+        keyboard, or said of the player who took it (none found: a round's start between the two views)."""
+        before, self.frame = self.frame, frame
+        taken_back = frame.decision == TAKE_BACK
+        card = _gone_from_table(before.view, frame.view) if taken_back and before is not None else None
+        if frame.seat == self.welcome_seat and card is not None and card in frame.view.hand:
             self._back_in_hand(card)
+        elif taken_back and frame.seat != self.welcome_seat and 0 <= frame.seat < len(self.names):
+            name = self.names[frame.seat]
+            if card is None:
+                self._show(note=_("{name} took back the card just played.").format(name=name))
+            else:
+                self._show(note=_("{name} took {card} back into their hand.").format(name=name, card=card_phrase(card)))
         else:
-            self._show(note=taken_back)
+            self._show(note="")
         if frame.round_over is not None:
             self._round_over(frame)
-
-    def _taken_back(self, frame: Event) -> str:
-        """What to say of ``frame`` if another seat took its card back: the card, gone from the table since the
-        view before (a second take-back of the final laying, or one just after coming back, too)."""
-        if frame.decision != TAKE_BACK or frame.seat == self.welcome_seat or not 0 <= frame.seat < len(self.names):
-            return ""
-        name = self.names[frame.seat]
-        card = _gone_from_table(self.frame.view, frame.view) if self.frame is not None else None
-        if card is not None:
-            return _("{name} took {card} back into their hand.").format(name=name, card=card_phrase(card))
-        return _("{name} took back the card just played.").format(name=name)  # a round's start between them
-
-    def _own_taken_back(self, frame: Event) -> Card | None:
-        """The card this seat took back with ``frame``, if it did: gone from the table since the view before."""
-        if frame.decision != TAKE_BACK or frame.seat != self.welcome_seat or self.frame is None:
-            return None
-        return _gone_from_table(self.frame.view, frame.view)
 
     @property
     def welcome_seat(self) -> int | None:
