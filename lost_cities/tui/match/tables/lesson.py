@@ -94,11 +94,8 @@ class LessonTable(LocalTable):
 
     # ------------------------------------------------------------ never saved
 
-    def save(self) -> None:
-        """A lesson is not a match: nothing is written, and an unfinished match stays as it was."""
-
-    def _file_finished_match(self) -> None:
-        """Nor is it filed in the history."""
+    def save(self, finished: bool = False) -> None:
+        """A lesson is not a match: nothing is written nor filed, and an unfinished match stays as it was."""
 
     # ------------------------------------------------------------ the step's text on the board
 

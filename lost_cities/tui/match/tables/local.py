@@ -129,18 +129,14 @@ class LocalTable(Table):
 
     # ------------------------------------------------------------ saving
 
-    def save(self) -> None:
-        """Autosave the match as of its last completed turn, written on a thread (:mod:`..autosave`);
-        a failure is told once and play goes on.
-
-        The save leaves out a card played but not yet drawn for (:meth:`SavedMatch.with_match`).
-        """
+    def save(self, finished: bool = False) -> None:
+        """Autosave the match as of its last completed turn (a card played but not yet drawn for left out), or file
+        it in the history once ``finished``; written on a thread (:mod:`..autosave`), a failure told once."""
         self._saved = self.session.saved(self._saved)
-        self.app.autosave.save(self._saved)
-
-    def _file_finished_match(self) -> None:
-        self._saved = self.session.saved(self._saved)
-        self.app.autosave.finish(self._saved)
+        if finished:
+            self.app.autosave.finish(self._saved)
+        else:
+            self.app.autosave.save(self._saved)
 
     # ------------------------------------------------------------ the flow of a match
 
@@ -222,11 +218,7 @@ class LocalTable(Table):
 
     def _turn_over(self) -> None:
         """Save (or file the finished match), then whoever is next."""
-        session = self.session
-        if session.round_over and not session.more_rounds:
-            self._file_finished_match()
-        else:
-            self.save()
+        self.save(finished=self.session.match_over)
         self._next_turn()
 
     def _round_over(self) -> None:
