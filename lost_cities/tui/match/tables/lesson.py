@@ -188,10 +188,10 @@ class LessonTable(LocalTable):
         self._explain(key, decision)
         return False
 
-    def decide(self, decision: Decision, bell: bool = True) -> None:
+    def decide(self, decision: Decision) -> None:
         if decision == self.wanted and decision in self.session.view_of(self._seat).legal_decisions:
             self.step_index += 1  # before the board is drawn again, so that it shows the next step
-        super().decide(decision, bell)
+        super().decide(decision)
 
     # Each request goes on as at the local table only if the step lets it (or the learner must wait anyway);
     # otherwise it is explained, and nothing changes.

@@ -277,14 +277,14 @@ class LocalTable(Table):
             return False
         return scene.view.my_turn
 
-    def decide(self, decision: Decision, bell: bool = True) -> None:
+    def decide(self, decision: Decision) -> None:
         """The player's decision, through the session: a refusal is said with its rule, nothing changed;
         a draw, a stop or a final lay may end their turn (R7, R23c), a play waits for its draw."""
         session, seat = self.session, self._seat
         try:
             session.decide(decision)
         except IllegalMoveError as refused:
-            self._refuse(refused, bell)
+            self._refuse(refused)
             return
         if session.round_over or session.to_move != seat:
             board = self.board
