@@ -333,14 +333,12 @@ class MatchApp(MatchHost):
             self.push_screen(form, self._create_or_back)
 
     def _create_or_back(self, chosen: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
-        """The form opened from the online start: Esc goes back to the start (a code to type after all), and Ctrl+N
-        there opens the form again as it was left."""
-        if chosen is None:
+        """The form opened from the online start, which sets up online games only: Esc goes back to the start (a code
+        to type after all), and Ctrl+N there opens the form again as it was left."""
+        if isinstance(chosen, OnlineMatch):
+            self._create(chosen)
+        else:
             self.online_start()
-        elif chosen == "learn":  # no lesson in the online form
-            self.exit()
-        else:  # the online form only sets up online games
-            self._create(chosen if isinstance(chosen, OnlineMatch) else OnlineMatch(chosen, self._online_server()))
 
     def _create(self, chosen: OnlineMatch) -> None:
         self.run_worker(self._create_game(chosen), group="creating", exclusive=True, exit_on_error=False)
