@@ -172,7 +172,6 @@ def _print_created(created: Created, url: str, answered: str) -> None:
 
 def run_bot(args: argparse.Namespace) -> int:
     import asyncio
-    import contextlib
 
     from lost_cities.ai import BotNameError, make_bot
     from lost_cities.net.client import OnlineError, play_seat
@@ -411,7 +410,7 @@ def run_play_online(args: argparse.Namespace) -> int:
     url = server_of(args, remembered=args.online)  # a code to join or watch: --server names its server, or none
     if not arguments.on_a_terminal():
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
-    code, token, watch, created = args.join, None, args.watch, None
+    code, created = args.join, None
     if args.online and args.p1 is None:  # no names: the online start asks (join with a code, or create)
         return open_app(Online(url))
     if args.online:
@@ -423,7 +422,7 @@ def run_play_online(args: argparse.Namespace) -> int:
         except OnlineError as error:
             return arguments.refuse("play", str(error))
         code = created.seats[0].code
-    return open_app(Online(url, code=code, token=token, watch=watch, name=args.name, created=created))
+    return open_app(Online(url, code=code, watch=args.watch, name=args.name, created=created))
 
 
 class _Refused(Exception):
