@@ -102,35 +102,18 @@ def run_new(args: argparse.Namespace) -> int:
     from lost_cities.net.client import OnlineError, create_game_where
 
     names = [name.strip() for name in args.names.split(",")] if args.names else []
-    named = [seat for seat, _name in enumerate(names)] + [seat for seat, _level in args.computer]
+    levels: dict[int, str] = dict(args.computer)
     try:
-        players = arguments.players_for(args.players, named)
+        players = arguments.players_for(args.players, [*range(len(names)), *levels])
     except ValueError as error:
         return arguments.refuse("online new", str(error))
-    levels: dict[int, str] = dict(args.computer)
-    names += [""] * (players - len(names))
-    from lost_cities.net.new_game import create_frame
-    from lost_cities.session import MatchSettings
-
     if all(seat in levels for seat in range(players)):
         return arguments.refuse("online new", _("at least one seat is a person's: the arena plays computers alone"))
+    names += [""] * (players - len(names))
     try:
-        rules = arguments.rules_of(args, players)
-    except ValueError as error:
-        return arguments.refuse("online new", str(error))
-    try:
-        frame = create_frame(
-            MatchSettings(
-                names=tuple(names),
-                rounds=args.rounds,
-                seed=args.seed,
-                rules=rules,
-                computers=tuple(levels.get(seat) for seat in range(players)),
-            ),
-            clock=args.clock,
-        )
-    except PlayerNamesError as error:
-        return arguments.refuse("online new", error.sentence)
+        frame = _frame(args, names, [levels.get(seat) for seat in range(players)])
+    except _Refused as refused:
+        return arguments.refuse("online new", str(refused))
     url = server_of(args, remembered=True)
     try:
         answered, created = asyncio.run(create_game_where(url, frame))
@@ -415,12 +398,9 @@ def run_play_online(args: argparse.Namespace) -> int:
         return open_app(Online(url))
     if args.online:
         try:
-            frame = _create_frame(args)
-            created = asyncio.run(create_game(url, frame))
-        except _Refused as refused:
+            created = asyncio.run(create_game(url, _create_frame(args)))
+        except (_Refused, OnlineError) as refused:
             return arguments.refuse("play", str(refused))
-        except OnlineError as error:
-            return arguments.refuse("play", str(error))
         code = created.seats[0].code
     return open_app(Online(url, code=code, watch=args.watch, name=args.name, created=created))
 
@@ -431,9 +411,6 @@ class _Refused(Exception):
 
 def _create_frame(args: argparse.Namespace) -> Create:
     """The game ``play --online`` creates: ``--p1`` is you; a level as ``--p2``…``--p4`` is a computer's seat."""
-    from lost_cities.net.new_game import create_frame
-    from lost_cities.session import MatchSettings
-
     given = [(name or "").strip() for name in (args.p1, args.p2, args.p3, args.p4)]
     try:
         players = arguments.players_for(args.players, [seat for seat, name in enumerate(given) if name])
@@ -442,19 +419,24 @@ def _create_frame(args: argparse.Namespace) -> Create:
     given = given[:players]
     if given[0] in LEVELS:
         raise _Refused(_("--p1 is you: give your name, and a level to the other seats"))
-    try:
-        rules = arguments.rules_of(args, players)
-    except ValueError as error:
-        raise _Refused(str(error)) from None
     if args.first != "random" and int(args.first[1:]) > players:
         raise _Refused(_("--first {seat}: there are only {n} players").format(seat=args.first, n=players))
+    names = ["" if name in LEVELS else name for name in given]
+    return _frame(args, names, [name if name in LEVELS else None for name in given], args.first)
+
+
+def _frame(args: argparse.Namespace, names: list[str], computers: list[str | None], first: str = "p1") -> Create:
+    """The frame that creates a game of ``names`` (``computers``: each seat's level, or ``None`` for a person) with
+    the options' rules, rounds, seed and clock; :class:`_Refused` if they make none."""
+    from lost_cities.net.new_game import create_frame
+    from lost_cities.session import MatchSettings
+
+    try:
+        rules = arguments.rules_of(args, len(names))
+    except ValueError as error:
+        raise _Refused(str(error)) from None
     settings = MatchSettings(
-        names=tuple("" if name in LEVELS else name for name in given),
-        first=args.first,
-        rounds=args.rounds,
-        seed=args.seed,
-        rules=rules,
-        computers=tuple(name if name in LEVELS else None for name in given),
+        names=tuple(names), first=first, rounds=args.rounds, seed=args.seed, rules=rules, computers=tuple(computers)
     )
     try:
         return create_frame(settings, clock=args.clock)
