@@ -576,12 +576,17 @@ class RemoteTable(Table):
             return False
         return True
 
-    def decide(self, decision: Decision) -> None:
-        self._send(decision)
+    def decide(self, decision: Decision | None) -> None:
+        """To the server (``None``: take back the card just played); its answer is the next view (or an error frame,
+        said on the board)."""
+        self._say(_("Sent…") if self.connected else _("Reconnecting…"))
+        if self.seat is not None:
+            text = None if decision is None else str(decision)
+            self.app.run_worker(self.seat.send(text), group="send", exit_on_error=False)
 
     def take_back(self) -> None:
         if self.may_act():
-            self._send(None)
+            self.decide(None)
 
     def _watcher_refused(self) -> bool:
         """True at a watcher's place, whose keys the board refuses: only the players play."""
@@ -607,13 +612,6 @@ class RemoteTable(Table):
                 self.app.run_worker(self.seat.claim(), group="send", exit_on_error=False)
         else:
             self._say(_("There is nothing to claim: c claims the match once the other side's time has run out."), True)
-
-    def _send(self, decision: Decision | None) -> None:
-        """To the server; its answer is the next view (or an error frame, said on the board)."""
-        self._say(_("Sent…") if self.connected else _("Reconnecting…"))
-        if self.seat is not None:
-            text = None if decision is None else str(decision)
-            self.app.run_worker(self.seat.send(text), group="send", exit_on_error=False)
 
     def _refused(self, frame: ErrorFrame) -> None:
         """A refusal in the player's language: the engine's reason rebuilt from the frame where it has one."""
