@@ -29,8 +29,7 @@ __all__ = ["MatchHost", "Online"]
 class Online(Struct, frozen=True):
     """One seat of an online game: ``code`` takes it, ``token`` comes back to it, ``watch`` watches, ``create``
     makes that game (on its own server) and takes its first person's seat, ``created`` is a game just made whose
-    first person's seat is ours; with none of them, the online start asks (a code to type, or a new game).
-    ``note`` is said on the board first."""
+    first person's seat is ours; with none of them, the online start asks (a code to type, or a new game)."""
 
     server: str = DEFAULT_SERVER
     code: str | None = None
@@ -39,7 +38,6 @@ class Online(Struct, frozen=True):
     name: str | None = None
     create: OnlineMatch | None = None
     created: Created | None = None
-    note: str = ""
 
 
 class MatchHost(GameApp):

@@ -69,8 +69,7 @@ class Local(Struct, frozen=True):
     ``settings`` start a new match without the form; ``form`` fills the form in (the command line's options
     given without names); ``session`` plays a match already set up (a position built through the engine, for
     tests and tools) without asking about saves; ``online`` lists the player's online games still running,
-    offered beside the unfinished match; ``server``: the game server the form offers for a match online;
-    ``tips``: the one-time tips may be said (the player's setting decides)."""
+    offered beside the unfinished match; ``server``: the game server the form offers for a match online."""
 
     settings: MatchSettings | None = None
     start: StartMode = "ask"
@@ -78,7 +77,6 @@ class Local(Struct, frozen=True):
     form: MatchSettings | None = None
     online: tuple[OfferedGame, ...] = ()
     server: str = DEFAULT_SERVER
-    tips: bool = True
 
 
 class Lesson(Struct, frozen=True):
@@ -272,7 +270,7 @@ class MatchApp(MatchHost):
     def _play(self, session: HotSeat, note: str, saved: SavedMatch | None = None) -> None:
         from lost_cities.tui.match.tables.local import LocalTable
 
-        self._open(LocalTable(self, session, note, saved, pace=self.pace, tips=self.local.tips))
+        self._open(LocalTable(self, session, note, saved, pace=self.pace))
 
     def another_match(self, previous: MatchSettings) -> None:
         self._leave_table()

@@ -120,10 +120,10 @@ class RemoteTable(Table):
     said_clears_note = False
 
     def __init__(self, app: MatchHost, seat: Online, typed: JoinGame | None = None) -> None:
-        """``seat``: the seat to take (or the place to watch) when the table opens, its note said on the board first
-        (a game just created there: its invitations); ``typed``: the code and name typed in the online start, to
-        mend there if the server refuses them."""
-        super().__init__(app, seat.note)
+        """``seat``: the seat to take (or the place to watch) when the table opens (a game just created there: its
+        invitations are said); ``typed``: the code and name typed in the online start, to mend there if the server
+        refuses them."""
+        super().__init__(app)
         self.server = seat.server
         self._taking = seat
         #: the seat held (or the place watched), once the table is open
