@@ -319,16 +319,10 @@ class MatchApp(MatchHost):
         else:
             from lost_cities.tui.match.screens.setup import NewMatchScreen
 
-            server = self._online_server()
             draft = self._left_form.left_as if self._left_form is not None else None
-            if draft is None:
-                form = NewMatchScreen(None, server=server, online_only=True, back=True)
-            else:  # left with Esc a moment ago: as it was
-                form = NewMatchScreen(
-                    draft.settings, server=draft.server, clock=draft.clock, online_only=True, back=True
-                )
-            self._left_form = form
-            self.push_screen(form, self._create_or_back)
+            settings, server, clock = draft if draft is not None else (None, self._online_server(), "")
+            self._left_form = NewMatchScreen(settings, server=server, clock=clock, online_only=True, back=True)
+            self.push_screen(self._left_form, self._create_or_back)
 
     def _create_or_back(self, chosen: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
         """The form opened from the online start, which sets up online games only: Esc goes back to the start (a code
