@@ -170,16 +170,12 @@ class LocalTable(Table):
         waiting = session.is_computer(session.to_move)
         screen = PassScreen(session.rules, self._pass_scene(note=note, wait=Wait.COMPUTER if waiting else None))
         self._waiting_pass = screen if waiting else None
-        self.app.push_screen(screen, self._revealed)
+        self.app.push_screen(screen, lambda _shown: self.show_board(self.session.to_move))
 
     def _pass_scene(self, **say: Any) -> Scene:
         """The pass screen's scene: the table as the next person will see it, without any hand (H2)."""
         session = self.session
         return Scene(session.public_view(session.next_person), session.standing(), session.names, **say)
-
-    def _revealed(self, _result: None) -> None:
-        """The player to move is at the keyboard: the board, built the first time it is needed."""
-        self.show_board(self.session.to_move)
 
     def show_board(self, seat: int, note: str = "") -> None:
         """The board as ``seat`` sees it, their hand in view, whoever is to move; ``note`` said first.
@@ -412,12 +408,13 @@ class LocalTable(Table):
         """Do ``then`` in ``seconds`` (any key sooner), and never under a dialog: after it closes."""
         if self._held is not None and self._held[1] is not None:
             self._held[1].stop()
-        timer = self.app.set_timer(seconds, self._go_on) if seconds > 0 else None
+        timer = self.app.set_timer(seconds, self.hurry) if seconds > 0 else None
         self._held = (then, timer)
         if timer is None:
-            self._go_on()
+            self.hurry()
 
-    def _go_on(self) -> None:
+    def hurry(self) -> None:
+        """The move held on screen goes on: its time is up, or a key was pressed."""
         if self._held is None or isinstance(self.app.screen, ModalScreen):
             return  # a dialog is up (help, quitting): its closing goes on
         then, timer = self._held
@@ -425,9 +422,6 @@ class LocalTable(Table):
         if timer is not None:
             timer.stop()
         then()
-
-    def hurry(self) -> None:
-        self._go_on()
 
     # ------------------------------------------------------------ help and quitting
 
