@@ -476,6 +476,6 @@ class MatchApp(MatchHost):
     async def action_quit(self) -> None:
         """Ctrl+Q: quit at once, the match kept as its table keeps it."""
         if self.table is not None:
-            await self.table.quit_now()
+            self.table.quit_now()
         else:
             self.exit()

@@ -278,10 +278,6 @@ class LessonTable(LocalTable):
         """Left (nothing to save): where the lesson was opened from."""
         self.app.lesson_over()
 
-    async def quit_now(self) -> None:
-        """Ctrl+Q: the program ends, from the lesson as from a match."""
-        self.app.exit()
-
 
 def _number(value: int) -> str:
     """A score as the table writes it, with a true minus sign and no plus."""

@@ -443,12 +443,8 @@ class LocalTable(Table):
             )
         return _("Quit now? The match is saved: lost-cities play offers to resume it.")
 
-    def _quit(self) -> None:
-        """Saved first, unless the match is over."""
+    def quit_now(self) -> None:
+        """Saved first, unless the match is over (or a lesson, which saves nothing)."""
         if not self.session.match_over:
             self.save()
         self.app.exit()
-
-    async def quit_now(self) -> None:
-        """Ctrl+Q: save first, then quit at once."""
-        self._quit()

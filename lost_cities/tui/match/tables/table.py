@@ -220,11 +220,11 @@ class Table(ABC):
     def _quit_question(self) -> str:
         """Quit?, and what becomes of the match then."""
 
-    @abstractmethod
     def _quit(self) -> None:
-        """Quit, as the player confirmed."""
+        """Quit, as the player confirmed: as Ctrl+Q does, unless the table goes elsewhere."""
+        self.quit_now()
 
-    async def quit_now(self) -> None:
+    def quit_now(self) -> None:
         """Ctrl+Q: quit at once, the match kept as the table keeps it."""
         self.app.exit()
 
