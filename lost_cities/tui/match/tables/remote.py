@@ -1,11 +1,9 @@
 """The remote table: one seat of a game on a server (or a watcher's place), its board fed by the server's frames.
 
-The same board, round end and match end as at one keyboard, drawn from what the server sends this seat — its own
-view, nothing more (H1–H3) — instead of from a session; no pass screen.  A key is a request, as at one keyboard;
-here the table sends it to the server (:class:`~lost_cities.net.client.Seat`), and the answer comes back as the
-seat's next view, or as an ``error`` frame that the board says in the player's language.  The connection is held
-by an async worker that reconnects by itself: the board stays up and says "Reconnecting…" meanwhile.  A watcher
-sees the public table and has no keys but help and quit.
+The board, round end and match end of one keyboard, drawn from the seat's own view as the server sends it (H1–H3);
+no pass screen.  A key is sent to the server (:class:`~lost_cities.net.client.Seat`), whose answer is the seat's
+next view or an ``error`` frame said in the player's language.  The connection comes back by itself, the board
+saying "Reconnecting…" meanwhile; a watcher has no keys but help and quit.
 """
 
 from __future__ import annotations
@@ -68,10 +66,9 @@ __all__ = ["RemoteTable", "invitations"]
 
 def invitations(created: Created, server: str) -> str:
     """What the creator of a game sends each friend, and spectators: ``send Boris: lost-cities play --join
-    K7QX-M2PA · to watch: lost-cities play --watch M2PA-K7QX``. For two friends or three, each friend's code,
-    then the command on a line of its own: whole commands each, with a list of servers, would not fit beneath
-    an 80×24 board (the help, ``?``, keeps the same text).  The lines are broken between the codes, never inside
-    one — a name parted from its code, a command from its code —, as the board's narrowest message is wide."""
+    K7QX-M2PA · to watch: lost-cities play --watch M2PA-K7QX``; for two friends or three, their codes, then the
+    command on a line of its own (a command each would not fit beneath an 80×24 board).  Lines break between the
+    codes, never inside one, as the board's narrowest message is wide."""
     option = server_option(server)
     mine = next((offer.seat for offer in created.seats if offer.code is not None), None)
     friends = [offer for offer in created.seats if offer.code is not None and offer.seat != mine]
@@ -136,8 +133,8 @@ class RemoteTable(Table):
         self.invites: dict[int, str] = {}
         #: all of them and the watch code, in words: kept in the help (``?``) once the board has moved on
         self.invitation = ""
-        #: whoever created the game chose its deals (the server said so in its welcome), in words: said first on the
-        #: board and kept in the help; empty: the server dealt
+        #: that whoever created the game chose its deals, in words (said first on the board, kept in the help); empty:
+        #: the server dealt
         self.dealt = ""
         if seat.created is not None:
             self.first_note = self.invitation = invitations(seat.created, self.server)
@@ -254,7 +251,7 @@ class RemoteTable(Table):
                 pass
 
     def _rename(self, presence: Presence) -> None:
-        """A seat's name as its player gave it on joining (after this screen's welcome): shown from now on."""
+        """A seat's name as its player gave it on joining after this screen's welcome: shown from now on."""
         welcome = self.welcome
         if welcome is None or presence.name is None or not 0 <= presence.seat < len(welcome.seats):
             return
@@ -264,8 +261,8 @@ class RemoteTable(Table):
             self.welcome = replace(welcome, seats=tuple(seats))
 
     def _told_dealt(self, welcome: Welcome) -> None:
-        """The game's seed was chosen by whoever created it (a server that allows it says so): every player is told,
-        first thing on the board.  The server knows no creator, only that the codes were theirs: nobody is named."""
+        """Whoever created the game chose its seed (a server that allows it says so): every player is told first,
+        nobody named (the server knows no creator, only that the codes were theirs)."""
         self.dealt = (
             _("The deals were chosen by whoever created this game: they may know every hand and the draw pile.")
             if welcome.seed_chosen
@@ -279,8 +276,7 @@ class RemoteTable(Table):
         return "\n".join(line for line in (self.dealt, text) if line)
 
     def _keep_seat(self, game: str, seat: int | None, token: str | None, names: tuple[str, ...]) -> None:
-        """A seat taken with a code: its token is kept (a rematch's too), so that the same ``--join`` comes back
-        to it."""
+        """A seat taken with a code: its token is kept (a rematch's too), for the same ``--join`` to come back."""
         code = self._taking.code
         if token is None or seat is None or code is None:
             return
@@ -293,8 +289,7 @@ class RemoteTable(Table):
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The players' names as this screen shows them: a default name (``Joueur 2``, ``Компьютер``) in the
-        player's own language, whatever language the game was created in."""
+        """The players' names as this screen shows them: a default name (``Joueur 2``) in the player's language."""
         if self.welcome is None:
             return ()
         seats = self.welcome.seats
@@ -314,8 +309,8 @@ class RemoteTable(Table):
         )
 
     def _scene(self) -> Scene | None:
-        """The view the server last sent, once it has welcomed this screen: what the player waits for, said; no
-        hint offered; the claim offered, and the player's own clock said, where the clock allows."""
+        """The view the server last sent, once it has welcomed this screen: what the player waits for said, no hint
+        offered, and the claim and the player's own clock where the clock allows."""
         frame = self.frame
         if frame is None or self.welcome is None:
             return None
@@ -337,8 +332,8 @@ class RemoteTable(Table):
         return BoardScreen(self.frame.view.rules, watching=self.watching)
 
     def _invitations_done(self) -> dict[str, Any]:
-        """Once every friend invited here has joined, the invitations are no longer said over the board (``?``
-        keeps them): what :meth:`_show` is to change."""
+        """Once every friend invited here has joined, the invitations leave the board (``?`` keeps them): what
+        :meth:`_show` is to change."""
         board = self.board
         friends = [seat for seat in self.invites if seat != self.welcome_seat]
         if not friends or any(seat not in self.joined for seat in friends):
@@ -349,8 +344,7 @@ class RemoteTable(Table):
         return {}
 
     def _own_clock(self) -> str:
-        """The player's own clock while they are to decide on one: the time left, or that it has run out (and what
-        the others may do then)."""
+        """The player's own clock while they are to decide: the time left, or that it ran out and what follows."""
         frame = self.frame
         if frame is None or frame.deadline is None or not frame.view.my_turn or self.watching:
             return ""
@@ -406,8 +400,8 @@ class RemoteTable(Table):
         return not rules.cooperative and rules.side_of(seat) != rules.side_of(frame.view.to_move)
 
     def _clock_tick(self) -> None:
-        """Once a second with a clock: the time left is said again, and the claim offered when it runs out; on the
-        player's own turn only the clock changes (what the line says stays)."""
+        """Once a second with a clock: the time left said again, the claim offered once it runs out; on the
+        player's own turn, only the clock changes."""
         frame, board = self.frame, self.board
         if frame is None or frame.deadline is None or board is None or board.scene is None:
             return
@@ -441,8 +435,7 @@ class RemoteTable(Table):
         return self.welcome.seat if self.welcome else None
 
     def _watching_an_invitation(self, welcome: Welcome, seat: int, code: str) -> str:
-        """What a watcher who came with a seat's invitation (not the watch code) is told: the same code takes the
-        seat — ``--watch`` typed for ``--join`` is the likely mistake."""
+        """What a watcher who came with a seat's invitation is told: the same code takes that seat."""
         name = welcome.seats[seat].name if 0 <= seat < len(welcome.seats) else ""
         return elided(
             _(
@@ -503,9 +496,10 @@ class RemoteTable(Table):
         self._say(self._rematch_line())
 
     def _rematch_line(self) -> str:
-        """Whom the rematch waits for, and which of them are not connected: it waits until they come back (a
-        bot that played its seat to the end has left for good), so the player is not left waiting unawares."""
-        waiting = [seat for seat in self._people() if seat != self.welcome_seat and seat not in self.rematch_seats]
+        """Whom the rematch waits for, and which of them are not connected: it waits until they are back (a bot that
+        played its seat to the end has left for good)."""
+        people = [info.seat for info in self.welcome.seats if info.computer is None] if self.welcome else []
+        waiting = [seat for seat in people if seat != self.welcome_seat and seat not in self.rematch_seats]
         if not waiting:  # everyone has accepted (or the others are computers): the server is making it
             return _("Rematch agreed: the new match is being set up…")
         here = ", ".join(self.names[seat] for seat in waiting if seat in self.present)
@@ -516,9 +510,6 @@ class RemoteTable(Table):
                 "Not connected now: {away}; the rematch starts once everyone is back and has accepted."
             ).format(away=away)
         return line
-
-    def _people(self) -> list[int]:
-        return [info.seat for info in self.welcome.seats if info.computer is None] if self.welcome else []
 
     def _rematch_offered(self, offer: RematchOffer) -> None:
         self.rematch_seats = frozenset(offer.seats)
@@ -600,7 +591,7 @@ class RemoteTable(Table):
 
     def show_scores(self) -> None:
         """Enter on the board of a finished match (back from its end, a rematch asked): its end again."""
-        if self.seat is not None and self.seat.record is not None and not self._round_end_up:
+        if self.seat is not None and self.seat.record is not None:
             self._match_over(self.seat.record)
 
     def claim(self) -> None:
@@ -651,9 +642,5 @@ class RemoteTable(Table):
 
     def _quit(self) -> None:
         """A seat left with its game going on: the command says how to come back to it."""
-        if self._playing:
-            self.app.end(
-                words=_("The game goes on on the server, and your seat is kept: lost-cities play offers it again.")
-            )
-        else:
-            self.app.exit()
+        words = _("The game goes on on the server, and your seat is kept: lost-cities play offers it again.")
+        self.app.end(words=words if self._playing else "")
