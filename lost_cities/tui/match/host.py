@@ -1,9 +1,5 @@
-"""The app as its tables see it: the screens, the player's store and settings, and the way on after a match.
-
-A table (:mod:`.tables`) shows the screens of its match through the app it is given, and hands the flow back to
-it where the match ends — another match, the start again after the lesson, the online start to mend a code, or
-the end of the program.  This is that interface, which :class:`~.match_app.MatchApp` implements, and the
-:class:`Online` seat the app opens a remote table on: the tables import them, never the app itself.
+"""The app as its tables see it (:class:`MatchHost`: the screens, the player's store and settings, the way on where
+a match ends), and the :class:`Online` seat it opens a remote table on: the tables import them, never the app itself.
 """
 
 from __future__ import annotations
