@@ -1,14 +1,9 @@
 """The match app: one app from the start to the end of the program, whatever the table a match is played at.
 
-It opens where the command line says (:data:`Opening`): the start of ``lost-cities play`` (the unfinished match
-to resume, the online games still running, *Learn to play*, the new-match form), the lesson, or an online game.
-From there it owns the whole flow — the form → the lesson, a local match or an online one → the board → the
-round's end → the match's end → another match, or a rematch — and never hands a choice back to the command line.
-
-A match is played at a table (:mod:`.tables`): a local one (people at one keyboard, and computers), a remote one
-(one seat of a game on a server) or the lesson's.  Every request of the board and the pass screen
-(:mod:`.messages`) is answered here once, by handing it to the table; what the table needs of the app —
-the screens, the saves, the way on after a match — is :class:`~.host.MatchHost`.
+It opens where the command line says (:data:`Opening`) and owns the whole flow from there — the start, the form,
+the lesson, a local or an online match, its end, another match or a rematch — never handing a choice back to the
+command line.  Every request of the board and the pass screen (:mod:`.messages`) is handed to the table the match
+is played at (:mod:`.tables`), which sees the app as its :class:`~.host.MatchHost`.
 """
 
 from __future__ import annotations
