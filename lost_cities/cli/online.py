@@ -144,12 +144,8 @@ def _print_created(created: Created, url: str, answered: str) -> None:
         if seat.code is None:
             print("  " + _("{name}: the computer").format(name=seat.name))
         else:
-            print(
-                "  "
-                + _("{name}: send them lost-cities play --join {code}{server}").format(
-                    name=seat.name, code=seat.code, server=server
-                )
-            )
+            send = _("{name}: send them lost-cities play --join {code}{server}")
+            print("  " + send.format(name=seat.name, code=seat.code, server=server))
     print("  " + _("To watch: lost-cities play --watch {code}{server}").format(code=created.watch, server=server))
 
 
@@ -174,22 +170,16 @@ def run_bot(args: argparse.Namespace) -> int:
     announced, waiting = False, _Waiting()
 
     def keep(frame: ServerFrame) -> None:
-        """The seat's token, kept at once: stopped and started again, the bot comes back to its seat. The first
-        welcome is said on stderr (the result alone goes to stdout), so that a silent terminal is not a mystery;
-        so is a wait that may be long (:class:`_Waiting`)."""
+        """The seat's token, kept at once for the same command to come back to it; the first welcome, and a long wait
+        (:class:`_Waiting`), said on stderr (the result alone goes to stdout)."""
         nonlocal announced
         waiting.seen(frame)
         if not isinstance(frame, Welcome) or frame.seat is None:
             return
         if not announced:
             announced = True
-            print(
-                _("Playing {name}'s seat… (Ctrl+C stops; the same command comes back to the seat)").format(
-                    name=frame.seats[frame.seat].name
-                ),
-                file=sys.stderr,
-                flush=True,
-            )
+            playing = _("Playing {name}'s seat… (Ctrl+C stops; the same command comes back to the seat)")
+            _say(playing.format(name=frame.seats[frame.seat].name))
         if frame.token is not None and store is not None:
             names = tuple(info.name for info in frame.seats)
             seat = OnlineSeat(url, frame.game, frame.seat, args.code, frame.token, names, bot=args.level)
@@ -213,20 +203,17 @@ def run_bot(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return 130
     from lost_cities.storage.summary import result_label
-
-    saved = _saved(record)
     from lost_cities.words import signed
 
+    saved = _saved(record)
     totals = " – ".join(f"{name} {signed(total)}" for name, total in zip(saved.side_names, saved.totals, strict=True))
     print(_("{totals}: {result}").format(totals=totals, result=result_label(saved)))
     return 0
 
 
 class _Waiting:
-    """What an ``online bot`` waiting on something other than itself says on stderr, once a wait: a player away
-    on their turn (the game waits as long as it must: the player may come back, with the same command if it was
-    a bot), the connection lost (it is tried again and again, with backoff).  It waits as a person would, but
-    never in silence: whoever watches the terminal sees why nothing happens."""
+    """What an ``online bot`` waiting on something other than itself says on stderr, once a wait, so that whoever
+    watches the terminal sees why nothing happens: a player away on their turn, or the connection lost."""
 
     def __init__(self) -> None:
         self.seat: int | None = None
