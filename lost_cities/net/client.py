@@ -507,8 +507,6 @@ class Seat:
                     if self._player is not None:
                         asked = -1
                         await self._send_text(websocket, write(Sync()))  # where do things stand now?
-                case _:
-                    pass
             if self.on_frame:
                 self.on_frame(frame)
             if isinstance(frame, Record) and until_over:

@@ -247,8 +247,6 @@ class RemoteTable(Table):
                 self._rematch_offered(frame)
             case Rematched():
                 self._rematched(frame)
-            case _:
-                pass
 
     def _rename(self, presence: Presence) -> None:
         """A seat's name as its player gave it on joining after this screen's welcome: shown from now on."""
