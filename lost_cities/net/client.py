@@ -183,9 +183,7 @@ async def _exchange_at(url: str, frame: Create | Watch | Status) -> list[ServerF
     except ConnectionClosed:
         pass
     except FrameError as error:
-        raise OnlineError(
-            _("the server at {url} sent a frame this client cannot read ({error})").format(url=url, error=error)
-        ) from None
+        raise _unreadable(url, error) from None
     return answers
 
 
@@ -228,6 +226,12 @@ def _refusal(error: InvalidStatus) -> str | None:
 
 def _unanswered(tried: Sequence[str], why: str) -> str:
     return _("no game server answers at {addresses} ({why})").format(addresses=", ".join(tried), why=why)
+
+
+def _unreadable(url: str, error: FrameError) -> OnlineError:
+    return OnlineError(
+        _("the server at {url} sent a frame this client cannot read ({error})").format(url=url, error=error)
+    )
 
 
 async def create_game(url: str, frame: Create) -> Created:
@@ -422,11 +426,7 @@ class Seat:
                     _("{address} is not a server's address ({why})").format(address=address, why=_said(error))
                 ) from None
             except FrameError as error:
-                raise OnlineError(
-                    _("the server at {url} sent a frame this client cannot read ({error})").format(
-                        url=address, error=error
-                    )
-                ) from None
+                raise _unreadable(address, error) from None
             finally:
                 if self._websocket is not None:
                     welcomed = True
