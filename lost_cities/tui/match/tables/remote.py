@@ -177,13 +177,8 @@ class RemoteTable(Table):
                 code, token = None, kept.token
                 first = kept.names[kept.seat] if kept.seat < len(kept.names) else None
                 if seat.name is not None and first is not None and seat.name != first:  # not silently ignored
-                    self.app.notify(
-                        _("Back in your seat as {name}: a seat keeps the name it was first taken with.").format(
-                            name=first
-                        ),
-                        timeout=15,
-                        markup=False,
-                    )
+                    back = _("Back in your seat as {name}: a seat keeps the name it was first taken with.")
+                    self.app.notify(back.format(name=first), timeout=15, markup=False)
         return Seat(
             self.server,
             code=code,
@@ -515,11 +510,8 @@ class RemoteTable(Table):
             self._say(self._rematch_line())
         asking = [self.names[seat] for seat in offer.seats if seat != self.welcome_seat]
         if asking and self.welcome_seat not in offer.seats:
-            self.app.notify(
-                _("{names} asked for a rematch: a, at the end of the match, accepts.").format(names=", ".join(asking)),
-                timeout=15,
-                markup=False,
-            )
+            asked = _("{names} asked for a rematch: a, at the end of the match, accepts.")
+            self.app.notify(asked.format(names=", ".join(asking)), timeout=15, markup=False)
 
     def _rematched(self, frame: Rematched) -> None:
         """The rematch is made: this seat moves to it (its new token kept), the board follows its first view."""
