@@ -333,18 +333,13 @@ class LocalTable(Table):
         self._asked = (worker, then)
 
     def worker_changed(self, event: Worker.StateChanged) -> None:
-        """The computer's answer, if it is to the question still asked (a fault in a bot answers ``None``)."""
-        if self._asked is None or event.worker is not self._asked[0]:
+        """The computer's answer, if it is to the question still asked: ``None`` from a worker that failed (a fault in
+        a bot), which has no result."""
+        asked = self._asked
+        if asked is None or event.worker is not asked[0] or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
-        if event.state is WorkerState.SUCCESS:
-            answer = event.worker.result
-        elif event.state is WorkerState.ERROR:
-            answer = None
-        else:
-            return
-        then = self._asked[1]
         self._asked = None
-        then(answer)
+        asked[1](event.worker.result)
 
     def _computer_turn(self, line: str = "") -> None:
         """The computer to move decides, seen a moment at it first; ``line`` says what it has done so far this turn
