@@ -119,7 +119,7 @@ class MatchApp(MatchHost):
         self._kept: Settings | None = None
         #: what to read first: ``notices`` and what the start-up itself found (a damaged save)
         self._start_notices: list[str] = []
-        #: set aside once a new match starts (``--new``, or *new* chosen over it): leaving the form keeps it
+        #: the unfinished match is set aside once a new one starts (``--new``, *new* chosen): leaving the form keeps it
         self._abandon_on_start = False
         #: the new-match form last opened from the online start: what it held if it was left with Esc
         self._left_form: NewMatchScreen | None = None
@@ -191,7 +191,7 @@ class MatchApp(MatchHost):
                 return
             self._start_notices.append(_("There is no unfinished match to resume: start a new one."))
         elif start == "new" and saved is not None:
-            self._abandon_on_start = True  # set aside once the new match starts: leaving the form keeps it
+            self._abandon_on_start = True
             saved = None
         local = self.local
         if saved is None and not local.online:
@@ -220,7 +220,6 @@ class MatchApp(MatchHost):
         elif choice is ResumeChoice.RESUME and saved is not None:
             self.resume(saved)
         else:
-            # the unfinished match is set aside only once a new one starts: leaving the form keeps it
             self._abandon_on_start = saved is not None
             self._new_match()
 
@@ -341,13 +340,9 @@ class MatchApp(MatchHost):
         except OnlineError as error:
             from lost_cities.tui.match.screens.setup import NewMatchScreen
 
-            form = NewMatchScreen(
-                chosen.settings,
-                server=chosen.server,
-                online_only=True,
-                clock=said_duration(chosen.clock) if chosen.clock is not None else "",
-                problem=sentence(str(error).rstrip(".")),
-            )
+            clock = said_duration(chosen.clock) if chosen.clock is not None else ""
+            problem = sentence(str(error).rstrip("."))
+            form = NewMatchScreen(chosen.settings, server=chosen.server, online_only=True, clock=clock, problem=problem)
             self.push_screen(form, self._create_or_back)
             return
         mine = next(offer for offer in created.seats if offer.code is not None)

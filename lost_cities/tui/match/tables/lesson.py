@@ -189,9 +189,6 @@ class LessonTable(LocalTable):
             self.step_index += 1  # before the board is drawn again, so that it shows the next step
         super().decide(decision)
 
-    # Each request goes on as at the local table only if the step lets it (or the learner must wait anyway);
-    # otherwise it is explained, and nothing changes.
-
     def select(self, index: int, key: str) -> None:
         """A card selected, as at the local table, the step's text kept in view."""
         super().select(index, key)
