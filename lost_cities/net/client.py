@@ -464,13 +464,11 @@ class Seat:
     async def _session(self, websocket: ClientConnection, until_over: bool = True) -> Record | None:
         """One connection's exchange: the record if the match ended, ``None`` when the connection closed."""
         asked = -1  # the version a decision was last asked of the player for, on this connection
-        welcomed = False  # a refusal before the welcome refuses the hello itself (a name, a code): final
         await self._send_text(websocket, self._hello())
         async for message in websocket:
             frame = read_server_frame(message)
             match frame:
                 case Welcome():
-                    welcomed = True
                     self.welcome = frame
                     self._delays = backoff()
                     if frame.token is not None:
@@ -502,7 +500,7 @@ class Seat:
                     if last is not None and frame.version is not None and last.version == frame.version:
                         self._unsent = last
                 case ErrorFrame():
-                    if frame.code in _FINAL_ERRORS or not welcomed:
+                    if frame.code in _FINAL_ERRORS or not self.connected:  # before the welcome: the hello refused
                         raise OnlineError(self._refusal(frame), frame.code)
                     if self._player is not None:
                         asked = -1
