@@ -324,17 +324,15 @@ def _seats_to_forget(kept: tuple[OnlineSeat, ...], codes: list[str], server: str
     name; :class:`_Refused` if a code names none, or the server none (nothing is forgotten then)."""
     if server is not None:
         kept = tuple(seat for seat in kept if _same_server(seat.server, server))
-    if not codes:
-        if not kept:
-            raise _Refused(_("no seat is kept here for {server}").format(server=server))
-        return kept
-    missing = [code for code in dict.fromkeys(codes) if not any(seat.taken_with(code) for seat in kept)]
-    if not missing:
-        return tuple(seat for seat in kept if any(seat.taken_with(code) for code in codes))
     if not kept:  # nothing that could have been meant
         raise _Refused(
             (_("no seat is kept here for {server}") if server else _("no seat is kept here")).format(server=server)
         )
+    if not codes:
+        return kept
+    missing = [code for code in dict.fromkeys(codes) if not any(seat.taken_with(code) for seat in kept)]
+    if not missing:
+        return tuple(seat for seat in kept if any(seat.taken_with(code) for code in codes))
     if server is None:
         said = ngettext(
             "no seat taken with {codes} is kept here (those kept were taken with {kept}): nothing forgotten",
