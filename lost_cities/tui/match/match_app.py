@@ -12,6 +12,7 @@ import contextlib
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from msgspec import Struct
+from textual import work
 from textual.worker import Worker
 
 from lost_cities.i18n import _, sentence
@@ -326,10 +327,8 @@ class MatchApp(MatchHost):
         else:
             self.online_start()
 
-    def _create(self, chosen: OnlineMatch) -> None:
-        self.run_worker(self._create_game(chosen), group="creating", exclusive=True, exit_on_error=False)
-
-    async def _create_game(self, chosen: OnlineMatch) -> None:
+    @work(group="creating", exclusive=True, exit_on_error=False)
+    async def _create(self, chosen: OnlineMatch) -> None:
         """Create the game on the server, then take the first person's seat with its code; the invitations are
         said on the board.  Refused, the form comes again as it was filled in, saying why."""
         from lost_cities.net.client import OnlineError, create_game
