@@ -237,7 +237,7 @@ class RemoteTable(Table):
                 self._refused(frame)
             case Record():
                 self._file(frame)
-                self._match_over(frame)
+                self.show_scores()
             case RematchOffer():
                 self._rematch_offered(frame)
             case Rematched():
@@ -463,14 +463,14 @@ class RemoteTable(Table):
 
     def _after_round(self, _result: None) -> None:
         self._round_end_up = False
-        if self.seat is not None and self.seat.record is not None:
-            self._match_over(self.seat.record)
+        self.show_scores()
 
-    def _match_over(self, record: Record) -> None:
-        """The match's end, once its last round's end has been read."""
-        if self._round_end_up:
-            return  # shown when the round's end is closed
-
+    def show_scores(self) -> None:
+        """The match's end once it is over and its last round's end has been read (Enter on the board of a finished
+        match, back from its end with a rematch asked: its end again)."""
+        record = self.seat.record if self.seat is not None else None
+        if record is None or self._round_end_up:
+            return
         match = record.record.replay()
         rules = match.rules
         outcome = match.outcome or match_outcome(match.totals, rules.cooperative)
@@ -578,11 +578,6 @@ class RemoteTable(Table):
     def hint(self) -> None:
         if not self._watcher_refused():
             self._say(_("There are no hints in an online game: it is you against them."), error=True)
-
-    def show_scores(self) -> None:
-        """Enter on the board of a finished match (back from its end, a rematch asked): its end again."""
-        if self.seat is not None and self.seat.record is not None:
-            self._match_over(self.seat.record)
 
     def claim(self) -> None:
         if self._watcher_refused():
