@@ -118,8 +118,8 @@ class MatchApp(MatchHost):
         self.table: Table | None = None
         self.ending = Ending()
         self._kept: Settings | None = None
-        #: what to read first: ``notices`` and what the start-up itself found (a damaged save)
-        self._start_notices: list[str] = []
+        #: what to read first, over the first screen once it is up: ``notices`` and what the start-up itself found
+        self._start_notices = list(notices)
         #: the unfinished match is set aside once a new one starts (``--new``, *new* chosen): leaving the form keeps it
         self._abandon_on_start = False
         #: the new-match form last opened from the online start: what it held if it was left with Esc
@@ -129,7 +129,6 @@ class MatchApp(MatchHost):
 
     def on_mount(self) -> None:
         self.call_after_refresh(freeze_start_up)
-        self._start_notices = list(self.notices)  # read over the first screen, once it is up
         self.call_after_refresh(self._show_start_notices)
         opening = self.opening
         if isinstance(opening, Lesson):
