@@ -122,6 +122,7 @@ class RemoteTable(Table):
         refuses them."""
         super().__init__(app)
         self.server = seat.server
+        #: the seat to take (or the place to watch) as the app opened it; its code is the one a token is kept for
         self._taking = seat
         #: the seat held (or the place watched), once the table is open
         self.seat: Seat | None = None
