@@ -1,15 +1,9 @@
 """A match at one keyboard, people and computers: the app's one handle on the engine.
 
-It holds the names, which seats the computer plays (and how well), and the
-engine's :class:`Match`; it turns the app's requests into engine calls (which
-check every rule) and hands out views and a few public facts (who is to move,
-whether the round is over), never the state: the engine's ``Match`` and ``Round``
-stay inside.  A save is built here too (:meth:`HotSeat.saved`), so that the app
-hands storage a :class:`SavedMatch` without holding the match.  Whoever sets up a
-position through the engine (the tests, a tool) builds the ``Match`` and hands it
-in; they keep their own reference to it.  A computer's choice and a hint are
-worked out from a view alone (H3), by a function the app may run on another
-thread.  It knows nothing of Textual, so it is tested without a screen.
+It holds the names, which seats the computer plays (and how well), and the engine's :class:`Match`, which stays
+inside: it turns the app's requests into engine calls (which check every rule) and hands out views, a few public
+facts and the match's save (:meth:`HotSeat.saved`).  A computer's choice and a hint are worked out from a view
+alone (H3), by a function the app may run on another thread.
 
 >>> seat = HotSeat.new(MatchSettings(names=("Ana", "Boris", "Carl", "Dana"), seed=1))
 >>> seat.side_names, seat.name(seat.to_move)
@@ -67,10 +61,9 @@ FIRST_CHOICES = ("p1", "p2", "p3", "p4", "random")
 
 
 class Hint(Struct, frozen=True):
-    """The hard level's best choices for the player's decision now (a play, a draw, or in the final
-    laying a lay or the stop), worked out from their own view only (H3): at most three — its own choice
-    and the two best after it — best first by the round's expected score difference for the player's
-    side, in points, each with its reason (:mod:`lost_cities.ai.reasons`)."""
+    """The hard level's best choices for the player's decision now, worked out from their own view only (H3): at
+    most three, best first by the round's expected score difference for the player's side, each with its reason
+    (:mod:`lost_cities.ai.reasons`)."""
 
     #: the view the choices answer
     view: PlayerView
@@ -78,11 +71,8 @@ class Hint(Struct, frozen=True):
 
 
 class MatchSettings(Struct, frozen=True):
-    """What the new-match form (or ``lost-cities play`` flags) decides.
-
-    ``names`` in seat order: two, three (R23), or four, partners at seats 1 and 3
-    against 2 and 4 (R24a).
-    """
+    """What the new-match form (or ``lost-cities play`` flags) decides: ``names`` in seat order, two, three (R23),
+    or four, partners at seats 1 and 3 against 2 and 4 (R24a)."""
 
     names: tuple[str, ...] = ("Player 1", "Player 2")
     first: str = "p1"
@@ -126,8 +116,7 @@ class OnlineMatch(Struct, frozen=True):
 
 
 class OfferedGame(Struct, frozen=True):
-    """An online game still running, as the start-up offers it beside the unfinished match: a line, and how to go
-    back to it."""
+    """An online game still running, as the start-up offers it beside the unfinished match."""
 
     label: str
     #: the game server's address, ``ws://host:port``
@@ -195,7 +184,7 @@ class HotSeat(Struct):
     #: at once with what it has (the app no longer wants the answer: the players quit, or went on)
     stop: Callable[[], bool] | None = None
     _bots: dict[int, Bot] = field(default_factory=dict)
-    #: the board shows the player at the keyboard the cards they have not seen (:meth:`unseen`)
+    #: the board shows the player at the keyboard the cards they have not seen
     memory_aid: bool = False
 
     def __post_init__(self) -> None:
@@ -236,10 +225,8 @@ class HotSeat(Struct):
         )
 
     def saved(self, previous: SavedMatch | None = None) -> SavedMatch:
-        """The match as a save: ``previous`` (this match's last save) brought up to date, or a new save.
-
-        A card played but not yet drawn for is left out (:meth:`SavedMatch.with_match`).
-        """
+        """The match as a save: ``previous`` (this match's last save) brought up to date, or a new save; a card
+        played but not yet drawn for is left out (:meth:`SavedMatch.with_match`)."""
         if previous is None:
             return SavedMatch.start(
                 self.names, self._match, computers=self.computers, think=self.think, memory_aid=self.memory_aid
@@ -331,8 +318,8 @@ class HotSeat(Struct):
         self._bots[seat] = bot
 
     def computer_move(self) -> Callable[[], Decision]:
-        """The computer to move's next decision, as a function of its view alone (H3) that the app
-        may run on another thread; apply what it returns with :meth:`decide`."""
+        """The computer to move's next decision, as a function of its view alone (H3) that the app may run on
+        another thread; apply what it returns with :meth:`decide`."""
         seat = self.to_move
         bot = self._bot(seat)
         view = player_view(self._match.current, seat)
@@ -340,20 +327,16 @@ class HotSeat(Struct):
         return partial(answer, bot, view)  # a fault in a bot must not stop the match: it plays on legally
 
     def hint(self, samples: int | None = None) -> Callable[[], Hint]:
-        """The hard level's three best choices for the player to move, worked out from their own view
-        only, with the whole thinking time; a function the app may run on another thread.  ``samples``
-        replaces the thinking time by that many sampled deals (deterministic: the seed is the turn's number).
-
-        Each call counts as a hint taken, for the round end to tell.
-        """
+        """The hard level's three best choices for the player to move, from their own view only, as a function the
+        app may run on another thread; ``samples`` replaces the thinking time by that many sampled deals (the seed
+        is the turn's number).  Each call counts as a hint taken, for the round end to tell."""
         seat = self.to_move
         self.hints[-1][seat] += 1
         view = player_view(self._match.current, seat)  # taken now: the players may go on while it thinks
         from lost_cities import ai
 
-        # every choice weighed on every deal there is time for, none dropped early as the hard level does at
-        # play: the three numbers shown are then compared on the same deals, not the first on hundreds and the
-        # others on a few
+        # every choice weighed on every deal there is time for, none dropped early as at play: the three numbers
+        # shown are compared on the same deals
         settings = ai.SearchSettings(think=self.think, samples=samples, min_samples=samples or 1 << 30)
         seed = self._match.current.turns_played
 
@@ -395,9 +378,8 @@ class HotSeat(Struct):
         return public_view(self._match.current, self.to_move if seat is None else seat)
 
     def decide(self, decision: Decision) -> None:
-        """Apply one decision of the player to move — a play (or a lay in the final laying), a draw
-        or a stop (R6, R7, R23c) —, a person's or a computer's: :class:`IllegalMoveError` if the
-        rules refuse it, and then nothing has changed."""
+        """Apply one decision of the player to move (R6, R7, R23c), a person's or a computer's:
+        :class:`IllegalMoveError` if the rules refuse it, and then nothing has changed."""
         self._match.current.decide(decision)
 
     def take_back(self) -> Card:

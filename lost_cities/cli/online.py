@@ -102,35 +102,18 @@ def run_new(args: argparse.Namespace) -> int:
     from lost_cities.net.client import OnlineError, create_game_where
 
     names = [name.strip() for name in args.names.split(",")] if args.names else []
-    named = [seat for seat, _name in enumerate(names)] + [seat for seat, _level in args.computer]
+    levels: dict[int, str] = dict(args.computer)
     try:
-        players = arguments.players_for(args.players, named)
+        players = arguments.players_for(args.players, [*range(len(names)), *levels])
     except ValueError as error:
         return arguments.refuse("online new", str(error))
-    levels: dict[int, str] = dict(args.computer)
-    names += [""] * (players - len(names))
-    from lost_cities.net.new_game import create_frame
-    from lost_cities.session import MatchSettings
-
     if all(seat in levels for seat in range(players)):
         return arguments.refuse("online new", _("at least one seat is a person's: the arena plays computers alone"))
+    names += [""] * (players - len(names))
     try:
-        rules = arguments.rules_of(args, players)
-    except ValueError as error:
-        return arguments.refuse("online new", str(error))
-    try:
-        frame = create_frame(
-            MatchSettings(
-                names=tuple(names),
-                rounds=args.rounds,
-                seed=args.seed,
-                rules=rules,
-                computers=tuple(levels.get(seat) for seat in range(players)),
-            ),
-            clock=args.clock,
-        )
-    except PlayerNamesError as error:
-        return arguments.refuse("online new", error.sentence)
+        frame = _frame(args, names, [levels.get(seat) for seat in range(players)])
+    except _Refused as refused:
+        return arguments.refuse("online new", str(refused))
     url = server_of(args, remembered=True)
     try:
         answered, created = asyncio.run(create_game_where(url, frame))
@@ -161,18 +144,13 @@ def _print_created(created: Created, url: str, answered: str) -> None:
         if seat.code is None:
             print("  " + _("{name}: the computer").format(name=seat.name))
         else:
-            print(
-                "  "
-                + _("{name}: send them lost-cities play --join {code}{server}").format(
-                    name=seat.name, code=seat.code, server=server
-                )
-            )
+            send = _("{name}: send them lost-cities play --join {code}{server}")
+            print("  " + send.format(name=seat.name, code=seat.code, server=server))
     print("  " + _("To watch: lost-cities play --watch {code}{server}").format(code=created.watch, server=server))
 
 
 def run_bot(args: argparse.Namespace) -> int:
     import asyncio
-    import contextlib
 
     from lost_cities.ai import BotNameError, make_bot
     from lost_cities.net.client import OnlineError, play_seat
@@ -192,22 +170,16 @@ def run_bot(args: argparse.Namespace) -> int:
     announced, waiting = False, _Waiting()
 
     def keep(frame: ServerFrame) -> None:
-        """The seat's token, kept at once: stopped and started again, the bot comes back to its seat. The first
-        welcome is said on stderr (the result alone goes to stdout), so that a silent terminal is not a mystery;
-        so is a wait that may be long (:class:`_Waiting`)."""
+        """The seat's token, kept at once for the same command to come back to it; the first welcome, and a long wait
+        (:class:`_Waiting`), said on stderr (the result alone goes to stdout)."""
         nonlocal announced
         waiting.seen(frame)
         if not isinstance(frame, Welcome) or frame.seat is None:
             return
         if not announced:
             announced = True
-            print(
-                _("Playing {name}'s seat… (Ctrl+C stops; the same command comes back to the seat)").format(
-                    name=frame.seats[frame.seat].name
-                ),
-                file=sys.stderr,
-                flush=True,
-            )
+            playing = _("Playing {name}'s seat… (Ctrl+C stops; the same command comes back to the seat)")
+            _say(playing.format(name=frame.seats[frame.seat].name))
         if frame.token is not None and store is not None:
             names = tuple(info.name for info in frame.seats)
             seat = OnlineSeat(url, frame.game, frame.seat, args.code, frame.token, names, bot=args.level)
@@ -231,20 +203,17 @@ def run_bot(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return 130
     from lost_cities.storage.summary import result_label
-
-    saved = _saved(record)
     from lost_cities.words import signed
 
+    saved = _saved(record)
     totals = " – ".join(f"{name} {signed(total)}" for name, total in zip(saved.side_names, saved.totals, strict=True))
     print(_("{totals}: {result}").format(totals=totals, result=result_label(saved)))
     return 0
 
 
 class _Waiting:
-    """What an ``online bot`` waiting on something other than itself says on stderr, once a wait: a player away
-    on their turn (the game waits as long as it must: the player may come back, with the same command if it was
-    a bot), the connection lost (it is tried again and again, with backoff).  It waits as a person would, but
-    never in silence: whoever watches the terminal sees why nothing happens."""
+    """What an ``online bot`` waiting on something other than itself says on stderr, once a wait, so that whoever
+    watches the terminal sees why nothing happens: a player away on their turn, or the connection lost."""
 
     def __init__(self) -> None:
         self.seat: int | None = None
@@ -355,17 +324,15 @@ def _seats_to_forget(kept: tuple[OnlineSeat, ...], codes: list[str], server: str
     name; :class:`_Refused` if a code names none, or the server none (nothing is forgotten then)."""
     if server is not None:
         kept = tuple(seat for seat in kept if _same_server(seat.server, server))
-    if not codes:
-        if not kept:
-            raise _Refused(_("no seat is kept here for {server}").format(server=server))
-        return kept
-    missing = [code for code in dict.fromkeys(codes) if not any(seat.taken_with(code) for seat in kept)]
-    if not missing:
-        return tuple(seat for seat in kept if any(seat.taken_with(code) for code in codes))
     if not kept:  # nothing that could have been meant
         raise _Refused(
             (_("no seat is kept here for {server}") if server else _("no seat is kept here")).format(server=server)
         )
+    if not codes:
+        return kept
+    missing = [code for code in dict.fromkeys(codes) if not any(seat.taken_with(code) for seat in kept)]
+    if not missing:
+        return tuple(seat for seat in kept if any(seat.taken_with(code) for code in codes))
     if server is None:
         said = ngettext(
             "no seat taken with {codes} is kept here (those kept were taken with {kept}): nothing forgotten",
@@ -411,19 +378,16 @@ def run_play_online(args: argparse.Namespace) -> int:
     url = server_of(args, remembered=args.online)  # a code to join or watch: --server names its server, or none
     if not arguments.on_a_terminal():
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
-    code, token, watch, created = args.join, None, args.watch, None
+    code, created = args.join, None
     if args.online and args.p1 is None:  # no names: the online start asks (join with a code, or create)
         return open_app(Online(url))
     if args.online:
         try:
-            frame = _create_frame(args)
-            created = asyncio.run(create_game(url, frame))
-        except _Refused as refused:
+            created = asyncio.run(create_game(url, _create_frame(args)))
+        except (_Refused, OnlineError) as refused:
             return arguments.refuse("play", str(refused))
-        except OnlineError as error:
-            return arguments.refuse("play", str(error))
         code = created.seats[0].code
-    return open_app(Online(url, code=code, token=token, watch=watch, name=args.name, created=created))
+    return open_app(Online(url, code=code, watch=args.watch, name=args.name, created=created))
 
 
 class _Refused(Exception):
@@ -432,9 +396,6 @@ class _Refused(Exception):
 
 def _create_frame(args: argparse.Namespace) -> Create:
     """The game ``play --online`` creates: ``--p1`` is you; a level as ``--p2``…``--p4`` is a computer's seat."""
-    from lost_cities.net.new_game import create_frame
-    from lost_cities.session import MatchSettings
-
     given = [(name or "").strip() for name in (args.p1, args.p2, args.p3, args.p4)]
     try:
         players = arguments.players_for(args.players, [seat for seat, name in enumerate(given) if name])
@@ -443,19 +404,24 @@ def _create_frame(args: argparse.Namespace) -> Create:
     given = given[:players]
     if given[0] in LEVELS:
         raise _Refused(_("--p1 is you: give your name, and a level to the other seats"))
-    try:
-        rules = arguments.rules_of(args, players)
-    except ValueError as error:
-        raise _Refused(str(error)) from None
     if args.first != "random" and int(args.first[1:]) > players:
         raise _Refused(_("--first {seat}: there are only {n} players").format(seat=args.first, n=players))
+    names = ["" if name in LEVELS else name for name in given]
+    return _frame(args, names, [name if name in LEVELS else None for name in given], args.first)
+
+
+def _frame(args: argparse.Namespace, names: list[str], computers: list[str | None], first: str = "p1") -> Create:
+    """The frame that creates a game of ``names`` (``computers``: each seat's level, or ``None`` for a person) with
+    the options' rules, rounds, seed and clock; :class:`_Refused` if they make none."""
+    from lost_cities.net.new_game import create_frame
+    from lost_cities.session import MatchSettings
+
+    try:
+        rules = arguments.rules_of(args, len(names))
+    except ValueError as error:
+        raise _Refused(str(error)) from None
     settings = MatchSettings(
-        names=tuple("" if name in LEVELS else name for name in given),
-        first=args.first,
-        rounds=args.rounds,
-        seed=args.seed,
-        rules=rules,
-        computers=tuple(name if name in LEVELS else None for name in given),
+        names=tuple(names), first=first, rounds=args.rounds, seed=args.seed, rules=rules, computers=tuple(computers)
     )
     try:
         return create_frame(settings, clock=args.clock)

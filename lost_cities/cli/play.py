@@ -60,15 +60,13 @@ def run(args: argparse.Namespace) -> int:
         memory_aid=args.memory_aid,
     )
     if not arguments.on_a_terminal():
+        refusal = _("the game needs a terminal: run it without redirecting its input or output")
         if getattr(args, "bare", False):  # typed without a command: say where the others are
-            return arguments.refuse(
-                "play",
-                _(
-                    "the game needs a terminal: run it without redirecting its input or output "
-                    "(lost-cities --help lists the other commands)"
-                ),
+            refusal = _(
+                "the game needs a terminal: run it without redirecting its input or output "
+                "(lost-cities --help lists the other commands)"
             )
-        return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
+        return arguments.refuse("play", refusal)
     from lost_cities.cli.launch import open_app
     from lost_cities.tui.match.match_app import Local, StartMode
 

@@ -1,18 +1,11 @@
 """The client side of the online game: create a game, and hold one seat through dropped connections.
 
-:class:`Seat` joins with an invitation code (and keeps the token the server gives back) or comes
-back with a token, then reconnects by itself with backoff whenever the connection drops — the
-server restarting (1012), killed (1006), its database away for a moment (1013, after an
-``unavailable`` error), a network gone — and carries on from the seat's whole view, which the
-server sends on every connect.  A decision is sent with the version it answers,
-so one sent twice across a reconnection is applied once (the server recognises the resend).
-
-Whoever plays the seat — the bot of ``lost-cities online bot``, the app — gives :meth:`Seat.play`
-one coroutine that answers a view with a decision.
-
-The server may be several addresses separated by commas (servers sharing one database, see the README's
-*Several servers*): each connection tries them in turn, starting with the one that worked last, so that a
-client whose server died carries on through another.
+:class:`Seat` joins with an invitation code (keeping the token the server gives back) or comes back with a token,
+then reconnects by itself with backoff whenever the connection drops — the server restarting (1012), killed (1006),
+its database away a moment (1013, after an ``unavailable`` error), a network gone — and carries on from the seat's
+whole view, which the server sends on every connect.  A decision goes with the version it answers, so one sent
+twice across a reconnection is applied once.  The server may be several addresses separated by commas (servers
+sharing one database): each connection tries them in turn, the one that worked last first.
 """
 
 from __future__ import annotations
@@ -134,11 +127,9 @@ def backoff(first: float = 0.1, most: float = 10.0) -> Iterator[float]:
 
 @contextlib.asynccontextmanager
 async def _connect(url: str) -> AsyncIterator[ClientConnection]:
-    """One connection (the reconnecting is :meth:`Seat.play`'s, so that it can tell a first failure apart), closed
-    on leaving with the closing handshake.  Should that handshake be cut short — the task cancelled while it waits
-    for the server's answer, as when the app quits and the loop that ran it ends with the process still running —
-    the socket is dropped there and then: never left open and unread, which would keep the server's side of it
-    half-closed until its keepalive found out (20 s, the server's stop waiting meanwhile)."""
+    """One connection, closed on leaving with the closing handshake; should that be cut short (the task cancelled,
+    as when the app quits), the socket is dropped there and then, never left open and unread: the server's side
+    would stay half-closed until its keepalive found out (20 s)."""
     opened: ClientConnection | None = None
     try:
         async with connect(
@@ -156,9 +147,8 @@ async def _connect(url: str) -> AsyncIterator[ClientConnection]:
 
 
 async def _one_exchange(url: str, frame: Create | Watch | Status) -> tuple[str, list[ServerFrame]]:
-    """Send ``frame`` on a new connection and read every frame the server answers until it closes: to the first of
-    ``url``'s addresses that answers (one that cannot be reached is passed over before anything is sent).  The
-    address that answered, and what it answered."""
+    """Send ``frame`` on a new connection to the first of ``url``'s addresses that can be reached, and read what it
+    answers until it closes: that address, and its answer."""
     tried = addresses(url) or (url,)
     for address in tried:
         try:
@@ -193,15 +183,13 @@ async def _exchange_at(url: str, frame: Create | Watch | Status) -> list[ServerF
     except ConnectionClosed:
         pass
     except FrameError as error:
-        raise OnlineError(
-            _("the server at {url} sent a frame this client cannot read ({error})").format(url=url, error=error)
-        ) from None
+        raise _unreadable(url, error) from None
     return answers
 
 
 def _said(error: BaseException) -> str:
-    """Why a server did not answer, in the player's words where the reason is a common one (the system's own
-    message is technical and in English: "[Errno 111] Connect call failed ('127.0.0.1', 8811)")."""
+    """Why a server did not answer, in the player's words where the reason is a common one (not the system's
+    "[Errno 111] Connect call failed ('127.0.0.1', 8811)")."""
     if isinstance(error, ConnectionRefusedError):
         return _("nothing listens there: is the server started, on that port?")
     if isinstance(error, socket.gaierror):
@@ -224,9 +212,8 @@ _REFUSAL_LENGTH = 200
 
 
 def _refusal(error: InvalidStatus) -> str | None:
-    """The sentence a server that refused the handshake gave (a lost-cities server says why in plain text: too many
-    connections from one address, the server full, a web page of another site), shown as text: its first line,
-    printable characters only, cut to :data:`_REFUSAL_LENGTH`; ``None`` if it gave none (a proxy's HTML page)."""
+    """The sentence a server that refused the handshake gave in plain text (a lost-cities server says why): its first
+    line, printable characters only, cut to :data:`_REFUSAL_LENGTH`; ``None`` if it gave none (a proxy's page)."""
     response = error.response
     if not response.headers.get("Content-Type", "").startswith("text/plain") or response.status_code < 400:
         return None
@@ -239,6 +226,12 @@ def _refusal(error: InvalidStatus) -> str | None:
 
 def _unanswered(tried: Sequence[str], why: str) -> str:
     return _("no game server answers at {addresses} ({why})").format(addresses=", ".join(tried), why=why)
+
+
+def _unreadable(url: str, error: FrameError) -> OnlineError:
+    return OnlineError(
+        _("the server at {url} sent a frame this client cannot read ({error})").format(url=url, error=error)
+    )
 
 
 async def create_game(url: str, frame: Create) -> Created:
@@ -293,12 +286,10 @@ Player = Callable[[PlayerView], Awaitable[Decision]]
 class Seat:
     """One seat of an online game (or a watcher's place), held across reconnections.
 
-    Give it an invitation ``code`` the first time; it keeps the ``token`` it is given (read it back
-    to come back later), or give it a ``token`` directly; or a ``watch`` code to watch.  :meth:`run`
-    holds the connection until the match is over, telling ``on_frame`` of every frame; :meth:`send`
-    sends a decision (or a take-back) answering the current version — one sent while the connection
-    is down goes out when it is back, if the game has not moved meanwhile (never applied twice).  Every frame
-    it sends keeps ``pacer``'s pace, whoever sends it (the player, the app, the seat itself), across reconnections.
+    Give it an invitation ``code`` the first time (it keeps the ``token`` it is given, to come back later), a
+    ``token``, or a ``watch`` code.  :meth:`run` holds the connection until the match is over, telling ``on_frame``
+    of every frame; :meth:`send` sends a decision (or a take-back) answering the current version, one sent while the
+    connection is down going out once it is back if the game has not moved.  Every frame keeps ``pacer``'s pace.
     """
 
     def __init__(
@@ -369,8 +360,7 @@ class Seat:
         await websocket.send(text)
 
     async def play(self, player: Player, until_over: bool = True) -> Record:
-        """Play the seat with ``player`` to the end of the match: :meth:`run` with ``player`` asked
-        for a decision whenever it is the seat's turn."""
+        """:meth:`run`, ``player`` asked for a decision whenever it is the seat's turn."""
         self._player = player
         return await self.run(until_over)
 
@@ -403,13 +393,10 @@ class Seat:
                 await self._send_text(self._websocket, write(Rematch()))
 
     async def run(self, until_over: bool = True) -> Record:
-        """Hold the connection until the match is over (``until_over``), or for as long as the caller wants (an
-        app, whose players may play a rematch: ``rematched`` moves the seat to the new game); the record then.
-
-        The first connection must succeed, to one of the addresses (:class:`OnlineError` says why not); after that,
-        a lost connection is tried again and again, with backoff, until the match is over: the address that worked
-        last first, then, while it fails or turns the seat away, the next one, and so on round the list.
-        """
+        """Hold the connection until the match is over (``until_over``), or as long as the caller wants (an app, whose
+        players may play a rematch); the record then.  The first connection must succeed, to one of the addresses
+        (:class:`OnlineError` says why not); after that, a lost one is tried again and again with backoff, round the
+        list from the address that worked last."""
         self._delays = backoff()
         connected, unanswered = False, 0  # before the first connection: how many addresses did not answer
         while True:
@@ -439,11 +426,7 @@ class Seat:
                     _("{address} is not a server's address ({why})").format(address=address, why=_said(error))
                 ) from None
             except FrameError as error:
-                raise OnlineError(
-                    _("the server at {url} sent a frame this client cannot read ({error})").format(
-                        url=address, error=error
-                    )
-                ) from None
+                raise _unreadable(address, error) from None
             finally:
                 if self._websocket is not None:
                     welcomed = True
@@ -455,8 +438,8 @@ class Seat:
             await asyncio.sleep(next(self._delays))
 
     def _refusal(self, frame: ErrorFrame) -> str:
-        """The server's refusal of this seat for good, in the player's language where the client knows its
-        words (the server writes the protocol's English); else as the server wrote it."""
+        """The server's refusal of this seat for good, in the player's language where the client knows its words, else
+        in the server's English."""
         plain = normalised(self.code or self.watch or "")  # None: no code, or one the server found malformed
         code = shown(plain) if plain else ""
         if frame.code is ErrorCode.BAD_CODE and plain:
@@ -481,13 +464,11 @@ class Seat:
     async def _session(self, websocket: ClientConnection, until_over: bool = True) -> Record | None:
         """One connection's exchange: the record if the match ended, ``None`` when the connection closed."""
         asked = -1  # the version a decision was last asked of the player for, on this connection
-        welcomed = False  # a refusal before the welcome refuses the hello itself (a name, a code): final
         await self._send_text(websocket, self._hello())
         async for message in websocket:
             frame = read_server_frame(message)
             match frame:
                 case Welcome():
-                    welcomed = True
                     self.welcome = frame
                     self._delays = backoff()
                     if frame.token is not None:
@@ -519,13 +500,11 @@ class Seat:
                     if last is not None and frame.version is not None and last.version == frame.version:
                         self._unsent = last
                 case ErrorFrame():
-                    if frame.code in _FINAL_ERRORS or not welcomed:
+                    if frame.code in _FINAL_ERRORS or not self.connected:  # before the welcome: the hello refused
                         raise OnlineError(self._refusal(frame), frame.code)
                     if self._player is not None:
                         asked = -1
                         await self._send_text(websocket, write(Sync()))  # where do things stand now?
-                case _:
-                    pass
             if self.on_frame:
                 self.on_frame(frame)
             if isinstance(frame, Record) and until_over:
@@ -547,10 +526,9 @@ async def play_seat(
     on_frame: Callable[[ServerFrame], None] | None = None,
     on_connection: Callable[[bool], None] | None = None,
 ) -> tuple[Seat, Record]:
-    """Play the seat ``code`` opens (or, with its ``token``, the seat it opened before) with ``bot`` to the end
-    of the match (on a thread: the loop keeps answering the server's pings while a slow bot thinks);
-    ``on_frame`` sees every frame, the welcome with the seat's token first; ``on_connection`` is told when the
-    connection is made and when it is lost (:class:`Seat`'s)."""
+    """Play the seat ``code`` opens (or, with its ``token``, the seat it opened before) with ``bot`` to the end of
+    the match, on a thread (the loop keeps answering the server's pings while a slow bot thinks); ``on_frame`` and
+    ``on_connection`` as :class:`Seat`'s."""
 
     async def player(view: PlayerView) -> Decision:
         return await asyncio.to_thread(answer, bot, view)

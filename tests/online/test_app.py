@@ -500,7 +500,7 @@ def test_after_the_last_round_earlier_is_the_total_before_it_not_the_final_one()
         if not match.more_rounds:
             break
         match.start_next_round()
-    table = RemoteTable(MatchApp(), "ws://127.0.0.1:1")  # not opened: nothing is sent
+    table = RemoteTable(MatchApp(), Online("ws://127.0.0.1:1"))  # not opened: nothing is sent
     seats = tuple(SeatInfo(seat, name, None, True, True) for seat, name in enumerate(("Ana", "Boris")))
     table.welcome = Welcome(game="g", seat=0, version=1, seats=seats, rounds=2)
     frame = ViewFrame(version=1, round_number=2, view=player_view(match.current, 0), totals=match.totals, over=True)

@@ -1,25 +1,39 @@
-"""The app as its tables see it: the screens, the player's store and settings, and the way on after a match.
-
-A table (:mod:`.tables`) shows the screens of its match through the app it is given, and hands the flow back to
-it where the match ends — another match, the start again after the lesson, the online start to mend a code, or
-the end of the program.  This is that interface, which :class:`~.match_app.MatchApp` implements: the tables
-import it, never the app itself.
+"""The app as its tables see it (:class:`MatchHost`: the screens, the player's store and settings, the way on where
+a match ends), and the :class:`Online` seat it opens a remote table on: the tables import them, never the app itself.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from msgspec import Struct
+
+from lost_cities.net import DEFAULT_SERVER
 from lost_cities.tui.common.base import GameApp
 
 if TYPE_CHECKING:
-    from lost_cities.session import MatchSettings
+    from lost_cities.net.protocol import Created
+    from lost_cities.session import MatchSettings, OnlineMatch
     from lost_cities.storage import MatchStore
     from lost_cities.storage.settings import Settings
     from lost_cities.tui.match.autosave import Autosave
     from lost_cities.tui.match.screens.online_start import JoinGame
 
-__all__ = ["MatchHost"]
+__all__ = ["MatchHost", "Online"]
+
+
+class Online(Struct, frozen=True):
+    """One seat of an online game: ``code`` takes it, ``token`` comes back to it, ``watch`` watches, ``create``
+    makes that game (on its own server) and takes its first person's seat, ``created`` is a game just made whose
+    first person's seat is ours; with none of them, the online start asks (a code to type, or a new game)."""
+
+    server: str = DEFAULT_SERVER
+    code: str | None = None
+    token: str | None = None
+    watch: str | None = None
+    name: str | None = None
+    create: OnlineMatch | None = None
+    created: Created | None = None
 
 
 class MatchHost(GameApp):

@@ -1,14 +1,9 @@
 """The match app: one app from the start to the end of the program, whatever the table a match is played at.
 
-It opens where the command line says (:data:`Opening`): the start of ``lost-cities play`` (the unfinished match
-to resume, the online games still running, *Learn to play*, the new-match form), the lesson, or an online game.
-From there it owns the whole flow — the form → the lesson, a local match or an online one → the board → the
-round's end → the match's end → another match, or a rematch — and never hands a choice back to the command line.
-
-A match is played at a table (:mod:`.tables`): a local one (people at one keyboard, and computers), a remote one
-(one seat of a game on a server) or the lesson's.  Every request of the board and the pass screen
-(:mod:`.messages`) is answered here once, by handing it to the table; what the table needs of the app —
-the screens, the saves, the way on after a match — is :class:`~.host.MatchHost`.
+It opens where the command line says (:data:`Opening`) and owns the whole flow from there — the start, the form,
+the lesson, a local or an online match, its end, another match or a rematch — never handing a choice back to the
+command line.  Every request of the board and the pass screen (:mod:`.messages`) is handed to the table the match
+is played at (:mod:`.tables`), which sees the app as its :class:`~.host.MatchHost`.
 """
 
 from __future__ import annotations
@@ -17,6 +12,7 @@ import contextlib
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from msgspec import Struct
+from textual import work
 from textual.worker import Worker
 
 from lost_cities.i18n import _, sentence
@@ -27,7 +23,7 @@ from lost_cities.storage import MatchStore, SavedMatch, StorageError, names_labe
 from lost_cities.storage.settings import Settings, language_chosen, load_settings, tip_seen, tips_on
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.match.autosave import Autosave
-from lost_cities.tui.match.host import MatchHost
+from lost_cities.tui.match.host import MatchHost, Online
 from lost_cities.tui.match.messages import (
     ClaimRequested,
     DrawFrom,
@@ -52,7 +48,6 @@ from lost_cities.tui.match.tables.local import PACE
 # Each table and screen is imported where the app first needs it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
 if TYPE_CHECKING:
-    from lost_cities.net.protocol import Created
     from lost_cities.tui.match.screens.online_start import JoinGame, NewOnlineGame
     from lost_cities.tui.match.screens.resume import ResumeChoice
     from lost_cities.tui.match.screens.setup import NewMatchScreen
@@ -70,8 +65,7 @@ class Local(Struct, frozen=True):
     ``settings`` start a new match without the form; ``form`` fills the form in (the command line's options
     given without names); ``session`` plays a match already set up (a position built through the engine, for
     tests and tools) without asking about saves; ``online`` lists the player's online games still running,
-    offered beside the unfinished match; ``server``: the game server the form offers for a match online;
-    ``tips``: the one-time tips may be said (the player's setting decides)."""
+    offered beside the unfinished match; ``server``: the game server the form offers for a match online."""
 
     settings: MatchSettings | None = None
     start: StartMode = "ask"
@@ -79,7 +73,6 @@ class Local(Struct, frozen=True):
     form: MatchSettings | None = None
     online: tuple[OfferedGame, ...] = ()
     server: str = DEFAULT_SERVER
-    tips: bool = True
 
 
 class Lesson(Struct, frozen=True):
@@ -87,22 +80,6 @@ class Lesson(Struct, frozen=True):
     ``lost-cities play``'s start comes, as when *Learn to play* is chosen there."""
 
     from_start: bool = False
-
-
-class Online(Struct, frozen=True):
-    """One seat of an online game: ``code`` takes it, ``token`` comes back to it, ``watch`` watches, ``create``
-    makes that game (on its own server) and takes its first person's seat, ``created`` is a game just made whose
-    first person's seat is ours; with none of them, the online start asks (a code to type, or a new game).
-    ``note`` is said on the board first."""
-
-    server: str = DEFAULT_SERVER
-    code: str | None = None
-    token: str | None = None
-    watch: str | None = None
-    name: str | None = None
-    create: OnlineMatch | None = None
-    created: Created | None = None
-    note: str = ""
 
 
 #: Where the app opens.
@@ -141,9 +118,9 @@ class MatchApp(MatchHost):
         self.table: Table | None = None
         self.ending = Ending()
         self._kept: Settings | None = None
-        #: what to read first: ``notices`` and what the start-up itself found (a damaged save)
-        self._start_notices: list[str] = []
-        #: set aside once a new match starts (``--new``, or *new* chosen over it): leaving the form keeps it
+        #: what to read first, over the first screen once it is up: ``notices`` and what the start-up itself found
+        self._start_notices = list(notices)
+        #: the unfinished match is set aside once a new one starts (``--new``, *new* chosen): leaving the form keeps it
         self._abandon_on_start = False
         #: the new-match form last opened from the online start: what it held if it was left with Esc
         self._left_form: NewMatchScreen | None = None
@@ -152,7 +129,6 @@ class MatchApp(MatchHost):
 
     def on_mount(self) -> None:
         self.call_after_refresh(freeze_start_up)
-        self._start_notices = list(self.notices)  # read over the first screen, once it is up
         self.call_after_refresh(self._show_start_notices)
         opening = self.opening
         if isinstance(opening, Lesson):
@@ -215,7 +191,7 @@ class MatchApp(MatchHost):
                 return
             self._start_notices.append(_("There is no unfinished match to resume: start a new one."))
         elif start == "new" and saved is not None:
-            self._abandon_on_start = True  # set aside once the new match starts: leaving the form keeps it
+            self._abandon_on_start = True
             saved = None
         local = self.local
         if saved is None and not local.online:
@@ -244,7 +220,6 @@ class MatchApp(MatchHost):
         elif choice is ResumeChoice.RESUME and saved is not None:
             self.resume(saved)
         else:
-            # the unfinished match is set aside only once a new one starts: leaving the form keeps it
             self._abandon_on_start = saved is not None
             self._new_match()
 
@@ -289,7 +264,7 @@ class MatchApp(MatchHost):
     def _play(self, session: HotSeat, note: str, saved: SavedMatch | None = None) -> None:
         from lost_cities.tui.match.tables.local import LocalTable
 
-        self._open(LocalTable(self, session, note, saved, pace=self.pace, tips=self.local.tips))
+        self._open(LocalTable(self, session, note, saved, pace=self.pace))
 
     def another_match(self, previous: MatchSettings) -> None:
         self._leave_table()
@@ -338,31 +313,21 @@ class MatchApp(MatchHost):
         else:
             from lost_cities.tui.match.screens.setup import NewMatchScreen
 
-            server = self._online_server()
             draft = self._left_form.left_as if self._left_form is not None else None
-            if draft is None:
-                form = NewMatchScreen(None, server=server, online_only=True, back=True)
-            else:  # left with Esc a moment ago: as it was
-                form = NewMatchScreen(
-                    draft.settings, server=draft.server, clock=draft.clock, online_only=True, back=True
-                )
-            self._left_form = form
-            self.push_screen(form, self._create_or_back)
+            settings, server, clock = draft if draft is not None else (None, self._online_server(), "")
+            self._left_form = NewMatchScreen(settings, server=server, clock=clock, online_only=True, back=True)
+            self.push_screen(self._left_form, self._create_or_back)
 
     def _create_or_back(self, chosen: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
-        """The form opened from the online start: Esc goes back to the start (a code to type after all), and Ctrl+N
-        there opens the form again as it was left."""
-        if chosen is None:
+        """The form opened from the online start, which sets up online games only: Esc goes back to the start (a code
+        to type after all), and Ctrl+N there opens the form again as it was left."""
+        if isinstance(chosen, OnlineMatch):
+            self._create(chosen)
+        else:
             self.online_start()
-        elif chosen == "learn":  # no lesson in the online form
-            self.exit()
-        else:  # the online form only sets up online games
-            self._create(chosen if isinstance(chosen, OnlineMatch) else OnlineMatch(chosen, self._online_server()))
 
-    def _create(self, chosen: OnlineMatch) -> None:
-        self.run_worker(self._create_game(chosen), group="creating", exclusive=True, exit_on_error=False)
-
-    async def _create_game(self, chosen: OnlineMatch) -> None:
+    @work(group="creating", exclusive=True, exit_on_error=False)
+    async def _create(self, chosen: OnlineMatch) -> None:
         """Create the game on the server, then take the first person's seat with its code; the invitations are
         said on the board.  Refused, the form comes again as it was filled in, saying why."""
         from lost_cities.net.client import OnlineError, create_game
@@ -373,13 +338,9 @@ class MatchApp(MatchHost):
         except OnlineError as error:
             from lost_cities.tui.match.screens.setup import NewMatchScreen
 
-            form = NewMatchScreen(
-                chosen.settings,
-                server=chosen.server,
-                online_only=True,
-                clock=said_duration(chosen.clock) if chosen.clock is not None else "",
-                problem=sentence(str(error).rstrip(".")),
-            )
+            clock = said_duration(chosen.clock) if chosen.clock is not None else ""
+            problem = sentence(str(error).rstrip("."))
+            form = NewMatchScreen(chosen.settings, server=chosen.server, online_only=True, clock=clock, problem=problem)
             self.push_screen(form, self._create_or_back)
             return
         mine = next(offer for offer in created.seats if offer.code is not None)
@@ -390,18 +351,7 @@ class MatchApp(MatchHost):
         the online start, given back to it to mend if the server refuses them."""
         from lost_cities.tui.match.tables.remote import RemoteTable
 
-        table = RemoteTable(
-            self,
-            seat.server,
-            code=seat.code,
-            token=seat.token,
-            watch=seat.watch,
-            name=seat.name,
-            note=seat.note,
-            created=seat.created,
-            typed=typed,
-        )
-        self._open(table)
+        self._open(RemoteTable(self, seat, typed))
 
     # ------------------------------------------------------------ the end
 
@@ -514,6 +464,6 @@ class MatchApp(MatchHost):
     async def action_quit(self) -> None:
         """Ctrl+Q: quit at once, the match kept as its table keeps it."""
         if self.table is not None:
-            await self.table.quit_now()
+            self.table.quit_now()
         else:
             self.exit()

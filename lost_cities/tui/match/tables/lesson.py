@@ -1,13 +1,10 @@
 """The lesson's table: the game taught by playing it, on the real board with the real keys.
 
-:class:`LessonTable` is the local table with the lesson (:mod:`..lesson`) in front of it: a short round on
-a fixed deal against Boris, whose moves are scripted.  Each step's text stays above the prompt; a key
-that would do something else — legal or not — is explained (what it would do, or the engine's
-refusal and its rule, and which key the step wants) and changes nothing.  The engine decides what is
-legal; the lesson only chooses which legal decision goes on.  When the round is over the last steps
-read the learner's own expeditions' scores, then the real round's end shows the whole count.
-
-Nothing is saved: an unfinished match stays as it was for ``lost-cities play``.
+:class:`LessonTable` is the local table with the lesson (:mod:`..lesson`) in front of it: a short round on a fixed
+deal against Boris, whose moves are scripted.  Each step's text stays above the prompt; a key that would do
+something else, legal or not, is explained (what it would do, or the engine's refusal, and which key the step
+wants) and changes nothing.  Once the round is over, the last steps read the learner's scores, then the real
+round's end shows the whole count.  Nothing is saved.
 """
 
 from __future__ import annotations
@@ -73,8 +70,7 @@ class LessonTable(LocalTable):
     """The lesson: :attr:`completed` once the learner has seen the round's count to its end."""
 
     def __init__(self, app: MatchHost, pace: float = PACE, from_start: bool = False) -> None:
-        """``from_start``: opened from the new-match form or the offer to resume (*Learn to play*), to
-        which the lesson's end goes back, rather than from ``lost-cities learn``."""
+        """``from_start``: opened with *Learn to play* at the start, to which its end goes back."""
         super().__init__(app, lesson_session(), pace=pace, tips=False)
         self.from_start = from_start
         self.step_index = 0
@@ -94,11 +90,8 @@ class LessonTable(LocalTable):
 
     # ------------------------------------------------------------ never saved
 
-    def save(self) -> None:
-        """A lesson is not a match: nothing is written, and an unfinished match stays as it was."""
-
-    def _file_finished_match(self) -> None:
-        """Nor is it filed in the history."""
+    def save(self, finished: bool = False) -> None:
+        """A lesson is not a match: nothing is written nor filed, and an unfinished match stays as it was."""
 
     # ------------------------------------------------------------ the step's text on the board
 
@@ -181,8 +174,8 @@ class LessonTable(LocalTable):
         return key_name("enter")
 
     def _lets(self, key: str, decision: Decision | None) -> bool:
-        """True if the app may go on with this request: the step wants it, or the learner must wait
-        anyway (the app says why); otherwise it is explained here."""
+        """True if the request goes on: the step wants it, or the learner must wait anyway (and is told why);
+        otherwise it is explained here."""
         board = self.board
         if board is None or board.scene is None or board.scene.wait is not None:
             return True
@@ -191,13 +184,10 @@ class LessonTable(LocalTable):
         self._explain(key, decision)
         return False
 
-    def decide(self, decision: Decision, bell: bool = True) -> None:
+    def decide(self, decision: Decision) -> None:
         if decision == self.wanted and decision in self.session.view_of(self._seat).legal_decisions:
             self.step_index += 1  # before the board is drawn again, so that it shows the next step
-        super().decide(decision, bell)
-
-    # Each request goes on as at the local table only if the step lets it (or the learner must wait anyway);
-    # otherwise it is explained, and nothing changes.
+        super().decide(decision)
 
     def select(self, index: int, key: str) -> None:
         """A card selected, as at the local table, the step's text kept in view."""
@@ -280,10 +270,6 @@ class LessonTable(LocalTable):
     def _quit(self) -> None:
         """Left (nothing to save): where the lesson was opened from."""
         self.app.lesson_over()
-
-    async def quit_now(self) -> None:
-        """Ctrl+Q: the program ends, from the lesson as from a match."""
-        self.app.exit()
 
 
 def _number(value: int) -> str:

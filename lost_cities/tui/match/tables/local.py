@@ -1,14 +1,10 @@
 """The local table: people at one keyboard, and computers, over one :class:`HotSeat` session.
 
-(pass screen → board)* → end of round → ... → end of match.  The table shows each screen of the match with
-what it shows, and autosaves every completed turn; the rules stay in the engine, reached through the session.
-
-Computers play in the same flow.  One person alone against computers keeps the board (there is nothing to
-hide) and watches their turns on it; with several people, computers play on the public table of the next
-person's pass screen.  The computer thinks in a thread worker, so the keys answer meanwhile; quitting, or going
-on to another match, cancels the worker, and the hard level, asking :func:`answer_unwanted` as it searches,
-stops at once (the process never waits for it to finish).  Each move is held on screen a moment, and any key
-goes on at once.
+(pass screen → board)* → end of round → ... → end of match, every completed turn autosaved.  One person alone
+against computers keeps the board and watches their turns on it; with several people, computers play on the next
+person's pass screen.  The computer thinks in a thread worker, so the keys answer meanwhile; leaving the table
+cancels it, and the hard level, asking :func:`answer_unwanted` as it searches, stops at once.  Each move is held
+on screen a moment, and any key goes on at once.
 """
 
 from __future__ import annotations
@@ -71,16 +67,16 @@ class LocalTable(Table):
         pace: float = PACE,
         tips: bool = True,
     ) -> None:
-        """``session`` is the match, ``note`` said to its first player, ``saved`` the save it was resumed from (a
-        new save otherwise); ``pace`` is :data:`PACE` (tests play computers at once with 0); ``tips``: the one-time
-        tips may be said (the player's setting decides), not in the lesson, which says its own."""
+        """``note`` is said to the first player, ``saved`` the save the match was resumed from; ``pace`` is
+        :data:`PACE` (tests play computers at once with 0); ``tips``: the one-time tips may be said (not in the
+        lesson, which says its own)."""
         super().__init__(app, note)
         self.session = session
         session.stop = answer_unwanted
         self.pace = pace
         self.tips = tips
-        #: the match's save as last written; a new match's is made with its first writing, once the first screen is
-        #: up (:meth:`open`): making it checks the names, whose look-alike table takes a moment to load
+        #: the match's save as last written; a new match's is made once the first screen is up (:meth:`open`):
+        #: making it checks the names, whose look-alike table takes a moment to load
         self._saved: SavedMatch | None = saved
         #: the seat at the keyboard: the board shows its view
         self._seat = 0
@@ -129,24 +125,20 @@ class LocalTable(Table):
 
     # ------------------------------------------------------------ saving
 
-    def save(self) -> None:
-        """Autosave the match as of its last completed turn, written on a thread (:mod:`..autosave`);
-        a failure is told once and play goes on.
-
-        The save leaves out a card played but not yet drawn for (:meth:`SavedMatch.with_match`).
-        """
+    def save(self, finished: bool = False) -> None:
+        """Autosave the match as of its last completed turn (a card played but not yet drawn for left out), or file
+        it in the history once ``finished``; written on a thread (:mod:`..autosave`), a failure told once."""
         self._saved = self.session.saved(self._saved)
-        self.app.autosave.save(self._saved)
-
-    def _file_finished_match(self) -> None:
-        self._saved = self.session.saved(self._saved)
-        self.app.autosave.finish(self._saved)
+        if finished:
+            self.app.autosave.finish(self._saved)
+        else:
+            self.app.autosave.save(self._saved)
 
     # ------------------------------------------------------------ the flow of a match
 
     def _next_turn(self, note: str = "") -> None:
-        """Whoever is to move: the round's end, a person (behind the pass step when several share the
-        keyboard, R24d), or a computer — who plays where the next person will look."""
+        """Whoever is to move: the round's end, a person (behind the pass step when several share the keyboard,
+        R24d), or a computer, who plays where the next person will look."""
         session = self.session
         if session.round_over:
             self._round_over()
@@ -164,32 +156,24 @@ class LocalTable(Table):
             self._computer_turn()
 
     def show_pass(self, note: str = "") -> None:
-        """Hide the table behind the pass-the-screen step (H2, R24d); Enter shows the next person's hand.
-
-        When computers play first, they play on it, and Enter waits for them.
-        """
+        """Hide the table behind the pass-the-screen step (H2, R24d); Enter shows the next person's hand, once the
+        computers that play first have played on it."""
         from lost_cities.tui.match.screens.pass_screen import PassScreen
 
         session = self.session
         waiting = session.is_computer(session.to_move)
         screen = PassScreen(session.rules, self._pass_scene(note=note, wait=Wait.COMPUTER if waiting else None))
         self._waiting_pass = screen if waiting else None
-        self.app.push_screen(screen, self._revealed)
+        self.app.push_screen(screen, lambda _shown: self.show_board(self.session.to_move))
 
     def _pass_scene(self, **say: Any) -> Scene:
         """The pass screen's scene: the table as the next person will see it, without any hand (H2)."""
         session = self.session
         return Scene(session.public_view(session.next_person), session.standing(), session.names, **say)
 
-    def _revealed(self, _result: None) -> None:
-        """The player to move is at the keyboard: the board, built the first time it is needed."""
-        self.show_board(self.session.to_move)
-
     def show_board(self, seat: int, note: str = "") -> None:
-        """The board as ``seat`` sees it, their hand in view, whoever is to move; ``note`` said first.
-
-        A note already shown stays until the player acts (a computer may play before they read it).
-        """
+        """The board as ``seat`` sees it, whoever is to move; ``note`` said first, else the note shown stays until
+        the player acts (a computer may play before they read it)."""
         self._seat = seat
         old = self.board.scene if self.board is not None else None
         self._show(selected=0, note=note or (old.note if old is not None else ""), line=self._computer_line())
@@ -222,16 +206,11 @@ class LocalTable(Table):
 
     def _turn_over(self) -> None:
         """Save (or file the finished match), then whoever is next."""
-        session = self.session
-        if session.round_over and not session.more_rounds:
-            self._file_finished_match()
-        else:
-            self.save()
+        self.save(finished=self.session.match_over)
         self._next_turn()
 
     def _round_over(self) -> None:
-        """The round's end; when a computer's move ended it, the table first shows that move, marked
-        and said, until Enter (the players never saw it otherwise)."""
+        """The round's end; when a computer's move ended it, that move is shown first, marked, until Enter."""
         if self._last_move_shown is not None:
             played, self._last_move_shown = self._last_move_shown, None
             line = _("The round is over: press Enter to see the scores.")
@@ -269,10 +248,7 @@ class LocalTable(Table):
     # ------------------------------------------------------------ the player at the keyboard asks
 
     def may_act(self) -> bool:
-        """True if the player at the keyboard may act now; if not, the board says why they wait.
-
-        Acting, the player has read the note said before the prompt.
-        """
+        """True if the player at the keyboard may act now; if not, the board says why they wait."""
         board = self.board
         if board is None or board.scene is None:
             return False
@@ -285,14 +261,14 @@ class LocalTable(Table):
             return False
         return scene.view.my_turn
 
-    def decide(self, decision: Decision, bell: bool = True) -> None:
-        """The player's decision, through the session: a refusal is said with its rule, nothing changed;
-        a draw, a stop or a final lay may end their turn (R7, R23c), a play waits for its draw."""
+    def decide(self, decision: Decision) -> None:
+        """The player's decision, through the session: a refusal said with its rule, or the turn over (R7, R23c),
+        or a play waiting for its draw."""
         session, seat = self.session, self._seat
         try:
             session.decide(decision)
         except IllegalMoveError as refused:
-            self._refuse(refused, bell)
+            self._refuse(refused)
             return
         if session.round_over or session.to_move != seat:
             board = self.board
@@ -313,8 +289,8 @@ class LocalTable(Table):
         self._back_in_hand(card)
 
     def hint(self) -> None:
-        """Work out what the hard level would do for the player at the keyboard, from their view only;
-        the card it names is selected, so that e or d plays it."""
+        """What the hard level would do for the player at the keyboard, from their view only; the card it names is
+        selected, so that e or d plays it."""
         if not self.may_act():
             return
         view = self.session.view_of(self._seat)
@@ -351,30 +327,23 @@ class LocalTable(Table):
     # ------------------------------------------------------------ the computer
 
     def _think_aside(self, question: Callable[[], object], then: Callable[[Any], None]) -> None:
-        """Work ``question`` out in a thread worker, then ``then`` with its answer (``None`` if it failed).
-
-        One question at a time: a new one cancels the one before, whose answer is then dropped.
-        """
+        """Work ``question`` out in a thread worker, then ``then`` with its answer (``None`` if it failed); a new
+        question cancels the one before."""
         worker = self.app.run_worker(question, thread=True, exclusive=True, group="computer", exit_on_error=False)
         self._asked = (worker, then)
 
     def worker_changed(self, event: Worker.StateChanged) -> None:
-        """The computer's answer, if it is to the question still asked (a fault in a bot answers ``None``)."""
-        if self._asked is None or event.worker is not self._asked[0]:
+        """The computer's answer, if it is to the question still asked: ``None`` from a worker that failed (a fault in
+        a bot), which has no result."""
+        asked = self._asked
+        if asked is None or event.worker is not asked[0] or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
-        if event.state is WorkerState.SUCCESS:
-            answer = event.worker.result
-        elif event.state is WorkerState.ERROR:
-            answer = None
-        else:
-            return
-        then = self._asked[1]
         self._asked = None
-        then(answer)
+        asked[1](event.worker.result)
 
     def _computer_turn(self, line: str = "") -> None:
-        """The computer to move decides (a play, its draw, or a final lay), seen a moment at it first;
-        ``line`` says what it has done so far this turn (else it is thinking)."""
+        """The computer to move decides, seen a moment at it first; ``line`` says what it has done so far this turn
+        (else it is thinking)."""
         session = self.session
         seat = session.to_move
         if self._waiting_pass is not None:
@@ -389,7 +358,7 @@ class LocalTable(Table):
 
     def _computer_decided(self, seat: int, decision: Decision) -> None:
         """Apply the computer's decision and show it: its card marked on the table and said in words
-        (``Computer laid red 7.``) while it chooses its draw — no longer "thinking" with its card in view."""
+        (``Computer laid red 7.``) while it chooses its draw."""
         session = self.session
         session.decide(decision)
         played = frozenset({decision.card}) if isinstance(decision, Play) else frozenset()
@@ -420,12 +389,13 @@ class LocalTable(Table):
         """Do ``then`` in ``seconds`` (any key sooner), and never under a dialog: after it closes."""
         if self._held is not None and self._held[1] is not None:
             self._held[1].stop()
-        timer = self.app.set_timer(seconds, self._go_on) if seconds > 0 else None
+        timer = self.app.set_timer(seconds, self.hurry) if seconds > 0 else None
         self._held = (then, timer)
         if timer is None:
-            self._go_on()
+            self.hurry()
 
-    def _go_on(self) -> None:
+    def hurry(self) -> None:
+        """The move held on screen goes on: its time is up, or a key was pressed."""
         if self._held is None or isinstance(self.app.screen, ModalScreen):
             return  # a dialog is up (help, quitting): its closing goes on
         then, timer = self._held
@@ -433,9 +403,6 @@ class LocalTable(Table):
         if timer is not None:
             timer.stop()
         then()
-
-    def hurry(self) -> None:
-        self._go_on()
 
     # ------------------------------------------------------------ help and quitting
 
@@ -457,12 +424,8 @@ class LocalTable(Table):
             )
         return _("Quit now? The match is saved: lost-cities play offers to resume it.")
 
-    def _quit(self) -> None:
-        """Saved first, unless the match is over."""
+    def quit_now(self) -> None:
+        """Saved first, unless the match is over (or a lesson, which saves nothing)."""
         if not self.session.match_over:
             self.save()
         self.app.exit()
-
-    async def quit_now(self) -> None:
-        """Ctrl+Q: save first, then quit at once."""
-        self._quit()

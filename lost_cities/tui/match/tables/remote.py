@@ -1,17 +1,14 @@
 """The remote table: one seat of a game on a server (or a watcher's place), its board fed by the server's frames.
 
-The same board, round end and match end as at one keyboard, drawn from what the server sends this seat — its own
-view, nothing more (H1–H3) — instead of from a session; no pass screen.  A key is a request, as at one keyboard;
-here the table sends it to the server (:class:`~lost_cities.net.client.Seat`), and the answer comes back as the
-seat's next view, or as an ``error`` frame that the board says in the player's language.  The connection is held
-by an async worker that reconnects by itself: the board stays up and says "Reconnecting…" meanwhile.  A watcher
-sees the public table and has no keys but help and quit.
+The board, round end and match end of one keyboard, drawn from the seat's own view as the server sends it (H1–H3);
+no pass screen.  A key is sent to the server (:class:`~lost_cities.net.client.Seat`), whose answer is the seat's
+next view or an ``error`` frame said in the player's language.  The connection comes back by itself, the board
+saying "Reconnecting…" meanwhile; a watcher has no keys but help and quit.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +48,7 @@ from lost_cities.storage import StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
 from lost_cities.storage.saved import SavedMatch, SaveStatus
 from lost_cities.tui.common.fitted import MIN_WIDTH
+from lost_cities.tui.match.host import Online
 from lost_cities.tui.match.scene import Scene, Wait
 from lost_cities.tui.match.tables.table import Table
 from lost_cities.words import card_phrase, elided, shown_names, side_names, time_left
@@ -68,10 +66,9 @@ __all__ = ["RemoteTable", "invitations"]
 
 def invitations(created: Created, server: str) -> str:
     """What the creator of a game sends each friend, and spectators: ``send Boris: lost-cities play --join
-    K7QX-M2PA · to watch: lost-cities play --watch M2PA-K7QX``. For two friends or three, each friend's code,
-    then the command on a line of its own: whole commands each, with a list of servers, would not fit beneath
-    an 80×24 board (the help, ``?``, keeps the same text).  The lines are broken between the codes, never inside
-    one — a name parted from its code, a command from its code —, as the board's narrowest message is wide."""
+    K7QX-M2PA · to watch: lost-cities play --watch M2PA-K7QX``; for two friends or three, their codes, then the
+    command on a line of its own (a command each would not fit beneath an 80×24 board).  Lines break between the
+    codes, never inside one, as the board's narrowest message is wide."""
     option = server_option(server)
     mine = next((offer.seat for offer in created.seats if offer.code is not None), None)
     friends = [offer for offer in created.seats if offer.code is not None and offer.seat != mine]
@@ -119,27 +116,14 @@ class RemoteTable(Table):
 
     said_clears_note = False
 
-    def __init__(
-        self,
-        app: MatchHost,
-        server: str,
-        *,
-        code: str | None = None,
-        token: str | None = None,
-        watch: str | None = None,
-        name: str | None = None,
-        note: str = "",
-        created: Created | None = None,
-        typed: JoinGame | None = None,
-    ) -> None:
-        """``code`` takes a seat, ``token`` comes back to one, ``watch`` watches; ``note`` is said on the board
-        first; ``created``: a game just created whose first person's seat is ours (its invitations are said);
-        ``typed``: the code and name typed in the online start, to mend there if the server refuses them."""
-        super().__init__(app, note)
-        self.server = server
-        self.code = code
-        #: how the seat is taken (or the place to watch), once the table opens
-        self._taking = functools.partial(self._seat, code=code, token=token, watch=watch, name=name)
+    def __init__(self, app: MatchHost, seat: Online, typed: JoinGame | None = None) -> None:
+        """``seat``: the seat to take (or the place to watch) when the table opens (a game just created there: its
+        invitations are said); ``typed``: the code and name typed in the online start, to mend there if the server
+        refuses them."""
+        super().__init__(app)
+        self.server = seat.server
+        #: the seat to take (or the place to watch) as the app opened it; its code is the one a token is kept for
+        self._taking = seat
         #: the seat held (or the place watched), once the table is open
         self.seat: Seat | None = None
         self.welcome: Welcome | None = None
@@ -150,12 +134,12 @@ class RemoteTable(Table):
         self.invites: dict[int, str] = {}
         #: all of them and the watch code, in words: kept in the help (``?``) once the board has moved on
         self.invitation = ""
-        #: whoever created the game chose its deals (the server said so in its welcome), in words: said first on the
-        #: board and kept in the help; empty: the server dealt
+        #: that whoever created the game chose its deals, in words (said first on the board, kept in the help); empty:
+        #: the server dealt
         self.dealt = ""
-        if created is not None:
-            self.first_note = self.invitation = invitations(created, self.server)
-            self.invites = {offer.seat: offer.code for offer in created.seats if offer.code is not None}
+        if seat.created is not None:
+            self.first_note = self.invitation = invitations(seat.created, self.server)
+            self.invites = {offer.seat: offer.code for offer in seat.created.seats if offer.code is not None}
         #: the last version shown, the standing and the names it was shown with
         self.frame: ViewFrame | Event | None = None
         self.connected = False
@@ -173,7 +157,7 @@ class RemoteTable(Table):
 
     def open(self) -> None:
         """Take the seat (or the place to watch), and hold the connection until the player leaves."""
-        self.seat = self._taking()
+        self.seat = self._seat(self._taking)
         self._ticking = self.app.set_interval(1.0, self._clock_tick)
         self.app.run_worker(self._hold(), group="connection", exclusive=True, exit_on_error=False)
 
@@ -182,9 +166,8 @@ class RemoteTable(Table):
         if self._ticking is not None:
             self._ticking.stop()
 
-    def _seat(
-        self, *, code: str | None = None, token: str | None = None, watch: str | None = None, name: str | None = None
-    ) -> Seat:
+    def _seat(self, seat: Online) -> Seat:
+        code, token = seat.code, seat.token
         if code is not None and token is None:  # taken from here before: come back to it with its token
             try:
                 kept = load_seats(self.app.store).for_code(self.server, code)
@@ -194,20 +177,15 @@ class RemoteTable(Table):
             if kept is not None:
                 code, token = None, kept.token
                 first = kept.names[kept.seat] if kept.seat < len(kept.names) else None
-                if name is not None and first is not None and name != first:  # not silently ignored
-                    self.app.notify(
-                        _("Back in your seat as {name}: a seat keeps the name it was first taken with.").format(
-                            name=first
-                        ),
-                        timeout=15,
-                        markup=False,
-                    )
+                if seat.name is not None and first is not None and seat.name != first:  # not silently ignored
+                    back = _("Back in your seat as {name}: a seat keeps the name it was first taken with.")
+                    self.app.notify(back.format(name=first), timeout=15, markup=False)
         return Seat(
             self.server,
             code=code,
             token=token,
-            watch=watch,
-            name=name,
+            watch=seat.watch,
+            name=seat.name,
             on_frame=self._on_frame,
             on_connection=self._on_connection,
         )
@@ -222,7 +200,7 @@ class RemoteTable(Table):
                 # the game's code to watch, typed where an invitation goes: what it is for is done
                 self._typed = None
                 self.first_note = _("That is the code to watch the game: you are watching it.")
-                self.seat = self._seat(watch=typed.code)
+                self.seat = self._seat(Online(self.server, watch=typed.code))
                 await self._hold()
                 return
             if typed is not None and self.welcome is None:  # typed in the online start, and refused: mend it there
@@ -260,16 +238,14 @@ class RemoteTable(Table):
                 self._refused(frame)
             case Record():
                 self._file(frame)
-                self._match_over(frame)
+                self.show_scores()
             case RematchOffer():
                 self._rematch_offered(frame)
             case Rematched():
                 self._rematched(frame)
-            case _:
-                pass
 
     def _rename(self, presence: Presence) -> None:
-        """A seat's name as its player gave it on joining (after this screen's welcome): shown from now on."""
+        """A seat's name as its player gave it on joining after this screen's welcome: shown from now on."""
         welcome = self.welcome
         if welcome is None or presence.name is None or not 0 <= presence.seat < len(welcome.seats):
             return
@@ -279,8 +255,8 @@ class RemoteTable(Table):
             self.welcome = replace(welcome, seats=tuple(seats))
 
     def _told_dealt(self, welcome: Welcome) -> None:
-        """The game's seed was chosen by whoever created it (a server that allows it says so): every player is told,
-        first thing on the board.  The server knows no creator, only that the codes were theirs: nobody is named."""
+        """Whoever created the game chose its seed (a server that allows it says so): every player is told first,
+        nobody named (the server knows no creator, only that the codes were theirs)."""
         self.dealt = (
             _("The deals were chosen by whoever created this game: they may know every hand and the draw pile.")
             if welcome.seed_chosen
@@ -294,12 +270,12 @@ class RemoteTable(Table):
         return "\n".join(line for line in (self.dealt, text) if line)
 
     def _keep_seat(self, game: str, seat: int | None, token: str | None, names: tuple[str, ...]) -> None:
-        """A seat taken with a code: its token is kept (a rematch's too), so that the same ``--join`` comes back
-        to it."""
-        if token is None or seat is None or self.code is None:
+        """A seat taken with a code: its token is kept (a rematch's too), for the same ``--join`` to come back."""
+        code = self._taking.code
+        if token is None or seat is None or code is None:
             return
         try:
-            remember(self.app.store, OnlineSeat(self.server, game, seat, self.code, token, names))
+            remember(self.app.store, OnlineSeat(self.server, game, seat, code, token, names))
         except StorageError as problem:
             self.app.warn(str(problem))
 
@@ -307,8 +283,7 @@ class RemoteTable(Table):
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The players' names as this screen shows them: a default name (``Joueur 2``, ``Компьютер``) in the
-        player's own language, whatever language the game was created in."""
+        """The players' names as this screen shows them: a default name (``Joueur 2``) in the player's language."""
         if self.welcome is None:
             return ()
         seats = self.welcome.seats
@@ -328,8 +303,8 @@ class RemoteTable(Table):
         )
 
     def _scene(self) -> Scene | None:
-        """The view the server last sent, once it has welcomed this screen: what the player waits for, said; no
-        hint offered; the claim offered, and the player's own clock said, where the clock allows."""
+        """The view the server last sent, once it has welcomed this screen: what the player waits for said, no hint
+        offered, and the claim and the player's own clock where the clock allows."""
         frame = self.frame
         if frame is None or self.welcome is None:
             return None
@@ -351,8 +326,8 @@ class RemoteTable(Table):
         return BoardScreen(self.frame.view.rules, watching=self.watching)
 
     def _invitations_done(self) -> dict[str, Any]:
-        """Once every friend invited here has joined, the invitations are no longer said over the board (``?``
-        keeps them): what :meth:`_show` is to change."""
+        """Once every friend invited here has joined, the invitations leave the board (``?`` keeps them): what
+        :meth:`_show` is to change."""
         board = self.board
         friends = [seat for seat in self.invites if seat != self.welcome_seat]
         if not friends or any(seat not in self.joined for seat in friends):
@@ -363,8 +338,7 @@ class RemoteTable(Table):
         return {}
 
     def _own_clock(self) -> str:
-        """The player's own clock while they are to decide on one: the time left, or that it has run out (and what
-        the others may do then)."""
+        """The player's own clock while they are to decide: the time left, or that it ran out and what follows."""
         frame = self.frame
         if frame is None or frame.deadline is None or not frame.view.my_turn or self.watching:
             return ""
@@ -420,8 +394,8 @@ class RemoteTable(Table):
         return not rules.cooperative and rules.side_of(seat) != rules.side_of(frame.view.to_move)
 
     def _clock_tick(self) -> None:
-        """Once a second with a clock: the time left is said again, and the claim offered when it runs out; on the
-        player's own turn only the clock changes (what the line says stays)."""
+        """Once a second with a clock: the time left said again, the claim offered once it runs out; on the
+        player's own turn, only the clock changes."""
         frame, board = self.frame, self.board
         if frame is None or frame.deadline is None or board is None or board.scene is None:
             return
@@ -431,42 +405,31 @@ class RemoteTable(Table):
             self._show()
 
     def _event(self, frame: Event) -> None:
-        """Someone's decision: the board tells it from the view's history, as against the computer; a card another
-        player took back, which the history does not keep, is said (it was on the table, and is gone)."""
-        taken_back = self._taken_back(frame)
-        card = self._own_taken_back(frame)
-        self.frame = frame
-        if card is not None and card in frame.view.hand:  # said as at one keyboard, the card chosen again
+        """Someone's decision: the board tells it from the view's history.  A card taken back, which the history does
+        not keep, is the one gone from the table since the view before: chosen again in this seat's hand, as at one
+        keyboard, or said of the player who took it (none found: a round's start between the two views)."""
+        before, self.frame = self.frame, frame
+        taken_back = frame.decision == TAKE_BACK
+        card = _gone_from_table(before.view, frame.view) if taken_back and before is not None else None
+        if frame.seat == self.welcome_seat and card is not None and card in frame.view.hand:
             self._back_in_hand(card)
+        elif taken_back and frame.seat != self.welcome_seat and 0 <= frame.seat < len(self.names):
+            name = self.names[frame.seat]
+            if card is None:
+                self._show(note=_("{name} took back the card just played.").format(name=name))
+            else:
+                self._show(note=_("{name} took {card} back into their hand.").format(name=name, card=card_phrase(card)))
         else:
-            self._show(note=taken_back)
+            self._show(note="")
         if frame.round_over is not None:
             self._round_over(frame)
-
-    def _taken_back(self, frame: Event) -> str:
-        """What to say of ``frame`` if another seat took its card back: the card, gone from the table since the
-        view before (a second take-back of the final laying, or one just after coming back, too)."""
-        if frame.decision != TAKE_BACK or frame.seat == self.welcome_seat or not 0 <= frame.seat < len(self.names):
-            return ""
-        name = self.names[frame.seat]
-        card = _gone_from_table(self.frame.view, frame.view) if self.frame is not None else None
-        if card is not None:
-            return _("{name} took {card} back into their hand.").format(name=name, card=card_phrase(card))
-        return _("{name} took back the card just played.").format(name=name)  # a round's start between them
-
-    def _own_taken_back(self, frame: Event) -> Card | None:
-        """The card this seat took back with ``frame``, if it did: gone from the table since the view before."""
-        if frame.decision != TAKE_BACK or frame.seat != self.welcome_seat or self.frame is None:
-            return None
-        return _gone_from_table(self.frame.view, frame.view)
 
     @property
     def welcome_seat(self) -> int | None:
         return self.welcome.seat if self.welcome else None
 
     def _watching_an_invitation(self, welcome: Welcome, seat: int, code: str) -> str:
-        """What a watcher who came with a seat's invitation (not the watch code) is told: the same code takes the
-        seat — ``--watch`` typed for ``--join`` is the likely mistake."""
+        """What a watcher who came with a seat's invitation is told: the same code takes that seat."""
         name = welcome.seats[seat].name if 0 <= seat < len(welcome.seats) else ""
         return elided(
             _(
@@ -501,14 +464,14 @@ class RemoteTable(Table):
 
     def _after_round(self, _result: None) -> None:
         self._round_end_up = False
-        if self.seat is not None and self.seat.record is not None:
-            self._match_over(self.seat.record)
+        self.show_scores()
 
-    def _match_over(self, record: Record) -> None:
-        """The match's end, once its last round's end has been read."""
-        if self._round_end_up:
-            return  # shown when the round's end is closed
-
+    def show_scores(self) -> None:
+        """The match's end once it is over and its last round's end has been read (Enter on the board of a finished
+        match, back from its end with a rematch asked: its end again)."""
+        record = self.seat.record if self.seat is not None else None
+        if record is None or self._round_end_up:
+            return
         match = record.record.replay()
         rules = match.rules
         outcome = match.outcome or match_outcome(match.totals, rules.cooperative)
@@ -527,9 +490,10 @@ class RemoteTable(Table):
         self._say(self._rematch_line())
 
     def _rematch_line(self) -> str:
-        """Whom the rematch waits for, and which of them are not connected: it waits until they come back (a
-        bot that played its seat to the end has left for good), so the player is not left waiting unawares."""
-        waiting = [seat for seat in self._people() if seat != self.welcome_seat and seat not in self.rematch_seats]
+        """Whom the rematch waits for, and which of them are not connected: it waits until they are back (a bot that
+        played its seat to the end has left for good)."""
+        people = [info.seat for info in self.welcome.seats if info.computer is None] if self.welcome else []
+        waiting = [seat for seat in people if seat != self.welcome_seat and seat not in self.rematch_seats]
         if not waiting:  # everyone has accepted (or the others are computers): the server is making it
             return _("Rematch agreed: the new match is being set up…")
         here = ", ".join(self.names[seat] for seat in waiting if seat in self.present)
@@ -541,20 +505,14 @@ class RemoteTable(Table):
             ).format(away=away)
         return line
 
-    def _people(self) -> list[int]:
-        return [info.seat for info in self.welcome.seats if info.computer is None] if self.welcome else []
-
     def _rematch_offered(self, offer: RematchOffer) -> None:
         self.rematch_seats = frozenset(offer.seats)
         if self.rematch_asked:
             self._say(self._rematch_line())
         asking = [self.names[seat] for seat in offer.seats if seat != self.welcome_seat]
         if asking and self.welcome_seat not in offer.seats:
-            self.app.notify(
-                _("{names} asked for a rematch: a, at the end of the match, accepts.").format(names=", ".join(asking)),
-                timeout=15,
-                markup=False,
-            )
+            asked = _("{names} asked for a rematch: a, at the end of the match, accepts.")
+            self.app.notify(asked.format(names=", ".join(asking)), timeout=15, markup=False)
 
     def _rematched(self, frame: Rematched) -> None:
         """The rematch is made: this seat moves to it (its new token kept), the board follows its first view."""
@@ -600,12 +558,17 @@ class RemoteTable(Table):
             return False
         return True
 
-    def decide(self, decision: Decision) -> None:
-        self._send(decision)
+    def decide(self, decision: Decision | None) -> None:
+        """To the server (``None``: take back the card just played); its answer is the next view (or an error frame,
+        said on the board)."""
+        self._say(_("Sent…") if self.connected else _("Reconnecting…"))
+        if self.seat is not None:
+            text = None if decision is None else str(decision)
+            self.app.run_worker(self.seat.send(text), group="send", exit_on_error=False)
 
     def take_back(self) -> None:
         if self.may_act():
-            self._send(None)
+            self.decide(None)
 
     def _watcher_refused(self) -> bool:
         """True at a watcher's place, whose keys the board refuses: only the players play."""
@@ -617,11 +580,6 @@ class RemoteTable(Table):
         if not self._watcher_refused():
             self._say(_("There are no hints in an online game: it is you against them."), error=True)
 
-    def show_scores(self) -> None:
-        """Enter on the board of a finished match (back from its end, a rematch asked): its end again."""
-        if self.seat is not None and self.seat.record is not None and not self._round_end_up:
-            self._match_over(self.seat.record)
-
     def claim(self) -> None:
         if self._watcher_refused():
             return
@@ -631,13 +589,6 @@ class RemoteTable(Table):
                 self.app.run_worker(self.seat.claim(), group="send", exit_on_error=False)
         else:
             self._say(_("There is nothing to claim: c claims the match once the other side's time has run out."), True)
-
-    def _send(self, decision: Decision | None) -> None:
-        """To the server; its answer is the next view (or an error frame, said on the board)."""
-        self._say(_("Sent…") if self.connected else _("Reconnecting…"))
-        if self.seat is not None:
-            text = None if decision is None else str(decision)
-            self.app.run_worker(self.seat.send(text), group="send", exit_on_error=False)
 
     def _refused(self, frame: ErrorFrame) -> None:
         """A refusal in the player's language: the engine's reason rebuilt from the frame where it has one."""
@@ -677,9 +628,5 @@ class RemoteTable(Table):
 
     def _quit(self) -> None:
         """A seat left with its game going on: the command says how to come back to it."""
-        if self._playing:
-            self.app.end(
-                words=_("The game goes on on the server, and your seat is kept: lost-cities play offers it again.")
-            )
-        else:
-            self.app.exit()
+        words = _("The game goes on on the server, and your seat is kept: lost-cities play offers it again.")
+        self.app.end(words=words if self._playing else "")

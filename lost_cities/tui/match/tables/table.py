@@ -1,12 +1,9 @@
 """What every table answers: each of the board's requests that means the same at every table, answered once here.
 
-The app (:class:`~lost_cities.tui.match.match_app.MatchApp`) hands each request of the board and the pass
-screen to its table, whichever it is.  Choosing a card, moving the choice, playing it, drawing and stopping mean
-the same at every table; what differs is whether the player may act now and where a decision goes — the
-session at one keyboard, the server online —, which each table says in :meth:`Table.may_act` and
-:meth:`Table.decide`.  The board is drawn and spoken to here, from the scene each table makes of its latest view
-(:meth:`Table._scene`); the help, the log, the quit question and the match's end are shown here, each table
-giving only what differs.  The take-back and the hint are each table's own.
+Choosing a card, moving the choice, playing it, drawing and stopping mean the same at every table; each table says
+whether the player may act now (:meth:`Table.may_act`), where a decision goes (:meth:`Table.decide`: the session,
+or the server) and the scene it draws (:meth:`Table._scene`).  The board, the help, the log, the quit question and
+the match's end are shown here, each table giving only what differs.
 """
 
 from __future__ import annotations
@@ -61,17 +58,15 @@ class Table(ABC):
 
     @abstractmethod
     def _scene(self) -> Scene | None:
-        """The board's scene from a fresh view of its seat, as this table draws it (what waits, which keys are
-        offered, what the line says by default); ``None`` while there is no view to show yet."""
+        """The board's scene from a fresh view of its seat, as this table draws it; ``None`` while there is none."""
 
     @abstractmethod
     def _new_board(self) -> BoardScreen:
         """The board the match is played on, built the first time it is shown."""
 
     def _show(self, *, chosen: Card | None = None, **say: Any) -> None:
-        """The board again (built the first time) from a fresh :meth:`_scene`, but ``say`` (the line, the selection,
-        the note...): the selection, kept within the hand, and the note carry over unless said.  ``chosen``: the card
-        selected, wherever it is in the fresh hand."""
+        """The board again (built the first time) from a fresh :meth:`_scene` but what ``say`` changes; the selection,
+        kept within the hand, and the note carry over unless said, and ``chosen`` is the card to select."""
         scene = self._scene()
         if scene is None:
             return
@@ -86,7 +81,7 @@ class Table(ABC):
         self.board.scene = replace(scene, selected=min(selected, max(len(scene.view.hand) - 1, 0)), **say)
 
     def _say(self, line: str, error: bool = False) -> None:
-        """The board says ``line`` (a refusal when ``error``); nothing else has changed (but the note, read, when
+        """The board says ``line`` (a refusal when ``error``), nothing else changed (but the note, read, when
         :attr:`said_clears_note`)."""
         board = self.board
         if board is not None and board.scene is not None:
@@ -94,8 +89,7 @@ class Table(ABC):
             board.scene = replace(board.scene, line=line, error=error, note=note)
 
     def _refuse(self, refused: IllegalMoveError | str, bell: bool = True) -> None:
-        """Say why the request changes nothing: the engine's reason and its rule, or ``refused`` as it is; the bell
-        rings unless ``bell`` is false."""
+        """Say why the request changes nothing: the engine's reason and its rule, or ``refused`` as it is."""
         self._say(describe_refusal(refused) if isinstance(refused, IllegalMoveError) else refused, error=True)
         if bell:
             self.app.bell()
@@ -109,8 +103,7 @@ class Table(ABC):
 
     @abstractmethod
     def may_act(self) -> bool:
-        """Whether the player at the board may act now; if not, the board says why (whose turn it is, a computer
-        thinking, a watcher's place)."""
+        """Whether the player at the board may act now; if not, the board says why."""
 
     @abstractmethod
     def decide(self, decision: Decision) -> None:
@@ -220,11 +213,11 @@ class Table(ABC):
     def _quit_question(self) -> str:
         """Quit?, and what becomes of the match then."""
 
-    @abstractmethod
     def _quit(self) -> None:
-        """Quit, as the player confirmed."""
+        """Quit, as the player confirmed: as Ctrl+Q does, unless the table goes elsewhere."""
+        self.quit_now()
 
-    async def quit_now(self) -> None:
+    def quit_now(self) -> None:
         """Ctrl+Q: quit at once, the match kept as the table keeps it."""
         self.app.exit()
 
