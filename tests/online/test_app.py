@@ -20,7 +20,7 @@ from lost_cities.ai import make_bot
 from lost_cities.engine import Phase
 from lost_cities.i18n import set_language
 from lost_cities.net.client import Seat, create_game, play_seat
-from lost_cities.net.protocol import Create, Rematched, RematchOffer, SeatSpec
+from lost_cities.net.protocol import Create, Rematched, RematchOffer, SeatInfo, SeatSpec, Welcome
 from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import load_seats
@@ -331,6 +331,11 @@ async def test_a_rematch_made_leaves_no_offer_on_the_screen_and_no_first_game_co
         await pilot.press("question_mark")
         await until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
         assert "--join" not in screen_text(shown)
+        # the rematch's seat is kept before its names are known, and named by its welcome, which has no token
+        seats = (SeatInfo(0, "Boris", None, True, True), SeatInfo(1, "Ana", None, True, True))
+        app.table._on_frame(Welcome(game="next", seat=1, version=1, seats=seats, rounds=1))
+        kept = [seat for seat in load_seats(app.store).seats if seat.game == "next"]
+        assert [(seat.seat, seat.token, seat.names) for seat in kept] == [(1, "t", ("Boris", "Ana"))]
 
 
 async def test_esc_in_the_form_opened_from_the_online_start_goes_back_to_it() -> None:

@@ -270,12 +270,19 @@ class RemoteTable(Table):
         return "\n".join(line for line in (self.dealt, text) if line)
 
     def _keep_seat(self, game: str, seat: int | None, token: str | None, names: tuple[str, ...]) -> None:
-        """A seat taken with a code: its token is kept (a rematch's too), for the same ``--join`` to come back."""
+        """A seat taken with a code: its token is kept (a rematch's too), for the same ``--join`` to come back; a
+        welcome back (no token) brings the names of a seat kept before up to date (a rematch's are known only then)."""
         code = self._taking.code
-        if token is None or seat is None or code is None:
+        if seat is None or code is None:
             return
         try:
-            remember(self.app.store, OnlineSeat(self.server, game, seat, code, token, names))
+            if token is not None:
+                remember(self.app.store, OnlineSeat(self.server, game, seat, code, token, names))
+                return
+            place = (self.server, game, seat)
+            kept = next((s for s in load_seats(self.app.store).seats if (s.server, s.game, s.seat) == place), None)
+            if kept is not None and kept.names != names:
+                remember(self.app.store, replace(kept, names=names))
         except StorageError as problem:
             self.app.warn(str(problem))
 
@@ -523,7 +530,7 @@ class RemoteTable(Table):
         self.app.clear_notifications()  # "… asked for a rematch" is done with
         self.invites, self.invitation = {}, ""  # everyone is in: the first game's codes are no use to the new one
         self.dealt = ""  # the rematch is dealt by the server
-        self._keep_seat(frame.game, frame.seat, frame.token, self.names)
+        self._keep_seat(frame.game, frame.seat, frame.token, ())  # its names come with its welcome
         self.first_note = _("The rematch: the seats have moved round by one.")
         if self.board is not None and self.board.scene is not None:
             self.board.scene = replace(self.board.scene, note=self.first_note)
