@@ -1,6 +1,6 @@
 """Text drawn line by line (the board's hand, table, key bar and message) comes out cell for cell, style for style
 and offset for offset as Textual's own drawing of it, whatever the text: wide and combining characters, tabs,
-lines too long for the width, styles by name or by value, links."""
+lines too long for the width, styles by name or by value, links, text and content aligned."""
 
 from __future__ import annotations
 
@@ -34,11 +34,16 @@ WHOLE: list[str | Style] = [*STYLES, ".hand-view--label", "bold @click=app.bell"
 
 
 class Both(App[None]):
-    """A row widget that selects nothing, and a message area that may be selected, as the board has them."""
+    """A row widget that selects nothing, and a message area that may be selected, as the board has them; and rows
+    that align their text and their content."""
+
+    CSS = "#centred { content-align: center middle; height: 3; } #right { text-align: right; }"
 
     def compose(self) -> ComposeResult:
         yield Lines(1, id="lines")
         yield MessageArea(id="message")
+        yield Lines(1, id="centred")
+        yield Lines(1, id="right")
 
 
 def a_text(rng: random.Random) -> Text:
@@ -57,7 +62,7 @@ async def test_any_text_comes_out_as_textual_draws_it() -> None:
     app = Both()
     async with app.run_test(size=(60, 12)) as pilot:
         await pilot.pause()
-        for widget in (app.query_one("#lines", Lines), app.query_one("#message", MessageArea)):
+        for widget in app.query("Lines, MessageArea"):
             style = widget.visual_style
             for _ in range(400):
                 text, width = a_text(rng), rng.randint(0, 14)

@@ -11,13 +11,16 @@ changes no cell on the screen.
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.segment import Segment
 from rich.text import Text
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
-from textual.visual import Visual
+from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
 __all__ = ["Lines", "content_strips", "text_strip"]
@@ -45,28 +48,42 @@ def content_strips(
 ) -> list[Strip]:
     """``content`` drawn in ``widget`` as Textual draws it (``Visual.to_strips``), ``height`` lines at most.
 
-    Textual's general path wraps, aligns, selects and styles links, and costs a tenth of a millisecond a line;
-    the board draws a few lines it has never drawn on every key.  Content whose every line fits, in a widget
-    that neither aligns nor selects it and with no link to style, comes out cell for cell as it goes in: its
-    spans over the widget's style, each piece marked with its offset as Textual marks it (what a click reads).
+    Textual's general path looks up, for every piece of content, a selection to light, the widget's link style
+    and its alignment, and costs three times what the content's own drawing does; the board draws a few new
+    lines on every key.  Content with no link and no style named after a component class, in a widget that
+    neither aligns nor selects it, is drawn by the content itself (``render_strips``: wrapping, tabs, its text's
+    alignment); and when every line fits as it is, by its spans over the widget's style, each piece marked
+    with its offset as Textual marks it.  The same strips either way, cell for cell, style for style.
     """
-    lines = content.split(allow_blank=True)[:height]
-    if not _as_it_comes(widget, lines, width):
+    if not (
+        (not apply_selection or widget.text_selection is None)
+        and widget.styles.content_align == ("left", "top")
+        and all(_plain(span.style) for span in content.spans)
+    ):
         return Visual.to_strips(widget, content, width, height, style, apply_selection=apply_selection)
-    return [_spans_strip(line, style, y) for y, line in enumerate(lines)]
+    lines = content.split(allow_blank=True)[:height]
+    if width > 0 and _as_they_come(widget, lines, width):
+        return [_spans_strip(line, style, y) for y, line in enumerate(lines)]
+    rules = cast(RulesMap, widget.styles)  # read as a mapping of rules, defaults included, as to_strips reads them
+    return content.render_strips(width, height, style, RenderOptions(_style_of, rules))
 
 
-def _as_it_comes(widget: Widget, lines: list[Content], width: int) -> bool:
+def _as_they_come(widget: Widget, lines: list[Content], width: int) -> bool:
+    """Whether ``lines`` need no wrapping, no tab stops, no alignment and no padding."""
     styles = widget.styles
     return (
-        width > 0
-        and all(line.cell_length <= width and "\t" not in line.plain for line in lines)
+        all(line.cell_length <= width and "\t" not in line.plain for line in lines)
         and styles.text_align in ("left", "start")
-        and styles.content_align == ("left", "top")
         and styles.line_pad == 0
-        and widget.text_selection is None
-        and all(_plain(span.style) for line in lines for span in line.spans)
     )
+
+
+def _spans_strip(line: Content, style: VisualStyle, y: int) -> Strip:
+    segments, x = [], 0
+    for piece, piece_style in line.render(style, end=""):
+        segments.append(Segment(piece, (style + piece_style).rich_style_with_offset(x, y)))
+        x += len(piece)
+    return Strip(segments, line.cell_length)
 
 
 def _plain(style: VisualStyle | str) -> bool:
@@ -76,12 +93,14 @@ def _plain(style: VisualStyle | str) -> bool:
     return not style.meta
 
 
-def _spans_strip(line: Content, style: VisualStyle, y: int) -> Strip:
-    segments, x = [], 0
-    for piece, piece_style in line.render(style, end=""):
-        segments.append(Segment(piece, (style + piece_style).rich_style_with_offset(x, y)))
-        x += len(piece)
-    return Strip(segments, line.cell_length)
+def _style_of(style: VisualStyle | str) -> VisualStyle:
+    """A span's style as a widget reads it: by name, or none when the name is not a style (as Textual does)."""
+    if isinstance(style, VisualStyle):
+        return style
+    try:
+        return VisualStyle.parse(style)
+    except Exception:  # Textual's own reader takes a name it cannot read for no style at all
+        return VisualStyle.null()
 
 
 class Lines(Widget):
