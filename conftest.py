@@ -31,7 +31,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
 
 if sys.dont_write_bytecode:
     _PYCACHE = Path(tempfile.gettempdir(), "lost-cities-tests-pycache")
@@ -39,6 +38,10 @@ if sys.dont_write_bytecode:
     sys.pycache_prefix = str(_PYCACHE)
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the workers and subprocesses, too
     os.environ["PYTHONPYCACHEPREFIX"] = str(_PYCACHE)
+
+# Imported once the cache is set: pytest rewrites the modules of a plugin's package (hypothesis's, ~100) and, with
+# nowhere to keep them, did so at every start of the suite's first process (0.45 s before any worker started).
+from hypothesis import settings
 
 from lost_cities.i18n import set_language
 
