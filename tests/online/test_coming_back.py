@@ -104,4 +104,4 @@ async def test_the_start_offers_online_games_and_one_key_opens_one_in_the_same_a
         table = app.table
         assert isinstance(table, RemoteTable) and table.server == server.url
         assert table.welcome is not None and table.welcome.seat == 1  # back in Carl's seat, by its token
-        assert "Waiting for Ana" in screen_text(app)
+        await until(pilot, lambda: "Waiting for Ana" in screen_text(app))  # the board drawn, not only pushed
