@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 
 from lost_cities.session import MatchSettings
 from lost_cities.storage import MatchStore
+from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.match.match_app import Lesson, Local, MatchApp
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.lesson import LessonBoard
@@ -22,15 +23,25 @@ from tests.tui.test_learn import right_keys
 TURNS = ["enter", "1", "d", "u", "3", "right", "e", "y", "n", "enter", "2", "e", "b", "n", "enter", "1", "d", "u"]
 
 
-async def bars(app: MatchApp, next_keys: Callable[[MatchApp], list[str] | None]) -> list[str]:
-    """What the bar lists after each key ``next_keys`` gives, until it gives none."""
+async def bars(
+    app: MatchApp, next_keys: Callable[[MatchApp], list[str] | None], monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[str, str]]:
+    """After each key ``next_keys`` gives, until it gives none: what the bar lists (from memory, where the moment
+    was met before), and what it lists when it asks every binding afresh."""
     listed = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         while (keys := next_keys(app)) is not None:
             for key in keys:
                 await press(pilot, key)
-                listed.append(key_bar(app))
+                bar = app.screen.query_one(KeyBar)
+                remembered = key_bar(app)
+                with monkeypatch.context() as patch:
+                    for board in (BoardScreen, LessonBoard):  # no moment to remember: every binding asked
+                        patch.setattr(board, "key_moment", lambda _self: None)
+                    bar.refresh_keys()
+                    listed.append((remembered, key_bar(app)))
+                bar.refresh_keys()
     return listed
 
 
@@ -53,17 +64,11 @@ def lesson_steps(app: MatchApp) -> list[str] | None:
 async def test_the_bar_from_memory_lists_what_it_lists_afresh(
     case: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    def run() -> MatchApp:
-        if case == "lesson":
-            return MatchApp(Lesson(), pace=0)
-        store = MatchStore(tmp_path / str(len(list(tmp_path.iterdir()))))  # each run its own saves
-        return MatchApp(Local(MatchSettings(names=NAMES[:2], seed=3)), store=store)
-
-    keys = script(TURNS) if case == "turns" else lesson_steps
-    remembered = await bars(run(), keys)
-    for board in (BoardScreen, LessonBoard):
-        monkeypatch.setattr(board, "key_moment", lambda _self: None)  # no moment to remember: every binding asked
-    keys = script(TURNS) if case == "turns" else lesson_steps
-    afresh = await bars(run(), keys)
+    if case == "lesson":
+        app, keys = MatchApp(Lesson(), pace=0), lesson_steps
+    else:
+        app, keys = MatchApp(Local(MatchSettings(names=NAMES[:2], seed=3)), store=MatchStore(tmp_path)), script(TURNS)
+    listed = await bars(app, keys, monkeypatch)
+    remembered, afresh = [bar for bar, _ in listed], [bar for _, bar in listed]
     assert remembered == afresh and len(afresh) >= len(TURNS)
     assert len(set(afresh)) >= 4  # the moments differ: selecting, drawing, the pass screen, the lesson's Enter
