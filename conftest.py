@@ -92,13 +92,17 @@ SLOW_VARIABLE = "LOST_CITIES_SLOW"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", f"slow: an end-to-end test of several seconds, run when {SLOW_VARIABLE}=1")
+    config.addinivalue_line(
+        "markers",
+        f"slow: an end-to-end test of several seconds, or a screen laid out again in French and Russian; run when "
+        f"{SLOW_VARIABLE}=1",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if os.environ.get(SLOW_VARIABLE, "") not in ("", "0"):
         return
-    skip = pytest.mark.skip(reason=f"slow end-to-end test: {SLOW_VARIABLE}=1 pytest runs it (CI does)")
+    skip = pytest.mark.skip(reason=f"among the slow tests: {SLOW_VARIABLE}=1 pytest runs it (CI does)")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)

@@ -27,6 +27,11 @@ def fuzz_examples(full: int) -> int:
     return max(20, full // 4)
 
 
+#: Each language in turn, for a test of how screens and printed tables lay out their words: English in every run,
+#: French and Russian (longer words, another alphabet) where the slow tests run, as CI.
+EVERY_LANGUAGE = ["en", pytest.param("fr", marks=pytest.mark.slow), pytest.param("ru", marks=pytest.mark.slow)]
+
+
 #: The numbers of this process's data folders (:func:`private_data_dir`), one after another.
 _DATA_FOLDERS = itertools.count()
 

@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from lost_cities.engine import Rules
 from lost_cities.storage import MatchStore, SavedMatch, result_label, variant_label
 from lost_cities.words import signed
-from tests.conftest import Cli
+from tests.conftest import EVERY_LANGUAGE, Cli
 from tests.storage.matches import random_match
 
 START = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
@@ -118,7 +118,7 @@ def varied(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
 def test_history_never_breaks_a_word_at_80_columns(
     cli_in: Cli, varied: Path, language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -142,7 +142,7 @@ def test_history_never_breaks_a_word_at_80_columns(
 
 
 @pytest.mark.parametrize("width", [40, 50, 64, 80])
-@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
 def test_history_cuts_no_word_and_no_number_at_any_width(
     cli_in: Cli, varied: Path, language: str, width: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -29,6 +29,7 @@ from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import MatchOverScreen, PadHelpScreen, PadScreen, PadSetupScreen, RoundOverScreen
 from lost_cities.tui.scorepad.widgets import SidePanel
 from lost_cities.words import signed
+from tests.conftest import EVERY_LANGUAGE
 from tests.score.helpers import pad
 from tests.tui.helpers import until
 
@@ -110,10 +111,7 @@ async def assert_nothing_cut(pilot: Pilot[None], app: App[None], seconds: float 
     assert cut is None, cut
 
 
-LANGUAGES = ["en", "fr", "ru"]
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
 @pytest.mark.parametrize("players", [2, 3, 4])
 async def test_the_pad_fits_80x24_with_six_colours_and_the_hand_penalty(language: str, players: int) -> None:
     set_language(language)  # set back to English by the root conftest
@@ -136,7 +134,7 @@ async def test_the_pad_fits_80x24_with_six_colours_and_the_hand_penalty(language
         await assert_nothing_cut(pilot, app)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
 async def test_the_form_and_the_boxes_fit_80x24(language: str) -> None:
     set_language(language)
     app = ScorePadApp(players=4)
@@ -175,9 +173,7 @@ STEPS = [
 ]
 
 
-@pytest.mark.parametrize(  # every screen in turn in English; in French and Russian where slow tests run
-    "language", ["en", pytest.param("fr", marks=pytest.mark.slow), pytest.param("ru", marks=pytest.mark.slow)]
-)
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
 async def test_below_80x24_every_screen_asks_for_a_larger_window_and_ignores_keys(language: str) -> None:
     set_language(language)
     app = ScorePadApp(players=3, rounds=1)
@@ -224,7 +220,7 @@ async def test_while_the_end_of_round_box_is_open_the_key_bar_lists_only_its_key
         assert isinstance(app.screen, PadScreen) and app.sheet.round_number == 2
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
 @pytest.mark.parametrize("players", [2, 4])
 async def test_the_key_bar_keeps_every_key_on_80_columns(language: str, players: int) -> None:
     # the fullest bar: the hand penalty on (h), a round just scored (u, reopen it); with four, "team" for tab
@@ -247,7 +243,7 @@ def standings_lines(app: App[None]) -> list[str]:
     return [line.rstrip() for line in captured.get().splitlines()]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
 @pytest.mark.parametrize(("players", "rounds"), [(2, 3), (3, 3), (4, 6), (3, MAX_ROUNDS)])
 async def test_the_last_round_and_the_match_end_show_every_round_and_the_match_total(
     language: str, players: int, rounds: int

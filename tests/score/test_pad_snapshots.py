@@ -12,6 +12,7 @@ from lost_cities.i18n import set_language
 from lost_cities.score.sheet import Place
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import PadScreen
+from tests.conftest import EVERY_LANGUAGE
 
 
 def lay(pilot: Pilot[None], player: int, cards: str, place: Place = Place.TABLE) -> None:
@@ -56,7 +57,6 @@ NAMES = {
     "fr": ("Amélie", "Bastien", "Camille", "Denis"),
     "ru": ("Аня", "Борис", "Катя", "Дмитрий"),
 }
-LANGUAGES = sorted(NAMES)
 
 
 def three_players_round(pilot: Pilot[None]) -> None:
@@ -68,7 +68,7 @@ def three_players_round(pilot: Pilot[None]) -> None:
     lay(pilot, 2, "r10", Place.HAND)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
 def test_snapshot_of_three_players(snap_compare: Any, language: str) -> None:
     # R23: the side being marked in full (cost 17, bonus from the 7th card), the two others on one line each
     set_language(language)
@@ -76,7 +76,7 @@ def test_snapshot_of_three_players(snap_compare: Any, language: str) -> None:
     assert snap_compare(app, press=["tab", "down"], terminal_size=(80, 24), run_before=three_players_round)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
 def test_snapshot_of_the_end_of_a_round_of_three(snap_compare: Any, language: str) -> None:
     # R17, R23e: three scores, the match so far, who starts the next round
     set_language(language)
@@ -91,7 +91,7 @@ def two_teams_round(pilot: Pilot[None]) -> None:
     lay(pilot, 1, "b2 b3 b4 y8 y9 y10 r2 r3 r5 g3 g4 gw", Place.HAND)  # both partners' hands: 12 cards
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
 def test_snapshot_of_two_teams(snap_compare: Any, language: str) -> None:
     # R24: two sides named by their partners, the team's two hands in one line
     set_language(language)

@@ -22,7 +22,7 @@ from lost_cities.tui.match.screens.round_end import RoundEndScreen
 from lost_cities.tui.match.screens.setup import NewMatchScreen
 from lost_cities.tui.match.tables.lesson import LessonTable
 from lost_cities.tui.match.tables.local import LocalTable
-from tests.conftest import Cli
+from tests.conftest import EVERY_LANGUAGE, Cli
 from tests.storage.matches import saved_match
 from tests.tui.helpers import SIZE, engine, key_bar, message, screen_lines, until
 
@@ -68,9 +68,7 @@ def test_the_script_is_a_legal_round_that_ends_on_the_learners_last_draw() -> No
     assert round_.scores()[0].expedition(Colour.YELLOW).count == 8  # the bonus the last steps read
 
 
-@pytest.mark.parametrize(
-    "lang", ["en", pytest.param("fr", marks=pytest.mark.slow), pytest.param("ru", marks=pytest.mark.slow)]
-)
+@pytest.mark.parametrize("lang", EVERY_LANGUAGE)
 async def test_the_lesson_by_keys_with_a_wrong_key_at_each_step(lang: str) -> None:
     set_language(lang)
     try:

@@ -16,6 +16,7 @@ from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.setup import NewMatchScreen
 from lost_cities.tui.match.tables.local import LocalTable
+from tests.conftest import EVERY_LANGUAGE
 from tests.tui.helpers import SIZE, screen_lines, screen_text, until
 
 
@@ -71,7 +72,7 @@ async def test_a_wrong_server_or_clock_is_said_and_focused_and_nothing_starts() 
         assert isinstance(app.screen, NewMatchScreen)
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
 async def test_the_clock_shows_all_it_may_hold_and_its_hint_whole(language: str) -> None:
     # found by a newcomer: "nimporte" showed as "porte", and the French placeholder touched the hint
     set_language(language)

@@ -16,12 +16,13 @@ from textual.widgets import RadioButton, Select
 
 from lost_cities.session import MatchSettings
 from lost_cities.tui.match.match_app import Lesson, Local, MatchApp
+from tests.conftest import EVERY_LANGUAGE
 from tests.tui.helpers import CROWDED_FOUR, CROWDED_THREE, NAMES_THREE, SIZE, advanced_app, crowded, until
 
 #: the conftest's ``language`` fixture, its French and Russian runs among the slow tests
 pytestmark = pytest.mark.parametrize(
     "language",
-    ["en", pytest.param("fr", marks=pytest.mark.slow), pytest.param("ru", marks=pytest.mark.slow)],
+    EVERY_LANGUAGE,
     indirect=True,
 )
 
