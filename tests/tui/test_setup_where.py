@@ -12,8 +12,10 @@ from textual.widgets import Input, RadioButton
 from lost_cities.i18n import _, set_language
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import last_server, remember_server
+from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.match.match_app import Local, MatchApp
 from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.tui.match.screens.online_start import OnlineStartScreen
 from lost_cities.tui.match.screens.setup import NewMatchScreen
 from lost_cities.tui.match.tables.local import LocalTable
 from tests.conftest import EVERY_LANGUAGE
@@ -53,6 +55,13 @@ async def test_online_the_form_asks_the_server_and_a_clock_and_creates_the_game_
         await until(pilot, lambda: "127.0.0.1" in flat(app))
         assert again.query_one("#server", Input).value == server and again.query_one("#clock", Input).value == "2h"
         assert again.query_one("#p1", Input).value == "Ana"
+        # Esc goes to the online start, as the bar says, and Ctrl+N there brings the form back as it was left
+        assert ("Esc", "back") in app.screen.query_one(KeyBar).keys
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: isinstance(app.screen, NewMatchScreen) and app.screen is not again)
+        assert app.screen.query_one("#p1", Input).value == "Ana" and app.screen.query_one("#clock", Input).value == "2h"
 
 
 async def test_a_wrong_server_or_clock_is_said_and_focused_and_nothing_starts() -> None:

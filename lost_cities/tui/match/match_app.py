@@ -329,7 +329,8 @@ class MatchApp(MatchHost):
     @work(group="creating", exclusive=True, exit_on_error=False)
     async def _create(self, chosen: OnlineMatch) -> None:
         """Create the game on the server, then take the first person's seat with its code; the invitations are
-        said on the board.  Refused, the form comes again as it was filled in, saying why."""
+        said on the board.  Refused, the form comes again as it was filled in, saying why; Esc there goes to the
+        online start, where Ctrl+N opens it again as it was left."""
         from lost_cities.net.client import OnlineError, create_game
         from lost_cities.net.new_game import create_frame
 
@@ -340,8 +341,10 @@ class MatchApp(MatchHost):
 
             clock = said_duration(chosen.clock) if chosen.clock is not None else ""
             problem = sentence(str(error).rstrip("."))
-            form = NewMatchScreen(chosen.settings, server=chosen.server, online_only=True, clock=clock, problem=problem)
-            self.push_screen(form, self._create_or_back)
+            self._left_form = NewMatchScreen(
+                chosen.settings, server=chosen.server, online_only=True, clock=clock, problem=problem, back=True
+            )
+            self.push_screen(self._left_form, self._create_or_back)
             return
         mine = next(offer for offer in created.seats if offer.code is not None)
         self.open_online(Online(chosen.server, code=mine.code, created=created))
