@@ -65,9 +65,10 @@ def test_the_analysis_is_deterministic_for_a_seed() -> None:
     assert analyse(record, quick, seed=7, jobs=2) == first  # each decision on its own seed, wherever it runs
 
 
-def test_a_planted_blunder_is_a_mistake() -> None:
+def test_a_planted_blunder_is_a_mistake(search_once: None) -> None:
+    # as the command's --think 0.01 weighs it (FAST), each decision searched once in this process with the others
     match, blunder = blundered_match()
-    analysis = analyse(match.record(), SearchSettings(samples=24), seed=1)
+    analysis = analyse(match.record(), FAST, seed=0)
     found = [d for d in analysis.decisions if d.seat == 0 and d.played == blunder]
     assert len(found) == 1
     weighed = found[0]
