@@ -7,7 +7,7 @@ import contextlib
 import io
 import itertools
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -127,48 +127,6 @@ def steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     from textual.widgets import Input
 
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
-
-
-#: Textual's style rules as parsed, by all that their parsing reads: see :func:`parsed_styles_kept`.
-_STYLE_RULES: dict[tuple[object, ...], Any] = {}
-#: The stylesheets' variables met so far, each numbered (a theme's colours, as a stylesheet holds them).
-_VARIABLES: dict[tuple[tuple[str, str], ...], int] = {}
-
-
-@pytest.fixture(autouse=True, scope="session")
-def parsed_styles_kept() -> Iterator[None]:
-    """Each app's styles are parsed once in a test process, not once an app: a Textual app parses the styles of
-    every widget class it shows (``DEFAULT_CSS``) and its ``.tcss`` again, with nothing of the apps before it kept,
-    3% of a Textual test's CPU time over the hundreds of apps the tests start.  Textual keeps them for one app
-    (``Stylesheet._parse_rules``, by the source, where it was read, its kind, its tie breaker and its scope); here
-    they are kept for every app by the same key and the stylesheet's variables (the theme's colours, which a
-    stylesheet replaces rather than changes: ``set_variables``), the only other thing the parse reads.  A source
-    that fails to parse fails each time: only rules parsed are kept."""
-    from textual.css.stylesheet import Stylesheet
-
-    parse = Stylesheet._parse_rules
-
-    def parse_once(
-        self: Stylesheet,
-        css: str,
-        read_from: Any,
-        is_default_rules: bool = False,
-        tie_breaker: int = 0,
-        scope: str = "",
-    ) -> Any:
-        variables = self._variables
-        numbered = self.__dict__.get("_variables_numbered")
-        if numbered is None or numbered[0] is not variables:
-            numbered = (variables, _VARIABLES.setdefault(tuple(variables.items()), len(_VARIABLES)))
-            self.__dict__["_variables_numbered"] = numbered
-        key = (css, read_from, is_default_rules, tie_breaker, scope, numbered[1])
-        if key not in _STYLE_RULES:
-            _STYLE_RULES[key] = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
-        return _STYLE_RULES[key]
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(Stylesheet, "_parse_rules", parse_once)
-        yield
 
 
 #: What the search ranked, by what it ranked it from: see :func:`search_once`.
