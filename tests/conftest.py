@@ -15,16 +15,18 @@ import pytest
 from msgspec import Struct, field
 
 
-def fuzz_examples(full: int) -> int:
+def fuzz_examples(full: int, least: int = 20) -> int:
     """How many examples a property of the fuzz kind tries: ``LOST_CITIES_FUZZ`` if it is set (a long hunt); else
-    ``full`` where the slow tests run (``LOST_CITIES_SLOW=1``, as CI), and a quarter of it (20 at least) in a
-    developer's run: the fuzz tests' examples are fixed (derandomized), the same every run, so that a run tries
-    fewer of them, not others.  What CI finds with all of them, a developer reproduces with the variable set."""
+    ``full`` where the slow tests run (``LOST_CITIES_SLOW=1``, as CI), and a quarter of it (``least`` at least) in
+    a developer's run: the fuzz tests' examples are fixed (derandomized), the same every run, so that a run tries
+    fewer of them, not others.  What CI finds with all of them, a developer reproduces with the variable set.  The
+    properties over whole rounds played by the computer players (a tenth of a second a round and more) are sized
+    so too, with a smaller ``least``; their examples are new each run."""
     if "LOST_CITIES_FUZZ" in os.environ:
         return int(os.environ["LOST_CITIES_FUZZ"])
     if os.environ.get("LOST_CITIES_SLOW", "") not in ("", "0"):
         return full
-    return max(20, full // 4)
+    return max(least, full // 4)
 
 
 #: Each language in turn, for a test of how screens and printed tables lay out their words: English in every run,

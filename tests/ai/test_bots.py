@@ -12,6 +12,7 @@ from lost_cities.ai import BUILTIN_BOTS, Bot, make_bot
 from lost_cities.ai.heuristic import HeuristicBot
 from lost_cities.engine import STOP, Draw, Phase, PlayerView, Round, Rules, player_view
 from tests.ai.common import advance, known_to, rules_st, seeds
+from tests.conftest import fuzz_examples
 
 
 def bot(name: str, seed: int = 1) -> Bot:
@@ -47,7 +48,7 @@ def test_every_bot_makes_a_legal_choice_in_any_position(rules: Rules, seed: int,
             assert bot(name).choose_play(view) in view.legal_decisions, name
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=fuzz_examples(8, least=2), deadline=None)
 @given(rules=rules_st, seed=seeds)
 def test_every_bot_plays_whole_rounds_legally(rules: Rules, seed: int) -> None:
     # the checked path refuses anything illegal: a whole round of each bot against the heuristic in every other seat

@@ -14,6 +14,7 @@ from lost_cities.engine import Colour, Round, Rules, player_view
 from lost_cities.engine.codes import COLOUR_OF, RANK_OF
 from tests.ai.common import heuristic_views, random_decision, rules_st, seeds
 from tests.ai.test_knowledge import check
+from tests.conftest import fuzz_examples
 
 
 def test_a_real_hand_is_fully_believable_for_the_last_play_when_its_seat_plays_by_the_rules_of_thumb() -> None:
@@ -59,7 +60,7 @@ def test_a_colour_the_other_seat_discarded_rather_than_opened_is_less_likely_in_
     assert read < 0.75 * blind
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=fuzz_examples(15, least=4), deadline=None)
 @given(rules=rules_st, seed=seeds, choices=st.integers(0, 2**32), seat=st.integers(0, 3))
 def test_every_deal_weighed_agrees_with_the_view(rules: Rules, seed: int, choices: int, seat: int) -> None:
     rng = random.Random(choices)

@@ -13,6 +13,7 @@ from lost_cities.ai.knowledge import Knowledge, knowledge, sample_round
 from lost_cities.engine import PlayerView, Round, Rules, TurnRecord, player_view
 from lost_cities.engine.round import fresh_deck
 from tests.ai.common import every_card, known_to, random_decision, rules_st, seeds
+from tests.conftest import fuzz_examples
 
 #: What a sample must show the seat exactly as the real round does.
 PUBLIC = (
@@ -60,7 +61,7 @@ def check(
             assert not Counter(cards) - Counter(dealt.hands[other])
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=fuzz_examples(20, least=5), deadline=None)
 @given(rules=rules_st, seed=seeds, choices=st.integers(0, 2**32), seat=st.integers(0, 3))
 def test_a_seat_knows_every_pile_and_every_card_taken_and_its_samples_agree_with_its_view(
     rules: Rules, seed: int, choices: int, seat: int

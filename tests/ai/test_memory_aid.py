@@ -30,6 +30,7 @@ from lost_cities.engine import (
 )
 from lost_cities.engine.round import fresh_deck
 from tests.ai.common import random_decision, rules_st, seeds
+from tests.conftest import fuzz_examples
 
 
 def played_round(rules: Rules, seed: int) -> MatchRecord:
@@ -100,7 +101,7 @@ def test_the_memory_aid_is_what_each_seat_has_seen_by_the_record(players: int, l
     check_every_decision(played_round(Rules(players=players, long=long), seed))
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=fuzz_examples(8, least=2), deadline=None)
 @given(rules_st, seeds)
 def test_the_memory_aid_holds_in_every_variant(rules: Rules, seed: int) -> None:
     check_every_decision(played_round(rules, seed))
