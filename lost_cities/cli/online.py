@@ -359,12 +359,11 @@ def _same_server(kept: str, given: str) -> bool:
 
 
 def _saved(record: Record) -> SavedMatch:
-    """A finished online game as the saves write a match: what ``export`` prints and the history keeps."""
-    from lost_cities.storage.saved import SavedMatch, SaveStatus
+    """An online game that has ended as the saves write a match: what ``export`` prints and the history keeps."""
+    from lost_cities.storage.saved import SavedMatch
 
     match = record.record.replay()
-    saved = SavedMatch.start(record.names, match, computers=record.computers, seed_chosen=record.seed_chosen)
-    return saved.with_status(SaveStatus.FINISHED)
+    return SavedMatch.online_game(record.names, match, computers=record.computers, seed_chosen=record.seed_chosen)
 
 
 def run_play_online(args: argparse.Namespace) -> int:

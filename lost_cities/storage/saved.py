@@ -227,6 +227,15 @@ class SavedMatch(Struct, frozen=True):
         )
         return blank.with_match(match, now=moment)
 
+    @classmethod
+    def online_game(
+        cls, names: Sequence[str], match: Match, *, computers: Sequence[str | None], seed_chosen: bool
+    ) -> SavedMatch:
+        """An online game that has ended, as the history keeps it and ``online export`` prints it: finished once its
+        last round is over, else abandoned (a side claimed the match when the other's time ran out)."""
+        saved = cls.start(names, match, computers=computers, seed_chosen=seed_chosen)
+        return saved.with_status(SaveStatus.FINISHED if saved.over else SaveStatus.ABANDONED)
+
     def with_match(
         self, match: Match, *, hints: Sequence[Sequence[int]] | None = None, now: datetime | None = None
     ) -> SavedMatch:

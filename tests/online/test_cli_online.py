@@ -321,3 +321,49 @@ def test_export_finds_the_server_a_seat_was_taken_on_here_as_bot_does(cli: Cli, 
     result = cli("online", "export", code.lower())
     assert result.status == 2 and "the match is not over yet" in result.err  # asked of the right server
     assert "no game server answers" not in result.err
+
+
+def test_a_game_ended_on_time_is_exported_as_abandoned(cli: Cli, own_server: ServerProcess) -> None:
+    # its last round not played out, the export raised "only a match whose last round is over can be finished"
+    import asyncio
+    import sqlite3
+
+    from lost_cities.net.client import create_game
+    from lost_cities.net.protocol import Create, SeatSpec
+    from tests.online.raw import ask, next_frame, open_raw
+
+    url = own_server.url
+    created = asyncio.run(create_game(url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, clock=60)))
+    codes = [seat.code or "" for seat in created.seats]
+
+    async def sit(first: dict[str, str]) -> dict[str, object]:
+        """Take a seat (or come back to it), and the first view there."""
+        websocket = await open_raw(url)
+        welcome = await ask(websocket, first)
+        view = await next_frame(websocket)
+        await websocket.close()
+        return {"token": welcome["token"], "version": view["version"]}
+
+    asyncio.run(sit({"type": "join", "code": codes[0]}))
+    boris = asyncio.run(sit({"type": "join", "code": codes[1]}))
+    own_server.stop()
+    with sqlite3.connect(own_server.database) as db:  # the game began two minutes ago: Ana, to move, had one
+        db.execute("UPDATE games SET created_at = created_at - 120")
+        db.execute("UPDATE seats SET joined_at = joined_at - 120")
+    db.close()
+    own_server.restart()
+
+    async def claim() -> dict[str, object]:
+        websocket = await open_raw(url)
+        await ask(websocket, {"type": "hello", "token": boris["token"]})
+        view = await next_frame(websocket)
+        answer = await ask(websocket, {"type": "claim", "version": view["version"]})
+        await websocket.close()
+        return answer
+
+    answer = asyncio.run(claim())
+    assert answer["type"] != "error", answer
+    result = cli("online", "export", codes[0], "--server", url)
+    assert result.status == 0, result.err
+    exported = json.loads(result.out)
+    assert exported["status"] == "abandoned" and exported["players"] == ["Ana", "Boris"]

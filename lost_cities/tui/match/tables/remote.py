@@ -46,7 +46,7 @@ from lost_cities.net.protocol import (
 from lost_cities.session import MatchReport, RoundReport, Standing
 from lost_cities.storage import StorageError
 from lost_cities.storage.online import OnlineSeat, load_seats, remember
-from lost_cities.storage.saved import SavedMatch, SaveStatus
+from lost_cities.storage.saved import SavedMatch
 from lost_cities.tui.common.fitted import MIN_WIDTH
 from lost_cities.tui.match.host import Online
 from lost_cities.tui.match.scene import Scene, Wait
@@ -546,9 +546,10 @@ class RemoteTable(Table):
             if mine is not None and mine.filed:
                 return
             match = record.record.replay()
-            saved = SavedMatch.start(record.names, match, computers=record.computers, seed_chosen=record.seed_chosen)
-            ended = SaveStatus.FINISHED if record.claimed_by is None else SaveStatus.ABANDONED  # claimed on time
-            self.app.store.file_finished(saved.with_status(ended))
+            computers, seed_chosen = record.computers, record.seed_chosen
+            self.app.store.file_finished(
+                SavedMatch.online_game(record.names, match, computers=computers, seed_chosen=seed_chosen)
+            )
             if mine is not None:
                 remember(self.app.store, replace(mine, filed=True))
         except (StorageError, ValueError) as problem:
