@@ -18,7 +18,7 @@ from lost_cities.limits import PlayerNamesError
 from lost_cities.net import DEFAULT_SERVER, addresses, check_server, wrong_address
 
 if TYPE_CHECKING:
-    from lost_cities.net.protocol import Create, Created, GameStatus, Record, ServerFrame
+    from lost_cities.net.protocol import Create, Created, GameStatus, Record, ServerFrame, Welcome
     from lost_cities.session import OfferedGame
     from lost_cities.storage import MatchStore
     from lost_cities.storage.online import OnlineSeat
@@ -216,10 +216,8 @@ class _Waiting:
     watches the terminal sees why nothing happens: a player away on their turn, or the connection lost."""
 
     def __init__(self) -> None:
-        self.seat: int | None = None
-        self.names: list[str] = []
-        self.joined: set[int] = set()
-        self.present: set[int] = set()
+        #: the game's welcome, brought up to date by each presence since: who sits where, and who is here
+        self.welcome: Welcome | None = None
         self.to_move: int | None = None
         self.over = False
         self.said: int | None = None  # the seat whose absence was said, until it is back
@@ -229,28 +227,20 @@ class _Waiting:
         from lost_cities.net.protocol import Event, Presence, Record, ViewFrame, Welcome
 
         match frame:
-            case Welcome(seat=seat, seats=seats):
-                self.seat, self.names = seat, [info.name for info in seats]
-                self.joined = {info.seat for info in seats if info.joined}
-                self.present = {info.seat for info in seats if info.connected}
-                self.lost = False
-            case Presence(seat=seat, connected=True, name=name):
-                self.joined.add(seat)
-                self.present.add(seat)
-                if name is not None and seat < len(self.names):
-                    self.names[seat] = name
-            case Presence(seat=seat, connected=False):
-                self.present.discard(seat)
+            case Welcome():
+                self.welcome, self.lost = frame, False
+            case Presence() if self.welcome is not None:
+                self.welcome = self.welcome.with_presence(frame)
             case ViewFrame() | Event():
                 self.to_move, self.over = frame.view.to_move, frame.over
             case Record():
                 self.over = True
-        mover = self.to_move
-        if mover is None or mover in self.present:
+        mover, welcome = self.to_move, self.welcome
+        if mover is None or welcome is None or mover in welcome.present:
             self.said = None
-        elif not self.over and mover != self.seat and mover in self.joined and self.said != mover:
+        elif not self.over and mover != welcome.seat and mover in welcome.joined and self.said != mover:
             self.said = mover
-            name = self.names[mover] if mover < len(self.names) else str(mover + 1)
+            name = welcome.seats[mover].name if mover < len(welcome.seats) else str(mover + 1)
             _say(_("Waiting for {name} — away: the game waits as long as it must.").format(name=name))
 
     def connection(self, connected: bool) -> None:

@@ -223,6 +223,27 @@ class Welcome(_Frame, frozen=True, tag="welcome"):
     #: they may know every hand and the draw pile; false: the server drew it
     seed_chosen: bool = False
 
+    def with_presence(self, presence: Presence) -> Welcome:
+        """The seats as they stand after ``presence``: that seat taken, connected or not, and named as its player
+        gave it on joining.  What a client knows of who is here is its welcome brought up to date so."""
+        if not 0 <= presence.seat < len(self.seats):
+            return self
+        seats = list(self.seats)
+        info = seats[presence.seat]
+        name = presence.name if presence.name is not None else info.name
+        seats[presence.seat] = msgspec.structs.replace(info, joined=True, connected=presence.connected, name=name)
+        return msgspec.structs.replace(self, seats=tuple(seats))
+
+    @property
+    def present(self) -> set[int]:
+        """The seats whose player is connected."""
+        return {info.seat for info in self.seats if info.connected}
+
+    @property
+    def joined(self) -> set[int]:
+        """The seats taken (their codes used): the others wait for their player to join."""
+        return {info.seat for info in self.seats if info.joined}
+
 
 class ViewFrame(_Frame, frozen=True, tag="view"):
     """The seat's whole view at ``version`` (a watcher's: the public table); ``round_number`` of ``rounds``."""

@@ -126,10 +126,8 @@ class RemoteTable(Table):
         self._taking = seat
         #: the seat held (or the place watched), once the table is open
         self.seat: Seat | None = None
+        #: the game's welcome, brought up to date by each presence since: who sits where, and who is here
         self.welcome: Welcome | None = None
-        self.present: set[int] = set()
-        #: the seats that have been taken (their codes used): the others wait for their player to join
-        self.joined: set[int] = set()
         #: the invitation codes of a game created here, by seat: said again while that seat waits for its player
         self.invites: dict[int, str] = {}
         #: all of them and the watch code, in words: kept in the help (``?``) once the board has moved on
@@ -209,6 +207,16 @@ class RemoteTable(Table):
                 return
             self.app.end(problem=str(error))  # said once, by the command, after the screen is given back
 
+    @property
+    def present(self) -> set[int]:
+        """The seats whose player is connected."""
+        return self.welcome.present if self.welcome is not None else set()
+
+    @property
+    def joined(self) -> set[int]:
+        """The seats taken (their codes used): the others wait for their player to join."""
+        return self.welcome.joined if self.welcome is not None else set()
+
     def _on_connection(self, up: bool) -> None:
         self.connected = up
         if self.board is not None and self.board.scene is not None:
@@ -218,8 +226,6 @@ class RemoteTable(Table):
         match frame:
             case Welcome():
                 self.welcome = frame
-                self.present = {info.seat for info in frame.seats if info.connected}
-                self.joined = {info.seat for info in frame.seats if info.joined}
                 self._keep_seat(frame.game, frame.seat, frame.token, tuple(info.name for info in frame.seats))
                 if frame.invitation is not None and self.seat is not None and self.seat.watch is not None:
                     self.first_note = self._watching_an_invitation(frame, frame.invitation, self.seat.watch)
@@ -230,9 +236,8 @@ class RemoteTable(Table):
             case Event():
                 self._event(frame)
             case Presence():
-                (self.present.add if frame.connected else self.present.discard)(frame.seat)
-                self.joined.add(frame.seat)
-                self._rename(frame)
+                if self.welcome is not None:
+                    self.welcome = self.welcome.with_presence(frame)
                 self._show(**self._invitations_done())
             case ErrorFrame():
                 self._refused(frame)
@@ -243,16 +248,6 @@ class RemoteTable(Table):
                 self._rematch_offered(frame)
             case Rematched():
                 self._rematched(frame)
-
-    def _rename(self, presence: Presence) -> None:
-        """A seat's name as its player gave it on joining after this screen's welcome: shown from now on."""
-        welcome = self.welcome
-        if welcome is None or presence.name is None or not 0 <= presence.seat < len(welcome.seats):
-            return
-        seats = list(welcome.seats)
-        if seats[presence.seat].name != presence.name:
-            seats[presence.seat] = replace(seats[presence.seat], name=presence.name)
-            self.welcome = replace(welcome, seats=tuple(seats))
 
     def _told_dealt(self, welcome: Welcome) -> None:
         """Whoever created the game chose its seed (a server that allows it says so): every player is told first,
