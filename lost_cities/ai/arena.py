@@ -42,6 +42,7 @@ __all__ = [
     "ArenaRound",
     "ArenaSettings",
     "DealResult",
+    "RunSettings",
     "TableDeal",
     "TableReport",
     "TableSettings",
@@ -62,9 +63,10 @@ class ArenaError(Exception):
     """A bot broke the protocol (an illegal choice, an error of its own): one sentence for the player."""
 
 
-class ArenaSettings(Struct, frozen=True):
-    a: str
-    b: str
+class RunSettings(Struct, frozen=True, kw_only=True):
+    """What every run of the arena sets beside its bots (two, or three or four at one table): how many deals,
+    from which seed, each bot's time or work per turn, and the variants.  Keyword-only: the bots come first."""
+
     deals: int = 100
     seed: int = 0
     think: float | None = None
@@ -72,6 +74,11 @@ class ArenaSettings(Struct, frozen=True):
     hand_penalty: bool = False
     #: the hard level's work per turn in rollouts instead of ``think`` (the same work on a busy machine)
     rollouts: int | None = None
+
+
+class ArenaSettings(RunSettings, frozen=True):
+    a: str
+    b: str
 
     @property
     def rules(self) -> Rules:
@@ -319,17 +326,10 @@ def _rate(rounds: Sequence[ArenaRound], which: int) -> float | None:
 # ---------------------------------------------------------------------- three or four bots at one table
 
 
-class TableSettings(Struct, frozen=True):
+class TableSettings(RunSettings, frozen=True):
     """Three or four bots at one table (four: the first and third partners against the second and fourth)."""
 
     bots: tuple[str, ...]
-    deals: int = 100
-    seed: int = 0
-    think: float | None = None
-    long: bool = False
-    hand_penalty: bool = False
-    #: the hard level's work per turn in rollouts instead of ``think`` (the same work on a busy machine)
-    rollouts: int | None = None
 
     @property
     def rules(self) -> Rules:
