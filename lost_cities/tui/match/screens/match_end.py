@@ -19,8 +19,8 @@ from textual.widgets import Static
 
 from lost_cities.i18n import N_, _
 from lost_cities.session import MatchReport
-from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.match.screens.scrolling import SCROLL_BINDINGS, ScrollingScreen
 from lost_cities.words import signed
 
 __all__ = ["MatchEndChoice", "MatchEndScreen", "result_sentence", "round_table"]
@@ -104,15 +104,12 @@ def round_table(report: MatchReport) -> tuple[list[Text], list[Text], list[Text]
     return [line(head, "bold"), rule], [line(row) for row in rows], [rule.copy(), line(total, "bold")]
 
 
-class MatchEndScreen(FittedScreen[MatchEndChoice]):
+class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
     """The result stays until a listed key: ``a`` plays again, ``q`` quits (Enter does nothing here)."""
 
     BINDINGS = [
         Binding("a", "choose('again')", N_("play again")),
-        Binding("down", "scroll(1)", N_("scroll"), key_display="↑↓"),
-        Binding("up", "scroll(-1)", show=False),
-        Binding("pagedown", "scroll(10)", show=False),
-        Binding("pageup", "scroll(-10)", show=False),
+        *SCROLL_BINDINGS,  # listed only when there are more rounds than room
         Binding("q,escape", "choose('quit')", N_("quit"), key_display="q"),
     ]
 
@@ -153,26 +150,16 @@ class MatchEndScreen(FittedScreen[MatchEndChoice]):
         yield Static(Text("\n").join(totals), id="rounds-total", classes="rounds", markup=False)
         yield KeyBar()
 
-    def on_mount(self) -> None:  # FittedScreen's runs too
-        body = self.query_one("#rounds-body", VerticalScroll)
-        body.styles.max_height = max(self.app.size.height - ROOM_AROUND_ROUNDS, 1)
-        self.watch(body, "virtual_size", lambda _size: self.refresh_bindings(), init=False)
+    def scrolled(self) -> VerticalScroll:
+        return self.query_one("#rounds-body", VerticalScroll)
+
+    def on_mount(self) -> None:  # ScrollingScreen's and FittedScreen's run too
+        self.scrolled().styles.max_height = max(self.app.size.height - ROOM_AROUND_ROUNDS, 1)
 
     def on_resize(self, event: events.Resize) -> None:  # FittedScreen's runs too
         """The rounds take the room that the result, the table's head and totals and the keys leave."""
-        self.query_one("#rounds-body", VerticalScroll).styles.max_height = max(
-            event.size.height - ROOM_AROUND_ROUNDS, 1
-        )
+        self.scrolled().styles.max_height = max(event.size.height - ROOM_AROUND_ROUNDS, 1)
         self.refresh_bindings()
-
-    def key_entry(self, binding: Binding) -> tuple[str, str] | None:
-        if binding.action == "scroll(1)":  # listed only when there are more rounds than room
-            body = self.query_one("#rounds-body", VerticalScroll)
-            return super().key_entry(binding) if body.max_scroll_y > 0 and not self.too_small else None
-        return super().key_entry(binding)
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one("#rounds-body", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(MatchEndChoice(choice))

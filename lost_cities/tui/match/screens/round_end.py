@@ -16,9 +16,9 @@ from textual.widgets import Static
 from lost_cities.i18n import N_, _
 from lost_cities.session import RoundReport
 from lost_cities.tui.common.breakdown import RoundBreakdown
-from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.match.messages import QuitRequested
+from lost_cities.tui.match.screens.scrolling import SCROLL_BINDINGS, ScrollingScreen
 from lost_cities.words import describe_next_starter, signed
 
 __all__ = ["RoundEndScreen"]
@@ -28,15 +28,12 @@ class Breakdowns(VerticalScroll, can_focus=False):
     """The sides' breakdowns; the screen's own keys scroll them, so the key bar can list those keys."""
 
 
-class RoundEndScreen(FittedScreen[None]):
+class RoundEndScreen(ScrollingScreen[None]):
     """ "End of round N": Enter deals the next round, or shows the match result."""
 
     BINDINGS = [
         Binding("enter", "next", N_("next")),
-        Binding("down", "scroll(1)", N_("scroll"), key_display="↑↓"),
-        Binding("up", "scroll(-1)", show=False),
-        Binding("pagedown", "scroll(10)", show=False),
-        Binding("pageup", "scroll(-10)", show=False),
+        *SCROLL_BINDINGS,
         Binding("q", "quit", N_("quit")),
     ]
 
@@ -102,10 +99,10 @@ class RoundEndScreen(FittedScreen[None]):
             lines.append(Text(_("That was the last round.")))
         return Text("\n").join(lines)
 
+    def scrolled(self) -> VerticalScroll:
+        return self.query_one(Breakdowns)
+
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
-        if binding.action == "scroll(1)":
-            scroll = self.query_one(Breakdowns)
-            return super().key_entry(binding) if scroll.max_scroll_y > 0 and not self.too_small else None
         if binding.action == "next" and not self.too_small:
             if self.report.next_start is None:
                 return (key_name("enter"), _("see the result"))
@@ -114,13 +111,6 @@ class RoundEndScreen(FittedScreen[None]):
 
     def action_next(self) -> None:
         self.dismiss(None)
-
-    def on_mount(self) -> None:
-        scroll = self.query_one(Breakdowns)
-        self.watch(scroll, "virtual_size", lambda _size: self.refresh_bindings(), init=False)
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one(Breakdowns).scroll_relative(y=lines, animate=False)
 
     def action_quit(self) -> None:
         self.post_message(QuitRequested())
