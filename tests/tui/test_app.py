@@ -275,6 +275,24 @@ async def test_a_one_round_match_ends_with_the_result_until_a_listed_key() -> No
         assert app.screen.query_one("#p1").value == "Ana"  # type: ignore[attr-defined]
 
 
+async def test_the_match_end_in_a_window_too_small_only_quits() -> None:
+    # found by a reviewer: "play again" acted on a result the players could not see
+    app = advanced_app(seed=9, leave=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        while not app.table.session.round_over:
+            await take_turn(pilot, app, prefer_lay=False)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchEndScreen)
+        await pilot.press("q")
+        await until(pilot, lambda: app.return_code is not None or not app.is_running)
+
+
 async def test_the_cooperative_game_shows_a_live_team_score_and_a_team_column() -> None:
     # R22
     app = advanced_app(seed=9, leave=2, cooperative=True)

@@ -138,7 +138,11 @@ class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
         self.again = again
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.again or not (action == "choose" and parameters == ("again",))
+        if action == "choose" and parameters == (MatchEndChoice.QUIT.value,):
+            return True  # quitting, as on every screen, even in a window too small to show it
+        if action == "choose" and parameters == (MatchEndChoice.AGAIN.value,) and not self.again:
+            return False
+        return super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
         head, rows, totals = round_table(self.report)
