@@ -286,3 +286,19 @@ async def test_the_quit_question_takes_the_yes_of_the_players_language(language:
             assert app.return_code is not None  # the app is on its way out
     finally:
         set_language("en")
+
+
+async def test_in_a_window_too_small_enter_does_not_move_the_lesson_on() -> None:
+    # as every key but quitting there: the players cannot see what comes next
+    app = MatchApp(Lesson(), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        first = message(app)
+        assert isinstance(app.screen, LessonBoard) and app.screen.waits_for_enter()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert message(app) == first

@@ -56,6 +56,21 @@ async def test_a_pressed_again_while_the_analysis_runs_says_so_and_starts_nothin
         assert len(started) == 1 and len(notes) == 2 and all("The analysis is under way" in note for note in notes)
 
 
+async def test_in_a_window_too_small_a_starts_nothing(
+    blundered: tuple[MatchStore, SavedMatch, Play], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # as every key but quitting there: the players cannot see what it would start
+    store, saved, _blunder = blundered
+    app = ReplayApp(saved.names, saved.record, "Ana vs Boris", saved=saved, store=store, think=THINK)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        started: list[object] = []
+        monkeypatch.setattr(app.screen, "_analyse", lambda *args: started.append(args))
+        await pilot.press("a")
+        await pilot.pause()
+        assert started == []
+
+
 async def test_a_analyses_the_match_in_a_worker_and_marks_the_blunder(
     blundered: tuple[MatchStore, SavedMatch, Play], monkeypatch: pytest.MonkeyPatch
 ) -> None:

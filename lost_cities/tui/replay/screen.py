@@ -238,8 +238,8 @@ class ReplayScreen(FittedScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``a`` only for a match whose analysis can be kept (from the history or a file)."""
-        if action == "analyse":
-            return self.saved is not None and self.store is not None
+        if action == "analyse" and (self.saved is None or self.store is None):
+            return False
         return super().check_action(action, parameters)
 
     def action_analyse(self) -> None:

@@ -34,7 +34,7 @@ class LessonBoard(BoardScreen):
         return "" if scene.wait is None and self.waits_for_enter() else super().prompt_text(scene)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.scene is not None and self.scene.wait is None and self.waits_for_enter():
+        if self.scene is not None and self.scene.wait is None and self.waits_for_enter() and not self.too_small:
             if action == "scores":
                 return True
             if action in _PLAYING:
