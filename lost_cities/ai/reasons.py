@@ -23,7 +23,7 @@ from typing import NamedTuple
 from msgspec import Struct
 from msgspec.structs import replace
 
-from lost_cities.ai.measures import HOLD_OPEN, WAGER_SUM
+from lost_cities.ai.measures import HOLD_OPEN, WAGER_SUM, numbers_held
 from lost_cities.engine import Card, Colour, Decision, Draw, Play, PlayerView, Stop, may_lay
 
 __all__ = ["HintChoice", "HintReason", "Why", "explained", "reason_for"]
@@ -115,11 +115,6 @@ def reason_for(view: PlayerView, decision: Decision, best: bool = False) -> Hint
     return _lay_reason(view, decision.card)
 
 
-def _in_hand(colour: Colour, hand: Sequence[Card]) -> int:
-    """The points of ``colour``'s numbers in ``hand``."""
-    return sum(card.value for card in hand if card.colour is colour and not card.is_wager)
-
-
 def _continuing(card: Card, laid: Sequence[Card]) -> HintReason:
     """Laying ``card`` on the viewer's started expedition ``laid``: another wager, or a number and its gap."""
     if card.is_wager:
@@ -133,7 +128,7 @@ def _lay_reason(view: PlayerView, card: Card) -> HintReason:
     laid = view.expedition(view.side, card.colour)
     if laid:
         return _continuing(card, laid)
-    points = _in_hand(card.colour, view.hand)
+    points = numbers_held(card.colour, view.hand)
     if card.is_wager:
         return HintReason(Why.RISKY_WAGER if points < WAGER_SUM else Why.WAGER_FIRST, card.colour, points)
     cost = view.rules.expedition_cost
@@ -170,7 +165,7 @@ def _draw_reason(view: PlayerView, draw: Draw, best: bool) -> HintReason:
     laid = view.expedition(view.side, draw.pile)
     if laid and may_lay(card, laid):
         return _continuing(card, laid)
-    points = _in_hand(draw.pile, (*view.hand, card))
+    points = numbers_held(draw.pile, (*view.hand, card))
     late = view.draw_pile_size <= HOLD_OPEN and points < view.rules.expedition_cost
     if laid or late:  # taken only so that the draw pile does not shrink
         return HintReason(Why.HOLDS_OPEN, draw.pile, points)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection
 
 from msgspec import Struct
 
-from lost_cities.ai.measures import WAGER_SUM
+from lost_cities.ai.measures import WAGER_SUM, numbers_held
 from lost_cities.engine import Card, Phase, Play, PlayerView
 from lost_cities.i18n import N_, _
 
@@ -57,7 +57,7 @@ def late_expedition(view: PlayerView) -> bool:
     laid = view.expedition(view.side, card.colour)
     if laid != (card,):
         return False
-    held = sum(other.value for other in view.hand if other.colour is card.colour and not other.is_wager)
+    held = numbers_held(card.colour, view.hand)
     return (0 if card.is_wager else card.value) + held < view.rules.expedition_cost
 
 
@@ -66,7 +66,7 @@ def thin_wager(view: PlayerView) -> bool:
     card = _just_laid(view)
     if card is None or not card.is_wager:
         return False
-    return sum(other.value for other in view.hand if other.colour is card.colour and not other.is_wager) < WAGER_SUM
+    return numbers_held(card.colour, view.hand) < WAGER_SUM
 
 
 def last_cards(view: PlayerView) -> bool:
