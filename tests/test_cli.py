@@ -106,6 +106,10 @@ BAD_ARGUMENTS = [
     (("play", "--p1", "A", "--p2", "B", "--first", "me"), "invalid choice: 'me'"),
     (("play", "--p1", "A", "--p2", "B", "--seed", "x1"), "'x1' is not a whole number"),
     (("play", "--p1", "A", "--p2", "B", "--seed", "-1"), "-1 is out of range: give a number from 0 to "),
+    # found by a newcomer: each started a match at this keyboard that ignored it
+    (("play", "--p1", "A", "--p2", "B", "--players", "3"), "--players is for an online game (with --online); at this"),
+    (("play", "--vs", "hard", "--clock", "5m"), "--clock is for an online game (with --online); at this keyboard"),
+    (("play", "--name", "Bob"), "--name is for an online game (with --join); at this keyboard it would change"),
     (("simulate", "--rounds", "1_000"), "'1_000' is not a whole number"),
     (("simulate", "--rounds", "-1"), "argument --rounds: -1 is out of range: give a number from 1 to "),
     (("frobnicate",), "lost-cities: argument COMMAND: invalid choice: 'frobnicate'"),
