@@ -260,7 +260,7 @@ async def fetch_record(url: str, code: str) -> Record:
             raise OnlineError(reply.message, reply.code)
         if isinstance(reply, ViewFrame) and not reply.over:
             raise OnlineError(
-                _("the match is not over yet (round {number}): its record is given once it is").format(
+                _("the match is not over yet (round {number}): its record is given once it is over").format(
                     number=reply.round_number
                 ),
                 ErrorCode.GAME_OVER,

@@ -27,6 +27,7 @@ from lost_cities.storage.online import load_seats
 from lost_cities.tui.common.keybar import KeyBar, entry_spans, key_name
 from lost_cities.tui.match.match_app import MatchApp, Online
 from lost_cities.tui.match.screens.board import BoardScreen
+from lost_cities.tui.match.screens.dialogs import ConfirmQuit
 from lost_cities.tui.match.screens.online_start import OnlineStartScreen
 from lost_cities.tui.match.screens.setup import NewMatchScreen
 from lost_cities.tui.match.tables.remote import RemoteTable
@@ -651,6 +652,9 @@ async def test_quitting_a_seat_mid_game_is_kept_for_the_command_to_say_how_to_co
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
         await pilot.press("q")
         await pilot.pause()
+        # found by a newcomer: it said to come back "with the same --join", to a player who had typed none
+        await until(pilot, lambda: isinstance(app.screen, ConfirmQuit))
+        assert isinstance(app.screen, ConfirmQuit) and "lost-cities play offers it again" in app.screen.message
         await pilot.press("y")
         await pilot.pause()
     assert "your seat is kept" in app.ending.words and app.ending.problem is None

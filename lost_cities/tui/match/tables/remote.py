@@ -626,7 +626,9 @@ class RemoteTable(Table):
 
     def _quit_question(self) -> str:
         if self._playing:
-            return _("Quit now? The game goes on on the server: come back with the same lost-cities play --join.")
+            return _(
+                "Quit now? The game goes on on the server, and your seat is kept: lost-cities play offers it again."
+            )
         return _("Quit?")
 
     def _quit(self) -> None:
