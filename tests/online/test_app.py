@@ -264,6 +264,24 @@ async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: 
         await until(pilot, lambda: message(app).endswith(said))
 
 
+async def test_a_card_taken_back_is_said_with_the_clock_and_its_running_out(server: ServerProcess) -> None:
+    # found by a newcomer: "Yellow 6 is back in your hand." alone, while the others were told to claim
+    seats = (SeatSpec("Ana"), SeatSpec("Robot", computer="easy"))
+    created = await create_game(server.url, Create(seats=seats, rounds=1, clock=3600))
+    app = MatchApp(Online(server.url, code=created.seats[0].code), store=MatchStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown: App[Any] = app
+        await until(pilot, lambda: "Your clock: " in screen_text(shown))
+        await pilot.press("1", "e")
+        await until(pilot, lambda: "Now draw" in message(app))
+        await pilot.press("u")
+        await until(pilot, lambda: "is back in your hand." in message(app) and "Your clock: " in message(app))
+        assert app.table.frame is not None
+        app.table.frame = replace(app.table.frame, deadline=time.time() - 1)  # as if the hour had gone by
+        said = "is back in your hand. Your time has run out: the game waits for you."
+        await until(pilot, lambda: said in message(app))
+
+
 @pytest.mark.parametrize(
     ("players", "said"),
     [

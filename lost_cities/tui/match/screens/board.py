@@ -173,6 +173,8 @@ class BoardScreen(FittedScreen[None]):
         drawn = own.drawn if isinstance(own, PublicTurn) and own.drawn in view.hand else None
         self._hand.show(view.hand, layable, scene.selected if choosing else None, drawn)
         text = scene.line or self.prompt_text(scene)
+        if scene.line and not scene.error and scene.clock and view.my_turn and scene.wait is None:
+            text += " " + scene.clock  # said in place of the prompt, the clock (its running out) stays with it
         if scene.note:
             text = f"{scene.note}\n{text}"
         message = self._message
