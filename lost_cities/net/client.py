@@ -444,7 +444,7 @@ class Seat:
         code = shown(plain) if plain else ""
         if frame.code is ErrorCode.BAD_CODE and plain:
             if self.watch is not None:
-                return _("{code} is not a watch code on this server").format(code=code)
+                return _("{code} is no game's code on this server: is it mistyped?").format(code=code)
             return _("{code} opens no seat on this server: is it mistyped?").format(code=code)
         if frame.code is ErrorCode.WATCH_CODE and plain:
             return _(

@@ -287,7 +287,9 @@ class Hub:
                     watched, seat, taken = invited
                     invitation = None if taken else seat
             if watched is None:
-                raise FrameRefused(ErrorCode.BAD_CODE, f"{shown(code)} is not a watch code on this server", tried=code)
+                raise FrameRefused(
+                    ErrorCode.BAD_CODE, f"{shown(code)} is no game's code on this server: is it mistyped?", tried=code
+                )
             return await self.game(watched, address), None, None, invitation
         found = await self.store.seat_of_invite(hashed)
         if found is None:

@@ -62,6 +62,9 @@ def test_online_new_prints_one_code_per_person_and_none_for_the_computer(cli: Cl
     assert not set("01OI") & set("".join(codes[:2]) + created["watch"])  # nothing that reads as another
     bad = cli("online", "export", codes[0], "--server", server.url)  # not over: no record yet (it holds the seed)
     assert bad.status == 2 and "not over" in bad.err
+    # found by a newcomer: an unknown code was said "not a watch code", though an invitation's serves as well
+    unknown = cli("online", "export", "ZZZZ-ZZZ2", "--server", server.url)
+    assert unknown.status == 2 and "ZZZZ-ZZZ2 is no game's code on this server: is it mistyped?" in unknown.err
 
 
 def test_online_new_names_a_seat_given_no_name_in_the_creators_language(cli: Cli, server: ServerProcess) -> None:
