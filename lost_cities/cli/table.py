@@ -531,7 +531,7 @@ SERVE = Command(
                     "from any other page is refused (repeatable)"
                 ),
             ),
-            description=N_("who may connect, and how much (see the README's Running a public server)"),
+            description=N_("who may connect, and how much (see Running a public server in docs/server.md)"),
         ),
         Option(
             "--allow-seeds",
