@@ -175,12 +175,13 @@ async def test_the_invitations_leave_the_board_once_every_friend_has_joined(
     async with app.run_test(size=(80, 24)) as pilot:
         shown: App[Any] = app
         await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
-        boris = asyncio.create_task(play_seat(server.url, app.table.invites[1], make_bot("heuristic")))
+        boris = asyncio.create_task(play_seat(server.url, app.table.invites[1], make_bot("heuristic"), "Bob"))
         try:  # Ana has not touched a key: the note went with Boris's arrival, not with her next move
             await until(pilot, lambda: 1 in app.table.joined)
             await until(pilot, lambda: "lost-cities play --join" not in screen_text(shown))
-            await pilot.press("question_mark")  # still in the help
+            await pilot.press("question_mark")  # still in the help, under the name Boris joined with
             await until(pilot, lambda: "lost-cities play --join" in screen_text(shown))
+            assert "send Bob: lost-cities play --join" in " ".join(screen_text(shown).split())
         finally:
             boris.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -616,8 +616,18 @@ class RemoteTable(Table):
 
         rules = self.frame.view.rules if self.frame is not None else Rules()
         clock = self.welcome is not None and self.welcome.clock is not None
-        game = self._dealt_first(self.invitation)
+        game = self._dealt_first(self._invitations_now())
         self._over_the_board(HelpScreen(rules, False, game=game, online=True, clock=clock))
+
+    def _invitations_now(self) -> str:
+        """The invitations of a game created here, as the help keeps them: each seat named as its player gave their
+        name on joining (``send Player 2`` was said to the end, after Bob had joined)."""
+        created = self._taking.created
+        if created is None or not self.invitation or self.welcome is None:
+            return self.invitation
+        names = {info.seat: info.name for info in self.welcome.seats}
+        seats = tuple(replace(offer, name=names.get(offer.seat, offer.name)) for offer in created.seats)
+        return invitations(replace(created, seats=seats), self.server)
 
     @property
     def _playing(self) -> bool:
