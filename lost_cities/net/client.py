@@ -250,6 +250,11 @@ async def create_game_where(url: str, frame: Create) -> tuple[str, Created]:
     raise OnlineError(_("the server at {url} closed without creating the game").format(url=answered))
 
 
+def _unknown_code(code: str) -> str:
+    """A code no game on the server has (to watch it, or to fetch its record), in the player's words."""
+    return _("{code} is no game's code on this server: is it mistyped?").format(code=code)
+
+
 async def fetch_record(url: str, code: str) -> Record:
     """The record of the finished game that ``code`` (any of its codes) belongs to, with its players."""
     answered, replies = await _one_exchange(url, Watch(code=code))
@@ -257,7 +262,9 @@ async def fetch_record(url: str, code: str) -> Record:
         if isinstance(reply, Record):
             return reply
         if isinstance(reply, ErrorFrame):
-            raise OnlineError(reply.message, reply.code)
+            plain = normalised(code)
+            said = _unknown_code(shown(plain)) if reply.code is ErrorCode.BAD_CODE and plain else reply.message
+            raise OnlineError(said, reply.code)
         if isinstance(reply, ViewFrame) and not reply.over:
             raise OnlineError(
                 _("the match is not over yet (round {number}): its record is given once it is over").format(
@@ -444,7 +451,7 @@ class Seat:
         code = shown(plain) if plain else ""
         if frame.code is ErrorCode.BAD_CODE and plain:
             if self.watch is not None:
-                return _("{code} is no game's code on this server: is it mistyped?").format(code=code)
+                return _unknown_code(code)
             return _("{code} opens no seat on this server: is it mistyped?").format(code=code)
         if frame.code is ErrorCode.WATCH_CODE and plain:
             return _(

@@ -65,6 +65,8 @@ def test_online_new_prints_one_code_per_person_and_none_for_the_computer(cli: Cl
     # found by a newcomer: an unknown code was said "not a watch code", though an invitation's serves as well
     unknown = cli("online", "export", "ZZZZ-ZZZ2", "--server", server.url)
     assert unknown.status == 2 and "ZZZZ-ZZZ2 is no game's code on this server: is it mistyped?" in unknown.err
+    russian = cli("--lang", "ru", "online", "export", "ZZZZ-ZZZ2", "--server", server.url)
+    assert russian.status == 2 and "ZZZZ-ZZZ2 — не код ни одной игры на этом сервере" in russian.err
 
 
 def test_online_new_names_a_seat_given_no_name_in_the_creators_language(cli: Cli, server: ServerProcess) -> None:
