@@ -130,8 +130,8 @@ class TableArea(Vertical):
 
     def __init__(self, rules: Rules, own_turn: bool = False, memory_aid: bool = False, watching: bool = False) -> None:
         """``own_turn``: the first line of what happened says the viewer's own last turn, and the
-        card they drew (the board); the pass screen, public, leaves that line blank, so that the table
-        stands on the same rows on both.  ``memory_aid``: the table
+        card they drew (the board); the pass screen, public, leaves that line blank, so that every line
+        and the table stand on the same rows on both.  ``memory_aid``: the table
         lists the cards the viewer has not seen (from a view with its hand: the board's).  ``watching``: the
         viewer plays no seat (an online game's watcher): what happened is everyone's last turn, each told by
         name."""
@@ -200,8 +200,8 @@ class TableArea(Vertical):
         own = own_last_turn(view) if self.own_turn else None
         if not self._changed("recent", (width, tuple(events), own, names, not view.history)):
             return
-        public = not self.own_turn and not self.watching  # the pass screen: the own turn's line left blank
-        lines = [describe_own_event(own)] if own is not None else [""] if events and public else []
+        # the first line is the viewer's own last turn: blank on the pass screen, which is public, and before it
+        lines = [describe_own_event(own)] if own is not None else [""] if events and not self.watching else []
         for event in events:
             line = describe_event(event, names[event.seat])
             lines.append(line if cell_len(line) <= width else describe_event(event, names[event.seat], short=True))
