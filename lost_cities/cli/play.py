@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
 
     for option, value, companion in (("--players", args.players, "--online"), ("--clock", args.clock, "--online"),
                                      ("--name", args.name, "--join")):  # fmt: skip
-        if value is not None:  # what only a game online reads: said, rather than a match that ignores it
+        if value is not None:  # what only an online game reads: said, rather than a match that ignores it
             args.parser.error(
                 _("{option} is for an online game (with {companion}); at this keyboard it would change nothing").format(
                     option=option, companion=companion
