@@ -159,3 +159,16 @@ async def test_a_name_that_looks_like_markup_is_shown_as_typed_on_every_later_st
         await until(pilot, lambda: isinstance(reopened.screen, PadScreen))
         said = str(reopened.screen.query_one("#message", Static).render())
         assert "[/]" in said and "[b]Ann" in said
+
+
+async def test_q_quits_the_pad_and_keeps_what_was_marked(private_data_dir: Path) -> None:
+    # found by a newcomer: q and Esc did nothing, and Ctrl+Q was only in the keys' help
+    store = MatchStore(private_data_dir)
+    app = ScorePadApp(names=("Ann", "Bob"), store=store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("w", "2", "7")
+        await until(pilot, lambda: store.pad_path.exists() and "y7" in store.pad_path.read_text())
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running)
+    saved = store.load_pad(pad_from_json)
+    assert saved is not None and saved.expedition(0, Colour.YELLOW)[-1] == Card.parse("y7")

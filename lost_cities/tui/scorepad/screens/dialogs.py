@@ -296,7 +296,7 @@ class PadHelpScreen(PadDialog[None]):
  l           long game with purple on or off (R20)
  n           end the round
  u           reopen the last round to correct it
- Ctrl+Q      quit
+ q, Ctrl+Q   quit: the pad is kept as it is for the next start
 
 A card marked for one side is a dot for the others (R2)."""
                 ),

@@ -84,6 +84,7 @@ class PadScreen(FittedScreen[None]):
         Binding("p", "penalty", show=False),
         Binding("l", "long", show=False),
         Binding("question_mark", "help", N_("keys")),
+        Binding("q", "app.quit", show=False),  # as Ctrl+Q: the pad is saved as it is marked
         Binding("up", "move(-1, 0)", show=False),
         Binding("down", "move(1, 0)", show=False),
         Binding("left", "move(0, -1)", show=False),
