@@ -352,8 +352,7 @@ def _saved(record: Record) -> SavedMatch:
     """An online game that has ended as the saves write a match: what ``export`` prints and the history keeps."""
     from lost_cities.storage.saved import SavedMatch
 
-    match = record.record.replay()
-    return SavedMatch.online_game(record.names, match, computers=record.computers, seed_chosen=record.seed_chosen)
+    return SavedMatch.online_game(record)
 
 
 def run_play_online(args: argparse.Namespace) -> int:

@@ -297,6 +297,11 @@ class Record(_Frame, frozen=True, tag="record"):
     out_of_time: int | None = None
     #: whoever created the game chose its seed (as the ``welcome`` said)
     seed_chosen: bool = False
+    #: the game, when it was created and when its last decision was made (UNIX time, seconds): a client keeps and
+    #: prints the same record under the same id and dates, however often it is asked (``null``: an older server)
+    game: str | None = None
+    started: float | None = None
+    ended: float | None = None
 
 
 class GameStatus(Struct, frozen=True):

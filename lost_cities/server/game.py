@@ -52,6 +52,8 @@ class Game:
         #: whoever created the game chose its seed (``serve --allow-seeds``): every seat is told, and the record says so
         self.seed_chosen = row.seed_chosen
         self._started = ClockStart(stored.since, stored.plays)  # the store works it out from each decision's time
+        #: when the game was created (UNIX time; 0: not known)
+        self.created = stored.created
         #: the seat that claimed the match when another's time ran out, and the seat whose time it was
         self.claimed_by: int | None = None
         self.out_of_time: int | None = None
@@ -276,6 +278,9 @@ class Game:
             claimed_by=self.claimed_by,
             out_of_time=self.out_of_time,
             seed_chosen=self.seed_chosen,
+            game=self.id,
+            started=self.created or None,
+            ended=self._started.since or None,  # its last decision's time, once it is over
         )
 
     def status(self, seat: int) -> GameStatus:

@@ -138,6 +138,8 @@ class StoredGame(Struct, frozen=True):
     decisions: tuple[tuple[int, str], ...]
     since: float = 0.0
     plays: tuple[float, ...] = ()
+    #: when it was created (UNIX time, seconds): its record says when it began
+    created: float = 0.0
 
     @property
     def version(self) -> int:

@@ -271,7 +271,7 @@ class PostgresStore:
         joins = [float(each[5]) for each in found if each[5] is not None]
         decisions = tuple((int(seat), str(decision)) for seat, decision, _at in rows)
         clock = clock_of(((str(text), float(at)) for _seat, text, at in rows), float(row[8]), joins)
-        return StoredGame(game, seats, decisions, clock.since, tuple(clock.plays))
+        return StoredGame(game, seats, decisions, clock.since, tuple(clock.plays), float(row[8]))
 
     async def counts(self) -> tuple[int, int]:
         """(games, games not over): for ``GET /health``."""

@@ -222,7 +222,7 @@ class SqliteStore:
             ).fetchall()
             decisions = tuple((int(seat), str(decision)) for seat, decision, _at in rows)
             clock = clock_of(((str(text), float(at)) for _seat, text, at in rows), float(row[8]), joins)
-            return StoredGame(game, seats, decisions, clock.since, tuple(clock.plays))
+            return StoredGame(game, seats, decisions, clock.since, tuple(clock.plays), float(row[8]))
 
         return await self._run(load)
 

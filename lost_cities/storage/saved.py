@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, Any, NamedTuple, Protocol
 
 from msgspec import UNSET, DecodeError, Meta, Struct, UnsetType
 from msgspec.structs import replace
@@ -92,6 +92,31 @@ def new_match_id(now: datetime | None = None) -> str:
     """
     moment = now or utc_now()
     return f"{moment:%Y%m%d-%H%M%S}-{os.urandom(2).hex()}"
+
+
+class EndedGame(Protocol):
+    """What :meth:`SavedMatch.online_game` reads of an online game that has ended: the fields of the server's
+    ``record`` frame (:class:`lost_cities.net.protocol.Record`), which the saves do not import."""
+
+    @property
+    def record(self) -> MatchRecord: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def computers(self) -> tuple[str | None, ...]: ...
+    @property
+    def seed_chosen(self) -> bool: ...
+    @property
+    def game(self) -> str | None: ...
+    @property
+    def started(self) -> float | None: ...
+    @property
+    def ended(self) -> float | None: ...
+
+
+def _moment(seconds: float | None) -> datetime | None:
+    """A UNIX time as the saves keep a moment (UTC, to the second); ``None`` for none."""
+    return datetime.fromtimestamp(seconds, UTC).replace(microsecond=0) if seconds else None
 
 
 class ResumedMatch(NamedTuple):
@@ -228,13 +253,22 @@ class SavedMatch(Struct, frozen=True):
         return blank.with_match(match, now=moment)
 
     @classmethod
-    def online_game(
-        cls, names: Sequence[str], match: Match, *, computers: Sequence[str | None], seed_chosen: bool
-    ) -> SavedMatch:
-        """An online game that has ended, as the history keeps it and ``online export`` prints it: finished once its
-        last round is over, else abandoned (a side claimed the match when the other's time ran out)."""
-        saved = cls.start(names, match, computers=computers, seed_chosen=seed_chosen)
-        return saved.with_status(SaveStatus.FINISHED if saved.over else SaveStatus.ABANDONED)
+    def online_game(cls, ended: EndedGame) -> SavedMatch:
+        """An online game that has ended (the server's ``record`` frame), as the history keeps it and ``online
+        export`` prints it: finished once its last round is over, else abandoned (a side claimed the match when
+        the other's time ran out).  With the server's game id and times, the same game always has the same id and
+        dates: its start's, and a suffix of the game's own rather than a random one."""
+        began = _moment(ended.started)
+        saved = cls.start(
+            ended.names, ended.record.replay(), computers=ended.computers, seed_chosen=ended.seed_chosen, now=began
+        )
+        if began is not None and ended.game is not None:
+            import hashlib  # here: the app's first frame loads no more than it uses (tests/test_purity.py)
+
+            suffix = hashlib.sha256(ended.game.encode()).hexdigest()[:4]
+            saved = replace(saved, id=f"{began:%Y%m%d-%H%M%S}-{suffix}")
+        status = SaveStatus.FINISHED if saved.over else SaveStatus.ABANDONED
+        return saved.with_status(status, now=_moment(ended.ended))
 
     def with_match(
         self, match: Match, *, hints: Sequence[Sequence[int]] | None = None, now: datetime | None = None

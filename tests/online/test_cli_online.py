@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -372,3 +373,10 @@ def test_a_game_ended_on_time_is_exported_as_abandoned(cli: Cli, own_server: Ser
     assert result.status == 0, result.err
     exported = json.loads(result.out)
     assert exported["status"] == "abandoned" and exported["players"] == ["Ana", "Boris"]
+    # found by a newcomer: each export had an id and dates of its own, the export's time
+    again = json.loads(cli("online", "export", codes[1], "--server", url).out)
+    kept = ("id", "created", "updated")
+    assert [again[key] for key in kept] == [exported[key] for key in kept]
+    began = datetime.fromisoformat(exported["created"].replace("Z", "+00:00"))
+    assert 100 < (datetime.now(UTC) - began).total_seconds() < 200  # created two minutes back, as the database says
+    assert exported["id"].startswith(f"{began:%Y%m%d-%H%M%S}-") and exported["updated"] > exported["created"]

@@ -540,11 +540,7 @@ class RemoteTable(Table):
             mine = next((s for s in kept.seats if s.game == welcome.game and s.seat == welcome.seat), None)
             if mine is not None and mine.filed:
                 return
-            match = record.record.replay()
-            computers, seed_chosen = record.computers, record.seed_chosen
-            self.app.store.file_finished(
-                SavedMatch.online_game(record.names, match, computers=computers, seed_chosen=seed_chosen)
-            )
+            self.app.store.file_finished(SavedMatch.online_game(record))
             if mine is not None:
                 remember(self.app.store, replace(mine, filed=True))
         except (StorageError, ValueError) as problem:
