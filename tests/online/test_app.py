@@ -236,11 +236,16 @@ async def test_a_default_name_given_in_another_language_is_shown_in_the_players(
         assert app.table.names == ("Player 1", "Boris", "Computer") and "Joueur" not in screen_text(shown)
 
 
-async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: ServerProcess) -> None:
-    # a newcomer never saw their own time: only the time of the player waited for was said
+async def ana_against_the_computer_on_a_clock(server: ServerProcess) -> MatchApp:
+    """Ana's seat of a one-round game against the easy computer, with an hour for each decision."""
     seats = (SeatSpec("Ana"), SeatSpec("Robot", computer="easy"))
     created = await create_game(server.url, Create(seats=seats, rounds=1, clock=3600))
-    app = MatchApp(Online(server.url, code=created.seats[0].code), store=MatchStore())
+    return MatchApp(Online(server.url, code=created.seats[0].code), store=MatchStore())
+
+
+async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: ServerProcess) -> None:
+    # a newcomer never saw their own time: only the time of the player waited for was said
+    app = await ana_against_the_computer_on_a_clock(server)
     async with app.run_test(size=(80, 24)) as pilot:
         shown: App[Any] = app
         await until(pilot, lambda: "Your clock: " in screen_text(shown))
@@ -267,9 +272,7 @@ async def test_the_player_to_decide_on_a_clock_sees_their_own_time_left(server: 
 
 async def test_a_card_taken_back_is_said_with_the_clock_and_its_running_out(server: ServerProcess) -> None:
     # found by a newcomer: "Yellow 6 is back in your hand." alone, while the others were told to claim
-    seats = (SeatSpec("Ana"), SeatSpec("Robot", computer="easy"))
-    created = await create_game(server.url, Create(seats=seats, rounds=1, clock=3600))
-    app = MatchApp(Online(server.url, code=created.seats[0].code), store=MatchStore())
+    app = await ana_against_the_computer_on_a_clock(server)
     async with app.run_test(size=(80, 24)) as pilot:
         shown: App[Any] = app
         await until(pilot, lambda: "Your clock: " in screen_text(shown))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from textual import events
+from textual.pilot import Pilot
 
 from lost_cities.engine import Card, Colour, Phase, Round, Rules, parse_cards
 from lost_cities.i18n import set_language
@@ -251,15 +252,20 @@ async def test_in_french_the_round_end_elides_de_before_a_name_with_a_vowel() ->
         assert "Main d'Élodie" in text and "Main de Boris" in text and "de Élodie" not in text
 
 
+async def to_the_match_end(pilot: Pilot[None], app: MatchApp) -> None:
+    """A one-round match near its end played out by keys, then Enter: the match's end."""
+    await pilot.pause()
+    while not app.table.session.round_over:
+        await take_turn(pilot, app, prefer_lay=False)
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+
+
 async def test_a_one_round_match_ends_with_the_result_until_a_listed_key() -> None:
     # R17: the winner (or a draw) and every round's scores; Enter does not skip the result
     app = advanced_app(seed=9, leave=2)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        while not app.table.session.round_over:
-            await take_turn(pilot, app, prefer_lay=False)
-        await pilot.press("enter")
-        await pilot.pause()
+        await to_the_match_end(pilot, app)
         assert isinstance(app.screen, MatchEndScreen)
         await pilot.press("enter", "enter")
         await pilot.pause()
@@ -279,11 +285,7 @@ async def test_the_match_end_in_a_window_too_small_only_quits() -> None:
     # found by a reviewer: "play again" acted on a result the players could not see
     app = advanced_app(seed=9, leave=2)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        while not app.table.session.round_over:
-            await take_turn(pilot, app, prefer_lay=False)
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await to_the_match_end(pilot, app)
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         await pilot.press("a")
