@@ -21,14 +21,14 @@ def run(args: argparse.Namespace) -> int:
     from lost_cities.limits import PlayerNamesError, check_names
     from lost_cities.session import MatchSettings
 
-    for option, value, companion in (("--players", args.players, "--online"), ("--clock", args.clock, "--online"),
-                                     ("--name", args.name, "--join")):  # fmt: skip
+    for option, value, companion in (
+        ("--players", args.players, "--online"),
+        ("--clock", args.clock, "--online"),
+        ("--name", args.name, "--join"),
+    ):
         if value is not None:  # what only an online game reads: said, rather than a match that ignores it
-            args.parser.error(
-                _("{option} is for an online game (with {companion}); at this keyboard it would change nothing").format(
-                    option=option, companion=companion
-                )
-            )
+            refusal = _("{option} is for an online game (with {companion}); at this keyboard it would change nothing")
+            args.parser.error(refusal.format(option=option, companion=companion))
     given = [args.p1, args.p2, args.p3, args.p4]
     if args.vs is not None:
         from lost_cities.words import computer_name, player_name
