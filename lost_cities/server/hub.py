@@ -3,7 +3,8 @@
 One connection is one seat of one game, or one watcher (the websockets tutorial's shape).  Its first
 frame says which: ``create`` (answered with the codes, then closed), ``status`` (where some seats'
 games stand, then closed) — both the :mod:`.lobby`'s —, ``join`` with an invitation code, ``hello`` with a
-seat's token, or ``watch`` with a watch code.  After that it sends decisions.
+seat's token, or ``watch`` with a watch code — the :mod:`.entrance`'s, which opens the game from those
+:mod:`.held_games` holds in memory.  After that it sends decisions.
 
 A decision goes one way only, under the game's lock: checked by the game (version, turn, the
 rules) → applied → **committed** to the store → each seat sent its own event, built from its own
@@ -24,7 +25,7 @@ import contextlib
 import itertools
 import logging
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
@@ -32,8 +33,7 @@ from websockets.exceptions import ConnectionClosed
 
 from lost_cities.engine.errors import NotationError
 from lost_cities.engine.moves import parse_decision
-from lost_cities.limits import PlayerNamesError, check_names, clean_name
-from lost_cities.net.invitations import CodeKey, new_token, normalised, shown, token_hash
+from lost_cities.net.invitations import CodeKey, normalised
 from lost_cities.net.protocol import (
     CLAIM,
     TAKE_BACK,
@@ -60,14 +60,15 @@ from lost_cities.net.protocol import (
     read_client_frame,
     write,
 )
-from lost_cities.quoting import quote
 from lost_cities.server import COMPUTER_PROCESSES
 from lost_cities.server.computers import Computers
 from lost_cities.server.connection import FrameBucket, GuardedConnection
+from lost_cities.server.entrance import Entered, Entrance
 from lost_cities.server.game import Game, Refused
-from lost_cities.server.game_store import GameStore, NameTaken, StoreError
+from lost_cities.server.game_store import GameStore, StoreError
 from lost_cities.server.gate import Gate, Limits, Refusal
-from lost_cities.server.leases import LeaseError, Leases
+from lost_cities.server.held_games import HeldGames
+from lost_cities.server.leases import Leases
 from lost_cities.server.lobby import Lobby
 from lost_cities.server.members import Member, Members
 from lost_cities.server.refusals import Elsewhere, FrameRefused
@@ -94,15 +95,10 @@ _UNAVAILABLE = (
 )
 #: The close reason that goes with it (a close frame's reason is at most 123 bytes).
 _TRY_AGAIN = "the games' database cannot be reached: try again in a moment"
-#: What a client is told when another server holds the game's lease (then 1013): it is asked to come back, and by
-#: then this server may hold the lease (the other one died, or forgot the game), or a front sends it to the other.
-_ELSEWHERE = "the game is being served by another server: try again in a moment"
-#: What a client is told when Redis, which says which server serves a game, cannot be reached (then 1013).
-_NO_REDIS = "the servers cannot agree on who serves this game right now (Redis is away): try again in a moment"
 
 
 class Hub:
-    """Every game the server holds in memory, their members, and the computers' turns."""
+    """The connections to the games a server holds, and the path of their decisions."""
 
     def __init__(
         self,
@@ -118,31 +114,24 @@ class Hub:
         self.store = store
         #: the per-address limits: wrong attempts, creations, connections
         self.gate = gate or Gate()
-        self.key = key
         #: the computers' turns, thought in worker processes (``think`` seconds a turn for the hard level)
         self.computers = Computers(think, computer_processes)
-        #: with several servers on one database (``--redis``): a game is loaded and applied here only while this
-        #: server holds its lease; one lost is dropped from memory at once (:meth:`lease_lost`)
-        self.leases = leases
-        if leases is not None:
-            leases.report_losses_to(self.lease_lost)
-        #: with several servers: the clients of games another server holds are relayed to it, and those other
-        #: servers relay to this one for the games it holds (each a :class:`RemoteMember`, handled as a connection)
-        self.relay = relay
-        if relay is not None:
-            relay.attach_to(self._attached)
-        self.games: dict[str, Game] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
-        #: per game, held while it is loaded (lease taken, then read from the store) or its lease given back: a
-        #: game forgotten and loaded again at once never ends up in memory with its lease released behind it
-        self.loading: dict[str, asyncio.Lock] = {}
         #: per game, per seat (``None``: watchers), the open connections
         self.members = Members()
         self.connections = 0
         #: the computers' turns and other work started in the background, kept until done
         self.tasks: set[asyncio.Task[Any]] = set()
+        #: the games in memory; with several servers on one database (``--redis``), only those whose lease this
+        #: server holds
+        self.held = HeldGames(store, self.members, self.computers, self._background, self._computer_turn, leases, relay)
+        #: with several servers: the clients of games another server holds are relayed to it, and those other
+        #: servers relay to this one for the games it holds (each a :class:`RemoteMember`, handled as a connection)
+        self.relay = relay
+        if relay is not None:
+            relay.attach_to(self._attached)
+        self.entrance = Entrance(store, key, self.held)
         #: new games, and where one's games stand
-        self.lobby = Lobby(store, key, self.games, allow_seeds)
+        self.lobby = Lobby(store, key, self.held.games, allow_seeds)
         self.rematches = Rematches(store, key, self.members)
 
     # ------------------------------------------------------------------ a connection's life
@@ -158,11 +147,20 @@ class Hub:
         local = isinstance(websocket, ServerConnection)  # a relayed client is counted by the server it reached
         self.connections += local
         address = str(websocket.remote_address[0]) if websocket.remote_address else "?"
-        failures = 0
         bucket = _bucket_of(websocket)
         # A connection joins a game (or creates one, or asks where its games stand) within FIRST_FRAME seconds: one
         # that only pings holds a descriptor for nothing.
         deadline = asyncio.get_running_loop().time() + Limits.FIRST_FRAME
+        failures = 0
+
+        def failed(refusal: FrameRefused) -> str | None:
+            """A wrong code or token, counted for the address and the connection: too many close it."""
+            nonlocal failures
+            if refusal.frame.code in (ErrorCode.BAD_CODE, ErrorCode.BAD_TOKEN, ErrorCode.CODE_USED):
+                failures += 1
+                self.gate.failed(address, refusal.tried, refusal.frame.code.value)
+            return "too many failed attempts" if failures >= Limits.FAILURES_PER_CONNECTION else None
+
         try:
             while True:
                 try:
@@ -171,34 +169,10 @@ class Hub:
                 except TimeoutError:
                     await websocket.close(1008, f"no game joined within {Limits.FIRST_FRAME:g} seconds")
                     return
-                if not bucket.take():
-                    await self._send(websocket, ErrorFrame(code=ErrorCode.RATE_LIMITED, message=_FLOOD))
-                    await websocket.close(1008, "too many frames")
+                if await self._flooded(websocket, bucket) or await self._answered(
+                    websocket, "a first frame", self._first(websocket, address, message), failed
+                ):
                     return
-                try:
-                    done = await self._first(websocket, address, message)
-                except FrameRefused as refusal:
-                    await self._send(websocket, refusal.frame)
-                    if refusal.frame.code in (ErrorCode.BAD_CODE, ErrorCode.BAD_TOKEN, ErrorCode.CODE_USED):
-                        failures += 1
-                        self.gate.failed(address, refusal.tried, refusal.frame.code.value)
-                    if refusal.close is not None:
-                        await websocket.close(refusal.close, refusal.frame.message[:100])
-                        return
-                    if failures >= Limits.FAILURES_PER_CONNECTION:
-                        await websocket.close(1008, "too many failed attempts")
-                        return
-                except (ConnectionClosed, asyncio.CancelledError):
-                    raise
-                except StoreError as error:  # the database is away: said in a sentence, no traceback
-                    await self._unavailable(websocket, "a first frame", error)
-                    return
-                except Exception:  # a fault of ours: said, and logged whole for the operator
-                    log.exception("a first frame failed")
-                    await self._send(websocket, ErrorFrame(code=ErrorCode.SERVER_ERROR, message=_FAULT))
-                else:
-                    if done:
-                        return
         except ConnectionClosed:
             pass
         finally:
@@ -238,7 +212,7 @@ class Hub:
                 give_up = time.monotonic() + _ATTACHING
                 for attempt in itertools.count():
                     try:
-                        game, seat, token, invitation = await self._enter(frame, address)
+                        entered = await self.entrance.enter(frame, address)
                         break
                     except Elsewhere as elsewhere:  # another server holds the game: the client is relayed to it
                         if await self._relayed(websocket, elsewhere, message, address):
@@ -246,7 +220,7 @@ class Hub:
                         if time.monotonic() > give_up:  # its lease still changing hands: the client comes back later
                             raise
                         await asyncio.sleep(min(0.5, 0.05 * 2**attempt))
-                await self._member(websocket, game, seat, token, invitation)
+                await self._member(websocket, entered)
                 return True
             case _:
                 raise FrameRefused(
@@ -264,83 +238,9 @@ class Hub:
         assert isinstance(first, str)  # read as a join, hello or watch: text
         return await self.relay.pipe(websocket, elsewhere.game_id, first, address)
 
-    async def _enter(
-        self, frame: Join | Hello | Watch, address: str
-    ) -> tuple[Game, int | None, str | None, int | None]:
-        """The game and seat a ``join``, ``hello`` or ``watch`` opens (and a fresh token for a join); for a watcher
-        who came with an invitation not used yet, that invitation's seat (:attr:`Welcome.invitation`).  ``address``
-        is the client's: a computer whose turn it is when the game is loaded answers it."""
-        if isinstance(frame, Hello):
-            owned = await self.store.seat_of_token(token_hash(frame.token))
-            if owned is None:
-                raise FrameRefused(ErrorCode.BAD_TOKEN, "this token opens no seat on this server")
-            return await self.game(owned[0], address), owned[1], None, None
-        code = normalised(frame.code)
-        if code is None:
-            raise FrameRefused(ErrorCode.BAD_CODE, "a code is eight letters and digits, such as K7QX-M2PA")
-        hashed = self.key.hash(code)
-        if isinstance(frame, Watch):
-            watched, invitation = await self.store.game_of_watch(hashed), None
-            if watched is None:
-                invited = await self.store.seat_of_invite(hashed)
-                if invited is not None:
-                    watched, seat, taken = invited
-                    invitation = None if taken else seat
-            if watched is None:
-                raise FrameRefused(
-                    ErrorCode.BAD_CODE, f"{shown(code)} is no game's code on this server: is it mistyped?", tried=code
-                )
-            return await self.game(watched, address), None, None, invitation
-        found = await self.store.seat_of_invite(hashed)
-        if found is None:
-            if await self.store.game_of_watch(hashed) is not None:
-                raise FrameRefused(
-                    ErrorCode.WATCH_CODE,
-                    f"{shown(code)} is a code to watch a game, not to play in it: give it to --watch, not --join",
-                )
-            raise FrameRefused(
-                ErrorCode.BAD_CODE, f"{shown(code)} opens no seat on this server: is it mistyped?", tried=code
-            )
-        game_id, seat, taken = found
-        if taken:
-            raise FrameRefused(
-                ErrorCode.CODE_USED,
-                f"{shown(code)} was used already: an invitation opens its seat once (the player who took it "
-                "comes back with lost-cities play)",
-                tried=code,
-            )
-        game = await self.game(game_id, address)
-        token = new_token()
-        async with self._lock(game_id):  # the name checked against the others and taken in one step: two players
-            name = game.names[seat]  # joining at once as "Ana" never both get it
-            if frame.name is not None:
-                name = self._name(frame.name, seat, game)
-            now = time.time()
-            try:
-                if not await self.store.join(game_id, seat, hashed, token_hash(token), name, now):
-                    raise FrameRefused(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago", tried=code)
-            except NameTaken:  # the database's own check, behind the one above: another server's join, say
-                raise FrameRefused(
-                    ErrorCode.BAD_FIELD, f"name: another player of this game has a name that looks like {quote(name)}"
-                ) from None
-            game.names[seat] = name
-            game.joined[seat] = True
-            game.seat_taken(now)  # a clock counts from the last one in
-        log.info("game %s: %s joined seat %d", game_id, name, seat + 1)
-        return game, seat, token, None
-
-    def _name(self, text: str, seat: int, game: Game) -> str:
-        names = list(game.names)
-        names[seat] = clean_name(text)
-        try:
-            return check_names(names)[seat]
-        except PlayerNamesError as error:
-            raise FrameRefused(ErrorCode.BAD_FIELD, f"name: {error.sentence}") from None
-
-    async def _member(
-        self, websocket: Member, game: Game, seat: int | None, token: str | None, invitation: int | None = None
-    ) -> None:
-        """A connection that belongs to ``seat`` of ``game`` (``None``: a watcher), until it closes."""
+    async def _member(self, websocket: Member, entered: Entered) -> None:
+        """A connection that came in at ``entered``'s seat of its game (``None``: a watcher), until it closes."""
+        game, seat, token, invitation = entered
         members = self.members.of(game.id)
         first_of_seat = seat is not None and not members.get(seat)
         members.setdefault(seat, set()).add(websocket)
@@ -363,26 +263,12 @@ class Hub:
             if token is not None and game.clock is not None and all(game.joined):  # the last one in: the clock
                 self.members.tell_views(game, but=websocket)  # starts, and everyone is sent the view with its deadline
             bucket = _bucket_of(websocket)
+            what = f"game {game.id}: a frame from seat {seat}"
             async for message in websocket:
-                if not bucket.take():
-                    await self._send(websocket, ErrorFrame(code=ErrorCode.RATE_LIMITED, message=_FLOOD))
-                    await websocket.close(1008, "too many frames")
+                if await self._flooded(websocket, bucket) or await self._answered(
+                    websocket, what, self._in_game(websocket, game, seat, message)
+                ):
                     return
-                try:
-                    await self._in_game(websocket, game, seat, _read(message))
-                except FrameRefused as refusal:
-                    await self._send(websocket, refusal.frame)
-                    if refusal.close is not None:
-                        await websocket.close(refusal.close, refusal.frame.message[:100])
-                        return
-                except (ConnectionClosed, asyncio.CancelledError):
-                    raise
-                except StoreError as error:  # the database is away: said in a sentence, no traceback
-                    await self._unavailable(websocket, f"game {game.id}: a frame from seat {seat}", error)
-                    return
-                except Exception:  # a fault of ours: said, logged whole for the operator, and the game goes on
-                    log.exception("game %s: a frame from seat %s failed", game.id, seat)
-                    await self._send(websocket, ErrorFrame(code=ErrorCode.SERVER_ERROR, message=_FAULT))
         finally:
             members[seat].discard(websocket)
             if seat is not None and not members[seat]:
@@ -391,27 +277,69 @@ class Hub:
             elif seat is None:
                 log.info("game %s: a watcher left (%d watching)", game.id, len(members[None]))
             if not any(members.values()):
-                self._forget_if_idle(game)
+                self.held.forget_if_idle(game)
 
-    async def _in_game(self, websocket: Member, game: Game, seat: int | None, frame: ClientFrame) -> None:
+    async def _flooded(self, websocket: Member, bucket: FrameBucket) -> bool:
+        """Whether the connection sent too many frames a second, and is closed for it."""
+        if bucket.take():
+            return False
+        await self._send(websocket, ErrorFrame(code=ErrorCode.RATE_LIMITED, message=_FLOOD))
+        await websocket.close(1008, "too many frames")
+        return True
+
+    async def _answered(
+        self,
+        websocket: Member,
+        what: str,
+        answer: Coroutine[Any, Any, bool | None],
+        failed: Callable[[FrameRefused], str | None] | None = None,
+    ) -> bool:
+        """Run ``answer`` to a frame of ``what``: whether the connection is done with (``answer`` says so, or it is
+        closed).  A refusal is sent as its error frame (``failed``, told of it, may give a reason to close); the
+        database away is said in a sentence, with no traceback; a fault of ours is said, and logged whole for the
+        operator, and the connection goes on."""
+        try:
+            return bool(await answer)
+        except FrameRefused as refusal:
+            await self._send(websocket, refusal.frame)
+            too_many = None if failed is None else failed(refusal)
+            if refusal.close is not None:
+                await websocket.close(refusal.close, refusal.frame.message[:100])
+                return True
+            if too_many is not None:
+                await websocket.close(1008, too_many)
+                return True
+            return False
+        except (ConnectionClosed, asyncio.CancelledError):
+            raise
+        except StoreError as error:
+            await self._unavailable(websocket, what, error)
+            return True
+        except Exception:
+            log.exception("%s failed", what)
+            await self._send(websocket, ErrorFrame(code=ErrorCode.SERVER_ERROR, message=_FAULT))
+            return False
+
+    async def _in_game(self, websocket: Member, game: Game, seat: int | None, message: str | bytes) -> None:
         # The game as the database has it: the one in memory, or, if a failed commit dropped it, read again
         # (never the object this connection started with, which may hold that decision the database has not).
+        frame = _read(message)
         match frame:
             case Ping():
                 await self._send(websocket, Pong())
             case Sync():
-                await self._send(websocket, (await self.game(game.id)).view_frame(seat))
+                await self._send(websocket, (await self.held.get(game.id)).view_frame(seat))
             case Rematch():
                 if seat is None:
                     raise FrameRefused(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot ask for a rematch")
-                await self.ask_rematch(await self.game(game.id), seat)
+                await self.ask_rematch(await self.held.get(game.id), seat)
             case Decide() | TakeBack() | Claim():
                 if seat is None:
                     raise FrameRefused(
                         ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot play: join with an invitation code"
                     )
                 if isinstance(frame, Decide):
-                    text = _notation(frame, await self.game(game.id))
+                    text = _notation(frame, await self.held.get(game.id))
                 else:
                     text = TAKE_BACK if isinstance(frame, TakeBack) else CLAIM
                 await self.decide(game.id, seat, frame.version, text, websocket)
@@ -442,126 +370,12 @@ class Hub:
             seed_chosen=game.seed_chosen,
         )
 
-    # ------------------------------------------------------------------ games
-
-    async def game(self, game_id: str, asker: str | None = None) -> Game:
-        """The game, from memory or rebuilt from the store; its computer's turn started if it is one (for ``asker``,
-        the address of the client who asked for the game).  With leases, only while this server holds the game's
-        lease (taken here first): :class:`Elsewhere` otherwise."""
-        held = self.games.get(game_id)
-        if held is not None and (self.leases is None or self.leases.held(game_id)):
-            return held
-        if held is not None:  # our lease ran out by our clock before the renewer noticed: as good as lost
-            self.lease_lost(game_id)
-        async with self.loading.setdefault(game_id, asyncio.Lock()):
-            if game_id not in self.games:  # another connection may have loaded it meanwhile
-                await self._take_lease(game_id)
-                stored = await self.store.load(game_id)
-                if stored is None:
-                    raise FrameRefused(ErrorCode.BAD_GAME, "this game is no longer on this server")
-                await self._listen(game_id)
-                game = self.games[game_id] = Game(stored)
-                if asker is not None:
-                    game.asker = asker
-                self._lock(game_id)
-                self._computer_turn(game)
-        return self.games[game_id]
-
-    async def _take_lease(self, game_id: str) -> None:
-        """Hold the game's lease before reading it (nothing to do on one server): the game is then read from the
-        store at its last committed decision, whoever applied it."""
-        if self.leases is None:
-            return
-        try:
-            taken = await self.leases.acquire(game_id)
-        except LeaseError as error:
-            log.warning("game %s: %s", game_id, error)
-            raise Elsewhere(_NO_REDIS) from None
-        if not taken:
-            raise Elsewhere(_ELSEWHERE, game_id)
-        self.leases.start()  # renewed from now on (once started, started)
-
-    async def _listen(self, game_id: str) -> None:
-        """Hear the clients other servers relay for a game whose lease this server now holds (nothing to do without
-        a relay).  Redis away: the lease is given back (if Redis hears it) and the client asked to come back."""
-        if self.relay is None:
-            return
-        try:
-            await self.relay.serve(game_id)
-        except LeaseError as error:
-            log.warning("game %s: %s", game_id, error)
-            assert self.leases is not None
-            with contextlib.suppress(LeaseError):
-                await self.leases.release(game_id)
-            raise Elsewhere(_NO_REDIS) from None
-
-    async def _unlisten(self, game_id: str) -> None:
-        """No longer hear a game's relayed clients, unless it was loaded again meanwhile (under its loading lock,
-        as a load is)."""
-        if self.relay is None:
-            return
-        async with self.loading.setdefault(game_id, asyncio.Lock()):
-            if game_id not in self.games:
-                await self.relay.unserve(game_id)
-
-    def lease_lost(self, game_id: str) -> None:
-        """The game's lease was lost (not renewed in time, or taken by another server): the game is dropped from
-        memory and every connection to it closed with 1013, so that nobody plays on a copy another server may be
-        moving on; they come back, to whichever server holds the lease then."""
-        game = self.games.pop(game_id, None)
-        if game is None:
-            return
-        log.warning("game %s: its lease is lost, so it is no longer applied here", game_id)
-        self.computers.forget(game_id)
-        self._close_all(game, 1013, _ELSEWHERE)
-        if self.relay is not None:
-            self._background(self._unlisten(game_id))
-
-    def _lock(self, game_id: str) -> asyncio.Lock:
-        """The game's lock: one decision, join or rematch at a time (made when first needed, dropped with the
-        game from memory)."""
-        return self.locks.setdefault(game_id, asyncio.Lock())
-
-    def _forget_if_idle(self, game: Game) -> None:
-        """Drop a game nobody is connected to from memory (the store keeps it), unless a computer is thinking; its
-        lease is given back, so that another server may take it at once."""
-        if game.computer_to_move() is None and self.games.get(game.id, game) is game:  # not a copy loaded since
-            self.games.pop(game.id, None)
-            self.members.forget(game.id)
-            # its locks too, unless held (a lock nobody holds has nobody waiting for it either): a server up for
-            # months keeps nothing of the games it no longer holds
-            for locks in (self.locks, self.loading):
-                lock = locks.get(game.id)
-                if lock is not None and not lock.locked():
-                    del locks[game.id]
-            if any(level is not None for level in game.computers):
-                self.computers.forget(game.id)
-            if self.leases is not None:
-                self._background(self._release(game.id))
-
-    async def _release(self, game_id: str) -> None:
-        """Give the lease of a forgotten game back, unless it was loaded again meanwhile: under the game's loading
-        lock, which a load holds from taking the lease to putting the game in memory, so the two never cross."""
-        assert self.leases is not None
-        async with self.loading.setdefault(game_id, asyncio.Lock()):
-            if game_id in self.games:
-                return
-            if self.relay is not None:  # first: no relayed client is attached to a game this server lets go of
-                await self.relay.unserve(game_id)
-            try:
-                await self.leases.release(game_id)
-            except LeaseError as error:
-                log.warning("game %s: lease not released (%s); it runs out by itself", game_id, error)
-        lock = self.loading.get(game_id)
-        if game_id not in self.games and lock is not None and not lock.locked():
-            del self.loading[game_id]
-
     # ------------------------------------------------------------------ a decision's path
 
     async def decide(self, game_id: str, seat: int, version: int, text: str, reply_to: Member | None) -> None:
         """Check, apply, commit, tell everyone — or answer ``reply_to`` alone with why not."""
-        async with self._lock(game_id):
-            game = await self.game(game_id)
+        async with self.held.lock(game_id):
+            game = await self.held.get(game_id)
             try:
                 fresh = game.check(seat, version, text)
             except Refused as refused:
@@ -604,9 +418,7 @@ class Hub:
         use) and every connection to it closed with 1013, so that they come back to what the store holds."""
         said = str(error) if isinstance(error, StoreError) else f"{type(error).__name__}: {error}"
         log.warning("game %s: decision %d not stored: %s", game.id, game.version, said)
-        if self.games.get(game.id) is game:
-            del self.games[game.id]
-        self._close_all(game, 1013, _TRY_AGAIN)
+        self.held.drop(game, _TRY_AGAIN)
 
     def _computer_turn(self, game: Game) -> None:
         level = game.computer_to_move()
@@ -644,15 +456,11 @@ class Hub:
 
     # ------------------------------------------------------------------ sending
 
-    def _close_all(self, game: Game, code: int, reason: str) -> None:
-        for connection in self.members.everyone(game.id):
-            self._background(connection.close(code, reason))
-
     async def ask_rematch(self, game: Game, seat: int) -> None:
         """``seat`` asks for a rematch (:mod:`.rematches`), once the match is over, under the game's lock."""
         if not game.over:
             raise FrameRefused(ErrorCode.NOT_OVER, "a rematch is asked for once the match is over")
-        async with self._lock(game.id):
+        async with self.held.lock(game.id):
             await self.rematches.ask(game, seat)
 
     async def _send(self, websocket: Member, frame: ServerFrame) -> None:

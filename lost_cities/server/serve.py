@@ -63,7 +63,9 @@ class _Health:
     async def answer(self, head: bool) -> Response:
         status, state = await self._stored()
         hub = self.hub
-        body = json.dumps({"status": "ok"} | state | {"games": len(hub.games), "connections": hub.connections}).encode()
+        body = json.dumps(
+            {"status": "ok"} | state | {"games": len(hub.held.games), "connections": hub.connections}
+        ).encode()
         headers = Headers([("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
         return Response(status.value, status.phrase, headers, b"" if head else body)
 
@@ -87,9 +89,9 @@ class _Health:
             state |= {"status": "degraded", "error": said or f"the games' database did not answer in {HEALTH_WAIT:g} s"}
         else:
             state |= {"stored_games": stored, "stored_games_not_over": not_over}
-        if hub.leases is not None:  # with several servers: Redis away, no game can be taken over here
+        if hub.held.leases is not None:  # with several servers: Redis away, no game can be taken over here
             try:
-                await asyncio.wait_for(_ping(hub.leases), HEALTH_WAIT)
+                await asyncio.wait_for(_ping(hub.held.leases), HEALTH_WAIT)
             except (LeaseError, TimeoutError) as error:
                 status = http.HTTPStatus.SERVICE_UNAVAILABLE
                 said = str(error) if isinstance(error, LeaseError) else f"Redis did not answer in {HEALTH_WAIT:g} s"

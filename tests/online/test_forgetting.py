@@ -33,11 +33,11 @@ async def test_a_game_everyone_left_leaves_nothing_behind_in_memory(in_process: 
             decision = view["view"]["legal_decisions"][0]
             answer = await ask(ana, {"type": "decide", "version": view["version"], "decision": decision})
             assert answer["type"] == "event", answer
-        assert created.game in hub.games and created.game in hub.locks
+        assert created.game in hub.held.games and created.game in hub.held.locks
         await ana.close()
         await boris.close()
     for _ in range(200):  # bounded: two seconds at most for the server to see the connections go
-        if not (hub.games or hub.members.games or hub.locks or hub.loading):
+        if not (hub.held.games or hub.members.games or hub.held.locks or hub.held.loading):
             break
         await asyncio.sleep(0.01)
-    assert (hub.games, hub.members.games, hub.locks, hub.loading) == ({}, {}, {}, {})
+    assert (hub.held.games, hub.members.games, hub.held.locks, hub.held.loading) == ({}, {}, {}, {})

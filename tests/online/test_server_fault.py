@@ -44,7 +44,7 @@ async def test_a_fault_of_the_server_is_one_error_frame_and_the_connection_goes_
     assert (await ask(websocket, {"type": "ping"}))["type"] == "pong"  # the connection goes on
     await websocket.close()
     ana, view = await joined(url, created.seats[0].code or "")  # and so does every game
-    game = hub.games[created.game]
+    game = hub.held.games[created.game]
     game.view_frame = lambda seat: 1 / 0  # type: ignore[method-assign,assignment,return-value]
     fault = await ask(ana, {"type": "sync"})
     assert fault["code"] == "server_error"
