@@ -69,3 +69,18 @@ def test_a_match_claimed_on_time_says_whose_time_ran_out_not_the_scores() -> Non
     assert result_sentence(four) == "Ana & Carl win: Dana's time ran out."
     set_language("fr")
     assert result_sentence(two) == "Boris gagne\u00a0: Ana n'a plus de temps."
+
+
+async def test_a_match_claimed_in_its_first_round_says_no_round_was_scored_rather_than_a_table_of_nothing() -> None:
+    # found by a newcomer: an empty table of rounds, "Total 0 0", under "Boris wins: Ana's time ran out."
+    claimed = MatchReport(
+        ("Ana", "Boris"), ("Ana", "Boris"), (), replace(match_outcome((0, 0)), winner=1), out_of_time=0
+    )
+    app = Host(MatchEndScreen(claimed))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "Boris wins: Ana's time ran out." in text
+        assert "No round was played to its end: there are no scores." in text
+        assert "Total" not in text and "Round" not in text
+        assert "play again" in key_bar(app)

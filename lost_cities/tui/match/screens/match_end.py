@@ -146,12 +146,18 @@ class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
 
     def compose(self) -> ComposeResult:
         head, rows, totals = round_table(self.report)
+        scored = bool(self.report.round_scores)  # a match claimed on time in its first round has no scores
         yield from self.compose_too_small()
         yield Static(result_sentence(self.report), id="result", markup=False)
-        yield Static(Text("\n").join(head), id="rounds-head", classes="rounds", markup=False)
+        if scored:
+            yield Static(Text("\n").join(head), id="rounds-head", classes="rounds", markup=False)
         with VerticalScroll(id="rounds-body", classes="rounds", can_focus=False):
-            yield Static(Text("\n").join(rows), markup=False)
-        yield Static(Text("\n").join(totals), id="rounds-total", classes="rounds", markup=False)
+            if scored:
+                yield Static(Text("\n").join(rows), markup=False)
+            else:
+                yield Static(_("No round was played to its end: there are no scores."), markup=False)
+        if scored:
+            yield Static(Text("\n").join(totals), id="rounds-total", classes="rounds", markup=False)
         yield KeyBar()
 
     def scrolled(self) -> VerticalScroll:
