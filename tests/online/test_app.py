@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 from textual.app import App
-from textual.widgets import Input
+from textual.widgets import Input, RadioButton
 
 from lost_cities.ai import make_bot
 from lost_cities.engine import Phase
@@ -131,6 +131,42 @@ async def test_the_online_start_checks_a_code_as_it_is_typed_then_joins_with_it(
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
         assert app.table.welcome is not None and app.table.welcome.seat == 1  # Boris's seat, from the code typed
+
+
+async def test_the_new_match_form_online_offers_to_join_with_a_code_on_its_server_and_esc_comes_back(
+    server: ServerProcess, private_data_dir: Path
+) -> None:
+    # found by a newcomer: with Online chosen, the form only created games; a code from a friend had nowhere to go
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
+    app = MatchApp(store=MatchStore(private_data_dir), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewMatchScreen))
+        form = app.screen
+        assert "join with a code" not in key_bar(app)  # at this keyboard: nothing to join
+        await pilot.press("ctrl+o")
+        assert app.screen is form
+        form.query_one("#where-online", RadioButton).value = True
+        await until(pilot, lambda: "join with a code" in key_bar(app))
+        assert "Join with a code" in screen_text(app) and "Learn to play" not in screen_text(app)  # in its place
+        form.query_one("#server", Input).value = "http://nowhere"
+        await pilot.press("ctrl+o")  # a server that is no address: said, and the cursor put there
+        await until(pilot, lambda: "Server: an address such as" in screen_text(app))
+        assert app.screen is form and app.focused is form.query_one("#server")
+        form.query_one("#server", Input).value = server.url
+        form.query_one("#p1", Input).value = "Ana"
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
+        assert f"Server: {server.url}" in screen_text(app) and "Esc  back" in key_bar(app)
+        await pilot.press("escape")  # back to the form as it was left
+        await until(pilot, lambda: isinstance(app.screen, NewMatchScreen))
+        again = app.screen
+        assert again.query_one("#where-online", RadioButton).value
+        assert again.query_one("#server", Input).value == server.url and again.query_one("#p1", Input).value == "Ana"
+        await pilot.click("#join")  # the button does as the key
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
+        await pilot.press(*(created.seats[1].code or ""), "enter")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
+        assert app.table.welcome is not None and app.table.welcome.seat == 1
 
 
 async def test_the_online_start_joins_by_clicks(server: ServerProcess) -> None:

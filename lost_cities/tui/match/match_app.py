@@ -50,7 +50,7 @@ from lost_cities.tui.match.tables.local import PACE
 if TYPE_CHECKING:
     from lost_cities.tui.match.screens.online_start import JoinGame, NewOnlineGame
     from lost_cities.tui.match.screens.resume import ResumeChoice
-    from lost_cities.tui.match.screens.setup import NewMatchScreen
+    from lost_cities.tui.match.screens.setup import FormDraft, FormResult, NewMatchScreen
     from lost_cities.tui.match.tables.table import Table
 
 __all__ = ["Ending", "Lesson", "Local", "MatchApp", "Online", "Opening", "StartMode"]
@@ -124,6 +124,9 @@ class MatchApp(MatchHost):
         self._abandon_on_start = False
         #: the new-match form last opened from the online start: what it held if it was left with Esc
         self._left_form: NewMatchScreen | None = None
+        #: what the new-match form held when the player chose to join with a code instead (Ctrl+O): the online start
+        #: uses its server, and its Esc goes back to that form
+        self._join_from: FormDraft | None = None
 
     # ------------------------------------------------------------ opening
 
@@ -230,18 +233,29 @@ class MatchApp(MatchHost):
         else:
             self._form(local.form)
 
-    def _form(self, filled: MatchSettings | None) -> None:
+    def _form(self, filled: MatchSettings | None, left_as: FormDraft | None = None) -> None:
+        """The new-match form, filled in with ``filled``, or as it was left (``left_as``, online)."""
         from lost_cities.tui.match.screens.setup import NewMatchScreen
 
-        self.push_screen(NewMatchScreen(filled, server=self.local.server, tips=self.kept.tips), self._from_form)
+        if left_as is not None:
+            settings, server, clock = left_as
+            screen = NewMatchScreen(settings, online=True, server=server, clock=clock, tips=self.kept.tips)
+        else:
+            screen = NewMatchScreen(filled, server=self.local.server, tips=self.kept.tips)
+        self.push_screen(screen, self._from_form)
 
-    def _from_form(self, settings: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
+    def _from_form(self, settings: FormResult) -> None:
+        from lost_cities.tui.match.screens.setup import JoinWithCode
+
         if settings is None:
             self.exit()
         elif settings == "learn":
             self.lesson(from_start=True)
         elif isinstance(settings, OnlineMatch):
             self._create(settings)
+        elif isinstance(settings, JoinWithCode):
+            self._join_from = settings.left_as
+            self.online_start()
         else:
             self.start_match(settings)
 
@@ -297,16 +311,22 @@ class MatchApp(MatchHost):
         from lost_cities.tui.match.screens.online_start import OnlineStartScreen
 
         code, name = (typed.code, typed.name or "") if typed is not None else ("", "")
-        self.push_screen(OnlineStartScreen(self._online_server(), problem, code, name), self._online_started)
+        screen = OnlineStartScreen(self._online_server(), problem, code, name, back=self._join_from is not None)
+        self.push_screen(screen, self._online_started)
 
     def _online_server(self) -> str:
         opening = self.opening
+        if self._join_from is not None:
+            return self._join_from.server
         return opening.server if isinstance(opening, Online) else self.local.server
 
     def _online_started(self, choice: JoinGame | NewOnlineGame | None) -> None:
         from lost_cities.tui.match.screens.online_start import JoinGame
 
-        if choice is None:
+        if not isinstance(choice, JoinGame) and self._join_from is not None:  # opened from the new-match form:
+            left_as, self._join_from = self._join_from, None  # Esc, or a new game after all, goes back to it
+            self._form(None, left_as)
+        elif choice is None:
             self.exit()
         elif isinstance(choice, JoinGame):
             self.open_online(Online(self._online_server(), code=choice.code, name=choice.name), typed=choice)
@@ -318,7 +338,7 @@ class MatchApp(MatchHost):
             self._left_form = NewMatchScreen(settings, server=server, clock=clock, online_only=True, back=True)
             self.push_screen(self._left_form, self._create_or_back)
 
-    def _create_or_back(self, chosen: MatchSettings | OnlineMatch | Literal["learn"] | None) -> None:
+    def _create_or_back(self, chosen: FormResult) -> None:
         """The form opened from the online start, which sets up online games only: Esc goes back to the start (a code
         to type after all), and Ctrl+N there opens the form again as it was left."""
         if isinstance(chosen, OnlineMatch):

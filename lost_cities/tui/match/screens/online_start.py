@@ -1,8 +1,8 @@
 """The online start: join a game with the invitation code a friend sent, or create one.
 
-What ``lost-cities web`` opens on, and ``lost-cities play --online`` without names.  The code is
-checked as it is typed (eight letters and digits, such as ``K7QX-M2PA``; no 0/O or 1/I), the name
-is optional (the seat's own, chosen by who created the game, otherwise).
+What ``lost-cities web`` opens on, ``lost-cities play --online`` without names, and Ctrl+O in the new-match form
+online.  The code is checked as it is typed (eight letters and digits, such as ``K7QX-M2PA``; no 0/O or 1/I), the
+name is optional (the seat's own, chosen by who created the game, otherwise).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from lost_cities.i18n import N_, _, sentence
 from lost_cities.limits import clean_name, name_problem
 from lost_cities.net.invitations import normalised, shown
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.common.keybar import KeyBar, key_name
 
 __all__ = ["JoinGame", "NewOnlineGame", "OnlineStartScreen"]
 
@@ -62,13 +62,15 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
     }
     """
 
-    def __init__(self, server: str, problem: str = "", code: str = "", name: str = "") -> None:
+    def __init__(self, server: str, problem: str = "", code: str = "", name: str = "", back: bool = False) -> None:
         """``problem``: why the last try did not join (the server's answer), said under the code and name
-        typed then, to mend them."""
+        typed then, to mend them; ``back``: opened from the new-match form, to which Esc goes back, and the key bar
+        says so."""
         super().__init__()
         self.server = server
         self.problem = problem
         self.typed = (code, name)
+        self.back = back
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
@@ -121,6 +123,11 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
         assert code is not None
         name = clean_name(self.query_one("#name", Input).value) or None
         self.dismiss(JoinGame(shown(code), name))
+
+    def key_entry(self, binding: Binding) -> tuple[str, str] | None:
+        if binding.action == "leave" and self.back:
+            return key_name("escape"), _("back")
+        return super().key_entry(binding)
 
     def action_new(self) -> None:
         self.dismiss(NewOnlineGame())

@@ -1,10 +1,10 @@
 """The new-match form: where (at this keyboard, or online: the server and the clock), players (R23, R24),
 names, who plays each seat (a person or the computer at a level), who starts (R5), rounds (R17) and the
 memory aid, variants (R20–R22), the computer's thinking time, language; beside the start, *Learn to
-play* (the lesson) and whether the one-time tips are said.
+play* (the lesson) — online, *Join with a code* in its place — and whether the one-time tips are said.
 
-Enter moves to the next field, from a name as from a choice; Ctrl+S or the button starts the
-match, Ctrl+L or its button opens the lesson instead.  A name left empty is the one the field shows
+Enter moves to the next field, from a name as from a choice; Ctrl+S or the button starts the match, Ctrl+L or its
+button opens the lesson instead, Ctrl+O or its button the online start.  A name left empty is the one the field shows
 greyed ("Player 2", "Computer"); what is wrong with a name is said under it as it is typed.
 """
 
@@ -45,7 +45,7 @@ from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
 from lost_cities.tui.match.messages import LanguageChosen, StatisticsRequested, TipsChanged
 from lost_cities.words import computer_name, decimal, level_name, player_name
 
-__all__ = ["LANGUAGE_LABELS", "LEARN", "FormDraft", "NewMatchScreen"]
+__all__ = ["LANGUAGE_LABELS", "LEARN", "FormDraft", "FormResult", "JoinWithCode", "NewMatchScreen"]
 
 #: What the form dismisses with when the players would rather learn the game first.
 LEARN: Literal["learn"] = "learn"
@@ -72,10 +72,25 @@ class FormDraft(NamedTuple):
     clock: str
 
 
+class JoinWithCode(NamedTuple):
+    """What the form dismisses with when the player has an invitation code to type rather than a game to create:
+    what the form held (the server chosen among it), to come back to it as it was."""
+
+    left_as: FormDraft
+
+
+#: What the form is left with: a match to start here or to create online, the lesson, a code to type, or nothing.
+FormResult = MatchSettings | OnlineMatch | Literal["learn"] | JoinWithCode | None
+
+
 class FormChoices(ChoiceSet):
     """A choice in the form: the arrows choose, and Enter moves on to the next field, as from a name."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "app.focus_next", show=False)]
+
+
+def _server_wanted() -> str:
+    return _("Server: an address such as {example}.").format(example=DEFAULT_SERVER)
 
 
 def read_seconds(text: str) -> float | None:
@@ -91,13 +106,15 @@ def read_seconds(text: str) -> float | None:
     return value if MIN_THINK <= value <= MAX_THINK else None
 
 
-class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"] | None]):
+class NewMatchScreen(FittedScreen[FormResult]):
     """Dismisses with the :class:`MatchSettings` chosen — an :class:`OnlineMatch` for a game to create on a
-    server —, :data:`LEARN` for the lesson, or ``None`` when the players leave (Escape).  Ticking the tips
-    asks the app to keep the choice (:class:`TipsChanged`)."""
+    server —, :data:`LEARN` for the lesson, :class:`JoinWithCode` to join a game online rather than create one, or
+    ``None`` when the players leave (Escape).  Ticking the tips asks the app to keep the choice
+    (:class:`TipsChanged`)."""
 
     BINDINGS = [
         Binding("ctrl+s", "start", N_("start"), key_display="ctrl+s"),
+        Binding("ctrl+o", "join", N_("join with a code"), key_display="ctrl+o"),
         Binding("ctrl+t", "statistics", N_("statistics"), key_display="ctrl+t"),
         Binding("ctrl+l", "learn", N_("learn to play"), key_display="ctrl+l"),
         Binding("escape", "leave", N_("quit"), key_display="escape"),
@@ -199,7 +216,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
         height: auto;
         margin-left: 14;
     }
-    NewMatchScreen #learn {
+    NewMatchScreen #learn, NewMatchScreen #join {
         margin-left: 2;
     }
     NewMatchScreen #tips {
@@ -329,13 +346,14 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
             with Horizontal(id="buttons"):
                 yield Button(self._start_label(), variant="primary", id="start", compact=True)
                 yield Button(_("Learn to play"), id="learn", compact=True)
+                yield Button(_("Join with a code"), id="join", compact=True)
                 yield TickBox(_("Tips"), self.tips, id="tips", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#form").border_title = _("New online game") if self.online_only else _("New match")
         self.query_one("#where-row").display = not self.online_only
-        self.query_one("#learn").display = self.query_one("#tips").display = not self.online_only
+        self.query_one("#tips").display = not self.online_only
         self._arrange()
         self.query_one("#p1", Input).focus()
         if self.problem:  # after the fields' first events, which clear a refusal
@@ -366,6 +384,8 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
             return None
         if binding.action == "leave" and self.back:  # opened from the online start: Esc goes back there
             return key_name("escape"), _("back")
+        if binding.action == "learn" and self._online:  # its place in the bar is joining's, as its button's
+            return None
         return super().key_entry(binding)
 
     def on_descendant_focus(self) -> None:
@@ -381,6 +401,9 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
         server and the clock for a game online (where the server's computers think their own time)."""
         players = self.players
         self.query_one("#online-row").display = self._online
+        # online, joining a friend's game takes the lesson's place, beside creating one (the lesson stays on Ctrl+L)
+        self.query_one("#learn").display = not self._online
+        self.query_one("#join").display = self._online and not self.online_only
         self.query_one("#start", Button).label = self._start_label()
         for seat in range(MAX_PLAYERS):
             self.query_one(f"#row-p{seat + 1}").display = seat < players
@@ -463,6 +486,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
     def where_changed(self, event: RadioSet.Changed) -> None:
         self._online = event.pressed.id == "where-online"
         self._arrange()
+        self.refresh_bindings()  # joining with a code is offered online
 
     @on(Input.Changed, "#server, #clock")
     def place_changed(self, event: Input.Changed) -> None:
@@ -549,7 +573,7 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
         players = self.players
         server = check_server(self._server) if self._online else None
         if self._online and server is None:
-            return _("Server: an address such as {example}.").format(example=DEFAULT_SERVER), "#server"
+            return _server_wanted(), "#server"
         clock = read_duration(self._clock) if self._clock.strip() else None
         if self._online and self._clock.strip() and (clock is None or not MIN_CLOCK <= clock <= MAX_CLOCK):
             message = _("Clock: a time for each move from {min} to {max}, such as 2m, 1h or 3d; empty for no limit.")
@@ -587,12 +611,14 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
         settings = self._settings()
         if isinstance(settings, tuple):
             message, field = settings
-            if field.removeprefix("#") in NAME_FIELDS:  # said under the name already, as it was typed
-                message = ""
-            self.query_one("#error", Static).update(message)
-            self.query_one(field).focus()
+            self._refuse("" if field.removeprefix("#") in NAME_FIELDS else message, field)  # a name's: said under it
             return
         self.dismiss(settings)
+
+    def _refuse(self, message: str, field: str) -> None:
+        """Say what is wrong under the form, and go to the field to put right (its id)."""
+        self.query_one("#error", Static).update(message)
+        self.query_one(field).focus()
 
     @on(Input.Changed)
     @on(Select.Changed)
@@ -612,9 +638,19 @@ class NewMatchScreen(FittedScreen[MatchSettings | OnlineMatch | Literal["learn"]
         """The lesson instead of a match (the form's choices are not kept)."""
         self.dismiss(LEARN)
 
+    @on(Button.Pressed, "#join")
+    def action_join(self) -> None:
+        """Online, a code a friend sent rather than a game to create: the online start, on the server chosen."""
+        if check_server(self._server) is None:
+            self._refuse(_server_wanted(), "#server")
+            return
+        self.dismiss(JoinWithCode(FormDraft(self._draft(), self._server, self._clock)))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "learn" and self.online_only:
             return False
+        if action == "join" and (self.online_only or not self._online):  # the online app's form: its Esc goes back
+            return False  # to the online start, where a code is typed
         return super().check_action(action, parameters)
 
     @on(Checkbox.Changed, "#tips")
