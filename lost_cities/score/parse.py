@@ -64,12 +64,12 @@ class ScoreInputError(ValueError):
 
 def shown_token(token: str) -> str:
     """An argument as a refusal names it: by its start (:func:`~lost_cities.quoting.excerpt`), and quoted when it
-    ends in a colon, so that two never run together.
+    ends in a colon, so that two never run together, or is blank, so that it is seen.
 
-    >>> shown_token("red:w,3,2"), shown_token("red:"), shown_token("red:" + "9" * 4000)
-    ('red:w,3,2', "'red:'", 'red:99999999999999999999999999999999999…')
+    >>> shown_token("red:w,3,2"), shown_token("red:"), shown_token("red:" + "9" * 4000), shown_token("")
+    ('red:w,3,2', "'red:'", 'red:99999999999999999999999999999999999…', "''")
     """
-    return quoted(token) if token.rstrip().endswith(":") else excerpt(token)
+    return quoted(token) if not token.strip() or token.rstrip().endswith(":") else excerpt(token)
 
 
 class Side(Struct, frozen=True):

@@ -192,6 +192,16 @@ REFUSALS = [
 ]
 
 
+def test_an_empty_argument_is_named_as_empty_quotes_not_left_blank() -> None:
+    # found by a newcomer: "lost-cities score: : expected COLOUR:CARDS…", the argument nowhere to be seen
+    for blank in ("", "  "):
+        status, _out, err = run(blank)
+        assert status == 2 and err == (
+            f"lost-cities score: '{blank}': expected COLOUR:CARDS, e.g. red:w,3,4,7 (a colour, a colon, its cards in "
+            "order)\n"
+        )
+
+
 @pytest.mark.parametrize(("argv", "token", "words"), REFUSALS, ids=[" ".join(r[0])[:30] for r in REFUSALS])
 def test_bad_input_is_one_line_naming_the_token(argv: list[str], token: str, words: str) -> None:
     status, out, err = run(*argv)
