@@ -27,6 +27,8 @@ def run(args: argparse.Namespace) -> int:
         return _run_score_pad(args, players)
     if args.rounds is not None:
         return _refusal("--rounds", _("the number of rounds is for the score pad: give no EXPEDITION"))
+    if args.new:
+        return _refusal("--new", _("a new pad is for the score pad: give no EXPEDITION"))
     from rich.console import Console
 
     from lost_cities.score.breakdown_table import side_json, side_table
@@ -49,7 +51,23 @@ def _run_score_pad(args: argparse.Namespace, players: int) -> int:
             _("no EXPEDITION"),
             _("the score pad needs a terminal; to score from a script give expeditions, e.g. red:w,3,4,7"),
         )
-    from lost_cities.tui.scorepad import ScorePadApp
+    from lost_cities.storage import MatchStore, StorageError
+    from lost_cities.tui.scorepad.app import ScorePadApp, unfinished_pad
 
-    ScorePadApp(long=args.long, rounds=args.rounds or 3, players=players).run()
+    store = MatchStore()
+    chosen = args.players is not None or args.rounds is not None or args.long
+    if chosen and not args.new:  # options for a new pad, and one unfinished would open in their place
+        try:
+            kept = unfinished_pad(store)
+        except StorageError:  # the pad says so, and sets it aside
+            kept = None
+        if kept is not None:
+            return arguments.refuse(
+                "score",
+                _(
+                    "the score pad of {names} is unfinished (round {n}): lost-cities score opens it as it is, "
+                    "lost-cities score --new starts another with these options"
+                ).format(names=", ".join(kept.side_names), n=kept.round_number),
+            )
+    ScorePadApp(long=args.long, rounds=args.rounds or 3, players=players, store=store, new=args.new).run()
     return 0

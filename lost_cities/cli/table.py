@@ -298,6 +298,11 @@ examples:
             metavar="2|3|4",
             help=N_("players: 2 (default), 3 (cost 17, bonus from the 7th card, R23) or 4 in two teams (R24)"),
         ),
+        Option(
+            "--new",
+            action="store_true",
+            help=N_("score pad: a new pad, though one was left unfinished (it stays until the new one starts)"),
+        ),
     ),
     run=score.run,
 )

@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,9 @@ from hypothesis import strategies as st
 from lost_cities.cli import main
 from lost_cities.engine import Card, Colour, Rules, score_side
 from lost_cities.quoting import excerpt
+from lost_cities.score.sheet import ScoreSheet, pad_to_json
+from lost_cities.storage import MatchStore
+from tests.conftest import Cli
 from tests.helpers import rigged
 
 # R16: the rulebook's worked example, one row per line of its table
@@ -190,6 +194,33 @@ REFUSALS = [
     ),
     (["--rounds", "100"], "argument --rounds", "100 is out of range: give a number from 1 to 20"),
 ]
+
+
+def test_new_is_for_the_score_pad() -> None:
+    status, out, err = run("red:3", "--new")
+    assert (status, out) == (
+        2,
+        "",
+    ) and err == "lost-cities score: --new: a new pad is for the score pad: give no EXPEDITION\n"
+
+
+def test_a_new_pad_s_options_with_one_unfinished_are_refused_until_new_is_said(
+    cli: Cli, private_data_dir: Path
+) -> None:
+    # they were ignored: the unfinished pad of two opened in place of the pad of three asked for
+    sheet = ScoreSheet(("Ann", "Bob"), 3, False, False)
+    sheet.finish_round()
+    MatchStore(private_data_dir).save_pad(pad_to_json(sheet))
+    refused = cli("score", "--players", "3", terminal=True)
+    assert refused.status == 2 and refused.apps == []
+    assert refused.err == (
+        "lost-cities score: the score pad of Ann, Bob is unfinished (round 2): lost-cities score opens it as it "
+        "is, lost-cities score --new starts another with these options\n"
+    )
+    opened = cli("score", terminal=True)  # as it is
+    assert opened.status == 0 and [app.new for app in opened.apps] == [False]  # type: ignore[attr-defined]
+    new = cli("score", "--players", "3", "--new", terminal=True)
+    assert new.status == 0 and [(app.new, app.players) for app in new.apps] == [(True, 3)]  # type: ignore[attr-defined]
 
 
 def test_an_empty_argument_is_named_as_empty_quotes_not_left_blank() -> None:

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from lost_cities.engine import Card, Colour, Rules, card_from_code
 from lost_cities.engine.round import fresh_deck
-from lost_cities.score.sheet import MarkRefused, Place, ScoreSheet, pad_from_json
+from lost_cities.score.sheet import MarkRefused, Place, ScoreSheet, pad_from_json, pad_to_json
 from lost_cities.storage import MatchStore
 from lost_cities.tui.scorepad import ScorePadApp
 from lost_cities.tui.scorepad.screens import PadScreen, PadSetupScreen
@@ -172,3 +172,21 @@ async def test_q_quits_the_pad_and_keeps_what_was_marked(private_data_dir: Path)
         await until(pilot, lambda: not app.is_running)
     saved = store.load_pad(pad_from_json)
     assert saved is not None and saved.expedition(0, Colour.YELLOW)[-1] == Card.parse("y7")
+
+
+async def test_new_starts_another_pad_and_the_unfinished_one_stays_until_it_does(private_data_dir: Path) -> None:
+    # found by a newcomer: an unfinished pad always came back, and nothing started another
+    store = MatchStore(private_data_dir)
+    old = ScoreSheet(("Ann", "Bob"), 3, False, False)
+    old.mark(0, Card.parse("y7"), Place.TABLE)
+    store.save_pad(pad_to_json(old))
+    left = ScorePadApp(store=store, new=True, players=3)
+    async with left.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(left.screen, PadSetupScreen))  # the names of a new pad are asked
+        await pilot.press("escape")
+    assert (kept := store.load_pad(pad_from_json)) is not None and kept.names == ("Ann", "Bob")  # left: kept
+    app = ScorePadApp(names=NAMES[3], store=store, new=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PadScreen))
+        await pilot.press("2")
+        await until(pilot, lambda: (pad := store.load_pad(pad_from_json)) is not None and pad.names == NAMES[3])

@@ -11,14 +11,22 @@ from lost_cities.tui.common.base import GameApp
 from lost_cities.tui.common.collector import freeze_start_up
 from lost_cities.tui.scorepad.screens import PadScreen, PadSetupScreen, Setup
 
-__all__ = ["ScorePadApp"]
+__all__ = ["ScorePadApp", "unfinished_pad"]
+
+
+def unfinished_pad(store: MatchStore) -> ScoreSheet | None:
+    """The pad left unfinished last time, if any (a finished match is not brought back); :class:`StorageError` if it
+    cannot be read."""
+    sheet = store.load_pad(pad_from_json)
+    return sheet if sheet is not None and not sheet.over else None
 
 
 class ScorePadApp(GameApp):
     """``lost-cities score`` with no expedition: two, three or four players, rounds kept, totals live.
 
     ``names`` skips the form (for tests and scripts); their number is the number of
-    players.  ``players`` is the form's first choice.
+    players.  ``players`` is the form's first choice.  ``new``: a new pad even if one was left unfinished (which
+    stays until the new one is started).
     """
 
     TITLE = "lost-cities score"
@@ -31,6 +39,7 @@ class ScorePadApp(GameApp):
         hand_penalty: bool = False,
         store: MatchStore | None = None,
         players: int = 2,
+        new: bool = False,
     ) -> None:
         super().__init__()
         self.names = tuple(names) if names is not None else None
@@ -40,12 +49,13 @@ class ScorePadApp(GameApp):
         self.players = len(self.names) if self.names is not None else players
         self.sheet: ScoreSheet | None = None
         self.store = store if store is not None else MatchStore()
+        self.new = new
         self._saved: str | None = None
 
     def on_mount(self) -> None:
         self.call_after_refresh(freeze_start_up)
         self.title = _("Lost Cities score pad")
-        if self.names is None and (sheet := self._restore()) is not None:
+        if self.names is None and not self.new and (sheet := self._restore()) is not None:
             self.sheet = sheet
             self._saved = pad_to_json(sheet)
             # said on the pad's own message line: a notice would cover its keys for seconds
@@ -69,11 +79,10 @@ class ScorePadApp(GameApp):
     def _restore(self) -> ScoreSheet | None:
         """The pad left unfinished last time, if any; a finished match is not brought back."""
         try:
-            sheet = self.store.load_pad(pad_from_json)
+            return unfinished_pad(self.store)
         except StorageError as problem:  # damaged: set aside and kept
             self.warn(str(problem))
             return None
-        return sheet if sheet is not None and not sheet.over else None
 
     def _save(self, sheet: ScoreSheet) -> None:
         """Save the sheet whenever a mark, a round or a variant changed: nothing marked is lost."""
