@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from textual import events
+from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
+
+from lost_cities.i18n import _
 
 __all__ = ["ScrollPanel"]
 
@@ -25,6 +29,18 @@ class ScrollPanel(ModalScreen[None]):
         padding: 0 1;
     }
     """
+
+    def on_mount(self) -> None:  # a subclass's own on_mount runs too
+        self.call_after_refresh(self._say_scrolling)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._say_scrolling)
+
+    def _say_scrolling(self) -> None:
+        """A text longer than the window says on the box's bottom edge that the arrows bring the rest (the
+        scrollbar alone tells it by its colour only)."""
+        scroll = self.query_one(VerticalScroll)
+        scroll.border_subtitle = Content(f"↑↓  {_('scroll')}") if scroll.max_scroll_y > 0 else ""
 
     def action_close(self) -> None:
         self.dismiss(None)

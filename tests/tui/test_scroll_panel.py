@@ -1,0 +1,33 @@
+"""A text over the board (the help, the log, the notices) that is longer than the window says so on its box's
+bottom edge, with the keys that bring the rest: its scrollbar alone says it by colour only."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from lost_cities.tui.match.screens.dialogs import NoticesScreen
+from tests.tui.helpers import SIZE, screen_lines
+
+
+class Host(App[None]):
+    def __init__(self, notices: int) -> None:
+        super().__init__()
+        self.notices = notices
+
+    def on_mount(self) -> None:
+        self.push_screen(NoticesScreen([f"Notice {number}." for number in range(self.notices)]))
+
+
+async def test_a_text_longer_than_the_window_says_the_arrows_scroll_it_and_a_short_one_does_not() -> None:
+    # found by a newcomer: a four-player online game's help filled the window, its last lines out of sight
+    for notices, said in ((20, True), (3, False)):
+        app = Host(notices)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            edge = next(line for line in reversed(screen_lines(app)) if line.startswith("╰"))
+            assert ("↑↓  scroll" in edge) is said, edge
+            if said:
+                await pilot.press("end")
+                await pilot.pause()
+                assert any("Press Enter to go on." in line for line in screen_lines(app))
