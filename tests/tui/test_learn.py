@@ -281,6 +281,8 @@ async def test_the_quit_question_takes_the_yes_of_the_players_language(language:
             await pilot.press("q")
             await pilot.pause()
             assert isinstance(app.screen, ConfirmQuit)
+            if language == "fr":  # and the bar offers it, not the English y
+                assert key_bar(app).split()[:2] == ["o", "quitter"]
             await pilot.press(yes)
             await pilot.pause()
             assert app.return_code is not None  # the app is on its way out

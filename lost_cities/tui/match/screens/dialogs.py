@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from lost_cities.engine import Rules
 from lost_cities.i18n import N_, _, current_language
-from lost_cities.tui.common.keybar import KeyBar, key_name
+from lost_cities.tui.common.keybar import KeyBar, key_entry, key_name
 from lost_cities.tui.common.panel import ScrollPanel
 from lost_cities.words import colour_name
 
@@ -24,8 +24,9 @@ __all__ = ["ConfirmQuit", "HelpScreen", "NoticesScreen", "help_content"]
 
 
 class ConfirmQuit(ModalScreen[bool]):
-    """ "Quit?" — y or Enter quits, n or Escape goes back; in French o (*oui*) quits too.  (A Russian layout's
-    keys are read as the Latin letters on them, :mod:`lost_cities.tui.common.base`: its y key quits.)"""
+    """ "Quit?" — y or Enter quits, n or Escape goes back; in French o (*oui*) quits too, and the bar offers o.  (A
+    Russian layout's keys are read as the Latin letters on them, :mod:`lost_cities.tui.common.base`: its y key
+    quits.)"""
 
     BINDINGS = [
         Binding("y,enter", "answer(True)", N_("quit"), key_display="y"),
@@ -58,6 +59,13 @@ class ConfirmQuit(ModalScreen[bool]):
         with Vertical():
             yield Static(self.message, markup=False)
             yield KeyBar()
+
+    def key_entry(self, binding: Binding) -> tuple[str, str] | None:
+        """In French the bar offers o (*oui*) to quit, the key a French player looks for."""
+        entry = key_entry(binding)
+        if entry is not None and binding.action == "answer(True)" and current_language() == "fr":
+            return "o", entry[1]
+        return entry
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
