@@ -272,6 +272,16 @@ def test_play_vs_a_level_is_one_person_against_the_computer(cli: Cli) -> None:
     assert default.names == ("Joueur 1", "Ordinateur") and default.computers == (None, "easy")
 
 
+def test_a_level_in_place_of_a_name_is_the_computer_s_seat_as_online(cli: Cli) -> None:
+    # found by a newcomer: "--p2 hard", as online, made a person named "hard" at one keyboard
+    two = cli("play", "--p1", "Ana", "--p2", "hard", terminal=True).apps[0].opening.settings  # type: ignore[attr-defined]
+    assert two.names == ("Ana", "Computer") and two.computers == (None, "hard")
+    three = cli("play", "--p1", "easy", "--p2", "Ana", "--p3", "normal", terminal=True).apps[0].opening.settings  # type: ignore[attr-defined]
+    assert three.names == ("Computer 1", "Ana", "Computer 3") and three.computers == ("easy", None, "normal")
+    people = cli("play", "--p1", "Ana", "--p2", "Hard", terminal=True).apps[0].opening.settings  # type: ignore[attr-defined]
+    assert people.names == ("Ana", "Hard") and not any(people.computers)  # a level is written as the options list it
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -283,7 +293,8 @@ def test_play_vs_a_level_is_one_person_against_the_computer(cli: Cli) -> None:
         (["--vs", "hard", "--think=-0,5"], "argument --think: -0,5 is out of range: give a number from 0.1 to 10"),
         (["--vs", "hard", "--think", "１"], "argument --think: '１' is not a number of seconds such as 0.5"),
         (["--vs", "hard", "--think", "nan"], "argument --think: 'nan' is not a number of seconds such as 0.5"),
-        (["--vs", "easy", "--p3", "Carl"], "--vs: you play one computer; for more players, use the form"),
+        (["--vs", "easy", "--p3", "Carl"], "--vs: you play one computer; for more players, give a level as --p2"),
+        (["--p1", "hard", "--p2", "easy"], "at least one player is a person: give a name, not a level, to one of them"),
     ],
 )
 def test_play_refuses_a_computer_it_cannot_set_up(cli: Cli, args: list[str], message: str) -> None:

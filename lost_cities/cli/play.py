@@ -18,6 +18,7 @@ def run(args: argparse.Namespace) -> int:
         from lost_cities.cli.online import run_play_online
 
         return run_play_online(args)
+    from lost_cities.ai.levels import LEVELS
     from lost_cities.limits import PlayerNamesError, check_names
     from lost_cities.session import MatchSettings
 
@@ -30,15 +31,29 @@ def run(args: argparse.Namespace) -> int:
             refusal = _("{option} is for an online game (with {companion}); at this keyboard it would change nothing")
             args.parser.error(refusal.format(option=option, companion=companion))
     given = [args.p1, args.p2, args.p3, args.p4]
+    computers: tuple[str | None, ...] = ()
     if args.vs is not None:
         from lost_cities.words import computer_name, player_name
 
         if args.p3 is not None or args.p4 is not None:
-            args.parser.error(_("--vs: you play one computer; for more players, use the form"))
+            args.parser.error(_("--vs: you play one computer; for more players, give a level as --p2, --p3 or --p4"))
         # a name not given is the seat's own; one given empty is refused, as without --vs
         args.p1 = player_name(0) if args.p1 is None else args.p1
         args.p2 = computer_name(1, 1) if args.p2 is None else args.p2
         given = [args.p1, args.p2, None, None]
+        computers = (None, args.vs)
+    elif any(name in LEVELS for name in given):  # a level is a computer's seat, as online
+        from lost_cities.words import computer_name
+
+        levels = [name for name in given if name in LEVELS]
+        if (
+            args.p1 is not None
+            and args.p2 is not None
+            and len(levels) == len([name for name in given if name is not None])
+        ):
+            args.parser.error(_("at least one player is a person: give a name, not a level, to one of them"))
+        computers = tuple(name if name in LEVELS else None for name in given if name is not None)
+        given = [computer_name(seat, len(levels)) if name in LEVELS else name for seat, name in enumerate(given)]
     named = any(name is not None for name in given)
     if named:
         if args.p1 is None or args.p2 is None or (args.p4 is not None and args.p3 is None):
@@ -63,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         rounds=args.rounds,
         seed=args.seed,
         rules=rules,
-        computers=(None, args.vs) if args.vs else (),
+        computers=computers,
         think=args.think,
         memory_aid=args.memory_aid,
     )

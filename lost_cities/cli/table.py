@@ -139,12 +139,12 @@ PLAY = Command(
     description=N_(
         "Two, three or four people at one keyboard play a match; without names, a form asks for them. "
         "The number of players follows from the names given; with four, p1 and p3 are partners against "
-        "p2 and p4 (R24). With --vs, you (--p1) play against the computer; the form lets any seat be "
-        "the computer's."
+        "p2 and p4 (R24). A level (easy, normal, hard) in place of a name is the computer's seat; with --vs, you "
+        "(--p1) play against the computer. The form lets any seat be the computer's."
     ),
     options=(
         Option("--p1", metavar=N_("NAME"), help=N_("the first player's name")),
-        Option("--p2", metavar=N_("NAME"), help=N_("the second player's name")),
+        Option("--p2", metavar=N_("NAME"), help=N_("the second player's name, or a level for the computer")),
         Option("--p3", metavar=N_("NAME"), help=N_("a third player's name (R23)")),
         Option("--p4", metavar=N_("NAME"), help=N_("a fourth player's name: two teams (R24)")),
         Option(
