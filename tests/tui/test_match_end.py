@@ -11,7 +11,7 @@ from lost_cities.i18n import _, set_language
 from lost_cities.session import MatchReport
 from lost_cities.tui.match.screens.match_end import MatchEndScreen, result_sentence
 from lost_cities.words import signed
-from tests.tui.helpers import SIZE, key_bar, screen_lines
+from tests.tui.helpers import SIZE, key_bar, screen_lines, screen_text
 
 NAMES = ("Konstantinos", "李李李李李李", "Maximilianus")
 
@@ -84,3 +84,19 @@ async def test_a_match_claimed_in_its_first_round_says_no_round_was_scored_rathe
         assert "No round was played to its end: there are no scores." in text
         assert "Total" not in text and "Round" not in text
         assert "play again" in key_bar(app)
+
+
+async def test_a_status_under_the_rounds_keeps_the_totals_and_the_keys_in_view() -> None:
+    # online, a rematch asked: the result stays, saying whom the rematch waits for, and "a" is not offered again
+    waiting = "Rematch asked. Not connected now: Boris; the rematch starts once everyone is back and has accepted."
+    screen = MatchEndScreen(report(20, cooperative=False), again=False, status=waiting)
+    app = Host(screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lines = screen_lines(app)
+        text = " ".join(" ".join(lines).split())
+        assert waiting in text and any(line.strip().startswith("Total") for line in lines)
+        assert "play again" not in key_bar(app) and "quit" in key_bar(app)
+        screen.say("Rematch agreed: the new match is being set up…")
+        await pilot.pause()
+        assert "Rematch agreed" in screen_text(app) and "Not connected" not in screen_text(app)

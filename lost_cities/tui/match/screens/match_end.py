@@ -129,13 +129,20 @@ class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
     MatchEndScreen #rounds-body {
         scrollbar-size-vertical: 1;
     }
+    MatchEndScreen #status {
+        height: auto;
+        padding: 0 2;
+        margin-top: 1;
+    }
     """
 
-    def __init__(self, report: MatchReport, again: bool = True) -> None:
-        """``again``: the players may start another match from here (not yet online)."""
+    def __init__(self, report: MatchReport, again: bool = True, status: str = "") -> None:
+        """``again``: the players may start another match from here (a rematch online, once); ``status``: a line
+        under the rounds (whom a rematch asked for waits on), kept up to date with :meth:`say`."""
         super().__init__()
         self.report = report
         self.again = again
+        self.status = status
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == (MatchEndChoice.QUIT.value,):
@@ -158,18 +165,32 @@ class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
                 yield Static(_("No round was played to its end: there are no scores."), markup=False)
         if scored:
             yield Static(Text("\n").join(totals), id="rounds-total", classes="rounds", markup=False)
+        status = Static(self.status, id="status", markup=False)
+        status.display = bool(self.status)
+        yield status
         yield KeyBar()
+
+    def say(self, status: str) -> None:
+        self.status = status
+        line = self.query_one("#status", Static)
+        line.update(status)
+        line.display = bool(status)
+        self._fit_rounds(self.app.size.height)
 
     def scrolled(self) -> VerticalScroll:
         return self.query_one("#rounds-body", VerticalScroll)
 
     def on_mount(self) -> None:  # ScrollingScreen's and FittedScreen's run too
-        self.scrolled().styles.max_height = max(self.app.size.height - ROOM_AROUND_ROUNDS, 1)
+        self._fit_rounds(self.app.size.height)
 
     def on_resize(self, event: events.Resize) -> None:  # FittedScreen's runs too
-        """The rounds take the room that the result, the table's head and totals and the keys leave."""
-        self.scrolled().styles.max_height = max(event.size.height - ROOM_AROUND_ROUNDS, 1)
+        self._fit_rounds(event.size.height)
         self.refresh_bindings()
+
+    def _fit_rounds(self, height: int) -> None:
+        """The rounds take the room that the result, the table's head and totals, the status and the keys leave."""
+        status = 3 if self.status else 0  # a blank line, and two lines at most at 80 columns
+        self.scrolled().styles.max_height = max(height - ROOM_AROUND_ROUNDS - status, 1)
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(MatchEndChoice(choice))

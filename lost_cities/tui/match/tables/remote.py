@@ -239,6 +239,8 @@ class RemoteTable(Table):
                 if self.welcome is not None:
                     self.welcome = self.welcome.with_presence(frame)
                 self._show(**self._invitations_done())
+                if self.rematch_asked:  # who is away now, on the match's end too
+                    self._say_rematch()
             case ErrorFrame():
                 self._refused(frame)
             case Record():
@@ -482,14 +484,27 @@ class RemoteTable(Table):
             outcome = replace(outcome, winner=rules.side_of(record.claimed_by))
             out_of_time = record.out_of_time
         report = MatchReport(self.names, side_names(self.names, rules), tuple(match.round_scores), outcome, out_of_time)
-        self._match_end(report, self._ask_rematch if self.welcome_seat is not None else None)
+        if self.rematch_asked:  # asked once: the result stays, saying whom the rematch waits for
+            self._match_end(report, None, self._rematch_line())
+        else:
+            self._match_end(report, self._ask_rematch if self.welcome_seat is not None else None)
 
     def _ask_rematch(self) -> None:
-        """A rematch, asked of the server: it is made once every player has accepted."""
+        """A rematch, asked of the server: it is made once every player has accepted; meanwhile the result is
+        shown again, saying whom the rematch waits for."""
         if self.seat is not None:
             self.app.run_worker(self.seat.ask_rematch(), group="send", exit_on_error=False)
         self.rematch_asked = True
-        self._say(self._rematch_line())
+        self.show_scores()
+
+    def _say_rematch(self) -> None:
+        """Whom the rematch waits for, on the match's end if it is up, else on the board."""
+        from lost_cities.tui.match.screens.match_end import MatchEndScreen
+
+        if isinstance(self.app.screen, MatchEndScreen):
+            self.app.screen.say(self._rematch_line())
+        else:
+            self._say(self._rematch_line())
 
     def _rematch_line(self) -> str:
         """Whom the rematch waits for, and which of them are not connected: it waits until they are back (a bot that
@@ -510,7 +525,7 @@ class RemoteTable(Table):
     def _rematch_offered(self, offer: RematchOffer) -> None:
         self.rematch_seats = frozenset(offer.seats)
         if self.rematch_asked:
-            self._say(self._rematch_line())
+            self._say_rematch()
         asking = [self.names[seat] for seat in offer.seats if seat != self.welcome_seat]
         if asking and self.welcome_seat not in offer.seats:
             asked = _("{names} asked for a rematch: a, at the end of the match, accepts.")
