@@ -10,7 +10,7 @@ import pytest
 from textual import events
 from textual.pilot import Pilot
 
-from lost_cities.engine import Card, Colour, Phase, Round, Rules, parse_cards
+from lost_cities.engine import Card, Colour, Match, Phase, Round, Rules, parse_cards
 from lost_cities.i18n import set_language
 from lost_cities.session import MatchSettings
 from lost_cities.tui.match.match_app import Local, MatchApp
@@ -23,6 +23,7 @@ from lost_cities.tui.match.widgets.hand import HandView, hand_frames
 from lost_cities.words import card_name, card_phrase, card_short, signed
 from tests.tui.helpers import (
     SIZE,
+    advance,
     advanced_app,
     app_at,
     board_row,
@@ -654,3 +655,28 @@ async def test_alt_and_a_russian_letter_is_not_the_latin_key() -> None:
         await pilot.pause()
         await pilot.pause()
         assert engine(app).current.phase is Phase.PLAY
+
+
+async def test_nothing_in_hand_at_the_round_s_end_shows_what_each_hand_cost() -> None:
+    # found by a newcomer: once the round was over, its row counted the hands (R21) and "in hand" said 0
+    from textual.app import App, ComposeResult
+
+    from lost_cities.engine import player_view
+    from lost_cities.tui.common.board_grid import BoardGrid
+
+    round_ = Match(Rules(hand_penalty=True), rounds=1, seed=21).current
+    advance(round_, 0)
+    view = player_view(round_, 0)
+    assert round_.over and all(score.hand_penalty > 0 for score in view.scores)  # each hand still holds cards
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield BoardGrid(view.rules)
+
+    app = Host()
+    async with app.run_test(size=SIZE) as pilot:
+        grid = app.query_one(BoardGrid)
+        grid.show(view, ("Ana", "Boris"), (0, 1))
+        await pilot.pause()
+        assert grid.row("hand").plain.split() == ["in", "hand", *(signed(-score.hand_penalty) for score in view.scores)]
+        assert grid.row("round").plain.split() == ["round", *(signed(score.total) for score in view.scores)]

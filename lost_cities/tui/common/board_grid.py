@@ -25,7 +25,7 @@ from collections.abc import Collection, Mapping, Sequence
 from rich.cells import cell_len
 from rich.text import Text
 
-from lost_cities.engine import Card, Colour, PlayerView, Rules
+from lost_cities.engine import Card, Colour, Phase, PlayerView, Rules
 from lost_cities.i18n import _
 from lost_cities.style import COLOUR_STYLE
 from lost_cities.tui.common.lines import Lines
@@ -209,7 +209,12 @@ class BoardGrid(Lines):
                 totals = [Text(signed(total), style=DIM) for total in matches]
                 # Translators: the board's row of the match totals before the round in play (9 cells at most)
                 self._update("match", self._line(Text(_("earlier"), style=DIM), totals, right=True))
-        if self.rules.hand_penalty:  # R21: what the viewer's own hand would cost; nobody else's is known
+        if self.rules.hand_penalty and view.phase is Phase.OVER:  # R21: every hand shown, counted in the round's
+            paid = tuple(view.scores[side].hand_penalty for side in order)  # scores: what each one cost
+            if self._changed("hand", ("over", paid)):
+                costs = [Text(signed(-cost), style=DIM) for cost in paid]
+                self._update("hand", self._line(Text(_("in hand"), style=DIM), costs, right=True))
+        elif self.rules.hand_penalty:  # R21: what the viewer's own hand would cost; nobody else's is known
             own = tuple(side == view.side and bool(view.hand) for side in order)
             if self._changed("hand", (own, view.hand_penalty)):
                 costs = [Text(signed(-view.hand_penalty), style=DIM) if mine else Text("") for mine in own]
