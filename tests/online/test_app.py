@@ -203,6 +203,26 @@ async def test_a_code_the_server_refuses_is_said_in_the_online_start_to_be_mende
         assert app.table.welcome is not None and app.table.welcome.seat == 0
 
 
+async def test_a_name_the_server_refuses_is_said_without_its_field_and_the_cursor_is_put_on_it(
+    server: ServerProcess,
+) -> None:
+    # found by a newcomer: mending a refused name rewrote the code, the cursor having gone back there
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
+    app = MatchApp(Online(server.url))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
+        shown: App[Any] = app
+        await pilot.press(*(created.seats[1].code or ""), "tab", *"ana", "enter")  # Ana is the other seat's
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen) and "both have" in screen_text(shown))
+        assert "name:" not in screen_text(shown)
+        assert app.focused is not None and app.focused.id == "name"
+        for _ in range(3):
+            await pilot.press("backspace")
+        await pilot.press(*"Bob", "enter")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
+        assert app.table.welcome is not None and app.table.welcome.seat == 1
+
+
 async def test_the_invitations_leave_the_board_once_every_friend_has_joined(
     server: ServerProcess, private_data_dir: Path
 ) -> None:

@@ -61,8 +61,8 @@ class MatchHost(GameApp):
         """The lesson is done or left: the start it was opened from again, or the program's end."""
         raise NotImplementedError
 
-    def online_start(self, problem: str = "", typed: JoinGame | None = None) -> None:
-        """The online start again, saying ``problem`` beside what was ``typed`` there."""
+    def online_start(self, problem: str = "", typed: JoinGame | None = None, about_name: bool = False) -> None:
+        """The online start again, saying ``problem`` beside what was ``typed`` there (``about_name``: the name's)."""
         raise NotImplementedError
 
     def end(self, *, problem: str | None = None, words: str = "") -> None:

@@ -307,11 +307,14 @@ class MatchApp(MatchHost):
 
     # ------------------------------------------------------------ online
 
-    def online_start(self, problem: str = "", typed: JoinGame | None = None) -> None:
+    def online_start(self, problem: str = "", typed: JoinGame | None = None, about_name: bool = False) -> None:
+        """The online start; ``problem``: why ``typed`` did not join, said there to be mended (``about_name``: the
+        name was refused, where the cursor goes)."""
         from lost_cities.tui.match.screens.online_start import OnlineStartScreen
 
         code, name = (typed.code, typed.name or "") if typed is not None else ("", "")
-        screen = OnlineStartScreen(self._online_server(), problem, code, name, back=self._join_from is not None)
+        back = self._join_from is not None
+        screen = OnlineStartScreen(self._online_server(), problem, code, name, back=back, about_name=about_name)
         self.push_screen(screen, self._online_started)
 
     def _online_server(self) -> str:

@@ -62,15 +62,24 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
     }
     """
 
-    def __init__(self, server: str, problem: str = "", code: str = "", name: str = "", back: bool = False) -> None:
+    def __init__(
+        self,
+        server: str,
+        problem: str = "",
+        code: str = "",
+        name: str = "",
+        back: bool = False,
+        about_name: bool = False,
+    ) -> None:
         """``problem``: why the last try did not join (the server's answer), said under the code and name
-        typed then, to mend them; ``back``: opened from the new-match form, to which Esc goes back, and the key bar
-        says so."""
+        typed then, to mend them (``about_name``: the name, where the cursor then goes); ``back``: opened from the
+        new-match form, to which Esc goes back, and the key bar says so."""
         super().__init__()
         self.server = server
         self.problem = problem
         self.typed = (code, name)
         self.back = back
+        self.about_name = about_name
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
@@ -85,7 +94,7 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
 
     def on_mount(self) -> None:
         self.query_one(Vertical).border_title = _("Play online")
-        self.query_one("#code", Input).focus()
+        self.query_one("#name" if self.about_name else "#code", Input).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Say what is wrong as it is typed, not only when Enter is pressed; the server's answer to the last

@@ -203,7 +203,10 @@ class RemoteTable(Table):
                 return
             if typed is not None and self.welcome is None:  # typed in the online start, and refused: mend it there
                 self.seat = None
-                self.app.online_start(problem=str(error), typed=typed)
+                if error.code is ErrorCode.BAD_FIELD:  # a join's only field that can be wrong: the name
+                    self.app.online_start(str(error).removeprefix("name: "), typed, about_name=True)
+                else:
+                    self.app.online_start(problem=str(error), typed=typed)
                 return
             self.app.end(problem=str(error))  # said once, by the command, after the screen is given back
 
