@@ -342,6 +342,27 @@ async def test_a_card_taken_back_is_said_with_the_clock_and_its_running_out(serv
         await until(pilot, lambda: said in message(app))
 
 
+async def test_a_player_away_on_a_clock_is_said_to_be_away_beside_their_time(server: ServerProcess) -> None:
+    # found by a newcomer: with a clock, "Waiting for Boris: 4:54 left on the clock." though Boris had quit
+    from tests.online.raw import joined
+
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, clock=3600))
+    boris, _view = await joined(server.url, created.seats[1].code or "")
+    app = MatchApp(Online(server.url, code=created.seats[0].code), store=MatchStore())
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: _to_play(app))
+            await pilot.press("1", "d")
+            await until(pilot, lambda: "Now draw" in message(app))
+            await pilot.press("n")
+            await until(pilot, lambda: "Waiting for Boris: " in message(app) and "left on the clock" in message(app))
+            await boris.close()
+            await until(pilot, lambda: "Waiting for Boris — away: " in message(app))
+            assert "left on the clock." in message(app)
+    finally:
+        await boris.close()
+
+
 @pytest.mark.parametrize(
     ("players", "said"),
     [

@@ -386,6 +386,9 @@ class RemoteTable(Table):
             left = frame.deadline - time.time()
             if left <= 0 and self._may_claim():
                 return _("{name}'s time has run out: press c to claim the match.").format(name=name)
+            if left > 0 and mover not in self.present:
+                waiting = _("Waiting for {name} — away: {time} left on the clock.")
+                return waiting.format(name=name, time=time_left(left))
             if left > 0:
                 return _("Waiting for {name}: {time} left on the clock.").format(name=name, time=time_left(left))
         if mover not in self.present:
