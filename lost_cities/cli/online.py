@@ -494,22 +494,24 @@ def running_online_games(seconds: float = 3.0) -> RunningGames:
 
 
 def _offered(server: str, statuses: tuple[GameStatus, ...], seats: list[OnlineSeat]) -> list[OfferedGame]:
-    """The games still running among a server's answer, each as the start-up offers it."""
+    """The games still running among a server's answer, and those that ended while their player was away (not yet
+    filed here), each as the start-up offers it."""
     from lost_cities.session import OfferedGame
     from lost_cities.words import shown_names
 
     offered = []
     for status in statuses:
-        if status.over:
-            continue
         mine = next(seat for seat in seats if (seat.server, seat.game, seat.seat) == (server, status.game,
                                                                                     status.seat))  # fmt: skip
         names = shown_names(status.names)  # "Joueur 2" as Player 2 in English (a status gives no levels: a
         # computer's default name stays as the game's creator wrote it)
         others = ", ".join(name for seat, name in enumerate(names) if seat != status.seat)
-        turn = (
-            _("your turn") if status.to_move == status.seat else _("{name} to play").format(name=names[status.to_move])
-        )
+        if status.over:  # not filed here yet: it ended while its player was away (on time, say); opened, its end
+            turn = _("ended while you were away")  # is shown and it is filed in the history
+        elif status.to_move == status.seat:
+            turn = _("your turn")
+        else:
+            turn = _("{name} to play").format(name=names[status.to_move])
         label = _("online with {others} ({code}): {turn}").format(others=others, code=mine.code, turn=turn)
         offered.append(OfferedGame(label, server, mine.token))  # the code tells apart games with the same players
     return offered

@@ -105,3 +105,35 @@ async def test_the_start_offers_online_games_and_one_key_opens_one_in_the_same_a
         assert isinstance(table, RemoteTable) and table.server == server.url
         assert table.welcome is not None and table.welcome.seat == 1  # back in Carl's seat, by its token
         await until(pilot, lambda: "Waiting for Ana" in screen_text(app))  # the board drawn, not only pushed
+
+
+async def test_a_game_that_ended_while_its_player_was_away_is_offered_opened_to_its_end_and_filed(
+    server: ServerProcess,
+) -> None:
+    # found by a newcomer: a game lost on time while away was neither offered nor filed; only --join showed it
+    from lost_cities.ai import make_bot
+    from lost_cities.net.client import play_seat
+    from lost_cities.storage.online import load_seats
+    from lost_cities.tui.match.screens.match_end import MatchEndScreen
+
+    spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Carl", computer="easy")), rounds=1, seed=2)
+    created = await create_game(server.url, spec)
+    ana = created.seats[0]
+    played, _record = await play_seat(server.url, ana.code or "", make_bot("heuristic"))  # over, by another app
+    assert played.token is not None
+    store = MatchStore()
+    remember(store, OnlineSeat(server.url, created.game, 0, ana.code or "", played.token, ("Ana", "Carl")))
+    running = await asyncio.to_thread(running_online_games, 3.0)
+    assert [game.label for game in running.offered] == [f"online with Carl ({ana.code}): ended while you were away"]
+    app = MatchApp(Local(online=tuple(running.offered)), store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
+        await pilot.press("1")
+        for _ in range(3):  # the round's end, then the match's
+            await until(pilot, lambda: type(app.screen).__name__ in ("RoundEndScreen", "MatchEndScreen"))
+            if isinstance(app.screen, MatchEndScreen):
+                break
+            await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await until(pilot, lambda: all(seat.filed for seat in load_seats(store).seats))
+    assert len(store.list_history().matches) == 1  # in the history now
