@@ -110,6 +110,23 @@ BAD_ARGUMENTS = [
     (("play", "--p1", "A", "--p2", "B", "--players", "3"), "--players is for an online game (with --online); at this"),
     (("play", "--vs", "hard", "--clock", "5m"), "--clock is for an online game (with --online); at this keyboard"),
     (("play", "--name", "Bob"), "--name is for an online game (with --join); at this keyboard it would change"),
+    # found by this session's newcomer: each of these online was ignored without a word
+    (
+        ("play", "--p1", "A", "--p2", "B", "--server", "ws://h:1"),
+        "--server is for an online game (with --online, --join",
+    ),
+    (("play", "--online", "--vs", "hard"), "--vs is for a match at this keyboard: an online game does not read it"),
+    (("play", "--online", "--p1", "A", "--think", "3"), "--think is for a match at this keyboard: an online game"),
+    (("play", "--online", "--memory-aid"), "--memory-aid is for a match at this keyboard: an online game does not"),
+    (("play", "--resume", "--online"), "--resume is for a match at this keyboard: an online game does not read it"),
+    (("play", "--join", "K7QX-M2PA", "--p1", "A"), "--p1 is for a new game: --join takes the game as it was set up"),
+    (("play", "--watch", "K7QX-M2PA", "--long"), "--long is for a new game: --watch takes the game as it was set up"),
+    (("play", "--watch", "K7QX-M2PA", "--name", "Bo"), "--name is for --join: a watcher takes no seat"),
+    (("play", "--online", "--name", "Bo"), "--name is for --join: with --online, --p1 is your name"),
+    (
+        ("play", "--online", "--clock", "1h"),
+        "--clock is for a new online game: give --p1 (your name) too, or set it up",
+    ),
     (("simulate", "--rounds", "1_000"), "'1_000' is not a whole number"),
     (("simulate", "--rounds", "-1"), "argument --rounds: -1 is out of range: give a number from 1 to "),
     (("frobnicate",), "lost-cities: argument COMMAND: invalid choice: 'frobnicate'"),
@@ -370,3 +387,22 @@ def test_replay_refuses_a_match_still_being_played(cli: Cli, private_data_dir: P
     store.save_current(SavedMatch.start(("Ana", "Boris"), Match(seed=1)))
     result = cli("replay", str(store.current_path))
     assert result.status == 2 and "still being played" in result.err
+
+
+def test_every_option_of_play_is_read_by_some_way_of_playing_and_refused_by_the_others() -> None:
+    # an option added to play must be placed: read at this keyboard, online, or for a new match's settings
+    from lost_cities.cli import play
+    from lost_cities.cli.declaration import Group, OneOf, Option
+    from lost_cities.cli.table import PLAY
+
+    def names(options: tuple[object, ...]) -> list[str]:
+        found: list[str] = []
+        for option in options:
+            if isinstance(option, Option):
+                found.append(option.name.removeprefix("--").replace("-", "_"))
+            elif isinstance(option, OneOf | Group):
+                found.extend(names(tuple(option.options)))
+        return found
+
+    placed = {*play._SETTINGS, *play._HERE, *play._ONLINE, "online", "join", "watch"}
+    assert set(names(tuple(PLAY.options))) == placed

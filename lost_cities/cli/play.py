@@ -13,7 +13,47 @@ if TYPE_CHECKING:
     from lost_cities.session import OfferedGame
 
 
+#: The options of a new match's settings: the names (or levels), who starts, rounds, seed and variants.
+_SETTINGS = ("p1", "p2", "p3", "p4", "first", "rounds", "seed", "long", "hand_penalty", "coop")
+#: Those a match at this keyboard alone reads: the computer's, the memory aid, what becomes of an unfinished match.
+_HERE = ("vs", "think", "memory_aid", "resume", "new")
+#: Those an online game alone reads, and what goes with each (the server: every way online, said in words).
+_ONLINE = {"players": "--online", "clock": "--online", "name": "--join", "server": ""}
+
+
+def _unread(args: argparse.Namespace) -> str | None:
+    """Why one of the options given is not read by the way of playing the others choose, in a sentence, if one is
+    not: said, rather than a match or a game that ignores it (an option given its default cannot be told apart)."""
+    given = [dest for dest in (*_SETTINGS, *_HERE, *_ONLINE) if getattr(args, dest) != args.parser.get_default(dest)]
+    for dest in given:
+        option = "--" + dest.replace("_", "-")
+        if not (args.online or args.join or args.watch):
+            if dest in _ONLINE:
+                refusal = _(
+                    "{option} is for an online game (with {companion}); at this keyboard it would change nothing"
+                )
+                return refusal.format(option=option, companion=_ONLINE[dest] or _("--online, --join or --watch"))
+        elif dest in _HERE:
+            return _("{option} is for a match at this keyboard: an online game does not read it").format(option=option)
+        elif args.join or args.watch:
+            if dest == "name" and args.watch:
+                return _("--name is for --join: a watcher takes no seat")
+            if dest not in ("name", "server"):
+                mode = "--join" if args.join else "--watch"
+                refusal = _("{option} is for a new game: {mode} takes the game as it was set up")
+                return refusal.format(option=option, mode=mode)
+        elif dest == "name":
+            return _("--name is for --join: with --online, --p1 is your name")
+        elif args.p1 is None and dest != "server":
+            refusal = _("{option} is for a new online game: give --p1 (your name) too, or set it up with Ctrl+N")
+            return refusal.format(option=option)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
+    unread = _unread(args)
+    if unread is not None:
+        args.parser.error(unread)
     if args.online or args.join or args.watch:
         from lost_cities.cli.online import run_play_online
 
@@ -22,14 +62,6 @@ def run(args: argparse.Namespace) -> int:
     from lost_cities.limits import PlayerNamesError, check_names
     from lost_cities.session import MatchSettings
 
-    for option, value, companion in (
-        ("--players", args.players, "--online"),
-        ("--clock", args.clock, "--online"),
-        ("--name", args.name, "--join"),
-    ):
-        if value is not None:  # what only an online game reads: said, rather than a match that ignores it
-            refusal = _("{option} is for an online game (with {companion}); at this keyboard it would change nothing")
-            args.parser.error(refusal.format(option=option, companion=companion))
     given = [args.p1, args.p2, args.p3, args.p4]
     computers: tuple[str | None, ...] = ()
     if args.vs is not None:
