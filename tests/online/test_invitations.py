@@ -7,6 +7,7 @@ import pytest
 
 from lost_cities.i18n import set_language
 from lost_cities.limits import cell_width
+from lost_cities.net import server_option
 from lost_cities.net.protocol import Created, SeatOffer
 from lost_cities.tui.common.fitted import MIN_WIDTH
 from lost_cities.tui.match.tables.remote import invitations
@@ -22,10 +23,15 @@ def created(friends: int) -> Created:
 
 @pytest.mark.parametrize("language", ["en", "fr", "ru"])
 @pytest.mark.parametrize("friends", [1, 2, 3])
-def test_no_code_is_parted_from_its_name_on_the_narrowest_board(language: str, friends: int) -> None:
+@pytest.mark.parametrize("server", ["ws://127.0.0.1:8765", "ws://127.0.0.1:34361"])
+def test_no_code_is_parted_from_its_name_on_the_narrowest_board(language: str, friends: int, server: str) -> None:
     # noticed by a newcomer: the board wrapped "Constantine" at a line's end and its code at the next's start
     set_language(language)
-    lines = invitations(created(friends), "ws://127.0.0.1:8765").splitlines()
+    lines = invitations(created(friends), server).splitlines()
+    option = server_option(server)
+    for line in lines:  # found by a newcomer: "… --join DVYG-5BFR --server" and the address on the next line
+        if "lost-cities play" in line:
+            assert line[line.index("lost-cities play") :].endswith(option), lines  # whole, to be copied
     assert all(cell_width(line) <= MIN_WIDTH - 2 for line in lines), lines  # the board need not wrap any
     text = "\n".join(lines)
     for seat in range(1, friends + 1):

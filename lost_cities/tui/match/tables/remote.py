@@ -89,14 +89,24 @@ _MESSAGE_WIDTH = MIN_WIDTH - 2
 
 
 def _in_lines(parts: list[str], separator: str = " · ") -> str:
-    """``parts`` one after the other, a line broken between two of them where the next would not fit."""
-    lines = [parts[0]]
-    for part in parts[1:]:
-        if cell_width(lines[-1] + separator + part) <= _MESSAGE_WIDTH:
+    """``parts`` one after the other, a line broken between two of them where the next would not fit; a part too
+    wide for a line of its own has its command on the next (:func:`_command_whole`)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and cell_width(lines[-1] + separator + part) <= _MESSAGE_WIDTH:
             lines[-1] += separator + part
         else:
-            lines.append(part)
+            lines.extend(_command_whole(part).split("\n"))
     return "\n".join(lines)
+
+
+def _command_whole(text: str) -> str:
+    """``text`` as the board says it, with the command in it (``lost-cities play --join …``) starting a line of its
+    own when the whole is too wide for one: a command the terminal wraps is copied with the break in it."""
+    at = text.find("lost-cities ")
+    if cell_width(text) <= _MESSAGE_WIDTH or at <= 0:
+        return text
+    return text[:at].rstrip() + "\n" + text[at:]
 
 
 def _gone_from_table(before: PlayerView, after: PlayerView) -> Card | None:
@@ -379,8 +389,9 @@ class RemoteTable(Table):
         if self.welcome is not None and self.welcome.seats[mover].computer is not None:
             return _("{name} is thinking…").format(name=name)
         if mover not in self.joined and mover in self.invites:
-            return _("{name} has not joined yet: send them lost-cities play --join {code}{server}").format(
-                name=name, code=self.invites[mover], server=server_option(self.server)
+            waiting = _("{name} has not joined yet: send them lost-cities play --join {code}{server}")
+            return _command_whole(
+                waiting.format(name=name, code=self.invites[mover], server=server_option(self.server))
             )
         if frame.deadline is not None:
             left = frame.deadline - time.time()
