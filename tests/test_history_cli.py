@@ -216,6 +216,20 @@ def test_a_damaged_history_file_is_reported_and_the_rest_listed(cli_in: Cli, tmp
     assert report["damaged"] == [{"path": str(broken), "reason": "it is cut short or is not a JSON file"}]
 
 
+@pytest.mark.parametrize("command", ["replay", "export", "analyse"])
+def test_a_history_of_one_damaged_file_is_said_by_what_opens_the_latest_not_called_empty(
+    cli_in: Cli, tmp_path: Path, command: str
+) -> None:
+    # found by a newcomer: "no past match yet: play one first", the damaged match not named
+    store = MatchStore(tmp_path)
+    store.history_dir.mkdir(parents=True)
+    broken = store.history_dir / "20200101-000000-dead.json"
+    broken.write_text('{"format": 1, "id"')
+    result = cli_in(tmp_path, command)
+    assert result.status == 2 and result.out == ""
+    assert result.err == f"lost-cities {command}: {broken} could not be read: it is cut short or is not a JSON file.\n"
+
+
 def test_export_prints_the_record_that_replay_reads_back(
     cli_in: Cli, data: tuple[Path, list[SavedMatch]], tmp_path: Path
 ) -> None:

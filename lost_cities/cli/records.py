@@ -68,6 +68,8 @@ def past_match(store: MatchStore, match: str | None) -> SavedMatch:
     if match is not None:
         return store.load(match)
     listing = store.list_history()
+    if not listing.matches and listing.damaged:  # said, rather than "no past match": there is one, unreadable
+        raise listing.damaged[-1]
     if not listing.matches:
         raise StorageError(_("no past match yet: play one first, or name a match file"))
     return listing.matches[-1]
