@@ -204,6 +204,57 @@ async def test_a_hint_shows_the_hard_levels_three_best_choices_selects_the_first
         assert "Hints taken: Ana (1)" in screen_text(app)
 
 
+def test_a_hint_that_would_wrap_more_than_one_line_has_each_line_cut_to_one() -> None:
+    # found by a newcomer: in Russian, with the hand's row of R21, two reasons wrapped and pushed the last line out
+    from lost_cities.tui.match.tables.local import _fitted
+
+    choice = "{n}. выложить жёлтую карту пари (+34,3) — рискованное пари: в руке всего 9 очков жёлтого цвета"
+    numbers = "Числа: ожидаемый перевес над соперником (Константин) к концу партии."
+    russian = "\n".join([*(choice.format(n=n) for n in (1, 2, 3)), numbers])
+    cut = _fitted(russian, 78).split("\n")
+    assert len(cut) == 4 and all(len(line) <= 78 for line in cut) and cut[0].endswith("…") and cut[3] == numbers
+    # one line more fits beneath the hand even then: an English reason that wraps once is kept whole
+    english = "\n".join(
+        [
+            "1. lay white 2 (+40.2) — opens the white expedition: only 5 points in hand (cost 20)",
+            "2. discard red 9 (+40.2) — no expedition under way can take it",
+            "3. discard green 2 (+32.7) — no expedition under way can take it",
+            "The numbers: your expected lead over Computer at the round's end.",
+        ]
+    )
+    assert _fitted(english, 78) == english
+
+
+async def test_a_hint_in_russian_with_nothing_in_hand_keeps_what_its_numbers_mean_in_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from lost_cities.ai.search import SearchSettings, ranked
+
+    monkeypatch.setattr(  # a fixed number of samples, not a time: the same hint every run
+        "lost_cities.ai.ranked", lambda view, *args, **kwargs: ranked(view, SearchSettings(samples=6), seed=1)
+    )
+    settings = MatchSettings(
+        names=("Александра", "Константин"),
+        seed=4,
+        rounds=1,
+        computers=(None, "easy"),
+        rules=Rules(hand_penalty=True),
+    )
+    set_language("ru")
+    try:
+        app = MatchApp(Local(settings), pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("h")
+            await until(pilot, lambda: message(app).startswith("1. "))
+            await pilot.pause()
+            lines = message(app).split("\n")
+            assert [line[:3] for line in lines[:3]] == ["1. ", "2. ", "3. "] and len(lines) == 4
+            assert any(lines[3] in line for line in screen_lines(app))  # what the numbers are, above the keys
+    finally:
+        set_language("en")
+
+
 async def test_a_hint_with_only_one_thing_to_do_says_so_at_once_and_is_not_counted() -> None:
     app = MatchApp(Local(VS_EASY), pace=0)
     async with app.run_test(size=SIZE) as pilot:

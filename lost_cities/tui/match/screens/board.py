@@ -23,7 +23,7 @@ from textual.reactive import reactive
 from lost_cities.engine import Card, Colour, Draw, Phase, Play, PublicEvent, PublicTurn, Rules
 from lost_cities.i18n import N_, _, ngettext
 from lost_cities.tui.common.board_grid import PILE
-from lost_cities.tui.common.fitted import FittedScreen
+from lost_cities.tui.common.fitted import MIN_WIDTH, FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
 from lost_cities.tui.common.message_area import MessageArea
 from lost_cities.tui.match.messages import (
@@ -136,6 +136,11 @@ class BoardScreen(FittedScreen[None]):
 
     def on_mount(self) -> None:
         self._draw(None, self.scene)
+
+    @property
+    def message_width(self) -> int:
+        """The cells a line of the message has (the narrowest board's before the first layout)."""
+        return self._message.content_region.width or MIN_WIDTH - 2
 
     @property
     def seat(self) -> int | None:

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
+from rich.text import Text
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.worker import NoActiveWorker, Worker, WorkerState, get_current_worker
@@ -310,11 +312,10 @@ class LocalTable(Table):
             first = hint.choices[0][0] if hint is not None and hint.choices else None
             if isinstance(first, Play) and first.card in hand:
                 selected = hand.index(first.card)
-            line = (
-                hint_lines(hint.view, hint.choices, self.session.names)
-                if hint is not None
-                else _("The computer has no hint to give here.")
-            )
+            if hint is None:
+                line = _("The computer has no hint to give here.")
+            else:
+                line = _fitted(hint_lines(hint.view, hint.choices, self.session.names), board.message_width)
             self._show(selected=selected, line=line)
 
         self._think_aside(self.session.hint(), answered)
@@ -429,3 +430,19 @@ class LocalTable(Table):
         if not self.session.match_over:
             self.save()
         self.app.exit()
+
+
+def _fitted(text: str, width: int) -> str:
+    """A hint as the board's message holds it whole: its lines wrapped if they take one line more at most, since
+    at the smallest board (80×24, the hand's row of R21, two lines of keys) the message has room for a hint's four
+    lines and one; else each cut to one line, an ellipsis at the cut (a Russian reason wraps, say), so that the
+    three choices and what their numbers mean all stay in view."""
+    lines = text.split("\n")
+    if len(Content(text).wrap(width)) <= len(lines) + 1:
+        return text
+    cut = []
+    for line in lines:
+        shown = Text(line)
+        shown.truncate(width, overflow="ellipsis")
+        cut.append(shown.plain)
+    return "\n".join(cut)
