@@ -680,3 +680,13 @@ async def test_nothing_in_hand_at_the_round_s_end_shows_what_each_hand_cost() ->
         await pilot.pause()
         assert grid.row("hand").plain.split() == ["in", "hand", *(signed(-score.hand_penalty) for score in view.scores)]
         assert grid.row("round").plain.split() == ["round", *(signed(score.total) for score in view.scores)]
+
+
+async def test_ctrl_c_says_the_quit_key_as_the_key_bar_writes_it() -> None:
+    # found by a newcomer: "Press ctrl+q to quit." where the bar says "Ctrl+S"
+    app = MatchApp()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await until(pilot, lambda: "to quit." in screen_text(app))
+        assert "Press Ctrl+Q to quit." in screen_text(app)

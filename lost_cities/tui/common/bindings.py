@@ -13,6 +13,7 @@ from typing import Any
 from textual.app import App
 
 from lost_cities.i18n import _
+from lost_cities.tui.common.keybar import key_name
 
 __all__ = ["quit_hint"]
 
@@ -21,5 +22,6 @@ def quit_hint(app: App[Any]) -> None:
     """Textual's answer to ctrl+c ("Press ctrl+q to quit the app"), in the player's language."""
     for key, active in app.active_bindings.items():
         if active.binding.action in ("quit", "app.quit", "screen.quit"):
-            app.notify(_("Press {key} to quit.").format(key=key), title=_("Do you want to quit?"), markup=False)
+            said = _("Press {key} to quit.").format(key=key_name(key))  # "Ctrl+Q", as the key bar writes it
+            app.notify(said, title=_("Do you want to quit?"), markup=False)
             return
