@@ -7,6 +7,7 @@ else ``LOST_CITIES_LANG``, else the usual locale variables, else English.
 
 from __future__ import annotations
 
+import errno
 import gettext
 import os
 from collections.abc import Mapping
@@ -25,6 +26,7 @@ __all__ = [
     "detect_language",
     "every_translation",
     "ngettext",
+    "os_reason",
     "pgettext",
     "quoted",
     "same_name_key",
@@ -126,6 +128,32 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark a message for extraction without translating it yet (it is translated where shown)."""
     return message
+
+
+#: What the system says of the failures a person meets with files and ports, in its own (C library's) English: said
+#: in the player's language, where the system would say it in English whatever the locale (``C.UTF-8``).
+_OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.EEXIST: N_("File exists"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EADDRINUSE: N_("Address already in use"),
+    errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),
+}
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused, as it says it, in the player's language where the catalogs have it; a failure that
+    names no reason is named by its kind."""
+    known = _OS_REASONS.get(error.errno or 0)
+    if known is not None and error.strerror == known:
+        return _(known)
+    return error.strerror or error.__class__.__name__
 
 
 def capitalised(text: str) -> str:

@@ -281,6 +281,12 @@ def test_a_missing_file_that_looks_like_one_is_said_to_be_missing(
             result = cli_in(data[0], command, path)
             assert result.status == 2 and result.out == ""
             assert result.err == f"lost-cities {command}: {path} could not be read: No such file or directory.\n"
+    # found by a newcomer: the system's English in a French sentence ("Impossible de lire … : No such file …")
+    french = cli_in(data[0], "--lang", "fr", "replay", "gone.json")
+    assert (
+        french.err
+        == "lost-cities replay\u00a0: Impossible de lire gone.json\u00a0: aucun fichier ou dossier de ce nom.\n"
+    )
     shared = tmp_path / "records" / "match"  # a file that exists is read, whatever its name
     shared.write_text(data[1][0].to_json(), encoding="utf-8")
     assert cli_in(data[0], "export", "records/match").out == data[1][0].to_json()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from lost_cities.cli import arguments
-from lost_cities.i18n import _, quoted
+from lost_cities.i18n import _, os_reason, quoted
 
 
 def network(text: str) -> str:
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
             return arguments.refuse(
                 "serve",
                 _("the data folder {folder} cannot be made: {reason}").format(
-                    folder=default_data_dir(), reason=error.strerror or error
+                    folder=default_data_dir(), reason=os_reason(error)
                 ),
             )
     if is_postgres_url(database):  # the codes' key never in the database: in this server's data folder
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         return arguments.refuse(
             "serve",
             _("cannot listen on {host} port {port}: {reason}").format(
-                host=args.host, port=args.port, reason=error.strerror or error
+                host=args.host, port=args.port, reason=os_reason(error)
             ),
         )
     except KeyboardInterrupt:

@@ -14,7 +14,7 @@ import sys
 
 from lost_cities.cli import arguments
 from lost_cities.cli.online import server_of
-from lost_cities.i18n import _
+from lost_cities.i18n import _, os_reason
 
 #: Tabs served at once: each runs an app process (~50 MB).
 MAX_TABS = 20
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         return arguments.refuse(
             "web",
             _("cannot listen on {host} port {port}: {reason}").format(
-                host=args.host, port=args.port, reason=error.strerror or error
+                host=args.host, port=args.port, reason=os_reason(error)
             ),
         )
     return 0

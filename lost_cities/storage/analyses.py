@@ -44,7 +44,7 @@ from lost_cities.ai.analysis import (
     summarise,
 )
 from lost_cities.engine.codec import decode, encode
-from lost_cities.i18n import _
+from lost_cities.i18n import _, os_reason
 from lost_cities.storage.atomic import write_atomic
 from lost_cities.storage.errors import DamagedSaveError, StorageError
 from lost_cities.storage.match_store import MatchStore
@@ -111,7 +111,7 @@ class KeptAnalyses:
         except (FileNotFoundError, NotADirectoryError):
             return None
         except OSError as error:
-            raise DamagedSaveError(path, error.strerror or error.__class__.__name__, detail=str(error)) from None
+            raise DamagedSaveError(path, os_reason(error), detail=str(error)) from None
         if len(data) > MAX_SAVE_BYTES:
             raise DamagedSaveError(path, _("it is too large to be a kept analysis"))
         try:
@@ -130,7 +130,7 @@ class KeptAnalyses:
         try:
             write_atomic(self.path(saved, think, seed), encode(kept).decode())
         except OSError as error:
-            why = error.strerror or error.__class__.__name__
+            why = os_reason(error)
             raise StorageError(
                 _("The analysis cannot be kept in {folder} ({why}); it is shown all the same.").format(
                     folder=self.store.history_dir, why=why

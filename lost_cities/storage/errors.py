@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lost_cities.i18n import _, quoted
+from lost_cities.i18n import _, os_reason, quoted
 from lost_cities.quoting import excerpt
 
 #: How many of the matches an ambiguous id could mean are named.
@@ -60,7 +60,7 @@ class SaveFailedError(StorageError):
     def __init__(self, folder: Path, error: OSError) -> None:
         self.folder = folder
         self.error = error
-        super().__init__(self._sentence(error.strerror or error.__class__.__name__))
+        super().__init__(self._sentence(os_reason(error)))
 
     def _sentence(self, why: str) -> str:
         return _("The match cannot be saved in {folder} ({why}); play goes on without saving.").format(

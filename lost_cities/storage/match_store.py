@@ -27,7 +27,7 @@ from typing import TypeVar
 from msgspec import Struct
 
 from lost_cities.engine.codec import decode
-from lost_cities.i18n import _
+from lost_cities.i18n import _, os_reason
 from lost_cities.quoting import quote
 from lost_cities.storage.atomic import sweep_temporaries, write_atomic
 from lost_cities.storage.errors import DamagedSaveError, FolderUnusableError, SaveFailedError, UnknownMatchError
@@ -216,7 +216,7 @@ class MatchStore:
             try:
                 return _read(path)
             except FileNotFoundError as error:
-                raise DamagedSaveError(path, error.strerror or _("no such file")) from None
+                raise DamagedSaveError(path, os_reason(error)) from None
         ids = sorted(path.stem for path in self._history_files())
         found = [text] if text in ids else [match_id for match_id in ids if match_id.startswith(text)]
         if len(found) != 1 or not text:
@@ -238,7 +238,7 @@ class MatchStore:
         except (FileNotFoundError, NotADirectoryError):
             return []
         except OSError as error:
-            raise DamagedSaveError(self.history_dir, error.strerror or str(error), detail=str(error)) from None
+            raise DamagedSaveError(self.history_dir, os_reason(error), detail=str(error)) from None
         return sorted(
             path
             for path in entries
@@ -409,8 +409,7 @@ def _read(path: Path) -> SavedMatch:
     except NotADirectoryError as error:  # the data folder is a file: there is no save in it
         raise FileNotFoundError(error.errno, error.strerror, str(path)) from None
     except OSError as error:
-        why = error.strerror or error.__class__.__name__
-        raise DamagedSaveError(path, why, detail=str(error)) from None
+        raise DamagedSaveError(path, os_reason(error), detail=str(error)) from None
     return SavedMatch.from_json(data, path)
 
 
