@@ -289,9 +289,9 @@ def _result_style(saved: SavedMatch) -> str:
     return "bold green" if _winner(saved) is not None else "bold"
 
 
-def print_history(listing: HistoryListing, folder: str, console: Console | None = None) -> None:
+def print_history(listing: HistoryListing, folder: str) -> None:
     """Print the table, or a line saying there is nothing yet (nothing if the history could not be read)."""
-    console = console or Console()
+    console = Console()
     if not listing.matches:
         if not listing.damaged:
             console.print(Text(_("No finished matches yet; they will be kept in {folder}.").format(folder=folder)))

@@ -51,21 +51,21 @@ def _nothing_yet(stats: HistoryStats, folder: str, console: Console) -> bool:
     return True
 
 
-def print_stats(stats: HistoryStats, folder: str, console: Console | None = None) -> None:
+def print_stats(stats: HistoryStats, folder: str) -> None:
     """Print the statistics, or the line that says there is nothing to count yet."""
-    console = console or Console()
+    console = Console()
     if not _nothing_yet(stats, folder, console):
         console.print(stats_view(stats, console.width), soft_wrap=True)
 
 
-def print_plots(stats: HistoryStats, folder: str, console: Console | None = None) -> None:
+def print_plots(stats: HistoryStats, folder: str) -> None:
     """Print the round scores and the ratings plotted, as wide as the terminal up to :data:`PLOT_WIDTH`
     (in colour on a terminal that shows it); a plot with nothing to show is a line that says so."""
     from textual_plotext import Plot  # Plotext (and Textual's colours) for this option only
 
     from lost_cities.tui.common.stats_plots import PLOTS
 
-    console = console or Console()
+    console = Console()
     if _nothing_yet(stats, folder, console):
         return
     for plotted in PLOTS:

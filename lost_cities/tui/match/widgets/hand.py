@@ -30,7 +30,6 @@ __all__ = ["HandView", "drawn_at", "hand_frames"]
 
 #: A card is this many cells wide, three lines high.
 SLOT_WIDTH = 8
-SLOTS = 8
 #: The label's column ("Hand"), left of the cards.
 LABEL_WIDTH = 10
 FRAME = Style(color="grey50")
