@@ -49,7 +49,7 @@ class Decision:
         raise AttributeError(f"a decision cannot be changed (not {name!r})")
 
     # Equal when their notation is: within a kind the code is the notation, one for one, and comparing
-    # codes is what makes ``choice in view.legal_decisions`` cheap (writing the notation out was twenty times dearer).
+    # codes is what makes ``choice in view.legal_decisions`` cheap (comparing notations would be twenty times dearer).
     def __eq__(self, other: object) -> bool:
         return self is other or (type(other) is type(self) and other.code == self.code)
 

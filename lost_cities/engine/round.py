@@ -220,7 +220,7 @@ class Round:
         phase = self._phase
         if phase == DRAW:
             # a plain loop and a counter: in CPython 3.11 a comprehension is a call of its own and enumerate's
-            # pairs cost more than counting (a comprehension here was a tenth of a simulated round's instructions)
+            # pairs cost more than counting (here a comprehension would cost a tenth of a simulated round)
             closed = self.closed
             draws = [DRAW_PILE]
             colour = 0

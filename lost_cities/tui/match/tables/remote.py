@@ -649,7 +649,7 @@ class RemoteTable(Table):
 
     def _invitations_now(self) -> str:
         """The invitations of a game created here, as the help keeps them: each seat named as its player gave their
-        name on joining (``send Player 2`` was said to the end, after Bob had joined)."""
+        name on joining (``send Bob``, not ``send Player 2``, once Bob has joined)."""
         created = self._taking.created
         if created is None or not self.invitation or self.welcome is None:
             return self.invitation
