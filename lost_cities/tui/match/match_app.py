@@ -12,7 +12,7 @@ import contextlib
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from msgspec import Struct
-from textual import work
+from textual import on, work
 from textual.worker import Worker
 
 from lost_cities.i18n import _, sentence
@@ -39,6 +39,7 @@ from lost_cities.tui.match.messages import (
     ShowScores,
     StatisticsRequested,
     StopLaying,
+    TableRequest,
     TakeBack,
     TipsChanged,
     UnknownKey,
@@ -427,61 +428,40 @@ class MatchApp(MatchHost):
 
     # ------------------------------------------------------------ the board's requests, to the table
 
-    def on_select_card(self, request: SelectCard) -> None:
-        if self.table is not None:
-            self.table.select(request.index, request.key)
-
-    def on_move_selection(self, request: MoveSelection) -> None:
-        if self.table is not None:
-            self.table.move(request.step)
-
-    def on_play_selected(self, request: PlaySelected) -> None:
-        if self.table is not None:
-            self.table.play_selected(request.discard)
-
-    def on_draw_from(self, request: DrawFrom) -> None:
-        if self.table is not None:
-            self.table.draw_from(request.pile)
-
-    def on_stop_laying(self, _request: StopLaying) -> None:
-        if self.table is not None:
-            self.table.stop()
-
-    def on_take_back(self, _request: TakeBack) -> None:
-        if self.table is not None:
-            self.table.take_back()
-
-    def on_hint_requested(self, _request: HintRequested) -> None:
-        if self.table is not None:
-            self.table.hint()
-
-    def on_unknown_key(self, request: UnknownKey) -> None:
-        if self.table is not None:
-            self.table.unknown_key(request.key)
-
-    def on_claim_requested(self, _request: ClaimRequested) -> None:
-        if self.table is not None:
-            self.table.claim()
-
-    def on_show_scores(self, _request: ShowScores) -> None:
-        if self.table is not None:
-            self.table.show_scores()
-
-    def on_hurry(self, _request: Hurry) -> None:
-        if self.table is not None:
-            self.table.hurry()
-
-    def on_help_requested(self, _request: HelpRequested) -> None:
-        if self.table is not None:
-            self.table.help()
-
-    def on_log_requested(self, _request: LogRequested) -> None:
-        if self.table is not None:
-            self.table.log()
-
-    def on_quit_requested(self, _request: QuitRequested) -> None:
-        if self.table is not None:
-            self.table.quit()
+    @on(TableRequest)
+    def _to_table(self, request: TableRequest) -> None:
+        table = self.table
+        if table is None:
+            return
+        match request:
+            case SelectCard():
+                table.select(request.index, request.key)
+            case MoveSelection():
+                table.move(request.step)
+            case PlaySelected():
+                table.play_selected(request.discard)
+            case DrawFrom():
+                table.draw_from(request.pile)
+            case UnknownKey():
+                table.unknown_key(request.key)
+            case StopLaying():
+                table.stop()
+            case TakeBack():
+                table.take_back()
+            case HintRequested():
+                table.hint()
+            case ClaimRequested():
+                table.claim()
+            case ShowScores():
+                table.show_scores()
+            case Hurry():
+                table.hurry()
+            case HelpRequested():
+                table.help()
+            case LogRequested():
+                table.log()
+            case QuitRequested():
+                table.quit()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if self.table is not None:

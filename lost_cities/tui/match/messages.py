@@ -26,13 +26,18 @@ __all__ = [
     "ShowScores",
     "StatisticsRequested",
     "StopLaying",
+    "TableRequest",
     "TakeBack",
     "TipsChanged",
     "UnknownKey",
 ]
 
 
-class SelectCard(Message):
+class TableRequest(Message):
+    """A request the table of the match on screen answers (the app hands it over)."""
+
+
+class SelectCard(TableRequest):
     """Select card ``index`` of the hand (from 0; from the end when negative, -1 the last); ``key``: the key that
     asked, as the key bar names it (its number, Home, End), to say that it does nothing now."""
 
@@ -42,7 +47,7 @@ class SelectCard(Message):
         self.key = key if key is not None else str(index + 1)
 
 
-class MoveSelection(Message):
+class MoveSelection(TableRequest):
     """Move the selection ``step`` cards along the hand, round the ends."""
 
     def __init__(self, step: int) -> None:
@@ -50,7 +55,7 @@ class MoveSelection(Message):
         self.step = step
 
 
-class PlaySelected(Message):
+class PlaySelected(TableRequest):
     """Lay the selected card on its expedition, or discard it (R6); in the final laying, lay it (R23c)."""
 
     def __init__(self, discard: bool) -> None:
@@ -58,7 +63,7 @@ class PlaySelected(Message):
         self.discard = discard
 
 
-class DrawFrom(Message):
+class DrawFrom(TableRequest):
     """Draw from the draw pile (``None``) or take the top of a colour's discard pile (R7)."""
 
     def __init__(self, pile: Colour | None) -> None:
@@ -66,27 +71,27 @@ class DrawFrom(Message):
         self.pile = pile
 
 
-class ShowScores(Message):
+class ShowScores(TableRequest):
     """Enter on the table of a round just over: go on to the round's end."""
 
 
-class StopLaying(Message):
+class StopLaying(TableRequest):
     """End the final laying (R23c)."""
 
 
-class TakeBack(Message):
+class TakeBack(TableRequest):
     """Take back the card played this turn, before drawing (R6)."""
 
 
-class HintRequested(Message):
+class HintRequested(TableRequest):
     """The player at the keyboard asked what the computer would do in their place."""
 
 
-class HelpRequested(Message):
+class HelpRequested(TableRequest):
     """The player asked for the rules."""
 
 
-class LogRequested(Message):
+class LogRequested(TableRequest):
     """The player asked for the round's log: the app answers from the view the screen shows (H1, H2)."""
 
 
@@ -94,19 +99,19 @@ class StatisticsRequested(Message):
     """The players asked for the history's statistics (from the start: the app reads the history)."""
 
 
-class QuitRequested(Message):
+class QuitRequested(TableRequest):
     """The player asked to quit (the app asks first)."""
 
 
-class Hurry(Message):
+class Hurry(TableRequest):
     """A key was pressed while the computer's move is held on screen: go on at once."""
 
 
-class ClaimRequested(Message):
+class ClaimRequested(TableRequest):
     """``c``: claim the match, the other side's time having run out (online, with a clock)."""
 
 
-class UnknownKey(Message):
+class UnknownKey(TableRequest):
     """A key that does nothing on this screen was pressed: the app says so."""
 
     def __init__(self, key: str) -> None:
