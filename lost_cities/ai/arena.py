@@ -102,8 +102,10 @@ class DealResult(Struct, frozen=True):
     rounds: tuple[ArenaRound, ArenaRound]
 
 
-def _bot_seed(seed: int, deal: int, a_seat: int, which: str) -> int:
-    return random.Random(f"lost-cities-arena:{seed}:{deal}:{a_seat}:{which}").getrandbits(63)
+def _bot(settings: RunSettings, level: str, deal: int, seating: int, which: str) -> Bot:
+    """A fresh bot of ``level`` for one round, seeded by the arena's seed, the deal, the seating and ``which``."""
+    seed = random.Random(f"lost-cities-arena:{settings.seed}:{deal}:{seating}:{which}").getrandbits(63)
+    return make_bot(level, seed=seed, think=settings.think, rollouts=settings.rollouts)
 
 
 def play_round(rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names: Sequence[str]) -> ArenaRound:
@@ -189,18 +191,8 @@ def play_deal(settings: ArenaSettings, deal: int) -> DealResult:
     starter = deal % 2
     results = []
     for a_seat in (0, 1):
-        bot_a = make_bot(
-            settings.a,
-            seed=_bot_seed(settings.seed, deal, a_seat, "a"),
-            think=settings.think,
-            rollouts=settings.rollouts,
-        )
-        bot_b = make_bot(
-            settings.b,
-            seed=_bot_seed(settings.seed, deal, a_seat, "b"),
-            think=settings.think,
-            rollouts=settings.rollouts,
-        )
+        bot_a = _bot(settings, settings.a, deal, a_seat, "a")
+        bot_b = _bot(settings, settings.b, deal, a_seat, "b")
         bots = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
         names = (settings.a, settings.b) if a_seat == 0 else (settings.b, settings.a)
         result = play_round(rules, seed, starter, bots, names)
@@ -364,15 +356,7 @@ def play_table_deal(settings: TableSettings, deal: int) -> TableDeal:
     for rotation in range(players):
         seat_of = tuple((bot + rotation) % players for bot in range(players))
         at_seat = sorted(range(players), key=lambda bot: seat_of[bot])  # the bot at each seat
-        bots = [
-            make_bot(
-                settings.bots[bot],
-                seed=_bot_seed(settings.seed, deal, rotation, str(bot)),
-                think=settings.think,
-                rollouts=settings.rollouts,
-            )
-            for bot in at_seat
-        ]
+        bots = [_bot(settings, settings.bots[bot], deal, rotation, str(bot)) for bot in at_seat]
         round_, seconds, plies = _play(rules, seed, starter, bots, [settings.bots[bot] for bot in at_seat])
         totals = round_.side_totals()
         sides = [rules.side_of(seat_of[bot]) for bot in range(players)]
