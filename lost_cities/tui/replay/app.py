@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from lost_cities.engine import MatchRecord
@@ -31,16 +32,8 @@ class ReplayApp(GameApp):
         """``saved`` and ``store``: the match as kept and its store, for the analysis (``a``); ``think``: its
         time per decision."""
         super().__init__()
-        self.names = tuple(names)
-        self.record = record
-        self.title_text = title
-        self.saved = saved
-        self.store = store
-        self.think = think
+        self._screen = partial(ReplayScreen, names, record, title, saved=saved, store=store, think=think)
 
     def on_mount(self) -> None:
-        screen = ReplayScreen(
-            self.names, self.record, self.title_text, saved=self.saved, store=self.store, think=self.think
-        )
-        self.push_screen(screen)
+        self.push_screen(self._screen())
         self.call_after_refresh(freeze_start_up)
