@@ -116,10 +116,10 @@ class ReplayScreen(FittedScreen[None]):
         saved: SavedMatch | None = None,
         store: MatchStore | None = None,
         think: float = ANALYSIS_THINK,
-        seed: int = 0,
     ) -> None:
         """``saved`` and ``store``: the match as kept, and where its analysis is kept (without them, no
-        analysis); ``think`` and ``seed``: the analysis's, as ``lost-cities analyse --think --seed``."""
+        analysis); ``think``: the analysis's, as ``lost-cities analyse --think`` (its seed is analyse's default, 0,
+        so that an analysis kept by either is found by the other)."""
         super().__init__()
         self.names = tuple(names)
         self.record = record
@@ -129,7 +129,6 @@ class ReplayScreen(FittedScreen[None]):
         self.saved = saved
         self.store = store
         self.think = think
-        self.seed = seed
         #: the analysis once made or found; ``None`` before ``a``
         self.analysis: MatchAnalysis | None = None
         #: the analysis is being made
@@ -272,7 +271,7 @@ class ReplayScreen(FittedScreen[None]):
 
         try:
             analysed = KeptAnalyses(store).analysis(
-                saved, self.think, self.seed, progress=progress, stop=lambda: worker.is_cancelled
+                saved, self.think, seed=0, progress=progress, stop=lambda: worker.is_cancelled
             )
         except (LostCitiesError, ValueError) as error:  # a record the engine refuses: said, never raised
             message = _("The match's record cannot be replayed: {error}").format(error=error)
