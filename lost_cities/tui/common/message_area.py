@@ -41,11 +41,6 @@ class MessageArea(Widget):
         #: texts drawn before at this size: the prompts come back turn after turn
         self._drawn: dict[str, list[Strip]] = {}
 
-    @property
-    def text(self) -> str:
-        """What the area says."""
-        return self._text
-
     def update(self, text: str) -> None:
         """Say ``text``: the lines that read as before are left alone on the screen."""
         if text == self._text:

@@ -158,11 +158,6 @@ class HandView(Widget):
         self.selected = selected
         self._draw()
 
-    def select(self, index: int | None) -> None:
-        """Mark card ``index`` (from 0) as selected, or none."""
-        self.selected = index
-        self._draw()
-
     def render(self) -> Text:
         """The cards as text, without the label: what the screen shows right of it, drawn there line by line from
         each card's drawing."""
