@@ -111,8 +111,6 @@ class BoardScreen(FittedScreen[None]):
         """``memory_aid``: the table lists, per colour, the cards the player at the keyboard has not seen.
         ``watching``: nobody at this screen plays (an online game's watcher): no hand, and every move by name."""
         super().__init__()
-        self.rules = rules
-        self.memory_aid = memory_aid
         self.watching = watching
         self.set_reactive(BoardScreen.scene, scene)  # drawn once mounted
         #: the card last clicked: clicked again while still selected, it is laid

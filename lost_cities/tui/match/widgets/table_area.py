@@ -136,7 +136,6 @@ class TableArea(Vertical):
         viewer plays no seat (an online game's watcher): what happened is everyone's last turn, each told by
         name."""
         super().__init__()
-        self.rules = rules
         self.own_turn = own_turn and not watching
         self.watching = watching
         self.memory_aid = memory_aid
