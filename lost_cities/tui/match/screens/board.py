@@ -117,8 +117,7 @@ class BoardScreen(FittedScreen[None]):
         self._clicked: int | None = None
         #: what the scene on show allows (:meth:`_now`)
         self._moment: _Moment | None = None
-        #: the parts drawn into, held rather than looked up: drawn whatever the moment (a busy machine mounted the
-        #: board before the hand's row had mounted the hand, and a query found none)
+        #: the parts drawn into, held rather than looked up: while the board mounts, a query may find none yet
         self._table = TableArea(rules, own_turn=True, memory_aid=memory_aid, watching=watching)
         self._hand = HandView(id="hand")
         self._message = MessageArea(id="message")

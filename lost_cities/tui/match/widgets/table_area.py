@@ -145,8 +145,7 @@ class TableArea(Vertical):
         self._board: tuple[PlayerView, Standing, Collection[Card]] | None = None
         #: its parts mounted (its own mount: they are composed before it)
         self._composed = False
-        #: its parts, held rather than looked up: drawn into whatever the moment (a query found none while a
-        #: busy machine mounted the board's screen)
+        #: its parts, held rather than looked up: while the screen mounts, a query may find none yet
         self._status_line = Static(id="status", markup=False)
         self._recent_lines = Static(id="recent", markup=False)
         # a line for each player: what the others did since your last turn (and first, on the board, your own)
