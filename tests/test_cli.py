@@ -127,6 +127,7 @@ BAD_ARGUMENTS = [
         ("play", "--online", "--clock", "1h"),
         "--clock is for a new online game: give --p1 (your name) too, or set it up",
     ),
+    (("serve", "--db", ""), "lost-cities serve: --db is empty: give a SQLite file, or a postgresql:// address"),
     (("simulate", "--rounds", "1_000"), "'1_000' is not a whole number"),
     (("simulate", "--rounds", "-1"), "argument --rounds: -1 is out of range: give a number from 1 to "),
     (("frobnicate",), "lost-cities: argument COMMAND: invalid choice: 'frobnicate'"),

@@ -39,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
     # frame object kept for every coroutine that logs — half a megabyte a thousand waiting connections.
     logging._srcfile = None
     logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per connection: ours
+    if args.db is not None and not args.db.strip():  # said, rather than the default database served instead
+        return arguments.refuse("serve", _("--db is empty: give a SQLite file, or a postgresql:// address"))
     database: str = args.db or str(default_data_dir() / "online.sqlite3")
     if args.db is None:  # the data folder is made on first use; a folder given with --db must exist already
         try:
