@@ -438,6 +438,18 @@ async def test_a_rematch_made_leaves_no_offer_on_the_screen_and_no_first_game_co
         assert [(seat.seat, seat.token, seat.names) for seat in kept] == [(1, "t", ("Boris", "Ana"))]
 
 
+async def test_a_watcher_is_not_told_that_players_asked_for_a_rematch_as_if_to_accept(server: ServerProcess) -> None:
+    # found by a newcomer: "Ana, Boris asked for a rematch: a, at the end of the match, accepts." to a watcher
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))
+    app = MatchApp(Online(server.url, watch=created.watch), store=MatchStore())
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
+        assert app.table.watching
+        app.table._on_frame(RematchOffer(seats=(0, 1)))  # as the server tells everyone, at the match's end
+        await pilot.pause()
+        assert not app._notifications and "asked for a rematch" not in screen_text(app)
+
+
 async def test_esc_in_the_form_opened_from_the_online_start_goes_back_to_it() -> None:
     # a newcomer's Esc quit the whole app: the form came from the code box, and the key bar said "quit"
     app = MatchApp(Online("ws://127.0.0.1:1"))

@@ -544,7 +544,7 @@ class RemoteTable(Table):
         if self.rematch_asked:
             self._say_rematch()
         asking = [self.names[seat] for seat in offer.seats if seat != self.welcome_seat]
-        if asking and self.welcome_seat not in offer.seats:
+        if asking and self.welcome_seat not in offer.seats and not self.watching:  # a watcher has nothing to accept
             asked = _("{names} asked for a rematch: a, at the end of the match, accepts.")
             self.app.notify(asked.format(names=", ".join(asking)), timeout=15, markup=False)
 
