@@ -135,7 +135,7 @@ SERVER_OF_THE_CODE = replace(
 
 PLAY = Command(
     "play",
-    help=N_("play a match at one keyboard (hot-seat)"),
+    help=N_("play a match: at one keyboard, against the computer, or online"),
     description=N_(
         "Two, three or four people at one keyboard play a match; without names, a form asks for them. "
         "The number of players follows from the names given; with four, p1 and p3 are partners against "

@@ -371,6 +371,8 @@ async def test_the_form_sets_up_four_players_in_two_teams() -> None:
         text = screen_text(app)
         assert "Ana & Carl against Boris & Dana" in text
         assert app.screen.query_one("#coop").disabled  # type: ignore[attr-defined]
+        # found by a newcomer: the box's line was cut at 80 columns before its rule (R24f)
+        assert any(line.rstrip(" │").endswith("already in teams (R24f)") for line in screen_lines(app))
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)

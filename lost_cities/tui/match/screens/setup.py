@@ -420,7 +420,7 @@ class NewMatchScreen(FittedScreen[FormResult]):
         coop.disabled = players == 4
         if players == 4:
             coop.value = False
-            coop.label = _("Cooperative: not with four, who already play in teams (R24f)")
+            coop.label = _("Cooperative: not with four, already in teams (R24f)")
         else:
             coop.label = _("Cooperative: one team score (R22)")
         self._check_names()
