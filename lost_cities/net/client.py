@@ -466,6 +466,8 @@ class Seat:
             return _("this seat's key opens no seat on this server: the game is gone, or was never here")
         if frame.code is ErrorCode.BAD_GAME:
             return _("this game is no longer on this server")
+        if frame.code is ErrorCode.BAD_FIELD and self.code is not None:  # a join's one field to refuse: the name
+            return frame.message.removeprefix("name: ")
         return frame.message
 
     async def _session(self, websocket: ClientConnection, until_over: bool = True) -> Record | None:

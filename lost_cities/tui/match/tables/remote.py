@@ -213,10 +213,8 @@ class RemoteTable(Table):
                 return
             if typed is not None and self.welcome is None:  # typed in the online start, and refused: mend it there
                 self.seat = None
-                if error.code is ErrorCode.BAD_FIELD:  # a join's only field that can be wrong: the name
-                    self.app.online_start(str(error).removeprefix("name: "), typed, about_name=True)
-                else:
-                    self.app.online_start(problem=str(error), typed=typed)
+                about_name = error.code is ErrorCode.BAD_FIELD  # a join's only field that can be wrong: the name
+                self.app.online_start(str(error), typed, about_name=about_name)
                 return
             self.app.end(problem=str(error))  # said once, by the command, after the screen is given back
 
