@@ -149,6 +149,14 @@ def time_left(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def won_on_time(winner: str, late: str, team: bool) -> str:
+    """A match claimed on time (online, with a clock): ``Boris wins: Ana's time ran out.`` — the scores so far
+    decide nothing.  ``winner`` is the claimant's side's name; ``team``: a side of two partners (R24a)."""
+    if team:
+        return _("{team} win: {name}'s time ran out.").format(team=winner, name=late)
+    return _("{winner} wins: {name}'s time ran out.").format(winner=winner, name=late)
+
+
 def formula(row: ExpeditionScore) -> str:
     """An expedition's arithmetic as the rulebook writes it (R12–R14): ``(24 − 20) × 3 + 20``.
 

@@ -319,3 +319,13 @@ def test_a_default_name_given_in_another_language_is_shown_in_todays(cli_in: Cli
     assert "Joueur" not in english and "Ordinateur (" not in english
     kept = json.loads(cli_in(tmp_path, "history", "--json").out)["matches"]
     assert ["Joueur 1", "Ordinateur"] in [match["players"] for match in kept]  # the record keeps what was given
+
+
+def test_a_match_won_on_time_is_listed_as_won_on_time(cli_in: Cli, tmp_path: Path) -> None:
+    from lost_cities.net.protocol import Record
+
+    frame = Record(random_match(1, 6).record(), ("Ana", "Boris"), (None, None), claimed_by=1, out_of_time=0)
+    MatchStore(tmp_path).file_finished(SavedMatch.online_game(frame))
+    assert "Boris won on time" in cli_in(tmp_path, "history").out
+    (entry,) = json.loads(cli_in(tmp_path, "history", "--json").out)["matches"]
+    assert (entry["status"], entry["winner"], entry["claimed_by"], entry["out_of_time"]) == ("finished", 1, 1, 0)

@@ -259,3 +259,18 @@ def test_a_default_name_kept_in_two_languages_is_one_player() -> None:
     english = SavedMatch.start(("Player 1", "Computer"), random_match(6, 10_000, rounds=1), computers=(None, "easy"))
     stats = history_stats([saved.with_status(SaveStatus.FINISHED) for saved in (french, english)])
     assert sorted((player.name, player.matches) for player in stats.players) == [("Player 1", 2), ("easy", 2)]
+
+
+def test_a_match_won_on_time_counts_for_its_claimant_though_the_other_led() -> None:
+    # found by a newcomer: a match Boris won on time (Ana ahead, her time run out) was filed and counted abandoned
+    from lost_cities.net.protocol import Record
+
+    first_round = len(random_match(1, 10_000, rounds=3).record().played[0].turns)
+    match = random_match(1, first_round + 4, rounds=3)
+    assert match.totals[0] > match.totals[1]  # Ana leads after a round
+    frame = Record(match.record(), ("Ana", "Boris"), (None, None), claimed_by=1, out_of_time=0)
+    stats = history_stats([SavedMatch.online_game(frame)])
+    boris, ana = stats.players  # best rated first
+    assert (boris.name, ana.name, stats.matches, stats.abandoned) == ("Boris", "Ana", 1, 0)
+    assert (boris.results.wins, ana.results.losses) == (1, 1) and boris.rating > ana.rating  # type: ignore[operator]
+    assert ana.opponents[0].matches.losses == 1 and ana.rounds == 1  # the round played counts as it was

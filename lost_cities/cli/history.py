@@ -271,6 +271,9 @@ def _match_json(saved: SavedMatch) -> dict[str, object]:
         "totals": list(saved.totals),
         "winner": outcome.winner if outcome else None,
         "team_score": outcome.team_score if outcome else None,
+        # a match won on time (online): the seat that claimed it and the seat whose time ran out; else null
+        "claimed_by": saved.claim.by if saved.claim else None,
+        "out_of_time": saved.claim.out_of_time if saved.claim else None,
     }
 
 

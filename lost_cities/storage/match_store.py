@@ -263,8 +263,8 @@ class MatchStore:
                 raise SaveFailedError(self.root, error) from error
 
     def file_finished(self, saved: SavedMatch) -> None:
-        """Put a match that ended elsewhere (online: played to its end, or claimed on time and so abandoned)
-        into the history; the current match is left alone."""
+        """Put a match that ended elsewhere (online: played to its end, or won on time) into the history; the
+        current match is left alone."""
         if saved.status is SaveStatus.IN_PROGRESS:
             raise ValueError("only a match that has ended is filed this way, not one in progress")
         try:

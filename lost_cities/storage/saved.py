@@ -23,6 +23,7 @@ reading the file; loading checks them against the replay.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -47,6 +48,7 @@ from lost_cities.words import describe_refusal, shown_names, side_names
 __all__ = [
     "FORMAT",
     "MAX_SAVE_BYTES",
+    "Claim",
     "ResumedMatch",
     "SaveStatus",
     "SavedMatch",
@@ -112,6 +114,10 @@ class EndedGame(Protocol):
     def started(self) -> float | None: ...
     @property
     def ended(self) -> float | None: ...
+    @property
+    def claimed_by(self) -> int | None: ...
+    @property
+    def out_of_time(self) -> int | None: ...
 
 
 def _moment(seconds: float | None) -> datetime | None:
@@ -149,6 +155,14 @@ class _Result(Struct, frozen=True):
     team_score: int | None
 
 
+class Claim(Struct, frozen=True):
+    """An online match that ended on time: ``by`` claimed it when ``out_of_time``'s time had run out on their
+    side's turn, and ``by``'s side won it, whatever the scores so far (never a cooperative game, R22)."""
+
+    by: Annotated[int, Meta(ge=0)]
+    out_of_time: Annotated[int, Meta(ge=0)]
+
+
 class _Head(Struct, frozen=True):
     """The part of a save read first: which layout it has."""
 
@@ -180,13 +194,16 @@ class SaveFile(Struct, frozen=True):
     seed_chosen: bool | UnsetType = UNSET
     scores: _Scores | None = None
     result: _Result | None = None
+    #: an online match won on time; absent: it ended on the board, or is not over
+    claim: Claim | UnsetType = UNSET
 
 
 class SavedMatch(Struct, frozen=True):
     """One match as kept on disk.  Build it with :meth:`start`, refresh it with :meth:`with_match`.
 
     ``round_scores``, ``totals`` and ``outcome`` are derived from the record
-    (finished rounds only); ``outcome`` is ``None`` until the last round is over.
+    (finished rounds only); ``outcome`` is ``None`` until the last round is over,
+    or the match is won on time (``claim``).
     """
 
     id: str
@@ -208,6 +225,8 @@ class SavedMatch(Struct, frozen=True):
     memory_aid: bool = False
     #: an online game whose deals were chosen by whoever created it, as its server said
     seed_chosen: bool = False
+    #: an online game won on time: who claimed it, and whose time ran out
+    claim: Claim | None = None
 
     # ------------------------------------------------------------------ building
 
@@ -255,9 +274,9 @@ class SavedMatch(Struct, frozen=True):
     @classmethod
     def online_game(cls, ended: EndedGame) -> SavedMatch:
         """An online game that has ended (the server's ``record`` frame), as the history keeps it and ``online
-        export`` prints it: finished once its last round is over, else abandoned (a side claimed the match when
-        the other's time ran out).  With the server's game id and times, the same game always has the same id and
-        dates: its start's, and a suffix of the game's own rather than a random one."""
+        export`` prints it: finished once its last round is over, or won on time by the side that claimed it.
+        With the server's game id and times, the same game always has the same id and dates: its start's, and a
+        suffix of the game's own rather than a random one."""
         began = _moment(ended.started)
         saved = cls.start(
             ended.names, ended.record.replay(), computers=ended.computers, seed_chosen=ended.seed_chosen, now=began
@@ -267,6 +286,9 @@ class SavedMatch(Struct, frozen=True):
 
             suffix = hashlib.sha256(ended.game.encode()).hexdigest()[:4]
             saved = replace(saved, id=f"{began:%Y%m%d-%H%M%S}-{suffix}")
+        if ended.claimed_by is not None and ended.out_of_time is not None and not saved.over:
+            with contextlib.suppress(ValueError):  # a claim no server of ours sends: the match is left unwon
+                saved = saved.with_claim(Claim(ended.claimed_by, ended.out_of_time))
         status = SaveStatus.FINISHED if saved.over else SaveStatus.ABANDONED
         return saved.with_status(status, now=_moment(ended.ended))
 
@@ -296,10 +318,22 @@ class SavedMatch(Struct, frozen=True):
             hints=self.hints if hints is None else tuple(tuple(counts) for counts in hints),
         )
 
+    def with_claim(self, claim: Claim) -> SavedMatch:
+        """The same save, won on time: the claimant's side wins (:class:`Claim`).  ``ValueError`` for a claim the
+        match cannot have: in a cooperative game, after the last round, by a seat of the side out of time."""
+        rules = self.record.rules
+        seats = range(rules.players)
+        if rules.cooperative or self.over or claim.by not in seats or claim.out_of_time not in seats:
+            raise ValueError("only another side's seat claims a match under way, and never a cooperative one")
+        winner = rules.side_of(claim.by)
+        if winner == rules.side_of(claim.out_of_time):
+            raise ValueError("a seat claims a match on another side's time, not on its own side's")
+        return replace(self, claim=claim, outcome=Outcome(self.totals, winner, None))
+
     def with_status(self, status: SaveStatus, *, now: datetime | None = None) -> SavedMatch:
-        """The same save with another status (``FINISHED`` only once the match is over)."""
+        """The same save with another status (``FINISHED`` only once the match is over or won on time)."""
         if status is SaveStatus.FINISHED and not self.over:
-            raise ValueError("only a match whose last round is over can be finished")
+            raise ValueError("only a match whose last round is over, or won on time, can be finished")
         return replace(self, status=status, updated=now or utc_now())
 
     # ------------------------------------------------------------------ using
@@ -317,7 +351,7 @@ class SavedMatch(Struct, frozen=True):
 
     @property
     def over(self) -> bool:
-        """True once the last round of the match is over."""
+        """True once the last round of the match is over, or the match is won on time."""
         return self.outcome is not None
 
     def replay(self) -> Match:
@@ -357,6 +391,7 @@ class SavedMatch(Struct, frozen=True):
             updated=self.updated,
             scores=_Scores(self.round_scores, self.totals),
             result=None if outcome is None else _Result(outcome.winner, outcome.team_score),
+            claim=UNSET if self.claim is None else self.claim,
             record=to_builtins(self.record),
         )
 
@@ -453,6 +488,11 @@ class SavedMatch(Struct, frozen=True):
             file.memory_aid,
             file.seed_chosen is True,
         )
+        if not isinstance(file.claim, UnsetType):
+            try:
+                saved = saved.with_claim(file.claim)
+            except ValueError:
+                raise damaged(_("the field {field} is missing or wrong").format(field=quoted("claim"))) from None
         stated = saved.to_file()
         if (file.scores, file.result) != (stated.scores, stated.result):
             raise damaged(_("its stored scores do not match its moves"))

@@ -7,16 +7,18 @@ Who is who: a person is their name, ignoring case (as :func:`lost_cities.limits.
 names apart); a computer is its level, whatever name it
 played under — the rating is the level's, not the name's.
 
-What counts: a finished match counts in full.  A cooperative match (R22) has no winner: its rounds,
-scores, expeditions, wagers and hints count, not in won, lost or drawn, and not in the rating.  An
-abandoned match counts as abandoned, not as a match played and not in the rating — a match given up is no
-result — but its finished rounds count as rounds (scores, cards, the hints taken in them; not against an
-opponent).  Four players count as two
+What counts: a finished match counts in full.  One won on time (online, the other side's time ran out)
+counts as its claimant's side's win and everyone else's loss, whatever the scores so far.  A cooperative
+match (R22) has no winner: its rounds, scores, expeditions, wagers and hints count, not in won, lost or
+drawn, and not in the rating.  An abandoned match counts as abandoned, not as a match played and not in the
+rating — a match given up is no result — but its finished rounds count as rounds (scores, cards, the hints
+taken in them; not against an opponent).  Four players count as two
 sides of two partners (R24a): a team's round score and expeditions are both partners'.
 
 The rating is ``openskill``'s Plackett–Luce model (it rates teams, and more than two sides), updated
 match by match in the history's order (oldest first), ranking the sides by their totals (equal totals
-rank equal).  A match where one person or one level sits in two seats (``hard`` against ``hard``)
+rank equal; a match won on time: the claimant's side first, the others equal).
+A match where one person or one level sits in two seats (``hard`` against ``hard``)
 tells nothing of its strength and is left out of the rating.
 
 Over time, for the plots: each player's round scores numbered by the round's place in the whole history,
@@ -199,6 +201,7 @@ def _levels(saved: SavedMatch) -> tuple[str | None, ...]:
 def _count_match(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts]) -> None:
     """Add one finished match's result to every seat's counts, and to its opponents' tallies."""
     rules = saved.record.rules
+    results = _results(saved)
     for seat, key in enumerate(keys):
         mine = counts[key]
         side = rules.side_of(seat)
@@ -206,10 +209,19 @@ def _count_match(saved: SavedMatch, keys: list[Key], counts: dict[Key, _Counts])
         if rules.cooperative:
             mine.cooperative += 1
             continue
-        mine.results = mine.results.add(saved.totals[side], _best_other(saved.totals, side))
+        mine.results = mine.results.add(results[side], _best_other(results, side))
         for other, other_side in _opponents(rules, keys, seat):
             matches, by_round = mine.opponents.get(other, (Tally(), Tally()))
-            mine.opponents[other] = (matches.add(saved.totals[side], saved.totals[other_side]), by_round)
+            mine.opponents[other] = (matches.add(results[side], results[other_side]), by_round)
+
+
+def _results(saved: SavedMatch) -> tuple[int, ...]:
+    """What decides a finished match, per side, the higher the better: its totals, or for a match won on time
+    1 for the claimant's side and 0 for the others."""
+    outcome = saved.outcome
+    if saved.claim is None or outcome is None or outcome.winner is None:
+        return saved.totals
+    return tuple(int(side == outcome.winner) for side in range(len(saved.totals)))
 
 
 def _count_rounds(
@@ -262,8 +274,8 @@ def _rate(saved: SavedMatch, keys: list[Key], model: PlackettLuce, ratings: dict
     teams = [
         [ratings.get(keys[seat]) or model.rating() for seat in rules.seats_of(side)] for side in range(rules.sides)
     ]
-    totals = saved.totals
-    ranks = [float(sum(other > total for other in totals)) for total in totals]
+    results = _results(saved)
+    ranks = [float(sum(other > result for other in results)) for result in results]
     for side, team in enumerate(model.rate(teams, ranks=ranks)):
         for seat, rating in zip(rules.seats_of(side), team, strict=True):
             ratings[keys[seat]] = rating

@@ -83,7 +83,8 @@ def variant_parts(rules: Rules, rounds: int) -> list[str]:
 
 
 def result_label(saved: SavedMatch) -> str:
-    """``Ana won`` (``Ana & Carl won``), ``draw``, ``team score 85``, ``abandoned`` or ``in progress``."""
+    """``Ana won`` (``Ana & Carl won``), ``Ana won on time``, ``draw``, ``team score 85``, ``abandoned`` or
+    ``in progress``."""
     outcome = saved.outcome
     if saved.status is SaveStatus.ABANDONED:
         return _("abandoned")
@@ -93,4 +94,7 @@ def result_label(saved: SavedMatch) -> str:
         return _("team score {score}").format(score=signed(outcome.team_score))
     if outcome.winner is None:
         return _("draw")
-    return _("{name} won").format(name=saved.side_names[outcome.winner])  # the winner is a side (R24a)
+    winner = saved.side_names[outcome.winner]  # the winner is a side (R24a)
+    if saved.claim is not None:  # the other side's time ran out: the scores so far decided nothing
+        return _("{name} won on time").format(name=winner)
+    return _("{name} won").format(name=winner)

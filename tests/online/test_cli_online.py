@@ -329,7 +329,7 @@ def test_export_finds_the_server_a_seat_was_taken_on_here_as_bot_does(cli: Cli, 
     assert "no game server answers" not in result.err
 
 
-def test_a_game_ended_on_time_is_exported_as_abandoned(cli: Cli, own_server: ServerProcess) -> None:
+def test_a_game_ended_on_time_is_exported_as_won_on_time(cli: Cli, own_server: ServerProcess) -> None:
     # its last round not played out, the export raised "only a match whose last round is over can be finished"
     import asyncio
     import sqlite3
@@ -372,7 +372,8 @@ def test_a_game_ended_on_time_is_exported_as_abandoned(cli: Cli, own_server: Ser
     result = cli("online", "export", codes[0], "--server", url)
     assert result.status == 0, result.err
     exported = json.loads(result.out)
-    assert exported["status"] == "abandoned" and exported["players"] == ["Ana", "Boris"]
+    assert exported["status"] == "finished" and exported["players"] == ["Ana", "Boris"]
+    assert exported["claim"] == {"by": 1, "out_of_time": 0} and exported["result"]["winner"] == 1
     # found by a newcomer: each export had an id and dates of its own, the export's time
     again = json.loads(cli("online", "export", codes[1], "--server", url).out)
     kept = ("id", "created", "updated")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from lost_cities.ai.levels import DEFAULT_THINK
 from lost_cities.engine import Match, Phase, Play, Rules, card_from_code
 from lost_cities.i18n import set_language
-from lost_cities.storage import FORMAT, DamagedSaveError, SavedMatch, SaveStatus, resume_summary
+from lost_cities.storage import FORMAT, DamagedSaveError, SavedMatch, SaveStatus, result_label, resume_summary
 from lost_cities.words import card_name
 from tests.conftest import fuzz_examples
 from tests.storage.matches import finished_match, json_paths, play_turns, random_match, saved_match, state
@@ -467,3 +467,53 @@ def test_the_memory_aid_is_kept_and_a_save_made_before_it_loads_with_it_off() ->
     assert not older.memory_aid and not older.resume().memory_aid
     assert not SavedMatch.from_json((DATA / "format1-in-progress.json").read_bytes(), PATH).memory_aid
     assert "memory_aid" in str(refused(edited(saved, lambda d: d.update(memory_aid="yes"))))
+
+
+# ---------------------------------------------------------------- an online match won on time
+
+
+def ended_on_time(match: Match, claimed_by: int | None = 1, out_of_time: int | None = 0) -> SavedMatch:
+    """``match`` as a server's ``record`` frame ends it: claimed on time by ``claimed_by``."""
+    from lost_cities.net.protocol import Record
+
+    names = ("Ana", "Boris", "Cleo", "Dan")[: match.rules.players]
+    frame = Record(match.record(), names, (None,) * len(names), claimed_by=claimed_by, out_of_time=out_of_time)
+    return SavedMatch.online_game(frame)
+
+
+def test_a_match_won_on_time_is_the_claimants_win_whatever_the_scores() -> None:
+    # found by a newcomer: both screens said "Boris wins: Ana's time ran out", and the history said "abandoned"
+    first_round = len(random_match(9, 10_000, rounds=3).record().played[0].turns)
+    match = random_match(9, first_round + 4, rounds=3)  # a round scored, the second under way
+    won = ended_on_time(match)
+    assert won.status is SaveStatus.FINISHED and won.outcome is not None and won.outcome.winner == 1
+    assert result_label(won) == "Boris won on time"
+    assert json.loads(won.to_json())["claim"] == {"by": 1, "out_of_time": 0}
+    assert SavedMatch.from_json(won.to_json()) == won
+    assert "claim" not in json.loads(saved_match().to_json())  # only where there is one
+
+
+def test_a_team_wins_on_time_and_a_claim_no_server_sends_leaves_the_match_unwon() -> None:
+    teams = ended_on_time(random_match(3, 5, rules=Rules(players=4)), claimed_by=3, out_of_time=0)
+    assert teams.outcome is not None and teams.outcome.winner == 1  # Boris & Dan (R24a)
+    assert result_label(teams) == "Boris & Dan won on time"
+    for claimed_by, out_of_time in ((0, 0), (9, 0), (None, None)):  # own side, no such seat, no claim
+        assert ended_on_time(random_match(3, 5), claimed_by, out_of_time).status is SaveStatus.ABANDONED
+    cooperative = ended_on_time(random_match(3, 5, rules=Rules(cooperative=True)))
+    assert cooperative.status is SaveStatus.ABANDONED  # nobody wins alone there (R22)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [{"by": 0, "out_of_time": 0}, {"by": 2, "out_of_time": 0}, {"by": -1, "out_of_time": 0}, {"by": 1}, [1, 0]],
+)
+def test_a_claim_the_match_cannot_have_is_refused(claim: object) -> None:
+    won = ended_on_time(random_match(9, 5))
+    assert "'claim' is missing or wrong" in refused(edited(won, lambda d: d.update(claim=claim))).reason
+
+
+def test_a_claim_on_a_match_played_to_its_end_is_refused() -> None:
+    text = edited(
+        finished_match().with_status(SaveStatus.FINISHED), lambda d: d.update(claim={"by": 1, "out_of_time": 0})
+    )
+    assert "'claim' is missing or wrong" in refused(text).reason

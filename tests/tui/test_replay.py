@@ -74,6 +74,24 @@ async def test_the_last_step_shows_the_match_totals_and_the_winner() -> None:
         assert "Round over" in text and expected in text
 
 
+async def test_the_last_step_of_a_match_won_on_time_says_whose_time_ran_out() -> None:
+    # its last round unfinished: nothing at the end said how the match ended
+    from lost_cities.net.protocol import Record
+    from lost_cities.storage import SavedMatch
+
+    match = Match(seed=6, rounds=3)
+    match.current.decide(match.current.legal_decisions()[0])  # Ana plays, and draws
+    match.current.decide(match.current.legal_decisions()[0])
+    saved = SavedMatch.online_game(Record(match.record(), ("Ana", "Boris"), (None, None), claimed_by=1, out_of_time=0))
+    app = ReplayApp(("Ana", "Boris"), saved.record, "Ana vs Boris", saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "time ran out" not in screen_text(app)  # at the deal, nothing has ended yet
+        await pilot.press("end")
+        await pilot.pause()
+        assert "Boris wins: Ana's time ran out." in " ".join(screen_text(app).split())
+
+
 async def test_page_up_goes_to_the_start_of_this_round_then_the_one_before() -> None:
     # PgUp from the end of round 3 is the deal of round 3
     match = finished_match(seed=6, rounds=3)

@@ -31,7 +31,7 @@ from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.common.render import hand_text, scores_line
 from lost_cities.tui.replay.marks import round_summary, turn_marks
-from lost_cities.words import card_phrase, describe_event, side_names, turn_sentence
+from lost_cities.words import card_phrase, describe_event, side_names, turn_sentence, won_on_time
 
 if TYPE_CHECKING:
     from lost_cities.ai.analysis import MatchAnalysis
@@ -205,6 +205,11 @@ class ReplayScreen(FittedScreen[None]):
                 final = tuple(a + b for a, b in zip(totals, scores, strict=True))
                 move.append("   ")
                 move.append(self._result(final), style="bold")
+        claim = self.saved.claim if self.saved is not None else None
+        if claim is not None and self.index == len(self.positions) - 1:  # the match ended there, on time
+            move.append("\n")
+            late, team = self.names[claim.out_of_time], self.record.rules.players == 4
+            move.append(won_on_time(self.side_names[self.record.rules.side_of(claim.by)], late, team), style="bold")
         self.query_one("#replay-move", Static).update(move)
         if self.analysis is not None:
             number = position.round_index + 1

@@ -21,7 +21,7 @@ from lost_cities.i18n import N_, _
 from lost_cities.session import MatchReport
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.match.screens.scrolling import SCROLL_BINDINGS, ScrollingScreen
-from lost_cities.words import signed
+from lost_cities.words import signed, won_on_time
 
 __all__ = ["MatchEndChoice", "MatchEndScreen", "result_sentence", "round_table"]
 
@@ -52,11 +52,8 @@ def result_sentence(report: MatchReport) -> str:
         return _("A draw: {names} at {score} (R17, house rule).").format(names=", ".join(tied), score=signed(best))
     winner = outcome.winner
     name = report.side_names[winner]
-    if report.out_of_time is not None:  # claimed on time: the scores so far decide nothing
-        late = report.names[report.out_of_time]
-        if len(report.names) == 4:
-            return _("{team} win: {name}'s time ran out.").format(team=name, name=late)
-        return _("{winner} wins: {name}'s time ran out.").format(winner=name, name=late)
+    if report.out_of_time is not None:
+        return won_on_time(name, report.names[report.out_of_time], len(report.names) == 4)
     if len(report.names) == 4:
         return _("{team} win with {score}!").format(team=name, score=signed(totals[winner]))
     if len(totals) == 2:

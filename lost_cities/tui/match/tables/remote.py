@@ -491,14 +491,11 @@ class RemoteTable(Table):
         record = self.seat.record if self.seat is not None else None
         if record is None or self._round_end_up:
             return
-        match = record.record.replay()
-        rules = match.rules
-        outcome = match.outcome or match_outcome(match.totals, rules.cooperative)
-        out_of_time = None
-        if record.claimed_by is not None and record.out_of_time is not None:  # ended on time: the claimant's side wins
-            outcome = replace(outcome, winner=rules.side_of(record.claimed_by))
-            out_of_time = record.out_of_time
-        report = MatchReport(self.names, side_names(self.names, rules), tuple(match.round_scores), outcome, out_of_time)
+        ended = SavedMatch.online_game(record)  # its result as the history keeps it: on the board, or on time
+        rules = ended.record.rules
+        outcome = ended.outcome or match_outcome(ended.totals, rules.cooperative)
+        out_of_time = None if ended.claim is None else ended.claim.out_of_time
+        report = MatchReport(self.names, side_names(self.names, rules), ended.round_scores, outcome, out_of_time)
         if self.rematch_asked:  # asked once: the result stays, saying whom the rematch waits for
             self._match_end(report, None, self._rematch_line())
         else:
