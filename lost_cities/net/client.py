@@ -23,7 +23,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from lost_cities.ai.bot import Bot, answer
 from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
-from lost_cities.i18n import _
+from lost_cities.i18n import _, quoted, sentence
+from lost_cities.limits import clean_name, name_problem
 from lost_cities.net import addresses, server_option
 from lost_cities.net.invitations import normalised, shown
 from lost_cities.net.protocol import (
@@ -222,6 +223,17 @@ def _refusal(error: InvalidStatus) -> str | None:
     if len(shown) > _REFUSAL_LENGTH:
         shown = shown[: _REFUSAL_LENGTH - 1] + "…"
     return shown or None
+
+
+def _name_refused(name: str) -> str:
+    """Why a server refused the name a join asked for, in the player's language: what is wrong with the name alone
+    (the rule every program of ours applies, :func:`~lost_cities.limits.name_problem`), else the one other reason a
+    server has: another player of the game has it, or a name that looks like it."""
+    problem = name_problem(None, clean_name(name))
+    if problem is None:
+        problem = _("another player of this game has the name {name}, or one that looks like it: choose another")
+        problem = problem.format(name=quoted(clean_name(name)))
+    return sentence(problem)
 
 
 def _unanswered(tried: Sequence[str], why: str) -> str:
@@ -467,7 +479,7 @@ class Seat:
         if frame.code is ErrorCode.BAD_GAME:
             return _("this game is no longer on this server")
         if frame.code is ErrorCode.BAD_FIELD and self.code is not None:  # a join's one field to refuse: the name
-            return frame.message.removeprefix("name: ")
+            return _name_refused(self.name or "")
         return frame.message
 
     async def _session(self, websocket: ClientConnection, until_over: bool = True) -> Record | None:

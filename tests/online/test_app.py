@@ -213,7 +213,10 @@ async def test_a_name_the_server_refuses_is_said_without_its_field_and_the_curso
         await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
         shown: App[Any] = app
         await pilot.press(*(created.seats[1].code or ""), "tab", *"ana", "enter")  # Ana is the other seat's
-        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen) and "both have" in screen_text(shown))
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, OnlineStartScreen) and "Another player of this game" in screen_text(shown),
+        )
         assert "name:" not in screen_text(shown)
         assert app.focused is not None and app.focused.id == "name"
         for _ in range(3):
@@ -596,7 +599,13 @@ async def test_a_name_the_server_refuses_ends_the_app_with_the_reason_not_a_blan
 ) -> None:
     # found by a newcomer: the refusal of the join itself was taken for a passing one, and nothing was ever drawn
     created = await create_game(server.url, Create(seats=(SeatSpec("Rae"), SeatSpec("Kim")), rounds=1, seed=3))
-    for name, said in (("abcdefghijklmnop", "16 characters long"), ("RAE", "both have the name 'RAE'")):
+    refusals = (
+        ("en", "abcdefghijklmnop", "16 characters long"),
+        ("en", "RAE", "Another player of this game has the name 'RAE', or one that looks like it: choose another."),
+        ("fr", "RAE", "Un autre joueur de cette partie"),  # the server's sentence is English: the player's language
+    )
+    for language, name, said in refusals:
+        set_language(language)
         app = MatchApp(Online(server.url, code=created.seats[1].code, name=name), store=MatchStore())
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda app=app: app.ending.problem is not None)  # type: ignore[misc]
