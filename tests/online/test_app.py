@@ -686,7 +686,7 @@ async def test_a_rematch_asked_of_a_player_who_has_left_says_they_are_not_connec
             await until(
                 pilot,
                 lambda: (
-                    "Rematch asked. Not connected now: Boris; the rematch starts once everyone is back"
+                    "Rematch asked. Not connected now: Boris; the rematch starts only if they come back"
                     in " ".join(screen_text(app).split())
                 ),
             )

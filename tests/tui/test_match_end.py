@@ -88,7 +88,7 @@ async def test_a_match_claimed_in_its_first_round_says_no_round_was_scored_rathe
 
 async def test_a_status_under_the_rounds_keeps_the_totals_and_the_keys_in_view() -> None:
     # online, a rematch asked: the result stays, saying whom the rematch waits for, and "a" is not offered again
-    waiting = "Rematch asked. Not connected now: Boris; the rematch starts once everyone is back and has accepted."
+    waiting = "Rematch asked. Not connected now: Boris; the rematch starts only if they come back and accept."
     screen = MatchEndScreen(report(20, cooperative=False), again=False, status=waiting)
     app = Host(screen)
     async with app.run_test(size=SIZE) as pilot:

@@ -530,7 +530,7 @@ class RemoteTable(Table):
         line = _("Rematch asked: waiting for {names} to accept.").format(names=here) if here else _("Rematch asked.")
         if away:
             line += " " + _(
-                "Not connected now: {away}; the rematch starts once everyone is back and has accepted."
+                "Not connected now: {away}; the rematch starts only if they come back and accept."
             ).format(away=away)
         return line
 
