@@ -483,20 +483,51 @@ def running_online_games(seconds: float = 3.0) -> RunningGames:
 
     answers = asyncio.run(ask_all()) if servers else {}
     running = RunningGames([], [], [])
+    offers: list[_Offer] = []
     for server, answer in answers.items():
         if answer is None or (isinstance(answer, OnlineError) and answer.code is None):  # no server answered
             running.silent.append(server)
         elif isinstance(answer, OnlineError):
             running.refused.append((server, str(answer)))
         else:
-            running.offered.extend(_offered(server, answer, seats))
+            offers.extend(_offered(server, answer, seats))
+    running.offered.extend(_labelled(offers))
     return running
 
 
-def _offered(server: str, statuses: tuple[GameStatus, ...], seats: list[OnlineSeat]) -> list[OfferedGame]:
-    """The games still running among a server's answer, and those that ended while their player was away (not yet
-    filed here), each as the start-up offers it."""
+class _Offer(NamedTuple):
+    """A game to offer: with whom (the others' names), the code its seat was taken with, whose turn it is."""
+
+    others: str
+    code: str
+    turn: str
+    server: str
+    token: str
+
+
+def _labelled(offers: list[_Offer]) -> list[OfferedGame]:
+    """The offers as the start-up lists them: ``online with Boris: your turn``, and the seat's code only where two
+    games would read the same (the creator of a game never saw her own seat's code)."""
+    from collections import Counter
+
     from lost_cities.session import OfferedGame
+
+    plain = [_("online with {others}: {turn}").format(others=offer.others, turn=offer.turn) for offer in offers]
+    repeated = Counter(plain)
+    with_code = _("online with {others} ({code}): {turn}")
+    return [
+        OfferedGame(
+            with_code.format(others=offer.others, code=offer.code, turn=offer.turn) if repeated[label] > 1 else label,
+            offer.server,
+            offer.token,
+        )
+        for offer, label in zip(offers, plain, strict=True)
+    ]
+
+
+def _offered(server: str, statuses: tuple[GameStatus, ...], seats: list[OnlineSeat]) -> list[_Offer]:
+    """The games still running among a server's answer, and those that ended while their player was away (not yet
+    filed here)."""
     from lost_cities.words import shown_names
 
     offered = []
@@ -512,6 +543,5 @@ def _offered(server: str, statuses: tuple[GameStatus, ...], seats: list[OnlineSe
             turn = _("your turn")
         else:
             turn = _("{name} to play").format(name=names[status.to_move])
-        label = _("online with {others} ({code}): {turn}").format(others=others, code=mine.code, turn=turn)
-        offered.append(OfferedGame(label, server, mine.token))  # the code tells apart games with the same players
+        offered.append(_Offer(others, mine.code, turn, server, mine.token))
     return offered

@@ -41,16 +41,29 @@ async def test_the_games_still_running_are_listed_with_whose_turn_it_is(server: 
         remember(store, OnlineSeat(server.url, created.game, number, offer.code or "", token, ("Ana", "Boris")))
     remember(store, OnlineSeat("ws://127.0.0.1:9", "gone", 0, "K7QX-M2PA", "x" * 43))  # a server that is down
     running = await asyncio.to_thread(running_online_games, 3.0)
-    assert [game.label for game in running.offered] == [
-        f"online with Boris ({ana_offer.code}): your turn",  # the code tells apart games with the same players
-        f"online with Ana ({boris_offer.code}): Ana to play",
-    ]
+    assert [game.label for game in running.offered] == ["online with Boris: your turn", "online with Ana: Ana to play"]
     assert [game.token for game in running.offered] == tokens
     assert running.silent == ["ws://127.0.0.1:9"] and running.refused == []  # its games are not listed, said why
     assert running.notices() == (
         "The server ws://127.0.0.1:9 did not answer: your online games on it are not listed (they wait there). "
         "If it is gone for good, forget them with:\nlost-cities online forget --server ws://127.0.0.1:9",
     )
+
+
+def test_two_games_that_would_read_the_same_are_told_apart_by_their_codes() -> None:
+    # found by a newcomer: every entry showed its seat's code, which the game's creator had never seen
+    from lost_cities.cli.online import _labelled, _Offer
+
+    offers = [
+        _Offer("Boris", "K7QX-M2PA", "your turn", "ws://a", "t1"),
+        _Offer("Boris", "M2PA-K7QX", "your turn", "ws://b", "t2"),
+        _Offer("Boris", "QQQQ-ZZZZ", "Boris to play", "ws://a", "t3"),
+    ]
+    assert [offer.label for offer in _labelled(offers)] == [
+        "online with Boris (K7QX-M2PA): your turn",
+        "online with Boris (M2PA-K7QX): your turn",
+        "online with Boris: Boris to play",
+    ]
 
 
 def test_play_says_at_start_up_which_server_did_not_answer(cli: Cli, private_data_dir: Path) -> None:
@@ -124,7 +137,7 @@ async def test_a_game_that_ended_while_its_player_was_away_is_offered_opened_to_
     store = MatchStore()
     remember(store, OnlineSeat(server.url, created.game, 0, ana.code or "", played.token, ("Ana", "Carl")))
     running = await asyncio.to_thread(running_online_games, 3.0)
-    assert [game.label for game in running.offered] == [f"online with Carl ({ana.code}): ended while you were away"]
+    assert [game.label for game in running.offered] == ["online with Carl: ended while you were away"]
     app = MatchApp(Local(online=tuple(running.offered)), store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ResumeScreen))

@@ -529,9 +529,9 @@ class RemoteTable(Table):
         away = ", ".join(self.names[seat] for seat in waiting if seat not in self.present)
         line = _("Rematch asked: waiting for {names} to accept.").format(names=here) if here else _("Rematch asked.")
         if away:
-            line += " " + _(
-                "Not connected now: {away}; the rematch starts only if they come back and accept."
-            ).format(away=away)
+            line += " " + _("Not connected now: {away}; the rematch starts only if they come back and accept.").format(
+                away=away
+            )
         return line
 
     def _rematch_offered(self, offer: RematchOffer) -> None:
