@@ -280,6 +280,11 @@ async def test_a_one_round_match_ends_with_the_result_until_a_listed_key() -> No
         await pilot.pause()
         assert isinstance(app.screen, NewMatchScreen)
         assert app.screen.query_one("#p1").value == "Ana"  # type: ignore[attr-defined]
+        # found by a newcomer: the cursor was in Ana's name, selected, and q (the match end's quit) replaced it
+        await pilot.press("q")
+        assert app.screen.query_one("#p1").value == "Ana"  # type: ignore[attr-defined]
+        await pilot.press("enter")  # on Start: the same players again, a new deal
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen | PassScreen))
 
 
 async def test_the_match_end_in_a_window_too_small_only_quits() -> None:

@@ -234,15 +234,16 @@ class MatchApp(MatchHost):
         else:
             self._form(local.form)
 
-    def _form(self, filled: MatchSettings | None, left_as: FormDraft | None = None) -> None:
-        """The new-match form, filled in with ``filled``, or as it was left (``left_as``, online)."""
+    def _form(self, filled: MatchSettings | None, left_as: FormDraft | None = None, again: bool = False) -> None:
+        """The new-match form, filled in with ``filled``, or as it was left (``left_as``, online); ``again``: for
+        another match like the one just played."""
         from lost_cities.tui.match.screens.setup import NewMatchScreen
 
         if left_as is not None:
             settings, server, clock = left_as
             screen = NewMatchScreen(settings, online=True, server=server, clock=clock, tips=self.kept.tips)
         else:
-            screen = NewMatchScreen(filled, server=self.local.server, tips=self.kept.tips)
+            screen = NewMatchScreen(filled, server=self.local.server, tips=self.kept.tips, again=again)
         self.push_screen(screen, self._from_form)
 
     def _from_form(self, settings: FormResult) -> None:
@@ -283,7 +284,7 @@ class MatchApp(MatchHost):
 
     def another_match(self, previous: MatchSettings) -> None:
         self._leave_table()
-        self._form(previous)
+        self._form(previous, again=True)
 
     # ------------------------------------------------------------ the lesson
 

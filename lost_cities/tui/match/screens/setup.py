@@ -235,17 +235,21 @@ class NewMatchScreen(FittedScreen[FormResult]):
         clock: str = "",
         problem: str = "",
         back: bool = False,
+        again: bool = False,
     ) -> None:
         """``online``: *Where* starts on online, with ``server`` offered (the one used last, or given by
         ``--server`` or ``LOST_CITIES_SERVER``); ``online_only``: the form of the online app, which only
         creates online games (no *Where* to choose), and has no lesson nor tips; ``tips``: the one-time tips
         are said (the player's setting); ``clock``: the clock as typed; ``problem``: why the form is back (the
         server did not answer), said at once, with the cursor on the server; ``back``: Esc goes back to where the
-        form was opened (the online start), not out of the app, and the key bar says so."""
+        form was opened (the online start), not out of the app, and the key bar says so; ``again``: filled in for
+        another match like the last, the cursor is on *Start*: Enter plays it, and a key meant for the finished
+        match's end (``q``) types over no name."""
         super().__init__()
         self.tips = tips
         self.problem = problem
         self.back = back
+        self.again = again
         self.previous = previous or MatchSettings(names=("", ""))
         self.online_only = online_only
         #: where, the server and the clock as typed: kept when the form is drawn again in another language
@@ -355,7 +359,7 @@ class NewMatchScreen(FittedScreen[FormResult]):
         self.query_one("#where-row").display = not self.online_only
         self.query_one("#tips").display = not self.online_only
         self._arrange()
-        self.query_one("#p1", Input).focus()
+        self.query_one("#start" if self.again else "#p1").focus()
         if self.problem:  # after the fields' first events, which clear a refusal
             self.call_after_refresh(self._say_problem)
 
