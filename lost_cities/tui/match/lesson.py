@@ -86,7 +86,7 @@ STEPS = (
     Step(
         N_(
             "Green counts (0 − 20) × 2 = −40 now: a wager is a bet that many green cards will follow. You hold "
-            "one: this bet will lose, and the end of the round shows by how much. Press n to draw."
+            "only one, green 9: this bet will lose, and the end of the round shows by how much. Press n to draw."
         ),
         "n",
     ),
