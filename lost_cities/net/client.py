@@ -507,8 +507,10 @@ class Seat:
                         asked = frame.version
                 case Record():
                     self.record = frame
-                case Rematched():  # the seat is now one of the rematch: come back to it with its token
-                    self.token, self.code, self.watch = frame.token, None, None
+                case Rematched():  # the seat is now one of the rematch: come back to it with its token (a watcher:
+                    # watch it with its code)
+                    self.token, self.code = frame.token, None
+                    self.watch = frame.watch if frame.seat is None else None
                     self.version, self.view, self.record, self._unsent, self._last = -1, None, None, None, None
                     if self.on_frame:
                         self.on_frame(frame)

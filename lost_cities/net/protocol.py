@@ -372,12 +372,15 @@ class RematchOffer(_Frame, frozen=True, tag="rematch_offer"):
 
 
 class Rematched(_Frame, frozen=True, tag="rematched"):
-    """The rematch is created: this connection's player sits at ``seat`` of ``game``; ``token`` is that seat's
-    (sent to that player only): come back with ``hello`` and it."""
+    """The rematch is created.  To a player: they sit at ``seat`` of ``game``, and ``token`` is that seat's (sent to
+    that player only): come back with ``hello`` and it.  To a watcher (``seat`` and ``token`` null): ``watch`` it
+    with ``watch``.  ``watch`` is the rematch's code to watch, sent to everyone in the game as it is made (the server
+    keeps only its hash: ``null`` to a player who comes back for the rematch later)."""
 
     game: str
-    seat: int
-    token: str
+    seat: int | None = None
+    token: str | None = None
+    watch: str | None = None
 
 
 ServerFrame = (

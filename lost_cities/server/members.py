@@ -55,8 +55,8 @@ class Members:
         """A frame every seat and watcher may see alike."""
         send_to(self.everyone(game_id), frame)
 
-    def tell_seat(self, game_id: str, seat: int, frame: ServerFrame) -> None:
-        """A frame for one seat's connections alone."""
+    def tell_seat(self, game_id: str, seat: int | None, frame: ServerFrame) -> None:
+        """A frame for one seat's connections alone (``None``: the watchers')."""
         connections = self.games.get(game_id, {}).get(seat)
         if connections:
             send_to(connections, frame)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import secrets
 
-from lost_cities.net.invitations import CodeKey, new_code, new_token, token_hash
+from lost_cities.net.invitations import CodeKey, new_code, new_token, shown, token_hash
 from lost_cities.net.protocol import Rematched, RematchOffer
 from lost_cities.server.game import Game
 from lost_cities.server.game_store import GameRow, GameStore, SeatRow
@@ -34,8 +34,10 @@ class Rematches:
 
     async def ask(self, game: Game, seat: int) -> None:
         """``seat`` asks for a rematch of ``game`` (over; its lock held); once every person has, the new match is
-        made and each person is sent their new seat and its token, on their own connections only."""
+        made and each person is sent their new seat and its token, on their own connections only, and the
+        watchers the code that watches it: they follow the players there."""
         rematch = await self.store.rematch_of(game.id)
+        watch = None
         if rematch is not None:  # made already: this player's place in it, again
             players = [seat]
         else:
@@ -44,32 +46,36 @@ class Rematches:
             self.members.tell_all(game.id, RematchOffer(seats=tuple(sorted(asked))))
             if not set(game.seats_of_people()) <= asked:
                 return
-            rematch = await self._create(game)
+            rematch, watch = await self._create(game)
             self.asked.pop(game.id, None)
             players = list(game.seats_of_people())
+            self.members.tell_seat(game.id, None, Rematched(game=rematch, watch=watch))
         for person in players:
             if self.members.connected(game.id, person):
-                self.members.tell_seat(game.id, person, await self.seat_in(game, rematch, person))
+                self.members.tell_seat(game.id, person, await self.seat_in(game, rematch, person, watch))
 
-    async def seat_in(self, game: Game, rematch: str, seat: int) -> Rematched:
+    async def seat_in(self, game: Game, rematch: str, seat: int, watch: str | None = None) -> Rematched:
         """``seat``'s place in the rematch, with a fresh token for it (the one a player's other device held, if
-        any, opens nothing more: the last to come back for it holds the seat)."""
+        any, opens nothing more: the last to come back for it holds the seat); ``watch``: the rematch's code to
+        watch, as it is made."""
         token = new_token()
         moved = (seat + 1) % len(game.names)
         await self.store.set_token(rematch, moved, token_hash(token))
-        return Rematched(game=rematch, seat=moved, token=token)
+        return Rematched(game=rematch, seat=moved, token=token, watch=watch)
 
-    async def _create(self, game: Game) -> str:
-        """The rematch of ``game`` in the store: the same rules and length, a new deal, seat i moved to i + 1."""
+    async def _create(self, game: Game) -> tuple[str, str]:
+        """The rematch of ``game`` in the store: the same rules and length, a new deal, seat i moved to i + 1; its
+        id and its code to watch (as people read it, ``M2PA-K7QX``)."""
         players = len(game.names)
         rules, rounds = game.match.rules, game.match.rounds
         game_id = secrets.token_hex(8)
         seed = secrets.randbits(63)  # the OS's randomness, as for every game: nobody's choice
-        row = GameRow(game_id, rules, rounds, seed, 0, self.key.hash(new_code()), rematch_of=game.id, clock=game.clock)
+        watch = new_code()
+        row = GameRow(game_id, rules, rounds, seed, 0, self.key.hash(watch), rematch_of=game.id, clock=game.clock)
         seats = tuple(
             SeatRow((old + 1) % players, game.names[old], game.computers[old], None)
             for old in sorted(range(players), key=lambda old: (old + 1) % players)
         )
         await self.store.create(row, seats)
         log.info("game %s: its rematch is %s", game.id, game_id)
-        return game_id
+        return game_id, shown(watch)

@@ -429,11 +429,12 @@ async def test_a_rematch_made_leaves_no_offer_on_the_screen_and_no_first_game_co
         await until(pilot, lambda: "send Boris: lost-cities play --join " in screen_text(shown))
         app.table._on_frame(RematchOffer(seats=(1,)))  # as the server tells them, at the match's end
         await until(pilot, lambda: "Boris asked" in screen_text(shown))
-        app.table._on_frame(Rematched(game="next", seat=1, token="t"))
+        app.table._on_frame(Rematched(game="next", seat=1, token="t", watch="M2PA-K7QX"))
         await until(pilot, lambda: "Boris asked" not in screen_text(shown))
         await pilot.press("question_mark")
         await until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
         assert "--join" not in screen_text(shown)
+        assert "lost-cities play --watch M2PA-K7QX" in screen_text(shown)  # the rematch's code, to pass on
         # the rematch's seat is kept before its names are known, and named by its welcome, which has no token
         seats = (SeatInfo(0, "Boris", None, True, True), SeatInfo(1, "Ana", None, True, True))
         app.table._on_frame(Welcome(game="next", seat=1, version=1, seats=seats, rounds=1))
@@ -451,6 +452,9 @@ async def test_a_watcher_is_not_told_that_players_asked_for_a_rematch_as_if_to_a
         app.table._on_frame(RematchOffer(seats=(0, 1)))  # as the server tells everyone, at the match's end
         await pilot.pause()
         assert not app._notifications and "asked for a rematch" not in screen_text(app)
+        app.table._on_frame(Rematched(game="next", watch="M2PA-K7QX"))  # the watcher follows the players there
+        await until(pilot, lambda: "you are watching it" in " ".join(screen_text(app).split()))
+        assert app.table.watching
 
 
 async def test_esc_in_the_form_opened_from_the_online_start_goes_back_to_it() -> None:

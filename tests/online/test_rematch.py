@@ -34,7 +34,10 @@ async def test_a_rematch_rotates_the_seats_once_everyone_asked(server: ServerPro
     async def player(view: PlayerView) -> Decision:
         return answer(bot, view)
 
+    watched: list[ServerFrame] = []
+    watcher = Seat(server.url, watch=created.watch, on_frame=watched.append)
     playing = [asyncio.create_task(seat.play(player, until_over=False)) for seat in seats.values()]
+    playing.append(asyncio.create_task(watcher.run(until_over=False)))
     try:
         await until(lambda: all(seat.record is not None for seat in seats.values()))
         old_tokens = {name: seat.token for name, seat in seats.items()}
@@ -51,6 +54,14 @@ async def test_a_rematch_rotates_the_seats_once_everyone_asked(server: ServerPro
                                 for seat in seats.values()))  # fmt: skip
         welcome = seats["Ana"].welcome
         assert isinstance(welcome, Welcome) and welcome.seat == 1
+        # found by a newcomer: the watcher was left at the finished game, and nobody had the rematch's code to watch
+        watch = moved["Ana"].watch
+        assert watch is not None and moved["Boris"].watch == watch != created.watch
+        assert [(f.game, f.seat, f.token, f.watch) for f in watched if isinstance(f, Rematched)] == [
+            (moved["Ana"].game, None, None, watch)
+        ]
+        await until(lambda: watcher.welcome is not None and watcher.welcome.game == moved["Ana"].game)
+        assert watcher.welcome is not None and watcher.welcome.seat is None  # watching the rematch, as its code says
         assert [(info.name, info.computer) for info in welcome.seats] == [
             ("Carl", "easy"),
             ("Ana", None),

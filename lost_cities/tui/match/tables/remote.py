@@ -544,16 +544,24 @@ class RemoteTable(Table):
             self.app.notify(asked.format(names=", ".join(asking)), timeout=15, markup=False)
 
     def _rematched(self, frame: Rematched) -> None:
-        """The rematch is made: this seat moves to it (its new token kept), the board follows its first view."""
+        """The rematch is made: this seat moves to it (its new token kept), or the watcher watches it; the board
+        follows its first view."""
         while len(self.app.screen_stack) > 2 and self.app.screen is not self.board:
             self.app.pop_screen()
         self.frame, self.welcome, self._round_end_up = None, None, False
         self.rematch_asked, self.rematch_seats = False, frozenset()
         self.app.clear_notifications()  # "… asked for a rematch" is done with
-        self.invites, self.invitation = {}, ""  # everyone is in: the first game's codes are no use to the new one
+        self.invites = {}  # everyone is in: the first game's codes are no use to the new one
+        self.invitation = ""  # its code to watch, for the players to pass on: kept in the help (``?``)
+        if frame.watch is not None:
+            self.invitation = _("to watch: lost-cities play --watch {code}{server}").format(
+                code=frame.watch, server=server_option(self.server)
+            )
         self.dealt = ""  # the rematch is dealt by the server
         self._keep_seat(frame.game, frame.seat, frame.token, ())  # its names come with its welcome
         self.first_note = _("The rematch: the seats have moved round by one.")
+        if frame.seat is None:
+            self.first_note = _("The rematch: you are watching it, the seats moved round by one.")
         if self.board is not None and self.board.scene is not None:
             self.board.scene = replace(self.board.scene, note=self.first_note)
 
@@ -646,8 +654,8 @@ class RemoteTable(Table):
         """The invitations of a game created here, as the help keeps them: each seat named as its player gave their
         name on joining (``send Bob``, not ``send Player 2``, once Bob has joined)."""
         created = self._taking.created
-        if created is None or not self.invitation or self.welcome is None:
-            return self.invitation
+        if created is None or not self.invitation or self.welcome is None or self.welcome.game != created.game:
+            return self.invitation  # none, or a rematch's code to watch
         names = {info.seat: info.name for info in self.welcome.seats}
         seats = tuple(replace(offer, name=names.get(offer.seat, offer.name)) for offer in created.seats)
         return invitations(replace(created, seats=seats), self.server)
