@@ -60,7 +60,11 @@ class Lobby:
                 )
         if all(level is not None for level in levels):
             raise FrameRefused(ErrorCode.BAD_FIELD, "at least one seat is a person's: the arena plays computers alone")
-        default = [f"Player {seat + 1}" for seat in range(players)]
+        computers = sum(level is not None for level in levels)  # unnamed, they are named as the app names them
+        default = [
+            f"Player {seat + 1}" if level is None else "Computer" if computers == 1 else f"Computer {seat + 1}"
+            for seat, level in enumerate(levels)
+        ]
         names = [clean_name(seat.name) or default[number] for number, seat in enumerate(frame.seats)]
         try:
             names = list(check_names(names))

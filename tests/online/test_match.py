@@ -180,3 +180,12 @@ async def test_a_client_that_loses_its_connection_in_the_middle_of_its_turn_come
     assert results[0] == results[1] and results[0].record.played == expected[1].record.played
     stored, last = await asyncio.to_thread(server.stored_decisions, created.game)
     assert stored == last == decisions_in(results[0].record)  # each decision applied once
+
+
+async def test_an_unnamed_computer_is_called_computer_as_at_one_keyboard_not_player_n(server: ServerProcess) -> None:
+    # found by a newcomer: a computer created without a name was "Player 2" in every list of the player's games
+    one = await create_game(server.url, Create(seats=(SeatSpec(""), SeatSpec("", computer="easy"))))
+    assert [seat.name for seat in one.seats] == ["Player 1", "Computer"]
+    seats = (SeatSpec("Ana"), SeatSpec("", computer="easy"), SeatSpec("", computer="hard"))
+    two = await create_game(server.url, Create(seats=seats))
+    assert [seat.name for seat in two.seats] == ["Ana", "Computer 2", "Computer 3"]
