@@ -124,12 +124,13 @@ class Game:
 
     # ------------------------------------------------------------------ deciding
 
-    def check(self, seat: int, version: int, text: str) -> bool:
+    def check(self, seat: int, version: int, text: str, arrived: float | None = None) -> bool:
         """Whether ``seat``'s decision ``text``, answering ``version``, is to be applied now.
 
         ``False`` for a resend of the decision already applied at that version (a client that lost the
         answer sends it again: it is never applied twice); :class:`Refused` for anything else not
-        acceptable, with the reason.
+        acceptable, with the reason.  ``arrived``: when the frame came (now, when not given): a claim is
+        judged by it, not by when the game was free to look at it.
         """
         if version < self.version:
             if self.log[version] == (seat, text):
@@ -140,7 +141,7 @@ class Game:
         if text == CLAIM:
             if self.over:
                 raise self._refused(ErrorCode.GAME_OVER, "the match is over")
-            if not self.claimable_by(seat, time.time()):
+            if not self.claimable_by(seat, time.time() if arrived is None else arrived):
                 raise self._refused(
                     ErrorCode.NOT_CLAIMABLE, "the match can be claimed only when another side's time has run out"
                 )

@@ -338,11 +338,12 @@ class Hub:
                     raise FrameRefused(
                         ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot play: join with an invitation code"
                     )
+                arrived = time.time()  # a claim is judged by when it came, not by when the game's lock was free
                 if isinstance(frame, Decide):
                     text = _notation(frame, await self.held.get(game.id))
                 else:
                     text = TAKE_BACK if isinstance(frame, TakeBack) else CLAIM
-                await self.decide(game.id, seat, frame.version, text, websocket)
+                await self.decide(game.id, seat, frame.version, text, websocket, arrived)
             case _:
                 raise FrameRefused(
                     ErrorCode.ALREADY_IN, "this connection is in a game already: send decide, sync or ping"
@@ -372,20 +373,29 @@ class Hub:
 
     # ------------------------------------------------------------------ a decision's path
 
-    async def decide(self, game_id: str, seat: int, version: int, text: str, reply_to: Member | None) -> None:
-        """Check, apply, commit, tell everyone — or answer ``reply_to`` alone with why not."""
+    async def decide(
+        self, game_id: str, seat: int, version: int, text: str, reply_to: Member | None, arrived: float | None = None
+    ) -> None:
+        """Check, apply, commit, tell everyone — or answer ``reply_to`` alone with why not.  ``arrived``: when the
+        frame came (a claim counts from then).  The answer to the sender alone is sent once the game's lock is
+        given back: a client that reads nothing holds up its own connection, never the game."""
+        answer = await self._decided(game_id, seat, version, text, reply_to, arrived)
+        if answer is not None and reply_to is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self._send(reply_to, answer)
+
+    async def _decided(
+        self, game_id: str, seat: int, version: int, text: str, reply_to: Member | None, arrived: float | None
+    ) -> ServerFrame | None:
+        """:meth:`decide` under the game's lock: what to answer the sender alone, if anything."""
         async with self.held.lock(game_id):
             game = await self.held.get(game_id)
             try:
-                fresh = game.check(seat, version, text)
+                fresh = game.check(seat, version, text, arrived)
             except Refused as refused:
-                if reply_to is not None:
-                    await self._send(reply_to, refused.frame)
-                return
+                return refused.frame
             if not fresh:  # a resend of what was applied: tell the sender where the game is now
-                if reply_to is not None:
-                    await self._send(reply_to, game.view_frame(seat))
-                return
+                return game.view_frame(seat)
             if reply_to is not None and reply_to.remote_address:  # a person's: the computers now answer them
                 game.asker = str(reply_to.remote_address[0])
             game.apply(seat, text)
@@ -398,20 +408,17 @@ class Hub:
                 # whose answer was lost went through, only the database can tell: every seat comes back to it
                 # (1013), the sender told first; its client resends the same decision at the same version, which
                 # is applied then, or recognised as applied already.
-                self._not_stored(game, error)
+                self._not_stored(game, error)  # the closes start once this task waits: the sender is told first
                 if not isinstance(error, Exception):
                     raise
-                if reply_to is not None:
-                    with contextlib.suppress(ConnectionClosed):
-                        refusal = ErrorFrame(code=ErrorCode.UNAVAILABLE, message=_UNAVAILABLE, version=version)
-                        await self._send(reply_to, refusal)
-                return
+                return ErrorFrame(code=ErrorCode.UNAVAILABLE, message=_UNAVAILABLE, version=version)
             log.info("game %s: v%d seat %d %s", game_id, game.version, seat + 1, text)
             self.members.tell_each(game)
             if game.over:
                 log.info("game %s: over, %s", game_id, game.match.totals)
                 self.members.tell_all(game.id, game.record_frame())
             self._computer_turn(game)
+            return None
 
     def _not_stored(self, game: Game, error: BaseException) -> None:
         """A decision applied in memory whose commit failed: the game dropped (read again from the store on next

@@ -61,6 +61,16 @@ def test_once_the_time_is_up_the_other_side_claims_the_match_and_it_is_over() ->
     assert refused.value.frame.code is ErrorCode.GAME_OVER
 
 
+def test_a_claim_is_judged_by_when_it_came_not_by_when_the_game_was_free() -> None:
+    # found by an attacker: a claim sent before the deadline, kept waiting behind the game's lock, was then accepted
+    game = Game(stored(since=time.time() - 61))  # the time ran out a second ago
+    assert game.deadline is not None
+    with pytest.raises(Refused) as refused:
+        game.check(1, 0, CLAIM, arrived=game.deadline - 2)
+    assert refused.value.frame.code is ErrorCode.NOT_CLAIMABLE
+    assert game.check(1, 0, CLAIM, arrived=game.deadline)
+
+
 def test_a_claim_is_kept_a_restart_rebuilds_the_game_as_claimed() -> None:
     base = stored(since=time.time() - 61)
     again = Game(StoredGame(base.game, base.seats, ((1, CLAIM),), base.since))

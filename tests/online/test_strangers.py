@@ -219,6 +219,38 @@ async def test_a_client_that_never_reads_is_dropped_once_its_buffer_stays_full(s
 
 
 @pytest.mark.slow
+async def test_a_seat_that_reads_nothing_cannot_hold_up_the_others_decisions(server: ServerProcess) -> None:
+    # found by an attacker: the answers to a player's own resends were sent under the game's lock, so a second
+    # connection of hers that read nothing held the other player's decisions for seconds (off his clock)
+    created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, clock=60))
+    ana = await open_raw(server.url)
+    token = (await ask(ana, {"type": "join", "code": created.seats[0].code}))["token"]
+    play = next(move for move in (await next_frame(ana))["view"]["legal_decisions"] if move.startswith("-"))
+    boris, _ = await joined(server.url, created.seats[1].code or "")
+    assert (await next_frame(ana))["type"] == "view"  # the last one in: the clock starts, with its deadline
+    for version, decision in enumerate((play, "n")):
+        assert (await ask(ana, {"type": "decide", "version": version, "decision": decision}))["type"] == "event"
+    for _ in range(2):
+        assert (await next_frame(boris))["type"] == "event"  # Ana's play and draw
+    boris_play = next(move for move in (await ask(boris, {"type": "sync"}))["view"]["legal_decisions"] if "-" in move)
+    quiet = socket.socket()
+    quiet.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: its data waits on the server
+    quiet.connect(("127.0.0.1", server.port))
+    staller = await connect(server.url, proxy=None, sock=quiet)
+    await staller.send(json.dumps({"type": "hello", "token": token}))
+    staller.transport.pause_reading()  # reads nothing more from here on
+    for _ in range(150):  # her first play again and again, each answered with the whole view: 3 s of it
+        await staller.send(json.dumps({"type": "decide", "version": 0, "decision": play}))
+        await asyncio.sleep(0.02)
+    started = time.monotonic()
+    answer = await ask(boris, {"type": "decide", "version": 2, "decision": boris_play})
+    assert answer["type"] == "event" and time.monotonic() - started < 1  # not the seconds till she is dropped
+    staller.transport.abort()
+    for websocket in (ana, boris):
+        await websocket.close()
+
+
+@pytest.mark.slow
 async def test_a_connection_that_joins_nothing_is_closed_even_if_it_pings(server: ServerProcess) -> None:
     idle = await from_address(server.url, "127.0.0.2")
     started = time.monotonic()
