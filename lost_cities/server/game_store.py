@@ -177,8 +177,9 @@ class GameStore(Protocol):
         """Commit decision number ``version`` (1-based) of the game, after which ``to_move`` is to decide; refused
         unless it is the next one."""
 
-    async def set_token(self, game_id: str, seat: int, token_hash: bytes) -> None:
-        """Give a seat a new token (the rematch's seat of a player who comes back for it): the old one opens nothing."""
+    async def set_token(self, game_id: str, seat: int, token_hash: bytes, at: float) -> None:
+        """Give a seat a new token (the rematch's seat of a player who comes back for it): the old one opens nothing.
+        The seat counts as taken from ``at`` (UNIX time) the first time: a clock counts from the last one in."""
 
     async def rematch_of(self, game_id: str) -> str | None:
         """The game created as the rematch of ``game_id``, if there is one."""

@@ -132,7 +132,7 @@ class Hub:
         self.entrance = Entrance(store, key, self.held)
         #: new games, and where one's games stand
         self.lobby = Lobby(store, key, self.held.games, allow_seeds)
-        self.rematches = Rematches(store, key, self.members)
+        self.rematches = Rematches(store, key, self.held)
 
     # ------------------------------------------------------------------ a connection's life
 

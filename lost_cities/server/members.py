@@ -44,7 +44,7 @@ class Members:
             if connections:
                 send_to(connections, game.event_for(seat))
 
-    def tell_views(self, game: Game, but: Member) -> None:
+    def tell_views(self, game: Game, but: Member | None = None) -> None:
         """Every seat and watcher (but one connection) its whole view again: what changed is not a decision."""
         for seat, connections in self.games.get(game.id, {}).items():
             others = [connection for connection in connections if connection is not but]

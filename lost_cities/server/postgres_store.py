@@ -200,10 +200,14 @@ class PostgresStore:
                 "INSERT INTO decisions VALUES (%s,%s,%s,%s,%s)", (game_id, version, seat, decision, time.time())
             )
 
-    async def set_token(self, game_id: str, seat: int, token_hash: bytes) -> None:
-        """Give a seat a new token (the rematch's seat of a player who comes back for it): the old one opens nothing."""
+    async def set_token(self, game_id: str, seat: int, token_hash: bytes, at: float) -> None:
+        """Give a seat a new token (the rematch's seat of a player who comes back for it): the old one opens nothing.
+        The seat counts as taken from ``at`` the first time."""
         async with self._connection(write=True) as db:
-            await db.execute("UPDATE seats SET token_hash=%s WHERE game_id=%s AND seat=%s", (token_hash, game_id, seat))
+            await db.execute(
+                "UPDATE seats SET token_hash=%s, joined_at=COALESCE(joined_at, %s) WHERE game_id=%s AND seat=%s",
+                (token_hash, at, game_id, seat),
+            )
 
     # ------------------------------------------------------------------ reading
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 
 from lost_cities.net.invitations import CodeKey, new_code, new_token, shown, token_hash
 from lost_cities.net.protocol import Rematched, RematchOffer
 from lost_cities.server.game import Game
 from lost_cities.server.game_store import GameRow, GameStore, SeatRow
-from lost_cities.server.members import Members
+from lost_cities.server.held_games import HeldGames
 
 __all__ = ["Rematches"]
 
@@ -21,10 +22,11 @@ class Rematches:
     """The rematches of the games one server holds: the seats that asked, per finished game, until it is made (then
     the store knows it)."""
 
-    def __init__(self, store: GameStore, key: CodeKey, members: Members) -> None:
+    def __init__(self, store: GameStore, key: CodeKey, held: HeldGames) -> None:
         self.store = store
         self.key = key
-        self.members = members
+        self.held = held
+        self.members = held.members
         self.asked: dict[str, set[int]] = {}
 
     def offer(self, game_id: str) -> RematchOffer | None:
@@ -60,7 +62,17 @@ class Rematches:
         watch, as it is made."""
         token = new_token()
         moved = (seat + 1) % len(game.names)
-        await self.store.set_token(rematch, moved, token_hash(token))
+        async with self.held.lock(rematch):  # the seat taken, as a join takes one: its clock starts with the last in
+            later = await self.held.get(rematch)
+            now = time.time()
+            await self.store.set_token(rematch, moved, token_hash(token), now)
+            if not later.joined[moved]:
+                later.joined[moved] = True
+                later.seat_taken(now)
+                if later.clock is not None and all(later.joined):  # whoever is in already is told their deadline
+                    self.members.tell_views(later)
+        if not self.members.everyone(rematch):  # nobody in it yet: not held in memory for them
+            self.held.forget_if_idle(later)
         return Rematched(game=rematch, seat=moved, token=token, watch=watch)
 
     async def _create(self, game: Game) -> tuple[str, str]:

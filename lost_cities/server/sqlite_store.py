@@ -152,12 +152,16 @@ class SqliteStore:
 
         await self._run(append)
 
-    async def set_token(self, game_id: str, seat: int, token_hash: bytes) -> None:
-        """Give a seat a new token (the rematch's seat of a player who comes back for it): the old one opens nothing."""
+    async def set_token(self, game_id: str, seat: int, token_hash: bytes, at: float) -> None:
+        """Give a seat a new token (the rematch's seat of a player who comes back for it): the old one opens nothing.
+        The seat counts as taken from ``at`` the first time."""
 
         def set_token(db: sqlite3.Connection) -> None:
             with _transaction(db):
-                db.execute("UPDATE seats SET token_hash=? WHERE game_id=? AND seat=?", (token_hash, game_id, seat))
+                db.execute(
+                    "UPDATE seats SET token_hash=?, joined_at=COALESCE(joined_at, ?) WHERE game_id=? AND seat=?",
+                    (token_hash, at, game_id, seat),
+                )
 
         await self._run(set_token)
 

@@ -11,7 +11,16 @@ from lost_cities.ai.bot import answer
 from lost_cities.engine import PlayerView
 from lost_cities.engine.moves import Decision
 from lost_cities.net.client import Seat, create_game
-from lost_cities.net.protocol import Create, Rematched, RematchOffer, SeatSpec, ServerFrame, Welcome
+from lost_cities.net.protocol import (
+    Create,
+    Presence,
+    Rematched,
+    RematchOffer,
+    SeatSpec,
+    ServerFrame,
+    ViewFrame,
+    Welcome,
+)
 from tests.online.server import ServerProcess
 
 
@@ -73,3 +82,47 @@ async def test_a_rematch_rotates_the_seats_once_everyone_asked(server: ServerPro
         for task in playing:
             task.cancel()
         await asyncio.gather(*playing, return_exceptions=True)  # their connections closed, before the server stops
+
+
+async def test_a_player_away_when_the_rematch_was_made_starts_its_clock_on_coming_back(server: ServerProcess) -> None:
+    # found by an attacker: the seat given out later was never marked taken, so the rematch's clock never started
+    spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=8, clock=60)
+    created = await create_game(server.url, spec)
+    frames: dict[str, list[ServerFrame]] = {"Ana": [], "Boris": []}
+    seats = {
+        name: Seat(server.url, code=offer.code, on_frame=frames[name].append)
+        for name, offer in zip(("Ana", "Boris"), created.seats, strict=True)
+    }
+    bot = make_bot("heuristic")
+
+    async def player(view: PlayerView) -> Decision:
+        return answer(bot, view)
+
+    playing = {name: asyncio.create_task(seat.play(player, until_over=False)) for name, seat in seats.items()}
+    try:
+        await until(lambda: all(seat.record is not None for seat in seats.values()))
+        await seats["Boris"].ask_rematch()
+        await until(lambda: any(isinstance(frame, RematchOffer) for frame in frames["Ana"]))
+        boris_token = seats["Boris"].token
+        leaving = playing.pop("Boris")  # Boris leaves
+        leaving.cancel()
+        await asyncio.gather(leaving, return_exceptions=True)
+        await until(lambda: any(isinstance(f, Presence) and not f.connected for f in frames["Ana"]))
+        await seats["Ana"].ask_rematch()
+        await until(lambda: seats["Ana"].welcome is not None and seats["Ana"].welcome.game != created.game)
+        rematch = seats["Ana"].welcome.game  # type: ignore[union-attr]
+        moved = next(n for n, f in enumerate(frames["Ana"]) if isinstance(f, Rematched))
+        await until(lambda: any(isinstance(f, ViewFrame) for f in frames["Ana"][moved:]))
+        in_rematch = [f for f in frames["Ana"][moved:] if isinstance(f, ViewFrame)]
+        assert all(f.deadline is None for f in in_rematch)  # Boris is not in yet: nobody's time runs
+        back = Seat(server.url, token=boris_token, on_frame=frames["Boris"].append)  # Boris is back, sent on to it
+        playing["Boris"] = asyncio.create_task(back.play(player, until_over=False))
+        await until(lambda: back.welcome is not None and back.welcome.game == rematch)
+        assert back.welcome is not None and all(info.joined for info in back.welcome.seats)
+        came = next(n for n, f in enumerate(frames["Boris"]) if isinstance(f, Rematched))
+        await until(lambda: any(isinstance(f, ViewFrame) and f.deadline is not None for f in frames["Boris"][came:]))
+        await until(lambda: any(isinstance(f, ViewFrame) and f.deadline is not None for f in frames["Ana"][moved:]))
+    finally:
+        for task in playing.values():
+            task.cancel()
+        await asyncio.gather(*playing.values(), return_exceptions=True)

@@ -179,9 +179,13 @@ async def test_watch_codes_tokens_rematches_and_counts(store: GameStore) -> None
     await store.create(game_row("g2", watch=b"w2", rematch_of="g1"), seats("g2"))
     assert await store.game_of_watch(b"w2") == "g2" and await store.game_of_watch(b"w3") is None
     assert await store.rematch_of("g1") == "g2" and await store.rematch_of("g2") is None
-    assert await store.join("g2", 0, b"g2-i0", b"old", "Ana", time.time())
-    await store.set_token("g2", 0, b"new")
+    joined = time.time() + 100  # later than the game was created
+    assert await store.join("g2", 0, b"g2-i0", b"old", "Ana", joined)
+    await store.set_token("g2", 0, b"new", joined + 50)
     assert await store.seat_of_token(b"new") == ("g2", 0) and await store.seat_of_token(b"old") is None
+    await store.set_token("g2", 1, b"boris", joined + 60)  # a seat first given out: taken from then
+    loaded = await store.load("g2")
+    assert loaded is not None and loaded.since == joined + 60  # the clock counts from the last one in
     assert await store.counts() == (2, 2)
     await store.append("g1", 1, 1, "+r7", over=True, to_move=0)
     assert await store.counts() == (2, 1)
