@@ -91,14 +91,25 @@ class Entrance:
                 tried=code,
             )
         game = await self.held.get(game_id, address)
+        try:
+            token = await self._take(game, seat, frame.name, hashed, code)
+        except Exception:
+            self.held.forget_if_idle(game_id)  # loaded for nobody: not kept in memory for them
+            raise
+        log.info("game %s: %s joined seat %d", game_id, game.names[seat], seat + 1)
+        return Entered(game, seat, token)
+
+    async def _take(self, game: Game, seat: int, asked: str | None, hashed: bytes, code: str) -> str:
+        """Take ``seat`` of ``game`` with the invitation ``hashed``, under the name ``asked`` (``None``: the one the
+        creator gave): its new token."""
         token = new_token()
-        async with self.held.lock(game_id):  # the name checked against the others and taken in one step: two
+        async with self.held.lock(game.id):  # the name checked against the others and taken in one step: two
             name = game.names[seat]  # players joining at once as "Ana" never both get it
-            if frame.name is not None:
-                name = _name(frame.name, seat, game)
+            if asked is not None:
+                name = _name(asked, seat, game)
             now = time.time()
             try:
-                if not await self.store.join(game_id, seat, hashed, token_hash(token), name, now):
+                if not await self.store.join(game.id, seat, hashed, token_hash(token), name, now):
                     raise FrameRefused(ErrorCode.CODE_USED, f"{shown(code)} was used a moment ago", tried=code)
             except NameTaken:  # the database's own check, behind the one above: another server's join, say
                 raise FrameRefused(
@@ -107,8 +118,7 @@ class Entrance:
             game.names[seat] = name
             game.joined[seat] = True
             game.seat_taken(now)  # a clock counts from the last one in
-        log.info("game %s: %s joined seat %d", game_id, name, seat + 1)
-        return Entered(game, seat, token)
+        return token
 
 
 def _name(text: str, seat: int, game: Game) -> str:

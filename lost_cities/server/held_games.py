@@ -98,21 +98,24 @@ class HeldGames:
         game from memory)."""
         return self.locks.setdefault(game_id, asyncio.Lock())
 
-    def forget_if_idle(self, game: Game) -> None:
-        """Drop a game nobody is connected to from memory (the store keeps it), unless a computer is thinking; its
-        lease is given back, so that another server may take it at once."""
-        if game.computer_to_move() is None and self.games.get(game.id, game) is game:  # not a copy loaded since
-            self.games.pop(game.id, None)
-            self.members.forget(game.id)
-            # its locks too, unless held (a lock nobody holds has nobody waiting for it either)
-            for locks in (self.locks, self.loading):
-                lock = locks.get(game.id)
-                if lock is not None and not lock.locked():
-                    del locks[game.id]
-            if any(level is not None for level in game.computers):
-                self.computers.forget(game.id)
-            if self.leases is not None:
-                self._background(self._release(game.id))
+    def forget_if_idle(self, game_id: str) -> None:
+        """Drop the game from memory (the store keeps it) if nobody is connected to it and no computer is thinking
+        in it; its lease is given back, so that another server may take it at once.  Called whenever a game may
+        have become idle: its last connection left, a computer moved, a seat was refused or given out."""
+        game = self.games.get(game_id)
+        if game is None or self.members.everyone(game_id) or game.computer_to_move() is not None:
+            return
+        del self.games[game_id]
+        self.members.forget(game_id)
+        # its locks too, unless held (a lock nobody holds has nobody waiting for it either)
+        for locks in (self.locks, self.loading):
+            lock = locks.get(game_id)
+            if lock is not None and not lock.locked():
+                del locks[game_id]
+        if any(level is not None for level in game.computers):
+            self.computers.forget(game_id)
+        if self.leases is not None:
+            self._background(self._release(game_id))
 
     def drop(self, game: Game, reason: str) -> None:
         """Drop a game whose copy in memory may not be the store's (read again on next use) and close every

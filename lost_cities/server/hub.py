@@ -276,8 +276,7 @@ class Hub:
                 self.members.tell_all(game.id, Presence(seat=seat, connected=False))
             elif seat is None:
                 log.info("game %s: a watcher left (%d watching)", game.id, len(members[None]))
-            if not any(members.values()):
-                self.held.forget_if_idle(game)
+            self.held.forget_if_idle(game.id)  # the copy in memory now, which may not be this connection's
 
     async def _flooded(self, websocket: Member, bucket: FrameBucket) -> bool:
         """Whether the connection sent too many frames a second, and is closed for it."""
@@ -446,6 +445,7 @@ class Hub:
             await self.decide(game.id, seat, version, str(decision), None)
         except StoreError as error:  # dropped after a failed commit, and the database still away: taken again
             log.warning("game %s: the computer's turn waits for the database: %s", game.id, error)  # on reload
+        self.held.forget_if_idle(game.id)  # everyone may have left while it thought
 
     def _background(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run ``work`` in the background, kept (in :attr:`tasks`) until it is done, cancelled by :meth:`stop`."""

@@ -17,6 +17,10 @@ __all__ = ["Rematches"]
 
 log = logging.getLogger("lost_cities.server")
 
+#: The most finished games whose rematch is asked and not yet made that are remembered: past it, the oldest ask is
+#: forgotten (its players ask again), so that asks nobody answers never fill a server up for months.
+MOST_ASKED = 10_000
+
 
 class Rematches:
     """The rematches of the games one server holds: the seats that asked, per finished game, until it is made (then
@@ -45,6 +49,8 @@ class Rematches:
         else:
             asked = self.asked.setdefault(game.id, set())
             asked.add(seat)
+            if len(self.asked) > MOST_ASKED:
+                del self.asked[next(iter(self.asked))]  # the oldest: a dict keeps the order things came in
             self.members.tell_all(game.id, RematchOffer(seats=tuple(sorted(asked))))
             if not set(game.seats_of_people()) <= asked:
                 return
@@ -71,8 +77,7 @@ class Rematches:
                 later.seat_taken(now)
                 if later.clock is not None and all(later.joined):  # whoever is in already is told their deadline
                     self.members.tell_views(later)
-        if not self.members.everyone(rematch):  # nobody in it yet: not held in memory for them
-            self.held.forget_if_idle(later)
+        self.held.forget_if_idle(rematch)  # nobody in it yet: not held in memory for them
         return Rematched(game=rematch, seat=moved, token=token, watch=watch)
 
     async def _create(self, game: Game) -> tuple[str, str]:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
+
+import pytest
 
 from lost_cities.ai import make_bot
 from lost_cities.ai.bot import answer
@@ -126,3 +129,31 @@ async def test_a_player_away_when_the_rematch_was_made_starts_its_clock_on_comin
         for task in playing.values():
             task.cancel()
         await asyncio.gather(*playing.values(), return_exceptions=True)
+
+
+async def test_asks_for_rematches_nobody_answers_are_kept_so_many_at_most(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by an attacker: an ask the other player never answered was kept for as long as the server ran
+    from types import SimpleNamespace
+
+    from lost_cities.engine import Rules
+    from lost_cities.net.invitations import CodeKey
+    from lost_cities.server import rematches
+    from lost_cities.server.game import Game
+    from lost_cities.server.game_store import GameRow, SeatRow, StoredGame
+    from lost_cities.server.members import Members
+    from lost_cities.server.sqlite_store import SqliteStore
+
+    monkeypatch.setattr(rematches, "MOST_ASKED", 2)
+    store = SqliteStore(tmp_path / "online.sqlite3")
+    await store.open()
+    try:
+        asks = rematches.Rematches(store, CodeKey(b"k" * 32), SimpleNamespace(members=Members()))  # type: ignore[arg-type]
+        for number in range(3):
+            row = GameRow(f"g{number}", Rules(), 1, number, 0, b"w%d" % number)
+            seats = tuple(SeatRow(seat, name, None, None, b"t") for seat, name in enumerate(("Ana", "Boris")))
+            await asks.ask(Game(StoredGame(row, seats, (), 0.0)), 0)  # Ana asks, Boris never does
+        assert list(asks.asked) == ["g1", "g2"]  # the oldest forgotten
+    finally:
+        await store.close()
