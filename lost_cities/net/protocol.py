@@ -444,6 +444,9 @@ def field_sentence(text: str) -> str:
         return f'the field "{found.group(1)}" is missing'
     if found := re.search(r"unknown field `([^`]*)`", text):
         return f'this frame has no field "{found.group(1)}"'
+    if found := re.fullmatch(r"Number out of range(?: - at `\$\.?([^`]*)`)?", text.strip()):  # 1e400, say
+        where = f'the field "{found.group(1)}"' if found.group(1) else "the frame"
+        return f"{where} holds a number too large to read"
     found = _EXPECTED.match(text.strip())
     if found is None:
         return f"a field is wrong: {text}"

@@ -71,11 +71,13 @@ async def test_a_frame_that_is_not_right_gets_one_error_and_the_connection_stays
             'the field "version" should be a whole number (at least 0)',
         ),
         ('{"type": "decide", "version": 0}', 'the field "decision" is missing'),
+        # found by an attacker: "a field is wrong: Number out of range - at `$.version`", the parser's own words
+        ('{"type": "decide", "version": 1e400, "decision": "n"}', 'the field "version" holds a number too large'),
         ('{"type": "create", "seats": [{"name": "A"}]}', 'the field "seats" should be a list of at least 2 items'),
         # a field's name of four thousand letters is named by its start
         ('{"type": "ping", "' + "x" * 4000 + '": 1}', 'this frame has no field "' + "x" * 39 + '…"'),
     ],
-    ids=["type", "unknown", "bound", "missing", "length", "huge"],
+    ids=["type", "unknown", "bound", "missing", "out-of-range", "length", "huge"],
 )
 async def test_a_wrong_field_is_named_and_said_in_words(one_server: ServerProcess, frame: str, words: str) -> None:
     websocket = await open_raw(one_server.url)
