@@ -116,8 +116,7 @@ class Entrance:
                     ErrorCode.BAD_FIELD, f"name: another player of this game has a name that looks like {quote(name)}"
                 ) from None
             game.names[seat] = name
-            game.joined[seat] = True
-            game.seat_taken(now)  # a clock counts from the last one in
+            self.held.take_seat(game.id, seat, now)  # a clock counts from the last one in
         return token
 
 

@@ -93,6 +93,18 @@ class HeldGames:
                 self._loaded(game)
         return self.games[game_id]
 
+    def take_seat(self, game_id: str, seat: int, at: float) -> None:
+        """``seat`` was taken at ``at`` (a join, a rematch's seat given out, or found taken in the store by a player
+        who comes back to a copy that had not heard of it): marked in the copy held here, if any, and its clock
+        counts from the last one in — whoever is in the game then is sent the view with its deadline."""
+        game = self.games.get(game_id)
+        if game is None or game.joined[seat]:
+            return
+        game.joined[seat] = True
+        game.seat_taken(at)
+        if game.clock is not None and all(game.joined):
+            self.members.tell_views(game)
+
     def lock(self, game_id: str) -> asyncio.Lock:
         """The game's lock: one decision, join or rematch at a time (made when first needed, dropped with the
         game from memory)."""

@@ -241,6 +241,8 @@ class Hub:
     async def _member(self, websocket: Member, entered: Entered) -> None:
         """A connection that came in at ``entered``'s seat of its game (``None``: a watcher), until it closes."""
         game, seat, token, invitation = entered
+        if seat is not None and not game.joined[seat]:  # a rematch's seat given out by another server: taken
+            self.held.take_seat(game.id, seat, time.time())
         members = self.members.of(game.id)
         first_of_seat = seat is not None and not members.get(seat)
         members.setdefault(seat, set()).add(websocket)
@@ -260,8 +262,6 @@ class Hub:
             if first_of_seat and seat is not None:
                 log.info("game %s: seat %d connected", game.id, seat + 1)
                 self.members.tell_all(game.id, Presence(seat=seat, connected=True, name=game.names[seat]))
-            if token is not None and game.clock is not None and all(game.joined):  # the last one in: the clock
-                self.members.tell_views(game, but=websocket)  # starts, and everyone is sent the view with its deadline
             bucket = _bucket_of(websocket)
             what = f"game {game.id}: a frame from seat {seat}"
             async for message in websocket:

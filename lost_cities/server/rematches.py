@@ -68,17 +68,10 @@ class Rematches:
         watch, as it is made."""
         token = new_token()
         moved = (seat + 1) % len(game.names)
-        async with self.held.lock(rematch):  # the seat taken, as a join takes one: its clock starts with the last in
-            later = await self.held.get(rematch)
-            now = time.time()
-            await self.store.set_token(rematch, moved, token_hash(token), now)
-            if not later.joined[moved]:
-                later.joined[moved] = True
-                later.seat_taken(now)
-                if later.clock is not None and all(later.joined):  # whoever is in already is told their deadline
-                    self.members.tell_views(later)
-        self.held.forget_if_idle(rematch)  # nobody in it yet: not held in memory for them
-        return Rematched(game=rematch, seat=moved, token=token, watch=watch)
+        now = time.time()  # the seat taken, as a join takes one: its clock starts with the last one in
+        await self.store.set_token(rematch, moved, token_hash(token), now)
+        self.held.take_seat(rematch, moved, now)  # (held by another server: its copy hears of it when the player
+        return Rematched(game=rematch, seat=moved, token=token, watch=watch)  # comes in, see Hub._member)
 
     async def _create(self, game: Game) -> tuple[str, str]:
         """The rematch of ``game`` in the store: the same rules and length, a new deal, seat i moved to i + 1; its
