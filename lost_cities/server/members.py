@@ -44,12 +44,11 @@ class Members:
             if connections:
                 send_to(connections, game.event_for(seat))
 
-    def tell_views(self, game: Game, but: Member | None = None) -> None:
-        """Every seat and watcher (but one connection) its whole view again: what changed is not a decision."""
+    def tell_views(self, game: Game) -> None:
+        """Every seat and watcher its whole view again: what changed is not a decision (a clock started)."""
         for seat, connections in self.games.get(game.id, {}).items():
-            others = [connection for connection in connections if connection is not but]
-            if others:
-                send_to(others, game.view_frame(seat))
+            if connections:
+                send_to(connections, game.view_frame(seat))
 
     def tell_all(self, game_id: str, frame: Presence | Record | RematchOffer) -> None:
         """A frame every seat and watcher may see alike."""
