@@ -18,6 +18,9 @@ from lost_cities.i18n import _, os_reason
 
 #: Tabs served at once: each runs an app process (~50 MB).
 MAX_TABS = 20
+#: Tabs one address may hold at once, for a page reached from other machines (one served to this machine alone:
+#: all of them, a reverse proxy's included).
+TABS_PER_ADDRESS = 4
 
 
 def command_for(server: str, language: str) -> str:
@@ -47,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
         title="Lost Cities",
         public_url=args.public_url,
         max_tabs=MAX_TABS,
+        per_address=None if args.host in ("127.0.0.1", "localhost", "::1") else TABS_PER_ADDRESS,
     )
     try:
         server.serve()
