@@ -154,11 +154,14 @@ class Hub:
         failures = 0
 
         def failed(refusal: FrameRefused) -> str | None:
-            """A wrong code or token, counted for the address and the connection: too many close it."""
+            """A wrong code or token, counted for the address and the connection: too many close it.  A client
+            another server relays here came for the one game its relay names: refused, it is done with."""
             nonlocal failures
             if refusal.frame.code in (ErrorCode.BAD_CODE, ErrorCode.BAD_TOKEN, ErrorCode.CODE_USED):
                 failures += 1
                 self.gate.failed(address, refusal.tried, refusal.frame.code.value)
+            if not local:
+                return "refused"
             return "too many failed attempts" if failures >= Limits.FAILURES_PER_CONNECTION else None
 
         try:

@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
 
@@ -191,3 +192,25 @@ async def test_a_client_relayed_while_the_owners_are_checked_is_not_let_go() -> 
 
 async def _record(dropped: list[str], game: str) -> None:
     dropped.append(game)
+
+
+async def test_a_relayed_client_refused_its_first_frame_is_done_with_not_let_into_another_game(tmp_path: Path) -> None:
+    # found by an attacker: refused a join of the game its relay named, it sent a watch of another game, was let in,
+    # and stayed there for good once the relay's game was let go (its detach unheard)
+    from lost_cities.net.protocol import Create, SeatSpec
+    from lost_cities.server.sqlite_store import SqliteStore
+    from tests.online.server import hub_in_process
+
+    async with hub_in_process(SqliteStore(tmp_path / "online.sqlite3")) as (_url, hub):
+        named = await hub.lobby.create(Create(seats=(SeatSpec("Ana"), SeatSpec("Boris"))))
+        other = await hub.lobby.create(Create(seats=(SeatSpec("Cleo"), SeatSpec("Dan"))))
+        relay, attached = owner()
+        join = {"type": "join", "code": named.seats[1].code, "name": "\u0007"}
+        heard(relay, game_channel(named.game), {"kind": "attach", "server": "b", "relay": "r", "address": "a",
+                                                "frame": json.dumps(join)})  # fmt: skip
+        (member,) = attached
+        member.feed(json.dumps({"type": "watch", "code": other.watch}))
+        await asyncio.wait_for(hub.handle(member), 10)
+        said = [message for _channel, message in published(relay)]
+        assert json.loads(str(said[0]["frame"]))["code"] == "bad_field" and said[-1]["kind"] == "close"
+        assert other.game not in hub.held.games and not hub.members.games
