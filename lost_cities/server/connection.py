@@ -185,8 +185,13 @@ class GuardedConnection(ServerConnection):
             self._drop("it reads nothing")  # past what the server keeps for anyone: at once
 
     def _drop(self, why: str) -> None:
-        """Let the client go without another byte (its seat comes back, and is sent the game as it stands)."""
-        self.slow = None
+        """Let the client go without another byte (its seat comes back, and is sent the game as it stands), once:
+        dropped for its full buffer, it is not dropped again when its timer comes."""
+        if self.slow is not None:
+            self.slow.cancel()
+            self.slow = None
+        if self.transport.is_closing():
+            return
         waiting = self.transport.get_write_buffer_size()
         self.gate.refusals.warning(
             "dropped a connection from %s: %s (%d bytes waiting)", self.remote_address[0], why, waiting
