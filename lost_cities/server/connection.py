@@ -14,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
 from websockets.frames import Frame, Opcode
 
+from lost_cities.net.protocol import ErrorCode, ErrorFrame, write
 from lost_cities.server.gate import Gate, Limits, Refusal, TokenBucket
 
 __all__ = ["FrameBucket", "GuardedConnection"]
@@ -50,6 +52,27 @@ class FrameBucket(TokenBucket):
 
     def __init__(self) -> None:
         super().__init__(Limits.FRAMES_PER_SECOND, Limits.FRAME_BURST)
+
+
+class _Closable(Protocol):
+    async def send(self, message: str) -> None: ...
+    async def close(self, code: int = 1000, reason: str = "") -> None: ...
+
+
+#: What a connection that sends too many frames a second is told, before it is closed (1008).
+_FLOODED = f"at most {Limits.FRAMES_PER_SECOND:.0f} frames a second: the connection is closed"
+FLOOD = write(ErrorFrame(code=ErrorCode.RATE_LIMITED, message=_FLOODED))
+
+
+async def flooded(websocket: _Closable, bucket: FrameBucket) -> bool:
+    """Whether the connection's frame is one too many this second: if so it is told, and closed (1008) — by the
+    server it is in a game on, and by the one that relays it there before its frames reach Redis."""
+    if bucket.take():
+        return False
+    with contextlib.suppress(ConnectionClosed):
+        await websocket.send(FLOOD)
+    await websocket.close(1008, "too many frames")
+    return True
 
 
 class GuardedConnection(ServerConnection):

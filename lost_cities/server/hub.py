@@ -62,7 +62,7 @@ from lost_cities.net.protocol import (
 )
 from lost_cities.server import COMPUTER_PROCESSES
 from lost_cities.server.computers import Computers
-from lost_cities.server.connection import FrameBucket, GuardedConnection
+from lost_cities.server.connection import FrameBucket, GuardedConnection, flooded
 from lost_cities.server.entrance import Entered, Entrance
 from lost_cities.server.game import Game, Refused
 from lost_cities.server.game_store import GameStore, StoreError
@@ -172,7 +172,7 @@ class Hub:
                 except TimeoutError:
                     await websocket.close(1008, f"no game joined within {Limits.FIRST_FRAME:g} seconds")
                     return
-                if await self._flooded(websocket, bucket) or await self._answered(
+                if await flooded(websocket, bucket) or await self._answered(
                     websocket, "a first frame", self._first(websocket, address, message), failed
                 ):
                     return
@@ -268,7 +268,7 @@ class Hub:
             bucket = _bucket_of(websocket)
             what = f"game {game.id}: a frame from seat {seat}"
             async for message in websocket:
-                if await self._flooded(websocket, bucket) or await self._answered(
+                if await flooded(websocket, bucket) or await self._answered(
                     websocket, what, self._in_game(websocket, game, seat, message)
                 ):
                     return
@@ -280,14 +280,6 @@ class Hub:
             elif seat is None:
                 log.info("game %s: a watcher left (%d watching)", game.id, len(members[None]))
             self.held.forget_if_idle(game.id)  # the copy in memory now, which may not be this connection's
-
-    async def _flooded(self, websocket: Member, bucket: FrameBucket) -> bool:
-        """Whether the connection sent too many frames a second, and is closed for it."""
-        if bucket.take():
-            return False
-        await self._send(websocket, ErrorFrame(code=ErrorCode.RATE_LIMITED, message=_FLOOD))
-        await websocket.close(1008, "too many frames")
-        return True
 
     async def _answered(
         self,
@@ -488,9 +480,6 @@ class Hub:
         log.warning("%s: the database cannot be reached: %s", what, error)
         await self._send(websocket, ErrorFrame(code=ErrorCode.UNAVAILABLE, message=_UNAVAILABLE))
         await websocket.close(1013, _TRY_AGAIN)
-
-
-_FLOOD = f"at most {Limits.FRAMES_PER_SECOND:.0f} frames a second: the connection is closed"
 
 
 def _closed(remote: RemoteMember, handled: asyncio.Task[None]) -> None:

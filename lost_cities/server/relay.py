@@ -59,6 +59,7 @@ from lost_cities.net.protocol import (
     read_client_frame,
     write,
 )
+from lost_cities.server.connection import FrameBucket, GuardedConnection, flooded
 from lost_cities.server.leases import LeaseError, Leases
 
 if TYPE_CHECKING:  # the Redis client is loaded only when --redis is given
@@ -402,7 +403,10 @@ class Relay:
             pipe.attached = True
             log.info("game %s: a client relayed to server %s", game_id, owner)
             pipe.note(first)
+            bucket = websocket.frames if isinstance(websocket, GuardedConnection) else FrameBucket()
             async for message in websocket:
+                if await flooded(websocket, bucket):  # here, before a flood reaches Redis and the game's server
+                    break
                 pipe.note(message)
                 text = message if isinstance(message, str) else message.decode(errors="replace")
                 forward = Forward(server=self.me, relay=relay_id, frame=text, binary=isinstance(message, bytes))

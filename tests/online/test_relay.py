@@ -214,3 +214,44 @@ async def test_a_relayed_client_refused_its_first_frame_is_done_with_not_let_int
         said = [message for _channel, message in published(relay)]
         assert json.loads(str(said[0]["frame"]))["code"] == "bad_field" and said[-1]["kind"] == "close"
         assert other.game not in hub.held.games and not hub.members.games
+
+
+async def test_a_relayed_client_that_floods_is_closed_by_the_server_relaying_it_before_redis_hears_the_flood() -> None:
+    # found by an attacker: 1,324 frames of 4 KiB went through Redis before the game's server closed the client
+    from lost_cities.server.gate import Limits
+
+    class Stranger:  # what the relay uses of a client's connection: frames in, frames out, a close
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+            self.closed: int | None = None
+
+        def __aiter__(self) -> Stranger:
+            return self
+
+        async def __anext__(self) -> str:
+            if self.closed is not None or len(heard_by_redis) > 2_000:  # bounded, were it never closed
+                raise StopAsyncIteration
+            await asyncio.sleep(0)
+            return '{"type": "sync"}' + " " * 4000
+
+        async def send(self, message: str) -> None:
+            self.sent.append(message)
+
+        async def close(self, code: int = 1000, reason: str = "") -> None:
+            self.closed = code
+
+    heard_by_redis: list[str] = []
+
+    async def publish(channel: str, data: bytes) -> int:
+        heard_by_redis.append(channel)
+        return 1  # the game's server listens
+
+    async def owner_of(game_id: str) -> str:
+        return "a"
+
+    leases = SimpleNamespace(redis=SimpleNamespace(publish=publish), me="b", ttl=1.0, owner=owner_of)
+    stranger = Stranger()
+    relay = Relay(cast("Leases", leases))
+    assert await asyncio.wait_for(relay.pipe(cast("ServerConnection", stranger), "g", "{}", "192.0.2.9"), 10)
+    assert stranger.closed == 1008 and json.loads(stranger.sent[-1])["code"] == "rate_limited"
+    assert len(heard_by_redis) <= Limits.FRAME_BURST + 3  # the attach, the frames let through, the detach
