@@ -50,6 +50,7 @@ from lost_cities.net.protocol import (
     Pong,
     Presence,
     Rematch,
+    Rematched,
     SeatInfo,
     ServerFrame,
     Status,
@@ -258,8 +259,11 @@ class Hub:
                 await self._send(websocket, game.record_frame())
                 rematch = await self.store.rematch_of(game.id)
                 offer = self.rematches.offer(game.id)
+                watch = self.rematches.watch_code(game.id)
                 if rematch is not None and seat is not None and game.computers[seat] is None:
                     await self._send(websocket, await self.rematches.seat_in(game, rematch, seat))  # made while away
+                elif rematch is not None and seat is None and watch is not None:  # a watcher is sent on to it
+                    await self._send(websocket, Rematched(game=rematch, watch=watch))
                 elif offer is not None:
                     await self._send(websocket, offer)
             if first_of_seat and seat is not None:

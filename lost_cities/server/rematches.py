@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
+from typing import Any
 
 from lost_cities.net.invitations import CodeKey, new_code, new_token, shown, token_hash
 from lost_cities.net.protocol import Rematched, RematchOffer
@@ -17,9 +18,10 @@ __all__ = ["Rematches"]
 
 log = logging.getLogger("lost_cities.server")
 
-#: The most finished games whose rematch is asked and not yet made that are remembered: past it, the oldest ask is
-#: forgotten (its players ask again), so that asks nobody answers never fill a server up for months.
-MOST_ASKED = 10_000
+#: The most finished games whose rematch is asked and not yet made that are remembered, and the most rematches
+#: whose code to watch is: past it, the oldest is forgotten (its players ask again; a watcher coming late is not sent
+#: on), so that neither table fills a server up for months.
+MOST_KEPT = 10_000
 
 
 class Rematches:
@@ -32,6 +34,13 @@ class Rematches:
         self.held = held
         self.members = held.members
         self.asked: dict[str, set[int]] = {}
+        #: per finished game whose rematch this server made, the rematch's code to watch (the store keeps its hash
+        #: alone): told to a watcher, or a player, who comes back to the finished game
+        self.watch_codes: dict[str, str] = {}
+
+    def watch_code(self, game_id: str) -> str | None:
+        """The code to watch the rematch of ``game_id``, if this server made it and still remembers it."""
+        return self.watch_codes.get(game_id)
 
     def offer(self, game_id: str) -> RematchOffer | None:
         """Who asked for a rematch of the game so far, if anyone did: what a player coming back is told."""
@@ -49,13 +58,14 @@ class Rematches:
         else:
             asked = self.asked.setdefault(game.id, set())
             asked.add(seat)
-            if len(self.asked) > MOST_ASKED:
-                del self.asked[next(iter(self.asked))]  # the oldest: a dict keeps the order things came in
+            _bounded(self.asked)
             self.members.tell_all(game.id, RematchOffer(seats=tuple(sorted(asked))))
             if not set(game.seats_of_people()) <= asked:
                 return
             rematch, watch = await self._create(game)
             self.asked.pop(game.id, None)
+            self.watch_codes[game.id] = watch
+            _bounded(self.watch_codes)
             players = list(game.seats_of_people())
             self.members.tell_seat(game.id, None, Rematched(game=rematch, watch=watch))
         for person in players:
@@ -68,6 +78,7 @@ class Rematches:
         watch, as it is made."""
         token = new_token()
         moved = (seat + 1) % len(game.names)
+        watch = watch or self.watch_code(game.id)
         now = time.time()  # the seat taken, as a join takes one: its clock starts with the last one in
         await self.store.set_token(rematch, moved, token_hash(token), now)
         self.held.take_seat(rematch, moved, now)  # (held by another server: its copy hears of it when the player
@@ -89,3 +100,9 @@ class Rematches:
         await self.store.create(row, seats)
         log.info("game %s: its rematch is %s", game.id, game_id)
         return game_id, shown(watch)
+
+
+def _bounded(kept: dict[str, Any]) -> None:
+    """At most :data:`MOST_KEPT` entries: past it, the oldest goes (a dict keeps the order things came in)."""
+    while len(kept) > MOST_KEPT:
+        del kept[next(iter(kept))]

@@ -74,6 +74,9 @@ async def test_a_rematch_rotates_the_seats_once_everyone_asked(server: ServerPro
         ]
         await until(lambda: watcher.welcome is not None and watcher.welcome.game == moved["Ana"].game)
         assert watcher.welcome is not None and watcher.welcome.seat is None  # watching the rematch, as its code says
+        latecomer = Seat(server.url, watch=created.watch)  # to the finished game, once the rematch is made: sent on
+        playing.append(asyncio.create_task(latecomer.run(until_over=False)))
+        await until(lambda: latecomer.welcome is not None and latecomer.welcome.game == moved["Ana"].game)
         assert [(info.name, info.computer) for info in welcome.seats] == [
             ("Carl", "easy"),
             ("Ana", None),
@@ -123,6 +126,8 @@ async def test_a_player_away_when_the_rematch_was_made_starts_its_clock_on_comin
         await until(lambda: back.welcome is not None and back.welcome.game == rematch)
         assert back.welcome is not None and all(info.joined for info in back.welcome.seats)
         came = next(n for n, f in enumerate(frames["Boris"]) if isinstance(f, Rematched))
+        boris_moved = frames["Boris"][came]
+        assert isinstance(boris_moved, Rematched) and boris_moved.watch is not None  # its code to watch, still
         await until(lambda: any(isinstance(f, ViewFrame) and f.deadline is not None for f in frames["Boris"][came:]))
         await until(lambda: any(isinstance(f, ViewFrame) and f.deadline is not None for f in frames["Ana"][moved:]))
     finally:
@@ -145,7 +150,7 @@ async def test_asks_for_rematches_nobody_answers_are_kept_so_many_at_most(
     from lost_cities.server.members import Members
     from lost_cities.server.sqlite_store import SqliteStore
 
-    monkeypatch.setattr(rematches, "MOST_ASKED", 2)
+    monkeypatch.setattr(rematches, "MOST_KEPT", 2)
     store = SqliteStore(tmp_path / "online.sqlite3")
     await store.open()
     try:
