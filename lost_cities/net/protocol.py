@@ -374,8 +374,8 @@ class RematchOffer(_Frame, frozen=True, tag="rematch_offer"):
 class Rematched(_Frame, frozen=True, tag="rematched"):
     """The rematch is created.  To a player: they sit at ``seat`` of ``game``, and ``token`` is that seat's (sent to
     that player only): come back with ``hello`` and it.  To a watcher (``seat`` and ``token`` null): ``watch`` it
-    with ``watch``.  ``watch`` is the rematch's code to watch, sent to everyone in the game as it is made (the server
-    keeps only its hash: ``null`` to a player who comes back for the rematch later)."""
+    with ``watch``.  ``watch`` is the rematch's code to watch, sent to everyone in the game (``null`` once the server
+    no longer remembers it: it stores only its hash)."""
 
     game: str
     seat: int | None = None
