@@ -89,14 +89,10 @@ def test_a_bot_that_answers_no_decision_stops_the_arena_saying_what_a_decision_i
     )
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "lost_cities", "arena", *args], capture_output=True, text=True)
-
-
-def test_the_command_prints_every_figure_as_json() -> None:
-    result = run("heuristic", "easy", "--deals", "2", "--seed", "3", "--json")
-    assert result.returncode == 0, result.stderr
-    data = json.loads(result.stdout)
+def test_the_command_prints_every_figure_as_json(cli: Cli) -> None:
+    result = cli("arena", "heuristic", "easy", "--deals", "2", "--seed", "3", "--json")
+    assert result.status == 0, result.err
+    data = json.loads(result.out)
     for key in (
         "rounds",
         "wins",
@@ -116,9 +112,9 @@ def test_the_command_prints_every_figure_as_json() -> None:
     assert data["mean_diff"] == pytest.approx(report(settings, list(play_deals(settings))).mean_diff)
 
 
-def test_the_command_speaks_the_players_language() -> None:
-    english = run("heuristic", "easy", "--deals", "2").stdout
-    french = run("heuristic", "easy", "--deals", "2", "--lang", "fr").stdout
+def test_the_command_speaks_the_players_language(cli: Cli) -> None:
+    english = cli("arena", "heuristic", "easy", "--deals", "2").out
+    french = cli("arena", "heuristic", "easy", "--deals", "2", "--lang", "fr").out
     assert "Win rate of heuristic" in english and "." in english.splitlines()[2]
     assert "heuristic" in french and "Win rate" not in french
     rate = french.splitlines()[2]
@@ -142,11 +138,11 @@ def test_the_command_speaks_the_players_language() -> None:
         (("tests.ai.factories:cheater", "easy", "--deals", "1"), "tests.ai.factories:cheater"),
     ],
 )
-def test_bad_arguments_exit_2_with_one_clear_line(args: tuple[str, ...], message: str) -> None:
-    result = run(*args)
-    assert result.returncode == 2
-    assert message in result.stderr and "Traceback" not in result.stderr
-    assert result.stderr.strip().splitlines()[-1].startswith("lost-cities arena: ")
+def test_bad_arguments_exit_2_with_one_clear_line(cli: Cli, args: tuple[str, ...], message: str) -> None:
+    result = cli("arena", *args)  # in this process: a traceback would fail the test rather than be printed
+    assert result.status == 2
+    assert message in result.err and "Traceback" not in result.err
+    assert result.err.strip().splitlines()[-1].startswith("lost-cities arena: ")
 
 
 @pytest.mark.parametrize(
