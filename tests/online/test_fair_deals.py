@@ -36,6 +36,13 @@ def plain(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
+@pytest.fixture
+def server(module_server: ServerProcess) -> ServerProcess:
+    """A server with ``--allow-seeds``, shared by the module's tests: each creates its own games on it and reads
+    nothing else of it."""
+    return module_server
+
+
 def two(seed: int | None = None) -> Create:
     return Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=seed)
 

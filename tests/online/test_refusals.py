@@ -21,8 +21,10 @@ from tests.online.server import ServerProcess
 
 @pytest.fixture(scope="module")
 def one_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One server for the refusals that leave nothing behind (a frame refused changes no game): a server
-    started per case would be most of their time."""
+    """One server for the refusals that leave nothing behind (a frame refused changes no game) and for the tests that
+    create games of their own on it and read nothing else of it: a server started per case would be most of their
+    time.  Four wrong codes or tokens are tried on it in all (three frames and a used code), under the ten a minute
+    that hold an address back; the tests that guess more have a server of their own."""
     process = ServerProcess(tmp_path_factory.mktemp("refusals"))
     process.start()
     yield process
@@ -87,13 +89,13 @@ async def test_a_wrong_field_is_named_and_said_in_words(one_server: ServerProces
     await websocket.close()
 
 
-async def test_names_that_look_the_same_or_show_nothing_are_refused_by_the_server(server: ServerProcess) -> None:
+async def test_names_that_look_the_same_or_show_nothing_are_refused_by_the_server(one_server: ServerProcess) -> None:
     # a stranger could take a seat as «Аna» (a Cyrillic А) beside Ana, or as a name no one sees
-    websocket = await open_raw(server.url)
+    websocket = await open_raw(one_server.url)
     create = {"type": "create", "seats": [{"name": "Ana"}, {"name": "\u0410na"}]}
     refused = await ask(websocket, create)
     assert refused["code"] == "bad_field" and "names that look the same" in refused["message"], refused
-    created = await create_game(server.url, two())
+    created = await create_game(one_server.url, two())
     for name in ("\u3164", "\u2800\u2800", "a" + "\u0301" * 60, "\u0410na"):
         answer = await ask(websocket, {"type": "join", "code": created.seats[1].code, "name": name})
         assert answer["code"] == "bad_field" and answer["message"].startswith("name: "), answer
@@ -124,10 +126,10 @@ async def test_a_player_coming_back_is_not_kept_out_by_someone_guessing_codes_fr
         await websocket.close()
 
 
-async def test_in_a_game_each_wrong_decision_says_why_and_the_right_one_goes_through(server: ServerProcess) -> None:
-    created = await create_game(server.url, two())
-    ana, view = await joined(server.url, created.seats[0].code or "")
-    boris, _ = await joined(server.url, created.seats[1].code or "")
+async def test_in_a_game_each_wrong_decision_says_why_and_the_right_one_goes_through(one_server: ServerProcess) -> None:
+    created = await create_game(one_server.url, two())
+    ana, view = await joined(one_server.url, created.seats[0].code or "")
+    boris, _ = await joined(one_server.url, created.seats[1].code or "")
     hand = view["view"]["hand"]
     missing = next(f"{colour}{value}" for colour in "ybwgr" for value in range(2, 11) if f"{colour}{value}" not in hand)
     illegal = await ask(ana, {"type": "decide", "version": 0, "decision": f"+{missing}"})
@@ -158,11 +160,11 @@ async def test_in_a_game_each_wrong_decision_says_why_and_the_right_one_goes_thr
 
 
 async def test_a_decision_is_told_to_everyone_in_the_notation_and_a_resend_is_known_however_it_was_written(
-    server: ServerProcess,
+    one_server: ServerProcess,
 ) -> None:
-    created = await create_game(server.url, two())
-    ana, view = await joined(server.url, created.seats[0].code or "")
-    boris, _ = await joined(server.url, created.seats[1].code or "")
+    created = await create_game(one_server.url, two())
+    ana, view = await joined(one_server.url, created.seats[0].code or "")
+    boris, _ = await joined(one_server.url, created.seats[1].code or "")
     card = view["view"]["hand"][0]
     for word in ("u", "claim"):  # a take-back and a claim are frames of their own, not decisions
         refused = await ask(ana, {"type": "decide", "version": 0, "decision": word})
@@ -177,16 +179,16 @@ async def test_a_decision_is_told_to_everyone_in_the_notation_and_a_resend_is_kn
         await websocket.close()
 
 
-async def test_a_watcher_cannot_play_and_a_used_code_is_refused(server: ServerProcess) -> None:
-    created = await create_game(server.url, two())
-    ana, _ = await joined(server.url, created.seats[0].code or "")
-    watcher = await open_raw(server.url)
+async def test_a_watcher_cannot_play_and_a_used_code_is_refused(one_server: ServerProcess) -> None:
+    created = await create_game(one_server.url, two())
+    ana, _ = await joined(one_server.url, created.seats[0].code or "")
+    watcher = await open_raw(one_server.url)
     assert (await ask(watcher, {"type": "watch", "code": created.watch}))["type"] == "welcome"
     view = await next_frame(watcher)
     assert view["view"]["hand"] == [] and view["view"]["legal_decisions"] == []
     refused = await ask(watcher, {"type": "decide", "version": 0, "decision": "n"})
     assert refused["code"] == "watcher_cannot_act"
-    again = await open_raw(server.url)
+    again = await open_raw(one_server.url)
     used = await ask(again, {"type": "join", "code": created.seats[0].code})
     assert used["code"] == "code_used"
     # a watch code given to join: refused, and the message says what it is for (found by a newcomer)
@@ -251,14 +253,14 @@ def test_games_are_created_at_most_thirty_a_minute_from_one_address_but_without_
         untrusted.check_create("127.0.0.1")
 
 
-async def test_a_watcher_with_an_unused_invitation_is_told_which_seat_it_opens(server: ServerProcess) -> None:
+async def test_a_watcher_with_an_unused_invitation_is_told_which_seat_it_opens(one_server: ServerProcess) -> None:
     # found by sessions of newcomers: `--watch` given a friend's invitation watched without a word that the same
     # code takes the seat (the likely mistake: --watch typed for --join)
-    created = await create_game(server.url, two())
-    ana, _ = await joined(server.url, created.seats[0].code or "")
+    created = await create_game(one_server.url, two())
+    ana, _ = await joined(one_server.url, created.seats[0].code or "")
     welcomes = []
     for code in (created.seats[1].code, created.watch, created.seats[0].code):  # unused, the watch code, used
-        watcher = await open_raw(server.url)
+        watcher = await open_raw(one_server.url)
         welcomes.append(await ask(watcher, {"type": "watch", "code": code}))
         await watcher.close()
     assert [(welcome["type"], welcome["seat"], welcome["invitation"]) for welcome in welcomes] == [
