@@ -7,6 +7,8 @@ import asyncio
 import contextlib
 from pathlib import Path
 
+import pytest
+
 from lost_cities.cli.online import RunningGames, running_online_games
 from lost_cities.net.client import Seat, create_game
 from lost_cities.net.protocol import Create, SeatSpec
@@ -94,6 +96,12 @@ async def test_a_server_that_did_not_answer_is_said_at_start_up_not_left_out_sil
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
         assert "online with Boris: your turn" in screen_text(app)  # the games that did answer are offered
+
+
+@pytest.fixture
+def server(module_server: ServerProcess) -> ServerProcess:
+    """The tests of this module share a server: each creates its own games on it and reads nothing else of it."""
+    return module_server
 
 
 async def test_the_start_offers_online_games_and_one_key_opens_one_in_the_same_app(server: ServerProcess) -> None:

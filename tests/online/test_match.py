@@ -50,6 +50,13 @@ def decisions_in(record: MatchRecord) -> int:
 
 
 @pytest.fixture
+def server(module_server: ServerProcess) -> ServerProcess:
+    """The module's server on SQLite, shared by the tests that create their own games on it and read nothing else
+    of it but their own games' decisions (its computers' worker process started once)."""
+    return module_server
+
+
+@pytest.fixture
 def server_on(database: str, tmp_path: Path) -> Iterator[ServerProcess]:
     """A server on each kind of database (``database``: a SQLite file, a PostgreSQL database)."""
     process = ServerProcess(tmp_path, database)
