@@ -54,6 +54,7 @@ def blundered_match(seed: int = 0) -> tuple[Match, Play]:
     raise AssertionError("no deal gives the blunder")
 
 
+@pytest.mark.slow  # a whole flow end to end: CI and LOST_CITIES_SLOW=1 run it
 def test_the_analysis_is_deterministic_for_a_seed() -> None:
     record = random_match(3, 10_000, rounds=1).record()
     quick = SearchSettings(samples=1)  # what is compared is the same numbers, not good ones

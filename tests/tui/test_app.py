@@ -363,6 +363,7 @@ async def test_enter_in_a_name_moves_to_the_next_field_and_never_starts() -> Non
         assert "← →  choose" in key_bar(app)  # the arrows are named
 
 
+@pytest.mark.slow  # a whole flow end to end: CI and LOST_CITIES_SLOW=1 run it
 async def test_the_form_sets_up_four_players_in_two_teams() -> None:
     # R24a: p1 and p3 against p2 and p4; the cooperative game is not offered (R24f)
     app = MatchApp()
@@ -431,6 +432,7 @@ async def test_a_small_terminal_gets_a_clear_message_and_takes_no_moves(size: tu
         assert engine(app).current.state_key() == before
 
 
+@pytest.mark.slow  # a whole flow end to end: CI and LOST_CITIES_SLOW=1 run it
 async def test_the_form_switches_the_language_of_the_whole_app() -> None:
     # what was typed stays; the form, then the match, speak the chosen language (set back by conftest)
     app = MatchApp()
@@ -493,6 +495,7 @@ async def test_a_whole_three_player_round_by_keys_with_the_final_laying() -> Non
             assert f"{name}'s hand" in text
 
 
+@pytest.mark.slow  # a whole flow end to end: CI and LOST_CITIES_SLOW=1 run it
 async def test_a_whole_four_player_round_by_keys_partners_on_one_side() -> None:
     # R24a-d: A1, B1, A2, B2; partners lay on their shared side; the pass step runs between partners too
     position = "r5 / g4 g6 / r7 r8 / w3 w9 | - / - | - | y2 y3 y4 | 0"

@@ -60,7 +60,7 @@ def lesson_steps(app: MatchApp) -> list[str] | None:
     return None if not isinstance(app.screen, BoardScreen) else right_keys(app)
 
 
-@pytest.mark.parametrize("case", ["turns", "lesson"])
+@pytest.mark.parametrize("case", ["turns", pytest.param("lesson", marks=pytest.mark.slow)])
 async def test_the_bar_from_memory_lists_what_it_lists_afresh(
     case: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

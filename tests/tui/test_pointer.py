@@ -198,6 +198,7 @@ async def test_a_replay_steps_on_and_back_by_clicks() -> None:
         assert "turn 2 of" in screen_text(app)
 
 
+@pytest.mark.slow  # a whole flow end to end: CI and LOST_CITIES_SLOW=1 run it
 async def test_the_new_match_form_is_filled_in_and_started_by_clicks() -> None:
     app = MatchApp()
     async with app.run_test(size=SIZE) as pilot:

@@ -71,6 +71,7 @@ async def test_in_a_window_too_small_a_starts_nothing(
         assert started == []
 
 
+@pytest.mark.slow  # a whole flow end to end: CI and LOST_CITIES_SLOW=1 run it
 async def test_a_analyses_the_match_in_a_worker_and_marks_the_blunder(
     blundered: tuple[MatchStore, SavedMatch, Play], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -33,6 +33,7 @@ async def choose_online(app: MatchApp) -> NewMatchScreen:
     return form
 
 
+@pytest.mark.slow  # a whole flow end to end: CI and LOST_CITIES_SLOW=1 run it
 async def test_online_the_form_asks_the_server_and_a_clock_and_creates_the_game_there(private_data_dir: Path) -> None:
     with socket.socket() as probe:  # a port on this machine where no server listens: the creation is refused
         probe.bind(("127.0.0.1", 0))
