@@ -23,7 +23,7 @@ from websockets.frames import Frame, Opcode
 from lost_cities.net.protocol import ErrorCode, ErrorFrame, write
 from lost_cities.server.gate import Gate, Limits, Refusal, TokenBucket
 
-__all__ = ["FrameBucket", "GuardedConnection"]
+__all__ = ["FrameBucket", "GuardedConnection", "flooded"]
 
 #: The kernel's send buffer for a connection, in bytes (Linux keeps twice this): plenty for a game's frames, and no
 #: megabytes held for a client that reads nothing, before :class:`GuardedConnection` sees it fall behind.
@@ -60,8 +60,12 @@ class _Closable(Protocol):
 
 
 #: What a connection that sends too many frames a second is told, before it is closed (1008).
-_FLOODED = f"at most {Limits.FRAMES_PER_SECOND:.0f} frames a second: the connection is closed"
-FLOOD = write(ErrorFrame(code=ErrorCode.RATE_LIMITED, message=_FLOODED))
+_FLOOD = write(
+    ErrorFrame(
+        code=ErrorCode.RATE_LIMITED,
+        message=f"at most {Limits.FRAMES_PER_SECOND:.0f} frames a second: the connection is closed",
+    )
+)
 
 
 async def flooded(websocket: _Closable, bucket: FrameBucket) -> bool:
@@ -70,7 +74,7 @@ async def flooded(websocket: _Closable, bucket: FrameBucket) -> bool:
     if bucket.take():
         return False
     with contextlib.suppress(ConnectionClosed):
-        await websocket.send(FLOOD)
+        await websocket.send(_FLOOD)
     await websocket.close(1008, "too many frames")
     return True
 
