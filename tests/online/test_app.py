@@ -434,7 +434,14 @@ async def test_a_rematch_made_leaves_no_offer_on_the_screen_and_no_first_game_co
         await pilot.press("question_mark")
         await until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
         assert "--join" not in screen_text(shown)
-        assert "lost-cities play --watch M2PA-K7QX" in screen_text(shown)  # the rematch's code, to pass on
+        commands = [line.strip(" │") for line in screen_text(shown).splitlines() if "--watch" in line]
+        (command,) = commands
+        assert command.endswith(f"lost-cities play --watch M2PA-K7QX --server {server.url}")  # whole, to pass on
+        # found by a newcomer: in French the server's address wrapped onto a line of its own, and a copy broke it
+        set_language("fr")
+        app.table._on_frame(Rematched(game="next", seat=1, token="t", watch="M2PA-K7QX"))
+        assert app.table.invitation.split("\n")[-1] == f"lost-cities play --watch M2PA-K7QX --server {server.url}"
+        set_language("en")
         # the rematch's seat is kept before its names are known, and named by its welcome, which has no token
         seats = (SeatInfo(0, "Boris", None, True, True), SeatInfo(1, "Ana", None, True, True))
         app.table._on_frame(Welcome(game="next", seat=1, version=1, seats=seats, rounds=1))

@@ -553,10 +553,9 @@ class RemoteTable(Table):
         self.app.clear_notifications()  # "… asked for a rematch" is done with
         self.invites = {}  # everyone is in: the first game's codes are no use to the new one
         self.invitation = ""  # its code to watch, for the players to pass on: kept in the help (``?``)
-        if frame.watch is not None:
-            self.invitation = _("to watch: lost-cities play --watch {code}{server}").format(
-                code=frame.watch, server=server_option(self.server)
-            )
+        if frame.watch is not None:  # its command on a line of its own if need be, so that a copy carries no break
+            watch = _("to watch: lost-cities play --watch {code}{server}")
+            self.invitation = _command_whole(watch.format(code=frame.watch, server=server_option(self.server)))
         self.dealt = ""  # the rematch is dealt by the server
         self._keep_seat(frame.game, frame.seat, frame.token, ())  # its names come with its welcome
         self.first_note = _("The rematch: the seats have moved round by one.")
