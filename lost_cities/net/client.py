@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from lost_cities.ai.bot import Bot, answer
 from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
-from lost_cities.i18n import _, quoted, sentence
+from lost_cities.i18n import _, quoted
 from lost_cities.limits import clean_name, name_problem
 from lost_cities.net import addresses, server_option
 from lost_cities.net.invitations import normalised, shown
@@ -230,10 +230,10 @@ def _name_refused(name: str) -> str:
     (the rule every program of ours applies, :func:`~lost_cities.limits.name_problem`), else the one other reason a
     server has: another player of the game has it, or a name that looks like it."""
     problem = name_problem(None, clean_name(name))
-    if problem is None:
+    if problem is None:  # a clause, as the client's other refusals: "lost-cities play: another player …"
         problem = _("another player of this game has the name {name}, or one that looks like it: choose another")
         problem = problem.format(name=quoted(clean_name(name)))
-    return sentence(problem)
+    return problem
 
 
 def _unanswered(tried: Sequence[str], why: str) -> str:

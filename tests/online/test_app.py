@@ -215,7 +215,7 @@ async def test_a_name_the_server_refuses_is_said_without_its_field_and_the_curso
         await pilot.press(*(created.seats[1].code or ""), "tab", *"ana", "enter")  # Ana is the other seat's
         await until(
             pilot,
-            lambda: isinstance(app.screen, OnlineStartScreen) and "Another player of this game" in screen_text(shown),
+            lambda: isinstance(app.screen, OnlineStartScreen) and "another player of this game" in screen_text(shown),
         )
         assert "name:" not in screen_text(shown)
         assert app.focused is not None and app.focused.id == "name"
@@ -612,8 +612,8 @@ async def test_a_name_the_server_refuses_ends_the_app_with_the_reason_not_a_blan
     created = await create_game(server.url, Create(seats=(SeatSpec("Rae"), SeatSpec("Kim")), rounds=1, seed=3))
     refusals = (
         ("en", "abcdefghijklmnop", "16 characters long"),
-        ("en", "RAE", "Another player of this game has the name 'RAE', or one that looks like it: choose another."),
-        ("fr", "RAE", "Un autre joueur de cette partie"),  # the server's sentence is English: the player's language
+        ("en", "RAE", "another player of this game has the name 'RAE', or one that looks like it: choose another"),
+        ("fr", "RAE", "un autre joueur de cette partie"),  # the server's sentence is English: the player's language
     )
     for language, name, said in refusals:
         set_language(language)
