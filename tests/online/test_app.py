@@ -366,6 +366,25 @@ async def test_a_player_away_on_a_clock_is_said_to_be_away_beside_their_time(ser
         await boris.close()
 
 
+async def test_in_french_the_waiting_line_elides_before_a_name_that_starts_with_a_vowel(server: ServerProcess) -> None:
+    # found by a newcomer: "En attente de Ana"
+    from tests.online.raw import joined
+
+    set_language("fr")
+    created = await create_game(server.url, Create(seats=(SeatSpec("Boris"), SeatSpec("Ana")), rounds=1))
+    ana, _view = await joined(server.url, created.seats[1].code or "")
+    app = MatchApp(Online(server.url, code=created.seats[0].code), store=MatchStore())
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: _to_play(app))
+            await pilot.press("1", "d")
+            await until(pilot, lambda: "piochez" in message(app).casefold())
+            await pilot.press("n")
+            await until(pilot, lambda: "En attente d'Ana" in message(app))
+    finally:
+        await ana.close()
+
+
 @pytest.mark.parametrize(
     ("players", "said"),
     [

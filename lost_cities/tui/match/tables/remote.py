@@ -397,12 +397,14 @@ class RemoteTable(Table):
                 return _("{name}'s time has run out: press c to claim the match.").format(name=name)
             if left > 0 and mover not in self.present:
                 waiting = _("Waiting for {name} — away: {time} left on the clock.")
-                return waiting.format(name=name, time=time_left(left))
+                return elided(waiting.format(name=name, time=time_left(left)))  # "d'Ana" in French
             if left > 0:
-                return _("Waiting for {name}: {time} left on the clock.").format(name=name, time=time_left(left))
+                return elided(
+                    _("Waiting for {name}: {time} left on the clock.").format(name=name, time=time_left(left))
+                )
         if mover not in self.present:
-            return _("Waiting for {name} — away: the game waits as long as it must.").format(name=name)
-        return _("Waiting for {name}…").format(name=name)
+            return elided(_("Waiting for {name} — away: the game waits as long as it must.").format(name=name))
+        return elided(_("Waiting for {name}…").format(name=name))
 
     def _may_claim(self) -> bool:
         """The seat at this screen may claim the match: the clock ran out on the other side's turn (R22 aside)."""
