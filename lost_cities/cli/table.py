@@ -714,7 +714,10 @@ WEB = Command(
 #: ``lost-cities`` itself: bare, it plays (:func:`lost_cities.cli.main`); ``--help`` lists the commands.
 PROGRAM = Command(
     "lost-cities",
-    description=N_("Lost Cities, Reiner Knizia's card game, for two to four players at one keyboard."),
+    description=N_(
+        "Lost Cities, Reiner Knizia's card game, for two to four players: at one keyboard, against the computer, "
+        "or online."
+    ),
     epilog=N_(
         "Without a command, lost-cities starts a match, as lost-cities play does. "
         "lost-cities COMMAND --help says more about each command."
