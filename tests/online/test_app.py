@@ -663,6 +663,29 @@ def test_after_the_last_round_earlier_is_the_total_before_it_not_the_final_one()
     assert table._standing(frame).totals == match.round_scores[0]  # the first round's: before the last one
 
 
+def test_a_watcher_is_told_who_is_away_and_the_clock_as_a_player_is() -> None:
+    # found by a newcomer: Ana read "Waiting for Boris — away: 0:56 left on the clock.", the watcher only "Boris is
+    # to play"
+    import time
+
+    from lost_cities.engine import Match, public_view
+    from lost_cities.net.client import Seat
+    from lost_cities.net.protocol import SeatInfo, ViewFrame, Welcome
+
+    match = Match(seed=3)
+    table = RemoteTable(MatchApp(), Online("ws://127.0.0.1:1"))  # not opened: nothing is sent
+    table.seat, table.connected = Seat("ws://127.0.0.1:1", watch="K7QXM2PA"), True
+    seats = (SeatInfo(0, "Ana", None, True, False), SeatInfo(1, "Boris", None, True, True))  # Ana to play, away
+    table.welcome = Welcome(game="g", seat=None, version=0, seats=seats, rounds=3)
+    view = public_view(match.current, match.current.to_move)
+    table.frame = ViewFrame(version=0, round_number=1, view=view, totals=(0, 0), over=False)
+    assert table._waiting_line() == "You are watching: Ana is to play — away."
+    table.frame = ViewFrame(version=0, round_number=1, view=view, totals=(0, 0), over=False, deadline=time.time() + 90)
+    assert table._waiting_line().startswith("You are watching: Ana is to play — away, 1:")
+    table.frame = ViewFrame(version=0, round_number=1, view=view, totals=(0, 0), over=False, deadline=time.time() - 1)
+    assert table._waiting_line() == "You are watching: Ana's time has run out."
+
+
 async def test_a_name_given_on_joining_reaches_the_others_screens(
     server: ServerProcess, private_data_dir: Path
 ) -> None:

@@ -383,7 +383,7 @@ class RemoteTable(Table):
         if self.watching and mover not in self.joined:  # "is to play" read as if they were here
             return _("You are watching: {name} has not joined yet.").format(name=name)
         if self.watching:
-            return _("You are watching: {name} is to play.").format(name=name)
+            return self._watched_line(frame, name, away=mover not in self.present)
         if self.welcome is not None and self.welcome.seats[mover].computer is not None:
             return _("{name} is thinking…").format(name=name)
         if mover not in self.joined and mover in self.invites:
@@ -405,6 +405,21 @@ class RemoteTable(Table):
         if mover not in self.present:
             return elided(_("Waiting for {name} — away: the game waits as long as it must.").format(name=name))
         return elided(_("Waiting for {name}…").format(name=name))
+
+    def _watched_line(self, frame: ViewFrame | Event, name: str, away: bool) -> str:
+        """What a watcher waits for, as a player would be told it: who is to play, away or not, and their clock."""
+        left = None if frame.deadline is None else frame.deadline - time.time()
+        if left is not None and left <= 0:
+            return _("You are watching: {name}'s time has run out.").format(name=name)
+        if left is not None:
+            if away:
+                said = _("You are watching: {name} is to play — away, {time} left on the clock.")
+            else:
+                said = _("You are watching: {name} is to play, {time} left on the clock.")
+            return said.format(name=name, time=time_left(left))
+        if away:
+            return _("You are watching: {name} is to play — away.").format(name=name)
+        return _("You are watching: {name} is to play.").format(name=name)
 
     def _may_claim(self) -> bool:
         """The seat at this screen may claim the match: the clock ran out on the other side's turn (R22 aside)."""
