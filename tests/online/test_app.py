@@ -388,7 +388,8 @@ async def test_in_french_the_waiting_line_elides_before_a_name_that_starts_with_
 @pytest.mark.parametrize(
     ("players", "said"),
     [
-        (2, "Your time has run out: the others may claim the match until you decide."),
+        (2, "Your time has run out: Boris may claim the match until you decide."),  # a newcomer read "the others"
+        (3, "Your time has run out: the others may claim the match until you decide."),
         (4, "Your time has run out: the other team may claim the match until you decide."),
     ],
 )

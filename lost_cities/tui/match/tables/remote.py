@@ -367,6 +367,10 @@ class RemoteTable(Table):
             return _("Your time has run out: the game waits for you.")
         if rules.teams:
             return _("Your time has run out: the other team may claim the match until you decide.")
+        if len(claimants) == 1:  # two players, or three with a computer: the one who may
+            return _("Your time has run out: {name} may claim the match until you decide.").format(
+                name=self.names[claimants[0].seat]
+            )
         return _("Your time has run out: the others may claim the match until you decide.")
 
     def _waiting_line(self) -> str:
