@@ -469,6 +469,24 @@ async def test_a_rematch_made_leaves_no_offer_on_the_screen_and_no_first_game_co
         assert [(seat.seat, seat.token, seat.names) for seat in kept] == [(1, "t", ("Boris", "Ana"))]
 
 
+async def test_at_the_matchs_end_a_rematch_asked_says_a_accepts_not_at_the_end(server: ServerProcess) -> None:
+    # found by a newcomer: "a, at the end of the match, accepts" to a player looking at the match's end
+    from lost_cities.engine.match import match_outcome
+    from lost_cities.session import MatchReport
+    from lost_cities.tui.match.screens.match_end import MatchEndScreen
+
+    settings = MatchSettings(names=("Ana", "Boris"), rounds=1, seed=8)
+    app = MatchApp(Online(server.url, create=OnlineMatch(settings, server.url)), store=MatchStore())
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: "send Boris: lost-cities play --join " in screen_text(app))
+        report = MatchReport(("Ana", "Boris"), ("Ana", "Boris"), ((10, 0),), match_outcome((10, 0)))
+        app.push_screen(MatchEndScreen(report, again=True))
+        await pilot.pause()
+        app.table._on_frame(RematchOffer(seats=(1,)))
+        await pilot.pause()
+        assert [note.message for note in app._notifications] == ["Boris asked for a rematch: a accepts."]
+
+
 async def test_a_watcher_is_not_told_that_players_asked_for_a_rematch_as_if_to_accept(server: ServerProcess) -> None:
     # found by a newcomer: "Ana, Boris asked for a rematch: a, at the end of the match, accepts." to a watcher
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=6))

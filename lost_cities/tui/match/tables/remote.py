@@ -561,7 +561,11 @@ class RemoteTable(Table):
             self._say_rematch()
         asking = [self.names[seat] for seat in offer.seats if seat != self.welcome_seat]
         if asking and self.welcome_seat not in offer.seats and not self.watching:  # a watcher has nothing to accept
+            from lost_cities.tui.match.screens.match_end import MatchEndScreen
+
             asked = _("{names} asked for a rematch: a, at the end of the match, accepts.")
+            if isinstance(self.app.screen, MatchEndScreen):  # there already
+                asked = _("{names} asked for a rematch: a accepts.")
             self.app.notify(asked.format(names=", ".join(asking)), timeout=15, markup=False)
 
     def _rematched(self, frame: Rematched) -> None:
