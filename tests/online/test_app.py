@@ -829,13 +829,18 @@ def test_the_help_lists_the_claim_only_in_a_game_with_a_clock() -> None:
     from lost_cities.engine import Rules
     from lost_cities.tui.match.screens.dialogs import help_content
 
-    def said(clock: bool) -> str:
+    def said(clock: bool, watching: bool = False) -> str:
         console = Console(width=80, record=True, file=io.StringIO())
-        console.print(help_content(Rules(), passing=False, online=True, clock=clock))
+        console.print(help_content(Rules(), passing=False, online=True, clock=clock, watching=watching))
         return console.export_text()
 
     assert "claim the match" in said(True) and "claim the match" not in said(False)
     assert "a hint from the computer" not in said(False)
+    # found by a newcomer: a watcher's help listed the keys of a player, none of which a watcher may use
+    watcher = said(True, watching=True)
+    assert "the log of the round's moves" in watcher and "help / quit" in watcher
+    for key in ("lay it on its expedition", "discard it", "draw from the draw pile", "claim the match"):
+        assert key not in watcher
 
 
 async def test_quitting_a_seat_mid_game_is_kept_for_the_command_to_say_how_to_come_back(server: ServerProcess) -> None:

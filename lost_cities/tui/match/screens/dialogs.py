@@ -77,13 +77,18 @@ class ConfirmQuit(ModalScreen[bool]):
 
 
 def help_content(
-    rules: Rules, passing: bool = True, memory_aid: bool = False, online: bool = False, clock: bool = False
+    rules: Rules,
+    passing: bool = True,
+    memory_aid: bool = False,
+    online: bool = False,
+    clock: bool = False,
+    watching: bool = False,
 ) -> Group:
     """The rules of this match in short and the keys; sized to fit an 80×24 terminal in every language.
 
     The keys are those of this match: its colours' piles, the final laying's stop with three or
-    four players, the pass screen's Enter only when several people share the keyboard; and the
-    memory aid's column is told when the match has it on.
+    four players, the pass screen's Enter only when several people share the keyboard — a watcher's, the log,
+    the help and quitting alone; and the memory aid's column is told when the match has it on.
 
     Each rule is one message that Rich wraps under its bullet, so no language has to break
     its sentences where English does.  The numbers are the match's own (R23b: 17 and 7 with three).
@@ -119,15 +124,16 @@ def help_content(
     keys.add_column(style="bold", no_wrap=True)
     keys.add_column()
     piles = " ".join(colour.letter for colour in rules.colours)
-    keys.add_row(f"1–{rules.hand_size} ← →", _("select a card (or click it)"), "e", _("lay it on its expedition"))
-    keys.add_row("d", _("discard it"), "u", _("take it back, before drawing"))
-    keys.add_row(f"n {key_name('space')}", _("draw from the draw pile"), piles, _("take a discard pile's top"))
+    if not watching:
+        keys.add_row(f"1–{rules.hand_size} ← →", _("select a card (or click it)"), "e", _("lay it on its expedition"))
+        keys.add_row("d", _("discard it"), "u", _("take it back, before drawing"))
+        keys.add_row(f"n {key_name('space')}", _("draw from the draw pile"), piles, _("take a discard pile's top"))
     more = [("l", _("the log of the round's moves"))]
-    if online and clock:  # a clock may run out
+    if online and clock and not watching:  # a clock may run out
         more.append(("c", _("claim the match when the other side's time has run out")))
     if not online:  # no hints online (the computer would be playing for you)
         more.insert(0, ("h", _("a hint from the computer")))
-    if rules.final_plays:
+    if rules.final_plays and not watching:
         more.append(("s", _("stop the final laying")))
     if passing:
         more.append((key_name("enter"), _("show your hand (pass screen)")))
@@ -201,11 +207,12 @@ class HelpScreen(ScrollPanel):
         memory_aid: bool = False,
         online: bool = False,
         clock: bool = False,
+        watching: bool = False,
     ) -> None:
         """``passing``: several people share the keyboard, so there is a pass screen; ``game``: what to know
         about this game first (an online game's invitations and watch code); ``memory_aid``: the board
         shows the cards not yet seen, and the help says what that column is; ``online``: an online game's
-        keys (no hint); ``clock``: it has a clock (the claim)."""
+        keys (no hint); ``clock``: it has a clock (the claim); ``watching``: a watcher's, who plays nothing."""
         super().__init__()
         self.clock = clock
         self.rules = rules
@@ -213,10 +220,14 @@ class HelpScreen(ScrollPanel):
         self.game = game
         self.memory_aid = memory_aid
         self.online = online
+        self.watching = watching
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             if self.game:
                 yield Static(self.game, markup=False, classes="game")
-            yield Static(help_content(self.rules, self.passing, self.memory_aid, self.online, self.clock), markup=False)
+            yield Static(
+                help_content(self.rules, self.passing, self.memory_aid, self.online, self.clock, self.watching),
+                markup=False,
+            )
             yield Static(_("Press Escape to go back."), markup=False, classes="hint")

@@ -672,7 +672,7 @@ class RemoteTable(Table):
         rules = self.frame.view.rules if self.frame is not None else Rules()
         clock = self.welcome is not None and self.welcome.clock is not None
         game = self._dealt_first(self._invitations_now())
-        self._over_the_board(HelpScreen(rules, False, game=game, online=True, clock=clock))
+        self._over_the_board(HelpScreen(rules, False, game=game, online=True, clock=clock, watching=self.watching))
 
     def _invitations_now(self) -> str:
         """The invitations of a game created here, as the help keeps them: each seat named as its player gave their
