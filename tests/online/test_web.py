@@ -33,6 +33,17 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def listening(process: subprocess.Popen[bytes], port: int, log: Path | None = None) -> None:
+    """Wait (30 s at most) until ``process`` listens on ``port``; its ``log`` said if it dies first."""
+    deadline = time.monotonic() + 30
+    while True:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        assert process.poll() is None and time.monotonic() < deadline, log.read_text() if log else "it stopped"
+        time.sleep(0.05)
+
+
 @pytest.fixture
 def web(server: ServerProcess, tmp_path: Path) -> Iterator[str]:
     port = free_port()
@@ -42,13 +53,7 @@ def web(server: ServerProcess, tmp_path: Path) -> Iterator[str]:
         stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
         env={**os.environ, "COLUMNS": "200"},
     )  # fmt: skip
-    deadline = time.monotonic() + 30
-    while True:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        assert process.poll() is None and time.monotonic() < deadline, (tmp_path / "web.log").read_text()
-        time.sleep(0.05)
+    listening(process, port, tmp_path / "web.log")
     yield f"http://127.0.0.1:{port}/"
     os.killpg(process.pid, signal.SIGTERM)  # the server and the tabs' app processes
     try:

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +16,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 
-from tests.online.test_web import free_port
+from tests.online.test_web import free_port, listening
 
 pytestmark = pytest.mark.slow  # a process of its own, with aiohttp and textual-serve to import
 
@@ -38,13 +36,7 @@ def page(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         [sys.executable, "-c", SERVE, str(port), str(tmp_path)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
     )  # fmt: skip
-    deadline = time.monotonic() + 30
-    while True:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        assert process.poll() is None and time.monotonic() < deadline
-        time.sleep(0.05)
+    listening(process, port)
     yield f"ws://127.0.0.1:{port}/ws", tmp_path
     process.terminate()
     process.wait(15)
