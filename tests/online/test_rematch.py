@@ -16,6 +16,7 @@ from lost_cities.engine.moves import Decision
 from lost_cities.net.client import Seat, create_game
 from lost_cities.net.protocol import (
     Create,
+    Created,
     Presence,
     Rematched,
     RematchOffer,
@@ -33,18 +34,28 @@ async def until(condition: Callable[[], bool], seconds: float = 60) -> None:
             await asyncio.sleep(0.01)
 
 
+_BOT = make_bot("heuristic")
+
+
+async def player(view: PlayerView) -> Decision:
+    """Ana's and Boris's play: the heuristic computer's, from their own views."""
+    return answer(_BOT, view)
+
+
+def ana_and_boris(url: str, created: Created) -> tuple[dict[str, Seat], dict[str, list[ServerFrame]]]:
+    """Ana's and Boris's seats, taken with the game's first two codes, and the frames each is sent."""
+    frames: dict[str, list[ServerFrame]] = {"Ana": [], "Boris": []}
+    seats = {
+        name: Seat(url, code=offer.code, on_frame=frames[name].append)
+        for name, offer in zip(("Ana", "Boris"), created.seats[:2], strict=True)
+    }
+    return seats, frames
+
+
 async def test_a_rematch_rotates_the_seats_once_everyone_asked(server: ServerProcess) -> None:
     spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Boris"), SeatSpec("Carl", computer="easy")), rounds=1, seed=8)
     created = await create_game(server.url, spec)
-    frames: dict[str, list[ServerFrame]] = {"Ana": [], "Boris": []}
-    seats = {
-        name: Seat(server.url, code=offer.code, on_frame=frames[name].append)
-        for name, offer in zip(("Ana", "Boris"), created.seats, strict=False)
-    }
-    bot = make_bot("heuristic")
-
-    async def player(view: PlayerView) -> Decision:
-        return answer(bot, view)
+    seats, frames = ana_and_boris(server.url, created)
 
     watched: list[ServerFrame] = []
     watcher = Seat(server.url, watch=created.watch, on_frame=watched.append)
@@ -94,15 +105,7 @@ async def test_a_player_away_when_the_rematch_was_made_starts_its_clock_on_comin
     # found by an attacker: the seat given out later was never marked taken, so the rematch's clock never started
     spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=8, clock=60)
     created = await create_game(server.url, spec)
-    frames: dict[str, list[ServerFrame]] = {"Ana": [], "Boris": []}
-    seats = {
-        name: Seat(server.url, code=offer.code, on_frame=frames[name].append)
-        for name, offer in zip(("Ana", "Boris"), created.seats, strict=True)
-    }
-    bot = make_bot("heuristic")
-
-    async def player(view: PlayerView) -> Decision:
-        return answer(bot, view)
+    seats, frames = ana_and_boris(server.url, created)
 
     playing = {name: asyncio.create_task(seat.play(player, until_over=False)) for name, seat in seats.items()}
     try:
