@@ -417,6 +417,10 @@ def _frame(args: argparse.Namespace, names: list[str], computers: list[str | Non
         raise _Refused(error.sentence) from None
 
 
+#: How many of the last finished online games the start-up asks about, for a rematch asked since their player left.
+RECENT_FINISHED = 10
+
+
 class RunningGames(NamedTuple):
     """The online games the start-up offers, and the servers whose games it cannot (said, not hidden)."""
 
@@ -452,8 +456,9 @@ class RunningGames(NamedTuple):
 
 
 def running_online_games(seconds: float = 3.0) -> RunningGames:
-    """The player's online games still running, each server asked where its games stand (at most
-    ``seconds`` in all: a server that does not answer in time is not waited for, and named in ``silent``)."""
+    """The player's online games still running, and their last finished ones whose rematch waits for them, each
+    server asked where its games stand (at most ``seconds`` in all: a server that does not answer in time is not
+    waited for, and named in ``silent``)."""
     import asyncio
 
     from lost_cities.net.client import OnlineError, fetch_status
@@ -461,10 +466,15 @@ def running_online_games(seconds: float = 3.0) -> RunningGames:
     from lost_cities.storage.online import load_seats
 
     try:
-        seats = [seat for seat in load_seats(MatchStore()).seats if not seat.filed and seat.bot is None]
+        kept = [seat for seat in load_seats(MatchStore()).seats if seat.bot is None]
     except StorageError:
         return RunningGames([], [], [])
+    # the games not over here, and the last few finished ones: a rematch may have been asked since their player left
+    seats = [seat for seat in kept if not seat.filed] + [seat for seat in kept if seat.filed][-RECENT_FINISHED:]
     servers = sorted({seat.server for seat in seats})
+    # the servers of games not over: waited for, and said if they do not answer; one holding only finished games is
+    # given a third of the time, and nothing is said of it
+    waiting = {seat.server for seat in seats if not seat.filed}
 
     async def ask(server: str) -> tuple[GameStatus, ...] | OnlineError:
         tokens = tuple(seat.token for seat in seats if seat.server == server)
@@ -475,7 +485,9 @@ def running_online_games(seconds: float = 3.0) -> RunningGames:
 
     async def ask_all() -> dict[str, tuple[GameStatus, ...] | OnlineError | None]:
         tasks = {server: asyncio.ensure_future(ask(server)) for server in servers}
-        await asyncio.wait(tasks.values(), timeout=seconds)
+        await asyncio.wait(tasks.values(), timeout=seconds / 3)
+        if any(not task.done() for server, task in tasks.items() if server in waiting):  # the rest, only for these
+            await asyncio.wait([task for server, task in tasks.items() if server in waiting], timeout=seconds * 2 / 3)
         answers = {server: task.result() if task.done() else None for server, task in tasks.items()}
         for task in tasks.values():
             task.cancel()  # a server that has not answered in time is not waited for
@@ -486,11 +498,13 @@ def running_online_games(seconds: float = 3.0) -> RunningGames:
     offers: list[_Offer] = []
     for server, answer in answers.items():
         if answer is None or (isinstance(answer, OnlineError) and answer.code is None):  # no server answered
-            running.silent.append(server)
+            if server in waiting:
+                running.silent.append(server)
         elif isinstance(answer, OnlineError):
-            running.refused.append((server, str(answer)))
+            if server in waiting:
+                running.refused.append((server, str(answer)))
         else:
-            offers.extend(_offered(server, answer, seats))
+            offers.extend(_offered(server, answer, kept))
     running.offered.extend(_labelled(offers))
     return running
 
@@ -526,8 +540,8 @@ def _labelled(offers: list[_Offer]) -> list[OfferedGame]:
 
 
 def _offered(server: str, statuses: tuple[GameStatus, ...], seats: list[OnlineSeat]) -> list[_Offer]:
-    """The games still running among a server's answer, and those that ended while their player was away (not yet
-    filed here)."""
+    """The games still running among a server's answer, those that ended while their player was away (not yet
+    filed here), and the finished ones whose rematch waits for their player (``seats``: every seat kept here)."""
     from lost_cities.words import shown_names
 
     offered = []
@@ -537,8 +551,16 @@ def _offered(server: str, statuses: tuple[GameStatus, ...], seats: list[OnlineSe
         names = shown_names(status.names)  # "Joueur 2" as Player 2 in English (a status gives no levels: a
         # computer's default name stays as the game's creator wrote it)
         others = ", ".join(name for seat, name in enumerate(names) if seat != status.seat)
-        if status.over:  # not filed here yet: it ended while its player was away (on time, say); opened, its end
-            turn = _("ended while you were away")  # is shown and it is filed in the history
+        asking = [names[seat] for seat in status.rematch_asked if seat != status.seat]
+        in_rematch = any(seat.server == server and seat.game == status.rematch for seat in seats)
+        if status.rematch is not None and not in_rematch:  # made while its player was away: opened, it moves there
+            turn = _("the rematch waits for you")
+        elif asking and status.seat not in status.rematch_asked:  # opened: the match's end, where a accepts
+            turn = _("{names} asked for a rematch").format(names=", ".join(asking))
+        elif mine.filed:  # seen to its end, and nothing new since
+            continue
+        elif status.over:  # it ended while its player was away (on time, say); opened, its end is shown and it is
+            turn = _("ended while you were away")  # filed in the history
         elif status.to_move == status.seat:
             turn = _("your turn")
         else:

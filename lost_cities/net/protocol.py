@@ -311,6 +311,10 @@ class GameStatus(Struct, frozen=True):
     to_move: int
     over: bool
     names: tuple[str, ...]
+    #: a finished game's rematch, as far as this server knows: the seats that have asked for it so far…
+    rematch_asked: tuple[int, ...] = ()
+    #: …and once every person has, the rematch's game (a person not in it yet takes their seat by coming back here)
+    rematch: str | None = None
 
 
 class Games(_Frame, frozen=True, tag="games"):

@@ -132,8 +132,8 @@ class Hub:
             relay.attach_to(self._attached)
         self.entrance = Entrance(store, key, self.held)
         #: new games, and where one's games stand
-        self.lobby = Lobby(store, key, self.held.games, allow_seeds)
         self.rematches = Rematches(store, key, self.held)
+        self.lobby = Lobby(store, key, self.held.games, self.rematches.asked, allow_seeds)
 
     # ------------------------------------------------------------------ a connection's life
 

@@ -25,12 +25,21 @@ log = logging.getLogger("lost_cities.server")
 
 class Lobby:
     """The games of ``store``, their codes hashed with ``key``; ``held``: the games in memory (the hub's), which
-    know where they stand better than the store's summary of a moment ago."""
+    know where they stand better than the store's summary of a moment ago; ``rematch_asked``: per finished game, the
+    seats that have asked for its rematch (the hub's :class:`Rematches`)."""
 
-    def __init__(self, store: GameStore, key: CodeKey, held: Mapping[str, Game], allow_seeds: bool = False) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        key: CodeKey,
+        held: Mapping[str, Game],
+        rematch_asked: Mapping[str, set[int]],
+        allow_seeds: bool = False,
+    ) -> None:
         self.store = store
         self.key = key
         self.held = held
+        self.rematch_asked = rematch_asked
         #: a ``create`` may choose the game's seed (``serve --allow-seeds``: tests, benchmarks, replays); otherwise
         #: the server deals every game from a seed of its own, so that nobody can know another player's cards
         self.allow_seeds = allow_seeds
@@ -101,7 +110,9 @@ class Lobby:
     async def status(self, frame: Status) -> Games:
         """Where the seats of ``frame``'s tokens stand: each seat once, however often its token is repeated, and each
         game read as the database sums it up — never replayed, never loaded (a frame of fifty tokens must not make
-        the server replay fifty games), unless it is in memory already, or was stored before the summary was kept."""
+        the server replay fifty games), unless it is in memory already, or was stored before the summary was kept.
+        A finished game says who asked for its rematch, or the rematch made: a player who left at the match's end
+        learns of it."""
         seats: dict[tuple[str, int], None] = {}
         for token in dict.fromkeys(frame.tokens):
             owned = await self.store.seat_of_token(token_hash(token))
@@ -111,10 +122,13 @@ class Lobby:
         for game_id, _seat in seats:
             if game_id not in summaries:
                 summaries[game_id] = await self._summary(game_id)
+        rematches = {game_id: await self.store.rematch_of(game_id)
+                     for game_id, summary in summaries.items() if summary is not None and summary.over}  # fmt: skip
         found = []
         for game_id, seat in seats:
             summary = summaries[game_id]
             if summary is not None and summary.to_move is not None:
+                rematch = rematches.get(game_id)
                 found.append(
                     GameStatus(
                         game=game_id,
@@ -123,6 +137,8 @@ class Lobby:
                         to_move=summary.to_move,
                         over=summary.over,
                         names=summary.names,
+                        rematch_asked=() if rematch else tuple(sorted(self.rematch_asked.get(game_id, ()))),
+                        rematch=rematch,
                     )
                 )
         return Games(games=tuple(found))

@@ -11,7 +11,7 @@ import pytest
 
 from lost_cities.cli.online import RunningGames, running_online_games
 from lost_cities.net.client import Seat, create_game
-from lost_cities.net.protocol import Create, SeatSpec
+from lost_cities.net.protocol import Create, RematchOffer, SeatSpec, ServerFrame
 from lost_cities.session import OfferedGame
 from lost_cities.storage import MatchStore
 from lost_cities.storage.online import OnlineSeat, remember
@@ -80,6 +80,12 @@ def test_play_says_at_start_up_which_server_did_not_answer(cli: Cli, private_dat
         "The servers ws://127.0.0.1:7, ws://127.0.0.1:9 did not answer: your online games on them are not listed "
         "(they wait there). If one is gone for good, forget its games with:\nlost-cities online forget --server URL",
     )
+
+
+def test_a_server_down_that_holds_only_finished_games_is_not_said() -> None:
+    # asked for a rematch asked since, they are no game waiting there: nothing is lost if it does not answer
+    remember(MatchStore(), OnlineSeat("ws://127.0.0.1:9", "old", 0, "K7QX-M2PA", "x" * 43, ("Ana", "Boris"), True))
+    assert running_online_games(3.0) == RunningGames([], [], [])
 
 
 async def test_a_server_that_did_not_answer_is_said_at_start_up_not_left_out_silently() -> None:
@@ -158,3 +164,117 @@ async def test_a_game_that_ended_while_its_player_was_away_is_offered_opened_to_
         await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
         await until(pilot, lambda: all(seat.filed for seat in load_seats(store).seats))
     assert len(store.list_history().matches) == 1  # in the history now
+
+
+async def _finished_by_ana_and_boris(
+    url: str,
+) -> tuple[dict[str, Seat], list[ServerFrame], list[asyncio.Task[object]], str]:
+    """A one-round match Ana and Boris (two people, played by the heuristic computer) have played to its end and are
+    still connected to, the frames Ana is sent, and the game's id.  Boris's seat is kept here, already filed: he saw
+    the end."""
+    from lost_cities.ai import make_bot
+    from lost_cities.ai.bot import answer
+    from lost_cities.engine import PlayerView
+    from lost_cities.engine.moves import Decision
+
+    bot = make_bot("heuristic")
+
+    async def player(view: PlayerView) -> Decision:
+        return answer(bot, view)
+
+    created = await create_game(url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=3))
+    to_ana: list[ServerFrame] = []
+    seats = {
+        "Ana": Seat(url, code=created.seats[0].code, on_frame=to_ana.append),
+        "Boris": Seat(url, code=created.seats[1].code),
+    }
+    playing: list[asyncio.Task[object]] = [asyncio.create_task(seat.play(player, until_over=False))
+                                           for seat in seats.values()]  # fmt: skip
+    async with asyncio.timeout(30):
+        while any(seat.record is None for seat in seats.values()):
+            await asyncio.sleep(0.01)
+    boris = seats["Boris"]
+    assert boris.token is not None
+    code = created.seats[1].code or ""
+    remember(MatchStore(), OnlineSeat(url, created.game, 1, code, boris.token, ("Ana", "Boris"), filed=True))
+    return seats, to_ana, playing, created.game
+
+
+async def _rematch_offered(frames: list[ServerFrame]) -> None:
+    async with asyncio.timeout(10):
+        while not any(isinstance(frame, RematchOffer) for frame in frames):
+            await asyncio.sleep(0.01)
+
+
+async def test_a_rematch_asked_after_its_player_left_is_offered_and_one_key_accepts_it(server: ServerProcess) -> None:
+    # found by a newcomer: Boris quit at the match's end, Ana asked for a rematch, and Boris was never told
+    from lost_cities.tui.match.screens.match_end import MatchEndScreen
+
+    seats, to_ana, playing, first_game = await _finished_by_ana_and_boris(server.url)
+    try:
+        playing.pop().cancel()  # Boris leaves at the match's end
+        assert await asyncio.to_thread(running_online_games, 3.0) == RunningGames([], [], [])  # nothing new for him
+        await seats["Ana"].ask_rematch()
+        await _rematch_offered(to_ana)
+        running = await asyncio.to_thread(running_online_games, 3.0)
+        assert [game.label for game in running.offered] == ["online with Ana: Ana asked for a rematch"]
+        app = MatchApp(Local(online=tuple(running.offered)), store=MatchStore())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            await pilot.press("1")
+            for _ in range(3):  # the round's end, then the match's
+                await until(pilot, lambda: type(app.screen).__name__ in ("RoundEndScreen", "MatchEndScreen"))
+                if isinstance(app.screen, MatchEndScreen):
+                    break
+                await pilot.press("enter")
+            await until(
+                pilot, lambda: [n.message for n in app._notifications] == ["Ana asked for a rematch: a accepts."]
+            )
+            await pilot.press("a")
+            table = app.table
+            assert isinstance(table, RemoteTable)
+            await until(pilot, lambda: table.welcome is not None and table.welcome.game != first_game)
+            await until(pilot, lambda: "The rematch: the seats have moved round by one." in words_of(screen_text(app)))
+        from lost_cities.storage.online import load_seats
+
+        rematch = table.welcome.game if table.welcome is not None else None
+        [kept] = [seat for seat in load_seats(MatchStore()).seats if seat.game == rematch]
+        running = await asyncio.to_thread(running_online_games, 3.0)  # the rematch alone, no longer the ask
+        assert [(game.label.startswith("online with Ana: "), game.token) for game in running.offered] == [
+            (True, kept.token)
+        ]
+        assert "rematch" not in running.offered[0].label
+    finally:
+        for task in playing:
+            task.cancel()
+        await asyncio.gather(*playing, return_exceptions=True)
+
+
+async def test_a_rematch_made_while_its_player_was_away_is_offered_and_opened(server: ServerProcess) -> None:
+    # Boris asked for the rematch and left; Ana accepted later: the rematch waits for him
+    seats, to_ana, playing, first_game = await _finished_by_ana_and_boris(server.url)
+    try:
+        await seats["Boris"].ask_rematch()
+        await _rematch_offered(to_ana)
+        playing.pop().cancel()
+        assert await asyncio.to_thread(running_online_games, 3.0) == RunningGames([], [], [])  # Ana has not answered
+        await seats["Ana"].ask_rematch()
+        async with asyncio.timeout(10):
+            while seats["Ana"].welcome is None or seats["Ana"].welcome.game == first_game:
+                await asyncio.sleep(0.01)
+        running = await asyncio.to_thread(running_online_games, 3.0)
+        assert [game.label for game in running.offered] == ["online with Ana: the rematch waits for you"]
+        app = MatchApp(Local(online=tuple(running.offered)), store=MatchStore())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
+            await pilot.press("1")
+            await until(pilot, lambda: isinstance(app.table, RemoteTable) and app.table.welcome is not None
+                        and app.table.welcome.game == seats["Ana"].welcome.game)  # fmt: skip
+            await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+            await until(pilot, lambda: "The rematch: the seats have moved round by one." in words_of(screen_text(app)))
+        running = await asyncio.to_thread(running_online_games, 3.0)  # his seat in it kept: offered, not the ask
+        assert len(running.offered) == 1 and "rematch" not in running.offered[0].label
+    finally:
+        for task in playing:
+            task.cancel()
+        await asyncio.gather(*playing, return_exceptions=True)

@@ -279,11 +279,18 @@ class RemoteTable(Table):
 
     def _keep_seat(self, game: str, seat: int | None, token: str | None, names: tuple[str, ...]) -> None:
         """A seat taken with a code: its token is kept (a rematch's too), for the same ``--join`` to come back; a
-        welcome back (no token) brings the names of a seat kept before up to date (a rematch's are known only then)."""
-        code = self._taking.code
-        if seat is None or code is None:
+        welcome back (no token) brings the names of a seat kept before up to date (a rematch's are known only then).
+        A seat come back to by its token was taken with the code kept beside it: a rematch's is kept under that code
+        too."""
+        if seat is None:
             return
         try:
+            code = self._taking.code
+            if code is None and self._taking.token is not None:
+                came_back = (s for s in load_seats(self.app.store).seats if s.token == self._taking.token)
+                code = next((s.code for s in came_back if s.server == self.server), None)
+            if code is None:
+                return
             if token is not None:
                 remember(self.app.store, OnlineSeat(self.server, game, seat, code, token, names))
                 return
