@@ -24,9 +24,10 @@ TABS_PER_ADDRESS = 4
 
 
 def command_for(server: str, language: str) -> str:
-    """The shell command each tab runs: the online start, in a fresh data folder of its own."""
+    """The shell command each tab runs: the online start (in a data folder of the tab's own: see
+    :mod:`lost_cities.cli.web_server`)."""
     play = shlex.join([sys.executable, "-m", "lost_cities", "play", "--online", "--server", server, "--lang", language])
-    return f'LOST_CITIES_DATA_DIR="$(mktemp -d)" exec {play}'
+    return f"exec {play}"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,11 +6,21 @@ Each accepted tab starts an app process on this machine, so a page elsewhere on 
 to open one (the browser sends its ``Origin``: it must be this page's), the number at once is capped, and one
 address may hold only a few of them.  A tab says how large its terminal is, on opening and on every resize:
 an app draws every cell, so a size far past any screen (20000 × 20000) would take the machine's memory; it is
-held to :data:`MAX_COLUMNS` × :data:`MAX_ROWS`.
+held to :data:`MAX_COLUMNS` × :data:`MAX_ROWS`.  What a tab types is held to a pace no person's hands exceed
+(:data:`KEYS_PER_SECOND`, :data:`BYTES_PER_SECOND`), past which it is dropped: a script typing at full speed kept its
+app at a whole core, its memory growing by the hundred megabytes.  When a tab closes, its app is stopped — asked to
+quit, then ended — and its data folder removed, before its place is given to another: textual-serve only asks it to
+quit, and an app busy with what it was sent ran on for a minute, at a core, past any cap.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import os
+import shutil
+import tempfile
 from collections import Counter
 from urllib.parse import urlsplit
 
@@ -18,11 +28,90 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from lost_cities.server.gate import TokenBucket
+
 __all__ = ["MAX_COLUMNS", "MAX_ROWS", "GuardedServer", "cells"]
+
+log = logging.getLogger("lost_cities.web")
 
 #: The largest terminal a tab may ask for, in cells: wider and taller than any screen.
 MAX_COLUMNS = 500
 MAX_ROWS = 200
+#: What a tab may send its app a second, and at once: keys, pastes and the mouse's moves (a few bytes each) at
+#: a person's pace, with room for a burst; past it what it sends is dropped.
+KEYS_PER_SECOND, KEY_BURST = 30.0, 120.0
+BYTES_PER_SECOND, BYTE_BURST = 512.0, 4096.0
+#: The largest message a tab may send, in bytes (aiohttp's default is 4 MB): a paste longer than this is no game's.
+MAX_MESSAGE = 16384
+#: Seconds a closed tab's app is given to quit when asked, then to end when told to, before it is killed.
+QUIT_GRACE = 2.0
+#: How much less of the processor a tab's app is given than the page and a game server on the same machine
+#: (``nice``): a busy tab slows the tabs, not the games.
+TAB_NICENESS = 10
+
+
+class _TabInput:
+    """What one tab has sent its app: counted against a person's pace."""
+
+    def __init__(self) -> None:
+        self.keys = TokenBucket(KEYS_PER_SECOND, KEY_BURST)
+        self.bytes = BYTE_BURST
+        self.at = asyncio.get_running_loop().time()
+
+    def allows(self, data: bytes) -> bool:
+        """Whether ``data`` is within the tab's pace (and, if so, counted)."""
+        now = asyncio.get_running_loop().time()
+        self.bytes = min(BYTE_BURST, self.bytes + (now - self.at) * BYTES_PER_SECOND)
+        self.at = now
+        if len(data) > self.bytes or not self.keys.take():
+            return False
+        self.bytes -= len(data)
+        return True
+
+
+class _TabApp(AppService):
+    """One tab's app, its data folder its own (``LOST_CITIES_DATA_DIR``): the page's visitors never see each other's
+    seats."""
+
+    def __init__(self, command: str, folder: str, **options: object) -> None:
+        super().__init__(command, **options)  # type: ignore[arg-type]
+        self.folder = folder
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return super()._build_environment(width, height) | {"LOST_CITIES_DATA_DIR": self.folder}
+
+    async def start(self, width: int, height: int) -> None:
+        await super().start(width, height)
+        if self._process is not None and hasattr(os, "setpriority"):
+            with contextlib.suppress(OSError):  # gone already, or a system that will not
+                os.setpriority(os.PRIO_PROCESS, self._process.pid, TAB_NICENESS)
+
+    async def end(self) -> None:
+        """Stop the app: asked to quit, then terminated, then killed, each given :data:`QUIT_GRACE` seconds."""
+        process = self._process
+        if process is None:  # never started
+            return
+        try:
+            await asyncio.wait_for(self.stop(), QUIT_GRACE)
+        except asyncio.CancelledError:
+            # textual-serve cancels its reader of the app's errors, which says so if it had not started yet: the
+            # app is still to be ended — at once if this task is cancelled itself (the page stopping)
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                raise
+        except Exception:  # a process gone already cannot be written to: it is ended below all the same
+            pass
+        for stop in (process.terminate, process.kill):
+            if process.returncode is not None:
+                break
+            with contextlib.suppress(ProcessLookupError):
+                stop()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), QUIT_GRACE)
+        if self._task is not None:
+            self._task.cancel()
 
 
 def cells(value: object, most: int, default: int) -> int:
@@ -69,25 +158,55 @@ class GuardedServer(Server):
         if self.per_address is not None and self.by_address[address] >= self.per_address:
             raise web.HTTPServiceUnavailable(text="too many games open at once from your address: close one first")
         query = request.rel_url.query
-        sized = request.rel_url.update_query(
-            width=cells(query.get("width"), MAX_COLUMNS, 80), height=cells(query.get("height"), MAX_ROWS, 24)
-        )
         self.tabs += 1
         self.by_address[address] += 1
-        try:
-            return await super().handle_websocket(request.clone(rel_url=sized))
+        try:  # the place is given back once the tab's app has ended, not when its page went
+            return await self._tab(request, cells(query.get("width"), MAX_COLUMNS, 80),
+                                   cells(query.get("height"), MAX_ROWS, 24))  # fmt: skip
         finally:
             self.tabs -= 1
             self.by_address[address] -= 1
             if not self.by_address[address]:
                 del self.by_address[address]
 
+    async def _tab(self, request: web.Request, width: int, height: int) -> web.WebSocketResponse:
+        """textual-serve's handling of a tab's websocket, with a bound on its messages, and its app stopped for good
+        and its data folder removed when it closes."""
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        await websocket.prepare(request)
+        folder = tempfile.mkdtemp(prefix="lost-cities-tab-")
+        app = _TabApp(
+            self.command,
+            folder,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
+        try:
+            await app.start(width, height)
+            await self._process_messages(websocket, app)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception:  # a tab's fault is the tab's alone: the page goes on serving the others
+            log.exception("a tab's app failed")
+        finally:
+            await app.end()
+            shutil.rmtree(folder, ignore_errors=True)
+        return websocket
+
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
-        """textual-serve's own, with every resize held to a screen's size."""
-        resize = app_service.set_terminal_size
+        """textual-serve's own, with every resize held to a screen's size and what is typed to a person's pace."""
+        resize, send = app_service.set_terminal_size, app_service.send_bytes
+        typed = _TabInput()
 
         async def within(width: int, height: int) -> None:
             await resize(cells(width, MAX_COLUMNS, 80), cells(height, MAX_ROWS, 24))
 
+        async def paced(data: bytes) -> bool:
+            return typed.allows(data) and await send(data)
+
         app_service.set_terminal_size = within  # type: ignore[method-assign]
+        app_service.send_bytes = paced  # type: ignore[method-assign]
         await super()._process_messages(websocket, app_service)
