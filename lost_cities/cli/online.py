@@ -368,14 +368,15 @@ def run_play_online(args: argparse.Namespace) -> int:
         return arguments.refuse("play", _("the game needs a terminal: run it without redirecting its input or output"))
     code, created = args.join, None
     if args.online and args.p1 is None:  # no names: the online start asks (join with a code, or create)
-        return open_app(Online(url))
+        return open_app(Online(url, server_fixed=args.server_fixed))
     if args.online:
         try:
             created = asyncio.run(create_game(url, _create_frame(args)))
         except (_Refused, OnlineError) as refused:
             return arguments.refuse("play", str(refused))
         code = created.seats[0].code
-    return open_app(Online(url, code=code, watch=args.watch, name=args.name, created=created))
+    seat = Online(url, code=code, watch=args.watch, name=args.name, created=created, server_fixed=args.server_fixed)
+    return open_app(seat)
 
 
 class _Refused(Exception):

@@ -18,7 +18,7 @@ _SETTINGS = ("p1", "p2", "p3", "p4", "first", "rounds", "seed", "long", "hand_pe
 #: Those a match at this keyboard alone reads: the computer's, the memory aid, what becomes of an unfinished match.
 _HERE = ("vs", "think", "memory_aid", "resume", "new")
 #: Those an online game alone reads, and what goes with each (the server: every way online, said in words).
-_ONLINE = {"players": "--online", "clock": "--online", "name": "--join", "server": ""}
+_ONLINE = {"players": "--online", "clock": "--online", "name": "--join", "server": "", "server_fixed": "--online"}
 
 
 def _unread(args: argparse.Namespace) -> str | None:
@@ -44,7 +44,7 @@ def _unread(args: argparse.Namespace) -> str | None:
                 return refusal.format(option=option, mode=mode)
         elif dest == "name":
             return _("--name is for --join: with --online, --p1 is your name")
-        elif args.p1 is None and dest != "server":
+        elif args.p1 is None and dest not in ("server", "server_fixed"):
             refusal = _("{option} is for a new online game: give --p1 (your name) too, or set it up with Ctrl+N")
             return refusal.format(option=option)
     return None

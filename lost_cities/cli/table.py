@@ -208,6 +208,11 @@ PLAY = Command(
             ),
             CLOCK,
             SERVER_FOR_A_NEW_GAME,
+            Option(
+                "--server-fixed",
+                action="store_true",
+                help=N_("with --online: no other server may be chosen in the app (lost-cities web's tabs)"),
+            ),
         ),
     ),
     run=play.run,

@@ -26,7 +26,20 @@ TABS_PER_ADDRESS = 4
 def command_for(server: str, language: str) -> str:
     """The shell command each tab runs: the online start (in a data folder of the tab's own: see
     :mod:`lost_cities.cli.web_server`)."""
-    play = shlex.join([sys.executable, "-m", "lost_cities", "play", "--online", "--server", server, "--lang", language])
+    play = shlex.join(
+        [
+            sys.executable,
+            "-m",
+            "lost_cities",
+            "play",
+            "--online",
+            "--server",
+            server,
+            "--server-fixed",
+            "--lang",
+            language,
+        ]
+    )
     return f"exec {play}"
 
 

@@ -527,6 +527,34 @@ async def test_esc_in_the_form_opened_from_the_online_start_goes_back_to_it() ->
         assert again.query_one("#p1", Input).value == "Ana" and again.query_one("#clock", Input).value == "3j"
 
 
+async def test_a_web_pages_tab_shows_its_server_in_the_form_and_no_other_can_be_typed(server: ServerProcess) -> None:
+    # found by an attacker: a tab of lost-cities web typed any address in Server, and the page's machine connected
+    # there (its internal services, a port scan told by the refusals)
+    app = MatchApp(Online(server.url, server_fixed=True), store=MatchStore())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OnlineStartScreen))
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: isinstance(app.screen, NewMatchScreen))
+        form = app.screen
+        assert isinstance(form, NewMatchScreen)
+        field = form.query_one("#server", Input)
+        assert field.value == server.url and field.disabled and server.url in screen_text(app)
+        for _ in range(12):  # round the form: the server is never the field in focus
+            await pilot.press("tab")
+            assert app.focused is not field
+        form.query_one("#p1", Input).focus()
+        await pilot.press(*"Ana", "tab", *"Boris", "ctrl+s")
+        await until(pilot, lambda: isinstance(app.table, RemoteTable) and app.table.welcome is not None)
+        assert isinstance(app.table, RemoteTable) and app.table.server == server.url
+
+
+def test_each_web_tab_runs_the_online_start_on_the_pages_server_alone() -> None:
+    from lost_cities.cli.web import command_for
+
+    command = command_for("ws://127.0.0.1:8765", "fr")
+    assert "--online --server ws://127.0.0.1:8765 --server-fixed --lang fr" in command
+
+
 async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invite_until_they_join(
     server: ServerProcess, private_data_dir: Path
 ) -> None:

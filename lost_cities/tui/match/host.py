@@ -25,7 +25,9 @@ __all__ = ["MatchHost", "Online"]
 class Online(Struct, frozen=True):
     """One seat of an online game: ``code`` takes it, ``token`` comes back to it, ``watch`` watches, ``create``
     makes that game (on its own server) and takes its first person's seat, ``created`` is a game just made whose
-    first person's seat is ours; with none of them, the online start asks (a code to type, or a new game)."""
+    first person's seat is ours; with none of them, the online start asks (a code to type, or a new game).
+    ``server_fixed``: no other server may be chosen (``lost-cities web``'s tabs: a visitor must not make the page's
+    machine connect where they like)."""
 
     server: str = DEFAULT_SERVER
     code: str | None = None
@@ -34,6 +36,7 @@ class Online(Struct, frozen=True):
     name: str | None = None
     create: OnlineMatch | None = None
     created: Created | None = None
+    server_fixed: bool = False
 
 
 class MatchHost(GameApp):

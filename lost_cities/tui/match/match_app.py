@@ -325,6 +325,10 @@ class MatchApp(MatchHost):
             return self._join_from.server
         return opening.server if isinstance(opening, Online) else self.local.server
 
+    @property
+    def _server_fixed(self) -> bool:
+        return isinstance(self.opening, Online) and self.opening.server_fixed
+
     def _online_started(self, choice: JoinGame | NewOnlineGame | None) -> None:
         from lost_cities.tui.match.screens.online_start import JoinGame
 
@@ -340,7 +344,9 @@ class MatchApp(MatchHost):
 
             draft = self._left_form.left_as if self._left_form is not None else None
             settings, server, clock = draft if draft is not None else (None, self._online_server(), "")
-            self._left_form = NewMatchScreen(settings, server=server, clock=clock, online_only=True, back=True)
+            self._left_form = NewMatchScreen(
+                settings, server=server, clock=clock, online_only=True, back=True, server_fixed=self._server_fixed
+            )
             self.push_screen(self._left_form, self._create_or_back)
 
     def _create_or_back(self, chosen: FormResult) -> None:
@@ -367,7 +373,13 @@ class MatchApp(MatchHost):
             clock = said_duration(chosen.clock) if chosen.clock is not None else ""
             problem = sentence(str(error).rstrip("."))
             self._left_form = NewMatchScreen(
-                chosen.settings, server=chosen.server, online_only=True, clock=clock, problem=problem, back=True
+                chosen.settings,
+                server=chosen.server,
+                online_only=True,
+                clock=clock,
+                problem=problem,
+                back=True,
+                server_fixed=self._server_fixed,
             )
             self.push_screen(self._left_form, self._create_or_back)
             return

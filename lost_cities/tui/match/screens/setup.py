@@ -236,6 +236,7 @@ class NewMatchScreen(FittedScreen[FormResult]):
         problem: str = "",
         back: bool = False,
         again: bool = False,
+        server_fixed: bool = False,
     ) -> None:
         """``online``: *Where* starts on online, with ``server`` offered (the one used last, or given by
         ``--server`` or ``LOST_CITIES_SERVER``); ``online_only``: the form of the online app, which only
@@ -244,7 +245,8 @@ class NewMatchScreen(FittedScreen[FormResult]):
         server did not answer), said at once, with the cursor on the server; ``back``: Esc goes back to where the
         form was opened (the online start), not out of the app, and the key bar says so; ``again``: filled in for
         another match like the last, the cursor is on *Start*: Enter plays it, and a key meant for the finished
-        match's end (``q``) types over no name."""
+        match's end (``q``) types over no name; ``server_fixed``: the server is shown, not to be changed (a web
+        page's tab)."""
         super().__init__()
         self.tips = tips
         self.problem = problem
@@ -252,6 +254,7 @@ class NewMatchScreen(FittedScreen[FormResult]):
         self.again = again
         self.previous = previous or MatchSettings(names=("", ""))
         self.online_only = online_only
+        self.server_fixed = server_fixed
         #: where, the server and the clock as typed: kept when the form is drawn again in another language
         self._online = online or online_only
         self._server = server
@@ -279,7 +282,14 @@ class NewMatchScreen(FittedScreen[FormResult]):
                     yield ChoiceButton(_("Online"), value=self._online, id="where-online")
             with Horizontal(classes="row", id="online-row"):
                 yield Label(_("Server"))
-                yield Input(self._server, placeholder=DEFAULT_SERVER, id="server", max_length=300, compact=True)
+                yield Input(
+                    self._server,
+                    placeholder=DEFAULT_SERVER,
+                    id="server",
+                    max_length=300,
+                    compact=True,
+                    disabled=self.server_fixed,
+                )
                 yield Label(_("Clock"), id="clock-label", markup=False)
                 yield Input(self._clock, placeholder=_("none"), id="clock", max_length=8, compact=True)
                 yield Static(_("per move, e.g. 1h"), id="clock-unit", markup=False)
@@ -365,7 +375,7 @@ class NewMatchScreen(FittedScreen[FormResult]):
 
     def _say_problem(self) -> None:
         self.query_one("#error", Static).update(self.problem)
-        self.query_one("#server", Input).focus()
+        self.query_one("#clock" if self.server_fixed else "#server", Input).focus()
 
     def key_hints(self) -> list[tuple[str, str]]:
         """The keys of the field in focus: Enter and Tab move on, arrows choose, Space ticks."""
