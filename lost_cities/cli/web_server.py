@@ -39,8 +39,8 @@ MAX_COLUMNS = 500
 MAX_ROWS = 200
 #: What a tab may send its app a second, and at once: keys, pastes and the mouse's moves (a few bytes each) at
 #: a person's pace, with room for a burst; past it what it sends is dropped.
-KEYS_PER_SECOND, KEY_BURST = 30.0, 120.0
-BYTES_PER_SECOND, BYTE_BURST = 512.0, 4096.0
+KEYS_PER_SECOND, KEY_BURST = 50.0, 200.0
+BYTES_PER_SECOND, BYTE_BURST = 1024.0, 8192.0
 #: The largest message a tab may send, in bytes (aiohttp's default is 4 MB): a paste longer than this is no game's.
 MAX_MESSAGE = 16384
 #: Seconds a closed tab's app is given to quit when asked, then to end when told to, before it is killed.
