@@ -14,6 +14,7 @@ from websockets.exceptions import ConnectionClosed
 from lost_cities.ai import make_bot
 from lost_cities.net.client import create_game, play_seat
 from lost_cities.net.protocol import Create, SeatSpec
+from lost_cities.server import gate as gate_module
 from lost_cities.server.gate import Gate, GateSettings, Limits, Refusal
 from tests.online.raw import ask, joined, next_frame, open_raw
 from tests.online.server import ServerProcess
@@ -284,3 +285,39 @@ def test_an_ipv6_address_counts_by_its_64_network_one_householders_many_addresse
         gate.admit("2001:db8:7:7::3")
     gate.release("2001:db8:7:7::1")
     gate.admit("2001:db8:7:7::3")  # one went: one more may come
+
+
+def test_an_address_new_to_a_table_full_of_held_back_addresses_is_held_back_too_and_counting_it_looks_at_one_window(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # found by a security tester: past 10,000 addresses each at its cap, every wrong code looked at the whole table
+    # for a quiet address to forget, found only the one just counted, and forgot it: it guessed without limit
+    monkeypatch.setattr(gate_module, "_MOST_ADDRESSES", 200)  # the table's bound, smaller: the same table, quicker
+    gate = Gate(GateSettings(trust_loopback=False, max_connections=100))
+    busy = [f"10.0.{number // 256}.{number % 256}" for number in range(200)]
+    for address in busy:
+        for _ in range(Limits.FAILURES_PER_ADDRESS):
+            gate.failed(address, None, "bad_code")
+    looked_at = 0
+    full = gate_module._Window.full
+
+    def counted(window: gate_module._Window, now: float) -> bool:
+        nonlocal looked_at
+        looked_at += 1
+        return full(window, now)
+
+    monkeypatch.setattr(gate_module._Window, "full", counted)
+    let_through = 0
+    for _ in range(5 * Limits.FAILURES_PER_ADDRESS):
+        try:
+            gate.check_guesses("203.0.113.5", None)
+        except Refusal:
+            break
+        let_through += 1
+        gate.failed("203.0.113.5", None, "bad_code")
+    assert let_through == Limits.FAILURES_PER_ADDRESS
+    assert looked_at <= let_through + 1  # at most its own window, once a check: counting looks at none
+    assert len(gate.failures.windows) == 200
+    gate.check_guesses(busy[0], None)  # the address counted to longest ago made room for it …
+    with pytest.raises(Refusal):
+        gate.check_guesses(busy[1], None)  # … and only that one
