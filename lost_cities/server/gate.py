@@ -52,7 +52,8 @@ class Limits:
     FAILURES_PER_CONNECTION = 5
     #: failed attempts per address per minute: that address's next ``join`` and ``watch`` are refused
     FAILURES_PER_ADDRESS = 10
-    #: failed attempts at one code per minute, from any address: that code is refused for the rest of the minute
+    #: failed attempts at one code per minute, from any address: that code is refused for the rest of the minute (a
+    #: used invitation tried again is not counted here: it is no guess, and anyone may watch with it)
     FAILURES_PER_CODE = 10
     #: games an address may create per minute: a script gone wrong fills no disk
     CREATES_PER_ADDRESS = 30

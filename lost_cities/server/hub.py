@@ -156,11 +156,18 @@ class Hub:
 
         def failed(refusal: FrameRefused) -> str | None:
             """A wrong code or token, counted for the address and the connection: too many close it.  A client
-            another server relays here came for the one game its relay names: refused, it is done with."""
+            another server relays here came for the one game its relay names: refused, it is done with.
+
+            A used invitation (``code_used``) is counted for the address and the connection, never for the code: it
+            is a real code, not a guess, and its count is shared by every address, so that joins with it from a few
+            addresses would refuse anyone's ``watch`` with it (an invitation watches its game) for a minute.  For the
+            address it still counts: joining with it again and again is a script gone wrong, and holds back that
+            address alone."""
             nonlocal failures
             if refusal.frame.code in (ErrorCode.BAD_CODE, ErrorCode.BAD_TOKEN, ErrorCode.CODE_USED):
                 failures += 1
-                self.gate.failed(address, refusal.tried, refusal.frame.code.value)
+                tried = None if refusal.frame.code is ErrorCode.CODE_USED else refusal.tried
+                self.gate.failed(address, tried, refusal.frame.code.value)
             if not local:
                 return "refused"
             return "too many failed attempts" if failures >= Limits.FAILURES_PER_CONNECTION else None

@@ -157,16 +157,40 @@ async def test_one_address_holds_so_many_connections_and_no_more(untrusted: Serv
 
 
 async def test_one_code_tried_wrong_too_often_is_refused_from_every_address(untrusted: ServerProcess) -> None:
+    mistyped = shown(new_code())  # no game's: a used invitation is no wrong guess at its code (the next test)
+    answers = []
+    for number in range(Limits.FAILURES_PER_CODE + 1):  # from as many addresses: no address's own limit is reached
+        websocket = await from_address(untrusted.url, f"127.0.2.{number + 1}")
+        answers.append((await ask(websocket, {"type": "join", "code": mistyped}))["code"])
+        await websocket.close()
+    assert answers == ["bad_code"] * Limits.FAILURES_PER_CODE + ["rate_limited"]
+
+
+async def test_a_used_invitation_tried_again_from_many_addresses_holds_back_those_addresses_but_not_its_watchers(
+    untrusted: ServerProcess,
+) -> None:
+    # found by a security tester: each join with a used invitation counted against the code, from any address, so
+    # that ten of them refused everyone's watch with it (an invitation watches its game) for a minute
     used = (await create_game(untrusted.url, two())).seats[0].code
     taker = await from_address(untrusted.url, "127.0.0.9")
     assert (await ask(taker, {"type": "join", "code": used}))["type"] == "welcome"
     answers = []
-    for number in range(Limits.FAILURES_PER_CODE + 1):  # from as many addresses: no address's own limit is reached
+    for number in range(Limits.FAILURES_PER_CODE + 2):  # one an address
         websocket = await from_address(untrusted.url, f"127.0.2.{number + 1}")
         answers.append((await ask(websocket, {"type": "join", "code": used}))["code"])
         await websocket.close()
-    assert answers == ["code_used"] * Limits.FAILURES_PER_CODE + ["rate_limited"]
-    await taker.close()
+    for _ in range(Limits.FAILURES_PER_ADDRESS // 5):  # and one address's ten, five a connection
+        websocket = await from_address(untrusted.url, "127.0.3.1")
+        for _ in range(5):
+            answers.append((await ask(websocket, {"type": "join", "code": used}))["code"])
+        await websocket.close()
+    assert answers == ["code_used"] * (Limits.FAILURES_PER_CODE + 2 + Limits.FAILURES_PER_ADDRESS)
+    watchers = [await from_address(untrusted.url, address) for address in ("127.0.4.1", "127.0.3.1")]
+    welcome, refused = [await ask(watcher, {"type": "watch", "code": used}) for watcher in watchers]
+    assert welcome["type"] == "welcome" and welcome["seat"] is None
+    assert refused["code"] == "rate_limited"  # the address that tried it ten times holds back itself alone
+    for websocket in (taker, *watchers):
+        await websocket.close()
 
 
 async def test_a_client_refused_at_the_handshake_says_the_servers_sentence(untrusted: ServerProcess) -> None:
