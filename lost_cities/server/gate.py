@@ -55,7 +55,7 @@ class Limits:
     #: failed attempts at one code per minute, from any address: that code is refused for the rest of the minute (a
     #: used invitation tried again is not counted here: it is no guess, and anyone may watch with it)
     FAILURES_PER_CODE = 10
-    #: games an address may create per minute: a script gone wrong fills no disk
+    #: games an address may create per minute, rematches its asks make included: a script gone wrong fills no disk
     CREATES_PER_ADDRESS = 30
     #: frames a connection may send per second, sustained, and in a burst (WebSocket pings count too): the
     #: protocol's numbers, which the project's clients pace themselves below

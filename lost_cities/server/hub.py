@@ -132,7 +132,7 @@ class Hub:
             relay.attach_to(self._attached)
         self.entrance = Entrance(store, key, self.held)
         #: new games, and where one's games stand
-        self.rematches = Rematches(store, key, self.held)
+        self.rematches = Rematches(store, key, self.held, self.gate)
         self.lobby = Lobby(store, key, self.held.games, self.rematches.asked, allow_seeds)
 
     # ------------------------------------------------------------------ a connection's life
@@ -231,7 +231,7 @@ class Hub:
                         if time.monotonic() > give_up:  # its lease still changing hands: the client comes back later
                             raise
                         await asyncio.sleep(min(0.5, 0.05 * 2**attempt))
-                await self._member(websocket, entered)
+                await self._member(websocket, entered, address)
                 return True
             case _:
                 raise FrameRefused(
@@ -249,8 +249,9 @@ class Hub:
         assert isinstance(first, str)  # read as a join, hello or watch: text
         return await self.relay.pipe(websocket, elsewhere.game_id, first, address)
 
-    async def _member(self, websocket: Member, entered: Entered) -> None:
-        """A connection that came in at ``entered``'s seat of its game (``None``: a watcher), until it closes."""
+    async def _member(self, websocket: Member, entered: Entered, address: str) -> None:
+        """A connection from ``address`` that came in at ``entered``'s seat of its game (``None``: a watcher), until it
+        closes."""
         game, seat, token, invitation = entered
         if seat is not None and not game.joined[seat]:  # a rematch's seat given out by another server: taken
             self.held.take_seat(game.id, seat, time.time())
@@ -280,7 +281,7 @@ class Hub:
             what = f"game {game.id}: a frame from seat {seat}"
             async for message in websocket:
                 if await flooded(websocket, bucket) or await self._answered(
-                    websocket, what, self._in_game(websocket, game, seat, message)
+                    websocket, what, self._in_game(websocket, game, seat, message, address)
                 ):
                     return
         finally:
@@ -325,7 +326,9 @@ class Hub:
             await self._send(websocket, ErrorFrame(code=ErrorCode.SERVER_ERROR, message=_FAULT))
             return False
 
-    async def _in_game(self, websocket: Member, game: Game, seat: int | None, message: str | bytes) -> None:
+    async def _in_game(
+        self, websocket: Member, game: Game, seat: int | None, message: str | bytes, address: str
+    ) -> None:
         # The game as the database has it: the one in memory, or, if a failed commit dropped it, read again
         # (never the object this connection started with, which may hold that decision the database has not).
         frame = _read(message)
@@ -337,7 +340,7 @@ class Hub:
             case Rematch():
                 if seat is None:
                     raise FrameRefused(ErrorCode.WATCHER_CANNOT_ACT, "a watcher cannot ask for a rematch")
-                await self.ask_rematch(await self.held.get(game.id), seat)
+                await self.ask_rematch(await self.held.get(game.id), seat, address)
             case Decide() | TakeBack() | Claim():
                 if seat is None:
                     raise FrameRefused(
@@ -469,12 +472,13 @@ class Hub:
 
     # ------------------------------------------------------------------ sending
 
-    async def ask_rematch(self, game: Game, seat: int) -> None:
-        """``seat`` asks for a rematch (:mod:`.rematches`), once the match is over, under the game's lock."""
+    async def ask_rematch(self, game: Game, seat: int, address: str) -> None:
+        """``seat`` asks for a rematch (:mod:`.rematches`), once the match is over, under the game's lock; from
+        ``address``, which a rematch this ask makes is counted against, as a ``create`` is."""
         if not game.over:
             raise FrameRefused(ErrorCode.NOT_OVER, "a rematch is asked for once the match is over")
         async with self.held.lock(game.id):
-            await self.rematches.ask(game, seat)
+            await self.rematches.ask(game, seat, address)
 
     async def _send(self, websocket: Member, frame: ServerFrame) -> None:
         await websocket.send(write(frame))

@@ -1,5 +1,9 @@
 """A finished game's rematch: who asked for it, the new match once every person has (the same rules and length, a
-new deal, each seat moved on by one), and each person's seat in it with a fresh token."""
+new deal, each seat moved on by one), and each person's seat in it with a fresh token.
+
+A rematch is a new game in the store like any other, and is counted as one: against the address of the person whose
+ask makes it, under the same cap as ``create`` (:meth:`Gate.check_create`) — else one address could make games
+without limit, one-round matches against a computer each followed by its rematch."""
 
 from __future__ import annotations
 
@@ -9,10 +13,12 @@ import time
 from typing import Any
 
 from lost_cities.net.invitations import CodeKey, new_code, new_token, shown, token_hash
-from lost_cities.net.protocol import Rematched, RematchOffer
+from lost_cities.net.protocol import ErrorCode, Rematched, RematchOffer
 from lost_cities.server.game import Game
 from lost_cities.server.game_store import GameRow, GameStore, SeatRow
+from lost_cities.server.gate import Gate, Refusal
 from lost_cities.server.held_games import HeldGames
+from lost_cities.server.refusals import FrameRefused
 
 __all__ = ["Rematches"]
 
@@ -28,10 +34,12 @@ class Rematches:
     """The rematches of the games one server holds: the seats that asked, per finished game, until it is made (then
     the store knows it)."""
 
-    def __init__(self, store: GameStore, key: CodeKey, held: HeldGames) -> None:
+    def __init__(self, store: GameStore, key: CodeKey, held: HeldGames, gate: Gate | None = None) -> None:
         self.store = store
         self.key = key
         self.held = held
+        #: the per-address limits: a rematch made is counted as a game created
+        self.gate = gate or Gate()
         self.members = held.members
         self.asked: dict[str, set[int]] = {}
         #: per finished game whose rematch this server made, the rematch's code to watch (the store keeps its hash
@@ -47,10 +55,14 @@ class Rematches:
         asked = self.asked.get(game_id)
         return None if asked is None else RematchOffer(seats=tuple(sorted(asked)))
 
-    async def ask(self, game: Game, seat: int) -> None:
-        """``seat`` asks for a rematch of ``game`` (over; its lock held); once every person has, the new match is
-        made and each person is sent their new seat and its token, on their own connections only, and the
-        watchers the code that watches it: they follow the players there."""
+    async def ask(self, game: Game, seat: int, address: str) -> None:
+        """``seat`` asks for a rematch of ``game`` (over; its lock held), from ``address``; once every person has, the
+        new match is made and each person is sent their new seat and its token, on their own connections only, and
+        the watchers the code that watches it: they follow the players there.
+
+        The new match is counted against ``address`` as a ``create`` is: past its cap, this ask is refused
+        ``rate_limited``, as a ``create`` would be, and stays asked, so that a later ask from an address that may
+        (this one a minute on, another player's) makes the rematch."""
         rematch = await self.store.rematch_of(game.id)
         watch = None
         if rematch is not None:  # made already: this player's place in it, again
@@ -62,6 +74,10 @@ class Rematches:
             self.members.tell_all(game.id, RematchOffer(seats=tuple(sorted(asked))))
             if not set(game.seats_of_people()) <= asked:
                 return
+            try:
+                self.gate.check_create(address)
+            except Refusal as refusal:
+                raise FrameRefused(ErrorCode.RATE_LIMITED, str(refusal)) from None
             rematch, watch = await self._create(game)
             self.asked.pop(game.id, None)
             self.watch_codes[game.id] = watch

@@ -161,7 +161,7 @@ async def test_asks_for_rematches_nobody_answers_are_kept_so_many_at_most(
         for number in range(3):
             row = GameRow(f"g{number}", Rules(), 1, number, 0, b"w%d" % number)
             seats = tuple(SeatRow(seat, name, None, None, b"t") for seat, name in enumerate(("Ana", "Boris")))
-            await asks.ask(Game(StoredGame(row, seats, (), 0.0)), 0)  # Ana asks, Boris never does
+            await asks.ask(Game(StoredGame(row, seats, (), 0.0)), 0, "203.0.113.5")  # Ana asks, Boris never does
         assert list(asks.asked) == ["g1", "g2"]  # the oldest forgotten
     finally:
         await store.close()

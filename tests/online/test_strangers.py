@@ -20,7 +20,8 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
-from lost_cities.net.client import OnlineError, create_game
+from lost_cities.ai import make_bot
+from lost_cities.net.client import OnlineError, create_game, play_seat
 from lost_cities.net.invitations import new_code, shown
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.server.game_store import StoredGame
@@ -28,6 +29,8 @@ from lost_cities.server.gate import Limits
 from lost_cities.server.sqlite_store import SqliteStore
 from tests.online.raw import ask, joined, next_frame, open_raw
 from tests.online.server import ServerProcess, hub_in_process
+
+_BOT = make_bot("heuristic")
 
 
 def two(rounds: int = 1) -> Create:
@@ -191,6 +194,47 @@ async def test_a_used_invitation_tried_again_from_many_addresses_holds_back_thos
     assert refused["code"] == "rate_limited"  # the address that tried it ten times holds back itself alone
     for websocket in (taker, *watchers):
         await websocket.close()
+
+
+async def until_rematch(websocket: ClientConnection) -> dict[str, Any]:
+    """Ask for a rematch on ``websocket`` (a seat of a finished game): the answer, ``rematched`` or an ``error``."""
+    await websocket.send(json.dumps({"type": "rematch"}))
+    for _ in range(10):  # before it, who has asked so far (rematch_offer)
+        frame = await next_frame(websocket)
+        if frame["type"] in ("rematched", "error"):
+            return frame
+    raise AssertionError("neither rematched nor refused")
+
+
+async def test_a_rematch_is_a_game_created_counted_against_the_address_whose_ask_makes_it(tmp_path: Path) -> None:
+    # found by a security tester: one address made 362 games in 40 s, one-round matches against a computer each
+    # followed by its rematch, while its creates were refused past 30 a minute
+    untrusting = ServerProcess(tmp_path, options=("--no-trust-loopback",))  # an address's 31 connections in a row
+    untrusting.start()
+    try:
+        spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Carl", computer="easy")), rounds=1)
+        ana, _ = await play_seat(untrusting.url, (await create_game(untrusting.url, spec)).seats[0].code or "", _BOT)
+        answers = []
+        for _ in range(Limits.CREATES_PER_ADDRESS):  # 127.0.0.3's games for this minute
+            creator = await from_address(untrusting.url, "127.0.0.3")
+            answers.append((await ask(creator, {"type": "create", "seats": [{"name": "A"}, {"name": "B"}]}))["type"])
+            await creator.close()
+        assert answers == ["created"] * Limits.CREATES_PER_ADDRESS
+        refused_to, then = [await from_address(untrusting.url, address) for address in ("127.0.0.3", "127.0.0.4")]
+        assert (await ask(refused_to, {"type": "hello", "token": ana.token}))["type"] == "welcome"
+        refused = await until_rematch(refused_to)
+        assert refused.get("code") == "rate_limited" and "new games a minute" in refused["message"], refused
+        assert (await ask(refused_to, {"type": "ping"}))["type"] == "pong"  # the connection stays, as a create's
+        coming_back = [await ask(then, {"type": "hello", "token": ana.token})]
+        coming_back += [await next_frame(then) for _ in range(3)]
+        assert [frame["type"] for frame in coming_back] == ["welcome", "view", "record", "rematch_offer"]
+        assert coming_back[-1]["seats"] == [0]  # Ana's ask stayed: the next one, from an address that may, makes it
+        rematched = await until_rematch(then)
+        assert rematched["type"] == "rematched" and rematched["seat"] == 1 and rematched["token"], rematched
+        for websocket in (refused_to, then):
+            await websocket.close()
+    finally:
+        untrusting.stop()
 
 
 async def test_a_client_refused_at_the_handshake_says_the_servers_sentence(untrusted: ServerProcess) -> None:
