@@ -261,6 +261,43 @@ async def test_a_flood_of_websocket_pings_is_cut_off(server: ServerProcess) -> N
     await fine.close()
 
 
+def server_side(port: int, client: int) -> str | None:
+    """The state of the server's side of the connection from the client's port ``client`` to ``port`` on 127.0.0.1,
+    as the kernel lists it (``/proc/net/tcp``: ``01`` established, ``04`` FIN-WAIT-1, …); ``None`` once it is gone."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, remote, state = line.split()[1:4]
+        if int(local.split(":")[1], 16) == port and int(remote.split(":")[1], 16) == client:
+            return state
+    return None
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads the kernel's sockets in /proc/net/tcp (Linux)")
+async def test_a_client_dropped_with_what_it_never_read_leaves_nothing_of_it_in_the_kernel(
+    server: ServerProcess,
+) -> None:
+    # found by a security tester: a client dropped for not reading stayed in the server's kernel in FIN-WAIT-1, with
+    # what it had not read unsent (74 KiB each), for as long as it read nothing, counted by no cap
+    quiet = socket.socket()
+    quiet.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: its pongs wait on the server
+    quiet.bind(("127.0.0.2", 0))
+    quiet.connect(("127.0.0.1", server.port))
+    client = quiet.getsockname()[1]
+    flood = await connect(server.url, proxy=None, sock=quiet)
+    flood.transport.pause_reading()  # reads nothing from here on
+    for number in range(int(2 * Limits.FRAME_BURST)):  # pings past the burst: dropped for them, its pongs unread
+        try:
+            await flood.ping(number.to_bytes(2, "big") * 62)  # 124 bytes a pong, 25 KB in all
+        except ConnectionClosed:
+            break
+    for _ in range(250):  # until the server lets it go
+        if server_side(server.port, client) != "01":
+            break
+        await asyncio.sleep(0.02)
+    assert "dropped a connection from 127.0.0.2: too many pings" in server.log.read_text()
+    assert server_side(server.port, client) is None  # reset, not FIN-WAIT-1 (04) with its pongs still to send
+    flood.transport.abort()
+
+
 @pytest.mark.slow
 async def test_a_client_that_never_reads_is_dropped_once_its_buffer_stays_full(server: ServerProcess) -> None:
     created = await create_game(server.url, two())
@@ -268,20 +305,21 @@ async def test_a_client_that_never_reads_is_dropped_once_its_buffer_stays_full(s
     quiet = socket.socket()
     quiet.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: its data waits on the server
     quiet.connect(("127.0.0.1", server.port))
+    client = quiet.getsockname()[1]
     reader = await connect(server.url, proxy=None, sock=quiet)
     await reader.send(json.dumps({"type": "watch", "code": created.watch}))
     reader.transport.pause_reading()  # reads nothing more from here on
     started = time.monotonic()
-    while time.monotonic() - started < 30:
-        try:
-            await reader.send('{"type": "sync"}')  # each answered with the whole table, never read
-        except ConnectionClosed:
-            break
-        if reader.transport.is_closing() or "reads nothing" in server.log.read_text():
-            break
-        await asyncio.sleep(0.015)
+    for _ in range(150):  # within the burst, each answered with the whole table, never read: 240 KB
+        await reader.send('{"type": "sync"}')
+    # then nothing: when the server drops it, it has read all the client sent (a socket closed with data unread is
+    # reset by the kernel whatever the server asks), and holds only what the client never read
+    while time.monotonic() - started < 30 and "dropped a connection" not in server.log.read_text():
+        await asyncio.sleep(0.05)
     assert "dropped a connection from 127.0.0.1: it reads" in server.log.read_text()
     assert time.monotonic() - started < Limits.SLOW_READER + 15
+    if Path("/proc/net/tcp").exists():  # reset: not kept in the kernel (FIN-WAIT-1) with what it never read
+        assert server_side(server.port, client) is None
     assert (await ask(ana, {"type": "ping"}))["type"] == "pong"  # the game's players noticed nothing
     await ana.close()
 
