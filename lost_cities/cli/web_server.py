@@ -28,6 +28,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from lost_cities.net import VISITOR_VARIABLE
 from lost_cities.server.gate import TokenBucket
 
 __all__ = ["MAX_COLUMNS", "MAX_ROWS", "GuardedServer", "cells"]
@@ -71,14 +72,19 @@ class _TabInput:
 
 class _TabApp(AppService):
     """One tab's app, its data folder its own (``LOST_CITIES_DATA_DIR``): the page's visitors never see each other's
-    seats."""
+    seats; ``visitor``: the address of the person in the tab, which the app's connections forward to the game
+    server."""
 
-    def __init__(self, command: str, folder: str, **options: object) -> None:
+    def __init__(self, command: str, folder: str, visitor: str | None, **options: object) -> None:
         super().__init__(command, **options)  # type: ignore[arg-type]
         self.folder = folder
+        self.visitor = visitor
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        return super()._build_environment(width, height) | {"LOST_CITIES_DATA_DIR": self.folder}
+        environment = super()._build_environment(width, height) | {"LOST_CITIES_DATA_DIR": self.folder}
+        if self.visitor is not None:  # forwarded by the app's connections: see VISITOR_VARIABLE
+            environment[VISITOR_VARIABLE] = self.visitor
+        return environment
 
     async def start(self, width: int, height: int) -> None:
         await super().start(width, height)
@@ -178,6 +184,7 @@ class GuardedServer(Server):
         app = _TabApp(
             self.command,
             folder,
+            request.remote,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,

@@ -1,6 +1,8 @@
 """Online play's two sides' shared language (``protocol``) and the client (``client``): a seat held
 across dropped connections, used by ``lost-cities online`` and the app."""
 
+import ipaddress
+import os
 from urllib.parse import urlsplit
 
 __all__ = [
@@ -9,9 +11,11 @@ __all__ = [
     "FRAME_BURST",
     "TAKE_BACKS_IN_A_TURN",
     "TAKE_BACKS_RULE",
+    "VISITOR_VARIABLE",
     "addresses",
     "check_server",
     "server_option",
+    "visitor_headers",
     "wrong_address",
 ]
 
@@ -43,6 +47,29 @@ def server_option(server: str) -> str:
 
 #: At most this many addresses in one list: a club's few servers, not a scan.
 MAX_ADDRESSES = 16
+
+#: The environment variable ``lost-cities web`` gives each tab's app: the address of the person in that tab, which
+#: the app's connections forward (``X-Forwarded-For``) so that a game server counts each visitor apart, not the whole
+#: page as one address (it believes it from a trusted proxy, or from its own machine when it trusts it).
+VISITOR_VARIABLE = "LOST_CITIES_VISITOR"
+
+
+def visitor_headers() -> dict[str, str]:
+    """The headers that forward :data:`VISITOR_VARIABLE`'s address, if it is set to one (anything else is ignored).
+
+    >>> os.environ[VISITOR_VARIABLE] = "203.0.113.5"
+    >>> visitor_headers()
+    {'X-Forwarded-For': '203.0.113.5'}
+    >>> os.environ[VISITOR_VARIABLE] = "203.0.113.5, 198.51.100.1"
+    >>> visitor_headers()
+    {}
+    >>> del os.environ[VISITOR_VARIABLE]
+    """
+    try:
+        visitor = ipaddress.ip_address(os.environ.get(VISITOR_VARIABLE, ""))
+    except ValueError:
+        return {}
+    return {"X-Forwarded-For": str(visitor)}
 
 
 def _one_address(text: str) -> str | None:

@@ -25,7 +25,7 @@ from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
 from lost_cities.i18n import _, quoted
 from lost_cities.limits import clean_name, name_problem
-from lost_cities.net import addresses, server_option
+from lost_cities.net import addresses, server_option, visitor_headers
 from lost_cities.net.invitations import normalised, shown
 from lost_cities.net.protocol import (
     FRAME_BURST,
@@ -139,6 +139,7 @@ async def _connect(url: str) -> AsyncIterator[ClientConnection]:
             max_size=MAX_FRAME,
             compression=None,
             open_timeout=10,
+            additional_headers=visitor_headers(),  # a web page's tab: the person it plays for
         ) as websocket:
             opened = websocket
             yield websocket

@@ -3,10 +3,10 @@
 lichess's lila-ws and nginx's ``limit_conn``/``limit_req`` are the model: every count is kept per client address (and
 per code tried), so that one address sending wrong codes, opening connections or creating games holds back itself
 alone, never the players behind other addresses.  The client's address is the connection's own, or — only when the
-connection comes from a proxy the operator named (``--trusted-proxy``) — the one that proxy forwards
-(``X-Forwarded-For`` or ``Forwarded``).  Loopback is exempt from the caps on creations and connections only when the
-operator says so (``--trust-loopback``, the default for a server listening on loopback alone): its scripts, and
-``lost-cities web``'s tabs, are the owner's.
+connection comes from a proxy the operator named (``--trusted-proxy``), or from this machine when it is trusted —
+the one that proxy forwards (``X-Forwarded-For`` or ``Forwarded``).  Loopback is exempt from the caps on creations
+and connections only when the operator says so (``--trust-loopback``, the default for a server listening on loopback
+alone): its scripts are the owner's; ``lost-cities web``'s tabs forward their visitor's address, counted as any other.
 
 Every table here is bounded: past :data:`_MOST_ADDRESSES` entries, the one counted to longest ago is forgotten.
 Every refusal is logged once with its address, and the log itself is rate-limited (:class:`LogThrottle`), so that an
@@ -288,13 +288,16 @@ class Gate:
         return peer
 
     def is_proxy(self, address: str) -> bool:
-        """Whether ``address`` is a proxy the operator trusts (``--trusted-proxy``): its connections are counted
-        against the address it forwards."""
+        """Whether ``address`` is a proxy whose forwarding is believed: its connections are counted against the
+        address it forwards.  One the operator named (``--trusted-proxy``), or this machine when it is trusted
+        (``--trust-loopback``): ``lost-cities web``'s tabs forward their visitor's address, so that one visitor's
+        wrong codes hold back that visitor, not every tab of the page; a client of this machine that forwards
+        nothing is counted as this machine, exempt as before."""
         try:
             ip = ipaddress.ip_address(address)
         except ValueError:
             return False
-        return any(ip in network for network in self.proxies)
+        return any(ip in network for network in self.proxies) or (self.settings.trust_loopback and ip.is_loopback)
 
     def exempt(self, address: str) -> bool:
         """Whether ``address`` is exempt from the caps on creations and connections: this machine, when trusted."""

@@ -138,6 +138,25 @@ async def test_a_forwarded_address_is_believed_from_the_trusted_proxy_only(tmp_p
         proxied.stop()
 
 
+async def test_a_web_pages_tabs_forward_their_visitors_so_that_one_visitors_wrong_codes_hold_back_that_one_alone(
+    server: ServerProcess,
+) -> None:
+    # found by an attacker: every tab of lost-cities web reached the server from this machine's address, and one
+    # tab's ten wrong codes refused every other tab's join and watch for a minute
+    created = await create_game(server.url, two())
+    mistyping = {"X-Forwarded-For": "203.0.113.9"}  # as a tab's app forwards its visitor (this machine, trusted)
+    await guess(server.url, "127.0.0.1", Limits.FAILURES_PER_ADDRESS, mistyping)
+    same = await from_address(server.url, "127.0.0.1", additional_headers=mistyping)
+    assert (await ask(same, {"type": "join", "code": created.seats[0].code}))["code"] == "rate_limited"
+    other = await from_address(server.url, "127.0.0.1", additional_headers={"X-Forwarded-For": "198.51.100.4"})
+    assert (await ask(other, {"type": "join", "code": created.seats[0].code}))["type"] == "welcome"
+    own = await from_address(server.url, "127.0.0.1")  # this machine's own script: as before
+    assert (await ask(own, {"type": "join", "code": created.seats[1].code}))["type"] == "welcome"
+    assert "203.0.113.9" in server.log.read_text()
+    for websocket in (same, other, own):
+        await websocket.close()
+
+
 async def test_one_address_holds_so_many_connections_and_no_more(untrusted: ServerProcess) -> None:
     held = [await from_address(untrusted.url, "127.0.0.2") for _ in range(8)]
     with pytest.raises(InvalidStatus) as refused:

@@ -25,7 +25,10 @@ SERVE = """
 import sys
 from lost_cities.cli.web_server import GuardedServer
 port, folder = int(sys.argv[1]), sys.argv[2]
-app = f'cd {folder} && echo "$COLUMNS $ROWS" > size-$$ && echo "$LOST_CITIES_DATA_DIR" > data-$$ && echo __GANGLION__ && exec cat > sent-$$'
+app = (
+    f'cd {folder} && echo "$COLUMNS $ROWS" > size-$$ && echo "$LOST_CITIES_DATA_DIR" > data-$$ && '
+    'echo "$LOST_CITIES_VISITOR" > visitor-$$ && echo __GANGLION__ && exec cat > sent-$$'
+)
 GuardedServer(app, host="127.0.0.1", port=port, max_tabs=3, per_address=2).serve()
 """
 
@@ -109,6 +112,7 @@ async def test_a_closed_tabs_app_is_ended_and_its_data_folder_removed(page: tupl
     [data] = await written(folder, "data-*", 1)
     pid = int(next(folder.glob("data-*")).name.removeprefix("data-"))
     assert Path(data.strip()).is_dir() and _alive(pid)
+    assert await written(folder, "visitor-*", 1) == ["127.0.0.1\n"]  # whom its connections are for: forwarded
     await closing.close()
     for _ in range(100):  # ten seconds at most: asked to quit, then ended
         if not _alive(pid) and not Path(data.strip()).exists():
