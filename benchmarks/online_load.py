@@ -202,6 +202,7 @@ def sample_frames(seed: int = 7) -> tuple[list[str], list[list[str]]]:
 
     row = GameRow("sample", Rules(2), 1, seed, 0, b"")
     game = Game(StoredGame(row, (SeatRow(0, "Ana", None, None), SeatRow(1, "Boris", None, None)), ()))
+    game.joined = [True, True]  # both seats taken: the cards are dealt
     views = [write(game.view_frame(seat)) for seat in (0, 1)]
     events: list[list[str]] = [[], []]
     chooser = random.Random(seed)
@@ -373,8 +374,8 @@ class LiveGame:
                 if answer and self.tally.recording:
                     self.tally.trips.append(time.perf_counter() - self.sent_at)
                 view = frame.view
-                if view.to_move != seat or view.phase == "over" or frame.version <= answered or stop.is_set():
-                    continue
+                if view.to_move != seat or not view.legal_decisions or frame.version <= answered or stop.is_set():
+                    continue  # not its turn, or nothing to decide yet (the cards are dealt once both are in)
                 answered = frame.version
                 if self.think > 0:
                     await asyncio.sleep(self.think * self.chooser.uniform(0.5, 1.5))

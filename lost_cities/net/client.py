@@ -534,7 +534,7 @@ class Seat:
             if isinstance(frame, Record) and until_over:
                 return frame
             player, view = self._player, self.view
-            if player is not None and view is not None and view.my_turn and asked != self.version:
+            if player is not None and view is not None and view.legal_decisions and asked != self.version:
                 asked = self.version
                 decision = await player(view)
                 await self.send(str(decision))

@@ -339,6 +339,7 @@ class ErrorCode(StrEnum):
     ALREADY_IN = "already_in"
     RATE_LIMITED = "rate_limited"
     NOT_YOUR_TURN = "not_your_turn"
+    NOT_SEATED = "not_seated"
     ILLEGAL = "illegal"
     STALE_VERSION = "stale_version"
     BAD_VERSION = "bad_version"

@@ -91,10 +91,17 @@ class Game:
         return self.match.over or self.claimed_by is not None
 
     @property
+    def seated(self) -> bool:
+        """Whether every seat is taken.  Until then nobody's cards are shown, nobody plays, and no clock runs: the
+        deal is fixed when the game is created, and whoever created it must not look at their hand, then invite the
+        others only into a game whose deal they like."""
+        return all(self.joined)
+
+    @property
     def deadline(self) -> float | None:
         """When the seat to move must have decided (UNIX time): only with a clock, for a person, while the match
         runs and once every person has taken their seat (nobody's time runs out before the others are in)."""
-        if self.clock is None or self.over or self.computers[self.to_move] is not None or not all(self.joined):
+        if self.clock is None or self.over or self.computers[self.to_move] is not None or not self.seated:
             return None
         return self.since + self.clock
 
@@ -119,8 +126,9 @@ class Game:
         return self.match.current.to_move
 
     def computer_to_move(self) -> str | None:
-        """The level of the computer whose turn it is, if it is a computer's turn in a game still running."""
-        return None if self.over else self.computers[self.to_move]
+        """The level of the computer whose turn it is, if it is a computer's turn in a game running (every seat
+        taken, not over)."""
+        return None if self.over or not self.seated else self.computers[self.to_move]
 
     # ------------------------------------------------------------------ deciding
 
@@ -148,6 +156,10 @@ class Game:
             return True
         if self.over:
             raise self._refused(ErrorCode.GAME_OVER, "the match is over")
+        if not self.seated:
+            waiting = ", ".join(name for name, joined in zip(self.names, self.joined, strict=True) if not joined)
+            raise self._refused(ErrorCode.NOT_SEATED, f"the cards are dealt once every seat is taken: waiting for "
+                                                      f"{waiting}")  # fmt: skip
         if seat != self.to_move:
             raise self._refused(ErrorCode.NOT_YOUR_TURN, f"it is {self.names[self.to_move]}'s turn, not yours")
         if text == TAKE_BACK:
@@ -217,10 +229,11 @@ class Game:
     # ------------------------------------------------------------------ what each seat is told
 
     def view_of(self, seat: int | None) -> PlayerView:
-        """``seat``'s view of the round in play; a watcher's (``None``) is the public table, oriented for seat 0.
-        Once the turn's take-backs are spent (R6c), the view says no card can be taken back: the app offers none."""
-        if seat is None:
-            return public_view(self.round, 0)
+        """``seat``'s view of the round in play; a watcher's (``None``) is the public table, oriented for seat 0, and
+        so is a seat's until every seat is taken (:attr:`seated`).  Once the turn's take-backs are spent (R6c), the
+        view says no card can be taken back: the app offers none."""
+        if seat is None or not self.seated:
+            return public_view(self.round, seat or 0)
         view = player_view(self.round, seat)
         if view.can_take_back and self.take_backs >= Limits.TAKE_BACKS_IN_A_ROW:
             return msgspec.structs.replace(view, can_take_back=False)

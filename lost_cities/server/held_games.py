@@ -102,8 +102,9 @@ class HeldGames:
             return
         game.joined[seat] = True
         game.seat_taken(at)
-        if game.clock is not None and all(game.joined):
+        if game.seated:  # the cards shown to their players, the clock started, the computer's turn if it is one's
             self.members.tell_views(game)
+            self._loaded(game)
 
     def lock(self, game_id: str) -> asyncio.Lock:
         """The game's lock: one decision, join or rematch at a time (made when first needed, dropped with the

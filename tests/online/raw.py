@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -36,3 +37,14 @@ async def joined(url: str, code: str) -> tuple[ClientConnection, dict[str, Any]]
     view = await next_frame(websocket)
     assert view["type"] == "view", view
     return websocket, view
+
+
+async def seated(url: str, codes: Sequence[str]) -> list[tuple[ClientConnection, dict[str, Any]]]:
+    """Connections that took the seats ``codes`` open, in turn, the last of them the game's last seat to be taken;
+    each with its view once every seat is: the cards are dealt then (a seat taken before is sent it again)."""
+    taken = [await joined(url, code) for code in codes]
+    for index, (websocket, _before) in enumerate(taken[:-1]):
+        view = await next_frame(websocket)
+        assert view["type"] == "view" and view["view"]["hand"], view
+        taken[index] = (websocket, view)
+    return taken

@@ -570,16 +570,27 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
         )  # its clock,
         assert app.table.frame is not None and app.table.frame.deadline is None  # which runs once Boris is in
         await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
-        await pilot.press("1", "d")
-        await until(pilot, lambda: app.table.frame is not None and app.table.frame.view.phase is Phase.DRAW)
-        await pilot.press("n")
         code = app.table.invites[1]
-        waiting = f"Boris has not joined yet: send them lost-cities play --join {code} --server {server.url}"
+        invitation = f"send Boris: lost-cities play --join {code} --server {server.url}"
+        waiting = "The cards are dealt once everyone has joined: waiting for Boris."
         await until(pilot, lambda: waiting in " ".join(screen_text(shown).split()))
+        assert invitation in " ".join(screen_text(shown).split())  # above it, the command that invites him
+        # found by an attacker: the creator saw her hand at once, and could make games until she liked one, then
+        # invite Boris into it alone
+        assert app.table.frame is not None and app.table.frame.view.hand == ()
+        await pilot.press("1", "d")  # nothing to play yet: said why
+        board = app.screen
+        assert isinstance(board, BoardScreen)
+        await until(pilot, lambda: waiting in " ".join(message(shown).split()) and board.scene.error)
+        assert app.table.frame is not None and app.table.frame.version == 0
         boris = asyncio.create_task(play_seat(server.url, code, make_bot("heuristic")))
-        try:  # once he is in, the board says no more of the invitation
+        try:  # once he is in, the cards are dealt, and the board says no more of the invitation
+            await until(pilot, lambda: app.table.frame is not None and len(app.table.frame.view.hand) == 8)
+            await until(pilot, lambda: "has joined" not in screen_text(shown) and "dealt once" not in message(shown))
+            await pilot.press("1", "d")
+            await until(pilot, lambda: app.table.frame is not None and app.table.frame.view.phase is Phase.DRAW)
+            await pilot.press("n")
             await until(pilot, lambda: app.table.frame is not None and app.table.frame.version >= 4)
-            await until(pilot, lambda: "has not joined yet" not in screen_text(shown))
             await pilot.press("question_mark")  # the invitations and the watch code stay in the help
             await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
             keys = " ".join(screen_text(shown).split())
@@ -649,11 +660,10 @@ async def test_once_the_other_sides_time_is_up_c_is_listed_and_claims(
 
 async def test_a_watcher_is_told_every_move_by_name_and_shown_no_hand(server: ServerProcess) -> None:
     # found by a newcomer: seat 1's moves were told to the watcher as "You discarded …, drew ? …"
-    from tests.online.raw import ask, joined
+    from tests.online.raw import ask, seated
 
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=5))
-    ana, view = await joined(server.url, created.seats[0].code or "")
-    boris, _view = await joined(server.url, created.seats[1].code or "")
+    (ana, view), (boris, _view) = await seated(server.url, [seat.code or "" for seat in created.seats])
     app = MatchApp(Online(server.url, watch=created.watch))
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -887,11 +897,17 @@ async def test_quitting_a_seat_mid_game_is_kept_for_the_command_to_say_how_to_co
 
 
 async def test_a_fourth_take_back_in_a_turn_is_refused_in_the_players_words(server: ServerProcess) -> None:
+    from tests.online.raw import joined
+
     settings = MatchSettings(names=("Ana", "Boris"), rounds=1)
     app = MatchApp(Online(server.url, create=OnlineMatch(settings, server.url)), store=MatchStore())
     async with app.run_test(size=(80, 24)) as pilot:
         shown: App[Any] = app
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
+        table = app.table
+        assert isinstance(table, RemoteTable)
+        boris, _view = await joined(server.url, table.invites[1])  # everyone in: the cards are dealt
+        await until(pilot, lambda: table.frame is not None and bool(table.frame.view.hand))
         assert app.table.frame is not None and app.table.frame.view.my_turn
         for version in range(1, 7):  # discarded and taken back three times: each answered by the server
             await pilot.press("d" if version % 2 else "u")
@@ -906,3 +922,4 @@ async def test_a_fourth_take_back_in_a_turn_is_refused_in_the_players_words(serv
         await pilot.press("u")
         await until(pilot, lambda: "taken a card back 3 times this turn" in screen_text(shown))
         assert "online, that is the most (R6c). Play a card, then draw." in " ".join(screen_text(shown).split())
+        await boris.close()

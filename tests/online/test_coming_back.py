@@ -131,7 +131,8 @@ async def test_the_start_offers_online_games_and_one_key_opens_one_in_the_same_a
         table = app.table
         assert isinstance(table, RemoteTable) and table.server == server.url
         assert table.welcome is not None and table.welcome.seat == 1  # back in Carl's seat, by its token
-        await until(pilot, lambda: "Waiting for Ana" in screen_text(app))  # the board drawn, not only pushed
+        dealt = "The cards are dealt once everyone has joined: waiting for Ana."  # Ana never took her seat
+        await until(pilot, lambda: dealt in words_of(screen_text(app)))  # the board drawn, not only pushed
 
 
 async def test_a_game_that_ended_while_its_player_was_away_is_offered_opened_to_its_end_and_filed(

@@ -20,7 +20,7 @@ from lost_cities.storage.saved import SavedMatch
 from lost_cities.tui.match.match_app import MatchApp, Online
 from lost_cities.tui.match.screens.board import BoardScreen
 from tests.conftest import Cli
-from tests.online.raw import ask, joined, open_raw
+from tests.online.raw import ask, joined, next_frame, open_raw, seated
 from tests.online.server import ServerProcess
 from tests.tui.helpers import screen_lines, screen_text, until, words_of
 
@@ -65,9 +65,10 @@ async def test_two_games_created_alike_on_a_plain_server_are_dealt_differently(p
     hands = []
     for _ in range(2):
         created = await create_game(plain.url, two())
-        websocket, view = await joined(plain.url, created.seats[0].code or "")
+        (ana, view), (boris, _) = await seated(plain.url, [seat.code or "" for seat in created.seats])
         hands.append(view["view"]["hand"])
-        await websocket.close()
+        for websocket in (ana, boris):
+            await websocket.close()
     assert hands[0] != hands[1]  # 8 cards of 60 alike twice: once in ~10^11
 
 
@@ -75,10 +76,11 @@ async def test_a_server_started_with_allow_seeds_deals_the_seed_chosen(server: S
     hands = []  # the tests' servers allow seeds
     for _ in range(2):
         created = await create_game(server.url, two(seed=7))
-        websocket, view = await joined(server.url, created.seats[0].code or "")
+        (ana, view), (boris, _) = await seated(server.url, [seat.code or "" for seat in created.seats])
         hands.append(view["view"]["hand"])
-        await websocket.close()
-    assert hands[0] == hands[1]
+        for websocket in (ana, boris):
+            await websocket.close()
+    assert hands[0] == hands[1] and len(hands[0]) == 8
 
 
 async def test_a_seed_chosen_is_told_to_the_seat_that_joins_to_a_watcher_and_in_the_record(
@@ -153,3 +155,20 @@ def test_online_export_of_a_game_whose_deals_were_chosen_says_so(
     saved = SavedMatch.from_json(result.out)
     assert saved.seed_chosen is (seed is not None) and saved.over
     assert SavedMatch.from_json(saved.to_json()) == saved
+
+
+async def test_the_cards_are_dealt_once_every_seat_is_taken(server: ServerProcess) -> None:
+    # found by an attacker: whoever created a game saw their hand on joining it, and could make games until they
+    # liked a deal, then invite the others into that one alone
+    seats = (SeatSpec("Ana"), SeatSpec("Boris"), SeatSpec("Carl", computer="easy"))  # a computer's seat is taken
+    created = await create_game(server.url, Create(seats=seats, rounds=1, clock=3600))
+    ana, early = await joined(server.url, created.seats[0].code or "")
+    assert early["view"]["hand"] == [] and early["view"]["legal_decisions"] == [] and early["deadline"] is None
+    refused = await ask(ana, {"type": "decide", "version": 0, "decision": "n"})
+    assert refused["code"] == "not_seated" and refused["message"].endswith("waiting for Boris")
+    boris, dealt_to_boris = await joined(server.url, created.seats[1].code or "")
+    dealt_to_ana = await next_frame(ana)  # the last seat taken: the one before is sent its view again
+    assert dealt_to_ana["type"] == "view" and len(dealt_to_ana["view"]["hand"]) == 7  # three players (R23)
+    assert len(dealt_to_boris["view"]["hand"]) == 7 and dealt_to_ana["deadline"] is not None  # the clock runs
+    for websocket in (ana, boris):
+        await websocket.close()

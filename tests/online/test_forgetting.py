@@ -13,7 +13,7 @@ import pytest
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.server.hub import Hub
 from lost_cities.server.sqlite_store import SqliteStore
-from tests.online.raw import ask, joined, open_raw
+from tests.online.raw import ask, joined, open_raw, seated
 from tests.online.server import hub_in_process
 
 
@@ -27,8 +27,7 @@ async def test_a_game_everyone_left_leaves_nothing_behind_in_memory(in_process: 
     url, hub = in_process
     for seed in range(3):
         created = await hub.lobby.create(Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=seed))
-        ana, view = await joined(url, created.seats[0].code or "")
-        boris, _ = await joined(url, created.seats[1].code or "")
+        (ana, view), (boris, _) = await seated(url, [seat.code or "" for seat in created.seats])
         if view["view"]["to_move"] == 0:  # a decision, so that the game's lock was used
             decision = view["view"]["legal_decisions"][0]
             answer = await ask(ana, {"type": "decide", "version": view["version"], "decision": decision})

@@ -16,7 +16,7 @@ from lost_cities.net.client import create_game, play_seat
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.server import gate as gate_module
 from lost_cities.server.gate import Gate, GateSettings, Limits, Refusal
-from tests.online.raw import ask, joined, next_frame, open_raw
+from tests.online.raw import ask, joined, next_frame, open_raw, seated
 from tests.online.server import ServerProcess
 
 
@@ -129,8 +129,7 @@ async def test_a_player_coming_back_is_not_kept_out_by_someone_guessing_codes_fr
 
 async def test_in_a_game_each_wrong_decision_says_why_and_the_right_one_goes_through(one_server: ServerProcess) -> None:
     created = await create_game(one_server.url, two())
-    ana, view = await joined(one_server.url, created.seats[0].code or "")
-    boris, _ = await joined(one_server.url, created.seats[1].code or "")
+    (ana, view), (boris, _) = await seated(one_server.url, [seat.code or "" for seat in created.seats])
     hand = view["view"]["hand"]
     missing = next(f"{colour}{value}" for colour in "ybwgr" for value in range(2, 11) if f"{colour}{value}" not in hand)
     illegal = await ask(ana, {"type": "decide", "version": 0, "decision": f"+{missing}"})
@@ -164,8 +163,7 @@ async def test_a_decision_is_told_to_everyone_in_the_notation_and_a_resend_is_kn
     one_server: ServerProcess,
 ) -> None:
     created = await create_game(one_server.url, two())
-    ana, view = await joined(one_server.url, created.seats[0].code or "")
-    boris, _ = await joined(one_server.url, created.seats[1].code or "")
+    (ana, view), (boris, _) = await seated(one_server.url, [seat.code or "" for seat in created.seats])
     card = view["view"]["hand"][0]
     for word in ("u", "claim"):  # a take-back and a claim are frames of their own, not decisions
         refused = await ask(ana, {"type": "decide", "version": 0, "decision": word})

@@ -14,7 +14,7 @@ import pytest
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.server.hub import Hub
 from lost_cities.server.sqlite_store import SqliteStore
-from tests.online.raw import ask, joined, open_raw
+from tests.online.raw import ask, joined, open_raw, seated
 from tests.online.server import hub_in_process
 
 
@@ -43,7 +43,7 @@ async def test_a_fault_of_the_server_is_one_error_frame_and_the_connection_goes_
     assert "ZeroDivisionError" in caplog.text  # the whole traceback, for whoever runs the server
     assert (await ask(websocket, {"type": "ping"}))["type"] == "pong"  # the connection goes on
     await websocket.close()
-    ana, view = await joined(url, created.seats[0].code or "")  # and so does every game
+    (ana, view), (boris, _) = await seated(url, [seat.code or "" for seat in created.seats])  # and every game
     game = hub.held.games[created.game]
     game.view_frame = lambda seat: 1 / 0  # type: ignore[method-assign,assignment,return-value]
     fault = await ask(ana, {"type": "sync"})
@@ -51,7 +51,8 @@ async def test_a_fault_of_the_server_is_one_error_frame_and_the_connection_goes_
     del game.view_frame  # the bug fixed: the same connection is answered again
     moved = await ask(ana, {"type": "decide", "version": 0, "decision": f"-{view['view']['hand'][0]}"})
     assert moved["type"] == "event" and moved["version"] == 1
-    await ana.close()
+    for websocket in (ana, boris):
+        await websocket.close()
 
 
 async def test_the_log_has_a_line_when_a_seat_or_a_watcher_connects_and_when_it_goes(

@@ -27,7 +27,7 @@ from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.server.game_store import StoredGame
 from lost_cities.server.gate import Limits
 from lost_cities.server.sqlite_store import SqliteStore
-from tests.online.raw import ask, joined, next_frame, open_raw
+from tests.online.raw import ask, joined, next_frame, open_raw, seated
 from tests.online.server import ServerProcess, hub_in_process
 
 _BOT = make_bot("heuristic")
@@ -350,9 +350,10 @@ async def test_a_seat_that_reads_nothing_cannot_hold_up_the_others_decisions(ser
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, clock=60))
     ana = await open_raw(server.url)
     token = (await ask(ana, {"type": "join", "code": created.seats[0].code}))["token"]
-    play = next(move for move in (await next_frame(ana))["view"]["legal_decisions"] if move.startswith("-"))
+    await next_frame(ana)
     boris, _ = await joined(server.url, created.seats[1].code or "")
-    assert (await next_frame(ana))["type"] == "view"  # the last one in: the clock starts, with its deadline
+    dealt = await next_frame(ana)  # the last one in: the cards dealt, the clock started with its deadline
+    play = next(move for move in dealt["view"]["legal_decisions"] if move.startswith("-"))
     for version, decision in enumerate((play, "n")):
         assert (await ask(ana, {"type": "decide", "version": version, "decision": decision}))["type"] == "event"
     for _ in range(2):
@@ -417,6 +418,7 @@ async def test_with_few_descriptors_a_player_still_plays_after_a_thousand_idle_c
                         bob, _ = await joined(small.url, created.seats[1].code or "")
                 except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError, AssertionError):
                     await asyncio.sleep(0.5)
+        assert (await next_frame(ana))["type"] == "view"  # every seat taken: the cards dealt
         answer = await ask(ana, {"type": "decide", "version": 0, "decision": "n"})  # a play goes through (or
         assert answer["type"] in ("event", "error")  # is refused by the rules, not by the server's state)
         async with asyncio.timeout(10):
@@ -465,8 +467,8 @@ async def test_connections_that_never_send_their_request_hold_their_own_address_
         busy = await asyncio.gather(*(answered(reader) for reader, _ in held[200:]))
         assert 50 + busy.count(None) <= 0.75 * 156 + 5 * Limits.CONNECTIONS_WHEN_BUSY  # … keeps the rest for the few
         assert any(b"this server is busy" in (answer or b"") for answer in busy)
-        ana, _ = await joined(small.url, created.seats[0].code or "")  # players from their own addresses: in
-        bob, _ = await joined(small.url, created.seats[1].code or "")
+        (ana, _), (bob, _) = await seated(small.url, [seat.code or "" for seat in created.seats])  # players from
+        # their own addresses: in
         assert time.monotonic() - started < Limits.HANDSHAKE  # while every attacker's connection still waits
         assert (await ask(ana, {"type": "decide", "version": 0, "decision": "n"}))["type"] in ("event", "error")
         reader, _ = held[0]
@@ -509,7 +511,7 @@ async def test_health_checks_are_limited_per_address(untrusted: ServerProcess) -
 
 async def test_a_card_is_taken_back_three_times_a_turn_at_most(server: ServerProcess) -> None:
     created = await create_game(server.url, two())
-    ana, view = await joined(server.url, created.seats[0].code or "")
+    (ana, view), (boris, _) = await seated(server.url, [seat.code or "" for seat in created.seats])
     card = view["view"]["hand"][0]
     version = 0
     for _ in range(Limits.TAKE_BACKS_IN_A_ROW):
@@ -523,18 +525,22 @@ async def test_a_card_is_taken_back_three_times_a_turn_at_most(server: ServerPro
     assert (refused["code"], refused["rule"]) == ("illegal", "R6c") and "3 times" in refused["message"]
     drawn = await ask(ana, {"type": "decide", "version": version + 1, "decision": "n"})
     assert drawn["type"] == "event"  # the turn goes on as the rules say
-    await ana.close()
+    for websocket in (ana, boris):
+        await websocket.close()
 
 
 async def test_status_answers_each_seat_once_from_the_stored_summary_without_loading_the_game(
     server: ServerProcess,
 ) -> None:
     created = await create_game(server.url, two())
-    ana, token, view = await seat_with_token(server.url, created.seats[0].code or "")
+    ana, token, _ = await seat_with_token(server.url, created.seats[0].code or "")
+    boris, _ = await joined(server.url, created.seats[1].code or "")
+    view = await next_frame(ana)  # every seat taken: the cards dealt
     card = view["view"]["hand"][0]
     assert (await ask(ana, {"type": "decide", "version": 0, "decision": f"-{card}"}))["type"] == "event"
     assert (await ask(ana, {"type": "decide", "version": 1, "decision": "n"}))["type"] == "event"
-    await ana.close()  # nobody in the game: the server lets it go from memory
+    for websocket in (ana, boris):
+        await websocket.close()  # nobody in the game: the server lets it go from memory
     asking = await from_address(server.url, "127.0.0.1")
     games = await ask(asking, {"type": "status", "tokens": [token] * 10})
     assert [(entry["seat"], entry["version"], entry["to_move"]) for entry in games["games"]] == [(0, 2, 1)]
@@ -592,8 +598,9 @@ async def not_taken_then_taken(
     """A decision made while ``stop`` keeps the database from taking it (the log says ``why``): refused
     ``unavailable``, seen by nobody, stored nowhere; once ``back`` undoes it, the same decision goes through."""
     created = await create_game(server.url, two())
-    ana, token, view = await seat_with_token(server.url, created.seats[0].code or "")
+    ana, token, _ = await seat_with_token(server.url, created.seats[0].code or "")
     boris, _ = await joined(server.url, created.seats[1].code or "")
+    view = await next_frame(ana)  # every seat taken: the cards dealt
     card = view["view"]["hand"][0]
     stop()
     try:

@@ -20,6 +20,7 @@ from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.tui.common.keybar import entry_spans
 from lost_cities.tui.match.widgets.hand import SLOT_WIDTH
 from tests.online.browser import Browser, chromium
+from tests.online.raw import joined
 from tests.online.server import ServerProcess
 
 pytestmark = pytest.mark.skipif(
@@ -66,6 +67,7 @@ def web(server: ServerProcess, tmp_path: Path) -> Iterator[str]:
 @pytest.mark.slow
 async def test_a_browser_joins_with_a_code_and_sees_its_board(server: ServerProcess, web: str, tmp_path: Path) -> None:
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=4))
+    boris, _view = await joined(server.url, created.seats[1].code or "")  # in first: the cards dealt once Ana is
     async with Browser() as page:
         await page.goto(web)
         await page.until_shown("The invitation code a friend sent you")
@@ -79,6 +81,7 @@ async def test_a_browser_joins_with_a_code_and_sees_its_board(server: ServerProc
         await page.until_shown("Now draw")  # a key in the page reached the app, and the server answered
         await page.screenshot(tmp_path / "board.png")
         assert (tmp_path / "board.png").stat().st_size > 10_000
+    await boris.close()
     assert not re.search(r"Traceback", (tmp_path / "web.log").read_text())
 
 
@@ -92,6 +95,7 @@ async def test_a_turn_is_played_in_the_browser_with_the_mouse_alone(
     server: ServerProcess, web: str, tmp_path: Path
 ) -> None:
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), rounds=1, seed=4))
+    boris, _view = await joined(server.url, created.seats[1].code or "")  # in first: the cards dealt once Ana is
     async with Browser() as page:
         await page.goto(web)
         await page.until_shown("The invitation code a friend sent you")
@@ -111,4 +115,5 @@ async def test_a_turn_is_played_in_the_browser_with_the_mouse_alone(
         await page.until_shown("Draw pile: 43")
         await page.screenshot(tmp_path / "4-drawn.png")
         assert all((tmp_path / f"{shot}.png").stat().st_size > 10_000 for shot in ("1-board", "4-drawn"))
+    await boris.close()
     assert not re.search(r"Traceback", (tmp_path / "web.log").read_text())

@@ -33,6 +33,8 @@ class Wait(Enum):
     HINT = "hint"
     #: nobody at this screen plays: an online game's watcher
     WATCHING = "watching"
+    #: an online game whose seats are not all taken: the cards are dealt once they are
+    PLAYERS = "players"
 
 
 class Scene(Struct, frozen=True):

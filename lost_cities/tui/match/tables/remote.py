@@ -335,7 +335,7 @@ class RemoteTable(Table):
             self._standing(frame),
             self.names,
             line=self._waiting_line(),
-            wait=Wait.WATCHING if self.watching else None,
+            wait=Wait.WATCHING if self.watching else None if self._seated else Wait.PLAYERS,
             hints=False,
             claim=self._may_claim(),
             clock=self._own_clock(),
@@ -380,13 +380,21 @@ class RemoteTable(Table):
             )
         return _("Your time has run out: the others may claim the match until you decide.")
 
+    @property
+    def _seated(self) -> bool:
+        """Whether every seat is taken: until then the server shows nobody's cards, and nobody plays."""
+        return self.welcome is not None and len(self.joined) == len(self.welcome.seats)
+
     def _waiting_line(self) -> str:
-        """What the player waits for, when it is not their turn: whose turn, and whether they are here."""
+        """What the player waits for, when it is not their turn: whose turn, and whether they are here; or for whom
+        the cards wait."""
         frame = self.frame
         if not self.connected:
             return _("Reconnecting…")
         if frame is None or frame.over or frame.view.phase is Phase.OVER:
             return self._rematch_line() if self.rematch_asked else ""
+        if not self._seated and not self.watching:
+            return self._dealt_when_seated()
         if frame.view.my_turn and not self.watching:
             return ""
         mover = frame.view.to_move
@@ -416,6 +424,12 @@ class RemoteTable(Table):
         if mover not in self.present:
             return elided(_("Waiting for {name} — away: the game waits as long as it must.").format(name=name))
         return elided(_("Waiting for {name}…").format(name=name))
+
+    def _dealt_when_seated(self) -> str:
+        """For whom the cards wait: the first seat not taken (the command that invites them, when it was made here,
+        is on the board above)."""
+        name = self.names[min(set(range(len(self.names))) - self.joined)]
+        return elided(_("The cards are dealt once everyone has joined: waiting for {name}.").format(name=name))
 
     def _watched_line(self, frame: ViewFrame | Event, name: str, away: bool) -> str:
         """What a watcher waits for, as a player would be told it: who is to play, away or not, and their clock."""
@@ -618,7 +632,7 @@ class RemoteTable(Table):
         frame = self.frame
         if frame is None or self.board is None or self.board.scene is None or self._watcher_refused():
             return False
-        if not frame.view.my_turn:
+        if not frame.view.my_turn or not self._seated:
             self._say(self._waiting_line() or _("It is not your turn."), error=True)
             return False
         return True
