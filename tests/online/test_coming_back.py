@@ -8,6 +8,7 @@ import contextlib
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from lost_cities.cli.online import RunningGames, running_online_games
 from lost_cities.net.client import Seat, create_game
@@ -142,7 +143,6 @@ async def test_a_game_that_ended_while_its_player_was_away_is_offered_opened_to_
     from lost_cities.ai import make_bot
     from lost_cities.net.client import play_seat
     from lost_cities.storage.online import load_seats
-    from lost_cities.tui.match.screens.match_end import MatchEndScreen
 
     spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Carl", computer="easy")), rounds=1, seed=2)
     created = await create_game(server.url, spec)
@@ -155,16 +155,23 @@ async def test_a_game_that_ended_while_its_player_was_away_is_offered_opened_to_
     assert [game.label for game in running.offered] == ["online with Carl: ended while you were away"]
     app = MatchApp(Local(online=tuple(running.offered)), store=store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
-        await pilot.press("1")
-        for _ in range(3):  # the round's end, then the match's
-            await until(pilot, lambda: type(app.screen).__name__ in ("RoundEndScreen", "MatchEndScreen"))
-            if isinstance(app.screen, MatchEndScreen):
-                break
-            await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await first_offered_to_its_end(pilot, app)
         await until(pilot, lambda: all(seat.filed for seat in load_seats(store).seats))
     assert len(store.list_history().matches) == 1  # in the history now
+
+
+async def first_offered_to_its_end(pilot: Pilot[None], app: MatchApp) -> None:
+    """The first game the start offers opened, a finished one: its round's end, then its match's end."""
+    from lost_cities.tui.match.screens.match_end import MatchEndScreen
+
+    await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
+    await pilot.press("1")
+    for _ in range(3):
+        await until(pilot, lambda: type(app.screen).__name__ in ("RoundEndScreen", "MatchEndScreen"))
+        if isinstance(app.screen, MatchEndScreen):
+            break
+        await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, MatchEndScreen))
 
 
 async def _finished_by_ana_and_boris(
@@ -209,7 +216,6 @@ async def _rematch_offered(frames: list[ServerFrame]) -> None:
 
 async def test_a_rematch_asked_after_its_player_left_is_offered_and_one_key_accepts_it(server: ServerProcess) -> None:
     # found by a newcomer: Boris quit at the match's end, Ana asked for a rematch, and Boris was never told
-    from lost_cities.tui.match.screens.match_end import MatchEndScreen
 
     seats, to_ana, playing, first_game = await _finished_by_ana_and_boris(server.url)
     try:
@@ -221,13 +227,7 @@ async def test_a_rematch_asked_after_its_player_left_is_offered_and_one_key_acce
         assert [game.label for game in running.offered] == ["online with Ana: Ana asked for a rematch"]
         app = MatchApp(Local(online=tuple(running.offered)), store=MatchStore())
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, ResumeScreen))
-            await pilot.press("1")
-            for _ in range(3):  # the round's end, then the match's
-                await until(pilot, lambda: type(app.screen).__name__ in ("RoundEndScreen", "MatchEndScreen"))
-                if isinstance(app.screen, MatchEndScreen):
-                    break
-                await pilot.press("enter")
+            await first_offered_to_its_end(pilot, app)
             await until(
                 pilot, lambda: [n.message for n in app._notifications] == ["Ana asked for a rematch: a accepts."]
             )
