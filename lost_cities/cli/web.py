@@ -26,21 +26,8 @@ TABS_PER_ADDRESS = 4
 def command_for(server: str, language: str) -> str:
     """The shell command each tab runs: the online start (in a data folder of the tab's own: see
     :mod:`lost_cities.cli.web_server`)."""
-    play = shlex.join(
-        [
-            sys.executable,
-            "-m",
-            "lost_cities",
-            "play",
-            "--online",
-            "--server",
-            server,
-            "--server-fixed",
-            "--lang",
-            language,
-        ]
-    )
-    return f"exec {play}"
+    play = ["play", "--online", "--server", server, "--server-fixed", "--lang", language]
+    return "exec " + shlex.join([sys.executable, "-m", "lost_cities", *play])
 
 
 def run(args: argparse.Namespace) -> int:

@@ -52,22 +52,15 @@ TAB_NICENESS = 10
 
 
 class _TabInput:
-    """What one tab has sent its app: counted against a person's pace."""
+    """What one tab has sent its app: counted against a person's pace, in messages and in bytes."""
 
     def __init__(self) -> None:
         self.keys = TokenBucket(KEYS_PER_SECOND, KEY_BURST)
-        self.bytes = BYTE_BURST
-        self.at = asyncio.get_running_loop().time()
+        self.bytes = TokenBucket(BYTES_PER_SECOND, BYTE_BURST)
 
     def allows(self, data: bytes) -> bool:
-        """Whether ``data`` is within the tab's pace (and, if so, counted)."""
-        now = asyncio.get_running_loop().time()
-        self.bytes = min(BYTE_BURST, self.bytes + (now - self.at) * BYTES_PER_SECOND)
-        self.at = now
-        if len(data) > self.bytes or not self.keys.take():
-            return False
-        self.bytes -= len(data)
-        return True
+        """Whether ``data`` is within the tab's pace: its bytes, then one message, taken from what is left."""
+        return self.bytes.take(len(data)) and self.keys.take()
 
 
 class _TabApp(AppService):

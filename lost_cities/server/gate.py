@@ -164,7 +164,8 @@ class _Windows:
 
 
 class TokenBucket:
-    """At most ``burst`` events at once, then ``rate`` a second: a connection's frames, the log's refusals."""
+    """At most ``burst`` events at once, then ``rate`` a second: a connection's frames, the log's refusals, a web
+    page's tab's keys and bytes."""
 
     __slots__ = ("at", "burst", "rate", "tokens")  # one a connection: thousands of them
 
@@ -173,14 +174,14 @@ class TokenBucket:
         self.tokens = burst
         self.at = time.monotonic()
 
-    def take(self) -> bool:
-        """Whether one more event is within the limit (and count it)."""
+    def take(self, amount: float = 1) -> bool:
+        """Whether ``amount`` more (one event, or a message's bytes) is within the limit (and count it)."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
-        if self.tokens < 1:
+        if self.tokens < amount:
             return False
-        self.tokens -= 1
+        self.tokens -= amount
         return True
 
 
