@@ -24,7 +24,7 @@ import tempfile
 from collections import Counter
 from urllib.parse import urlsplit
 
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -137,6 +137,28 @@ class GuardedServer(Server):
         self.per_address = per_address
         self.tabs = 0
         self.by_address: Counter[str] = Counter()
+        #: the folder the tabs' data folders are made in while the page is served (removed with them when it stops)
+        self.folder: str | None = None
+        #: the tabs open now: closed when the page stops, rather than waited for
+        self.open: set[web.WebSocketResponse] = set()
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve the page until it is stopped (Ctrl+C, ``SIGTERM``); the tabs' data folders, made in one folder of
+        the page's, go with it, whatever state their tabs were in."""
+        with tempfile.TemporaryDirectory(prefix="lost-cities-web-", ignore_cleanup_errors=True) as folder:
+            self.folder = folder
+            super().serve(debug)
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.on_shutdown.append(self._close_tabs)
+        return app
+
+    async def _close_tabs(self, _app: web.Application) -> None:
+        """The page stopping: every open tab is closed (its app then ended, its folder removed), not waited for —
+        aiohttp would wait a minute for each."""
+        closing = [tab.close(code=WSCloseCode.GOING_AWAY, message=b"the page is stopping") for tab in self.open]
+        await asyncio.gather(*closing, return_exceptions=True)
 
     def _same_origin(self, request: web.Request) -> bool:
         origin = request.headers.get("Origin")
@@ -173,7 +195,8 @@ class GuardedServer(Server):
         and its data folder removed when it closes."""
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
-        folder = tempfile.mkdtemp(prefix="lost-cities-tab-")
+        self.open.add(websocket)
+        folder = tempfile.mkdtemp(prefix="tab-", dir=self.folder)
         app = _TabApp(
             self.command,
             folder,
@@ -192,6 +215,7 @@ class GuardedServer(Server):
         except Exception:  # a tab's fault is the tab's alone: the page goes on serving the others
             log.exception("a tab's app failed")
         finally:
+            self.open.discard(websocket)
             await app.end()
             shutil.rmtree(folder, ignore_errors=True)
         return websocket
