@@ -135,8 +135,14 @@ class Probe:
             websocket = await connect(self.url, proxy=None, max_size=2**20)
             await websocket.send(json.dumps({"type": "join", "code": offer["code"]}))
             self.seats.append(websocket)
-        views = [await self._next(websocket, "view") for websocket in self.seats]
-        self.turns = [view["view"] for view in views]
+        self.turns = [await self._dealt(websocket) for websocket in self.seats]
+
+    async def _dealt(self, websocket: ClientConnection) -> dict[str, Any]:
+        """The seat's view once every seat is taken: the cards are dealt then (a seat taken before is sent it
+        again)."""
+        while not (view := (await self._next(websocket, "view"))["view"])["hand"]:
+            pass
+        return view
 
     async def _next(self, websocket: ClientConnection, kind: str) -> dict[str, Any]:
         while True:
