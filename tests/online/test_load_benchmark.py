@@ -1,5 +1,6 @@
-"""The online load benchmark (``benchmarks/online_load.py``) still runs, in miniature: two live games against
-its floor and a real server, ten waiting games, every decision answered — so that the script cannot rot
+"""The online benchmarks still run, in miniature: the load (``benchmarks/online_load.py``: two live games against
+its floor and a real server, ten waiting games, every decision answered) and the attack
+(``benchmarks/online_attack.py``: its probe game measured under each attack) — so that the scripts cannot rot
 between the runs whose figures the README shows."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 SCRIPT = Path(__file__).resolve().parent.parent.parent / "benchmarks" / "online_load.py"
+ATTACK = SCRIPT.with_name("online_attack.py")
 
 
 @pytest.mark.slow
@@ -43,3 +45,16 @@ def test_the_load_benchmark_runs_on_two_servers_in_miniature() -> None:
     kinds = {(load["server"], load["think"] > 0) for load in figures["loads"]}
     assert kinds == {("1", True), ("2", True), ("1", False), ("2", False)}
     assert all(load["decisions"] > 0 for load in figures["loads"]), figures["loads"]
+
+
+@pytest.mark.slow
+def test_the_attack_benchmark_measures_its_probe_under_each_attack_in_miniature() -> None:
+    # found when the cards came to be dealt once every seat is taken: its probe made no decision, and the script
+    # printed "nan" for every figure without failing
+    command = [sys.executable, str(ATTACK), "--seconds", "3", "--pings", "20000", "--watchers", "5", "--computers", "2"]
+    done = subprocess.run([*command, "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    figures = json.loads(done.stdout)
+    for probe in ("floor_p95_ms", "flood_p95_ms", "watchers_p95_ms", "computers_p95_ms"):
+        assert 0 < figures[probe] < 1000, figures  # measured: a number of milliseconds, not nan
+    assert figures["watched_decisions"] > 0 and figures["computer_turns"] > 0, figures
