@@ -140,9 +140,10 @@ class Probe:
     async def _dealt(self, websocket: ClientConnection) -> dict[str, Any]:
         """The seat's view once every seat is taken: the cards are dealt then (a seat taken before is sent it
         again)."""
-        while not (view := (await self._next(websocket, "view"))["view"])["hand"]:
-            pass
-        return view
+        while True:
+            view: dict[str, Any] = (await self._next(websocket, "view"))["view"]
+            if view["hand"]:
+                return view
 
     async def _next(self, websocket: ClientConnection, kind: str) -> dict[str, Any]:
         while True:
