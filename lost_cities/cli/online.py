@@ -562,6 +562,9 @@ def _offered(server: str, statuses: tuple[GameStatus, ...], seats: list[OnlineSe
             continue
         elif status.over:  # it ended while its player was away (on time, say); opened, its end is shown and it is
             turn = _("ended while you were away")  # filed in the history
+        elif status.waiting_for:  # nothing to play before: the cards are dealt once everyone is in
+            waiting = ", ".join(names[seat] for seat in status.waiting_for)
+            turn = _("waiting for {names} to join").format(names=waiting)
         elif status.to_move == status.seat:
             turn = _("your turn")
         else:

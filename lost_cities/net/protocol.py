@@ -315,6 +315,8 @@ class GameStatus(Struct, frozen=True):
     rematch_asked: tuple[int, ...] = ()
     #: …and once every person has, the rematch's game (a person not in it yet takes their seat by coming back here)
     rematch: str | None = None
+    #: the seats not taken yet: the cards are dealt once none is
+    waiting_for: tuple[int, ...] = ()
 
 
 class Games(_Frame, frozen=True, tag="games"):

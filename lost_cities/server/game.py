@@ -305,6 +305,7 @@ class Game:
             to_move=self.to_move,
             over=self.over,
             names=tuple(self.names),
+            waiting_for=tuple(seat for seat, joined in enumerate(self.joined) if not joined),
         )
 
     def seats_of_people(self) -> Iterator[int]:

@@ -31,6 +31,7 @@ from lost_cities.net.protocol import TAKE_BACK
 
 __all__ = [
     "SCHEMA_VERSION",
+    "SEATS_SUMMED_UP",
     "ClockStart",
     "GameRow",
     "GameStore",
@@ -42,6 +43,7 @@ __all__ = [
     "clock_of",
     "is_postgres_url",
     "shown_url",
+    "summed_up",
 ]
 
 #: The tables' layout, the same in every store; a database of a newer one is refused, never written to.
@@ -154,6 +156,22 @@ class GameSummary(Struct, frozen=True):
     over: bool
     to_move: int | None
     names: tuple[str, ...]
+    #: the seats not taken yet: the cards are dealt once none is
+    waiting_for: tuple[int, ...] = ()
+
+
+#: A game's seats as its summary reads them: each one's name and whether it is taken (a computer's always is), in
+#: order; ``{}`` is the dialect's placeholder for the game's id.
+SEATS_SUMMED_UP = (
+    "SELECT name, computer IS NOT NULL OR token_hash IS NOT NULL FROM seats WHERE game_id={} ORDER BY seat"
+)
+
+
+def summed_up(version: int, over: bool, to_move: int | None, seats: Iterable[tuple[str, bool]]) -> GameSummary:
+    """A game's summary from its row's figures and its seats (:data:`SEATS_SUMMED_UP`)."""
+    seats = list(seats)
+    waiting = tuple(seat for seat, (_name, taken) in enumerate(seats) if not taken)
+    return GameSummary(version, over, to_move, tuple(str(name) for name, _taken in seats), waiting)
 
 
 class GameStore(Protocol):

@@ -139,6 +139,7 @@ class Lobby:
                         names=summary.names,
                         rematch_asked=() if rematch else tuple(sorted(self.rematch_asked.get(game_id, ()))),
                         rematch=rematch,
+                        waiting_for=summary.waiting_for,
                     )
                 )
         return Games(games=tuple(found))
@@ -156,4 +157,4 @@ class Lobby:
                 return None
             held = Game(stored)
         status = held.status(0)
-        return GameSummary(status.version, status.over, status.to_move, status.names)
+        return GameSummary(status.version, status.over, status.to_move, status.names, status.waiting_for)

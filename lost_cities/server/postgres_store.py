@@ -29,6 +29,7 @@ from lost_cities.i18n import same_name_key
 from lost_cities.server import DATABASE_CONNECTIONS
 from lost_cities.server.game_store import (
     SCHEMA_VERSION,
+    SEATS_SUMMED_UP,
     GameRow,
     GameSummary,
     NameTaken,
@@ -37,6 +38,7 @@ from lost_cities.server.game_store import (
     StoreError,
     clock_of,
     shown_url,
+    summed_up,
 )
 from lost_cities.server.schema import POSTGRES, migrations, tables
 
@@ -243,11 +245,9 @@ class PostgresStore:
             ).fetchone()
             if row is None:
                 return None
-            names = await (
-                await db.execute("SELECT name FROM seats WHERE game_id=%s ORDER BY seat", (game_id,))
-            ).fetchall()
+            seats = await (await db.execute(SEATS_SUMMED_UP.format("%s"), (game_id,))).fetchall()
         to_move = None if row[2] is None else int(row[2])
-        return GameSummary(int(row[0]), bool(row[1]), to_move, tuple(str(name) for (name,) in names))
+        return summed_up(int(row[0]), bool(row[1]), to_move, ((name, bool(taken)) for name, taken in seats))
 
     async def load(self, game_id: str) -> StoredGame | None:
         async with self._connection() as db:

@@ -23,6 +23,7 @@ from lost_cities.engine.rules import Rules
 from lost_cities.i18n import same_name_key
 from lost_cities.server.game_store import (
     SCHEMA_VERSION,
+    SEATS_SUMMED_UP,
     GameRow,
     GameSummary,
     NameTaken,
@@ -30,6 +31,7 @@ from lost_cities.server.game_store import (
     StoredGame,
     StoreError,
     clock_of,
+    summed_up,
 )
 from lost_cities.server.schema import SQLITE, migrations, tables
 
@@ -237,9 +239,9 @@ class SqliteStore:
             row = db.execute("SELECT version, over, to_move FROM games WHERE id=?", (game_id,)).fetchone()
             if row is None:
                 return None
-            names = db.execute("SELECT name FROM seats WHERE game_id=? ORDER BY seat", (game_id,)).fetchall()
+            seats = db.execute(SEATS_SUMMED_UP.format("?"), (game_id,)).fetchall()
             to_move = None if row[2] is None else int(row[2])
-            return GameSummary(int(row[0]), bool(row[1]), to_move, tuple(str(name) for (name,) in names))
+            return summed_up(int(row[0]), bool(row[1]), to_move, ((name, bool(taken)) for name, taken in seats))
 
         return await self._run(summary)
 

@@ -43,9 +43,23 @@ async def test_the_games_still_running_are_listed_with_whose_turn_it_is(server: 
     for number, (offer, token) in enumerate(zip((ana_offer, boris_offer), tokens, strict=True)):
         remember(store, OnlineSeat(server.url, created.game, number, offer.code or "", token, ("Ana", "Boris")))
     remember(store, OnlineSeat("ws://127.0.0.1:9", "gone", 0, "K7QX-M2PA", "x" * 43))  # a server that is down
+    three = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Carl"), SeatSpec("Dora"))))
+    alone = Seat(server.url, code=three.seats[0].code)  # Ana took her seat in a game of three; nobody else has
+    holding = asyncio.create_task(alone.run())
+    while alone.token is None or alone.view is None:
+        await asyncio.sleep(0.01)
+    holding.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await holding
+    assert alone.token is not None
+    remember(store, OnlineSeat(server.url, three.game, 0, three.seats[0].code or "", alone.token))
     running = await asyncio.to_thread(running_online_games, 3.0)
-    assert [game.label for game in running.offered] == ["online with Boris: your turn", "online with Ana: Ana to play"]
-    assert [game.token for game in running.offered] == tokens
+    assert [game.label for game in running.offered] == [
+        "online with Boris: your turn",
+        "online with Ana: Ana to play",
+        "online with Carl, Dora: waiting for Carl, Dora to join",  # not "your turn": the cards are not dealt
+    ]
+    assert [game.token for game in running.offered] == [*tokens, alone.token]
     assert running.silent == ["ws://127.0.0.1:9"] and running.refused == []  # its games are not listed, said why
     assert running.notices() == (
         "The server ws://127.0.0.1:9 did not answer: your online games on it are not listed (they wait there). "

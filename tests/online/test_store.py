@@ -271,7 +271,11 @@ async def test_a_game_is_summed_up_without_its_decisions_and_one_stored_before_t
     await store.open()
     try:
         await store.create(GameRow("g1", Rules(), 1, 5, 1, b"w1"), seats("g1"))
-        assert await store.summary("g1") == GameSummary(0, False, 1, ("Ana", "Boris", "Computer"))  # the first to play
+        names = ("Ana", "Boris", "Computer")
+        assert await store.summary("g1") == GameSummary(0, False, 1, names, (0, 1))  # the first to play, the seats
+        await store.set_token("g1", 1, b"boris", 1.0)  # not taken yet (a computer's is)
+        assert await store.summary("g1") == GameSummary(0, False, 1, names, (0,))
+        await store.set_token("g1", 0, b"ana", 2.0)
         await store.append("g1", 1, 1, "+r7", over=False, to_move=1)
         await store.append("g1", 2, 1, "n", over=False, to_move=0)
         assert await store.summary("g1") == GameSummary(2, False, 0, ("Ana", "Boris", "Computer"))
