@@ -105,6 +105,18 @@ CLOCK = Option(
     metavar=N_("TIME"),
     help=N_("time for each decision, such as 2m, 1h or 3d; when it runs out, the others may claim the match"),
 )
+#: ``--trusted-proxy``: ``serve``'s and ``web``'s.
+TRUSTED_PROXY = Option(
+    "--trusted-proxy",
+    action="append",
+    default=[],
+    type=serve.network,
+    metavar=N_("ADDRESS"),
+    help=N_(
+        "a reverse proxy (an address, or a network as 10.0.0.0/8) whose X-Forwarded-For or Forwarded "
+        "header names the client; anyone else's is ignored (repeatable)"
+    ),
+)
 #: ``--server``, as :func:`~lost_cities.cli.online.server_of` takes it.
 SERVER = Option(
     "--server",
@@ -496,17 +508,7 @@ SERVE = Command(
         ),
         Group(
             N_("a public server"),
-            Option(
-                "--trusted-proxy",
-                action="append",
-                default=[],
-                type=serve.network,
-                metavar=N_("ADDRESS"),
-                help=N_(
-                    "a reverse proxy (an address, or a network as 10.0.0.0/8) whose X-Forwarded-For or Forwarded "
-                    "header names the client; anyone else's is ignored (repeatable)"
-                ),
-            ),
+            TRUSTED_PROXY,
             Option(
                 "--trust-loopback",
                 action=argparse.BooleanOptionalAction,
@@ -712,6 +714,7 @@ WEB = Command(
             help=N_("the page's address as browsers reach it (needed with --host 0.0.0.0: http://<address>:<port>)"),
         ),
         SERVER,
+        TRUSTED_PROXY,
     ),
     run=web.run,
 )

@@ -18,8 +18,8 @@ from lost_cities.i18n import _, os_reason
 
 #: Tabs served at once: each runs an app process (~50 MB).
 MAX_TABS = 20
-#: Tabs one address may hold at once, for a page reached from other machines (one served to this machine alone:
-#: all of them, a reverse proxy's included).
+#: Tabs one address may hold at once, for a page reached from other machines, or through a trusted proxy (the
+#: visitor it forwards); one served to this machine alone, with no proxy named, may hold them all.
 TABS_PER_ADDRESS = 4
 
 
@@ -51,7 +51,10 @@ def run(args: argparse.Namespace) -> int:
         title="Lost Cities",
         public_url=args.public_url,
         max_tabs=MAX_TABS,
-        per_address=None if args.host in ("127.0.0.1", "localhost", "::1") else TABS_PER_ADDRESS,
+        per_address=None
+        if args.host in ("127.0.0.1", "localhost", "::1") and not args.trusted_proxy
+        else TABS_PER_ADDRESS,
+        trusted_proxies=tuple(args.trusted_proxy),
     )
     try:
         server.serve()

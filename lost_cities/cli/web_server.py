@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import os
 import shutil
@@ -29,7 +30,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from lost_cities.net import VISITOR_VARIABLE
-from lost_cities.server.gate import TokenBucket
+from lost_cities.server.gate import TokenBucket, forwarded_client
 
 __all__ = ["MAX_COLUMNS", "MAX_ROWS", "GuardedServer", "cells"]
 
@@ -129,12 +130,23 @@ def cells(value: object, most: int, default: int) -> int:
 
 class GuardedServer(Server):
     """``max_tabs`` at once; ``per_address``: at most so many of them from one address (``None``: no such cap,
-    for a page this machine alone reaches)."""
+    for a page this machine alone reaches); ``trusted_proxies``: the reverse proxies (addresses or networks) in front
+    of the page, whose ``X-Forwarded-For`` names the visitor — counted, and forwarded to the game server, in its
+    place."""
 
-    def __init__(self, command: str, *, max_tabs: int, per_address: int | None = None, **options: object) -> None:
+    def __init__(
+        self,
+        command: str,
+        *,
+        max_tabs: int,
+        per_address: int | None = None,
+        trusted_proxies: tuple[str, ...] = (),
+        **options: object,
+    ) -> None:
         super().__init__(command, **options)  # type: ignore[arg-type]
         self.max_tabs = max_tabs
         self.per_address = per_address
+        self.proxies = tuple(ipaddress.ip_network(proxy, strict=False) for proxy in trusted_proxies)
         self.tabs = 0
         self.by_address: Counter[str] = Counter()
         #: the folder the tabs' data folders are made in while the page is served (removed with them when it stops)
@@ -160,6 +172,17 @@ class GuardedServer(Server):
         closing = [tab.close(code=WSCloseCode.GOING_AWAY, message=b"the page is stopping") for tab in self.open]
         await asyncio.gather(*closing, return_exceptions=True)
 
+    def _visitor(self, request: web.Request) -> str:
+        """The address of the person in the tab: the connection's, or behind a trusted proxy the one it forwards."""
+        return forwarded_client(request.remote or "?", lambda name: request.headers.getall(name, []), self._is_proxy)
+
+    def _is_proxy(self, address: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in network for network in self.proxies)
+
     def _same_origin(self, request: web.Request) -> bool:
         origin = request.headers.get("Origin")
         if origin is None:
@@ -175,14 +198,14 @@ class GuardedServer(Server):
             raise web.HTTPForbidden(text="this page's game is played from its own address only")
         if self.tabs >= self.max_tabs:
             raise web.HTTPServiceUnavailable(text="too many games open at once here: try again later")
-        address = request.remote or "?"
+        address = self._visitor(request)
         if self.per_address is not None and self.by_address[address] >= self.per_address:
             raise web.HTTPServiceUnavailable(text="too many games open at once from your address: close one first")
         query = request.rel_url.query
         self.tabs += 1
         self.by_address[address] += 1
         try:  # the place is given back once the tab's app has ended, not when its page went
-            return await self._tab(request, cells(query.get("width"), MAX_COLUMNS, 80),
+            return await self._tab(request, address, cells(query.get("width"), MAX_COLUMNS, 80),
                                    cells(query.get("height"), MAX_ROWS, 24))  # fmt: skip
         finally:
             self.tabs -= 1
@@ -190,7 +213,7 @@ class GuardedServer(Server):
             if not self.by_address[address]:
                 del self.by_address[address]
 
-    async def _tab(self, request: web.Request, width: int, height: int) -> web.WebSocketResponse:
+    async def _tab(self, request: web.Request, visitor: str, width: int, height: int) -> web.WebSocketResponse:
         """textual-serve's handling of a tab's websocket, with a bound on its messages, and its app stopped for good
         and its data folder removed when it closes."""
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
@@ -200,7 +223,7 @@ class GuardedServer(Server):
         app = _TabApp(
             self.command,
             folder,
-            request.remote,
+            visitor,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,

@@ -19,7 +19,7 @@ import ipaddress
 import logging
 import time
 from collections import OrderedDict, deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -37,6 +37,7 @@ __all__ = [
     "TokenBucket",
     "connections_cap",
     "counted_as",
+    "forwarded_client",
     "is_loopback",
 ]
 
@@ -274,19 +275,8 @@ class Gate:
     # ------------------------------------------------------------------ the client's address
 
     def client_address(self, peer: str, headers: Headers) -> str:
-        """The client's address: ``peer`` (the connection's), unless ``peer`` is a trusted proxy, in which case the
-        address it forwards — the last one in ``X-Forwarded-For`` (else in ``Forwarded``'s ``for=``) that is not
-        itself a trusted proxy: what this proxy saw, never what the client wrote before it.  Anyone else's forwarding
-        headers are ignored: they are the client's to write."""
-        if not self.is_proxy(peer):
-            return peer
-        # X-Forwarded-For first: the common proxies append the client's address to it, but pass a client's own
-        # Forwarded header on untouched, so that reading Forwarded first would let a client name itself.
-        forwarded = _listed(headers.get_all("X-Forwarded-For")) or _forwarded_for(headers.get_all("Forwarded"))
-        for address in reversed(forwarded):
-            if not self.is_proxy(address):
-                return address
-        return peer
+        """The client's address: ``peer``'s, or the one it forwards if it is a proxy (:func:`forwarded_client`)."""
+        return forwarded_client(peer, headers.get_all, self.is_proxy)
 
     def is_proxy(self, address: str) -> bool:
         """Whether ``address`` is a proxy whose forwarding is believed: its connections are counted against the
@@ -417,6 +407,29 @@ def _count_out(counts: dict[str, int], key: str) -> None:
         counts[key] = held
     else:
         counts.pop(key, None)
+
+
+def forwarded_client(peer: str, header: Callable[[str], list[str]], is_proxy: Callable[[str], bool]) -> str:
+    """The client's address: ``peer`` (the connection's), unless ``peer`` is a trusted proxy, in which case the
+    address it forwards — the last one in ``X-Forwarded-For`` (else in ``Forwarded``'s ``for=``) that is not itself a
+    trusted proxy: what this proxy saw, never what the client wrote before it.  Anyone else's forwarding headers are
+    ignored: they are the client's to write.  ``header``: a request's values of a header, by name.
+
+    >>> headers = {"X-Forwarded-For": ["198.51.100.7, 203.0.113.9"]}
+    >>> forwarded_client("10.0.0.2", lambda name: headers.get(name, []), lambda address: address.startswith("10."))
+    '203.0.113.9'
+    >>> forwarded_client("192.0.2.1", lambda name: headers.get(name, []), lambda address: address.startswith("10."))
+    '192.0.2.1'
+    """
+    if not is_proxy(peer):
+        return peer
+    # X-Forwarded-For first: the common proxies append the client's address to it, but pass a client's own
+    # Forwarded header on untouched, so that reading Forwarded first would let a client name itself.
+    forwarded = _listed(header("X-Forwarded-For")) or _forwarded_for(header("Forwarded"))
+    for address in reversed(forwarded):
+        if not is_proxy(address):
+            return address
+    return peer
 
 
 def _listed(values: Iterable[str]) -> list[str]:

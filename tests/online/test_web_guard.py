@@ -30,17 +30,28 @@ app = (
     f'cd {folder} && echo "$COLUMNS $ROWS" > size-$$ && echo "$LOST_CITIES_DATA_DIR" > data-$$ && '
     'echo "$LOST_CITIES_VISITOR" > visitor-$$ && echo __GANGLION__ && exec cat > sent-$$'
 )
-GuardedServer(app, host="127.0.0.1", port=port, max_tabs=3, per_address=2).serve()
+proxies = tuple(sys.argv[3:])  # a reverse proxy in front: its visitors counted apart
+GuardedServer(app, host="127.0.0.1", port=port, max_tabs=3, per_address=2, trusted_proxies=proxies).serve()
 """
 
 
 @pytest.fixture
 def page(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    yield from serving(tmp_path)
+
+
+@pytest.fixture
+def proxied_page(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """The page behind a reverse proxy on this machine, which it trusts."""
+    yield from serving(tmp_path, "127.0.0.1")
+
+
+def serving(tmp_path: Path, *proxies: str) -> Iterator[tuple[str, Path]]:
     port = free_port()
     temporary = tmp_path / "tmp"  # the page's own, where its tabs' data folders are made
     temporary.mkdir()
     process = subprocess.Popen(
-        [sys.executable, "-c", SERVE, str(port), str(tmp_path)],
+        [sys.executable, "-c", SERVE, str(port), str(tmp_path), *proxies],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
         env={**os.environ, "TMPDIR": str(temporary)},
     )  # fmt: skip
@@ -152,3 +163,20 @@ async def test_a_page_stopped_with_a_tab_open_takes_the_tabs_folder_with_it(page
     await tab(url)  # left open: the fixture stops the page, then finds nothing left in the page's temporary folder
     [data] = await written(folder, "data-*", 1)
     assert Path(data.strip()).is_dir()
+
+
+async def test_behind_a_trusted_proxy_each_visitor_it_forwards_holds_a_share_of_their_own(
+    proxied_page: tuple[str, Path],
+) -> None:
+    # found by an attacker: behind a reverse proxy every visitor came from the proxy's address, so one visitor held
+    # every tab of a page served to this machine alone, and the game server saw them all as this machine
+    url, folder = proxied_page
+    one = {"X-Forwarded-For": "203.0.113.9"}
+    first, second = await tab(url, additional_headers=one), await tab(url, additional_headers=one)
+    status, said = await refused(url, additional_headers=one)
+    assert status == 503 and "from your address" in said
+    other = await tab(url, additional_headers={"X-Forwarded-For": "198.51.100.4"})  # another visitor: let in
+    visitors = await written(folder, "visitor-*", 3)  # and forwarded to the game server as themselves
+    assert sorted(visitors) == ["198.51.100.4\n", "203.0.113.9\n", "203.0.113.9\n"]
+    for websocket in (first, second, other):
+        await websocket.close()
