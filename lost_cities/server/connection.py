@@ -68,15 +68,27 @@ _FLOOD = write(
         message=f"at most {Limits.FRAMES_PER_SECOND:.0f} frames a second: the connection is closed",
     )
 )
+#: What a connection is told when its address's connections together send too many frames a second (then 1008).
+_ADDRESS_FLOOD = write(
+    ErrorFrame(
+        code=ErrorCode.RATE_LIMITED,
+        message=f"at most {Limits.FRAMES_PER_ADDRESS:.0f} frames a second from one address: the connection is closed",
+    )
+)
 
 
-async def flooded(websocket: _Closable, bucket: FrameBucket) -> bool:
-    """Whether the connection's frame is one too many this second: if so it is told, and closed (1008) — by the
-    server it is in a game on, and by the one that relays it there before its frames reach Redis."""
-    if bucket.take():
+async def flooded(websocket: _Closable, bucket: FrameBucket, gate: Gate | None = None, address: str = "") -> bool:
+    """Whether the connection's frame is one too many this second, for the connection or (with ``gate``) for all
+    those of its ``address``: if so it is told, and closed (1008) — by the server it is in a game on, and by the one
+    that relays it there before its frames reach Redis."""
+    if not bucket.take():
+        told = _FLOOD
+    elif gate is not None and not gate.frame_from(address):
+        told = _ADDRESS_FLOOD
+    else:
         return False
     with contextlib.suppress(ConnectionClosed):
-        await websocket.send(_FLOOD)
+        await websocket.send(told)
     await websocket.close(1008, "too many frames")
     return True
 
@@ -189,11 +201,15 @@ class GuardedConnection(ServerConnection):
             self.client_address = address
 
     def process_event(self, event: Any) -> None:
-        if isinstance(event, Frame) and event.opcode in (Opcode.PING, Opcode.PONG) and not self.frames.take():
+        if isinstance(event, Frame) and event.opcode in (Opcode.PING, Opcode.PONG) and not self._ping_allowed():
             self.gate.refusals.warning("dropped a connection from %s: too many pings", self.remote_address[0])
             _reset(self.transport)
             return
         super().process_event(event)
+
+    def _ping_allowed(self) -> bool:
+        """Whether a ping (or pong) is within the connection's frames a second, and its address's."""
+        return self.frames.take() and (self.client_address is None or self.gate.frame_from(self.client_address))
 
     def pause_writing(self) -> None:
         """More than :attr:`Limits.SEND_BUFFER` waits to be sent (asyncio says so): if it still does in

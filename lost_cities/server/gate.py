@@ -62,6 +62,10 @@ class Limits:
     #: protocol's numbers, which the project's clients pace themselves below
     FRAMES_PER_SECOND = FRAMES_PER_SECOND
     FRAME_BURST = FRAME_BURST
+    #: frames all the connections of one address may send per second, sustained, and in a burst: twice a
+    #: connection's, so that many connections cannot multiply it (a household's few players send a frame a second)
+    FRAMES_PER_ADDRESS = 2 * FRAMES_PER_SECOND
+    FRAME_BURST_PER_ADDRESS = 2 * FRAME_BURST
     #: seconds a new connection has to send its whole HTTP request (the WebSocket handshake): a few hundred bytes
     HANDSHAKE = 5.0
     #: seconds the server waits for a client to answer its close frame (websockets' ``close_timeout``); a stopping
@@ -164,6 +168,25 @@ class _Windows:
             self.windows.popitem(last=False)
 
 
+class _Buckets:
+    """A :class:`TokenBucket` per key (an address), bounded as :class:`_Windows` is: past :data:`_MOST_ADDRESSES`
+    keys, the one counted to longest ago is forgotten (it starts again full, as a new address would)."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def take(self, key: str) -> bool:
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+        else:
+            self.buckets.move_to_end(key)
+        while len(self.buckets) > _MOST_ADDRESSES:
+            self.buckets.popitem(last=False)
+        return bucket.take()
+
+
 class TokenBucket:
     """At most ``burst`` events at once, then ``rate`` a second: a connection's frames, the log's refusals, a web
     page's tab's keys and bytes."""
@@ -263,6 +286,7 @@ class Gate:
         self.code_failures = _Windows(Limits.FAILURES_PER_CODE)
         self.creates = _Windows(Limits.CREATES_PER_ADDRESS)
         self.health = _Windows(Limits.HEALTH_PER_ADDRESS)
+        self.frames = _Buckets(Limits.FRAMES_PER_ADDRESS, Limits.FRAME_BURST_PER_ADDRESS)
         #: open connections per client address, and in all
         self.open: dict[str, int] = {}
         #: connections refused by their address's caps, held a moment for their client to read why, per address
@@ -289,6 +313,11 @@ class Gate:
         except ValueError:
             return False
         return any(ip in network for network in self.proxies) or (self.settings.trust_loopback and ip.is_loopback)
+
+    def frame_from(self, address: str) -> bool:
+        """Whether one more frame from ``address`` is within what all its connections may send a second (this
+        machine, when trusted, is not counted)."""
+        return self.exempt(address) or self.frames.take(counted_as(address))
 
     def exempt(self, address: str) -> bool:
         """Whether ``address`` is exempt from the caps on creations and connections: this machine, when trusted."""

@@ -180,7 +180,7 @@ class Hub:
                 except TimeoutError:
                     await websocket.close(1008, f"no game joined within {Limits.FIRST_FRAME:g} seconds")
                     return
-                if await flooded(websocket, bucket) or await self._answered(
+                if await flooded(websocket, bucket, self.gate, address) or await self._answered(
                     websocket, "a first frame", self._first(websocket, address, message), failed
                 ):
                     return
@@ -280,7 +280,7 @@ class Hub:
             bucket = _bucket_of(websocket)
             what = f"game {game.id}: a frame from seat {seat}"
             async for message in websocket:
-                if await flooded(websocket, bucket) or await self._answered(
+                if await flooded(websocket, bucket, self.gate, address) or await self._answered(
                     websocket, what, self._in_game(websocket, game, seat, message, address)
                 ):
                     return

@@ -157,6 +157,37 @@ async def test_a_web_pages_tabs_forward_their_visitors_so_that_one_visitors_wron
         await websocket.close()
 
 
+@pytest.mark.slow  # the server's close of a connection it stopped reading waits its 5 s before the server stops
+async def test_the_connections_of_one_address_share_its_frames_a_second(untrusted: ServerProcess) -> None:
+    # found by an attacker: 48 connections from one address, each just under its own limit, sent 4,300 frames a
+    # second and took half the server's core
+    each = int(Limits.FRAME_BURST * 0.6)  # under a connection's own burst: only their sum is too many
+    many = [await from_address(untrusted.url, "127.0.0.6") for _ in range(4)]
+    for websocket in many:
+        for _ in range(each):
+            await websocket.send('{"type": "ping"}')
+
+    async def last_answer(websocket: ClientConnection) -> str:
+        """What the server last answers the connection's pings: a pong each, until it is refused (then closed)."""
+        pongs = 0
+        while pongs < each:
+            frame = json.loads(await asyncio.wait_for(websocket.recv(), 10))
+            if frame["type"] == "error":
+                return str(frame["message"])
+            pongs += 1
+        return "pong"
+
+    told = await asyncio.gather(*(last_answer(websocket) for websocket in many))
+    refused = "at most 200 frames a second from one address: the connection is closed"
+    assert refused in told  # past the address's burst, the connection whose frame is one too many is closed
+    assert Limits.FRAME_BURST_PER_ADDRESS == 2 * Limits.FRAME_BURST < 4 * each
+    other = await from_address(untrusted.url, "127.0.0.7")  # another address: not held back
+    assert (await ask(other, {"type": "ping"}))["type"] == "pong"
+    for websocket in many:  # the refused one's close waits behind the frames the server stopped reading
+        websocket.transport.abort()
+    await other.close()
+
+
 async def test_one_address_holds_so_many_connections_and_no_more(untrusted: ServerProcess) -> None:
     held = [await from_address(untrusted.url, "127.0.0.2") for _ in range(8)]
     with pytest.raises(InvalidStatus) as refused:
