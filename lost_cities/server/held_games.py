@@ -40,7 +40,7 @@ Background = Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]]
 
 class HeldGames:
     """The games in memory of a server on ``store``, with their ``members``; ``loaded`` is given each game as it is
-    read from the store (the hub starts its computer's turn, if it is one's)."""
+    read from the store, and once its last seat is taken (the hub starts its computer's turn, if it is one's)."""
 
     def __init__(
         self,
