@@ -26,40 +26,36 @@ from tests.online.server import ServerProcess
 from tests.tui.helpers import screen_text, until, words_of
 
 
+async def taken_and_left(url: str, code: str) -> str:
+    """The seat ``code`` opens taken (its token kept, as the app keeps it), then left: its token."""
+    seat = Seat(url, code=code)
+    holding = asyncio.create_task(seat.run())
+    while seat.token is None or seat.view is None:
+        await asyncio.sleep(0.01)
+    holding.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await holding  # its connection closed, not left for the server to time out when it stops
+    return seat.token
+
+
 async def test_the_games_still_running_are_listed_with_whose_turn_it_is(server: ServerProcess) -> None:
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Boris")), seed=2))
     ana_offer, boris_offer = created.seats
-    tokens = []
-    for offer in (ana_offer, boris_offer):  # both take their seats (and keep their tokens), then leave
-        seat = Seat(server.url, code=offer.code)
-        holding = asyncio.create_task(seat.run())
-        while seat.token is None or seat.view is None:
-            await asyncio.sleep(0.01)
-        holding.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await holding  # its connection closed, not left for the server to time out when it stops
-        tokens.append(seat.token)
+    tokens = [await taken_and_left(server.url, offer.code or "") for offer in (ana_offer, boris_offer)]
     store = MatchStore()
     for number, (offer, token) in enumerate(zip((ana_offer, boris_offer), tokens, strict=True)):
         remember(store, OnlineSeat(server.url, created.game, number, offer.code or "", token, ("Ana", "Boris")))
     remember(store, OnlineSeat("ws://127.0.0.1:9", "gone", 0, "K7QX-M2PA", "x" * 43))  # a server that is down
     three = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Carl"), SeatSpec("Dora"))))
-    alone = Seat(server.url, code=three.seats[0].code)  # Ana took her seat in a game of three; nobody else has
-    holding = asyncio.create_task(alone.run())
-    while alone.token is None or alone.view is None:
-        await asyncio.sleep(0.01)
-    holding.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await holding
-    assert alone.token is not None
-    remember(store, OnlineSeat(server.url, three.game, 0, three.seats[0].code or "", alone.token))
+    alone = await taken_and_left(server.url, three.seats[0].code or "")  # Ana's, in a game of three: nobody else's
+    remember(store, OnlineSeat(server.url, three.game, 0, three.seats[0].code or "", alone))
     running = await asyncio.to_thread(running_online_games, 3.0)
     assert [game.label for game in running.offered] == [
         "online with Boris: your turn",
         "online with Ana: Ana to play",
         "online with Carl, Dora: waiting for Carl, Dora to join",  # not "your turn": the cards are not dealt
     ]
-    assert [game.token for game in running.offered] == [*tokens, alone.token]
+    assert [game.token for game in running.offered] == [*tokens, alone]
     assert running.silent == ["ws://127.0.0.1:9"] and running.refused == []  # its games are not listed, said why
     assert running.notices() == (
         "The server ws://127.0.0.1:9 did not answer: your online games on it are not listed (they wait there). "
@@ -127,16 +123,10 @@ def server(module_server: ServerProcess) -> ServerProcess:
 
 async def test_the_start_offers_online_games_and_one_key_opens_one_in_the_same_app(server: ServerProcess) -> None:
     created = await create_game(server.url, Create(seats=(SeatSpec("Ana"), SeatSpec("Carl")), seed=2))
-    seat = Seat(server.url, code=created.seats[1].code)  # Carl took his seat yesterday, and left
-    holding = asyncio.create_task(seat.run())
-    while seat.token is None or seat.view is None:
-        await asyncio.sleep(0.01)
-    holding.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await holding
+    carl = await taken_and_left(server.url, created.seats[1].code or "")  # Carl took his seat yesterday, and left
     offered = (
         OfferedGame("online with Boris: your turn", "ws://127.0.0.1:9", "x" * 43),
-        OfferedGame("online with Ana: Ana to play", server.url, seat.token),
+        OfferedGame("online with Ana: Ana to play", server.url, carl),
     )
     app = MatchApp(Local(online=offered))
     async with app.run_test(size=(80, 24)) as pilot:
