@@ -21,7 +21,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from lost_cities.net import FRAME_BURST, FRAMES_PER_SECOND, TAKE_BACKS_IN_A_TURN
 
@@ -140,14 +140,29 @@ class _Window:
         self.times.append(now)
 
 
-class _Windows:
-    """A :class:`_Window` per key (an address, a code), bounded: past :data:`_MOST_ADDRESSES` keys, the one counted
-    to longest ago is forgotten.
+_Entry = TypeVar("_Entry")
+
+
+def _counted(table: OrderedDict[str, _Entry], key: str, new: Callable[[], _Entry]) -> _Entry:
+    """``table``'s entry for ``key`` (made with ``new`` the first time), moved to the end as the one counted last;
+    past :data:`_MOST_ADDRESSES` entries, the one counted longest ago is forgotten.
 
     The keys are kept in the order they were last counted, so that the one forgotten is the first: its last event is
     the oldest (the likeliest to be quiet), it is never the key just counted (which would then never be held back),
     and finding it costs the same however many keys are busy — looking for the quiet ones among more than
     :data:`_MOST_ADDRESSES` busy keys took a millisecond a wrong code, on the server's one thread."""
+    entry = table.get(key)
+    if entry is None:
+        entry = table[key] = new()
+    else:
+        table.move_to_end(key)
+    while len(table) > _MOST_ADDRESSES:
+        table.popitem(last=False)
+    return entry
+
+
+class _Windows:
+    """A :class:`_Window` per key (an address, a code), bounded (:func:`_counted`)."""
 
     def __init__(self, most: int) -> None:
         self.most = most
@@ -158,33 +173,19 @@ class _Windows:
         return window is not None and window.full(now)
 
     def add(self, key: str, now: float) -> None:
-        window = self.windows.get(key)
-        if window is None:
-            window = self.windows[key] = _Window(self.most)
-        else:
-            self.windows.move_to_end(key)
-        window.add(now)
-        while len(self.windows) > _MOST_ADDRESSES:
-            self.windows.popitem(last=False)
+        _counted(self.windows, key, lambda: _Window(self.most)).add(now)
 
 
 class _Buckets:
-    """A :class:`TokenBucket` per key (an address), bounded as :class:`_Windows` is: past :data:`_MOST_ADDRESSES`
-    keys, the one counted to longest ago is forgotten (it starts again full, as a new address would)."""
+    """A :class:`TokenBucket` per key (an address), bounded (:func:`_counted`): one forgotten starts again full, as a
+    new address would."""
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst = rate, burst
         self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
     def take(self, key: str) -> bool:
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
-        else:
-            self.buckets.move_to_end(key)
-        while len(self.buckets) > _MOST_ADDRESSES:
-            self.buckets.popitem(last=False)
-        return bucket.take()
+        return _counted(self.buckets, key, lambda: TokenBucket(self.rate, self.burst)).take()
 
 
 class TokenBucket:
