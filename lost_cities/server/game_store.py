@@ -20,7 +20,7 @@ Codes and tokens are stored as hashes only (:mod:`lost_cities.net.invitations`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Protocol
 from urllib.parse import urlsplit, urlunsplit
 
@@ -30,8 +30,11 @@ from lost_cities.engine.rules import Rules
 from lost_cities.net.protocol import TAKE_BACK
 
 __all__ = [
+    "DELETED_AT_ONCE",
+    "DELETE_GAME",
     "SCHEMA_VERSION",
     "SEATS_SUMMED_UP",
+    "UNSTARTED",
     "ClockStart",
     "GameRow",
     "GameStore",
@@ -167,6 +170,23 @@ SEATS_SUMMED_UP = (
 )
 
 
+#: At most this many games created before a time (``{0}``, the dialect's placeholder) whose seats are not all
+#: taken — never dealt, some invitation never used —, the oldest first: the games :meth:`GameStore.delete_unstarted`
+#: deletes.  The index ``games_unstarted`` finds them without reading the games that began.
+UNSTARTED = (
+    "SELECT id FROM games WHERE version = 0 AND created_at < {0} AND EXISTS (SELECT 1 FROM seats WHERE "
+    "seats.game_id = games.id AND computer IS NULL AND token_hash IS NULL) ORDER BY created_at LIMIT {0}"
+)
+#: What deletes a game (``{0}``: the placeholder for its id): first what refers to it.
+DELETE_GAME = (
+    "DELETE FROM decisions WHERE game_id={0}",
+    "DELETE FROM seats WHERE game_id={0}",
+    "DELETE FROM games WHERE id={0}",
+)
+#: The most games one call of :meth:`GameStore.delete_unstarted` deletes: one short transaction.
+DELETED_AT_ONCE = 500
+
+
 def summed_up(version: int, over: bool, to_move: int | None, seats: Iterable[tuple[str, bool]]) -> GameSummary:
     """A game's summary from its row's figures and its seats (:data:`SEATS_SUMMED_UP`)."""
     seats = list(seats)
@@ -216,6 +236,11 @@ class GameStore(Protocol):
 
     async def counts(self) -> tuple[int, int]:
         """(games, games not over): for ``GET /health``."""
+
+    async def delete_unstarted(self, before: float, keep: Collection[str]) -> int:
+        """Delete at most :data:`DELETED_AT_ONCE` games created before ``before`` (UNIX time) whose seats are not all
+        taken (:data:`UNSTARTED`), with their seats, but those in ``keep`` (held in memory): how many.  Their codes
+        and tokens open nothing from then on."""
 
 
 def is_postgres_url(database: str) -> bool:

@@ -58,6 +58,12 @@ class Limits:
     FAILURES_PER_CODE = 10
     #: games an address may create per minute, rematches its asks make included: a script gone wrong fills no disk
     CREATES_PER_ADDRESS = 30
+    #: … and per day (a burst of as many, then one every 288 s): with :attr:`UNSTARTED_DAYS`, the most games one
+    #: address keeps waiting for players in the database (4,200, a few megabytes)
+    CREATES_PER_ADDRESS_PER_DAY = 300
+    #: days a game waits for all its players: one whose seats are not all taken by then is deleted (its codes open
+    #: nothing), so that invitations nobody takes never pile up
+    UNSTARTED_DAYS = 14
     #: frames a connection may send per second, sustained, and in a burst (WebSocket pings count too): the
     #: protocol's numbers, which the project's clients pace themselves below
     FRAMES_PER_SECOND = FRAMES_PER_SECOND
@@ -286,6 +292,7 @@ class Gate:
         self.failures = _Windows(Limits.FAILURES_PER_ADDRESS)
         self.code_failures = _Windows(Limits.FAILURES_PER_CODE)
         self.creates = _Windows(Limits.CREATES_PER_ADDRESS)
+        self.daily_creates = _Buckets(Limits.CREATES_PER_ADDRESS_PER_DAY / 86400, Limits.CREATES_PER_ADDRESS_PER_DAY)
         self.health = _Windows(Limits.HEALTH_PER_ADDRESS)
         self.frames = _Buckets(Limits.FRAMES_PER_ADDRESS, Limits.FRAME_BURST_PER_ADDRESS)
         #: open connections per client address, and in all
@@ -409,16 +416,25 @@ class Gate:
         self.refusals.warning("refused %s from %s", what, address)
 
     def check_create(self, address: str) -> None:
-        """:class:`Refusal` past :attr:`Limits.CREATES_PER_ADDRESS` games a minute from ``address``."""
+        """:class:`Refusal` past :attr:`Limits.CREATES_PER_ADDRESS` games a minute, or
+        :attr:`Limits.CREATES_PER_ADDRESS_PER_DAY` a day, from ``address``."""
         if self.exempt(address):
             return
         now = time.monotonic()
-        if self.creates.full(counted_as(address), now):
+        key = counted_as(address)
+        if self.creates.full(key, now):
             self.refusals.warning("refused a new game from %s: too many a minute", address)
             raise Refusal(
                 f"at most {Limits.CREATES_PER_ADDRESS} new games a minute from one address: try again in a minute"
             )
-        self.creates.add(counted_as(address), now)
+        if not self.daily_creates.take(key):
+            self.refusals.warning("refused a new game from %s: too many a day", address)
+            minutes = round(86400 / Limits.CREATES_PER_ADDRESS_PER_DAY / 60)
+            raise Refusal(
+                f"at most {Limits.CREATES_PER_ADDRESS_PER_DAY} new games a day from one address: the next may be "
+                f"created in {minutes} minutes"
+            )
+        self.creates.add(key, now)
 
     def check_health(self, address: str) -> None:
         """:class:`Refusal` past :attr:`Limits.HEALTH_PER_ADDRESS` ``/health`` requests a minute from ``address``."""

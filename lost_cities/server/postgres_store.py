@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from typing import Any
 
 import psycopg
@@ -28,8 +28,11 @@ from lost_cities.engine.rules import Rules
 from lost_cities.i18n import same_name_key
 from lost_cities.server import DATABASE_CONNECTIONS
 from lost_cities.server.game_store import (
+    DELETE_GAME,
+    DELETED_AT_ONCE,
     SCHEMA_VERSION,
     SEATS_SUMMED_UP,
+    UNSTARTED,
     GameRow,
     GameSummary,
     NameTaken,
@@ -282,3 +285,12 @@ class PostgresStore:
         row = await self._one("SELECT count(*), count(*) FILTER (WHERE NOT over) FROM games")
         assert row is not None  # an aggregate always has its row
         return int(row[0]), int(row[1])
+
+    async def delete_unstarted(self, before: float, keep: Collection[str]) -> int:
+        async with self._connection(write=True) as db:
+            found = await (await db.execute(UNSTARTED.format("%s"), (before, DELETED_AT_ONCE + len(keep)))).fetchall()
+            ids = [(str(row[0]),) for row in found if row[0] not in keep][:DELETED_AT_ONCE]
+            async with db.cursor() as cursor:
+                for statement in DELETE_GAME:
+                    await cursor.executemany(statement.format("%s"), ids)
+            return len(ids)

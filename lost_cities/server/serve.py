@@ -11,6 +11,7 @@ and closes the database.  Nothing needs flushing: every decision was committed b
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http
 import json
 import logging
@@ -33,6 +34,7 @@ from lost_cities.server.hub import Hub
 from lost_cities.server.leases import LeaseError, Leases
 from lost_cities.server.relay import Relay
 from lost_cities.server.sqlite_store import SqliteStore
+from lost_cities.server.unstarted import delete_unstarted_games
 
 __all__ = ["run_server", "store_for"]
 
@@ -300,6 +302,7 @@ async def run_server(
         allow_seeds=allow_seeds,
         computer_processes=computer_processes,
     )
+    sweeping = asyncio.create_task(delete_unstarted_games(store, hub.held.games.keys()))
     listening = False  # a server that never listened (its port taken) does not say it stopped
     connections = guarded(guard)
     stopping: _Stopping | None = None
@@ -331,6 +334,9 @@ async def run_server(
                 loop.add_signal_handler(number, stopping.begin)
             await server.wait_closed()
     finally:
+        sweeping.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeping
         if stopping is not None:
             stopping.cancel()
         if relay is not None:  # the clients relayed here told to come back (1012), before their games are let go

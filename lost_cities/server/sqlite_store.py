@@ -13,7 +13,7 @@ import contextlib
 import os
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
@@ -22,8 +22,11 @@ from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
 from lost_cities.i18n import same_name_key
 from lost_cities.server.game_store import (
+    DELETE_GAME,
+    DELETED_AT_ONCE,
     SCHEMA_VERSION,
     SEATS_SUMMED_UP,
+    UNSTARTED,
     GameRow,
     GameSummary,
     NameTaken,
@@ -253,6 +256,19 @@ class SqliteStore:
             return int(total), int(playing)
 
         return await self._run(counts)
+
+    async def delete_unstarted(self, before: float, keep: Collection[str]) -> int:
+        kept = frozenset(keep)  # read on the store's thread: a copy
+
+        def delete(db: sqlite3.Connection) -> int:
+            with _transaction(db):
+                found = db.execute(UNSTARTED.format("?"), (before, DELETED_AT_ONCE + len(kept))).fetchall()
+                ids = [(str(row[0]),) for row in found if row[0] not in kept][:DELETED_AT_ONCE]
+                for statement in DELETE_GAME:
+                    db.executemany(statement.format("?"), ids)
+                return len(ids)
+
+        return await self._run(delete)
 
 
 class _transaction:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -250,6 +251,36 @@ def test_games_are_created_at_most_thirty_a_minute_from_one_address_but_without_
         untrusted.check_create("127.0.0.1")
     with pytest.raises(Refusal):
         untrusted.check_create("127.0.0.1")
+
+
+def test_games_are_created_at_most_three_hundred_a_day_from_one_address_then_one_every_five_minutes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # each game waits for its players in the database until it is dealt or deleted (Limits.UNSTARTED_DAYS): thirty a
+    # minute would let one address keep 600,000 of them
+    now = [1000.0]
+    monkeypatch.setattr(gate_module, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    gate = Gate(GateSettings(trust_loopback=True, max_connections=100))
+    created, said = 0, ""
+    while not said and created <= 2 * Limits.CREATES_PER_ADDRESS_PER_DAY:  # as many as the minute's cap lets
+        # through, minute after minute, until the day's says no
+        try:
+            gate.check_create("203.0.113.5")
+            created += 1
+        except Refusal as refusal:
+            if "a minute" in str(refusal):
+                now[0] += 61
+            else:
+                said = str(refusal)
+    assert said == "at most 300 new games a day from one address: the next may be created in 5 minutes"
+    assert 300 <= created <= 302  # and the two the ten minutes it took gave back
+    gate.check_create("198.51.100.7")  # another address is not held back
+    now[0] += 86400 / Limits.CREATES_PER_ADDRESS_PER_DAY
+    gate.check_create("203.0.113.5")
+    with pytest.raises(Refusal, match="a day"):
+        gate.check_create("203.0.113.5")
+    for _ in range(Limits.CREATES_PER_ADDRESS_PER_DAY + 1):
+        gate.check_create("127.0.0.1")  # the owner's scripts are not counted
 
 
 async def test_a_watcher_with_an_unused_invitation_is_told_which_seat_it_opens(one_server: ServerProcess) -> None:

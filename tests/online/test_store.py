@@ -191,6 +191,29 @@ async def test_watch_codes_tokens_rematches_and_counts(store: GameStore) -> None
     assert await store.counts() == (2, 1)
 
 
+async def test_games_whose_players_never_all_came_are_deleted_once_old_with_their_codes(store: GameStore) -> None:
+    for game in ("half", "none", "held", "begun"):
+        await store.create(game_row(game, watch=f"w-{game}".encode()), seats(game))
+    for game, seat in (("half", 0), ("held", 0), ("begun", 0), ("begun", 1)):  # Ana came to three, Boris to one
+        assert await store.join(
+            game, seat, f"{game}-i{seat}".encode(), f"{game}-t{seat}".encode(), f"P{seat}", time.time()
+        )
+    await store.append("begun", 1, 1, "+r7", over=False, to_move=0)  # dealt: played
+    old = time.time() + 0.001
+    await asyncio.sleep(0.01)
+    await store.create(game_row("new", watch=b"w-new"), seats("new"))  # younger than the age asked for
+    assert await store.delete_unstarted(old, keep={"held"}) == 2
+    for gone in ("half", "none"):
+        assert await store.load(gone) is None and await store.summary(gone) is None
+        assert await store.seat_of_invite(f"{gone}-i1".encode()) is None  # the friend's code opens nothing
+        assert await store.game_of_watch(f"w-{gone}".encode()) is None
+    assert await store.seat_of_token(b"half-t0") is None  # nor the creator's token
+    for kept in ("held", "begun", "new"):
+        assert await store.load(kept) is not None
+    assert await store.delete_unstarted(old, keep={"held"}) == 0
+    assert await store.counts() == (3, 3)
+
+
 async def test_the_games_are_there_again_when_the_database_is_opened_again(database: str) -> None:
     first = store_for(database)
     await first.open()

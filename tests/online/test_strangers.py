@@ -579,6 +579,32 @@ async def test_status_answers_each_seat_once_from_the_stored_summary_without_loa
     assert json.loads(body)["games"] == 0
 
 
+async def test_a_game_whose_friend_never_came_is_deleted_once_old_and_its_code_opens_nothing(
+    server: ServerProcess,
+) -> None:
+    # found by reading the limits: a game waiting for its players was kept for ever, and one address may create
+    # thirty a minute; a game begun is kept, however old
+    waiting = await create_game(server.url, two())
+    ana, waiting_token, _ = await seat_with_token(server.url, waiting.seats[0].code or "")
+    begun = await create_game(server.url, two())
+    ana_again, begun_token, _ = await seat_with_token(server.url, begun.seats[0].code or "")
+    boris, _ = await joined(server.url, begun.seats[1].code or "")
+    for websocket in (ana, ana_again, boris):
+        await websocket.close()
+    server.stop()
+    with sqlite3.connect(server.database) as db:  # two weeks and a minute go by
+        db.execute("UPDATE games SET created_at = created_at - ?", (Limits.UNSTARTED_DAYS * 86400 + 60,))
+    server.restart()
+    friend = await open_raw(server.url)
+    assert (await ask(friend, {"type": "join", "code": waiting.seats[1].code}))["code"] == "bad_code"
+    asking = await open_raw(server.url)
+    games = await ask(asking, {"type": "status", "tokens": [waiting_token, begun_token]})
+    assert [entry["game"] for entry in games["games"]] == [begun.game]
+    for websocket in (friend, asking):
+        await websocket.close()
+    assert "games deleted, their players not all come in 14 days: 1" in server.log.read_text()
+
+
 class CountingStore(SqliteStore):
     """A SQLite store that counts the games it reads whole (every decision)."""
 
