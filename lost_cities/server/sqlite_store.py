@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from lost_cities.engine.codec import decode, encode
 from lost_cities.engine.rules import Rules
@@ -172,39 +172,29 @@ class SqliteStore:
 
     # ------------------------------------------------------------------ reading
 
+    async def _one(self, query: str, *values: object) -> tuple[Any, ...] | None:
+        """The first row ``query`` finds, or ``None``."""
+        return await self._run(lambda db: db.execute(query, values).fetchone())
+
     async def rematch_of(self, game_id: str) -> str | None:
         """The game created as the rematch of ``game_id``, if there is one."""
-
-        def find(db: sqlite3.Connection) -> str | None:
-            row = db.execute("SELECT id FROM games WHERE rematch_of=?", (game_id,)).fetchone()
-            return None if row is None else str(row[0])
-
-        return await self._run(find)
+        row = await self._one("SELECT id FROM games WHERE rematch_of=?", game_id)
+        return None if row is None else str(row[0])
 
     async def seat_of_invite(self, invite_hash: bytes) -> tuple[str, int, bool] | None:
         """The game and seat an invitation opens, and whether someone has taken the seat with it."""
-
-        def find(db: sqlite3.Connection) -> tuple[str, int, bool] | None:
-            row = db.execute(
-                "SELECT game_id, seat, token_hash IS NOT NULL FROM seats WHERE invite_hash=?", (invite_hash,)
-            ).fetchone()
-            return None if row is None else (str(row[0]), int(row[1]), bool(row[2]))
-
-        return await self._run(find)
+        row = await self._one(
+            "SELECT game_id, seat, token_hash IS NOT NULL FROM seats WHERE invite_hash=?", invite_hash
+        )
+        return None if row is None else (str(row[0]), int(row[1]), bool(row[2]))
 
     async def seat_of_token(self, token_hash: bytes) -> tuple[str, int] | None:
-        def find(db: sqlite3.Connection) -> tuple[str, int] | None:
-            row = db.execute("SELECT game_id, seat FROM seats WHERE token_hash=?", (token_hash,)).fetchone()
-            return None if row is None else (str(row[0]), int(row[1]))
-
-        return await self._run(find)
+        row = await self._one("SELECT game_id, seat FROM seats WHERE token_hash=?", token_hash)
+        return None if row is None else (str(row[0]), int(row[1]))
 
     async def game_of_watch(self, watch_hash: bytes) -> str | None:
-        def find(db: sqlite3.Connection) -> str | None:
-            row = db.execute("SELECT id FROM games WHERE watch_hash=?", (watch_hash,)).fetchone()
-            return None if row is None else str(row[0])
-
-        return await self._run(find)
+        row = await self._one("SELECT id FROM games WHERE watch_hash=?", watch_hash)
+        return None if row is None else str(row[0])
 
     async def load(self, game_id: str) -> StoredGame | None:
         def load(db: sqlite3.Connection) -> StoredGame | None:
