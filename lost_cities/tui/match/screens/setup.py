@@ -60,10 +60,6 @@ HUMAN = "human"
 NAME_FIELDS = tuple(f"p{seat + 1}" for seat in range(MAX_PLAYERS))
 
 
-def _default_name(seat: int) -> str:
-    return player_name(seat)
-
-
 class FormDraft(NamedTuple):
     """What a form held when it was left with Esc, as typed: to open it again as it was."""
 
@@ -301,10 +297,10 @@ class NewMatchScreen(FittedScreen[FormResult]):
                     yield ChoiceButton(_("4 in two teams"), value=previous.players == 4, id="players-4")
             for seat in range(MAX_PLAYERS):
                 with Horizontal(classes="row", id=f"row-p{seat + 1}"):
-                    yield Label(_default_name(seat))
+                    yield Label(player_name(seat))
                     yield Input(
                         self._names[seat],
-                        placeholder=_default_name(seat),
+                        placeholder=player_name(seat),
                         id=f"p{seat + 1}",
                         max_length=MAX_NAME_CELLS * 2,
                         compact=True,
@@ -324,7 +320,7 @@ class NewMatchScreen(FittedScreen[FormResult]):
                 with FormChoices(id="first", compact=True):
                     for seat in range(MAX_PLAYERS):
                         yield ChoiceButton(
-                            _default_name(seat), value=previous.first == f"p{seat + 1}", id=f"first-p{seat + 1}"
+                            player_name(seat), value=previous.first == f"p{seat + 1}", id=f"first-p{seat + 1}"
                         )
                     yield ChoiceButton(_("Random draw"), value=previous.first == "random", id="first-random")
             with Horizontal(classes="row"):
@@ -453,7 +449,7 @@ class NewMatchScreen(FittedScreen[FormResult]):
         the computer's (``Computer``, ``Computer 2``) or the seat's (``Player 2``)."""
         if self._computers[seat]:
             return computer_name(seat, sum(level is not None for level in self._computers[: self.players]))
-        return _default_name(seat)
+        return player_name(seat)
 
     def _shown_name(self, seat: int) -> str:
         """The name typed, else the seat's default (:meth:`_default_for`)."""
