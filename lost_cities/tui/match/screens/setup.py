@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal, NamedTuple
 
+from msgspec.structs import replace
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -602,17 +603,7 @@ class NewMatchScreen(FittedScreen[FormResult]):
         if think is None and "hard" in self._computers[:players] and not self._online:
             message = _("Thinking: a number of seconds from {min} to {max}.")
             return message.format(min=decimal(MIN_THINK, 1), max=decimal(MAX_THINK, 0)), "#think"
-        draft = self._draft()
-        settings = MatchSettings(
-            names=names,
-            computers=draft.computers,
-            think=think or draft.think,
-            first=draft.first,
-            rounds=rounds,
-            rules=draft.rules,
-            seed=draft.seed,
-            memory_aid=draft.memory_aid,
-        )
+        settings = replace(self._draft(), names=names)  # the draft's rounds and thinking time are those checked here
         return OnlineMatch(settings, server, clock) if server is not None else settings
 
     @on(Button.Pressed, "#start")
