@@ -46,7 +46,7 @@ from lost_cities.score.tally import NoCopyLeft, Tally
 from lost_cities.score.typed import is_typed_wager, parse_colour_word
 from lost_cities.words import card_name, colour_name, describe_refusal, number_name
 
-__all__ = ["ScoreInputError", "Side", "read_players", "read_side"]
+__all__ = ["ScoreInputError", "Side", "hand_size_rule", "read_players", "read_side"]
 
 
 class ScoreInputError(ValueError):
@@ -240,7 +240,8 @@ def read_players(text: str | None) -> int:
     raise ScoreInputError(f"--players {text}", _("give 2, 3 (R23) or 4 players (two teams, R24)"))
 
 
-def _hand_size_rule(rules: Rules) -> str:
+def hand_size_rule(rules: Rules) -> str:
+    """The rule that sets a hand's size: R8, R23a for three players, R24c for a team's two hands."""
     return {3: "R23a", 4: "R24c"}.get(rules.players, "R8")
 
 
@@ -261,7 +262,7 @@ def _check_hand_size(cards: tuple[Card, ...], rules: Rules) -> None:
             "{count} cards, but a hand holds at most {limit} at the end of a round ({rule})",
             len(cards),
         )
-    raise ScoreInputError("--hand", message.format(count=len(cards), limit=limit, rule=_hand_size_rule(rules)))
+    raise ScoreInputError("--hand", message.format(count=len(cards), limit=limit, rule=hand_size_rule(rules)))
 
 
 def read_side(arguments: Sequence[str], hand: str | None = None, long: bool = False, players: int = 2) -> Side:

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from lost_cities.engine import Card, Colour, IllegalMoveError, Reason
 from lost_cities.i18n import N_, _, capitalised, ngettext
+from lost_cities.score.parse import hand_size_rule
 from lost_cities.score.sheet import CELLS, HandFull, MarkRefused, Place, ScoreSheet
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
@@ -42,7 +43,7 @@ def refusal(sheet: ScoreSheet, error: MarkRefused, asking: int) -> str:
             "{name} already has {count} card in hand: no more are left at the end of a round ({rule}).",
             "{name} already has {count} cards in hand: no more are left at the end of a round ({rule}).",
             error.limit,
-        ).format(name=sheet.side_names[asking], count=error.limit, rule=_hand_rule(sheet))
+        ).format(name=sheet.side_names[asking], count=error.limit, rule=hand_size_rule(sheet.rules))
     if error.holder == asking:  # the side's own card, in the other place
         if error.place is Place.TABLE:
             text = _("{card} is on the table: unmark it there first (h goes back to the table).")
@@ -61,11 +62,6 @@ def refusal(sheet: ScoreSheet, error: MarkRefused, asking: int) -> str:
     else:
         text = _("{card} is already marked for {name}, in hand: every card exists once (R2).")
     return capitalised(text.format(card=card_name(card), name=sheet.side_names[error.holder]))
-
-
-def _hand_rule(sheet: ScoreSheet) -> str:
-    """The rule that sets a hand's size: R8, R23a for three players, R24c for a team's two hands."""
-    return {3: "R23a", 4: "R24c"}.get(sheet.rules.players, "R8")
 
 
 class PadScreen(FittedScreen[None]):
