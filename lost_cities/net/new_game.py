@@ -35,13 +35,13 @@ class GameToCreate(Protocol):
     def seed(self) -> int | None: ...
 
 
-def create_frame(settings: GameToCreate, first: int | None = None, clock: int | None = None) -> Create:
+def create_frame(settings: GameToCreate, clock: int | None = None) -> Create:
     """The game to create on a server for these settings: a person's seat gets an invitation, a
     computer's is played by the server at its level; a seat without a name is named as at one keyboard, in the
     creator's language (each player's screen shows such a name in theirs).
-    ``first``: the seat drawn for ``first="random"`` (R5); drawn here when not given; ``clock``: seconds for
-    each decision.  :class:`~lost_cities.limits.PlayerNamesError` for names the server would refuse (too long,
-    looking alike…), said here in the player's language rather than by the server."""
+    A first seat left to a random draw (R5) is drawn here; ``clock``: seconds for each decision.
+    :class:`~lost_cities.limits.PlayerNamesError` for names the server would refuse (too long, looking alike…), said
+    here in the player's language rather than by the server."""
     computers = sum(level is not None for level in settings.computers)
     names = check_names(
         [
@@ -50,9 +50,7 @@ def create_frame(settings: GameToCreate, first: int | None = None, clock: int | 
         ]
     )
     seats = tuple(SeatSpec(name=name, computer=level) for name, level in zip(names, settings.computers, strict=True))
-    if first is None:
-        players = len(settings.names)
-        first = random.randrange(players) if settings.first == "random" else int(settings.first[1:]) - 1
+    first = random.randrange(len(settings.names)) if settings.first == "random" else int(settings.first[1:]) - 1
     return Create(
         seats=seats,
         rounds=settings.rounds,
