@@ -254,7 +254,6 @@ async def run_server(
     database: str,
     key: Path,
     *,
-    think: float = 1.0,
     announce: Callable[[str], None] = print,
     redis: str | None = None,
     lease: float = 10.0,
@@ -295,7 +294,6 @@ async def run_server(
     hub = Hub(
         store,
         codes,
-        think=think,
         leases=leases,
         relay=relay,
         gate=guard,
