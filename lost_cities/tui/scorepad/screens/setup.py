@@ -120,7 +120,7 @@ class PadSetupScreen(FittedScreen[Setup | None]):
                 with Horizontal(classes="field", id=f"seat-{seat}"):
                     yield Label(player_name(seat), markup=False)
                     yield Input(
-                        placeholder=self._default(seat), id=f"name-{seat}", max_length=MAX_NAME_CELLS * 2, compact=True
+                        placeholder=player_name(seat), id=f"name-{seat}", max_length=MAX_NAME_CELLS * 2, compact=True
                     )
             yield Static("", id="teams", markup=False)
             with Horizontal(classes="field", id="rounds-field"):
@@ -142,10 +142,6 @@ class PadSetupScreen(FittedScreen[Setup | None]):
         self._show_seats()
         self.query_one("#name-0", Input).focus()
 
-    @staticmethod
-    def _default(seat: int) -> str:
-        return player_name(seat)
-
     @property
     def players(self) -> int:
         """The number of players chosen."""
@@ -154,7 +150,7 @@ class PadSetupScreen(FittedScreen[Setup | None]):
 
     def _names(self) -> tuple[str, ...]:
         return tuple(
-            self.query_one(f"#name-{seat}", Input).value.strip() or self._default(seat) for seat in range(self.players)
+            self.query_one(f"#name-{seat}", Input).value.strip() or player_name(seat) for seat in range(self.players)
         )
 
     def _show_seats(self) -> None:
