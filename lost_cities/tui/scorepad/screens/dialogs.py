@@ -74,10 +74,6 @@ def _table_width(names: Sequence[str], columns: Sequence[tuple[str, Sequence[int
     return sum(widths) + COLUMN_GAP * (len(widths) - 1)
 
 
-def _listed(names: Sequence[str]) -> str:
-    return ", ".join(names)
-
-
 def next_start(sheet: ScoreSheet, scores: tuple[int, ...]) -> str:
     """Who starts the next round, as far as the pad can tell (R18, R23e, R24e, R24g).
 
@@ -102,7 +98,7 @@ def next_start(sheet: ScoreSheet, scores: tuple[int, ...]) -> str:
             return _(
                 "{names} share the highest score: of them, whoever plays first after this round's "
                 "starter starts the next round (R23e)."
-            ).format(names=_listed([names[side] for side in leaders]))
+            ).format(names=", ".join(names[side] for side in leaders))
         return _("{name} scored most and starts the next round (R23e).").format(name=names[leaders[0]])
     if len(leaders) > 1:  # R18
         return _("Equal scores: the player who did not start this round starts the next (R18).")
@@ -121,7 +117,7 @@ def verdict(sheet: ScoreSheet) -> str:
         return _("A draw at {total} each (R17).").format(total=signed(totals[0]))
     if len(leaders) > 1:
         return _("{names} share first place with {total} (R17).").format(
-            names=_listed([names[side] for side in leaders]), total=signed(totals[leaders[0]])
+            names=", ".join(names[side] for side in leaders), total=signed(totals[leaders[0]])
         )
     winner = leaders[0]
     margin = totals[winner] - max(total for side, total in enumerate(totals) if side != winner)
