@@ -340,14 +340,24 @@ class MatchApp(MatchHost):
         elif isinstance(choice, JoinGame):
             self.open_online(Online(self._online_server(), code=choice.code, name=choice.name), typed=choice)
         else:
-            from lost_cities.tui.match.screens.setup import NewMatchScreen
-
             draft = self._left_form.left_as if self._left_form is not None else None
-            settings, server, clock = draft if draft is not None else (None, self._online_server(), "")
-            self._left_form = NewMatchScreen(
-                settings, server=server, clock=clock, online_only=True, back=True, server_fixed=self._server_fixed
-            )
-            self.push_screen(self._left_form, self._create_or_back)
+            self._online_form(*(draft if draft is not None else (None, self._online_server(), "")))
+
+    def _online_form(self, settings: MatchSettings | None, server: str, clock: str, problem: str = "") -> None:
+        """The form of a game to create online, opened from the online start (its Esc goes back there), and kept
+        as :attr:`_left_form`, so that Ctrl+N there opens it again as it was left; ``problem``: why it is back."""
+        from lost_cities.tui.match.screens.setup import NewMatchScreen
+
+        self._left_form = NewMatchScreen(
+            settings,
+            server=server,
+            clock=clock,
+            problem=problem,
+            online_only=True,
+            back=True,
+            server_fixed=self._server_fixed,
+        )
+        self.push_screen(self._left_form, self._create_or_back)
 
     def _create_or_back(self, chosen: FormResult) -> None:
         """The form opened from the online start, which sets up online games only: Esc goes back to the start (a code
@@ -368,20 +378,8 @@ class MatchApp(MatchHost):
         try:
             created = await create_game(chosen.server, create_frame(chosen.settings, clock=chosen.clock))
         except OnlineError as error:
-            from lost_cities.tui.match.screens.setup import NewMatchScreen
-
             clock = said_duration(chosen.clock) if chosen.clock is not None else ""
-            problem = sentence(str(error).rstrip("."))
-            self._left_form = NewMatchScreen(
-                chosen.settings,
-                server=chosen.server,
-                online_only=True,
-                clock=clock,
-                problem=problem,
-                back=True,
-                server_fixed=self._server_fixed,
-            )
-            self.push_screen(self._left_form, self._create_or_back)
+            self._online_form(chosen.settings, chosen.server, clock, problem=sentence(str(error).rstrip(".")))
             return
         mine = next(offer for offer in created.seats if offer.code is not None)
         self.open_online(Online(chosen.server, code=mine.code, created=created))
