@@ -20,18 +20,20 @@ Codes and tokens are stored as hashes only (:mod:`lost_cities.net.invitations`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
-from typing import Protocol
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from msgspec import Struct
 
+from lost_cities.engine.codec import decode
 from lost_cities.engine.rules import Rules
 from lost_cities.net.protocol import TAKE_BACK
 
 __all__ = [
     "DELETED_AT_ONCE",
     "DELETE_GAME",
+    "LOADING",
     "SCHEMA_VERSION",
     "SEATS_SUMMED_UP",
     "UNSTARTED",
@@ -45,6 +47,7 @@ __all__ = [
     "StoredGame",
     "clock_of",
     "is_postgres_url",
+    "loaded",
     "shown_url",
     "summed_up",
 ]
@@ -192,6 +195,34 @@ def summed_up(version: int, over: bool, to_move: int | None, seats: Iterable[tup
     seats = list(seats)
     waiting = tuple(seat for seat, (_name, taken) in enumerate(seats) if not taken)
     return GameSummary(version, over, to_move, tuple(str(name) for name, _taken in seats), waiting)
+
+
+#: A game as :meth:`GameStore.load` reads it: its row, its seats and its decisions, in order; ``{}`` is the dialect's
+#: placeholder for the game's id.
+LOADING = (
+    "SELECT id, rules, rounds, seed, first, watch_hash, rematch_of, clock, created_at, seed_chosen "
+    "FROM games WHERE id={}",
+    "SELECT seat, name, computer, invite_hash, token_hash, joined_at FROM seats WHERE game_id={} ORDER BY seat",
+    "SELECT seat, decision, at FROM decisions WHERE game_id={} ORDER BY version",
+)
+
+
+def loaded(row: Sequence[Any], seats: Sequence[Sequence[Any]], decisions: Sequence[Sequence[Any]]) -> StoredGame:
+    """A game from what :data:`LOADING`'s queries read: its row, its seats' rows, its decisions' rows."""
+    game = GameRow(
+        str(row[0]), decode(row[1], Rules), int(row[2]), int(row[3]), int(row[4]), bytes(row[5]), row[6],
+        row[7], bool(row[9]),
+    )  # fmt: skip
+    joins = [float(each[5]) for each in seats if each[5] is not None]
+    clock = clock_of(((str(text), float(at)) for _seat, text, at in decisions), float(row[8]), joins)
+    return StoredGame(
+        game,
+        tuple(SeatRow(int(each[0]), str(each[1]), each[2], each[3], each[4]) for each in seats),
+        tuple((int(seat), str(decision)) for seat, decision, _at in decisions),
+        clock.since,
+        tuple(clock.plays),
+        float(row[8]),
+    )
 
 
 class GameStore(Protocol):

@@ -23,13 +23,13 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from lost_cities.engine.codec import decode, encode
-from lost_cities.engine.rules import Rules
+from lost_cities.engine.codec import encode
 from lost_cities.i18n import same_name_key
 from lost_cities.server import DATABASE_CONNECTIONS
 from lost_cities.server.game_store import (
     DELETE_GAME,
     DELETED_AT_ONCE,
+    LOADING,
     SCHEMA_VERSION,
     SEATS_SUMMED_UP,
     UNSTARTED,
@@ -39,7 +39,7 @@ from lost_cities.server.game_store import (
     SeatRow,
     StoredGame,
     StoreError,
-    clock_of,
+    loaded,
     shown_url,
     summed_up,
 )
@@ -253,32 +253,14 @@ class PostgresStore:
         return summed_up(int(row[0]), bool(row[1]), to_move, ((name, bool(taken)) for name, taken in seats))
 
     async def load(self, game_id: str) -> StoredGame | None:
+        game, seats, decisions = (query.format("%s") for query in LOADING)
         async with self._connection() as db:
-            row = await (
-                await db.execute(
-                    "SELECT id, rules, rounds, seed, first, watch_hash, rematch_of, clock, created_at, seed_chosen "
-                    "FROM games WHERE id=%s",
-                    (game_id,),
-                )
-            ).fetchone()
+            row = await (await db.execute(game, (game_id,))).fetchone()
             if row is None:
                 return None
-            seats_query = (
-                "SELECT seat, name, computer, invite_hash, token_hash, joined_at FROM seats "
-                "WHERE game_id=%s ORDER BY seat"
-            )
-            found = await (await db.execute(seats_query, (game_id,))).fetchall()
-            decisions_query = "SELECT seat, decision, at FROM decisions WHERE game_id=%s ORDER BY version"
-            rows = await (await db.execute(decisions_query, (game_id,))).fetchall()
-        game = GameRow(
-            str(row[0]), decode(row[1], Rules), int(row[2]), int(row[3]), int(row[4]), bytes(row[5]), row[6],
-            row[7], bool(row[9]),
-        )  # fmt: skip
-        seats = tuple(SeatRow(int(each[0]), str(each[1]), each[2], each[3], each[4]) for each in found)
-        joins = [float(each[5]) for each in found if each[5] is not None]
-        decisions = tuple((int(seat), str(decision)) for seat, decision, _at in rows)
-        clock = clock_of(((str(text), float(at)) for _seat, text, at in rows), float(row[8]), joins)
-        return StoredGame(game, seats, decisions, clock.since, tuple(clock.plays), float(row[8]))
+            found = await (await db.execute(seats, (game_id,))).fetchall()
+            made = await (await db.execute(decisions, (game_id,))).fetchall()
+        return loaded(row, found, made)
 
     async def counts(self) -> tuple[int, int]:
         """(games, games not over): for ``GET /health``."""

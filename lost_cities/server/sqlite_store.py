@@ -18,12 +18,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from lost_cities.engine.codec import decode, encode
-from lost_cities.engine.rules import Rules
+from lost_cities.engine.codec import encode
 from lost_cities.i18n import same_name_key
 from lost_cities.server.game_store import (
     DELETE_GAME,
     DELETED_AT_ONCE,
+    LOADING,
     SCHEMA_VERSION,
     SEATS_SUMMED_UP,
     UNSTARTED,
@@ -33,7 +33,7 @@ from lost_cities.server.game_store import (
     SeatRow,
     StoredGame,
     StoreError,
-    clock_of,
+    loaded,
     summed_up,
 )
 from lost_cities.server.schema import SQLITE, migrations, tables
@@ -198,30 +198,11 @@ class SqliteStore:
 
     async def load(self, game_id: str) -> StoredGame | None:
         def load(db: sqlite3.Connection) -> StoredGame | None:
-            row = db.execute(
-                "SELECT id, rules, rounds, seed, first, watch_hash, rematch_of, clock, created_at, seed_chosen "
-                "FROM games WHERE id=?",
-                (game_id,),
-            ).fetchone()
+            game, seats, decisions = (query.format("?") for query in LOADING)
+            row = db.execute(game, (game_id,)).fetchone()
             if row is None:
                 return None
-            game = GameRow(
-                str(row[0]), decode(row[1], Rules), int(row[2]), int(row[3]), int(row[4]), bytes(row[5]), row[6],
-                row[7], bool(row[9]),
-            )  # fmt: skip
-            found = db.execute(
-                "SELECT seat, name, computer, invite_hash, token_hash, joined_at FROM seats WHERE game_id=? "
-                "ORDER BY seat",
-                (game_id,),
-            ).fetchall()
-            seats = tuple(SeatRow(int(each[0]), str(each[1]), each[2], each[3], each[4]) for each in found)
-            joins = [float(each[5]) for each in found if each[5] is not None]
-            rows = db.execute(
-                "SELECT seat, decision, at FROM decisions WHERE game_id=? ORDER BY version", (game_id,)
-            ).fetchall()
-            decisions = tuple((int(seat), str(decision)) for seat, decision, _at in rows)
-            clock = clock_of(((str(text), float(at)) for _seat, text, at in rows), float(row[8]), joins)
-            return StoredGame(game, seats, decisions, clock.since, tuple(clock.plays), float(row[8]))
+            return loaded(row, db.execute(seats, (game_id,)).fetchall(), db.execute(decisions, (game_id,)).fetchall())
 
         return await self._run(load)
 
