@@ -221,12 +221,9 @@ class SqliteStore:
 
     async def counts(self) -> tuple[int, int]:
         """(games, games not over): for ``GET /health``."""
-
-        def counts(db: sqlite3.Connection) -> tuple[int, int]:
-            total, playing = db.execute("SELECT count(*), count(*) - coalesce(sum(over), 0) FROM games").fetchone()
-            return int(total), int(playing)
-
-        return await self._run(counts)
+        row = await self._one("SELECT count(*), count(*) - coalesce(sum(over), 0) FROM games")
+        assert row is not None  # an aggregate always has its row
+        return int(row[0]), int(row[1])
 
     async def delete_unstarted(self, before: float, keep: Collection[str]) -> int:
         kept = frozenset(keep)  # read on the store's thread: a copy
