@@ -108,13 +108,16 @@ def _bot(settings: RunSettings, level: str, deal: int, seating: int, which: str)
     return make_bot(level, seed=seed, think=settings.think, rollouts=settings.rollouts)
 
 
-def play_round(rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names: Sequence[str]) -> ArenaRound:
-    """Play one round between two ``bots`` (by seat); the result is seen from seat 0 (``a_seat`` 0)."""
+def play_round(
+    rules: Rules, seed: int, starter: int, bots: Sequence[Bot], names: Sequence[str], a_seat: int = 0
+) -> ArenaRound:
+    """Play one round between two ``bots`` (by seat); the result is seen from A's seat, ``a_seat`` (0 or 1)."""
     round_, seconds, plies = _play(rules, seed, starter, bots, names)
     totals = round_.side_totals()
-    searched = (_rollouts(bots[0]), _rollouts(bots[1]))
+    a, b = a_seat, 1 - a_seat
+    searched = (_rollouts(bots[a]), _rollouts(bots[b]))
     return ArenaRound(
-        0, totals[0] - totals[1], plies, not round_.over, (tuple(seconds[0]), tuple(seconds[1])), searched
+        a_seat, totals[a] - totals[b], plies, not round_.over, (tuple(seconds[a]), tuple(seconds[b])), searched
     )
 
 
@@ -172,18 +175,6 @@ def _apply(round_: Round, choice: object, name: str) -> None:
         raise ArenaError(f"{name}: {excerpt(repr(choice))}: {error}") from error
 
 
-def _flip(result: ArenaRound) -> ArenaRound:
-    """The same round seen from seat 1 (A sat there)."""
-    return ArenaRound(
-        1,
-        -result.diff,
-        result.plies,
-        result.capped,
-        (result.seconds[1], result.seconds[0]),
-        (result.rollouts[1], result.rollouts[0]),
-    )
-
-
 def play_deal(settings: ArenaSettings, deal: int) -> DealResult:
     """Both rounds of a deal: A in seat 0, then A in seat 1."""
     rules = settings.rules
@@ -195,8 +186,7 @@ def play_deal(settings: ArenaSettings, deal: int) -> DealResult:
         bot_b = _bot(settings, settings.b, deal, a_seat, "b")
         bots = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
         names = (settings.a, settings.b) if a_seat == 0 else (settings.b, settings.a)
-        result = play_round(rules, seed, starter, bots, names)
-        results.append(result if a_seat == 0 else _flip(result))
+        results.append(play_round(rules, seed, starter, bots, names, a_seat))
     return DealResult(deal, (results[0], results[1]))
 
 
