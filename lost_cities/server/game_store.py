@@ -42,6 +42,7 @@ __all__ = [
     "GameStore",
     "GameSummary",
     "NameTaken",
+    "RowLookups",
     "SeatRow",
     "StoreError",
     "StoredGame",
@@ -223,6 +224,35 @@ def loaded(row: Sequence[Any], seats: Sequence[Sequence[Any]], decisions: Sequen
         tuple(clock.plays),
         float(row[8]),
     )
+
+
+class RowLookups:
+    """A game or a seat found by one of its keys, the same in every store: each store reads the row with its own
+    :meth:`_one`, which writes its dialect's placeholder where a query has ``{}``."""
+
+    async def _one(self, query: str, *values: object) -> tuple[Any, ...] | None:
+        """The first row ``query`` finds, or ``None``."""
+        raise NotImplementedError
+
+    async def rematch_of(self, game_id: str) -> str | None:
+        """The game created as the rematch of ``game_id``, if there is one."""
+        row = await self._one("SELECT id FROM games WHERE rematch_of={}", game_id)
+        return None if row is None else str(row[0])
+
+    async def seat_of_invite(self, invite_hash: bytes) -> tuple[str, int, bool] | None:
+        """The game and seat an invitation opens, and whether someone has taken the seat with it."""
+        row = await self._one(
+            "SELECT game_id, seat, token_hash IS NOT NULL FROM seats WHERE invite_hash={}", invite_hash
+        )
+        return None if row is None else (str(row[0]), int(row[1]), bool(row[2]))
+
+    async def seat_of_token(self, token_hash: bytes) -> tuple[str, int] | None:
+        row = await self._one("SELECT game_id, seat FROM seats WHERE token_hash={}", token_hash)
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    async def game_of_watch(self, watch_hash: bytes) -> str | None:
+        row = await self._one("SELECT id FROM games WHERE watch_hash={}", watch_hash)
+        return None if row is None else str(row[0])
 
 
 class GameStore(Protocol):

@@ -36,6 +36,7 @@ from lost_cities.server.game_store import (
     GameRow,
     GameSummary,
     NameTaken,
+    RowLookups,
     SeatRow,
     StoredGame,
     StoreError,
@@ -82,7 +83,7 @@ WAIT = 2.0
 BUSY_WAIT = 30.0
 
 
-class PostgresStore:
+class PostgresStore(RowLookups):
     """The games in one PostgreSQL database.  Open with :meth:`open`; every method is a coroutine.
 
     ``connections`` is the most the pool opens; ``wait`` how long (seconds) a call waits for one, or for the
@@ -217,28 +218,9 @@ class PostgresStore:
     # ------------------------------------------------------------------ reading
 
     async def _one(self, query: str, *values: object) -> tuple[Any, ...] | None:
+        """The first row ``query`` finds (its placeholders ``{}``, written ``%s`` here), or ``None``."""
         async with self._connection() as db:
-            return await (await db.execute(query, values)).fetchone()
-
-    async def rematch_of(self, game_id: str) -> str | None:
-        """The game created as the rematch of ``game_id``, if there is one."""
-        row = await self._one("SELECT id FROM games WHERE rematch_of=%s", game_id)
-        return None if row is None else str(row[0])
-
-    async def seat_of_invite(self, invite_hash: bytes) -> tuple[str, int, bool] | None:
-        """The game and seat an invitation opens, and whether someone has taken the seat with it."""
-        row = await self._one(
-            "SELECT game_id, seat, token_hash IS NOT NULL FROM seats WHERE invite_hash=%s", invite_hash
-        )
-        return None if row is None else (str(row[0]), int(row[1]), bool(row[2]))
-
-    async def seat_of_token(self, token_hash: bytes) -> tuple[str, int] | None:
-        row = await self._one("SELECT game_id, seat FROM seats WHERE token_hash=%s", token_hash)
-        return None if row is None else (str(row[0]), int(row[1]))
-
-    async def game_of_watch(self, watch_hash: bytes) -> str | None:
-        row = await self._one("SELECT id FROM games WHERE watch_hash=%s", watch_hash)
-        return None if row is None else str(row[0])
+            return await (await db.execute(query.format("%s"), values)).fetchone()
 
     async def summary(self, game_id: str) -> GameSummary | None:
         """Where the game stands, from its row and its seats: no decision read."""

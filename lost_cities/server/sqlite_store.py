@@ -30,6 +30,7 @@ from lost_cities.server.game_store import (
     GameRow,
     GameSummary,
     NameTaken,
+    RowLookups,
     SeatRow,
     StoredGame,
     StoreError,
@@ -50,7 +51,7 @@ _TABLES = frozenset({"meta", "games", "seats", "decisions"})
 _SCHEMA = tables(SQLITE)
 
 
-class SqliteStore:
+class SqliteStore(RowLookups):
     """The games in one SQLite file.  Open with :meth:`open`; every method is a coroutine run on the store's thread."""
 
     def __init__(self, path: Path) -> None:
@@ -173,28 +174,8 @@ class SqliteStore:
     # ------------------------------------------------------------------ reading
 
     async def _one(self, query: str, *values: object) -> tuple[Any, ...] | None:
-        """The first row ``query`` finds, or ``None``."""
-        return await self._run(lambda db: db.execute(query, values).fetchone())
-
-    async def rematch_of(self, game_id: str) -> str | None:
-        """The game created as the rematch of ``game_id``, if there is one."""
-        row = await self._one("SELECT id FROM games WHERE rematch_of=?", game_id)
-        return None if row is None else str(row[0])
-
-    async def seat_of_invite(self, invite_hash: bytes) -> tuple[str, int, bool] | None:
-        """The game and seat an invitation opens, and whether someone has taken the seat with it."""
-        row = await self._one(
-            "SELECT game_id, seat, token_hash IS NOT NULL FROM seats WHERE invite_hash=?", invite_hash
-        )
-        return None if row is None else (str(row[0]), int(row[1]), bool(row[2]))
-
-    async def seat_of_token(self, token_hash: bytes) -> tuple[str, int] | None:
-        row = await self._one("SELECT game_id, seat FROM seats WHERE token_hash=?", token_hash)
-        return None if row is None else (str(row[0]), int(row[1]))
-
-    async def game_of_watch(self, watch_hash: bytes) -> str | None:
-        row = await self._one("SELECT id FROM games WHERE watch_hash=?", watch_hash)
-        return None if row is None else str(row[0])
+        """The first row ``query`` finds (its placeholders ``{}``, written ``?`` here), or ``None``."""
+        return await self._run(lambda db: db.execute(query.format("?"), values).fetchone())
 
     async def load(self, game_id: str) -> StoredGame | None:
         def load(db: sqlite3.Connection) -> StoredGame | None:
