@@ -214,20 +214,12 @@ class HelpScreen(ScrollPanel):
         shows the cards not yet seen, and the help says what that column is; ``online``: an online game's
         keys (no hint); ``clock``: it has a clock (the claim); ``watching``: a watcher's, who plays nothing."""
         super().__init__()
-        self.clock = clock
-        self.rules = rules
-        self.passing = passing
         self.game = game
-        self.memory_aid = memory_aid
-        self.online = online
-        self.watching = watching
+        self.content = help_content(rules, passing, memory_aid, online, clock, watching)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             if self.game:
                 yield Static(self.game, markup=False, classes="game")
-            yield Static(
-                help_content(self.rules, self.passing, self.memory_aid, self.online, self.clock, self.watching),
-                markup=False,
-            )
+            yield Static(self.content, markup=False)
             yield Static(_("Press Escape to go back."), markup=False, classes="hint")
