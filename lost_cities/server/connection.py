@@ -89,6 +89,8 @@ async def flooded(websocket: _Closable, bucket: FrameBucket, gate: Gate | None =
         return False
     with contextlib.suppress(ConnectionClosed):
         await websocket.send(told)
+    if isinstance(websocket, ServerConnection):  # a relayed client's own server closes it
+        websocket.close_timeout = Limits.FLOODER_CLOSING
     await websocket.close(1008, "too many frames")
     return True
 

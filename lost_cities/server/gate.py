@@ -77,6 +77,9 @@ class Limits:
     #: seconds the server waits for a client to answer its close frame (websockets' ``close_timeout``); a stopping
     #: server drops every connection still open this long after it began, whatever its client does or fails to do
     CLOSING = 5.0
+    #: … and for one closed for sending too many frames: it is no longer read, so its answer waits unread behind its
+    #: flood, and only the time is let run out; a second holds its place no longer than a well-behaved client's close
+    FLOODER_CLOSING = 1.0
     #: connections one address may hold open at once (``--max-per-address``), counted from the first byte
     CONNECTIONS_PER_ADDRESS = 50
     #: once the server holds this share of its cap, an address holding :attr:`CONNECTIONS_WHEN_BUSY` or more is
