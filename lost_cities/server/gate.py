@@ -1,12 +1,15 @@
-"""Who may come in, and how often: the limits of a server open to strangers, kept per address, never shared.
+"""Who may come in, and how often: the limits of a server open to strangers, kept per address, never server-wide.
 
 lichess's lila-ws and nginx's ``limit_conn``/``limit_req`` are the model: every count is kept per client address (and
 per code tried), so that one address sending wrong codes, opening connections or creating games holds back itself
-alone, never the players behind other addresses.  The client's address is the connection's own, or — only when the
-connection comes from a proxy the operator named (``--trusted-proxy``), or from this machine when it is trusted —
-the one that proxy forwards (``X-Forwarded-For`` or ``Forwarded``).  Loopback is exempt from the caps on creations
-and connections only when the operator says so (``--trust-loopback``, the default for a server listening on loopback
-alone): its scripts are the owner's; ``lost-cities web``'s tabs forward their visitor's address, counted as any other.
+alone, never the players behind other addresses.  Wrong codes are counted per network too, a few addresses' worth:
+one who holds a whole network (a /48 of IPv6 is free to anyone) guesses no faster than a few addresses.
+
+The client's address is the connection's own, or — only when the connection comes from a proxy the operator named
+(``--trusted-proxy``), or from this machine when it is trusted — the one that proxy forwards (``X-Forwarded-For`` or
+``Forwarded``).  Loopback is exempt from the caps on creations and connections only when the operator says so
+(``--trust-loopback``, the default for a server listening on loopback alone): its scripts are the owner's;
+``lost-cities web``'s tabs forward their visitor's address, counted as any other.
 
 Every table here is bounded: past :data:`_MOST_ADDRESSES` entries, the one counted to longest ago is forgotten.
 Every refusal is logged once with its address, and the log itself is rate-limited (:class:`LogThrottle`), so that an
@@ -39,6 +42,7 @@ __all__ = [
     "counted_as",
     "forwarded_client",
     "is_loopback",
+    "network_of",
 ]
 
 log = logging.getLogger("lost_cities.server")
@@ -53,6 +57,9 @@ class Limits:
     FAILURES_PER_CONNECTION = 5
     #: failed attempts per address per minute: that address's next ``join`` and ``watch`` are refused
     FAILURES_PER_ADDRESS = 10
+    #: failed attempts per network per minute — an IPv4 address's /24, an IPv6 address's /48 (one site: a tunnel
+    #: broker gives anyone one, 65,536 addresses of the size counted above) —: then every address of it is held back
+    FAILURES_PER_NETWORK = 3 * FAILURES_PER_ADDRESS
     #: failed attempts at one code per minute, from any address: that code is refused for the rest of the minute (a
     #: used invitation tried again is not counted here: it is no guess, and anyone may watch with it)
     FAILURES_PER_CODE = 10
@@ -123,6 +130,24 @@ def counted_as(address: str) -> str:
         if not ip.is_loopback:
             return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return address
+
+
+def network_of(address: str) -> str | None:
+    """The network an address's wrong attempts are counted against too (:attr:`Limits.FAILURES_PER_NETWORK`): an IPv4
+    address's /24, an IPv6 address's /48; ``None`` for this machine's, whose addresses are its own scripts'.
+
+    >>> network_of("203.0.113.9"), network_of("2001:db8:1:2:aaaa::1"), network_of("::ffff:198.51.100.4")
+    ('203.0.113.0/24', '2001:db8:1::/48', '198.51.100.0/24')
+    >>> network_of("127.0.0.2") is None
+    True
+    """
+    try:
+        ip = ipaddress.ip_address(counted_as(address).split("/")[0])
+    except ValueError:
+        return None
+    if ip.is_loopback:
+        return None
+    return str(ipaddress.ip_network((ip, 24 if ip.version == 4 else 48), strict=False))
 
 
 def is_loopback(address: str) -> bool:
@@ -293,6 +318,7 @@ class Gate:
         self.proxies = tuple(ipaddress.ip_network(proxy, strict=False) for proxy in self.settings.trusted_proxies)
         self.max_connections = connections_cap(self.settings.max_connections)
         self.failures = _Windows(Limits.FAILURES_PER_ADDRESS)
+        self.network_failures = _Windows(Limits.FAILURES_PER_NETWORK)
         self.code_failures = _Windows(Limits.FAILURES_PER_CODE)
         self.creates = _Windows(Limits.CREATES_PER_ADDRESS)
         self.daily_creates = _Buckets(Limits.CREATES_PER_ADDRESS_PER_DAY / 86400, Limits.CREATES_PER_ADDRESS_PER_DAY)
@@ -400,12 +426,16 @@ class Gate:
     # ------------------------------------------------------------------ wrong attempts
 
     def check_guesses(self, address: str, code: str | None) -> None:
-        """:class:`Refusal` if ``address`` made too many wrong attempts in the last minute, or ``code`` was tried
-        wrong too often (from anywhere)."""
+        """:class:`Refusal` if ``address``, or its network (:func:`network_of`), made too many wrong attempts in the
+        last minute, or ``code`` was tried wrong too often (from anywhere)."""
         now = time.monotonic()
         if self.failures.full(counted_as(address), now):
             self.refusals.warning("refused a code from %s: too many wrong codes or tokens", address)
             raise Refusal("too many wrong codes or tokens from your address: try again in a minute")
+        network = network_of(address)
+        if network is not None and self.network_failures.full(network, now):
+            self.refusals.warning("refused a code from %s: too many wrong codes or tokens from %s", address, network)
+            raise Refusal("too many wrong codes or tokens from your network: try again in a minute")
         if code is not None and self.code_failures.full(code, now):
             self.refusals.warning("refused a code from %s: that code was tried wrong too often", address)
             raise Refusal("this code was tried wrong too often: try again in a minute")
@@ -414,6 +444,8 @@ class Gate:
         """A wrong code or token from ``address`` (``code``: the one tried, normalised; ``what``: the refusal)."""
         now = time.monotonic()
         self.failures.add(counted_as(address), now)
+        if (network := network_of(address)) is not None:
+            self.network_failures.add(network, now)
         if code is not None:
             self.code_failures.add(code, now)
         self.refusals.warning("refused %s from %s", what, address)

@@ -316,6 +316,26 @@ def test_an_ipv6_address_counts_by_its_64_network_one_householders_many_addresse
     gate.admit("2001:db8:7:7::3")  # one went: one more may come
 
 
+def test_the_addresses_of_one_network_guess_together_no_faster_than_three_addresses() -> None:
+    # a tunnel broker gives anyone a /48 of IPv6 for free: 65,536 /64s, each counted as an address, ten wrong codes a
+    # minute each would have let one person try 655,360 codes a minute
+    gate = Gate(GateSettings(trust_loopback=False, max_connections=100))
+    for site, neighbour, stranger in (
+        ("2001:db8:1:{}::9", "2001:db8:1:ffff::1", "2001:db8:2::1"),  # /64s of one /48; another /48
+        ("198.51.100.{}", "198.51.100.200", "198.51.101.1"),  # addresses of one /24; another /24
+    ):
+        for number in range(Limits.FAILURES_PER_NETWORK // Limits.FAILURES_PER_ADDRESS):
+            for _ in range(Limits.FAILURES_PER_ADDRESS):
+                gate.check_guesses(site.format(number + 1), None)
+                gate.failed(site.format(number + 1), None, "bad_code")
+        with pytest.raises(Refusal, match="too many wrong codes or tokens from your network"):
+            gate.check_guesses(neighbour, None)
+        gate.check_guesses(stranger, None)
+    for number in range(2 * Limits.FAILURES_PER_NETWORK):  # this machine's addresses are one machine's scripts
+        gate.failed(f"127.0.0.{number % 200 + 2}", None, "bad_code")
+    gate.check_guesses("127.0.0.250", None)
+
+
 def test_an_address_new_to_a_table_full_of_held_back_addresses_is_held_back_too_and_counting_it_looks_at_one_window(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -323,7 +343,7 @@ def test_an_address_new_to_a_table_full_of_held_back_addresses_is_held_back_too_
     # for a quiet address to forget, found only the one just counted, and forgot it: it guessed without limit
     monkeypatch.setattr(gate_module, "_MOST_ADDRESSES", 200)  # the table's bound, smaller: the same table, quicker
     gate = Gate(GateSettings(trust_loopback=False, max_connections=100))
-    busy = [f"10.0.{number // 256}.{number % 256}" for number in range(200)]
+    busy = [f"10.{number // 256}.{number % 256}.1" for number in range(200)]  # each of a network of its own
     for address in busy:
         for _ in range(Limits.FAILURES_PER_ADDRESS):
             gate.failed(address, None, "bad_code")
@@ -345,7 +365,7 @@ def test_an_address_new_to_a_table_full_of_held_back_addresses_is_held_back_too_
         let_through += 1
         gate.failed("203.0.113.5", None, "bad_code")
     assert let_through == Limits.FAILURES_PER_ADDRESS
-    assert looked_at <= let_through + 1  # at most its own window, once a check: counting looks at none
+    assert looked_at <= 2 * (let_through + 1)  # its own two windows (address, network) a check: counting, none
     assert len(gate.failures.windows) == 200
     gate.check_guesses(busy[0], None)  # the address counted to longest ago made room for it …
     with pytest.raises(Refusal):
