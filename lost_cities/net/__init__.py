@@ -11,6 +11,7 @@ __all__ = [
     "FRAME_BURST",
     "TAKE_BACKS_IN_A_TURN",
     "TAKE_BACKS_RULE",
+    "UNSTARTED_DAYS",
     "VISITOR_VARIABLE",
     "addresses",
     "check_server",
@@ -25,6 +26,9 @@ __all__ = [
 #: (:class:`lost_cities.net.client.Pacer`).
 FRAMES_PER_SECOND = 100.0
 FRAME_BURST = 200.0
+#: Days a server keeps a game whose players have not all joined: then it is deleted, and its codes open nothing.
+#: The server deletes it; a client says so when a code opens nothing (it may be mistyped, or that old).
+UNSTARTED_DAYS = 14
 #: A house rule of online play (docs/RULES.md): a card is taken back this many times in one turn at most, so that
 #: nobody can hold a game up; the server refuses the next take-back as ``illegal`` with this rule's id.
 TAKE_BACKS_IN_A_TURN = 3

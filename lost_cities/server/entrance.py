@@ -13,12 +13,19 @@ from lost_cities.net.protocol import ErrorCode, Hello, Join, Watch
 from lost_cities.quoting import quote
 from lost_cities.server.game import Game
 from lost_cities.server.game_store import GameStore, NameTaken
+from lost_cities.server.gate import Limits
 from lost_cities.server.held_games import HeldGames
 from lost_cities.server.refusals import FrameRefused
 
 __all__ = ["Entered", "Entrance"]
 
 log = logging.getLogger("lost_cities.server")
+
+#: Why a code opens nothing, as far as the server may say: a code never made and one whose game was deleted
+#: (:mod:`.unstarted`) are refused alike, so that a guess learns nothing.
+_MISTYPED_OR_OLD = (
+    f"is it mistyped, or more than {Limits.UNSTARTED_DAYS} days old (a game not begun by then is deleted)?"
+)
 
 
 class Entered(NamedTuple):
@@ -66,7 +73,7 @@ class Entrance:
                 invitation = None if taken else seat
         if watched is None:
             raise FrameRefused(
-                ErrorCode.BAD_CODE, f"{shown(code)} is no game's code on this server: is it mistyped?", tried=code
+                ErrorCode.BAD_CODE, f"{shown(code)} is no game's code on this server: {_MISTYPED_OR_OLD}", tried=code
             )
         return Entered(await self.held.get(watched, address), None, invitation=invitation)
 
@@ -80,7 +87,7 @@ class Entrance:
                     f"{shown(code)} is a code to watch a game, not to play in it: give it to --watch, not --join",
                 )
             raise FrameRefused(
-                ErrorCode.BAD_CODE, f"{shown(code)} opens no seat on this server: is it mistyped?", tried=code
+                ErrorCode.BAD_CODE, f"{shown(code)} opens no seat on this server: {_MISTYPED_OR_OLD}", tried=code
             )
         game_id, seat, taken = found
         if taken:

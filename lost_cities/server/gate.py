@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
-from lost_cities.net import FRAME_BURST, FRAMES_PER_SECOND, TAKE_BACKS_IN_A_TURN
+from lost_cities.net import FRAME_BURST, FRAMES_PER_SECOND, TAKE_BACKS_IN_A_TURN, UNSTARTED_DAYS
 
 if TYPE_CHECKING:
     from websockets.datastructures import Headers
@@ -70,7 +70,7 @@ class Limits:
     CREATES_PER_ADDRESS_PER_DAY = 300
     #: days a game waits for all its players: one whose seats are not all taken by then is deleted (its codes open
     #: nothing), so that invitations nobody takes never pile up
-    UNSTARTED_DAYS = 14
+    UNSTARTED_DAYS = UNSTARTED_DAYS
     #: frames a connection may send per second, sustained, and in a burst (WebSocket pings count too): the
     #: protocol's numbers, which the project's clients pace themselves below
     FRAMES_PER_SECOND = FRAMES_PER_SECOND

@@ -65,7 +65,10 @@ def test_online_new_prints_one_code_per_person_and_none_for_the_computer(cli: Cl
     assert bad.status == 2 and "not over" in bad.err
     # found by a newcomer: an unknown code was said "not a watch code", though an invitation's serves as well
     unknown = cli("online", "export", "ZZZZ-ZZZ2", "--server", server.url)
-    assert unknown.status == 2 and "ZZZZ-ZZZ2 is no game's code on this server: is it mistyped?" in unknown.err
+    assert (
+        unknown.status == 2
+        and "ZZZZ-ZZZ2 is no game's code on this server: is it mistyped, or more than 14 days old" in unknown.err
+    )
     russian = cli("--lang", "ru", "online", "export", "ZZZZ-ZZZ2", "--server", server.url)
     assert russian.status == 2 and "ZZZZ-ZZZ2 — не код ни одной игры на этом сервере" in russian.err
 
@@ -237,9 +240,17 @@ def test_online_bot_says_so_when_it_waits_for_a_player_who_left_or_for_its_serve
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "ZZZZ-ZZZZ opens no seat on this server: is it mistyped?"),
-        ("fr", "ZZZZ-ZZZZ n'ouvre aucune place sur ce serveur\u00a0: une faute de frappe\u00a0?"),
-        ("ru", "ZZZZ-ZZZZ не открывает ни одного места на этом сервере: может быть, опечатка?"),
+        ("en", "ZZZZ-ZZZZ opens no seat on this server: is it mistyped, or more than 14 days old (a game not begun"),
+        (
+            "fr",
+            "ZZZZ-ZZZZ n'ouvre aucune place sur ce serveur\u00a0: une faute de frappe, ou une invitation de plus de 14 "
+            "jours",
+        ),
+        (
+            "ru",
+            "ZZZZ-ZZZZ не открывает ни одного места на этом сервере: может быть, опечатка, или приглашению больше "
+            "14 дней",
+        ),
     ],
 )
 def test_the_servers_refusal_of_a_seat_is_said_in_the_players_language(
