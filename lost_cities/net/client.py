@@ -61,13 +61,14 @@ __all__ = ["OnlineError", "Pacer", "Seat", "create_game", "fetch_record", "fetch
 
 #: Close codes after which coming back would be refused again: the client stops instead of looping.
 _FINAL_CLOSES = {1003, 1008, 1009}
-#: Errors that no reconnection mends: a code or token the server does not know, a game gone.
+#: Errors that no reconnection mends: a code or token the server does not know, a game gone.  ``rate_limited`` ends
+#: only a seat not yet welcomed (a frame too many is followed by a close, 1008, which does): in a game it refuses a
+#: rematch the address may not make yet, and the connection stays.
 _FINAL_ERRORS = {
     ErrorCode.BAD_CODE,
     ErrorCode.CODE_USED,
     ErrorCode.BAD_TOKEN,
     ErrorCode.BAD_GAME,
-    ErrorCode.RATE_LIMITED,
     ErrorCode.BAD_PROTOCOL,
 }
 

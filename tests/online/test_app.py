@@ -924,3 +924,39 @@ async def test_a_fourth_take_back_in_a_turn_is_refused_in_the_players_words(serv
         await until(pilot, lambda: "taken a card back 3 times this turn" in screen_text(shown))
         assert "online, that is the most (R6c). Play a card, then draw." in " ".join(screen_text(shown).split())
         await boris.close()
+
+
+@pytest.mark.slow  # a whole round played over a server of its own (6 s)
+async def test_a_rematch_the_server_will_not_make_yet_is_said_and_a_asks_again(tmp_path: Path) -> None:
+    # found reading the client: a rematch refused for the address's new games (rate_limited, the connection staying)
+    # ended the app with the server's English sentence
+    from lost_cities.server.gate import Limits
+    from lost_cities.tui.match.screens.match_end import MatchEndScreen
+
+    untrusting = ServerProcess(tmp_path, options=("--no-trust-loopback",))  # this machine counted as a stranger
+    untrusting.start()
+    try:
+        spec = Create(seats=(SeatSpec("Ana"), SeatSpec("Carl", computer="easy")), rounds=1, seed=3)
+        created = await create_game(untrusting.url, spec)
+        ana, _record = await play_seat(untrusting.url, created.seats[0].code or "", make_bot("heuristic"))
+        for _ in range(Limits.CREATES_PER_ADDRESS - 1):  # this address's last games for the minute
+            await create_game(untrusting.url, spec)
+        app = MatchApp(Online(untrusting.url, token=ana.token), store=MatchStore())
+        async with app.run_test(size=(80, 24)) as pilot:
+            shown: App[Any] = app
+            await until(pilot, lambda: isinstance(app.screen, MatchEndScreen) and app.screen.again)
+            await pilot.press("a")  # Carl, a computer, has accepted: this ask would make the rematch
+            refused = "Too many new games from your address just now, so the rematch is not made yet"
+            await until(pilot, lambda: refused in screen_text(shown).replace("\n", " ").replace("│", ""))
+            end = app.screen
+            assert isinstance(end, MatchEndScreen) and end.again and "a " in key_bar(app)  # a asks again
+            assert app.is_running and app.table.seat is not None and app.table.seat.connected
+
+            def refusals() -> int:
+                return untrusting.log.read_text().count("refused a new game from 127.0.0.1")
+
+            assert refusals() == 1
+            await pilot.press("a")  # asked again: refused again within the minute, and said again
+            await until(pilot, lambda: refusals() == 2 and isinstance(app.screen, MatchEndScreen) and app.screen.again)
+    finally:
+        untrusting.stop()

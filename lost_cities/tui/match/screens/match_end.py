@@ -174,6 +174,12 @@ class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
         line.display = bool(status)
         self._fit_rounds(self.app.size.height)
 
+    def offer_again(self, status: str) -> None:
+        """``a`` offered again (a rematch the server would not make yet), with ``status`` saying why."""
+        self.again = True
+        self.say(status)
+        self.refresh_bindings()
+
     def scrolled(self) -> VerticalScroll:
         return self.query_one("#rounds-body", VerticalScroll)
 

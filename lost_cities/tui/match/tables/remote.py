@@ -538,10 +538,11 @@ class RemoteTable(Table):
         outcome = ended.outcome or match_outcome(ended.totals, rules.cooperative)
         out_of_time = None if ended.claim is None else ended.claim.out_of_time
         report = MatchReport(self.names, side_names(self.names, rules), ended.round_scores, outcome, out_of_time)
+        ask = self._ask_rematch if self.welcome_seat is not None else None
         if self.rematch_asked:  # asked once: the result stays, saying whom the rematch waits for
-            self._match_end(report, None, self._rematch_line())
+            self._match_end(report, ask, self._rematch_line(), offered=False)
         else:
-            self._match_end(report, self._ask_rematch if self.welcome_seat is not None else None)
+            self._match_end(report, ask)
 
     def _ask_rematch(self) -> None:
         """A rematch, asked of the server: it is made once every player has accepted; meanwhile the result is
@@ -559,6 +560,21 @@ class RemoteTable(Table):
             self.app.screen.say(self._rematch_line())
         else:
             self._say(self._rematch_line())
+
+    def _rematch_refused(self) -> None:
+        """The server would not make the rematch this ask completed: too many new games from this address of late.
+        The ask is kept there, and ``a`` asks again (it is made by the next ask from an address that may)."""
+        from lost_cities.tui.match.screens.match_end import MatchEndScreen
+
+        self.rematch_asked = False
+        line = _(
+            "Too many new games from your address just now, so the rematch is not made yet: press a to ask again in "
+            "a few minutes."
+        )
+        if isinstance(self.app.screen, MatchEndScreen):
+            self.app.screen.offer_again(line)
+        else:
+            self._say(line, True)
 
     def _rematch_line(self) -> str:
         """Whom the rematch waits for, and which of them are not connected: it waits until they are back (a bot that
@@ -671,6 +687,9 @@ class RemoteTable(Table):
 
     def _refused(self, frame: ErrorFrame) -> None:
         """A refusal in the player's language: the engine's reason rebuilt from the frame where it has one."""
+        if frame.code is ErrorCode.RATE_LIMITED and self.rematch_asked:
+            self._rematch_refused()
+            return
         refusal: IllegalMoveError | str = frame.message
         if frame.code is ErrorCode.ILLEGAL and frame.reason is not None:
             with contextlib.suppress(ValueError):  # a reason or a colour this client does not know: as the server said

@@ -166,9 +166,12 @@ class Table(ABC):
 
     # ------------------------------------------------------------ the match's end
 
-    def _match_end(self, report: MatchReport, again: Callable[[], None] | None, status: str = "") -> None:
-        """The match's end: ``a`` there plays ``again`` (offered where there is one), ``q`` ends the program;
-        ``status``: a line under the rounds (see :class:`MatchEndScreen`)."""
+    def _match_end(
+        self, report: MatchReport, again: Callable[[], None] | None, status: str = "", offered: bool = True
+    ) -> None:
+        """The match's end: ``a`` there plays ``again`` (offered where there is one, and ``offered``: a rematch asked
+        already is offered again only if the server refuses to make it yet), ``q`` ends the program; ``status``: a
+        line under the rounds (see :class:`MatchEndScreen`)."""
         from lost_cities.tui.match.screens.match_end import MatchEndChoice, MatchEndScreen
 
         def chosen(choice: MatchEndChoice | None) -> None:
@@ -177,7 +180,7 @@ class Table(ABC):
             else:
                 self.app.exit()
 
-        self.app.push_screen(MatchEndScreen(report, again=again is not None, status=status), chosen)
+        self.app.push_screen(MatchEndScreen(report, again=again is not None and offered, status=status), chosen)
 
     # ------------------------------------------------------------ over the board: the help, the log, quitting
 
