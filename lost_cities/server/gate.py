@@ -159,11 +159,12 @@ def is_loopback(address: str) -> bool:
 
 
 class _Window:
-    """Events in the last minute, to refuse more than ``most`` of them."""
+    """Events in the last minute, to refuse more than ``most`` of them: the last ``most`` alone are kept, all it takes
+    to know, so that events never looked at (a token tried wrong again and again) grow nothing."""
 
     def __init__(self, most: int) -> None:
         self.most = most
-        self.times: deque[float] = deque()
+        self.times: deque[float] = deque(maxlen=most)
 
     def full(self, now: float) -> bool:
         while self.times and self.times[0] <= now - 60:
@@ -441,12 +442,16 @@ class Gate:
             raise Refusal("this code was tried wrong too often: try again in a minute")
 
     def failed(self, address: str, code: str | None, what: str) -> None:
-        """A wrong code or token from ``address`` (``code``: the one tried, normalised; ``what``: the refusal)."""
+        """A wrong code or token from ``address`` (``code``: the one tried, normalised; ``what``: the refusal).
+
+        Only a code tried is counted for the network too: a guess.  A token is no guess (256 bits), and a ``hello``
+        is never held back, so that one address's wrong tokens, counted for its network, would hold back its
+        neighbours' joins while never holding back its own hellos."""
         now = time.monotonic()
         self.failures.add(counted_as(address), now)
-        if (network := network_of(address)) is not None:
-            self.network_failures.add(network, now)
         if code is not None:
+            if (network := network_of(address)) is not None:
+                self.network_failures.add(network, now)
             self.code_failures.add(code, now)
         self.refusals.warning("refused %s from %s", what, address)
 

@@ -325,15 +325,28 @@ def test_the_addresses_of_one_network_guess_together_no_faster_than_three_addres
         ("198.51.100.{}", "198.51.100.200", "198.51.101.1"),  # addresses of one /24; another /24
     ):
         for number in range(Limits.FAILURES_PER_NETWORK // Limits.FAILURES_PER_ADDRESS):
-            for _ in range(Limits.FAILURES_PER_ADDRESS):
+            for attempt in range(Limits.FAILURES_PER_ADDRESS):
                 gate.check_guesses(site.format(number + 1), None)
-                gate.failed(site.format(number + 1), None, "bad_code")
+                gate.failed(site.format(number + 1), f"ZZZZZZ{number + 2}{attempt + 2}", "bad_code")
         with pytest.raises(Refusal, match="too many wrong codes or tokens from your network"):
             gate.check_guesses(neighbour, None)
         gate.check_guesses(stranger, None)
     for number in range(2 * Limits.FAILURES_PER_NETWORK):  # this machine's addresses are one machine's scripts
-        gate.failed(f"127.0.0.{number % 200 + 2}", None, "bad_code")
+        gate.failed(f"127.0.0.{number % 200 + 2}", "ZZZZZZZZ", "bad_code")
     gate.check_guesses("127.0.0.250", None)
+
+
+def test_wrong_tokens_hold_back_no_neighbour_and_wrong_attempts_never_looked_at_grow_nothing() -> None:
+    # found by a security tester: a hello is never held back, and one address's wrong tokens, counted for its network,
+    # refused a neighbour's good invitation; and the wrong attempts of an address that only says hello were kept, one
+    # by one, for ever (200,000 of them: 8 MB)
+    gate = Gate(GateSettings(trust_loopback=False, max_connections=100))
+    for _ in range(10_000):
+        gate.failed("203.0.113.5", None, "bad_token")
+    gate.check_guesses("203.0.113.77", "K7QXM2PA")  # the neighbour's join
+    with pytest.raises(Refusal, match="from your address"):
+        gate.check_guesses("203.0.113.5", None)  # the address itself is held back from joining
+    assert max(len(window.times) for window in gate.failures.windows.values()) == Limits.FAILURES_PER_ADDRESS
 
 
 def test_an_address_new_to_a_table_full_of_held_back_addresses_is_held_back_too_and_counting_it_looks_at_one_window(
