@@ -26,7 +26,7 @@ __all__ = [
 #: (:class:`lost_cities.net.client.Pacer`).
 FRAMES_PER_SECOND = 100.0
 FRAME_BURST = 200.0
-#: Days a server keeps a game whose players have not all joined: then it is deleted, and its codes open nothing.
+#: Days a server keeps a game in which no card has been played: then it is deleted, and its codes open nothing.
 #: The server deletes it; a client says so when a code opens nothing (it may be mistyped, or that old).
 UNSTARTED_DAYS = 14
 #: A house rule of online play (docs/RULES.md): a card is taken back this many times in one turn at most, so that

@@ -174,13 +174,10 @@ SEATS_SUMMED_UP = (
 )
 
 
-#: At most this many games created before a time (``{0}``, the dialect's placeholder) whose seats are not all
-#: taken — never dealt, some invitation never used —, the oldest first: the games :meth:`GameStore.delete_unstarted`
-#: deletes.  The index ``games_unstarted`` finds them without reading the games that began.
-UNSTARTED = (
-    "SELECT id FROM games WHERE version = 0 AND created_at < {0} AND EXISTS (SELECT 1 FROM seats WHERE "
-    "seats.game_id = games.id AND computer IS NULL AND token_hash IS NULL) ORDER BY created_at LIMIT {0}"
-)
+#: At most this many games created before a time (``{0}``, the dialect's placeholder) in which no card was played —
+#: an invitation never used, or seats taken and left —, the oldest first: the games
+#: :meth:`GameStore.delete_unstarted` deletes.  The index ``games_unstarted`` holds them alone.
+UNSTARTED = "SELECT id FROM games WHERE version = 0 AND created_at < {0} ORDER BY created_at LIMIT {0}"
 #: What deletes a game (``{0}``: the placeholder for its id): first what refers to it.
 DELETE_GAME = (
     "DELETE FROM decisions WHERE game_id={0}",
@@ -299,8 +296,8 @@ class GameStore(Protocol):
         """(games, games not over): for ``GET /health``."""
 
     async def delete_unstarted(self, before: float, keep: Collection[str]) -> int:
-        """Delete at most :data:`DELETED_AT_ONCE` games created before ``before`` (UNIX time) whose seats are not all
-        taken (:data:`UNSTARTED`), with their seats, but those in ``keep`` (held in memory): how many.  Their codes
+        """Delete at most :data:`DELETED_AT_ONCE` games created before ``before`` (UNIX time) in which no card was
+        played (:data:`UNSTARTED`), with their seats, but those in ``keep`` (held in memory): how many.  Their codes
         and tokens open nothing from then on."""
 
 

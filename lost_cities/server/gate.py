@@ -68,8 +68,8 @@ class Limits:
     #: … and per day (a burst of as many, then one every 288 s): with :attr:`UNSTARTED_DAYS`, the most games one
     #: address keeps waiting for players in the database (4,200, a few megabytes)
     CREATES_PER_ADDRESS_PER_DAY = 300
-    #: days a game waits for all its players: one whose seats are not all taken by then is deleted (its codes open
-    #: nothing), so that invitations nobody takes never pile up
+    #: days a game waits for its first card: one not begun by then — an invitation never taken, seats taken and left —
+    #: is deleted (its codes open nothing), so that games nobody plays never pile up
     UNSTARTED_DAYS = UNSTARTED_DAYS
     #: frames a connection may send per second, sustained, and in a burst (WebSocket pings count too): the
     #: protocol's numbers, which the project's clients pace themselves below

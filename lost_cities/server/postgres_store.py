@@ -55,6 +55,10 @@ _SCHEMA_LOCK = 0x4C6F7374_43697479  # "LostCity"
 
 _SCHEMA = tables(POSTGRES)
 
+#: Of the games given, those still not begun, locked until the transaction ends: another server's first decision in
+#: one, committed meanwhile, keeps it; one waiting to commit finds it gone.
+_STILL_UNSTARTED = "SELECT id FROM games WHERE id = ANY(%s) AND version = 0 FOR UPDATE"
+
 _MIGRATIONS = migrations(POSTGRES)
 
 
@@ -253,7 +257,8 @@ class PostgresStore(RowLookups):
     async def delete_unstarted(self, before: float, keep: Collection[str]) -> int:
         async with self._connection(write=True) as db:
             found = await (await db.execute(UNSTARTED.format("%s"), (before, DELETED_AT_ONCE + len(keep)))).fetchall()
-            ids = [(str(row[0]),) for row in found if row[0] not in keep][:DELETED_AT_ONCE]
+            chosen = [str(row[0]) for row in found if row[0] not in keep][:DELETED_AT_ONCE]
+            ids = [(str(row[0]),) for row in await (await db.execute(_STILL_UNSTARTED, (chosen,))).fetchall()]
             async with db.cursor() as cursor:
                 for statement in DELETE_GAME:
                     await cursor.executemany(statement.format("%s"), ids)

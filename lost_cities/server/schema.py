@@ -60,7 +60,7 @@ CREATE TABLE IF NOT EXISTS seats(
 ){keyed};
 CREATE UNIQUE INDEX IF NOT EXISTS seats_name_key ON seats(game_id, name_key);
 CREATE INDEX IF NOT EXISTS games_rematch_of ON games(rematch_of);
--- the games not begun by their age: those whose players never all came are deleted after a while
+-- the games not begun, by their age: deleted after a while
 CREATE INDEX IF NOT EXISTS games_unstarted ON games(created_at) WHERE version = 0;
 CREATE TABLE IF NOT EXISTS decisions(
     game_id TEXT NOT NULL REFERENCES games(id),

@@ -1,8 +1,10 @@
-"""Games whose players never all came, deleted once :attr:`~lost_cities.server.gate.Limits.UNSTARTED_DAYS` old.
+"""Games never begun — no card played, whether or not their players all came —, deleted once
+:attr:`~lost_cities.server.gate.Limits.UNSTARTED_DAYS` old.
 
 An invitation nobody takes would otherwise be kept for ever: an address may create thirty games a minute and three
-hundred a day, and each waits with its seats and codes in the database.  Deleted, it is gone from its creator's
-list of games, and its codes and tokens open nothing ("the game is gone").  A game this server holds in memory —
+hundred a day, and each waits with its seats and codes in the database (taking one's own seats, too, kept a game
+that is never played).  Deleted, it is gone from its creator's list of games, and its codes and tokens open nothing
+("the game is gone").  A game this server holds in memory —
 someone is at its table — is left until they go.  Every server of a database sweeps it (a game deleted twice is
 deleted once), each sparing only the games it holds: a creator who has sat at another server's table for two weeks
 waiting for a friend sees the game gone when the friend's code is refused.
@@ -29,8 +31,8 @@ _EVERY = 3600.0
 async def delete_unstarted_games(
     store: GameStore, held: Collection[str], *, age: float = Limits.UNSTARTED_DAYS * 86400, every: float = _EVERY
 ) -> None:
-    """Delete, now and every ``every`` seconds, the games of ``store`` older than ``age`` seconds whose seats are not
-    all taken, but those in ``held`` (the ids of the games in memory): until cancelled.  A database away is tried
+    """Delete, now and every ``every`` seconds, the games of ``store`` older than ``age`` seconds in which no card was
+    played, but those in ``held`` (the ids of the games in memory): until cancelled.  A database away is tried
     again at the next sweep."""
     while True:
         deleted = 0
@@ -43,7 +45,7 @@ async def delete_unstarted_games(
         except StoreError as error:
             log.warning("games never begun could not be deleted: %s", error)
         if deleted:
-            log.info("games deleted, their players not all come in %s: %d", _days(age), deleted)
+            log.info("games deleted, not begun in %s: %d", _days(age), deleted)
         await asyncio.sleep(every)
 
 

@@ -191,10 +191,11 @@ async def test_watch_codes_tokens_rematches_and_counts(store: GameStore) -> None
     assert await store.counts() == (2, 1)
 
 
-async def test_games_whose_players_never_all_came_are_deleted_once_old_with_their_codes(store: GameStore) -> None:
-    for game in ("half", "none", "held", "begun"):
+async def test_games_never_begun_are_deleted_once_old_with_their_codes(store: GameStore) -> None:
+    for game in ("half", "none", "seated", "held", "begun"):
         await store.create(game_row(game, watch=f"w-{game}".encode()), seats(game))
-    for game, seat in (("half", 0), ("held", 0), ("begun", 0), ("begun", 1)):  # Ana came to three, Boris to one
+    taken = [("half", 0), ("seated", 0), ("seated", 1), ("held", 0), ("begun", 0), ("begun", 1)]
+    for game, seat in taken:  # every seat of "seated" taken (its computer's is), and nothing played in it
         assert await store.join(
             game, seat, f"{game}-i{seat}".encode(), f"{game}-t{seat}".encode(), f"P{seat}", time.time()
         )
@@ -202,8 +203,8 @@ async def test_games_whose_players_never_all_came_are_deleted_once_old_with_thei
     old = time.time() + 0.001
     await asyncio.sleep(0.01)
     await store.create(game_row("new", watch=b"w-new"), seats("new"))  # younger than the age asked for
-    assert await store.delete_unstarted(old, keep={"held"}) == 2
-    for gone in ("half", "none"):
+    assert await store.delete_unstarted(old, keep={"held"}) == 3
+    for gone in ("half", "none", "seated"):
         assert await store.load(gone) is None and await store.summary(gone) is None
         assert await store.seat_of_invite(f"{gone}-i1".encode()) is None  # the friend's code opens nothing
         assert await store.game_of_watch(f"w-{gone}".encode()) is None

@@ -584,12 +584,16 @@ async def test_a_game_whose_friend_never_came_is_deleted_once_old_and_its_code_o
     server: ServerProcess,
 ) -> None:
     # found by reading the limits: a game waiting for its players was kept for ever, and one address may create
-    # thirty a minute; a game begun is kept, however old
+    # thirty a minute; a game begun (a card played) is kept, however old
     waiting = await create_game(server.url, two())
     ana, waiting_token, _ = await seat_with_token(server.url, waiting.seats[0].code or "")
     begun = await create_game(server.url, two())
     ana_again, begun_token, _ = await seat_with_token(server.url, begun.seats[0].code or "")
-    boris, _ = await joined(server.url, begun.seats[1].code or "")
+    boris, boris_view = await joined(server.url, begun.seats[1].code or "")
+    ana_view = await next_frame(ana_again)  # every seat taken: the cards dealt, and a card played
+    mover, view = (ana_again, ana_view) if ana_view["view"]["to_move"] == 0 else (boris, boris_view)
+    card = view["view"]["hand"][0]
+    assert (await ask(mover, {"type": "decide", "version": 0, "decision": f"-{card}"}))["type"] == "event"
     for websocket in (ana, ana_again, boris):
         await websocket.close()
     server.stop()
@@ -603,7 +607,7 @@ async def test_a_game_whose_friend_never_came_is_deleted_once_old_and_its_code_o
     assert [entry["game"] for entry in games["games"]] == [begun.game]
     for websocket in (friend, asking):
         await websocket.close()
-    assert "games deleted, their players not all come in 14 days: 1" in server.log.read_text()
+    assert "games deleted, not begun in 14 days: 1" in server.log.read_text()
 
 
 class CountingStore(SqliteStore):
