@@ -68,6 +68,10 @@ class Limits:
     #: … and per day (a burst of as many, then one every 288 s): with :attr:`UNSTARTED_DAYS`, the most games one
     #: address keeps waiting for players in the database (4,200, a few megabytes)
     CREATES_PER_ADDRESS_PER_DAY = 300
+    #: … and per network (a /24, a /48, as wrong codes are), a minute and a day: three addresses' worth, so that one
+    #: who holds a whole network (65,536 /64s in a /48) creates no more than three addresses
+    CREATES_PER_NETWORK = 3 * CREATES_PER_ADDRESS
+    CREATES_PER_NETWORK_PER_DAY = 3 * CREATES_PER_ADDRESS_PER_DAY
     #: days a game waits for its first card: one not begun by then — an invitation never taken, seats taken and left —
     #: is deleted (its codes open nothing), so that games nobody plays never pile up
     UNSTARTED_DAYS = UNSTARTED_DAYS
@@ -323,6 +327,10 @@ class Gate:
         self.code_failures = _Windows(Limits.FAILURES_PER_CODE)
         self.creates = _Windows(Limits.CREATES_PER_ADDRESS)
         self.daily_creates = _Buckets(Limits.CREATES_PER_ADDRESS_PER_DAY / 86400, Limits.CREATES_PER_ADDRESS_PER_DAY)
+        self.network_creates = _Windows(Limits.CREATES_PER_NETWORK)
+        self.network_daily_creates = _Buckets(
+            Limits.CREATES_PER_NETWORK_PER_DAY / 86400, Limits.CREATES_PER_NETWORK_PER_DAY
+        )
         self.health = _Windows(Limits.HEALTH_PER_ADDRESS)
         self.frames = _Buckets(Limits.FRAMES_PER_ADDRESS, Limits.FRAME_BURST_PER_ADDRESS)
         #: open connections per client address, and in all
@@ -457,24 +465,30 @@ class Gate:
 
     def check_create(self, address: str) -> None:
         """:class:`Refusal` past :attr:`Limits.CREATES_PER_ADDRESS` games a minute, or
-        :attr:`Limits.CREATES_PER_ADDRESS_PER_DAY` a day, from ``address``."""
+        :attr:`Limits.CREATES_PER_ADDRESS_PER_DAY` a day, from ``address``, or past three times as many from its network
+        (:func:`network_of`).  The address is looked at first: one refused takes nothing from its neighbours' share."""
         if self.exempt(address):
             return
         now = time.monotonic()
-        key = counted_as(address)
-        if self.creates.full(key, now):
-            self.refusals.warning("refused a new game from %s: too many a minute", address)
-            raise Refusal(
-                f"at most {Limits.CREATES_PER_ADDRESS} new games a minute from one address: try again in a minute"
-            )
-        if not self.daily_creates.take(key):
-            self.refusals.warning("refused a new game from %s: too many a day", address)
-            minutes = round(86400 / Limits.CREATES_PER_ADDRESS_PER_DAY / 60)
-            raise Refusal(
-                f"at most {Limits.CREATES_PER_ADDRESS_PER_DAY} new games a day from one address: the next may be "
-                f"created in {minutes} minutes"
-            )
+        key, network = counted_as(address), network_of(address)
+        for where, windows, at in (("address", self.creates, key), ("network", self.network_creates, network)):
+            if at is not None and windows.full(at, now):
+                self.refusals.warning("refused a new game from %s: too many a minute from its %s", address, where)
+                raise Refusal(f"at most {windows.most} new games a minute from one {where}: try again in a minute")
+        for where, buckets, at in (
+            ("address", self.daily_creates, key),
+            ("network", self.network_daily_creates, network),
+        ):
+            if at is not None and not buckets.take(at):
+                self.refusals.warning("refused a new game from %s: too many a day from its %s", address, where)
+                minutes = max(1, round(86400 / buckets.burst / 60))
+                raise Refusal(
+                    f"at most {buckets.burst:g} new games a day from one {where}: the next may be created in {minutes} "
+                    "minutes"
+                )
         self.creates.add(key, now)
+        if network is not None:
+            self.network_creates.add(network, now)
 
     def check_health(self, address: str) -> None:
         """:class:`Refusal` past :attr:`Limits.HEALTH_PER_ADDRESS` ``/health`` requests a minute from ``address``."""

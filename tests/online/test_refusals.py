@@ -283,6 +283,35 @@ def test_games_are_created_at_most_three_hundred_a_day_from_one_address_then_one
         gate.check_create("127.0.0.1")  # the owner's scripts are not counted
 
 
+def test_the_addresses_of_one_network_create_together_no_more_than_three_addresses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # found by a security tester: a /48 of IPv6 is free, and its 65,536 /64s each created 300 games a day
+    now = [1000.0]
+    monkeypatch.setattr(gate_module, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    gate = Gate(GateSettings(trust_loopback=True, max_connections=100))
+    for number in range(Limits.CREATES_PER_NETWORK // Limits.CREATES_PER_ADDRESS):  # three /64s of one /48, at once
+        for _ in range(Limits.CREATES_PER_ADDRESS):
+            gate.check_create(f"2001:db8:1:{number + 1}::9")
+    with pytest.raises(Refusal, match="at most 90 new games a minute from one network"):
+        gate.check_create("2001:db8:1:77::9")  # a fourth /64 of it
+    gate.check_create("2001:db8:2::9")  # another /48
+    created, said = 0, ""
+    while not said and created <= 2 * Limits.CREATES_PER_NETWORK_PER_DAY:  # each minute, three more of its /64s
+        now[0] += 61
+        for _ in range(Limits.CREATES_PER_NETWORK):
+            try:
+                gate.check_create(f"2001:db8:1:{created // Limits.CREATES_PER_ADDRESS + 100:x}::9")
+                created += 1
+            except Refusal as refusal:
+                said = "" if "a minute" in str(refusal) else str(refusal)
+                break
+    assert said == "at most 900 new games a day from one network: the next may be created in 2 minutes"
+    assert (
+        Limits.CREATES_PER_NETWORK_PER_DAY - Limits.CREATES_PER_NETWORK <= created <= Limits.CREATES_PER_NETWORK_PER_DAY
+    )
+
+
 async def test_a_watcher_with_an_unused_invitation_is_told_which_seat_it_opens(one_server: ServerProcess) -> None:
     # found by sessions of newcomers: `--watch` given a friend's invitation watched without a word that the same
     # code takes the seat (the likely mistake: --watch typed for --join)
