@@ -30,7 +30,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from lost_cities.net import VISITOR_VARIABLE
-from lost_cities.server.gate import TokenBucket, forwarded_client
+from lost_cities.server.gate import TokenBucket, counted_as, forwarded_client
 
 __all__ = ["MAX_COLUMNS", "MAX_ROWS", "GuardedServer", "cells"]
 
@@ -199,19 +199,20 @@ class GuardedServer(Server):
         if self.tabs >= self.max_tabs:
             raise web.HTTPServiceUnavailable(text="too many games open at once here: try again later")
         address = self._visitor(request)
-        if self.per_address is not None and self.by_address[address] >= self.per_address:
+        counted = counted_as(address)  # an IPv6 visitor by their /64, as the game server counts them
+        if self.per_address is not None and self.by_address[counted] >= self.per_address:
             raise web.HTTPServiceUnavailable(text="too many games open at once from your address: close one first")
         query = request.rel_url.query
         self.tabs += 1
-        self.by_address[address] += 1
+        self.by_address[counted] += 1
         try:  # the place is given back once the tab's app has ended, not when its page went
             return await self._tab(request, address, cells(query.get("width"), MAX_COLUMNS, 80),
                                    cells(query.get("height"), MAX_ROWS, 24))  # fmt: skip
         finally:
             self.tabs -= 1
-            self.by_address[address] -= 1
-            if not self.by_address[address]:
-                del self.by_address[address]
+            self.by_address[counted] -= 1
+            if not self.by_address[counted]:
+                del self.by_address[counted]
 
     async def _tab(self, request: web.Request, visitor: str, width: int, height: int) -> web.WebSocketResponse:
         """textual-serve's handling of a tab's websocket, with a bound on its messages, and its app stopped for good

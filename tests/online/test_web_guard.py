@@ -31,7 +31,7 @@ app = (
     'echo "$LOST_CITIES_VISITOR" > visitor-$$ && echo __GANGLION__ && exec cat > sent-$$'
 )
 proxies = tuple(sys.argv[3:])  # a reverse proxy in front: its visitors counted apart
-GuardedServer(app, host="127.0.0.1", port=port, max_tabs=3, per_address=2, trusted_proxies=proxies).serve()
+GuardedServer(app, host="127.0.0.1", port=port, max_tabs=5, per_address=2, trusted_proxies=proxies).serve()
 """
 
 
@@ -175,8 +175,13 @@ async def test_behind_a_trusted_proxy_each_visitor_it_forwards_holds_a_share_of_
     first, second = await tab(url, additional_headers=one), await tab(url, additional_headers=one)
     status, said = await refused(url, additional_headers=one)
     assert status == 503 and "from your address" in said
-    other = await tab(url, additional_headers={"X-Forwarded-For": "198.51.100.4"})  # another visitor: let in
+    other = await tab(url, additional_headers={"X-Forwarded-For": "2001:db8:1:2::1"})  # another visitor: let in
     visitors = await written(folder, "visitor-*", 3)  # and forwarded to the game server as themselves
-    assert sorted(visitors) == ["198.51.100.4\n", "203.0.113.9\n", "203.0.113.9\n"]
-    for websocket in (first, second, other):
+    assert sorted(visitors) == ["2001:db8:1:2::1\n", "203.0.113.9\n", "203.0.113.9\n"]
+    # found by a security tester: each address of an IPv6 /64 (one household's, or one attacker's billions) held
+    # tabs of its own; it is one visitor, as the game server counts it
+    neighbour = await tab(url, additional_headers={"X-Forwarded-For": "2001:db8:1:2::2"})
+    status, said = await refused(url, additional_headers={"X-Forwarded-For": "2001:db8:1:2::3"})
+    assert status == 503 and "from your address" in said
+    for websocket in (first, second, other, neighbour):
         await websocket.close()
