@@ -250,14 +250,20 @@ class TokenBucket:
 
 
 class LogThrottle:
-    """At most ``per_second`` lines a second through :meth:`warning`; the lines held back are counted and said in the
-    next line let through — an attack is seen in the log without filling the disk."""
+    """At most ``per_second`` lines a second through :meth:`warning` and :meth:`info`; the lines held back are counted
+    and said in the next line let through — an attack is seen in the log without filling the disk."""
 
     def __init__(self, per_second: float = 5.0) -> None:
         self.bucket = TokenBucket(per_second, per_second)
         self.held_back = 0
 
     def warning(self, message: str, *args: object) -> None:
+        self._log(logging.WARNING, message, args)
+
+    def info(self, message: str, *args: object) -> None:
+        self._log(logging.INFO, message, args)
+
+    def _log(self, level: int, message: str, args: tuple[object, ...]) -> None:
         if not self.bucket.take():
             self.held_back += 1
             return
@@ -265,7 +271,7 @@ class LogThrottle:
             message += " (and %d more not logged)"
             args = (*args, self.held_back)
             self.held_back = 0
-        log.warning(message, *args)
+        log.log(level, message, *args)
 
 
 def open_file_limit() -> int:

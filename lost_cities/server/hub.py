@@ -67,7 +67,7 @@ from lost_cities.server.connection import FrameBucket, GuardedConnection, floode
 from lost_cities.server.entrance import Entered, Entrance
 from lost_cities.server.game import Game, Refused
 from lost_cities.server.game_store import GameStore, StoreError
-from lost_cities.server.gate import Gate, Limits, Refusal
+from lost_cities.server.gate import Gate, Limits, LogThrottle, Refusal
 from lost_cities.server.held_games import HeldGames
 from lost_cities.server.leases import Leases
 from lost_cities.server.lobby import Lobby
@@ -134,6 +134,9 @@ class Hub:
         #: new games, and where one's games stand
         self.rematches = Rematches(store, key, self.held, self.gate)
         self.lobby = Lobby(store, key, self.held.games, self.rematches.asked, allow_seeds)
+        #: who came and went, a few lines a second at most: a script watching and leaving in a loop wrote 29 KiB a
+        #: second of them
+        self.comings = LogThrottle(per_second=20.0)
 
     # ------------------------------------------------------------------ a connection's life
 
@@ -259,7 +262,7 @@ class Hub:
         first_of_seat = seat is not None and not members.get(seat)
         members.setdefault(seat, set()).add(websocket)
         if seat is None:  # logged at once: its leaving is logged whenever it goes, even while being welcomed
-            log.info("game %s: a watcher connected (%d watching)", game.id, len(members[None]))
+            self.comings.info("game %s: a watcher connected (%d watching)", game.id, len(members[None]))
         try:
             await self._send(websocket, self._welcome(game, seat, token, invitation))
             await self._send(websocket, game.view_frame(seat))
@@ -275,7 +278,7 @@ class Hub:
                 elif offer is not None:
                     await self._send(websocket, offer)
             if first_of_seat and seat is not None:
-                log.info("game %s: seat %d connected", game.id, seat + 1)
+                self.comings.info("game %s: seat %d connected", game.id, seat + 1)
                 self.members.tell_all(game.id, Presence(seat=seat, connected=True, name=game.names[seat]))
             bucket = _bucket_of(websocket)
             what = f"game {game.id}: a frame from seat {seat}"
@@ -287,10 +290,10 @@ class Hub:
         finally:
             members[seat].discard(websocket)
             if seat is not None and not members[seat]:
-                log.info("game %s: seat %d disconnected", game.id, seat + 1)
+                self.comings.info("game %s: seat %d disconnected", game.id, seat + 1)
                 self.members.tell_all(game.id, Presence(seat=seat, connected=False))
             elif seat is None:
-                log.info("game %s: a watcher left (%d watching)", game.id, len(members[None]))
+                self.comings.info("game %s: a watcher left (%d watching)", game.id, len(members[None]))
             self.held.forget_if_idle(game.id)  # the copy in memory now, which may not be this connection's
 
     async def _answered(

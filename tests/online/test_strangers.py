@@ -610,6 +610,22 @@ async def test_a_game_whose_friend_never_came_is_deleted_once_old_and_its_code_o
     assert "games deleted, not begun in 14 days: 1" in server.log.read_text()
 
 
+async def test_watching_and_leaving_in_a_loop_fills_no_log(server: ServerProcess) -> None:
+    # found by a security tester: a script watching a game and leaving, 240 times a second, wrote 29 KiB a second of
+    # "a watcher connected" and "a watcher left" to the log (2.6 GB a day)
+    created = await create_game(server.url, two())
+    begun = time.monotonic()
+    for _ in range(300):
+        watcher = await open_raw(server.url)
+        assert (await ask(watcher, {"type": "watch", "code": created.watch}))["type"] == "welcome"
+        await watcher.close()
+    seconds = time.monotonic() - begun
+    await asyncio.sleep(0.2)  # the last one's leaving logged
+    lines = [line for line in server.log.read_text().splitlines() if "a watcher" in line]
+    assert len(lines) <= 20 * (seconds + 1) < 2 * 300  # a few a second, the rest counted
+    assert "more not logged" in "\n".join(lines)
+
+
 class CountingStore(SqliteStore):
     """A SQLite store that counts the games it reads whole (every decision)."""
 
