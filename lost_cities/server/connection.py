@@ -48,12 +48,14 @@ _FULL = _unavailable("this server holds as many connections as it may: try again
 
 
 class FrameBucket(TokenBucket):
-    """A connection's frames a second (:attr:`Limits.FRAMES_PER_SECOND`), with a burst; its pings take from it too."""
+    """A connection's frames a second (:attr:`Limits.FRAMES_PER_SECOND`), with a burst; its pings take from it too.
+    :attr:`share` counts them against what a connection may always send (:attr:`Limits.FRAME_SHARE`)."""
 
-    __slots__ = ()
+    __slots__ = ("share",)
 
     def __init__(self) -> None:
         super().__init__(Limits.FRAMES_PER_SECOND, Limits.FRAME_BURST)
+        self.share = TokenBucket(Limits.FRAME_SHARE, Limits.FRAME_SHARE_BURST)
 
 
 class _Closable(Protocol):
@@ -81,9 +83,10 @@ async def flooded(websocket: _Closable, bucket: FrameBucket, gate: Gate | None =
     """Whether the connection's frame is one too many this second, for the connection or (with ``gate``) for all
     those of its ``address``: if so it is told, and closed (1008) — by the server it is in a game on, and by the one
     that relays it there before its frames reach Redis."""
+    within_share = bucket.share.take()  # every frame counted: it measures this connection alone
     if not bucket.take():
         told = _FLOOD
-    elif gate is not None and not gate.frame_from(address):
+    elif gate is not None and not gate.frame_from(address) and not within_share:
         told = _ADDRESS_FLOOD
     else:
         return False
@@ -210,8 +213,12 @@ class GuardedConnection(ServerConnection):
         super().process_event(event)
 
     def _ping_allowed(self) -> bool:
-        """Whether a ping (or pong) is within the connection's frames a second, and its address's."""
-        return self.frames.take() and (self.client_address is None or self.gate.frame_from(self.client_address))
+        """Whether a ping (or pong) is within the connection's frames a second, and its address's or the share it may
+        always send (as :func:`flooded`'s frames)."""
+        within_share = self.frames.share.take()
+        return self.frames.take() and (
+            self.client_address is None or self.gate.frame_from(self.client_address) or within_share
+        )
 
     def pause_writing(self) -> None:
         """More than :attr:`Limits.SEND_BUFFER` waits to be sent (asyncio says so): if it still does in

@@ -83,6 +83,11 @@ class Limits:
     #: connection's, so that many connections cannot multiply it (a household's few players send a frame a second)
     FRAMES_PER_ADDRESS = 2 * FRAMES_PER_SECOND
     FRAME_BURST_PER_ADDRESS = 2 * FRAME_BURST
+    #: frames a second, and in a burst, that a connection may always send, however many its address's others send:
+    #: past the address's share, only a connection sending more is closed — a player behind the same address as a
+    #: flood (a campus, a carrier's NAT) sends a frame a second, and is never closed for the flood
+    FRAME_SHARE = 5.0
+    FRAME_SHARE_BURST = 20.0
     #: seconds a new connection has to send its whole HTTP request (the WebSocket handshake): a few hundred bytes
     HANDSHAKE = 5.0
     #: seconds the server waits for a client to answer its close frame (websockets' ``close_timeout``); a stopping

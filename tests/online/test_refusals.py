@@ -16,6 +16,7 @@ from lost_cities.ai import make_bot
 from lost_cities.net.client import create_game, play_seat
 from lost_cities.net.protocol import Create, SeatSpec
 from lost_cities.server import gate as gate_module
+from lost_cities.server.connection import FrameBucket, flooded
 from lost_cities.server.gate import Gate, GateSettings, Limits, Refusal
 from tests.online.raw import ask, joined, next_frame, open_raw, seated
 from tests.online.server import ServerProcess
@@ -376,6 +377,35 @@ def test_wrong_tokens_hold_back_no_neighbour_and_wrong_attempts_never_looked_at_
     with pytest.raises(Refusal, match="from your address"):
         gate.check_guesses("203.0.113.5", None)  # the address itself is held back from joining
     assert max(len(window.times) for window in gate.failures.windows.values()) == Limits.FAILURES_PER_ADDRESS
+
+
+async def test_past_its_addresss_share_only_a_connection_sending_more_than_a_players_few_frames_is_closed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # found by a security tester: six connections of one address, each under its own limit, got a player behind the
+    # same address closed (a campus, a carrier's NAT): whichever frame came once the address's share was gone
+    monkeypatch.setattr(gate_module, "time", SimpleNamespace(monotonic=lambda: 1000.0))  # no time passes
+
+    class Socket:
+        closed = False
+
+        async def send(self, message: str) -> None:
+            pass
+
+        async def close(self, code: int = 1000, reason: str = "") -> None:
+            self.closed = True
+
+    gate = Gate(GateSettings(trust_loopback=False, max_connections=100))
+    flooders = [(Socket(), FrameBucket()) for _ in range(3)]
+    for _ in range(int(Limits.FRAME_BURST_PER_ADDRESS) // 3):  # each under its own burst: the address's share gone
+        for socket, bucket in flooders:
+            assert not await flooded(socket, bucket, gate, "203.0.113.5")
+    player, bucket = Socket(), FrameBucket()
+    for _ in range(int(Limits.FRAME_SHARE_BURST)):
+        assert not await flooded(player, bucket, gate, "203.0.113.5")  # a player's frames: through
+    socket, flooder_bucket = flooders[0]
+    assert await flooded(socket, flooder_bucket, gate, "203.0.113.5") and socket.closed  # a flooder's: closed
+    assert await flooded(player, bucket, gate, "203.0.113.5")  # past a player's few, a connection is a flooder too
 
 
 def test_an_address_new_to_a_table_full_of_held_back_addresses_is_held_back_too_and_counting_it_looks_at_one_window(
