@@ -98,6 +98,10 @@ class Limits:
     FLOODER_CLOSING = 1.0
     #: connections one address may hold open at once (``--max-per-address``), counted from the first byte
     CONNECTIONS_PER_ADDRESS = 50
+    #: new connections one address may open a second, sustained, and in a burst: a player opens one now and then; a
+    #: script opening and closing them flat out (2,000 a second) took most of the server's core
+    NEW_CONNECTIONS_PER_SECOND = 10.0
+    NEW_CONNECTION_BURST = 100.0
     #: once the server holds this share of its cap, an address holding :attr:`CONNECTIONS_WHEN_BUSY` or more is
     #: refused another: the rest is kept for the addresses that hold few (a player has one or two)
     BUSY = 0.75
@@ -344,6 +348,7 @@ class Gate:
         )
         self.health = _Windows(Limits.HEALTH_PER_ADDRESS)
         self.frames = _Buckets(Limits.FRAMES_PER_ADDRESS, Limits.FRAME_BURST_PER_ADDRESS)
+        self.arrivals = _Buckets(Limits.NEW_CONNECTIONS_PER_SECOND, Limits.NEW_CONNECTION_BURST)
         #: open connections per client address, and in all
         self.open: dict[str, int] = {}
         #: connections refused by their address's caps, held a moment for their client to read why, per address
@@ -416,6 +421,12 @@ class Gate:
                 raise Refusal(
                     f"this server is busy: at most {Limits.CONNECTIONS_WHEN_BUSY} connections from one address now; "
                     "close one and try again"
+                )
+            if not self.arrivals.take(key):
+                self.refusals.warning("refused a connection from %s: too many new ones a second", address)
+                raise Refusal(
+                    f"at most {Limits.NEW_CONNECTIONS_PER_SECOND:g} new connections a second from one address: wait "
+                    "a moment and try again"
                 )
         self.open[key] = held + 1
 

@@ -216,6 +216,20 @@ async def test_one_address_holds_so_many_connections_and_no_more(untrusted: Serv
         await websocket.close()
 
 
+async def test_one_address_opening_connections_flat_out_is_held_back_alone(untrusted: ServerProcess) -> None:
+    # found by a security tester: one address opening and closing 2,244 connections a second took 79% of the core
+    said = []
+    for _ in range(int(Limits.NEW_CONNECTION_BURST) + 20):  # faster than ten a second, past the burst
+        try:
+            websocket = await from_address(untrusted.url, "127.0.0.9")
+        except InvalidStatus as refused:
+            said.append(bytes(refused.response.body or b"").decode())
+        else:
+            await websocket.close()
+    assert said and said[0] == "at most 10 new connections a second from one address: wait a moment and try again\n"
+    assert (await ask(await from_address(untrusted.url, "127.0.0.10"), {"type": "ping"}))["type"] == "pong"
+
+
 async def test_one_code_tried_wrong_too_often_is_refused_from_every_address(untrusted: ServerProcess) -> None:
     mistyped = shown(new_code())  # no game's: a used invitation is no wrong guess at its code (the next test)
     answers = []
