@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TypeVar
 
@@ -281,6 +281,27 @@ class MatchStore:
 
     def save_online(self, text: str) -> bool:
         return self.save_text(self.online_path, text)
+
+    @contextlib.contextmanager
+    def changing_online(self) -> Iterator[None]:
+        """Held while the online seats are read, changed and written back: two apps of one player (two terminals, two
+        games) never write over each other's change — a seat's token lost is a seat nobody can come back to.  An
+        advisory lock on a file beside them, where the system has one (POSIX); elsewhere, and in a folder that cannot
+        hold it, the change is made unlocked, as a write alone is atomic anyway."""
+        try:
+            import fcntl
+        except ImportError:
+            yield
+            return
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            lock = (self.root / f".{ONLINE_NAME}.lock").open("ab")
+        except OSError:
+            yield
+            return
+        with lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # let go as the file closes
+            yield
 
     def load_online(self, read: Callable[[str], T]) -> T | None:
         """The online seats read by ``read``, or ``None`` if there are none; a damaged file is set aside

@@ -58,26 +58,30 @@ def load_seats(store: MatchStore) -> OnlineSeats:
 
 def remember(store: MatchStore, seat: OnlineSeat) -> None:
     """Keep ``seat`` (replacing what was kept for the same game and seat on the same server)."""
-    kept = load_seats(store)
-    others = tuple(old for old in kept.seats if (old.server, old.game, old.seat) != (seat.server, seat.game, seat.seat))
-    store.save_online(encode(replace(kept, seats=(*others, seat), server=seat.server)).decode())
+    with store.changing_online():
+        kept = load_seats(store)
+        key = (seat.server, seat.game, seat.seat)
+        others = tuple(old for old in kept.seats if (old.server, old.game, old.seat) != key)
+        store.save_online(encode(replace(kept, seats=(*others, seat), server=seat.server)).decode())
 
 
 def forget(store: MatchStore, seats: tuple[OnlineSeat, ...], forget_server: bool = False) -> None:
     """Drop ``seats`` from those kept (the player asked: a server gone for good, a game given up), and with
     ``forget_server`` the server used last (the new-match form then offers the default); the history is left
     alone.  Without its token nobody here can come back to such a seat."""
-    kept = load_seats(store)
-    dropped = {(seat.server, seat.game, seat.seat) for seat in seats}
-    left = tuple(seat for seat in kept.seats if (seat.server, seat.game, seat.seat) not in dropped)
-    store.save_online(encode(replace(kept, seats=left, server=None if forget_server else kept.server)).decode())
+    with store.changing_online():
+        kept = load_seats(store)
+        dropped = {(seat.server, seat.game, seat.seat) for seat in seats}
+        left = tuple(seat for seat in kept.seats if (seat.server, seat.game, seat.seat) not in dropped)
+        store.save_online(encode(replace(kept, seats=left, server=None if forget_server else kept.server)).decode())
 
 
 def remember_server(store: MatchStore, server: str) -> None:
     """Keep ``server`` as the one the new-match form offers next time."""
-    kept = load_seats(store)
-    if kept.server != server:
-        store.save_online(encode(replace(kept, server=server)).decode())
+    with store.changing_online():
+        kept = load_seats(store)
+        if kept.server != server:
+            store.save_online(encode(replace(kept, server=server)).decode())
 
 
 def last_server(store: MatchStore) -> str | None:

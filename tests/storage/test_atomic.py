@@ -76,3 +76,32 @@ def test_sweep_removes_only_old_temporary_files(tmp_path: Path) -> None:
     assert sweep_temporaries(tmp_path) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([fresh.name, *(p.name for p in kept)])
     assert sweep_temporaries(tmp_path / "missing") == 0
+
+
+SEATS = 60
+
+
+def _remember_many(root: str, player: int) -> None:
+    from lost_cities.storage import MatchStore
+    from lost_cities.storage.online import OnlineSeat, remember
+
+    store = MatchStore(root)
+    for game in range(SEATS):
+        remember(store, OnlineSeat("ws://127.0.0.1:7", f"g{player}-{game}", 0, "K7QX-M2PA", "t" * 43))
+
+
+def test_two_apps_keeping_seats_at_once_lose_none(tmp_path: Path) -> None:
+    # found by a newcomer playing both sides from one data folder: each app read the seats, changed one and wrote
+    # them back, and one app's change was lost (a game it had filed was listed as ended while its player was away);
+    # a seat lost so is a token lost, a seat nobody can come back to
+    from lost_cities.storage import MatchStore
+    from lost_cities.storage.online import load_seats
+
+    context = multiprocessing.get_context("spawn")
+    players = [context.Process(target=_remember_many, args=(str(tmp_path), player)) for player in (1, 2)]
+    for process in players:
+        process.start()
+    for process in players:
+        process.join(timeout=60)
+        assert process.exitcode == 0
+    assert len(load_seats(MatchStore(tmp_path)).seats) == 2 * SEATS
