@@ -31,7 +31,7 @@ from lost_cities.tui.match.screens.dialogs import ConfirmQuit
 from lost_cities.tui.match.screens.online_start import OnlineStartScreen
 from lost_cities.tui.match.screens.setup import NewMatchScreen
 from lost_cities.tui.match.tables.remote import RemoteTable
-from lost_cities.words import card_phrase
+from lost_cities.words import card_phrase, turn_sentence
 from tests.online.server import ServerProcess
 from tests.tui.helpers import key_bar, message, screen_text, until, words_of
 
@@ -273,6 +273,9 @@ async def test_a_card_another_player_takes_back_is_said(
             card = ana.view.hand[0]
             await ana.send(f"{play}{card}")  # discarded, or laid on an expedition
             await until(pilot, lambda: app.table.frame is not None and app.table.frame.version == 1)
+            # found by a newcomer: the card was on the table without a word until Ana had drawn
+            laid = turn_sentence("Ana", card_phrase(card), discard=play == "-")
+            await until(pilot, lambda: laid in " ".join(screen_text(shown).split()))
             await ana.send(None)
             expected = said.format(card=card_phrase(card))
             await until(pilot, lambda: expected in " ".join(screen_text(shown).split()))

@@ -19,10 +19,13 @@ from lost_cities.engine import (
     Colour,
     Decision,
     IllegalMoveError,
+    NotationError,
     Phase,
+    Play,
     PlayerView,
     Reason,
     Rules,
+    parse_decision,
 )
 from lost_cities.engine.match import match_outcome
 from lost_cities.i18n import _
@@ -51,7 +54,7 @@ from lost_cities.tui.common.fitted import MIN_WIDTH
 from lost_cities.tui.match.host import Online
 from lost_cities.tui.match.scene import Scene, Wait
 from lost_cities.tui.match.tables.table import Table
-from lost_cities.words import card_phrase, elided, shown_names, side_names, time_left
+from lost_cities.words import card_phrase, elided, shown_names, side_names, time_left, turn_sentence
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -480,10 +483,22 @@ class RemoteTable(Table):
                 self._show(note=_("{name} took back the card just played.").format(name=name))
             else:
                 self._show(note=_("{name} took {card} back into their hand.").format(name=name, card=card_phrase(card)))
+        elif (play := self._others_play(frame)) is not None:  # said at once, as at one keyboard, while they draw
+            self._show(note=turn_sentence(self.names[frame.seat], card_phrase(play.card), play.discard))
         else:
             self._show(note="")
         if frame.round_over is not None:
             self._round_over(frame)
+
+    def _others_play(self, frame: Event) -> Play | None:
+        """The card another player has just laid or discarded, if their turn goes on (their draw, or another lay of
+        the final laying): the history tells a turn once it is over."""
+        if frame.seat == self.welcome_seat or not 0 <= frame.seat < len(self.names) or frame.view.to_move != frame.seat:
+            return None
+        with contextlib.suppress(NotationError):
+            decision = parse_decision(frame.decision)
+            return decision if isinstance(decision, Play) else None
+        return None
 
     @property
     def welcome_seat(self) -> int | None:
