@@ -86,6 +86,8 @@ async def test_the_pass_screen_shows_no_hand_only_enter_reveals_it() -> None:
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, PassScreen), key
+        # found by a newcomer: a wrong key here did nothing, without a word
+        assert "The key n does nothing here: Ana, press Enter to see your hand." in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, BoardScreen)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -65,6 +65,8 @@ class PassScreen(FittedScreen[None]):
         super().__init__()
         self.rules = rules
         self.set_reactive(PassScreen.scene, scene)  # drawn once mounted
+        #: what a key that does nothing here was told, until the screen is drawn again
+        self.unknown = ""
 
     @property
     def name(self) -> str:
@@ -105,8 +107,13 @@ class PassScreen(FittedScreen[None]):
         else:
             prompt = _("Pass to {name} — {name}, press Enter").format(name=name)
         self.query_one("#pass-prompt", Static).update(prompt)
-        self.query_one("#pass-note", Static).update("\n".join(line for line in (scene.note, scene.line) if line))
+        self._note()
         self.refresh_bindings()
+
+    def _note(self) -> None:
+        scene = self.scene
+        lines = (scene.note, scene.line, self.unknown)
+        self.query_one("#pass-note", Static).update("\n".join(line for line in lines if line))
 
     def on_click(self, event: events.Click) -> None:
         """A click on the prompt ("Pass to Ana — Ana, press Enter") does what Enter does: shows the hand, or, while
@@ -130,9 +137,15 @@ class PassScreen(FittedScreen[None]):
             return (key_name("enter"), _("show {name}'s hand").format(name=self.name))
         return super().key_entry(binding)
 
-    def on_key(self, _event: events.Key) -> None:
+    def on_key(self, event: events.Key) -> None:
         if self.waiting:
             self.post_message(Hurry())  # a computer's move is held on screen: go on at once
+        elif event.is_printable and (event.character or "").strip() and not _KEYS.get(event.key) and not self.too_small:
+            # found by a newcomer: a wrong key here did nothing, without a word
+            self.unknown = _("The key {key} does nothing here: {name}, press Enter to see your hand.").format(
+                key=event.character, name=self.name
+            )
+            self._note()
 
     def action_reveal(self) -> None:
         if self.scene.view.phase is Phase.OVER:
@@ -149,3 +162,6 @@ class PassScreen(FittedScreen[None]):
 
     def action_quit(self) -> None:
         self.post_message(QuitRequested())
+
+
+_KEYS = BindingsMap(PassScreen.BINDINGS).key_to_bindings
