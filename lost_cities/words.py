@@ -450,6 +450,8 @@ def describe_event(event: PublicEvent, name: str, short: bool = False) -> str:
         return _("{name} laid nothing more.").format(name=name)
     if len(cards) == 1:
         return _("{name} laid {card} in the final laying.").format(name=name, card=cards[0])
+    if cards[0] == cards[1]:  # two wagers of a colour: not "a purple wager and a purple wager"
+        return _("{name} laid {card} twice in the final laying.").format(name=name, card=cards[0])
     return _("{name} laid {card} and {other} in the final laying.").format(name=name, card=cards[0], other=cards[1])
 
 
@@ -479,6 +481,8 @@ def describe_own_event(event: PublicEvent) -> str:
         return _("You laid nothing more.")
     if len(cards) == 1:
         return _("You laid {card} in the final laying.").format(card=cards[0])
+    if cards[0] == cards[1]:
+        return _("You laid {card} twice in the final laying.").format(card=cards[0])
     return _("You laid {card} and {other} in the final laying.").format(card=cards[0], other=cards[1])
 
 

@@ -100,6 +100,7 @@ MOVES: dict[str, PublicEvent] = {
     "discard, not drawn yet": PublicTurn(1, Play(_C("gw"), True), None, None),
     "final laying of one": FinalLaying(1, (Play(_C("r8"), False),), True, True),
     "final laying of two": FinalLaying(1, (Play(_C("r8"), False), Play(_C("pw"), False)), True, False),
+    "final laying of two wagers": FinalLaying(1, (Play(_C("pw"), False), Play(_C("pw"), False)), True, False),
     "stop": FinalLaying(1, (), True, True),
 }
 SAID: dict[str, tuple[str, str, str]] = {  # en, fr, ru
@@ -143,6 +144,11 @@ SAID: dict[str, tuple[str, str, str]] = {  # en, fr, ru
         "Boris laid red 8 and a purple wager in the final laying.",
         "Boris a posé le 8 rouge et un pari pourpre lors de la pose finale.",
         "Boris выкладывает красную 8 и фиолетовую карту пари при последней выкладке.",
+    ),
+    "final laying of two wagers": (  # found by a newcomer: "un pari pourpre et un pari pourpre"
+        "Boris laid a purple wager twice in the final laying.",
+        "Boris a posé deux fois un pari pourpre lors de la pose finale.",
+        "Boris дважды выкладывает фиолетовую карту пари при последней выкладке.",
     ),
     "stop": ("Boris laid nothing more.", "Boris n'a plus rien posé.", "Boris больше ничего не выкладывает."),
 }
