@@ -88,7 +88,7 @@ REFUSALS: Final[Mapping[Reason, str]] = MappingProxyType(
     {
         Reason.NOT_IN_HAND: N_("{card} is not in your hand"),
         Reason.LOWER_THAN_TOP: N_("{card} can't follow {top}: numbers must go up"),
-        Reason.WAGER_AFTER_NUMBER: N_("{card} can't follow {top}: wagers come before numbers"),
+        Reason.WAGER_AFTER_NUMBER: N_("a {card} can't follow {top}: wagers come before numbers"),  # always a wager
         Reason.TOO_MANY_WAGERS: N_("an expedition holds at most three wagers"),
         Reason.DUPLICATE_CARD: N_("there is only one {card}"),
         Reason.WRONG_COLOUR: N_("{card} does not belong in the {colour} expedition"),

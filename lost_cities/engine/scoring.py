@@ -65,7 +65,7 @@ def check_expedition(colour: Colour, cards: Sequence[Card], rules: Rules = _DEFA
     >>> check_expedition(Colour.RED, parse_cards("r3 rw"))
     Traceback (most recent call last):
     ...
-    lost_cities.engine.errors.IllegalMoveError: R6a: red wager can't follow red 3: wagers come before numbers
+    lost_cities.engine.errors.IllegalMoveError: R6a: a red wager can't follow red 3: wagers come before numbers
     """
     if colour not in rules.colours:
         raise IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=colour)

@@ -151,7 +151,7 @@ REFUSALS = [
     (["red:w,3,2"], "red:w,3,2", "red 2 can't follow red 3: numbers must go up (R6a)"),  # R6a
     (["red:w 3", "2"], "red:w 3 2", "red 2 can't follow red 3"),  # R6a, unquoted
     (["red:3,3"], "red:3,3", "there is only one red 3 (R2)"),  # R2/R6a: not above the one before
-    (["red:w,3,w"], "red:w,3,w", "red wager can't follow red 3: wagers come before numbers (R6a)"),  # R6a
+    (["red:w,3,w"], "red:w,3,w", "a red wager can't follow red 3: wagers come before numbers (R6a)"),  # R6a
     (["red:w,w,w,w"], "red:w,w,w,w", "at most three wagers (R2)"),  # R2
     (["red:1"], "red:1", "there is no red 1: numbers go from 2 to 10"),  # R2
     (["red:11"], "red:11", "there is no red 11"),  # R2
