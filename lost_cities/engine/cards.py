@@ -154,7 +154,7 @@ and 2-10 (ASCII digits) or w, e.g. r7, bw
                 return card_from_code(card_code(colour, WAGER))
             if rest in _NUMBERS:
                 return card_from_code(card_code(colour, _NUMBERS[rest]))
-        raise NotationError(text, "a card: colour letter (y b w g r p) and 2-10 (ASCII digits) or w, e.g. r7, bw")
+        raise NotationError(text, "a card: colour letter (y b w g r p) and 2–10 (ASCII digits) or w, e.g. r7, bw")
 
     def __str__(self) -> str:
         return self._text

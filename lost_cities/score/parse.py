@@ -194,7 +194,7 @@ def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str])
             raise ScoreInputError(
                 source,
                 _(
-                    "can't read {token}: write a card as its colour's letter ({letters}) and 2-10 in plain digits, "
+                    "can't read {token}: write a card as its colour's letter ({letters}) and 2–10 in plain digits, "
                     "or w for a wager, e.g. r5, bw"
                 ).format(token=quoted(token), letters=letters),
             ) from None
