@@ -93,7 +93,7 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
         choices.add_column()
         lines = [("r", _("resume this match"))] if self.summary is not None else []
         lines += [(str(number), game) for number, game in enumerate(self.online, start=1)]
-        lines += [("n", self.new_match), ("l", _("learn to play")), ("s", _("statistics")), ("q", _("quit"))]
+        lines += [("n", self.new_match), ("s", _("statistics")), ("l", _("learn to play")), ("q", _("quit"))]
         for key, label in lines:
             choices.add_row(Text(f" {key} ", style="bold reverse"), Text(label))  # a name is text, never markup
         return choices
