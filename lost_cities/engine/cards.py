@@ -144,7 +144,7 @@ class Card:
         Traceback (most recent call last):
         ...
         lost_cities.engine.syntax.NotationError: cannot read 'r²': expected a card: colour letter (y b w g r p) \
-and 2-10 (ASCII digits) or w, e.g. r7, bw
+and 2–10 (ASCII digits) or w, e.g. r7, bw
         """
         token = text.strip().lower()
         if len(token) >= 2 and token[0] in _LETTERS:
