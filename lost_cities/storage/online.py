@@ -30,6 +30,10 @@ class OnlineSeat(Struct, frozen=True):
     filed: bool = False
     #: the computer level playing it (``online bot``), which alone comes back to it; ``None``: a person's
     bot: str | None = None
+    #: a game created here: each seat's invitation as it was made (seat, name, code; no code for a computer's) and
+    #: the code to watch it, for the help to give them again when the game is opened again
+    invitations: tuple[tuple[int, str, str | None], ...] = ()
+    watch: str | None = None
 
     def taken_with(self, code: str) -> bool:
         """Whether the seat was taken with ``code`` (in any case, with or without its dash)."""

@@ -963,3 +963,22 @@ async def test_a_rematch_the_server_will_not_make_yet_is_said_and_a_asks_again(t
             await until(pilot, lambda: refusals() == 2 and isinstance(app.screen, MatchEndScreen) and app.screen.again)
     finally:
         untrusting.stop()
+
+
+async def test_a_game_created_here_and_opened_again_keeps_its_invitations_in_the_help(server: ServerProcess) -> None:
+    # found by a newcomer: back in a game they had created, ? gave neither the friend's invitation nor the code to watch
+    settings = MatchSettings(names=("Ana", "Boris"), rounds=1, seed=8)
+    first = MatchApp(Online(server.url, create=OnlineMatch(settings, server.url)), store=MatchStore())
+    async with first.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "send Boris: lost-cities play --join " in screen_text(first))
+        created = first.table.created
+        assert created is not None
+    (kept,) = [seat for seat in load_seats(MatchStore()).seats if seat.game == created.game]
+    again = MatchApp(Online(server.url, token=kept.token), store=MatchStore())
+    async with again.run_test(size=(80, 24)) as pilot:
+        shown: App[Any] = again
+        await until(pilot, lambda: again.table.welcome is not None and again.table.frame is not None)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: type(again.screen).__name__ == "HelpScreen")
+        text = " ".join(screen_text(shown).split())
+        assert f"--join {created.seats[1].code}" in text and f"--watch {created.watch}" in text

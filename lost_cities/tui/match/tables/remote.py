@@ -35,6 +35,7 @@ from lost_cities.net.client import OnlineError, Seat
 from lost_cities.net.invitations import normalised, shown
 from lost_cities.net.protocol import (
     TAKE_BACK,
+    Created,
     ErrorCode,
     ErrorFrame,
     Event,
@@ -42,6 +43,7 @@ from lost_cities.net.protocol import (
     Record,
     Rematched,
     RematchOffer,
+    SeatOffer,
     ServerFrame,
     ViewFrame,
     Welcome,
@@ -59,7 +61,6 @@ from lost_cities.words import card_phrase, elided, shown_names, side_names, time
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from lost_cities.net.protocol import Created
     from lost_cities.tui.match.host import MatchHost
     from lost_cities.tui.match.screens.board import BoardScreen
     from lost_cities.tui.match.screens.online_start import JoinGame
@@ -148,9 +149,11 @@ class RemoteTable(Table):
         #: that whoever created the game chose its deals, in words (said first on the board, kept in the help); empty:
         #: the server dealt
         self.dealt = ""
-        if seat.created is not None:
-            self.first_note = self.invitation = invitations(seat.created, self.server)
-            self.invites = {offer.seat: offer.code for offer in seat.created.seats if offer.code is not None}
+        #: the game created here, if it was (now, or before: its invitations kept with its seat)
+        self.created = seat.created or self._created_before(seat)
+        if self.created is not None:
+            self.first_note = self.invitation = invitations(self.created, self.server)
+            self.invites = {offer.seat: offer.code for offer in self.created.seats if offer.code is not None}
         #: the last version shown, the standing and the names it was shown with
         self.frame: ViewFrame | Event | None = None
         self.connected = False
@@ -280,6 +283,20 @@ class RemoteTable(Table):
         """``text`` after the sentence that says who chose the deals, if somebody did."""
         return "\n".join(line for line in (self.dealt, text) if line)
 
+    def _created_before(self, seat: Online) -> Created | None:
+        """The game a seat opened by its token belongs to, as it was created here, if it was: found a newcomer, the
+        help of a game opened again gave its invitations and its code to watch no more."""
+        if seat.token is None:
+            return None
+        try:
+            kept = next((s for s in load_seats(self.app.store).seats if s.token == seat.token), None)
+        except StorageError:
+            return None
+        if kept is None or kept.watch is None or not kept.invitations:
+            return None
+        offers = tuple(SeatOffer(number, name, code) for number, name, code in kept.invitations)
+        return Created(game=kept.game, seats=offers, watch=kept.watch)
+
     def _keep_seat(self, game: str, seat: int | None, token: str | None, names: tuple[str, ...]) -> None:
         """A seat taken with a code: its token is kept (a rematch's too), for the same ``--join`` to come back; a
         welcome back (no token) brings the names of a seat kept before up to date (a rematch's are known only then).
@@ -295,7 +312,11 @@ class RemoteTable(Table):
             if code is None:
                 return
             if token is not None:
-                remember(self.app.store, OnlineSeat(self.server, game, seat, code, token, names))
+                created = self.created if self.created is not None and self.created.game == game else None
+                made = () if created is None else tuple((offer.seat, offer.name, offer.code) for offer in created.seats)
+                watch = None if created is None else created.watch
+                remember(self.app.store, OnlineSeat(self.server, game, seat, code, token, names, invitations=made,
+                                                    watch=watch))  # fmt: skip
                 return
             place = (self.server, game, seat)
             kept = next((s for s in load_seats(self.app.store).seats if (s.server, s.game, s.seat) == place), None)
@@ -732,7 +753,7 @@ class RemoteTable(Table):
     def _invitations_now(self) -> str:
         """The invitations of a game created here, as the help keeps them: each seat named as its player gave their
         name on joining (``send Bob``, not ``send Player 2``, once Bob has joined)."""
-        created = self._taking.created
+        created = self.created
         if created is None or not self.invitation or self.welcome is None or self.welcome.game != created.game:
             return self.invitation  # none, or a rematch's code to watch
         names = {info.seat: info.name for info in self.welcome.seats}
