@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.app import App
 
+from lost_cities.i18n import set_language
 from lost_cities.tui.match.screens.dialogs import NoticesScreen
 from tests.tui.helpers import SIZE, screen_lines
 
@@ -31,3 +32,31 @@ async def test_a_text_longer_than_the_window_says_the_arrows_scroll_it_and_a_sho
                 await pilot.press("end")
                 await pilot.pause()
                 assert any("Press Enter to go on." in line for line in screen_lines(app))
+
+
+class HelpHost(App[None]):
+    def on_mount(self) -> None:
+        from lost_cities.engine import Rules
+        from lost_cities.tui.match.screens.dialogs import HelpScreen
+
+        invitations = "\n".join(["send Boris:", "lost-cities play --join 7TWR-79MY", "to watch:", "…"] * 2)
+        self.push_screen(HelpScreen(Rules(), passing=False, game=invitations, online=True))
+
+
+async def test_a_text_that_scrolls_is_laid_out_as_wide_as_one_that_does_not() -> None:
+    # found by a newcomer: an online game's help, with its invitations, scrolled, and its scrollbar took two columns
+    # from the text, so that the keys' two columns wrapped ("la poser dans son" / "expédition")
+    set_language("fr")
+    try:
+        app = HelpHost()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert "↑↓  défiler" in screen_lines(app)[-1]
+            await pilot.press("end")
+            await pilot.pause()
+            lines = screen_lines(app)
+            assert any("la poser dans son expédition" in line for line in lines), "\n".join(lines)
+            assert any("la reprendre avant de piocher" in line for line in lines), "\n".join(lines)
+    finally:
+        set_language("en")

@@ -27,6 +27,10 @@ class ScrollPanel(ModalScreen[None]):
         border: round $accent;
         background: $surface;
         padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    ScrollPanel > VerticalScroll.-scrolling {
+        padding: 0 0 0 1;
     }
     """
 
@@ -40,7 +44,9 @@ class ScrollPanel(ModalScreen[None]):
         """A text longer than the window says on the box's bottom edge that the arrows bring the rest (the
         scrollbar alone tells it by its colour only)."""
         scroll = self.query_one(VerticalScroll)
-        scroll.border_subtitle = Content(f"↑↓  {_('scroll')}") if scroll.max_scroll_y > 0 else ""
+        scrolling = scroll.max_scroll_y > 0
+        scroll.border_subtitle = Content(f"↑↓  {_('scroll')}") if scrolling else ""
+        scroll.set_class(scrolling, "-scrolling")  # the scrollbar in the right padding's place: the text as wide
 
     def action_close(self) -> None:
         self.dismiss(None)
