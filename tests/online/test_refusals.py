@@ -254,14 +254,19 @@ def test_games_are_created_at_most_thirty_a_minute_from_one_address_but_without_
         untrusted.check_create("127.0.0.1")
 
 
+def gate_on_a_clock(monkeypatch: pytest.MonkeyPatch) -> tuple[Gate, list[float]]:
+    """A gate (this machine trusted) whose time is ``now[0]``, moved on by the test: a day's limits without a day."""
+    now = [1000.0]
+    monkeypatch.setattr(gate_module, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    return Gate(GateSettings(trust_loopback=True, max_connections=100)), now
+
+
 def test_games_are_created_at_most_three_hundred_a_day_from_one_address_then_one_every_five_minutes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # each game waits for its players in the database until it is dealt or deleted (Limits.UNSTARTED_DAYS): thirty a
     # minute would let one address keep 600,000 of them
-    now = [1000.0]
-    monkeypatch.setattr(gate_module, "time", SimpleNamespace(monotonic=lambda: now[0]))
-    gate = Gate(GateSettings(trust_loopback=True, max_connections=100))
+    gate, now = gate_on_a_clock(monkeypatch)
     created, said = 0, ""
     while not said and created <= 2 * Limits.CREATES_PER_ADDRESS_PER_DAY:  # as many as the minute's cap lets
         # through, minute after minute, until the day's says no
@@ -288,9 +293,7 @@ def test_the_addresses_of_one_network_create_together_no_more_than_three_address
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # found by a security tester: a /48 of IPv6 is free, and its 65,536 /64s each created 300 games a day
-    now = [1000.0]
-    monkeypatch.setattr(gate_module, "time", SimpleNamespace(monotonic=lambda: now[0]))
-    gate = Gate(GateSettings(trust_loopback=True, max_connections=100))
+    gate, now = gate_on_a_clock(monkeypatch)
     for number in range(Limits.CREATES_PER_NETWORK // Limits.CREATES_PER_ADDRESS):  # three /64s of one /48, at once
         for _ in range(Limits.CREATES_PER_ADDRESS):
             gate.check_create(f"2001:db8:1:{number + 1}::9")
