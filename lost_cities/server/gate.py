@@ -2,8 +2,9 @@
 
 lichess's lila-ws and nginx's ``limit_conn``/``limit_req`` are the model: every count is kept per client address (and
 per code tried), so that one address sending wrong codes, opening connections or creating games holds back itself
-alone, never the players behind other addresses.  Wrong codes are counted per network too, a few addresses' worth:
-one who holds a whole network (a /48 of IPv6 is free to anyone) guesses no faster than a few addresses.
+alone, never the players behind other addresses.  Wrong codes and new games are counted per network too, three
+addresses' worth: one who holds a whole network (a /48 of IPv6 is free to anyone) guesses and creates no more than
+three addresses.
 
 The client's address is the connection's own, or — only when the connection comes from a proxy the operator named
 (``--trusted-proxy``), or from this machine when it is trusted — the one that proxy forwards (``X-Forwarded-For`` or
@@ -146,8 +147,9 @@ def counted_as(address: str) -> str:
 
 
 def network_of(address: str) -> str | None:
-    """The network an address's wrong attempts are counted against too (:attr:`Limits.FAILURES_PER_NETWORK`): an IPv4
-    address's /24, an IPv6 address's /48; ``None`` for this machine's, whose addresses are its own scripts'.
+    """The network an address's wrong codes and new games are counted against too (:attr:`Limits.FAILURES_PER_NETWORK`,
+    :attr:`Limits.CREATES_PER_NETWORK`): an IPv4 address's /24, an IPv6 address's /48; ``None`` for this machine's,
+    whose addresses are its own scripts'.
 
     >>> network_of("203.0.113.9"), network_of("2001:db8:1:2:aaaa::1"), network_of("::ffff:198.51.100.4")
     ('203.0.113.0/24', '2001:db8:1::/48', '198.51.100.0/24')
@@ -465,8 +467,8 @@ class Gate:
             raise Refusal("too many wrong codes or tokens from your address: try again in a minute")
         network = network_of(address)
         if network is not None and self.network_failures.full(network, now):
-            self.refusals.warning("refused a code from %s: too many wrong codes or tokens from %s", address, network)
-            raise Refusal("too many wrong codes or tokens from your network: try again in a minute")
+            self.refusals.warning("refused a code from %s: too many wrong codes from %s", address, network)
+            raise Refusal("too many wrong codes from your network: try again in a minute")
         if code is not None and self.code_failures.full(code, now):
             self.refusals.warning("refused a code from %s: that code was tried wrong too often", address)
             raise Refusal("this code was tried wrong too often: try again in a minute")

@@ -361,7 +361,7 @@ def test_the_addresses_of_one_network_guess_together_no_faster_than_three_addres
             for attempt in range(Limits.FAILURES_PER_ADDRESS):
                 gate.check_guesses(site.format(number + 1), None)
                 gate.failed(site.format(number + 1), f"ZZZZZZ{number + 2}{attempt + 2}", "bad_code")
-        with pytest.raises(Refusal, match="too many wrong codes or tokens from your network"):
+        with pytest.raises(Refusal, match="too many wrong codes from your network"):
             gate.check_guesses(neighbour, None)
         gate.check_guesses(stranger, None)
     for number in range(2 * Limits.FAILURES_PER_NETWORK):  # this machine's addresses are one machine's scripts
