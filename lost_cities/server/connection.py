@@ -57,6 +57,17 @@ class FrameBucket(TokenBucket):
         super().__init__(Limits.FRAMES_PER_SECOND, Limits.FRAME_BURST)
         self.share = TokenBucket(Limits.FRAME_SHARE, Limits.FRAME_SHARE_BURST)
 
+    def refusal(self, gate: Gate | None, address: str | None) -> str | None:
+        """What the connection is told if one more frame (or ping) is one too many this second — for the connection,
+        or (with ``gate`` and the client's ``address``) for all that address's connections, past what a connection may
+        always send —; ``None`` if it is within."""
+        within_share = self.share.take()  # every frame counted: it measures this connection alone
+        if not self.take():
+            return _FLOOD
+        if gate is not None and address is not None and not gate.frame_from(address) and not within_share:
+            return _ADDRESS_FLOOD
+        return None
+
 
 class _Closable(Protocol):
     async def send(self, message: str) -> None: ...
@@ -83,12 +94,8 @@ async def flooded(websocket: _Closable, bucket: FrameBucket, gate: Gate | None =
     """Whether the connection's frame is one too many this second, for the connection or (with ``gate``) for all
     those of its ``address``: if so it is told, and closed (1008) — by the server it is in a game on, and by the one
     that relays it there before its frames reach Redis."""
-    within_share = bucket.share.take()  # every frame counted: it measures this connection alone
-    if not bucket.take():
-        told = _FLOOD
-    elif gate is not None and not gate.frame_from(address) and not within_share:
-        told = _ADDRESS_FLOOD
-    else:
+    told = bucket.refusal(gate, address)
+    if told is None:
         return False
     with contextlib.suppress(ConnectionClosed):
         await websocket.send(told)
@@ -213,12 +220,8 @@ class GuardedConnection(ServerConnection):
         super().process_event(event)
 
     def _ping_allowed(self) -> bool:
-        """Whether a ping (or pong) is within the connection's frames a second, and its address's or the share it may
-        always send (as :func:`flooded`'s frames)."""
-        within_share = self.frames.share.take()
-        return self.frames.take() and (
-            self.client_address is None or self.gate.frame_from(self.client_address) or within_share
-        )
+        """Whether a ping (or pong) is within what the connection may send a second, as a frame is."""
+        return self.frames.refusal(self.gate, self.client_address) is None
 
     def pause_writing(self) -> None:
         """More than :attr:`Limits.SEND_BUFFER` waits to be sent (asyncio says so): if it still does in
