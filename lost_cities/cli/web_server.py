@@ -30,7 +30,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from lost_cities.net import VISITOR_VARIABLE
-from lost_cities.server.gate import TokenBucket, counted_as, forwarded_client
+from lost_cities.server.gate import TokenBucket, counted_as, forwarded_client, within
 
 __all__ = ["MAX_COLUMNS", "MAX_ROWS", "GuardedServer", "cells"]
 
@@ -174,14 +174,11 @@ class GuardedServer(Server):
 
     def _visitor(self, request: web.Request) -> str:
         """The address of the person in the tab: the connection's, or behind a trusted proxy the one it forwards."""
-        return forwarded_client(request.remote or "?", lambda name: request.headers.getall(name, []), self._is_proxy)
-
-    def _is_proxy(self, address: str) -> bool:
-        try:
-            ip = ipaddress.ip_address(address)
-        except ValueError:
-            return False
-        return any(ip in network for network in self.proxies)
+        return forwarded_client(
+            request.remote or "?",
+            lambda name: request.headers.getall(name, []),
+            lambda peer: within(peer, self.proxies),
+        )
 
     def _same_origin(self, request: web.Request) -> bool:
         origin = request.headers.get("Origin")

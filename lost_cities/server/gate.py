@@ -44,6 +44,7 @@ __all__ = [
     "forwarded_client",
     "is_loopback",
     "network_of",
+    "within",
 ]
 
 log = logging.getLogger("lost_cities.server")
@@ -163,6 +164,19 @@ def network_of(address: str) -> str | None:
     if ip.is_loopback:
         return None
     return str(ipaddress.ip_network((ip, 24 if ip.version == 4 else 48), strict=False))
+
+
+def within(address: str, networks: Iterable[ipaddress.IPv4Network | ipaddress.IPv6Network]) -> bool:
+    """Whether ``address`` is in one of ``networks`` (the trusted proxies': ``--trusted-proxy``).
+
+    >>> within("10.0.0.7", [ipaddress.ip_network("10.0.0.0/8")]), within("not an address", [])
+    (True, False)
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in networks)
 
 
 def is_loopback(address: str) -> bool:
@@ -372,11 +386,7 @@ class Gate:
         (``--trust-loopback``): ``lost-cities web``'s tabs forward their visitor's address, so that one visitor's
         wrong codes hold back that visitor, not every tab of the page; a client of this machine that forwards
         nothing is counted as this machine, exempt as before."""
-        try:
-            ip = ipaddress.ip_address(address)
-        except ValueError:
-            return False
-        return any(ip in network for network in self.proxies) or (self.settings.trust_loopback and ip.is_loopback)
+        return within(address, self.proxies) or (self.settings.trust_loopback and is_loopback(address))
 
     def frame_from(self, address: str) -> bool:
         """Whether one more frame from ``address`` is within what all its connections may send a second (this
