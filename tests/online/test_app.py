@@ -579,6 +579,9 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
         waiting = "The cards are dealt once everyone has joined: waiting for Boris."
         await until(pilot, lambda: waiting in " ".join(screen_text(shown).split()))
         assert invitation in " ".join(screen_text(shown).split())  # above it, the command that invites him
+        # the table does not pretend to a round under way: no draw pile of 44, nobody playing, no first turn
+        assert "Round 1 of 1  ·  Draw pile: not dealt yet" in screen_text(shown)
+        assert "Ana plays" not in screen_text(shown) and "First turn of the round." not in screen_text(shown)
         # found by an attacker: the creator saw her hand at once, and could make games until she liked one, then
         # invite Boris into it alone
         assert app.table.frame is not None and app.table.frame.view.hand == ()
@@ -591,6 +594,8 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
         try:  # once he is in, the cards are dealt, and the board says no more of the invitation
             await until(pilot, lambda: app.table.frame is not None and len(app.table.frame.view.hand) == 8)
             await until(pilot, lambda: "has joined" not in screen_text(shown) and "dealt once" not in message(shown))
+            assert "Draw pile: 44  ·  Ana plays, then Boris" in screen_text(shown)
+            assert "First turn of the round." in screen_text(shown)
             await pilot.press("1", "d")
             await until(pilot, lambda: app.table.frame is not None and app.table.frame.view.phase is Phase.DRAW)
             await pilot.press("n")

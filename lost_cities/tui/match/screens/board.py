@@ -160,14 +160,16 @@ class BoardScreen(FittedScreen[None]):
         if scene is None:
             return
         view = scene.view
-        if old is None or (old.view, old.standing, old.names, old.marked) != (
+        dealt = scene.wait is not Wait.PLAYERS
+        if old is None or (old.view, old.standing, old.names, old.marked, old.wait is not Wait.PLAYERS) != (
             view,
             scene.standing,
             scene.names,
             scene.marked,
+            dealt,
         ):
             fresh = {card for event in recent_events(view) for card in _cards_of(event)} | scene.marked
-            self._table.show(view, scene.standing, scene.names, fresh)
+            self._table.show(view, scene.standing, scene.names, fresh, dealt)
             self._clicked = None  # a new moment: a card clicked before it is not clicked again by the next click
         choosing = view.my_turn and view.phase in (Phase.PLAY, Phase.FINAL) and bool(view.hand)
         layable = {play.card for play in view.legal_plays if not play.discard} if view.my_turn else set(view.hand)

@@ -52,8 +52,11 @@ def own_last_turn(view: PlayerView) -> PublicEvent | None:
     return next((event for event in reversed(view.history) if event.seat == view.seat), None)
 
 
-def status_text(view: PlayerView, standing: Standing, names: Sequence[str], width: int = 78) -> Text:
-    """``Round 1 of 3  ·  Draw pile: 44  ·  Ana plays, then Boris``, and the team score (R22), in ``width`` cells.
+def status_text(
+    view: PlayerView, standing: Standing, names: Sequence[str], width: int = 78, dealt: bool = True
+) -> Text:
+    """``Round 1 of 3  ·  Draw pile: 44  ·  Ana plays, then Boris``, and the team score (R22), in ``width`` cells;
+    ``Round 1 of 3  ·  Draw pile: not dealt yet`` when not ``dealt`` (an online game waiting for its players).
 
     Nothing in it is cut: when the line is too long (two names of 12 cells, "the last card!",
     French or Russian words), it first narrows its separators, then says who plays but not
@@ -61,14 +64,16 @@ def status_text(view: PlayerView, standing: Standing, names: Sequence[str], widt
     prompt names them).  The round, the draw pile and the team score always stay whole.
     """
     pile = view.draw_pile_size
-    if pile == 1:
+    if not dealt:
+        draw_pile = (_("Draw pile: not dealt yet"), "bold")
+    elif pile == 1:
         draw_pile = (_("Draw pile: the last card!"), "bold reverse")
     elif pile:
         draw_pile = (_("Draw pile: {n}").format(n=pile), "bold")
     else:
         draw_pile = (_("Draw pile: used up"), "bold")
     movers: list[tuple[str, str] | None] = [None]
-    if view.phase is not Phase.OVER:
+    if dealt and view.phase is not Phase.OVER:
         mover, after = names[view.to_move], names[(view.to_move + 1) % view.rules.players]
         if view.phase is Phase.FINAL:
             movers = [(_("{name} lays last cards").format(name=mover), ""), None]
@@ -142,6 +147,8 @@ class TableArea(Vertical):
         self._shown: dict[str, object] = {}
         self._status: tuple[PlayerView, Standing, Sequence[str]] | None = None
         self._recent: tuple[PlayerView, Sequence[str]] | None = None
+        #: the cards are dealt (not an online game waiting for its players, whose view has no hand yet)
+        self._dealt = True
         self._board: tuple[PlayerView, Standing, Collection[Card]] | None = None
         #: its parts mounted (its own mount: they are composed before it)
         self._composed = False
@@ -163,9 +170,12 @@ class TableArea(Vertical):
         standing: Standing,
         names: Sequence[str],
         fresh: Collection[Card] = (),
+        dealt: bool = True,
     ) -> None:
         """Draw the table for ``view``; parts whose content has not changed are left alone.  Asked before its own
-        parts are mounted (the board's screen mounting on a busy machine), it draws them as soon as they are."""
+        parts are mounted (the board's screen mounting on a busy machine), it draws them as soon as they are.
+        Not ``dealt``: the status line says so rather than who plays, and no turn is said to be the first."""
+        self._dealt = dealt
         self._status = (view, standing, names)
         self._recent = (view, names)
         self._board = (view, standing, fresh)
@@ -196,7 +206,7 @@ class TableArea(Vertical):
         width = recent.content_region.width or self.app.size.width - 2  # not laid out yet: the screen's
         events = list(view.history[-view.rules.players :]) if self.watching else recent_events(view)
         own = own_last_turn(view) if self.own_turn else None
-        if not self._changed("recent", (width, tuple(events), own, names, not view.history)):
+        if not self._changed("recent", (width, tuple(events), own, names, not view.history, self._dealt)):
             return
         # the first line is the viewer's own last turn: blank on the pass screen, which is public, and before it
         lines = [describe_own_event(own)] if own is not None else [""] if events and not self.watching else []
@@ -205,7 +215,8 @@ class TableArea(Vertical):
             lines.append(line if cell_len(line) <= width else describe_event(event, names[event.seat], short=True))
         if not lines:  # nothing happened yet: the round's first turn, unless it began from a position (the lesson's)
             fresh = (
-                not view.history
+                self._dealt
+                and not view.history
                 and not any(view.discard_sizes)
                 and not any(cards for side in view.expeditions for cards in side)
             )
@@ -220,8 +231,8 @@ class TableArea(Vertical):
         status = self._status_line
         width = status.content_region.width or self.app.size.width - 2  # not laid out yet: the screen's
         key = (width, view.draw_pile_size, phase, view.to_move, standing, tuple(s.total for s in view.scores))
-        if self._changed("status", key):
-            status.update(status_text(view, standing, names, width), layout=False)
+        if self._changed("status", (*key, self._dealt)):
+            status.update(status_text(view, standing, names, width, self._dealt), layout=False)
 
     def on_click(self, event: events.Click) -> None:
         if event.widget is self._status_line:
