@@ -8,6 +8,7 @@ Layout (the folder is created on the first save, never by reading)::
     <data folder>/scorepad.json                         the score pad's match being marked
     <data folder>/online.json                           the seats taken in online games
     <data folder>/settings.json                         the player's settings (the tips, and which were seen)
+    <data folder>/.online.json.lock, .settings.json.lock  held while the file is read, changed and written back
 
 The folder is, in order: the ``root`` given to :class:`MatchStore`, the
 ``LOST_CITIES_DATA_DIR`` environment variable, or the user's data folder
@@ -283,19 +284,20 @@ class MatchStore:
         return self.save_text(self.online_path, text)
 
     @contextlib.contextmanager
-    def changing_online(self) -> Iterator[None]:
-        """Held while the online seats are read, changed and written back: two apps of one player (two terminals, two
-        games) never write over each other's change — a seat's token lost is a seat nobody can come back to.  An
-        advisory lock on a file beside them, where the system has one (POSIX); elsewhere, and in a folder that cannot
-        hold it, the change is made unlocked, as a write alone is atomic anyway."""
+    def changing(self, path: Path) -> Iterator[None]:
+        """Held while the kept file ``path`` (the online seats, the settings) is read, changed and written back: two
+        apps of one player (two terminals, two games) never write over each other's change — a seat's token lost is a
+        seat nobody can come back to.  An advisory lock on a file beside it, where the system has one (POSIX);
+        elsewhere, and in a folder that cannot hold it, the change is made unlocked, as a write alone is atomic
+        anyway."""
         try:
             import fcntl
         except ImportError:
             yield
             return
         try:
-            self.root.mkdir(parents=True, exist_ok=True)
-            lock = (self.root / f".{ONLINE_NAME}.lock").open("ab")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            lock = path.with_name(f".{path.name}.lock").open("ab")
         except OSError:
             yield
             return

@@ -62,7 +62,7 @@ def load_seats(store: MatchStore) -> OnlineSeats:
 
 def remember(store: MatchStore, seat: OnlineSeat) -> None:
     """Keep ``seat`` (replacing what was kept for the same game and seat on the same server)."""
-    with store.changing_online():
+    with store.changing(store.online_path):
         kept = load_seats(store)
         key = (seat.server, seat.game, seat.seat)
         others = tuple(old for old in kept.seats if (old.server, old.game, old.seat) != key)
@@ -73,7 +73,7 @@ def forget(store: MatchStore, seats: tuple[OnlineSeat, ...], forget_server: bool
     """Drop ``seats`` from those kept (the player asked: a server gone for good, a game given up), and with
     ``forget_server`` the server used last (the new-match form then offers the default); the history is left
     alone.  Without its token nobody here can come back to such a seat."""
-    with store.changing_online():
+    with store.changing(store.online_path):
         kept = load_seats(store)
         dropped = {(seat.server, seat.game, seat.seat) for seat in seats}
         left = tuple(seat for seat in kept.seats if (seat.server, seat.game, seat.seat) not in dropped)
@@ -82,7 +82,7 @@ def forget(store: MatchStore, seats: tuple[OnlineSeat, ...], forget_server: bool
 
 def remember_server(store: MatchStore, server: str) -> None:
     """Keep ``server`` as the one the new-match form offers next time."""
-    with store.changing_online():
+    with store.changing(store.online_path):
         kept = load_seats(store)
         if kept.server != server:
             store.save_online(encode(replace(kept, server=server)).decode())

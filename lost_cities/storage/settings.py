@@ -9,6 +9,8 @@ never stop a game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from msgspec import Struct
 from msgspec.structs import replace
 
@@ -43,24 +45,32 @@ def save_settings(store: MatchStore, settings: Settings) -> None:
     store.save_settings(encode(settings).decode())
 
 
+def _change(store: MatchStore, change: Callable[[Settings], Settings]) -> Settings:
+    """The settings kept, changed by ``change`` and kept again, under the store's lock: two apps changing them at
+    once (a tip said in each) both keep their change."""
+    with store.changing(store.settings_path):
+        kept = load_settings(store)
+        settings = change(kept)
+        if settings != kept:
+            save_settings(store, settings)
+    return settings
+
+
 def tips_on(store: MatchStore, on: bool) -> Settings:
     """Turn the tips on or off, and keep it."""
-    settings = replace(load_settings(store), tips=on)
-    save_settings(store, settings)
-    return settings
+    return _change(store, lambda settings: replace(settings, tips=on))
 
 
 def tip_seen(store: MatchStore, name: str) -> Settings:
     """Remember that the tip ``name`` was said."""
-    settings = load_settings(store)
-    if name not in settings.tips_seen:
-        settings = replace(settings, tips_seen=(*settings.tips_seen, name))
-        save_settings(store, settings)
-    return settings
+    return _change(
+        store,
+        lambda settings: (
+            settings if name in settings.tips_seen else replace(settings, tips_seen=(*settings.tips_seen, name))
+        ),
+    )
 
 
 def language_chosen(store: MatchStore, code: str) -> Settings:
     """Keep ``code`` as the language the player chose."""
-    settings = replace(load_settings(store), language=code)
-    save_settings(store, settings)
-    return settings
+    return _change(store, lambda settings: replace(settings, language=code))

@@ -105,3 +105,32 @@ def test_two_apps_keeping_seats_at_once_lose_none(tmp_path: Path) -> None:
         process.join(timeout=60)
         assert process.exitcode == 0
     assert len(load_seats(MatchStore(tmp_path)).seats) == 2 * SEATS
+
+
+TIPS = 40
+
+
+def _see_tips(root: str, player: int) -> None:
+    from lost_cities.storage import MatchStore
+    from lost_cities.storage.settings import tip_seen
+
+    store = MatchStore(root)
+    for tip in range(TIPS):
+        tip_seen(store, f"tip{player}-{tip}")
+
+
+def test_two_apps_changing_the_settings_at_once_lose_no_change(tmp_path: Path) -> None:
+    # each app read the settings, changed one and wrote them back: a tip said in one app was said again later
+    from lost_cities.storage import MatchStore
+    from lost_cities.storage.settings import language_chosen, load_settings
+
+    language_chosen(MatchStore(tmp_path), "fr")
+    context = multiprocessing.get_context("spawn")
+    players = [context.Process(target=_see_tips, args=(str(tmp_path), player)) for player in (1, 2)]
+    for process in players:
+        process.start()
+    for process in players:
+        process.join(timeout=60)
+        assert process.exitcode == 0
+    settings = load_settings(MatchStore(tmp_path))
+    assert len(settings.tips_seen) == 2 * TIPS and settings.language == "fr"
