@@ -107,3 +107,36 @@ async def test_the_memory_aid_fits_a_crowded_board_of_three_and_four_at_80_by_24
                 if expedition.started:
                     assert signed(expedition.score) in row
         assert "The draw pile is empty" in screen_text(app)  # the prompt still has its room
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_long_team_names_beside_the_memory_aid_keep_both_partners(language: str) -> None:
+    # found by a newcomer: "Maximiliana & Alex…", the second partner all but lost; each is cut instead, evenly
+    from lost_cities.i18n import set_language
+
+    names = ("Maximiliana", "Bartholomew", "Alexandra", "Konstantin")
+    set_language(language)
+    try:
+        app = MatchApp(Local(session=HotSeat(names, Match(Rules(players=4), rounds=3, seed=1), memory_aid=True)))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, BoardScreen)
+            head = board_row(app, "head")
+    finally:
+        set_language("en")
+    joined = "&" if language == "en" else "и"
+    assert f"Maximil… {joined} Alexand…" in head and f"Bartho… {joined} Konstan…" in head
+    assert len(head.rstrip()) <= SIZE[0] - 2
+
+
+def test_a_team_name_is_cut_only_as_far_as_its_column_needs() -> None:
+    from lost_cities.tui.common.board_grid import side_heads
+
+    rules = Rules(players=4)
+    names = ("Maximiliana", "Bo", "Ana", "Konstantin")
+    # the shorter partner keeps their whole name and the longer takes the rest; a name that fits is left whole
+    assert side_heads(names, rules, (16, 30)) == ("Maximilia… & Ana", "Bo & Konstantin")
+    assert side_heads(names, rules, (17, 12)) == ("Maximiliana & Ana", "Bo & Konsta…")
+    assert side_heads(("Ana", "Bo", "Cy", "Di"), Rules(players=2), (2, 2)) == ("Ana", "Bo")  # no team: as it is

@@ -37,7 +37,7 @@ from lost_cities.tui.common.render import (
     expedition_line,
     shorthand_legend,
 )
-from lost_cities.words import signed
+from lost_cities.words import side_names, signed
 
 __all__ = ["PILE", "BoardGrid"]
 
@@ -61,6 +61,30 @@ def _fit(text: Text, width: int, right: bool = False) -> Text:
     text.truncate(width, overflow="ellipsis")
     padding = " " * (width - text.cell_len)
     return Text(padding) + text if right else text + Text(padding)
+
+
+def side_heads(names: Sequence[str], rules: Rules, widths: Sequence[int]) -> tuple[str, ...]:
+    """Each side's name (R24a) in ``widths[side]`` cells: a team's name too long for it is cut across both
+    partners (``Maximil… & Alexand…``), each keeping half the room or what they need of it, so that both are
+    still known — cut at its end, the second partner's name was lost (``Maximiliana & Alex…``)."""
+    whole = side_names(names, rules)
+    joiner = cell_len(side_names(("",) * rules.players, rules)[0])  # the team's words around its two names
+    heads = []
+    for side, width in enumerate(widths):
+        seats = rules.seats_of(side)
+        room = width - joiner
+        if len(seats) == 1 or cell_len(whole[side]) <= width or room < 4:
+            heads.append(whole[side])
+            continue
+        first, second = (names[seat] for seat in seats)
+        first_room = min(cell_len(first), max(room // 2, room - cell_len(second)))
+        cut = list(names)
+        for seat, name, cells in ((seats[0], first, first_room), (seats[1], second, room - first_room)):
+            text = Text(name)
+            text.truncate(cells, overflow="ellipsis")
+            cut[seat] = text.plain
+        heads.append(side_names(cut, rules)[side])
+    return tuple(heads)
 
 
 class BoardGrid(Lines):
@@ -155,26 +179,28 @@ class BoardGrid(Lines):
     def show(
         self,
         view: PlayerView,
-        side_names: Sequence[str],
+        names: Sequence[str],
         order: Sequence[int],
         match_totals: Sequence[int] | None = None,
         fresh: Collection[Card] = (),
         current_side: int | None = None,
         unseen: Mapping[Colour, Sequence[Card]] | None = None,
     ) -> None:
-        """Draw ``view``'s table with the sides in ``order``; ``fresh`` cards (just played) are marked,
+        """Draw ``view``'s table for the players ``names`` (a name per seat: the columns name the sides, R24a) with the
+        sides in ``order``; ``fresh`` cards (just played) are marked,
         ``current_side``'s name underlined; ``unseen``, per colour, fills the memory aid's column."""
-        self._last = (view, side_names, order, match_totals, fresh, current_side, unseen)
+        self._last = (view, names, order, match_totals, fresh, current_side, unseen)
         self._order = tuple(order)
         widths = self._side_widths()
         if widths != self._widths:
             self._widths = widths
             self._shown.clear()
-        heads = tuple((side_names[side], side == current_side) for side in order)
+        fitted = side_heads(names, self.rules, [self._widths[order.index(side)] for side in range(self.rules.sides)])
+        heads = tuple((fitted[side], side == current_side) for side in order)
         if self._changed("head", heads):
-            names = [Text(name, style="bold underline" if current else "bold") for name, current in heads]
+            cells = [Text(name, style="bold underline" if current else "bold") for name, current in heads]
             heading = Text(_("unseen"), style="italic")
-            self._update("head", self._line(Text(""), names, Text(_("discards"), style="italic"), unseen=heading))
+            self._update("head", self._line(Text(""), cells, Text(_("discards"), style="italic"), unseen=heading))
         fresh_colours = {card.colour for card in fresh}
         unmarked = ((),) * len(order)
         for index, colour in enumerate(self.rules.colours):

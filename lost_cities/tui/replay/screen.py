@@ -220,7 +220,7 @@ class ReplayScreen(FittedScreen[None]):
             )
             self.query_one("#replay-analysis", Static).update(marks)
         view = public_view(round_, 0)
-        self.query_one(BoardGrid).show(view, self.side_names, list(range(len(self.side_names))), totals)
+        self.query_one(BoardGrid).show(view, self.names, list(range(len(self.side_names))), totals)
         hands = Text()
         for seat, name in enumerate(self.names):
             if seat:

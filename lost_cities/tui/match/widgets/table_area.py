@@ -149,7 +149,7 @@ class TableArea(Vertical):
         self._recent: tuple[PlayerView, Sequence[str]] | None = None
         #: the cards are dealt (not an online game waiting for its players, whose view has no hand yet)
         self._dealt = True
-        self._board: tuple[PlayerView, Standing, Collection[Card]] | None = None
+        self._board: tuple[PlayerView, Standing, Sequence[str], Collection[Card]] | None = None
         #: its parts mounted (its own mount: they are composed before it)
         self._composed = False
         #: its parts, held rather than looked up: while the screen mounts, a query may find none yet
@@ -178,7 +178,7 @@ class TableArea(Vertical):
         self._dealt = dealt
         self._status = (view, standing, names)
         self._recent = (view, names)
-        self._board = (view, standing, fresh)
+        self._board = (view, standing, names, fresh)
         if self._composed:
             self._show_all()
 
@@ -191,10 +191,10 @@ class TableArea(Vertical):
         self._show_recent()
         if self._board is None:
             return
-        view, standing, fresh = self._board
+        view, standing, names, fresh = self._board
         current = view.rules.side_of(view.to_move) if view.phase is not Phase.OVER else None
         unseen = unseen_cards(view) if self.memory_aid else None
-        self._grid.show(view, standing.side_names, side_order(view), standing.totals, fresh, current, unseen)
+        self._grid.show(view, names, side_order(view), standing.totals, fresh, current, unseen)
 
     def _show_recent(self) -> None:
         """What the others did since the viewer's last turn, a line each, whole: the cards as the board
