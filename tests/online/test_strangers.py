@@ -227,7 +227,9 @@ async def test_one_address_opening_connections_flat_out_is_held_back_alone(untru
         else:
             await websocket.close()
     assert said and said[0] == "at most 10 new connections a second from one address: wait a moment and try again\n"
-    assert (await ask(await from_address(untrusted.url, "127.0.0.10"), {"type": "ping"}))["type"] == "pong"
+    neighbour = await from_address(untrusted.url, "127.0.0.10")
+    assert (await ask(neighbour, {"type": "ping"}))["type"] == "pong"
+    await neighbour.close()
 
 
 async def test_one_code_tried_wrong_too_often_is_refused_from_every_address(untrusted: ServerProcess) -> None:
