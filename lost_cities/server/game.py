@@ -21,7 +21,7 @@ from lost_cities.engine.moves import Draw, parse_decision
 from lost_cities.engine.round import Round
 from lost_cities.engine.view import PlayerView, PublicTurn, player_view, public_view
 from lost_cities.net import TAKE_BACKS_RULE
-from lost_cities.net.protocol import CLAIM, TAKE_BACK, ErrorCode, ErrorFrame, Event, GameStatus, Record, ViewFrame
+from lost_cities.net.protocol import CLAIM, TAKE_BACK, ErrorCode, ErrorFrame, Event, Record, ViewFrame
 from lost_cities.server.game_store import ClockStart, StoredGame
 from lost_cities.server.gate import Limits
 from lost_cities.words import describe_refusal
@@ -295,17 +295,6 @@ class Game:
             game=self.id,
             started=self.created or None,
             ended=self._started.since or None,  # its last decision's time, once it is over
-        )
-
-    def status(self, seat: int) -> GameStatus:
-        return GameStatus(
-            game=self.id,
-            seat=seat,
-            version=self.version,
-            to_move=self.to_move,
-            over=self.over,
-            names=tuple(self.names),
-            waiting_for=tuple(seat for seat, joined in enumerate(self.joined) if not joined),
         )
 
     def seats_of_people(self) -> Iterator[int]:

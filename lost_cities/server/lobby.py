@@ -15,7 +15,7 @@ from lost_cities.net.invitations import CodeKey, new_code, shown, token_hash
 from lost_cities.net.protocol import PROTOCOL, Create, Created, ErrorCode, Games, GameStatus, SeatOffer, Status
 from lost_cities.quoting import quote
 from lost_cities.server.game import Game
-from lost_cities.server.game_store import GameRow, GameStore, GameSummary, SeatRow
+from lost_cities.server.game_store import GameRow, GameStore, GameSummary, SeatRow, summed_up
 from lost_cities.server.refusals import FrameRefused
 
 __all__ = ["Lobby"]
@@ -156,5 +156,4 @@ class Lobby:
             if stored is None:
                 return None
             held = Game(stored)
-        status = held.status(0)
-        return GameSummary(status.version, status.over, status.to_move, status.names, status.waiting_for)
+        return summed_up(held.version, held.over, held.to_move, zip(held.names, held.joined, strict=True))
