@@ -146,16 +146,14 @@ class Game:
             raise self._refused(ErrorCode.STALE_VERSION, f"the game has moved on to version {self.version}")
         if version > self.version:
             raise self._refused(ErrorCode.BAD_VERSION, f"the game is at version {self.version}, not {version}")
+        if self.over:
+            raise self._refused(ErrorCode.GAME_OVER, "the match is over")
         if text == CLAIM:
-            if self.over:
-                raise self._refused(ErrorCode.GAME_OVER, "the match is over")
             if not self.claimable_by(seat, time.time() if arrived is None else arrived):
                 raise self._refused(
                     ErrorCode.NOT_CLAIMABLE, "the match can be claimed only when another side's time has run out"
                 )
             return True
-        if self.over:
-            raise self._refused(ErrorCode.GAME_OVER, "the match is over")
         if not self.seated:
             waiting = ", ".join(name for name, joined in zip(self.names, self.joined, strict=True) if not joined)
             raise self._refused(ErrorCode.NOT_SEATED, f"the cards are dealt once every seat is taken: waiting for "
