@@ -248,24 +248,19 @@ class MatchStore:
 
     def _file(self, saved: SavedMatch) -> None:
         """Write ``saved`` into the history, then stop it being current (if it is)."""
-        try:
-            write_atomic(self.history_path(saved.id), saved.to_json())
-        except OSError as error:
-            raise SaveFailedError(self.root, error) from error
+        self.file_finished(saved)
         # Only remove current.json if it still holds this match: another copy of the
         # app may have started a new one since.  (A crash between the two steps
         # leaves a current save that load_current files again: nothing is lost.)
         if _peek_id(self.current_path) == saved.id:
             try:
-                self.current_path.unlink()
-            except FileNotFoundError:
-                pass
+                self.current_path.unlink(missing_ok=True)
             except OSError as error:
                 raise SaveFailedError(self.root, error) from error
 
     def file_finished(self, saved: SavedMatch) -> None:
-        """Put a match that ended elsewhere (online: played to its end, or won on time) into the history; the
-        current match is left alone."""
+        """Put a match that has ended into the history (one that ended elsewhere — online: played to its end, or won
+        on time — too); the current match is left alone."""
         if saved.status is SaveStatus.IN_PROGRESS:
             raise ValueError("only a match that has ended is filed this way, not one in progress")
         try:
