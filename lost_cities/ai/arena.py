@@ -409,11 +409,12 @@ def table_report(settings: TableSettings, deals: Sequence[TableDeal]) -> TableRe
     """The figures over the deals played so far (a win: the bot's side alone has the best score)."""
     rounds = [result for deal in deals for result in deal.rounds]
     n = len(rounds)
+    partners = settings.rules.players // settings.rules.sides  # the bots of a side: itself, or two with four (R24)
     bots = tuple(
         TableBot(
             name,
             sum(r.points[bot] for r in rounds) / n if n else 0.0,
-            sum(1 for r in rounds if r.places[bot] == 1 and r.places.count(1) == _side_count(r, bot)),
+            sum(1 for r in rounds if r.places[bot] == 1 and r.places.count(1) == partners),
             sum(r.places[bot] for r in rounds) / n if n else 0.0,
             Timing.of([s for r in rounds for s in r.seconds[bot]]),
         )
@@ -426,8 +427,3 @@ def table_report(settings: TableSettings, deals: Sequence[TableDeal]) -> TableRe
         sum(r.plies for r in rounds) / n if n else 0.0,
         sum(1 for r in rounds if r.capped),
     )
-
-
-def _side_count(result: TableRound, bot: int) -> int:
-    """How many bots play on ``bot``'s side: its partner and itself with four players (R24), else itself."""
-    return 2 if len(result.seats) == 4 else 1
