@@ -379,7 +379,7 @@ def regret(args: argparse.Namespace) -> None:
         default = heuristic_play(
             table.hand, table.tops, table.mine, table.theirs, table.deck_left, table.turns_left, False
         )
-        candidates = _play_candidates([d.code for d in view.legal_decisions], default, table)
+        candidates = _play_candidates([d.code for d in view.legal_decisions], default)
         values = dict.fromkeys(candidates, 0.0)
         side = round_.rules.side_of(round_.to_move)
         for _ in range(args.oracle):

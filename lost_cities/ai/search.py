@@ -190,7 +190,7 @@ class SearchBot:
         legal = [decision.code for decision in view.legal_decisions]
         table = table_of(view)
         default = self._default_play(table, view.rules)
-        candidates = _play_candidates(legal, default, table)
+        candidates = _play_candidates(legal, default)
         if len(candidates) > 1:
             deadline = started + self.settings.think * self.settings.play_share
             default, _ = self._search(knowledge(view), candidates, default, deadline)
@@ -250,7 +250,7 @@ class SearchBot:
             candidates = _draw_candidates(legal, default, table, know, self.settings.sharp)
         else:
             default = self._default_play(table, view.rules)
-            candidates = _play_candidates(legal, default, table)
+            candidates = _play_candidates(legal, default)
             share = self.settings.play_share
             self._begin_turn(share)
         if include is not None and include.code in by_code and include.code not in candidates:
@@ -417,7 +417,7 @@ def round_value(totals: Sequence[int], side: int, rules: Rules) -> int:
     return totals[side] - max(total for other, total in enumerate(totals) if other != side)
 
 
-def _play_candidates(legal: list[int], default: int, table: Table) -> list[int]:
+def _play_candidates(legal: list[int], default: int) -> list[int]:
     """The plays worth searching, the default first: every discard, and per colour only the lowest card to lay.
 
     Laying a higher card over one's own lower card of the colour throws the lower one
