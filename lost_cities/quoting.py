@@ -95,10 +95,7 @@ def _cut(text: str, limit: int | None) -> tuple[str, bool]:
 
 
 def quote(
-    text: str,
-    marks: str = "'{text}'",
-    long: str = "{quoted} ({length} characters)",
-    limit: int = EXCERPT_LENGTH,
+    text: str, marks: str = "'{text}'", long: str = "{quoted} ({length} characters)", limit: int = EXCERPT_LENGTH
 ) -> str:
     """``text`` quoted in a message: its :func:`excerpt` in ``marks``, and when that is cut, ``long`` says how many
     characters the whole has — what was wrong, by its start and its size.  The defaults are English; the

@@ -356,11 +356,7 @@ class HotSeat(Struct):
         match = self._match
         totals = tuple(sum(column) for column in zip(*match.round_scores[: match.round_number - 1], strict=True))
         return Standing(
-            match.round_number,
-            match.rounds,
-            self.side_names,
-            totals or (0,) * self.rules.sides,
-            self.rules.cooperative,
+            match.round_number, match.rounds, self.side_names, totals or (0,) * self.rules.sides, self.rules.cooperative
         )
 
     # ------------------------------------------------------------ views and decisions

@@ -30,16 +30,7 @@ from lost_cities.engine import (
     StartReason,
     Stop,
 )
-from lost_cities.i18n import (
-    N_,
-    _,
-    capitalised,
-    current_language,
-    every_translation,
-    ngettext,
-    pgettext,
-    same_name_key,
-)
+from lost_cities.i18n import N_, _, capitalised, current_language, every_translation, ngettext, pgettext, same_name_key
 
 __all__ = [
     "WAGER_MARK",

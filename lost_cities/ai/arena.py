@@ -421,9 +421,5 @@ def table_report(settings: TableSettings, deals: Sequence[TableDeal]) -> TableRe
         for bot, name in enumerate(settings.bots)
     )
     return TableReport(
-        len(deals),
-        n,
-        bots,
-        sum(r.plies for r in rounds) / n if n else 0.0,
-        sum(1 for r in rounds if r.capped),
+        len(deals), n, bots, sum(r.plies for r in rounds) / n if n else 0.0, sum(1 for r in rounds if r.capped)
     )

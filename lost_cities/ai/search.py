@@ -286,13 +286,7 @@ class SearchBot:
 
     # ------------------------------------------------------------------- search
 
-    def _search(
-        self,
-        know: Knowledge,
-        candidates: list[int],
-        default: int,
-        deadline: float,
-    ) -> tuple[int, _Stats]:
+    def _search(self, know: Knowledge, candidates: list[int], default: int, deadline: float) -> tuple[int, _Stats]:
         """The candidate chosen, and every candidate's results (see :class:`_Stats`)."""
         settings = self.settings
         clock = settings.samples is None and settings.rollouts is None

@@ -23,13 +23,7 @@ from enum import IntEnum
 from lost_cities.engine.codes import CODES, card_code
 from lost_cities.engine.syntax import NotationError
 
-__all__ = [
-    "WAGER",
-    "Card",
-    "Colour",
-    "card_from_code",
-    "parse_cards",
-]
+__all__ = ["WAGER", "Card", "Colour", "card_from_code", "parse_cards"]
 
 #: The value of a wager card: it adds nothing to an expedition's sum.
 WAGER = 0

@@ -18,15 +18,7 @@ from typing import Final, assert_never
 from lost_cities.engine.cards import Card, Colour
 from lost_cities.engine.syntax import LostCitiesError, NotationError
 
-__all__ = [
-    "REFUSALS",
-    "REFUSAL_FIELDS",
-    "IllegalMoveError",
-    "LostCitiesError",
-    "NotationError",
-    "Reason",
-    "rule_of",
-]
+__all__ = ["REFUSALS", "REFUSAL_FIELDS", "IllegalMoveError", "LostCitiesError", "NotationError", "Reason", "rule_of"]
 
 
 class Reason(StrEnum):
@@ -131,12 +123,7 @@ class IllegalMoveError(LostCitiesError):
     ("R6a: red 5 can't follow red 7: numbers must go up", 'R6a')
     """
 
-    def __init__(
-        self,
-        reason: Reason,
-        cards: tuple[Card, ...] = (),
-        colour: Colour | None = None,
-    ) -> None:
+    def __init__(self, reason: Reason, cards: tuple[Card, ...] = (), colour: Colour | None = None) -> None:
         self.reason = reason
         self.rule = rule_of(reason)
         self.cards = cards

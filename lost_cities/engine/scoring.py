@@ -124,9 +124,7 @@ def score_codes(cards: Sequence[int], rules: Rules = _DEFAULT_RULES) -> int:
 
 
 def score_side(
-    expeditions: Mapping[Colour, Sequence[Card]],
-    hand: Iterable[Card] = (),
-    rules: Rules = _DEFAULT_RULES,
+    expeditions: Mapping[Colour, Sequence[Card]], hand: Iterable[Card] = (), rules: Rules = _DEFAULT_RULES
 ) -> SideScore:
     """Score one side's round: every colour of the game in order, and R21's penalty if on."""
     rows = tuple(score_expedition(colour, expeditions.get(colour, ()), rules) for colour in rules.colours)

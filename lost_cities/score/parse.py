@@ -120,8 +120,7 @@ def _group(arguments: Sequence[str]) -> list[_Expedition]:
             groups[-1].tokens.extend(_split(argument))
         else:
             raise ScoreInputError(
-                argument,
-                _("expected COLOUR:CARDS, e.g. red:w,3,4,7 (a colour, a colon, its cards in order)"),
+                argument, _("expected COLOUR:CARDS, e.g. red:w,3,4,7 (a colour, a colon, its cards in order)")
             )
     return groups
 

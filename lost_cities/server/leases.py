@@ -85,13 +85,7 @@ class Leases:
     dropped and ``on_lost(game_id)`` is called, so the hub forgets the game.
     """
 
-    def __init__(
-        self,
-        redis: Redis,
-        *,
-        ttl: float = 10.0,
-        me: str | None = None,
-    ) -> None:
+    def __init__(self, redis: Redis, *, ttl: float = 10.0, me: str | None = None) -> None:
         if ttl <= 0:
             raise ValueError(f"a lease's time to live must be positive, not {ttl}")
         self.redis = redis
@@ -157,8 +151,7 @@ class Leases:
         """Give the game's lease back if it is ours, atomically (another's lease is left alone): whether it was."""
         self._held.pop(game_id, None)
         released = await self._call(
-            f"release the lease on game {game_id}",
-            lambda: self.redis.eval(_RELEASE, 1, self.key(game_id), self.me),
+            f"release the lease on game {game_id}", lambda: self.redis.eval(_RELEASE, 1, self.key(game_id), self.me)
         )
         return released == 1
 

@@ -35,14 +35,7 @@ from typing import Literal, NamedTuple
 
 from msgspec import DecodeError, Struct
 
-from lost_cities.ai.analysis import (
-    METHOD,
-    MatchAnalysis,
-    analyse_positions,
-    analysis_settings,
-    positions,
-    summarise,
-)
+from lost_cities.ai.analysis import METHOD, MatchAnalysis, analyse_positions, analysis_settings, positions, summarise
 from lost_cities.engine.codec import decode, encode
 from lost_cities.i18n import _, os_reason
 from lost_cities.storage.atomic import write_atomic

@@ -45,16 +45,7 @@ from lost_cities.quoting import excerpt
 from lost_cities.storage.errors import DamagedSaveError
 from lost_cities.words import describe_refusal, shown_names, side_names
 
-__all__ = [
-    "FORMAT",
-    "MAX_SAVE_BYTES",
-    "Claim",
-    "ResumedMatch",
-    "SaveStatus",
-    "SavedMatch",
-    "new_match_id",
-    "utc_now",
-]
+__all__ = ["FORMAT", "MAX_SAVE_BYTES", "Claim", "ResumedMatch", "SaveStatus", "SavedMatch", "new_match_id", "utc_now"]
 
 #: The version of the file layout this code writes and reads.
 FORMAT = 2

@@ -57,9 +57,7 @@ def resume_summary(saved: SavedMatch) -> str:
     match = saved.resume().match
     cards = match.current.draw_pile_size
     return ngettext(
-        "{names} — round {round}, {cards} card left",
-        "{names} — round {round}, {cards} cards left",
-        cards,
+        "{names} — round {round}, {cards} card left", "{names} — round {round}, {cards} cards left", cards
     ).format(names=names_label(saved.names, saved.computers), round=match.round_number, cards=cards)
 
 
