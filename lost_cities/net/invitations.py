@@ -16,6 +16,7 @@ data folder for PostgreSQL), never in it: a stolen database gives no code back. 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
@@ -71,10 +72,8 @@ class CodeKey:
         whole to a file of this process's own, then linked to ``path`` in one step that fails if the file is there
         already, so that no server ever reads a key half written, and the one that comes second uses the first's.
         """
-        try:
+        with contextlib.suppress(FileNotFoundError):
             return cls(path.read_bytes())
-        except FileNotFoundError:
-            pass
         key = secrets.token_bytes(32)
         path.parent.mkdir(parents=True, exist_ok=True)
         made = path.with_name(f".{path.name}.{secrets.token_hex(6)}")

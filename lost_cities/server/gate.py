@@ -19,6 +19,7 @@ attack never fills a disk with lines.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import logging
 import time
@@ -308,11 +309,9 @@ def open_file_limit() -> int:
         return 1100
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != hard:
-        try:
+        with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
             soft = hard
-        except (ValueError, OSError):
-            pass
     return 1 << 20 if soft == resource.RLIM_INFINITY else soft
 
 

@@ -257,11 +257,9 @@ def _inspect(path: Path) -> int | None:
             "database, so serve it from a writable folder"
         )
     if not path.exists():
-        try:
+        with contextlib.suppress(FileExistsError):  # made meanwhile by someone else: looked at as any other
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
             return None
-        except FileExistsError:  # made meanwhile by someone else: looked at as any other
-            pass
     for each in (path, *_beside(path)):
         if each.exists() and not _writable(each):
             raise StoreError(
