@@ -559,10 +559,7 @@ def forwarded_client(peer: str, header: Callable[[str], list[str]], is_proxy: Ca
     # X-Forwarded-For first: the common proxies append the client's address to it, but pass a client's own
     # Forwarded header on untouched, so that reading Forwarded first would let a client name itself.
     forwarded = _listed(header("X-Forwarded-For")) or _forwarded_for(header("Forwarded"))
-    for address in reversed(forwarded):
-        if not is_proxy(address):
-            return address
-    return peer
+    return next((address for address in reversed(forwarded) if not is_proxy(address)), peer)
 
 
 def _listed(values: Iterable[str]) -> list[str]:
