@@ -292,12 +292,8 @@ class SavedMatch(Struct, frozen=True):
         player could still take the card back, and a resumed match must not show it.
         """
         record = match.record(settled=True)
-        if (record.rules, record.seed, record.rounds, record.first) != (
-            self.record.rules,
-            self.record.seed,
-            self.record.rounds,
-            self.record.first,
-        ):
+        old = self.record
+        if (record.rules, record.seed, record.rounds, record.first) != (old.rules, old.seed, old.rounds, old.first):
             raise ValueError("with_match needs the match this save was started with")
         return replace(
             self,
