@@ -103,7 +103,7 @@ class HeldGames:
         game.joined[seat] = True
         game.seat_taken(at)
         if game.seated:  # the cards shown to their players, the clock started, the computer's turn if it is one's
-            self.members.tell_views(game)
+            self.members.tell_each(game_id, game.view_frame)
             self._loaded(game)
 
     def lock(self, game_id: str) -> asyncio.Lock:

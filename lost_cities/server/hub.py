@@ -424,7 +424,7 @@ class Hub:
                     raise
                 return ErrorFrame(code=ErrorCode.UNAVAILABLE, message=_UNAVAILABLE, version=version)
             log.info("game %s: v%d seat %d %s", game_id, game.version, seat + 1, text)
-            self.members.tell_each(game)
+            self.members.tell_each(game_id, game.event_for)
             if game.over:
                 log.info("game %s: over, %s", game_id, game.match.totals)
                 self.members.tell_all(game.id, game.record_frame())

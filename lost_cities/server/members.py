@@ -3,13 +3,12 @@ built from its own view, sent without waiting on anyone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from websockets.asyncio.server import ServerConnection, broadcast
 
 from lost_cities.engine.codec import encode
 from lost_cities.net.protocol import Presence, Record, RematchOffer, ServerFrame
-from lost_cities.server.game import Game
 from lost_cities.server.relay import RemoteMember
 
 __all__ = ["Member", "Members", "send_to"]
@@ -38,17 +37,13 @@ class Members:
     def forget(self, game_id: str) -> None:
         self.games.pop(game_id, None)
 
-    def tell_each(self, game: Game) -> None:
-        """The last decision to every seat and watcher, each in its own words: its own view."""
-        for seat, connections in self.games.get(game.id, {}).items():
+    def tell_each(self, game_id: str, frame_for: Callable[[int | None], ServerFrame]) -> None:
+        """Every seat and watcher its own frame, built from its own view (``None``: the watchers'): the last decision
+        (:meth:`Game.event_for`), or the whole view again when what changed is not a decision (:meth:`Game.view_frame`:
+        a clock started)."""
+        for seat, connections in self.games.get(game_id, {}).items():
             if connections:
-                send_to(connections, game.event_for(seat))
-
-    def tell_views(self, game: Game) -> None:
-        """Every seat and watcher its whole view again: what changed is not a decision (a clock started)."""
-        for seat, connections in self.games.get(game.id, {}).items():
-            if connections:
-                send_to(connections, game.view_frame(seat))
+                send_to(connections, frame_for(seat))
 
     def tell_all(self, game_id: str, frame: Presence | Record | RematchOffer) -> None:
         """A frame every seat and watcher may see alike."""
