@@ -74,20 +74,14 @@ class _Closable(Protocol):
     async def close(self, code: int = 1000, reason: str = "") -> None: ...
 
 
-#: What a connection that sends too many frames a second is told, before it is closed (1008).
-_FLOOD = write(
-    ErrorFrame(
-        code=ErrorCode.RATE_LIMITED,
-        message=f"at most {Limits.FRAMES_PER_SECOND:.0f} frames a second: the connection is closed",
-    )
-)
-#: What a connection is told when its address's connections together send too many frames a second (then 1008).
-_ADDRESS_FLOOD = write(
-    ErrorFrame(
-        code=ErrorCode.RATE_LIMITED,
-        message=f"at most {Limits.FRAMES_PER_ADDRESS:.0f} frames a second from one address: the connection is closed",
-    )
-)
+def _closed_for(most: str) -> str:
+    """What a connection that sends more than ``most`` is told, before it is closed (1008)."""
+    return write(ErrorFrame(code=ErrorCode.RATE_LIMITED, message=f"at most {most}: the connection is closed"))
+
+
+#: Too many frames a second from the connection, and from all its address's connections together.
+_FLOOD = _closed_for(f"{Limits.FRAMES_PER_SECOND:.0f} frames a second")
+_ADDRESS_FLOOD = _closed_for(f"{Limits.FRAMES_PER_ADDRESS:.0f} frames a second from one address")
 
 
 async def flooded(websocket: _Closable, bucket: FrameBucket, gate: Gate | None = None, address: str = "") -> bool:
