@@ -19,6 +19,7 @@ convert between the two.
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import total_ordering
 
 from lost_cities.engine.codes import CODES, card_code
 from lost_cities.engine.syntax import NotationError
@@ -70,6 +71,7 @@ _LETTERS = {colour.letter: colour for colour in Colour}
 _NUMBERS = {str(value): value for value in range(2, 11)}
 
 
+@total_ordering
 class Card:
     """One card: a colour and a value 2..10, or :data:`WAGER` (0).  Immutable.
 
@@ -111,15 +113,6 @@ class Card:
 
     def __lt__(self, other: Card) -> bool:
         return self._key() < other._key()
-
-    def __le__(self, other: Card) -> bool:
-        return self._key() <= other._key()
-
-    def __gt__(self, other: Card) -> bool:
-        return self._key() > other._key()
-
-    def __ge__(self, other: Card) -> bool:
-        return self._key() >= other._key()
 
     @property
     def is_wager(self) -> bool:
