@@ -59,9 +59,7 @@ class RoundRecord(Struct, frozen=True):
         """Rebuild the round under ``rules``; an illegal or unreadable turn raises a :class:`LostCitiesError`."""
         if self.position is not None:
             round_ = Round.from_position(self.position, rules)
-        else:
-            if not 0 <= self.starter < rules.players:
-                raise ValueError(f"the starting seat must be from 0 to {rules.players - 1}, not {self.starter}")
+        else:  # a starter out of the rules' seats is refused by the round itself
             round_ = Round(rules, self.seed, self.starter)
         for text in self.turns:
             for part in text.split():
