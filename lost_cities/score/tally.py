@@ -42,10 +42,6 @@ class Tally:
         for card in cards:
             self.add(card)
 
-    def __getitem__(self, card: Card) -> int:
-        """How many copies of ``card`` are counted."""
-        return self._counted[card]
-
     def left(self, card: Card) -> int:
         """How many copies of ``card`` nobody has yet (0 for a colour not in the game, R20)."""
         return self.rules.copies(card) - self._counted[card]
