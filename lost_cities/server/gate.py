@@ -215,7 +215,7 @@ def _counted(table: OrderedDict[str, _Entry], key: str, new: Callable[[], _Entry
     The keys are kept in the order they were last counted, so that the one forgotten is the first: its last event is
     the oldest (the likeliest to be quiet), it is never the key just counted (which would then never be held back),
     and finding it costs the same however many keys are busy — looking for the quiet ones among more than
-    :data:`_MOST_ADDRESSES` busy keys took a millisecond a wrong code, on the server's one thread."""
+    :data:`_MOST_ADDRESSES` busy keys would take a millisecond a wrong code, on the server's one thread."""
     entry = table.get(key)
     if entry is None:
         entry = table[key] = new()

@@ -186,10 +186,9 @@ class Leases:
                 await self.renew_once()
 
     async def renew_once(self) -> None:
-        """Renew every held lease once, all in one round trip to Redis (a pipeline: a server holding a thousand
-        games renewed them one after the other, a thousand round trips on a busy event loop, and lost some before
-        their turn came); drop (and tell ``on_lost`` of) each one lost, or one Redis did not confirm before it ran
-        out by our clock."""
+        """Renew every held lease once, all in one round trip to Redis (a pipeline: one after the other, a thousand
+        games are a thousand round trips on a busy event loop, and some are lost before their turn comes); drop (and
+        tell ``on_lost`` of) each one lost, or one Redis did not confirm before it ran out by our clock."""
         from redis.exceptions import RedisError
 
         games = list(self._held)
