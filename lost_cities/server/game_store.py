@@ -267,7 +267,8 @@ class GameStore(Protocol):
     async def create(self, game: GameRow, seats: tuple[SeatRow, ...]) -> None: ...
 
     async def join(self, game_id: str, seat: int, invite_hash: bytes, token_hash: bytes, name: str, at: float) -> bool:
-        """Take the seat with this invitation, once (at UNIX time ``at``): ``False`` if it was taken meanwhile."""
+        """Take the seat with this invitation, once (at UNIX time ``at``): ``False`` if it was taken meanwhile;
+        :class:`NameTaken` if another seat's name looks the same."""
 
     async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool, to_move: int) -> None:
         """Commit decision number ``version`` (1-based) of the game, after which ``to_move`` is to decide; refused

@@ -88,7 +88,8 @@ BUSY_WAIT = 30.0
 
 
 class PostgresStore(RowLookups):
-    """The games in one PostgreSQL database.  Open with :meth:`open`; every method is a coroutine.
+    """The games in one PostgreSQL database, a :class:`~lost_cities.server.game_store.GameStore` (which says what each
+    method does).  Open with :meth:`open`; every method is a coroutine.
 
     ``connections`` is the most the pool opens; ``wait`` how long (seconds) a call waits for one, or for the
     database to answer a connection, before it is refused with a :class:`StoreError` (:data:`WAIT`).
@@ -181,8 +182,6 @@ class PostgresStore(RowLookups):
                 )  # fmt: skip
 
     async def join(self, game_id: str, seat: int, invite_hash: bytes, token_hash: bytes, name: str, at: float) -> bool:
-        """Take the seat with this invitation, once (at UNIX time ``at``): ``False`` if it was taken meanwhile;
-        :class:`NameTaken` if another seat's name looks the same."""
         async with self._connection(write=True) as db:
             try:
                 done = await db.execute(
@@ -197,8 +196,6 @@ class PostgresStore(RowLookups):
             return done.rowcount == 1
 
     async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool, to_move: int) -> None:
-        """Commit decision number ``version`` (1-based) of the game, after which ``to_move`` is to decide; refused
-        unless it is the next one."""
         async with self._connection(write=True) as db:
             moved = await db.execute(
                 "UPDATE games SET version=%s, over=%s, to_move=%s WHERE id=%s AND version=%s",
@@ -211,8 +208,6 @@ class PostgresStore(RowLookups):
             )
 
     async def set_token(self, game_id: str, seat: int, token_hash: bytes, at: float) -> None:
-        """Give a seat a new token (the rematch's seat of a player who comes back for it): the old one opens nothing.
-        The seat counts as taken from ``at`` the first time."""
         async with self._connection(write=True) as db:
             await db.execute(
                 "UPDATE seats SET token_hash=%s, joined_at=COALESCE(joined_at, %s) WHERE game_id=%s AND seat=%s",
@@ -227,7 +222,6 @@ class PostgresStore(RowLookups):
             return await (await db.execute(query.format("%s"), values)).fetchone()
 
     async def summary(self, game_id: str) -> GameSummary | None:
-        """Where the game stands, from its row and its seats: no decision read."""
         async with self._connection() as db:
             row = await (
                 await db.execute("SELECT version, over, to_move FROM games WHERE id=%s", (game_id,))
@@ -249,7 +243,6 @@ class PostgresStore(RowLookups):
         return loaded(row, found, made)
 
     async def counts(self) -> tuple[int, int]:
-        """(games, games not over): for ``GET /health``."""
         row = await self._one("SELECT count(*), count(*) FILTER (WHERE NOT over) FROM games")
         assert row is not None  # an aggregate always has its row
         return int(row[0]), int(row[1])

@@ -52,7 +52,8 @@ _SCHEMA = tables(SQLITE)
 
 
 class SqliteStore(RowLookups):
-    """The games in one SQLite file.  Open with :meth:`open`; every method is a coroutine run on the store's thread."""
+    """The games in one SQLite file, a :class:`~lost_cities.server.game_store.GameStore` (which says what each method
+    does).  Open with :meth:`open`; every method is a coroutine run on the store's thread."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -123,8 +124,6 @@ class SqliteStore(RowLookups):
         await self._run(create)
 
     async def join(self, game_id: str, seat: int, invite_hash: bytes, token_hash: bytes, name: str, at: float) -> bool:
-        """Take the seat with this invitation, once (at UNIX time ``at``): ``False`` if it was taken meanwhile;
-        :class:`NameTaken` if another seat's name looks the same."""
 
         def join(db: sqlite3.Connection) -> bool:
             try:
@@ -143,8 +142,6 @@ class SqliteStore(RowLookups):
         return await self._run(join)
 
     async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool, to_move: int) -> None:
-        """Commit decision number ``version`` (1-based) of the game, after which ``to_move`` is to decide; refused
-        unless it is the next one."""
 
         def append(db: sqlite3.Connection) -> None:
             with _transaction(db):
@@ -159,8 +156,6 @@ class SqliteStore(RowLookups):
         await self._run(append)
 
     async def set_token(self, game_id: str, seat: int, token_hash: bytes, at: float) -> None:
-        """Give a seat a new token (the rematch's seat of a player who comes back for it): the old one opens nothing.
-        The seat counts as taken from ``at`` the first time."""
 
         def set_token(db: sqlite3.Connection) -> None:
             with _transaction(db):
@@ -188,7 +183,6 @@ class SqliteStore(RowLookups):
         return await self._run(load)
 
     async def summary(self, game_id: str) -> GameSummary | None:
-        """Where the game stands, from its row and its seats: no decision read."""
 
         def summary(db: sqlite3.Connection) -> GameSummary | None:
             row = db.execute("SELECT version, over, to_move FROM games WHERE id=?", (game_id,)).fetchone()
@@ -201,7 +195,6 @@ class SqliteStore(RowLookups):
         return await self._run(summary)
 
     async def counts(self) -> tuple[int, int]:
-        """(games, games not over): for ``GET /health``."""
         row = await self._one("SELECT count(*), count(*) - coalesce(sum(over), 0) FROM games")
         assert row is not None  # an aggregate always has its row
         return int(row[0]), int(row[1])
