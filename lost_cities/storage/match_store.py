@@ -148,12 +148,10 @@ class MatchStore:
         """
         try:
             os.stat(self.current_path)
-        except FileNotFoundError:
-            return
         except PermissionError as error:
             self.save_problem = FolderUnusableError(self.root, error)
             raise self.save_problem from None
-        except OSError:
+        except OSError:  # FileNotFoundError too: no save there
             return
 
     def finish_current(self, saved: SavedMatch) -> SavedMatch:
