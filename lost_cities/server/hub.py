@@ -439,10 +439,8 @@ class Hub:
         self.held.drop(game, _TRY_AGAIN)
 
     def _computer_turn(self, game: Game) -> None:
-        level = game.computer_to_move()
-        if level is None:
-            return
-        self._background(self._computer(game, level, game.to_move, game.version))
+        if (level := game.computer_to_move()) is not None:
+            self._background(self._computer(game, level, game.to_move, game.version))
 
     async def _computer(self, game: Game, level: str, seat: int, version: int) -> None:
         """A computer's turn: its bot answers from its own view (H3) in a worker process, in turn with the other
