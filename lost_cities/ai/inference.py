@@ -59,8 +59,8 @@ def hand_weight(
     ``turns`` turns of the round, of how likely the rules of thumb make its play (1, ``slack``, or between
     them by the share of the cards that may have been drawn with which they make it).
 
-    ``any_draw`` judges a play sensible when it is so with any of those cards (the earlier reading, which
-    let a hand explain a play away by the card it drew)."""
+    ``any_draw`` judges a play sensible when it is so with any of those cards (a reading that lets a hand
+    explain a play away by the card it drew)."""
     clues = [clue for clue in know.clues if clue.seat == seat]
     if not clues or turns <= 0:
         return 1.0
