@@ -77,8 +77,7 @@ def _fsync_folder(folder: Path) -> None:
     except OSError:
         return
     try:
-        os.fsync(handle)
-    except OSError:
-        pass
+        with contextlib.suppress(OSError):
+            os.fsync(handle)
     finally:
         os.close(handle)
