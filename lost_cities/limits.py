@@ -29,6 +29,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from lost_cities.i18n import _, catalogs, ngettext, pgettext, quoted, same_name_key, sentence
+from lost_cities.quoting import UNSHOWN
 
 __all__ = [
     "ANALYSIS_THINK",
@@ -153,11 +154,6 @@ def said_duration(seconds: int) -> str:
     return f"{seconds // _UNIT_SECONDS[unit]}{_unit_words(pgettext, unit)[0]}"
 
 
-#: Unicode categories a name may not hold: control, format (invisible), surrogate, private,
-#: unassigned, and line or paragraph separators — a terminal would act on them, hide them or guess.
-_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-
-
 class PlayerNamesError(ValueError):
     """Names that break the rule.  ``str()`` is one translated clause; :attr:`sentence` is it as a sentence.
 
@@ -265,7 +261,7 @@ def name_problem(seat: int | None, name: str) -> str | None:
     if not name:
         return _("{subject} is empty: give a name of 1 to {max} characters").format(subject=subject, max=MAX_NAME_CELLS)
     for char in name:
-        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+        if unicodedata.category(char) in UNSHOWN:  # what a message would write as its escape
             return _(
                 "{subject} holds an invisible or control character ({code}): use letters, digits, spaces, "
                 "punctuation and emoji"

@@ -14,20 +14,21 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["EXCERPT_LENGTH", "excerpt", "quote"]
+__all__ = ["EXCERPT_LENGTH", "UNSHOWN", "excerpt", "quote"]
 
 #: The most characters of someone's text that a message quotes, its ellipsis included.
 EXCERPT_LENGTH = 40
 
-#: Characters a terminal acts on or that do not show (controls, invisible formatting, surrogates, private or
-#: unassigned code points, line and paragraph separators): a message writes them as their escapes.
-_UNSHOWN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: The categories of the characters a terminal acts on or that do not show (controls, invisible formatting, surrogates,
+#: private or unassigned code points, line and paragraph separators): a message writes them as their escapes, and a
+#: player's name may not hold them (:func:`lost_cities.limits.name_problem`).
+UNSHOWN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 _ZWJ = "\u200d"
 
 
 def _shown(char: str) -> str:
     """``char`` as a message shows it: itself, or its escape (``\\x1b``, ``\\u202e``, ``\\t``)."""
-    if unicodedata.category(char) not in _UNSHOWN:
+    if unicodedata.category(char) not in UNSHOWN:
         return char
     return char.encode("unicode_escape", "backslashreplace").decode("ascii")
 
