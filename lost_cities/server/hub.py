@@ -250,7 +250,7 @@ class Hub:
         if self.relay is None or elsewhere.game_id is None or not isinstance(websocket, ServerConnection):
             raise elsewhere
         assert isinstance(first, str)  # read as a join, hello or watch: text
-        return await self.relay.pipe(websocket, elsewhere.game_id, first, address)
+        return await self.relay.pipe(websocket, elsewhere.game_id, first, address, self.gate)
 
     async def _member(self, websocket: Member, entered: Entered, address: str) -> None:
         """A connection from ``address`` that came in at ``entered``'s seat of its game (``None``: a watcher), until it

@@ -65,6 +65,8 @@ from lost_cities.server.leases import LeaseError, Leases
 if TYPE_CHECKING:  # the Redis client is loaded only when --redis is given
     from redis.asyncio.client import PubSub
 
+    from lost_cities.server.gate import Gate
+
 __all__ = ["Relay", "RemoteMember", "game_channel", "server_channel"]
 
 log = logging.getLogger("lost_cities.server")
@@ -378,10 +380,14 @@ class Relay:
 
     # ------------------------------------------------------------------ the relaying side
 
-    async def pipe(self, websocket: ServerConnection, game_id: str, first: str, address: str) -> bool:
+    async def pipe(
+        self, websocket: ServerConnection, game_id: str, first: str, address: str, gate: Gate | None = None
+    ) -> bool:
         """Relay ``websocket``, whose ``first`` frame opens ``game_id``, to the game's owner until either side
         closes; ``False`` at once (nothing sent to the client) if no other server serves the game now — the caller
-        may take it then."""
+        may take it then.  Its frames are paced here as a local connection's are, against its ``address``'s share
+        of this server's ``gate`` too: many connections of one address relayed flat out would otherwise fill this
+        server's Redis connections before the owner counted them, and every client relayed here would be let go."""
         from redis.exceptions import RedisError
 
         try:
@@ -405,7 +411,7 @@ class Relay:
             pipe.note(first)
             bucket = websocket.frames if isinstance(websocket, GuardedConnection) else FrameBucket()
             async for message in websocket:
-                if await flooded(websocket, bucket):  # here, before a flood reaches Redis and the game's server
+                if await flooded(websocket, bucket, gate, address):  # here, before a flood reaches Redis
                     break
                 pipe.note(message)
                 text = message if isinstance(message, str) else message.decode(errors="replace")

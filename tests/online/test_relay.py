@@ -259,3 +259,52 @@ async def test_a_relayed_client_that_floods_is_closed_by_the_server_relaying_it_
     assert stranger.closed == 1008 and json.loads(stranger.sent[-1])["code"] == "rate_limited"
     let_through = Limits.FRAME_BURST + Limits.FRAMES_PER_SECOND * took  # the burst, and what a second adds to it
     assert len(heard_by_redis) <= let_through + 3 < 2_000  # and the attach and the detach
+
+
+async def test_the_connections_of_one_address_relayed_share_its_frames_a_second_on_the_server_relaying_them() -> None:
+    # found by an attacker: 200 relayed connections of 4 addresses, each within its own 100 frames a second, filled
+    # the relaying server's Redis connections (each frame a publish) and every client relayed there was let go;
+    # the address's share was counted by the game's server only, once the frames had gone through Redis
+    from lost_cities.server.gate import Gate, GateSettings, Limits
+
+    class Steady:  # a client within its own connection's rate: 50 frames a second, 120 at most
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+            self.closed: int | None = None
+            self.frames = 0
+
+        def __aiter__(self) -> Steady:
+            return self
+
+        async def __anext__(self) -> str:
+            if self.closed is not None or self.frames >= 120:
+                raise StopAsyncIteration
+            await asyncio.sleep(1 / 50)
+            self.frames += 1
+            return '{"type": "ping"}'
+
+        async def send(self, message: str) -> None:
+            self.sent.append(message)
+
+        async def close(self, code: int = 1000, reason: str = "") -> None:
+            self.closed = code
+
+    async def publish(channel: str, data: bytes) -> int:
+        return 1
+
+    async def owner_of(game_id: str) -> str:
+        return "a"
+
+    leases = SimpleNamespace(redis=SimpleNamespace(publish=publish), me="b", ttl=1.0, owner=owner_of)
+    relay = Relay(cast("Leases", leases))
+    gate = Gate(GateSettings(trust_loopback=False))
+    clients = [Steady() for _ in range(10)]  # 500 frames a second together, past the address's share
+    pipes = [relay.pipe(cast("ServerConnection", client), "g", "{}", "192.0.2.9", gate) for client in clients]
+    await asyncio.wait_for(asyncio.gather(*pipes), 30)
+    closed = [client for client in clients if client.closed == 1008]
+    assert closed, "no connection of the address was held to its share"
+    said = json.loads(closed[0].sent[-1])
+    assert (
+        said["code"] == "rate_limited"
+        and f"{Limits.FRAMES_PER_ADDRESS:.0f} frames a second from one" in said["message"]
+    )
