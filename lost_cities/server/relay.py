@@ -13,7 +13,9 @@ Two kinds of channel:
   publishes there an ``attach`` (its id, the relay's id, the client's address and first frame), then each frame the
   client sends, then a ``detach`` when the client goes.
 - ``lost-cities:server:<id>``, listened to by that server: what an owner sends to the clients relayed through it,
-  one ``frame`` or ``close`` at a time, named by relay id.
+  one ``frame`` or ``close`` at a time, named by relay id — one ``frame`` for all of them it is the same frame for
+  (a game's watchers), so that what Redis holds for a relaying server grows with its games' events, not with how
+  many clients it relays (past 32 MB, Redis cuts that server off, and every client relayed there with it).
 
 On the owner a relayed client is a :class:`RemoteMember`: the same ``recv``/``send``/``close`` and iteration the hub
 uses of a websocket, so the owner answers its first frame as a local one (a ``join`` is stored by the owner) and
@@ -129,9 +131,9 @@ class Detach(_Message, frozen=True, tag="detach"):
 
 
 class Deliver(_Message, frozen=True, tag="frame"):
-    """A frame for the relayed client ``relay``, as the owner wrote it."""
+    """A frame for the relayed clients ``relays`` (of one relaying server), as the owner wrote it."""
 
-    relay: _Id
+    relays: tuple[_Id, ...]
     frame: str
 
 
@@ -211,7 +213,7 @@ class RemoteMember:
         """Send ``message`` to the client without waiting: in order with every other, dropped once it went."""
         if self.open:
             text = message.decode() if isinstance(message, bytes) else message
-            self.relay.publish(server_channel(self.server), Deliver(relay=self.relay_id, frame=text), self)
+            self.relay.publish(server_channel(self.server), Deliver(relays=(self.relay_id,), frame=text), self)
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
         self.shut(code, reason)
@@ -222,6 +224,38 @@ class RemoteMember:
             said = reason.encode()[:120].decode(errors="ignore")  # a close frame's reason is at most 123 bytes
             self.relay.publish(server_channel(self.server), Close(relay=self.relay_id, code=code, reason=said), None)
             self.end()
+
+
+class _Outgoing:
+    """A message queued for ``channel``, and the relayed clients let go if nobody hears it (their server died).  A
+    frame for several clients of one server is one message: :meth:`joins` tells whether the next may be added to it."""
+
+    __slots__ = ("channel", "message", "relays", "remotes")
+
+    def __init__(self, channel: str, message: _Message, remote: RemoteMember | None) -> None:
+        self.channel = channel
+        self.message = message
+        self.relays = list(message.relays) if isinstance(message, Deliver) else []
+        self.remotes = [remote] if remote is not None else []
+
+    def joins(self, channel: str, message: _Message, remote: RemoteMember | None) -> bool:
+        """Add ``message`` to this one if it is the same frame for another client of the same server."""
+        if not (
+            isinstance(message, Deliver)
+            and isinstance(self.message, Deliver)
+            and channel == self.channel
+            and message.frame == self.message.frame
+        ):
+            return False
+        self.relays.extend(message.relays)
+        if remote is not None:
+            self.remotes.append(remote)
+        return True
+
+    def data(self) -> bytes:
+        if isinstance(self.message, Deliver):
+            return _ENCODER.encode(Deliver(relays=tuple(self.relays), frame=self.message.frame))
+        return _ENCODER.encode(self.message)
 
 
 @dataclass
@@ -261,7 +295,9 @@ class Relay:
         #: the clients relayed to here, by (their server, relay id)
         self.remotes: dict[tuple[str, str], RemoteMember] = {}
         self._pubsub: PubSub | None = None
-        self._outbox: asyncio.Queue[tuple[str, bytes, RemoteMember | None]] = asyncio.Queue()
+        #: what waits to be published, in order (:meth:`publish`), and set when there is some
+        self._outbox: deque[_Outgoing] = deque()
+        self._waiting = asyncio.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------------ life
@@ -291,7 +327,7 @@ class Relay:
         for remote in list(self.remotes.values()):
             remote.shut(1012, "server restarting")
         for _ in range(100):  # bounded: two seconds at most
-            if self._outbox.empty():
+            if not self._outbox:
                 break
             await asyncio.sleep(0.02)
         for task in list(self._tasks):
@@ -330,13 +366,17 @@ class Relay:
             log.warning("game %s: its relay channel not left (%s)", game_id, error)
 
     def publish(self, channel: str, message: _Message, remote: RemoteMember | None) -> None:
-        """Queue ``message`` for ``channel``, in order; ``remote`` is let go if nobody gets it (its server died)."""
-        if self._outbox.qsize() >= _OUTBOX:
+        """Queue ``message`` for ``channel``, in order; ``remote`` is let go if nobody gets it (its server died).  The
+        same frame for the next client of the same server joins the message queued last."""
+        if self._outbox and self._outbox[-1].joins(channel, message, remote):
+            return
+        if len(self._outbox) >= _OUTBOX:
             log.warning("relay: too many frames waiting for Redis; a relayed client is let go")
             if remote is not None:
                 remote.end()
             return
-        self._outbox.put_nowait((channel, _ENCODER.encode(message), remote))
+        self._outbox.append(_Outgoing(channel, message, remote))
+        self._waiting.set()
 
     def forget(self, remote: RemoteMember) -> None:
         if self.remotes.get((remote.server, remote.relay_id)) is remote:
@@ -363,20 +403,22 @@ class Relay:
         from redis.exceptions import RedisError
 
         while True:
-            batch = [await self._outbox.get()]
-            while not self._outbox.empty() and len(batch) < _BATCH:
-                batch.append(self._outbox.get_nowait())
+            while not self._outbox:
+                self._waiting.clear()
+                await self._waiting.wait()
+            batch = [self._outbox.popleft() for _ in range(min(len(self._outbox), _BATCH))]
             try:
                 async with self.redis.pipeline(transaction=False) as pipeline:
-                    for channel, data, _remote in batch:
-                        pipeline.publish(channel, data)
+                    for outgoing in batch:
+                        pipeline.publish(outgoing.channel, outgoing.data())
                     heard = await pipeline.execute()
             except (RedisError, OSError) as error:  # lost: the relaying servers notice Redis away and close them
                 log.warning("relay: %d frames for relayed clients not published (%s)", len(batch), error)
                 heard = [0] * len(batch)
-            for (_channel, _data, remote), count in zip(batch, heard, strict=True):
-                if remote is not None and count == 0:
-                    remote.end()  # its server no longer listens
+            for outgoing, count in zip(batch, heard, strict=True):
+                if count == 0:
+                    for remote in outgoing.remotes:
+                        remote.end()  # its server no longer listens
 
     # ------------------------------------------------------------------ the relaying side
 
@@ -451,15 +493,15 @@ class Relay:
             await pipe.websocket.close(1013, sentence[:120])
 
     def _to_client(self, message: Deliver | Close) -> None:
-        pipe = self.pipes.get(message.relay)
-        if pipe is None:
-            return
         match message:
             case Deliver():
-                broadcast([pipe.websocket], message.frame)  # never waits on a slow client, keeps the order
+                pipes = (self.pipes.get(relay) for relay in message.relays)
+                # never waits on a slow client, keeps the order
+                broadcast([pipe.websocket for pipe in pipes if pipe is not None], message.frame)
             case Close():
-                code = message.code if message.code in _CLOSES else 1011
-                self.spawn(pipe.websocket.close(code, message.reason.encode()[:120].decode(errors="ignore")))
+                if (pipe := self.pipes.get(message.relay)) is not None:
+                    code = message.code if message.code in _CLOSES else 1011
+                    self.spawn(pipe.websocket.close(code, message.reason.encode()[:120].decode(errors="ignore")))
 
     # ------------------------------------------------------------------ both sides
 

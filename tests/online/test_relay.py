@@ -69,9 +69,9 @@ def heard(relay: Relay, channel: str, message: dict[str, object]) -> None:
 
 def published(relay: Relay) -> list[tuple[str, dict[str, object]]]:
     found = []
-    while not relay._outbox.empty():
-        channel, data, _remote = relay._outbox.get_nowait()
-        found.append((channel, json.loads(data)))
+    while relay._outbox:
+        outgoing = relay._outbox.popleft()
+        found.append((outgoing.channel, json.loads(outgoing.data())))
     return found
 
 
@@ -94,10 +94,10 @@ async def test_a_relayed_client_s_frames_reach_its_member_in_order_and_its_answe
     await member.close(1013, "come back")
     member.post(b"after the close: never sent")
     assert published(relay) == [
-        (server_channel("b"), {"kind": "frame", "relay": "r1", "frame": '{"type":"pong"}'}),
+        (server_channel("b"), {"kind": "frame", "relays": ["r1"], "frame": '{"type":"pong"}'}),
         (
             server_channel("b"),
-            {"kind": "frame", "relay": "r1", "frame": '{"type":"presence","seat":1,"connected":true}'},
+            {"kind": "frame", "relays": ["r1"], "frame": '{"type":"presence","seat":1,"connected":true}'},
         ),
         (server_channel("b"), {"kind": "close", "relay": "r1", "code": 1013, "reason": "come back"}),
     ]
@@ -125,6 +125,28 @@ async def test_a_client_that_goes_ends_its_member_and_one_that_floods_is_closed(
         server_channel("b"),
         {"kind": "close", "relay": "flood", "code": 1008, "reason": "too many frames"},
     )
+
+
+def test_one_frame_for_many_clients_of_one_server_is_published_once_naming_them_all() -> None:
+    # found by an attacker: 200 watchers relayed through one server were sent each event 200 times, all on that
+    # server's one Redis connection; past Redis's 32 MB for it, Redis cut it off, and every client it relayed went
+    relay, attached = owner()
+    channel = game_channel("g1")
+    for server, relay_id in [("b", "w1"), ("b", "w2"), ("c", "w3"), ("b", "w4")]:
+        heard(relay, channel, {"kind": "attach", "server": server, "relay": relay_id, "address": "a", "frame": "{}"})
+    event, other = '{"type":"event","version":7}', '{"type":"presence","seat":0,"connected":false}'
+    for member in attached:  # as the hub tells a game's watchers: one after the other
+        member.post(event.encode())
+    attached[0].post(other)
+    attached[1].post(other)
+    attached[0].post(event)  # the same frame again, after another: a message of its own, in order
+    assert published(relay) == [
+        (server_channel("b"), {"kind": "frame", "relays": ["w1", "w2"], "frame": event}),
+        (server_channel("c"), {"kind": "frame", "relays": ["w3"], "frame": event}),
+        (server_channel("b"), {"kind": "frame", "relays": ["w4"], "frame": event}),
+        (server_channel("b"), {"kind": "frame", "relays": ["w1", "w2"], "frame": other}),
+        (server_channel("b"), {"kind": "frame", "relays": ["w1"], "frame": event}),
+    ]
 
 
 def test_garbage_on_a_game_s_channel_is_dropped_and_the_relay_goes_on() -> None:
