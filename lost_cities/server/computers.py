@@ -5,9 +5,11 @@ share Python's lock with it), every other game's frames would wait behind it, an
 against computers would slow every game on the server.  So the computers think in worker processes
 (``serve --computer-processes``, one by default: the event loop keeps a core of its own).  Each game's seats always
 think in the same worker, where their bots live on between turns (a bot keeps what it drew for the round and its
-turn's budget), a few thousand at most.  The turns waiting for a worker are taken in turn by *asker* — the address of
-the person whose decision gave the computer its turn —, one turn each, so that one address's many games delay
-another's computer by one turn, not by all of theirs.
+turn's budget), a few thousand at most.  The turns waiting for a worker are taken in turn by *asker* — the network of
+the person whose decision gave the computer its turn (an IPv4 /24, an IPv6 /48: :func:`~.gate.network_of`) —, one turn
+each, so that one network's many games delay another's computer by one turn, not by all of theirs.  By network, not
+by address: an IPv6 /64 or /48 is anyone's for the asking, and thirty games from as many of its addresses took thirty
+places in the queue.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from lost_cities.ai.bot import Bot, answer
 from lost_cities.ai.loader import make_bot
 from lost_cities.engine import Decision, Phase, Play, PlayerView
 from lost_cities.server import COMPUTER_PROCESSES
+from lost_cities.server.gate import counted_as, network_of
 
 __all__ = ["Computers"]
 
@@ -60,7 +63,9 @@ class _Turns:
         self.give_back()
 
     async def take(self, asker: str, seat: tuple[str, int]) -> None:
-        """Wait for the worker to be this turn's (at once, if it is kept for this seat)."""
+        """Wait for the worker to be this turn's (at once, if it is kept for this seat), in turn with the other
+        networks than ``asker``'s (this machine's addresses: each its own)."""
+        asker = network_of(asker) or counted_as(asker)
         if self.kept == seat:
             assert self.keeping is not None
             self.keeping.cancel()

@@ -79,3 +79,27 @@ async def test_many_games_from_one_address_hold_back_another_addresss_computer_b
     assert len(hog) >= 2  # and the six games went on meanwhile, in turn with it
     # The thinking is the workers': the server answers everyone else as before (on threads, a median of 33 ms).
     assert during < max(10 * before, 0.01), (before, during)
+
+
+async def test_the_computers_turns_are_taken_in_turn_by_network_not_by_each_address_of_it() -> None:
+    # found by an attacker: thirty games from as many addresses of one IPv6 /64 took thirty places in the queue, and
+    # another player's hard computer took 22 s a turn instead of one or two
+    from lost_cities.server.computers import _Turns
+
+    turns = _Turns()
+    await turns.take("192.0.2.1", ("first", 1))  # the worker busy with someone's turn
+    served: list[str] = []
+
+    async def waiting(asker: str, game: str) -> None:
+        await turns.take(asker, (game, 1))
+        served.append(game)
+
+    stranger = [f"2001:db8:1:{block}::{host}" for block in (1, 2) for host in (1, 2)]  # one /48: four places before
+    queued = [asyncio.create_task(waiting(asker, f"stranger-{number}")) for number, asker in enumerate(stranger)]
+    queued.append(asyncio.create_task(waiting("198.51.100.7", "neighbour")))
+    await asyncio.sleep(0)
+    for _ in queued:
+        turns.give_back()
+        await asyncio.sleep(0)
+    await asyncio.wait_for(asyncio.gather(*queued), 5)
+    assert served[:2] == ["stranger-0", "neighbour"]  # one turn of the network's, then the other player's
