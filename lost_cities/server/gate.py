@@ -101,6 +101,9 @@ class Limits:
     FLOODER_CLOSING = 1.0
     #: connections one address may hold open at once (``--max-per-address``), counted from the first byte
     CONNECTIONS_PER_ADDRESS = 50
+    #: … and one network (a /24, a /48), as many as that many addresses (three times ``--max-per-address``): each
+    #: connection may hold half a megabyte the server sends it, and one who holds a /48 holds 65,536 addresses
+    NETWORK_ADDRESSES = 3
     #: new connections one address may open a second, sustained, and in a burst: a player opens one now and then; a
     #: script opening and closing them flat out (2,000 a second) took most of the server's core
     NEW_CONNECTIONS_PER_SECOND = 10.0
@@ -364,8 +367,9 @@ class Gate:
         self.health = _Windows(Limits.HEALTH_PER_ADDRESS)
         self.frames = _Buckets(Limits.FRAMES_PER_ADDRESS, Limits.FRAME_BURST_PER_ADDRESS)
         self.arrivals = _Buckets(Limits.NEW_CONNECTIONS_PER_SECOND, Limits.NEW_CONNECTION_BURST)
-        #: open connections per client address, and in all
+        #: open connections per client address, per network (:func:`network_of`), and in all
         self.open: dict[str, int] = {}
+        self.open_networks: dict[str, int] = {}
         #: connections refused by their address's caps, held a moment for their client to read why, per address
         self.lingering: dict[str, int] = {}
         self.total = 0
@@ -414,13 +418,15 @@ class Gate:
 
     def admit(self, address: str) -> None:
         """Count a connection from ``address``; :class:`Refusal` if the address holds as many as it may — its cap,
-        or, when the server is :meth:`busy`, :attr:`Limits.CONNECTIONS_WHEN_BUSY`.
+        or, when the server is :meth:`busy`, :attr:`Limits.CONNECTIONS_WHEN_BUSY` — or its network does
+        (:attr:`Limits.NETWORK_ADDRESSES` addresses' worth).
 
         A connection is counted from its first byte against the address it comes from (so that connections that
         never send their request hold that address's count, not the server's), or, from a trusted proxy, against the
         address the proxy forwards once its request is read."""
-        key = counted_as(address)
+        key, network = counted_as(address), network_of(address)
         held = self.open.get(key, 0)
+        in_network = self.open_networks.get(network, 0) if network is not None else 0
         if not self.exempt(address):
             if held >= self.settings.max_per_address:
                 self.refusals.warning("refused a connection from %s: it holds %d already", address, held)
@@ -433,6 +439,12 @@ class Gate:
                     f"this server is busy: at most {Limits.CONNECTIONS_WHEN_BUSY} connections from one address now; "
                     "close one and try again"
                 )
+            if network is not None and in_network >= Limits.NETWORK_ADDRESSES * self.settings.max_per_address:
+                self.refusals.warning("refused a connection from %s: its network holds %d already", address, in_network)
+                raise Refusal(
+                    f"at most {Limits.NETWORK_ADDRESSES * self.settings.max_per_address} connections from one network: "
+                    "close one and try again"
+                )
             if not self.arrivals.take(key):
                 self.refusals.warning("refused a connection from %s: too many new ones a second", address)
                 raise Refusal(
@@ -440,9 +452,13 @@ class Gate:
                     "a moment and try again"
                 )
         self.open[key] = held + 1
+        if network is not None:
+            self.open_networks[network] = in_network + 1
 
     def release(self, address: str) -> None:
         _count_out(self.open, counted_as(address))
+        if (network := network_of(address)) is not None:
+            _count_out(self.open_networks, network)
 
     def linger(self, address: str) -> bool:
         """Whether a connection from ``address``, refused, may be held a moment for its client to read why: a few

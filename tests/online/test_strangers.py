@@ -749,3 +749,37 @@ async def test_a_decision_a_full_disk_would_not_take_is_seen_by_nobody(server: S
     await not_taken_then_taken(
         server, full, lambda: resource.prlimit(pid, resource.RLIMIT_FSIZE, limit), "OperationalError: disk I/O error"
     )
+
+
+async def test_the_connections_of_one_network_are_capped_at_three_addresses_worth(tmp_path: Path) -> None:
+    # found by an attacker: 600 watchers that never read, from 12 addresses, each connection holding up to half a
+    # megabyte of what the server sent it, took 335 MB; one who holds a /48 holds 65,536 addresses
+    proxied = ServerProcess(
+        tmp_path, options=("--trusted-proxy", "127.0.0.1", "--no-trust-loopback", "--max-per-address", "2")
+    )
+    proxied.start()
+    held: list[ClientConnection] = []
+    try:
+        for host in (1, 1, 2, 2, 3, 3):  # three addresses of 203.0.113.0/24, each at its own cap
+            forwarded = {"X-Forwarded-For": f"203.0.113.{host}"}
+            held.append(await from_address(proxied.url, "127.0.0.1", additional_headers=forwarded))
+        with pytest.raises(InvalidStatus) as refused:  # a fourth address of the network, with none open
+            await from_address(proxied.url, "127.0.0.1", additional_headers={"X-Forwarded-For": "203.0.113.4"})
+        said = bytes(refused.value.response.body or b"").decode()
+        assert said == "at most 6 connections from one network: close one and try again\n"
+        other = await from_address(proxied.url, "127.0.0.1", additional_headers={"X-Forwarded-For": "198.51.100.4"})
+        held.append(other)  # another network's address is let in
+        await held.pop(0).close()  # one closed: the network's fourth address is let in
+        for _ in range(50):
+            try:
+                forwarded = {"X-Forwarded-For": "203.0.113.4"}
+                held.append(await from_address(proxied.url, "127.0.0.1", additional_headers=forwarded))
+                break
+            except InvalidStatus:  # the close is counted out a moment later
+                await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("a connection closed was never counted out of its network")
+    finally:
+        for websocket in held:
+            await websocket.close()
+        proxied.stop()
