@@ -30,7 +30,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from lost_cities.net import VISITOR_VARIABLE
-from lost_cities.server.gate import TokenBucket, counted_as, forwarded_client, within
+from lost_cities.server.gate import TokenBucket, counted_as, forwarded_client, network_of, within
 
 __all__ = ["MAX_COLUMNS", "MAX_ROWS", "GuardedServer", "cells"]
 
@@ -129,8 +129,9 @@ def cells(value: object, most: int, default: int) -> int:
 
 
 class GuardedServer(Server):
-    """``max_tabs`` at once; ``per_address``: at most so many of them from one address (``None``: no such cap,
-    for a page this machine alone reaches); ``trusted_proxies``: the reverse proxies (addresses or networks) in front
+    """``max_tabs`` at once; ``per_address``: at most so many of them from one address, and twice as many from one
+    network — an IPv4 /24, an IPv6 /48, which one visitor may hold whole — (``None``: no such cap, for a page this
+    machine alone reaches); ``trusted_proxies``: the reverse proxies (addresses or networks) in front
     of the page, whose ``X-Forwarded-For`` names the visitor — counted, and forwarded to the game server, in its
     place."""
 
@@ -149,6 +150,7 @@ class GuardedServer(Server):
         self.proxies = tuple(ipaddress.ip_network(proxy, strict=False) for proxy in trusted_proxies)
         self.tabs = 0
         self.by_address: Counter[str] = Counter()
+        self.by_network: Counter[str | None] = Counter()
         #: the folder the tabs' data folders are made in while the page is served (removed with them when it stops)
         self.folder: str | None = None
         #: the tabs open now: closed when the page stops, rather than waited for
@@ -197,19 +199,26 @@ class GuardedServer(Server):
             raise web.HTTPServiceUnavailable(text="too many games open at once here: try again later")
         address = self._visitor(request)
         counted = counted_as(address)  # an IPv6 visitor by their /64, as the game server counts them
+        network = network_of(address)  # this machine's: None, never pooled
         if self.per_address is not None and self.by_address[counted] >= self.per_address:
             raise web.HTTPServiceUnavailable(text="too many games open at once from your address: close one first")
+        if self.per_address is not None and network is not None and self.by_network[network] >= 2 * self.per_address:
+            raise web.HTTPServiceUnavailable(text="too many games open at once from your network: close one first")
         query = request.rel_url.query
         self.tabs += 1
         self.by_address[counted] += 1
+        self.by_network[network] += 1
         try:  # the place is given back once the tab's app has ended, not when its page went
             return await self._tab(request, address, cells(query.get("width"), MAX_COLUMNS, 80),
                                    cells(query.get("height"), MAX_ROWS, 24))  # fmt: skip
         finally:
             self.tabs -= 1
             self.by_address[counted] -= 1
+            self.by_network[network] -= 1
             if not self.by_address[counted]:
                 del self.by_address[counted]
+            if not self.by_network[network]:
+                del self.by_network[network]
 
     async def _tab(self, request: web.Request, visitor: str, width: int, height: int) -> web.WebSocketResponse:
         """textual-serve's handling of a tab's websocket, with a bound on its messages, and its app stopped for good

@@ -185,3 +185,16 @@ async def test_behind_a_trusted_proxy_each_visitor_it_forwards_holds_a_share_of_
     assert status == 503 and "from your address" in said
     for websocket in (first, second, other, neighbour):
         await websocket.close()
+
+
+async def test_one_network_holds_two_addresses_worth_of_tabs(proxied_page: tuple[str, Path]) -> None:
+    # found by an attacker: five addresses of one /24 held all twenty tabs of a page, and everyone else was refused
+    url, _folder = proxied_page
+    held = [
+        await tab(url, additional_headers={"X-Forwarded-For": f"203.0.113.{host}"}) for host in (1, 1, 2, 2)
+    ]  # two addresses of 203.0.113.0/24, each at its share
+    status, said = await refused(url, additional_headers={"X-Forwarded-For": "203.0.113.3"})
+    assert status == 503 and "from your network" in said
+    held.append(await tab(url, additional_headers={"X-Forwarded-For": "198.51.100.7"}))  # another network: let in
+    for websocket in held:
+        await websocket.close()
