@@ -28,6 +28,9 @@ log = logging.getLogger("lost_cities.server")
 #: whose code to watch is: past it, the oldest is forgotten (its players ask again; a watcher coming late is not sent
 #: on), so that neither table fills a server up for months.
 MOST_KEPT = 10_000
+#: Seconds a seat's token in a rematch is given again as it was, to a player asking again: within them an ask
+#: writes nothing to the database (a script asking flat out wrote a token each time, 1,200 a second).
+TOKEN_KEPT = 10.0
 
 
 class Rematches:
@@ -45,6 +48,8 @@ class Rematches:
         #: per finished game whose rematch this server made, the rematch's code to watch (the store keeps its hash
         #: alone): told to a watcher, or a player, who comes back to the finished game
         self.watch_codes: dict[str, str] = {}
+        #: per rematch and seat in it, the token given last and when (:data:`TOKEN_KEPT`)
+        self.tokens: dict[tuple[str, int], tuple[str, float]] = {}
 
     def watch_code(self, game_id: str) -> str | None:
         """The code to watch the rematch of ``game_id``, if this server made it and still remembers it."""
@@ -90,13 +95,18 @@ class Rematches:
 
     async def seat_in(self, game: Game, rematch: str, seat: int, watch: str | None = None) -> Rematched:
         """``seat``'s place in the rematch, with a fresh token for it (the one a player's other device held, if
-        any, opens nothing more: the last to come back for it holds the seat); ``watch``: the rematch's code to
-        watch, as it is made."""
-        token = new_token()
+        any, opens nothing more: the last to come back for it holds the seat) — or the one given within the last
+        :data:`TOKEN_KEPT` seconds; ``watch``: the rematch's code to watch, as it is made."""
         moved = (seat + 1) % len(game.names)
         watch = watch or self.watch_code(game.id)
         now = time.time()  # the seat taken, as a join takes one: its clock starts with the last one in
+        given = self.tokens.get((rematch, moved))
+        if given is not None and now - given[1] < TOKEN_KEPT:
+            return Rematched(game=rematch, seat=moved, token=given[0], watch=watch)
+        token = new_token()
         await self.store.set_token(rematch, moved, token_hash(token), now)
+        self.tokens[rematch, moved] = (token, now)
+        _bounded(self.tokens)
         self.held.take_seat(rematch, moved, now)  # (held by another server: its copy hears of it when the player
         return Rematched(game=rematch, seat=moved, token=token, watch=watch)  # comes in, see Hub._member)
 
@@ -118,7 +128,7 @@ class Rematches:
         return game_id, shown(watch)
 
 
-def _bounded(kept: dict[str, Any]) -> None:
+def _bounded(kept: dict[Any, Any]) -> None:
     """At most :data:`MOST_KEPT` entries: past it, the oldest goes (a dict keeps the order things came in)."""
     while len(kept) > MOST_KEPT:
         del kept[next(iter(kept))]

@@ -165,3 +165,45 @@ async def test_asks_for_rematches_nobody_answers_are_kept_so_many_at_most(
         assert list(asks.asked) == ["g1", "g2"]  # the oldest forgotten
     finally:
         await store.close()
+
+
+async def test_a_player_asking_again_for_a_rematch_made_is_given_the_same_token_without_a_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by an attacker: once the rematch was made, each ask wrote a fresh token to the database, 1,200 a second
+    from types import SimpleNamespace
+
+    from lost_cities.engine import Rules
+    from lost_cities.net.invitations import CodeKey
+    from lost_cities.server import rematches
+    from lost_cities.server.game import Game
+    from lost_cities.server.game_store import GameRow, SeatRow, StoredGame
+    from lost_cities.server.members import Members
+    from lost_cities.server.sqlite_store import SqliteStore
+
+    store = SqliteStore(tmp_path / "online.sqlite3")
+    await store.open()
+    try:
+        held = SimpleNamespace(members=Members(), take_seat=lambda *seat: None)
+        asks = rematches.Rematches(store, CodeKey(b"k" * 32), held)  # type: ignore[arg-type]
+        row = GameRow("g", Rules(), 1, 5, 0, b"w")
+        game = Game(
+            StoredGame(row, tuple(SeatRow(seat, name, None, None, b"t") for seat, name in enumerate("AB")), (), 0)
+        )
+        rematch, _watch = await asks._create(game)
+        written: list[int] = []
+        write = store.set_token
+
+        async def counted(*args: object) -> None:
+            written.append(1)
+            await write(*args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(store, "set_token", counted)
+        tokens = {(await asks.seat_in(game, rematch, 0)).token for _ in range(50)}
+        assert len(tokens) == 1 and len(written) == 1  # one token, written once
+        (token,) = tokens
+        asks.tokens[rematch, 1] = (token, 0.0)  # given long ago: a fresh one, which the other device's no longer opens
+        assert (await asks.seat_in(game, rematch, 0)).token not in tokens
+        assert len(written) == 2
+    finally:
+        await store.close()
