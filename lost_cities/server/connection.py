@@ -59,13 +59,14 @@ class FrameBucket(TokenBucket):
 
     def refusal(self, gate: Gate | None, address: str | None) -> str | None:
         """What the connection is told if one more frame (or ping) is one too many this second — for the connection,
-        or (with ``gate`` and the client's ``address``) for all that address's connections, past what a connection may
-        always send —; ``None`` if it is within."""
+        or (with ``gate`` and the client's ``address``) for all that address's, or its network's, connections, past
+        what a connection may always send —; ``None`` if it is within."""
         within_share = self.share.take()  # every frame counted: it measures this connection alone
         if not self.take():
             return _FLOOD
-        if gate is not None and address is not None and not gate.frame_from(address) and not within_share:
-            return _ADDRESS_FLOOD
+        past = gate.frame_past(address) if gate is not None and address is not None else None
+        if past is not None and not within_share:
+            return _NETWORK_FLOOD if past == "network" else _ADDRESS_FLOOD
         return None
 
 
@@ -79,9 +80,12 @@ def _closed_for(most: str) -> str:
     return write(ErrorFrame(code=ErrorCode.RATE_LIMITED, message=f"at most {most}: the connection is closed"))
 
 
-#: Too many frames a second from the connection, and from all its address's connections together.
+#: Too many frames a second from the connection, and from all its address's, or its network's, connections together.
 _FLOOD = _closed_for(f"{Limits.FRAMES_PER_SECOND:.0f} frames a second")
 _ADDRESS_FLOOD = _closed_for(f"{Limits.FRAMES_PER_ADDRESS:.0f} frames a second from one address")
+_NETWORK_FLOOD = _closed_for(
+    f"{Limits.NETWORK_ADDRESSES * Limits.FRAMES_PER_ADDRESS:.0f} frames a second from one network"
+)
 
 
 async def flooded(websocket: _Closable, bucket: FrameBucket, gate: Gate | None = None, address: str = "") -> bool:

@@ -101,8 +101,9 @@ class Limits:
     FLOODER_CLOSING = 1.0
     #: connections one address may hold open at once (``--max-per-address``), counted from the first byte
     CONNECTIONS_PER_ADDRESS = 50
-    #: … and one network (a /24, a /48), as many as that many addresses (three times ``--max-per-address``): each
-    #: connection may hold half a megabyte the server sends it, and one who holds a /48 holds 65,536 addresses
+    #: … and one network (a /24, a /48), as many as that many addresses (three times ``--max-per-address``), and as
+    #: many frames a second as they may send: each connection may hold half a megabyte the server sends it, and its
+    #: frames fill a relaying server's Redis connections, and one who holds a /48 holds 65,536 addresses
     NETWORK_ADDRESSES = 3
     #: new connections one address may open a second, sustained, and in a burst: a player opens one now and then; a
     #: script opening and closing them flat out (2,000 a second) took most of the server's core
@@ -366,6 +367,10 @@ class Gate:
         )
         self.health = _Windows(Limits.HEALTH_PER_ADDRESS)
         self.frames = _Buckets(Limits.FRAMES_PER_ADDRESS, Limits.FRAME_BURST_PER_ADDRESS)
+        self.network_frames = _Buckets(
+            Limits.NETWORK_ADDRESSES * Limits.FRAMES_PER_ADDRESS,
+            Limits.NETWORK_ADDRESSES * Limits.FRAME_BURST_PER_ADDRESS,
+        )
         self.arrivals = _Buckets(Limits.NEW_CONNECTIONS_PER_SECOND, Limits.NEW_CONNECTION_BURST)
         #: open connections per client address, per network (:func:`network_of`), and in all
         self.open: dict[str, int] = {}
@@ -391,10 +396,16 @@ class Gate:
         nothing is counted as this machine, exempt as before."""
         return within(address, self.proxies) or (self.settings.trust_loopback and is_loopback(address))
 
-    def frame_from(self, address: str) -> bool:
-        """Whether one more frame from ``address`` is within what all its connections may send a second (this
-        machine, when trusted, is not counted)."""
-        return self.exempt(address) or self.frames.take(counted_as(address))
+    def frame_past(self, address: str) -> str | None:
+        """Which share one more frame from ``address`` is past, this second: all its connections' (``"address"``), or
+        all its network's (``"network"``: :attr:`Limits.NETWORK_ADDRESSES` addresses' worth); ``None`` if within
+        both (this machine, when trusted, is not counted)."""
+        if self.exempt(address):
+            return None
+        if not self.frames.take(counted_as(address)):
+            return "address"
+        network = network_of(address)
+        return "network" if network is not None and not self.network_frames.take(network) else None
 
     def exempt(self, address: str) -> bool:
         """Whether ``address`` is exempt from the caps on creations and connections: this machine, when trusted."""

@@ -445,3 +445,22 @@ def test_an_address_new_to_a_table_full_of_held_back_addresses_is_held_back_too_
     gate.check_guesses(busy[0], None)  # the address counted to longest ago made room for it …
     with pytest.raises(Refusal):
         gate.check_guesses(busy[1], None)  # … and only that one
+
+
+def test_the_frames_of_one_network_are_held_to_three_addresses_worth(monkeypatch: pytest.MonkeyPatch) -> None:
+    # found by an attacker: relayed connections from many addresses, each address within its share, filled a relaying
+    # server's Redis connections; one who holds a /48 holds 65,536 addresses
+    from lost_cities.server.connection import FrameBucket
+
+    monkeypatch.setattr(gate_module, "time", SimpleNamespace(monotonic=lambda: 1000.0))  # no time passes: the bursts
+    gate = Gate(GateSettings(trust_loopback=False, max_connections=100))
+    said = []
+    # four addresses of one /24, five connections each: each connection and each address within its own burst
+    connections = {host: [FrameBucket() for _ in range(5)] for host in range(1, 5)}
+    for _ in range(70):
+        for host, buckets in connections.items():
+            said.extend(filter(None, (bucket.refusal(gate, f"203.0.113.{host}") for bucket in buckets)))
+    assert said and all("frames a second from one network" in refusal for refusal in said)
+    assert len(said) == 4 * 5 * 70 - Limits.NETWORK_ADDRESSES * Limits.FRAME_BURST_PER_ADDRESS
+    other = FrameBucket()  # another network's address is not held back
+    assert all(other.refusal(gate, "198.51.100.7") is None for _ in range(100))
