@@ -10,6 +10,8 @@ data folder for PostgreSQL), never in it: a stolen database gives no code back. 
 
 >>> normalised("k7qx m2pa"), normalised("K7QX-M2PA"), normalised("K7QX-M2P0")
 ('K7QXM2PA', 'K7QXM2PA', None)
+>>> normalised("К7ЕХ-М2РА"), normalised("Ｋ７ＱＸ–Ｍ２ＰＡ")  # Cyrillic look-alikes; full-width, an en dash
+('K7EXM2PA', 'K7QXM2PA')
 >>> shown("K7QXM2PA")
 'K7QX-M2PA'
 """
@@ -21,9 +23,10 @@ import hashlib
 import hmac
 import os
 import secrets
+import unicodedata
 from pathlib import Path
 
-__all__ = ["ALPHABET", "CodeKey", "new_code", "new_token", "normalised", "shown", "token_hash"]
+__all__ = ["ALPHABET", "CodeKey", "new_code", "new_token", "normalised", "plain", "shown", "token_hash"]
 
 #: 32 symbols, none that reads as another (no 0/O, no 1/I): 5 bits each.
 ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -40,9 +43,22 @@ def shown(code: str) -> str:
     return f"{code[:4]}-{code[4:]}"
 
 
+#: The Cyrillic and Greek letters that look like a letter of the alphabet, read as it: a code read out and typed on
+#: a Russian keyboard, ``К7ЕХ-М2РА``, looks exactly like the one sent.
+_LOOK_ALIKES = str.maketrans("АВЕКМНРСТУХЅЈавекмнрстухѕјΑΒΕΖΗΚΜΝΡΤΥΧ", "ABEKMHPCTYXSJABEKMHPCTYXSJABEZHKMNPTYX")
+
+
+def plain(text: str) -> str:
+    """``text`` as a code is compared: without spaces and dashes, in capitals, full-width forms and the Cyrillic and
+    Greek look-alikes of its letters read as them."""
+    text = unicodedata.normalize("NFKC", text).translate(_LOOK_ALIKES)
+    return "".join(char for char in text if not char.isspace() and unicodedata.category(char) != "Pd").upper()
+
+
 def normalised(text: str) -> str | None:
-    """The code ``text`` spells (any case, spaces and dashes anywhere), or ``None`` if it spells none."""
-    code = "".join(char for char in text if char not in " -").upper()
+    """The code ``text`` spells (:func:`plain`: any case, spaces and dashes anywhere), or ``None`` if it spells
+    none."""
+    code = plain(text)
     if len(code) != LENGTH or any(char not in ALPHABET for char in code):
         return None
     return code

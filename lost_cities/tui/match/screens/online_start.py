@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 
 from lost_cities.i18n import N_, _, sentence
 from lost_cities.limits import clean_name, name_problem
-from lost_cities.net.invitations import normalised, shown
+from lost_cities.net.invitations import normalised, plain, shown
 from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar, key_name
 
@@ -107,7 +107,7 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
 
     def _code_problem(self, final: bool) -> str:
         text = self.query_one("#code", Input).value
-        typed = "".join(char for char in text if char not in " -").upper()
+        typed = plain(text)
         if not typed:
             return _("Type the invitation code first.") if final else ""
         if normalised(text) is None and (final or len(typed) >= 8 or any(char in "01OI" for char in typed)):
