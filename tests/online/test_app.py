@@ -233,7 +233,7 @@ async def test_a_name_the_server_refuses_is_said_without_its_field_and_the_curso
         assert app.table.welcome is not None and app.table.welcome.seat == 1
 
 
-async def test_the_invitations_leave_the_board_once_every_friend_has_joined(
+async def test_the_invitations_leave_the_board_and_the_help_once_every_friend_has_joined(
     server: ServerProcess, private_data_dir: Path
 ) -> None:
     settings = MatchSettings(names=("Ana", "Boris"), rounds=1, seed=8)
@@ -245,9 +245,9 @@ async def test_the_invitations_leave_the_board_once_every_friend_has_joined(
         try:  # Ana has not touched a key: the note went with Boris's arrival, not with her next move
             await until(pilot, lambda: 1 in app.table.joined)
             await until(pilot, lambda: "lost-cities play --join" not in screen_text(shown))
-            await pilot.press("question_mark")  # still in the help, under the name Boris joined with
-            await until(pilot, lambda: "lost-cities play --join" in screen_text(shown))
-            assert "send Bob: lost-cities play --join" in " ".join(screen_text(shown).split())
+            await pilot.press("question_mark")  # the help keeps the code to watch, not the invitation used
+            await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
+            assert "--join" not in screen_text(shown)
         finally:
             boris.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -606,9 +606,10 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
             await until(pilot, lambda: app.table.frame is not None and app.table.frame.view.phase is Phase.DRAW)
             await pilot.press("n")
             await until(pilot, lambda: app.table.frame is not None and app.table.frame.version >= 4)
-            await pilot.press("question_mark")  # the invitations and the watch code stay in the help
+            await pilot.press("question_mark")  # the watch code stays in the help
             await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
             keys = " ".join(screen_text(shown).split())
+            assert code not in keys  # found by a newcomer: Boris's invitation, used, was still offered
             assert "a hint from the computer" not in keys and "claim the match when" in keys  # online keys
         finally:
             boris.cancel()

@@ -751,13 +751,13 @@ class RemoteTable(Table):
         self._over_the_board(HelpScreen(rules, False, game=game, online=True, clock=clock, watching=self.watching))
 
     def _invitations_now(self) -> str:
-        """The invitations of a game created here, as the help keeps them: each seat named as its player gave their
-        name on joining (``send Bob``, not ``send Player 2``, once Bob has joined)."""
+        """The invitations of a game created here, as the help keeps them: those of the friends not in yet, and the
+        code to watch — an invitation used opens nothing more, and is no longer offered."""
         created = self.created
         if created is None or not self.invitation or self.welcome is None or self.welcome.game != created.game:
             return self.invitation  # none, or a rematch's code to watch
-        names = {info.seat: info.name for info in self.welcome.seats}
-        seats = tuple(replace(offer, name=names.get(offer.seat, offer.name)) for offer in created.seats)
+        used = self.joined - {self.welcome_seat}
+        seats = tuple(replace(offer, code=None) if offer.seat in used else offer for offer in created.seats)
         return invitations(replace(created, seats=seats), self.server)
 
     @property
