@@ -141,7 +141,6 @@ class PassScreen(FittedScreen[None]):
         if self.waiting:
             self.post_message(Hurry())  # a computer's move is held on screen: go on at once
         elif event.is_printable and (event.character or "").strip() and not _KEYS.get(event.key) and not self.too_small:
-            # found by a newcomer: a wrong key here did nothing, without a word
             self.unknown = _("The key {key} does nothing here: {name}, press Enter to see your hand.").format(
                 key=event.character, name=self.name
             )

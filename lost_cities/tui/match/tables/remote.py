@@ -284,8 +284,8 @@ class RemoteTable(Table):
         return "\n".join(line for line in (self.dealt, text) if line)
 
     def _created_before(self, seat: Online) -> Created | None:
-        """The game a seat opened by its token belongs to, as it was created here, if it was: found a newcomer, the
-        help of a game opened again gave its invitations and its code to watch no more."""
+        """The game a seat opened by its token belongs to, as it was created here, if it was: the help of a game
+        opened again gives its invitations and its code to watch still."""
         if seat.token is None:
             return None
         try:
