@@ -8,6 +8,8 @@ faster than the screen is drawn are taken in order.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from textual.message import Message
 
 from lost_cities.engine import Colour
@@ -47,28 +49,25 @@ class SelectCard(TableRequest):
         self.key = key if key is not None else str(index + 1)
 
 
+@dataclass
 class MoveSelection(TableRequest):
     """Move the selection ``step`` cards along the hand, round the ends."""
 
-    def __init__(self, step: int) -> None:
-        super().__init__()
-        self.step = step
+    step: int
 
 
+@dataclass
 class PlaySelected(TableRequest):
     """Lay the selected card on its expedition, or discard it (R6); in the final laying, lay it (R23c)."""
 
-    def __init__(self, discard: bool) -> None:
-        super().__init__()
-        self.discard = discard
+    discard: bool
 
 
+@dataclass
 class DrawFrom(TableRequest):
     """Draw from the draw pile (``None``) or take the top of a colour's discard pile (R7)."""
 
-    def __init__(self, pile: Colour | None) -> None:
-        super().__init__()
-        self.pile = pile
+    pile: Colour | None
 
 
 class ShowScores(TableRequest):
@@ -111,25 +110,22 @@ class ClaimRequested(TableRequest):
     """``c``: claim the match, the other side's time having run out (online, with a clock)."""
 
 
+@dataclass
 class UnknownKey(TableRequest):
     """A key that does nothing on this screen was pressed: the app says so."""
 
-    def __init__(self, key: str) -> None:
-        super().__init__()
-        self.key = key
+    key: str
 
 
+@dataclass
 class LanguageChosen(Message):
     """A language was chosen in the new-match form: the app keeps it for the runs to come."""
 
-    def __init__(self, code: str) -> None:
-        super().__init__()
-        self.code = code
+    code: str
 
 
+@dataclass
 class TipsChanged(Message):
     """The one-time tips were turned on or off in the new-match form: the app keeps the setting."""
 
-    def __init__(self, on: bool) -> None:
-        super().__init__()
-        self.on = on
+    on: bool

@@ -6,6 +6,7 @@ the screen decides what a tap does.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.style import Style
@@ -154,28 +155,25 @@ class SidePanel(Lines):
     SidePanel > .side-panel--formula { color: $text-muted; }
     """
 
+    @dataclass
     class CardPressed(Message):
         """Card ``index`` (of :data:`CELLS`) of ``colour``'s row on ``side`` was clicked."""
 
-        def __init__(self, side: int, colour: Colour, index: int) -> None:
-            self.side = side
-            self.colour = colour
-            self.index = index
-            super().__init__()
+        side: int
+        colour: Colour
+        index: int
 
+    @dataclass
     class HandPressed(Message):
         """The hand line of ``side`` was clicked: the player switches between marking the table and the hand."""
 
-        def __init__(self, side: int) -> None:
-            self.side = side
-            super().__init__()
+        side: int
 
+    @dataclass
     class Chosen(Message):
         """A compact panel was clicked: the player wants to mark that side."""
 
-        def __init__(self, side: int) -> None:
-            self.side = side
-            super().__init__()
+        side: int
 
     def __init__(self, side: int) -> None:
         super().__init__(0, id=f"side-{side}")

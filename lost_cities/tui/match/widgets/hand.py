@@ -11,6 +11,7 @@ mapped to the card under it.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from rich.style import Style
@@ -124,12 +125,11 @@ class HandView(Widget):
     }
     """
 
+    @dataclass
     class Chosen(Message):
         """Card ``index`` (from 0) was clicked."""
 
-        def __init__(self, index: int) -> None:
-            self.index = index
-            super().__init__()
+        index: int
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

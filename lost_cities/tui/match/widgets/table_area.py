@@ -7,6 +7,7 @@ when what it shows has changed: choosing a card in the hand touches none of it.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -105,15 +106,14 @@ class TableArea(Vertical):
 
     A click on it says where (:class:`Clicked`): the status line, which names the draw pile, or a colour's row."""
 
+    @dataclass
     class Clicked(Message):
         """A click on the table: on the status line, which names the draw pile (``colour`` ``None``), or on a
         colour's row — its label (``side`` ``None``), a side's expedition (that side), or its discard pile
         (:data:`~lost_cities.tui.common.board_grid.PILE`)."""
 
-        def __init__(self, colour: Colour | None, side: int | None = None) -> None:
-            super().__init__()
-            self.colour = colour
-            self.side = side
+        colour: Colour | None
+        side: int | None = None
 
     DEFAULT_CSS = """
     TableArea {
