@@ -14,6 +14,7 @@ so no card is ever left out or shortened; on a narrower column the cards wrap, b
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -39,18 +40,15 @@ SCORE_WIDTH = 4
 Hands = Sequence[tuple[str, Sequence[Card]]]
 
 
+@dataclass
 class RoundBreakdown:
     """A Rich renderable: :func:`breakdown_lines` at the width it is drawn in."""
 
-    def __init__(
-        self,
-        scores: Sequence[SideScore],
-        side_names: Sequence[str],
-        hands: Sequence[Hands],
-        totals: Sequence[int],
-        rules: Rules,
-    ) -> None:
-        self.scores, self.side_names, self.hands, self.totals, self.rules = scores, side_names, hands, totals, rules
+    scores: Sequence[SideScore]
+    side_names: Sequence[str]
+    hands: Sequence[Hands]
+    totals: Sequence[int]
+    rules: Rules
 
     def lines(self, width: int) -> list[Text]:
         return breakdown_lines(self.scores, self.side_names, self.hands, self.totals, self.rules, width)
