@@ -16,14 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NoReturn
 
 from lost_cities.i18n import _, quoted
-from lost_cities.limits import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    clean_name,
-    name_problem,
-    read_duration,
-    said_duration,
-)
+from lost_cities.limits import MAX_PLAYERS, MIN_PLAYERS, clean_name, name_problem, read_duration, said_duration
 
 if TYPE_CHECKING:
     from lost_cities.engine.rules import Rules

@@ -58,10 +58,7 @@ STEPS = (
         ),
         "+y7",
     ),
-    Step(
-        N_("Every turn ends with a draw, back to eight cards. Press n to take the top card of the draw pile."),
-        "n",
-    ),
+    Step(N_("Every turn ends with a draw, back to eight cards. Press n to take the top card of the draw pile."), "n"),
     Step(
         N_(
             "Starting an expedition costs 20 points: it scores the sum of its cards minus 20. To see it, open "
@@ -108,22 +105,10 @@ STEPS = (
         N_("Boris has discarded yellow 8, a card your yellow wants. First lay green 9 on your wager: press {keys}."),
         "+g9",
     ),
-    Step(
-        N_("Now take yellow 8 from the top of the yellow discard pile: press y."),
-        "y",
-    ),
-    Step(
-        N_("Lay yellow 8 on your yellow expedition: press {keys}."),
-        "+y8",
-    ),
-    Step(
-        N_("Seven yellow cards: an expedition of eight cards or more earns 20 points more. Press n to draw."),
-        "n",
-    ),
-    Step(
-        N_("Yellow 9 makes eight yellow cards: press {keys} to lay it."),
-        "+y9",
-    ),
+    Step(N_("Now take yellow 8 from the top of the yellow discard pile: press y."), "y"),
+    Step(N_("Lay yellow 8 on your yellow expedition: press {keys}."), "+y8"),
+    Step(N_("Seven yellow cards: an expedition of eight cards or more earns 20 points more. Press n to draw."), "n"),
+    Step(N_("Yellow 9 makes eight yellow cards: press {keys} to lay it."), "+y9"),
     Step(
         N_(
             "One card is left in the draw pile. Whoever takes it ends the round at once, for both players: "

@@ -22,17 +22,7 @@ from lost_cities.ai.measures import WAGER_SUM, numbers_held
 from lost_cities.engine import Card, Phase, Play, PlayerView
 from lost_cities.i18n import N_, _
 
-__all__ = [
-    "LAST_CARDS",
-    "LATE",
-    "TIPS",
-    "Tip",
-    "due_tip",
-    "last_cards",
-    "late_expedition",
-    "thin_wager",
-    "tip_words",
-]
+__all__ = ["LAST_CARDS", "LATE", "TIPS", "Tip", "due_tip", "last_cards", "late_expedition", "thin_wager", "tip_words"]
 
 #: A draw pile of this many cards or fewer: an expedition opened now has few turns left to grow.
 LATE = 15

@@ -195,12 +195,7 @@ class SidePanel(Lines):
         return self.line(y) if self.colours and y < self.count else None
 
     def show(
-        self,
-        sheet: ScoreSheet,
-        place: Place,
-        active: bool,
-        cursor: tuple[Colour, int] | None,
-        compact: bool = False,
+        self, sheet: ScoreSheet, place: Place, active: bool, cursor: tuple[Colour, int] | None, compact: bool = False
     ) -> None:
         self._last = (sheet, place, active, cursor, compact)
         score = sheet.score(self.side)
@@ -216,8 +211,7 @@ class SidePanel(Lines):
             self.border_title = Text.assemble(" ", (name, "bold"), f" · {mode} ")
         match = sheet.totals[self.side] + score.total
         self.border_subtitle = Text(
-            _(" round {round}  ·  match {match} ").format(round=signed(score.total), match=signed(match)),
-            style="bold",
+            _(" round {round}  ·  match {match} ").format(round=signed(score.total), match=signed(match)), style="bold"
         )
         if compact:
             self.colours = ()

@@ -27,13 +27,7 @@ from lost_cities.storage import SavedMatch
 from lost_cities.tui.match.scene import Scene, Wait
 from lost_cities.tui.match.tables.table import Table
 from lost_cities.tui.match.tips import due_tip, tip_words
-from lost_cities.words import (
-    card_phrase,
-    elided,
-    hint_action,
-    hint_lines,
-    turn_sentence,
-)
+from lost_cities.words import card_phrase, elided, hint_action, hint_lines, turn_sentence
 
 # Each screen is imported where the table first shows it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).

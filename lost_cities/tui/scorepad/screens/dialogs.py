@@ -270,9 +270,7 @@ class MatchOverScreen(PadDialog[MatchOverChoice]):
 class PadHelpScreen(PadDialog[None]):
     """Every key of the pad."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,question_mark,q", "close", N_("back")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", N_("back"))]
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
