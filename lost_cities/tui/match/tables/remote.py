@@ -438,13 +438,12 @@ class RemoteTable(Table):
             left = frame.deadline - time.time()
             if left <= 0 and self._may_claim():
                 return _("{name}'s time has run out: press c to claim the match.").format(name=name)
-            if left > 0 and mover not in self.present:
-                waiting = _("Waiting for {name} — away: {time} left on the clock.")
-                return elided(waiting.format(name=name, time=time_left(left)))  # "d'Ana" in French
             if left > 0:
-                return elided(
-                    _("Waiting for {name}: {time} left on the clock.").format(name=name, time=time_left(left))
-                )
+                if mover not in self.present:
+                    waiting = _("Waiting for {name} — away: {time} left on the clock.")
+                else:
+                    waiting = _("Waiting for {name}: {time} left on the clock.")
+                return elided(waiting.format(name=name, time=time_left(left)))  # "d'Ana" in French
         if mover not in self.present:
             return elided(_("Waiting for {name} — away: the game waits as long as it must.").format(name=name))
         return elided(_("Waiting for {name}…").format(name=name))
