@@ -58,7 +58,7 @@ def _value_ticks(plt: Plot, values: Iterable[float]) -> None:
 
 def _room_for_the_legend(plt: Plot, values: Sequence[float], players: int) -> None:
     """Raise the top of the value axis above the highest point by the legend's rows: Plotext writes the
-    legend over the plot's top left corner, where it hid the first round's (or match's) best score."""
+    legend over the plot's top left corner, where it would hide the first round's (or match's) best score."""
     low, high = min(values), max(values)
     rows = players + 1  # the legend's lines, and one to keep the points clear of it
     headroom = max(high - low, 1.0) * rows / max(CANVAS_ROWS - rows, 1)

@@ -300,7 +300,7 @@ class ReplayScreen(FittedScreen[None]):
         self.analysis = analysed.analysis
         for sentence in analysed.said:  # it may quote a file's path: text, never markup
             self.notify(sentence, severity="warning", markup=False)
-        self.show()  # a kept analysis is shown at once, unannounced: a notice covered the keys for seconds
+        self.show()  # a kept analysis is shown at once, unannounced: a notice would cover the keys for seconds
 
     def action_help(self) -> None:
         from lost_cities.tui.replay.help import ReplayHelpScreen

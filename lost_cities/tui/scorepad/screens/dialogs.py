@@ -171,7 +171,7 @@ class PadDialog(FittedScreen[ResultT]):
         """The box in the middle, as wide as its widest line.
 
         Not allowed to shrink: Textual measures a box that may shrink as if it had no room at all,
-        and a Rich table with no room as nothing, so the box took the width of its buttons and cut
+        and a Rich table with no room as nothing: the box would take the width of its buttons and cut
         the standings' last columns off.
         """
         box = Vertical(classes="dialog")
