@@ -407,6 +407,7 @@ class NewMatchScreen(FittedScreen[FormResult]):
     def _start_label(self) -> str:
         return _("Create the game") if self._online else _("Start the match")
 
+    @on(RadioSet.Changed, "#players")
     def _arrange(self) -> None:
         """Show the names, starters and variants that the number of players allows (R23f, R24f), and the
         server and the clock for a game online (where the server's computers think their own time)."""
@@ -487,10 +488,6 @@ class NewMatchScreen(FittedScreen[FormResult]):
         """A seat changes hands (a person, or the computer at a level): its default name and the rows follow."""
         seat = int((event.select.id or "who-p1").removeprefix("who-p")) - 1
         self._computers[seat] = None if event.value == HUMAN else str(event.value)
-        self._arrange()
-
-    @on(RadioSet.Changed, "#players")
-    def players_changed(self) -> None:
         self._arrange()
 
     @on(RadioSet.Changed, "#where")

@@ -153,6 +153,7 @@ class PadSetupScreen(FittedScreen[Setup | None]):
             self.query_one(f"#name-{seat}", Input).value.strip() or player_name(seat) for seat in range(self.players)
         )
 
+    @on(RadioSet.Changed, "#players")
     def _show_seats(self) -> None:
         """Only the seats in play; with four, the two teams as they will be marked (R24a)."""
         for seat in range(max(PLAYER_COUNTS)):
@@ -162,10 +163,6 @@ class PadSetupScreen(FittedScreen[Setup | None]):
         if self.players == 4:
             first, second = side_names(self._names(), Rules(players=4))
             teams.update(_("Partners: {first} against {second} (R24)").format(first=first, second=second))
-
-    @on(RadioSet.Changed, "#players")
-    def _players_changed(self) -> None:
-        self._show_seats()
 
     @on(Input.Changed, ".field > Input")
     def _name_changed(self) -> None:
