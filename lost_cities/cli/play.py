@@ -78,11 +78,7 @@ def run(args: argparse.Namespace) -> int:
         from lost_cities.words import computer_name
 
         levels = [name for name in given if name in LEVELS]
-        if (
-            args.p1 is not None
-            and args.p2 is not None
-            and len(levels) == len([name for name in given if name is not None])
-        ):
+        if args.p1 is not None and args.p2 is not None and all(name in LEVELS for name in given if name is not None):
             args.parser.error(_("at least one player is a person: give a name, not a level, to one of them"))
         computers = tuple(name if name in LEVELS else None for name in given if name is not None)
         given = [computer_name(seat, len(levels)) if name in LEVELS else name for seat, name in enumerate(given)]
