@@ -60,8 +60,7 @@ def run(args: argparse.Namespace) -> int:
         key = Path(args.key)
 
     def announce(address: str) -> None:
-        print(_("Serving online games on {address} (database {path})").format(address=address, path=shown))
-        print("", end="", flush=True)
+        print(_("Serving online games on {address} (database {path})").format(address=address, path=shown), flush=True)
 
     try:
         asyncio.run(
