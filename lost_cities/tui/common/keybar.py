@@ -284,11 +284,10 @@ class KeyBar(Lines):
     async def on_click(self, event: events.Click) -> None:
         """A click on an entry does what its key does, as the screen runs the key."""
         entry = self._entry_at(event)
-        if entry is None or self._actions[entry] is None:
+        bound = self._actions[entry] if entry is not None else None
+        if bound is None:
             return
         event.stop()
-        bound = self._actions[entry]
-        assert bound is not None
         node, action = bound
         await self.app.run_action(action, node)
 
