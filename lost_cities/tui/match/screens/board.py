@@ -161,13 +161,8 @@ class BoardScreen(FittedScreen[None]):
             return
         view = scene.view
         dealt = scene.wait is not Wait.PLAYERS
-        if old is None or (old.view, old.standing, old.names, old.marked, old.wait is not Wait.PLAYERS) != (
-            view,
-            scene.standing,
-            scene.names,
-            scene.marked,
-            dealt,
-        ):
+        shown = (view, scene.standing, scene.names, scene.marked, dealt)
+        if old is None or (old.view, old.standing, old.names, old.marked, old.wait is not Wait.PLAYERS) != shown:
             fresh = {card for event in recent_events(view) for card in _cards_of(event)} | scene.marked
             self._table.show(view, scene.standing, scene.names, fresh, dealt)
             self._clicked = None  # a new moment: a card clicked before it is not clicked again by the next click
