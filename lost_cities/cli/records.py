@@ -92,7 +92,6 @@ def run_replay(args: argparse.Namespace) -> int:
         )
     from lost_cities.tui.replay import ReplayApp
 
-    ReplayApp(
-        saved.shown_names, saved.record, names_label(saved.names, saved.computers), saved=saved, store=store
-    ).run()
+    title = names_label(saved.names, saved.computers)
+    ReplayApp(saved.shown_names, saved.record, title, saved=saved, store=store).run()
     return 0
