@@ -36,10 +36,10 @@ TEXT_WIDTH = 72
 COLUMN_GAP = 4
 
 
-def standings(sheet: ScoreSheet, preview: tuple[int, ...] | None = None, width: int = TEXT_WIDTH) -> Table:
+def standings(sheet: ScoreSheet, preview: tuple[int, ...] | None = None) -> Table:
     """A round-by-round table of every side and the match total, the round not yet finished as ``preview``.
 
-    The match column is always there.  When the rounds do not all fit in ``width`` cells (a long
+    The match column is always there.  When the rounds do not all fit in a box's :data:`TEXT_WIDTH` (a long
     match, up to 20 rounds), the first ones share a column, ``rounds 1–9``, and the last ones
     keep their own.
     """
@@ -50,7 +50,7 @@ def standings(sheet: ScoreSheet, preview: tuple[int, ...] | None = None, width: 
     match = (_("match"), tuple(sum(scores[side] for scores in rounds) for side in range(sheet.sides)))
     names = sheet.side_names
     for folded in range(2, len(rounds) + 1):
-        if _table_width(names, [*columns, match]) <= width:
+        if _table_width(names, [*columns, match]) <= TEXT_WIDTH:
             break
         first = tuple(sum(scores[side] for scores in rounds[:folded]) for side in range(sheet.sides))
         columns = [(_("rounds {first}–{last}").format(first=1, last=folded), first)]
