@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 
 from lost_cities.cli import arguments
 from lost_cities.i18n import _, os_reason, quoted
@@ -88,10 +89,11 @@ def run(args: argparse.Namespace) -> int:
     except (StoreError, LeaseError) as error:
         return arguments.refuse("serve", str(error))
     except OSError as error:  # the address is in use, or not this machine's
+        in_use = _("another program listens there already (a server started before?): choose another with --port")
         return arguments.refuse(
             "serve",
             _("cannot listen on {host} port {port}: {reason}").format(
-                host=args.host, port=args.port, reason=os_reason(error)
+                host=args.host, port=args.port, reason=in_use if error.errno == errno.EADDRINUSE else os_reason(error)
             ),
         )
     except KeyboardInterrupt:
