@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import shutil
+import textwrap
 from typing import TYPE_CHECKING
 
 from lost_cities.cli import arguments
@@ -13,7 +15,7 @@ from lost_cities.cli import arguments
 if TYPE_CHECKING:
     from lost_cities.tui.match.match_app import Opening
 
-__all__ = ["open_app"]
+__all__ = ["in_lines", "open_app"]
 
 
 def open_app(opening: Opening, notices: tuple[str, ...] = ()) -> int:
@@ -26,5 +28,16 @@ def open_app(opening: Opening, notices: tuple[str, ...] = ()) -> int:
     if app.ending.problem is not None:
         return arguments.refuse("play", app.ending.problem)
     if app.ending.words:  # the screen is given back: what to know next stays in the terminal
-        print(app.ending.words)
+        print(in_lines(app.ending.words, shutil.get_terminal_size().columns))
     return 0
+
+
+def in_lines(words: str, columns: int) -> str:
+    """``words`` in lines of fewer than ``columns`` cells, broken between words (the terminal would break them
+    anywhere, ``offers i`` / ``t again``), never inside a command's name (``lost-cities``).
+
+    >>> print(in_lines("The game goes on: lost-cities play offers it again.", 30))
+    The game goes on: lost-cities
+    play offers it again.
+    """
+    return textwrap.fill(words, max(columns - 1, 20), break_long_words=False, break_on_hyphens=False)

@@ -404,6 +404,8 @@ async def test_quit_asks_first_and_says_what_is_kept() -> None:
         await pilot.press("q", "y")
         await pilot.pause()
     assert app.return_code == 0
+    # and the terminal is told, as it is for an online seat (found by a newcomer: a local match said nothing)
+    assert app.ending.words == "The match is saved: lost-cities play offers to resume it."
 
 
 async def test_help_lists_the_rules_of_the_match_and_the_keys() -> None:

@@ -93,6 +93,10 @@ class LessonTable(LocalTable):
     def save(self, finished: bool = False) -> None:
         """A lesson is not a match: nothing is written nor filed, and an unfinished match stays as it was."""
 
+    def quit_now(self) -> None:
+        """Ctrl+Q: gone at once, nothing kept to speak of."""
+        self.app.exit()
+
     # ------------------------------------------------------------ the step's text on the board
 
     def _show(self, **say: Any) -> None:

@@ -420,10 +420,14 @@ class LocalTable(Table):
         return _("Quit now? The match is saved: lost-cities play offers to resume it.")
 
     def quit_now(self) -> None:
-        """Saved first, unless the match is over (or a lesson, which saves nothing)."""
-        if not self.session.match_over:
-            self.save()
-        self.app.exit()
+        """Saved first, unless the match is over (or a lesson, which saves nothing); the terminal is then told that
+        it is kept, as an online game's seat is."""
+        if self.session.match_over:
+            self.app.exit()
+            return
+        self.save()
+        kept = self.app.store.save_problem is None
+        self.app.end(words=_("The match is saved: lost-cities play offers to resume it.") if kept else "")
 
 
 def _fitted(text: str, width: int) -> str:
