@@ -155,6 +155,8 @@ async def test_the_new_match_form_online_offers_to_join_with_a_code_on_its_serve
         # the key bar and the form's buttons are drawn apart: each waited for
         await until(pilot, lambda: "join with a code" in key_bar(app) and "Join with a code" in screen_text(app))
         assert "Learn to play" not in screen_text(app)  # in its place
+        # the memory aid, which a game server does not keep, is greyed saying why (found by a newcomer: it said nothing)
+        assert "Memory aid: at one keyboard only" in screen_text(app)
         form.query_one("#server", Input).value = "http://nowhere"
         await pilot.press("ctrl+o")  # a server that is no address: said, and the cursor put there
         await until(pilot, lambda: "Server: an address such as" in screen_text(app))

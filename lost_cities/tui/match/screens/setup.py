@@ -427,7 +427,9 @@ class NewMatchScreen(FittedScreen[FormResult]):
         if first is None or not first.display:
             self.query_one("#first-p1", RadioButton).value = True
         # the memory aid is this app's, kept in its save: a game server keeps only the rules
-        self.query_one("#memory-aid", Checkbox).disabled = self._online
+        aid = self.query_one("#memory-aid", Checkbox)
+        aid.disabled = self._online
+        aid.label = _("Memory aid: at one keyboard only") if self._online else _("Memory aid: the cards not seen yet")
         coop = self.query_one("#coop", Checkbox)
         coop.disabled = players == 4
         if players == 4:
