@@ -57,6 +57,9 @@ def test_every_help_fits_an_80_column_terminal(cli: Cli, language: str, monkeypa
             page = cli("--lang", language, *command, "--help").out
             assert page, command
             assert [line for line in page.splitlines() if len(line) > 80] == [], command
+            # found by a newcomer: "lost-" / "cities COMMAND --help", broken at its hyphen
+            assert [line for line in page.splitlines() if line.endswith("-") and not line.endswith(" -")] == [], command
+            assert "--server-fixed" not in page  # lost-cities web's tabs' own, not a player's
     finally:
         _parser_in.cache_clear()
 

@@ -7,6 +7,7 @@ translation, or a ``.mo`` not recompiled after its ``.po`` changed, fails here.
 
 from __future__ import annotations
 
+import argparse
 import gettext
 import json
 import re
@@ -120,7 +121,7 @@ def command_line_texts() -> tuple[set[str], set[str]]:
             elif isinstance(item, OneOf):
                 options(item.options)
             else:
-                texts.add(item.help)
+                texts.update([item.help] if item.help != argparse.SUPPRESS else [])  # an option not shown: no text
                 metavars.update([item.metavar] if item.metavar else [])
 
     def command(each: Command) -> None:

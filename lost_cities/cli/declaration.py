@@ -110,9 +110,26 @@ def _texts(command: Command) -> dict[str, Any]:
     if command.layout == "examples":  # argparse keeps it as written too: wrapped here, as argparse would
         description = textwrap.fill(description, min(shutil.get_terminal_size((80, 24)).columns, 100) - 2)
     written = command.layout != "wrapped"
-    formatter = argparse.RawDescriptionHelpFormatter if written else argparse.HelpFormatter
+    formatter = _AsWritten if written else _Wrapped
     epilog = None if command.epilog is None else _(command.epilog)
     return {"description": description, "epilog": epilog, "formatter_class": formatter}
+
+
+class _Wrapped(argparse.HelpFormatter):
+    """argparse's layout, its lines broken between words only: never inside ``lost-cities`` or ``--hand-penalty``
+    (``lost-`` / ``cities COMMAND --help``)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return textwrap.fill(
+            " ".join(text.split()), width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False
+        )
+
+
+class _AsWritten(argparse.RawDescriptionHelpFormatter, _Wrapped):
+    """The description and the epilog as written; the options' help wrapped as :class:`_Wrapped` wraps it."""
 
 
 def _fill(parser: CommandParser, command: Command, common: tuple[Option, ...]) -> None:

@@ -220,10 +220,10 @@ PLAY = Command(
             ),
             CLOCK,
             SERVER_FOR_A_NEW_GAME,
-            Option(
+            Option(  # lost-cities web's tabs' own: not listed in the help
                 "--server-fixed",
                 action="store_true",
-                help=N_("with --online: no other server may be chosen in the app (lost-cities web's tabs)"),
+                help=argparse.SUPPRESS,
             ),
         ),
     ),
