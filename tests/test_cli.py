@@ -166,8 +166,8 @@ HUGE = "9" * 4000
         (("play", "--seed", HUGE), "argument --seed: " + "9" * 39 + "… is out of range"),
         (("simulate", "--rounds", "x" + HUGE), "argument --rounds: 'x" + "9" * 38 + "…' (4001 characters) is not a"),
         (("play", "--first", "p" + HUGE), "invalid choice: 'p" + "9" * 38 + "…' (choose from"),
-        (("replay", HUGE), "No match '" + "9" * 39 + "…' (4000 characters) in the history"),
-        (("--lang", "fr", "replay", HUGE), "Pas de partie «\u00a0" + "9" * 39 + "…\u00a0» (4000\u00a0caractères)"),
+        (("replay", HUGE), "no match '" + "9" * 39 + "…' (4000 characters) in the history"),
+        (("--lang", "fr", "replay", HUGE), "pas de partie «\u00a0" + "9" * 39 + "…\u00a0» (4000\u00a0caractères)"),
         (("--lang", "ru", "arena", HUGE, "easy"), "неизвестный бот «" + "9" * 39 + "…» (4000 символов)"),
         (("online", "bot", "K7QX-M2PA", "--level", "x" + HUGE), "unknown bot 'x" + "9" * 38 + "…' (4001 characters)"),
     ],
@@ -198,7 +198,7 @@ def test_replay_refuses_an_unknown_match_and_an_empty_history(cli: Cli) -> None:
     empty = cli("replay")
     assert empty.status == 2 and empty.err.startswith("lost-cities replay: no past match yet")
     unknown = cli("replay", "20991231-nope")
-    assert unknown.status == 2 and unknown.err.startswith("lost-cities replay: No match '20991231-nope'")
+    assert unknown.status == 2 and unknown.err.startswith("lost-cities replay: no match '20991231-nope'")
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

@@ -256,11 +256,11 @@ def test_export_without_an_id_prints_the_most_recent_match_as_replay_opens_it(cl
 @pytest.mark.parametrize(
     ("key", "message"),
     [
-        ("nope", "No match 'nope' in the history; `lost-cities history` lists them."),
+        ("nope", "no match 'nope' in the history: lost-cities history lists them"),
         ("2026", "'2026' could mean several matches: "),
         # neither a file nor an id: it used to say "[/] could not be read: No such file or directory."
-        ("[/]", "No match '[/]' in the history; `lost-cities history` lists them."),
-        ("no/such/match", "No match 'no/such/match' in the history"),
+        ("[/]", "no match '[/]' in the history: lost-cities history lists them"),
+        ("no/such/match", "no match 'no/such/match' in the history"),
     ],
 )
 def test_export_of_an_unknown_id_is_one_clear_line(

@@ -86,7 +86,7 @@ class UnknownMatchError(StorageError):
         self.matches = matches
         if matches:
             ids = ", ".join(matches[:SHOWN_IDS]) + (", …" if len(matches) > SHOWN_IDS else "")
-            message = _("{key} could mean several matches: {ids}.").format(key=quoted(key), ids=ids)
+            message = _("{key} could mean several matches: {ids}").format(key=quoted(key), ids=ids)
         else:
-            message = _("No match {key} in the history; `lost-cities history` lists them.").format(key=quoted(key))
+            message = _("no match {key} in the history: lost-cities history lists them").format(key=quoted(key))
         super().__init__(message)

@@ -267,9 +267,7 @@ def test_load_by_id_unique_start_or_file(store: MatchStore, history: list[SavedM
 
 
 def test_unknown_and_ambiguous_ids_are_one_clear_sentence(store: MatchStore, history: list[SavedMatch]) -> None:
-    with pytest.raises(
-        UnknownMatchError, match=r"^No match 'nope' in the history; `lost-cities history` lists them\.$"
-    ):
+    with pytest.raises(UnknownMatchError, match=r"^no match 'nope' in the history: lost-cities history lists them$"):
         store.load("nope")
     with pytest.raises(UnknownMatchError, match="could mean several matches"):
         store.load("2026")
