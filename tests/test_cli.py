@@ -324,6 +324,12 @@ def test_play_refuses_a_computer_it_cannot_set_up(cli: Cli, args: list[str], mes
     assert result.err.startswith(f"lost-cities play: {message}") and result.err.count("\n") == 1
 
 
+def test_a_range_refused_is_written_with_the_language_s_decimal_sign(cli: Cli) -> None:
+    # found by a newcomer: Russian asked for "0,5" (as they write it) but gave the range "от 0.1 до 10"
+    result = cli("--lang", "ru", "play", "--vs", "hard", "--think", "99", terminal=True)
+    assert result.status == 2 and result.err.endswith("укажите число от 0,1 до 10\n")
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NoReturn
 
-from lost_cities.i18n import _, quoted
+from lost_cities.i18n import _, current_language, quoted
 from lost_cities.limits import MAX_PLAYERS, MIN_PLAYERS, clean_name, name_problem, read_duration, said_duration
 
 if TYPE_CHECKING:
@@ -164,6 +164,14 @@ def whole_number(minimum: int, maximum: int) -> Callable[[str], int]:
     return read
 
 
+def _number(value: float) -> str:
+    """``value`` as the player's language writes it, its decimals only if it has some (``0,1`` in French and
+    Russian, as the numbers they type)."""
+    from babel.numbers import format_decimal  # only when a number is refused
+
+    return str(format_decimal(value, format="0.###", locale=current_language()))
+
+
 def seconds(minimum: float, maximum: float) -> Callable[[str], float]:
     """An argparse type: seconds, ``0.5`` or ``0,5``, from ``minimum`` to ``maximum``, in ASCII digits.
 
@@ -189,7 +197,7 @@ def seconds(minimum: float, maximum: float) -> Callable[[str], float]:
         if not minimum <= value <= maximum:
             raise argparse.ArgumentTypeError(
                 _("{text} is out of range: give a number from {min} to {max}").format(
-                    text=excerpt(text.strip()), min=f"{minimum:g}", max=f"{maximum:g}"
+                    text=excerpt(text.strip()), min=_number(minimum), max=_number(maximum)
                 )
             )
         return value
