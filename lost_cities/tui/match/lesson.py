@@ -47,7 +47,7 @@ class Step(Struct, frozen=True):
 STEPS = (
     Step(
         N_(
-            "Lost Cities in five minutes. You are Ana, on the left; Boris plays on the right. Each row is a "
+            "Lost Cities in five minutes. You are Ana, the first column; Boris plays in the second. Each row is a "
             "colour: an expedition. Your yellow one is under way, from 2 to 6. Press Enter to begin."
         )
     ),
