@@ -50,7 +50,7 @@ async def test_the_form_turns_the_memory_aid_on_and_the_board_lists_the_cards_no
         view = app.table.session.view()
         assert "unseen" in board_row(app, "head")
         for colour, cards in unseen_cards(view).items():
-            assert board_row(app, f"colour-{colour.letter}").rstrip().endswith(compact_cards(cards, 16))
+            assert board_row(app, f"colour-{colour.letter}").rstrip().endswith(compact_cards(cards, 16, short=True))
         assert all(len(line) <= SIZE[0] for line in screen_lines(app))
         await pilot.press("d", "n")  # a turn: the first card discarded, then the draw pile
         await pilot.pause()
@@ -99,7 +99,8 @@ async def test_the_memory_aid_fits_a_crowded_board_of_three_and_four_at_80_by_24
         view = app.table.session.view()
         for colour, cards in unseen_cards(view).items():
             row = board_row(app, f"colour-{colour.letter}")
-            shown = compact_cards(cards, 16) if cards else "—"
+            # one way throughout (found by a newcomer: "× × 9 10" beside "××× 2–10"), the legend saying it
+            shown = compact_cards(cards, 16, short=True) if cards else "—"
             assert row.rstrip().endswith(" " + shown) and "…" not in shown  # every unseen card named
             assert len(row) <= SIZE[0] - 2
             for side in view.scores:  # the sides' scores still shown beside the aid

@@ -251,7 +251,7 @@ class BoardGrid(Lines):
         a dash when every card of it has been seen."""
         if not cards:
             return Text("—", style=DIM)
-        return Text(compact_cards(cards, self._unseen_width), style=COLOUR_STYLE[colour])
+        return Text(compact_cards(cards, self._unseen_width, short=True), style=COLOUR_STYLE[colour])
 
     def _rule(self, legend: str) -> Text:
         """A rule across the table, ending in ``legend`` (what the short forms on show mean) when there is one."""

@@ -71,22 +71,22 @@ def cards_text(colour: Colour, cards: Sequence[Card], fresh: Collection[Card] = 
     return text
 
 
-def compact_cards(cards: Sequence[Card], width: int) -> str:
+def compact_cards(cards: Sequence[Card], width: int, short: bool = False) -> str:
     """The shortest faithful writing of an expedition that fits ``width`` cells, or its end.
 
-    All cards if they fit; else wagers together and runs of numbers shortened (``××× 2–6 9``);
-    else the wagers and the last numbers after an ellipsis, since the top card is what
-    decides what may follow (R6a).
+    All cards if they fit (unless ``short``: a list of cards, such as the memory aid's, always written one way);
+    else wagers together and runs of numbers shortened (``××× 2–6 9``); else the wagers and the last numbers after
+    an ellipsis, since the top card is what decides what may follow (R6a).
 
     >>> from lost_cities.engine import parse_cards
     >>> red = parse_cards("rw rw rw r2 r3 r4 r5 r6 r7 r8 r9 r10")
-    >>> compact_cards(red, 30), compact_cards(red, 10)
-    ('× × × 2 3 4 5 6 7 8 9 10', '××× 2–10')
+    >>> compact_cards(red, 30), compact_cards(red, 10), compact_cards(red, 30, short=True)
+    ('× × × 2 3 4 5 6 7 8 9 10', '××× 2–10', '××× 2–10')
     >>> compact_cards(parse_cards("rw r2 r4 r6 r8 r10"), 8)
     '× …8 10'
     """
     full = " ".join(_value(card) for card in cards)
-    if cell_len(full) <= width:
+    if cell_len(full) <= width and not short:
         return full
     wagers = "×" * sum(1 for card in cards if card.is_wager)
     numbers = [card.value for card in cards if not card.is_wager]
