@@ -124,3 +124,13 @@ async def test_the_form_refuses_two_players_of_one_name() -> None:
         await pilot.press(*"Ann", "enter", *"ann", "ctrl+s")
         assert isinstance(app.screen, PadSetupScreen)
         assert "both have the name" in text(app, "#setup-error")  # the one rule for names (limits.check_names)
+
+
+async def test_the_form_names_the_variants_as_the_new_match_form_does() -> None:
+    # found by a newcomer: "Hand penalty" here, "Nothing in hand" in the new-match form, for one rule (R21)
+    from textual.widgets import Checkbox
+
+    app = ScorePadApp()
+    async with app.run_test(size=(80, 24)):
+        label = app.screen.query_one("#hand-penalty", Checkbox).label.plain
+        assert label.startswith("Nothing in hand") and label.endswith("(R21)")

@@ -128,7 +128,7 @@ class PadSetupScreen(FittedScreen[Setup | None]):
                 yield Input(str(self._rounds), id="rounds", type="integer", max_length=2, compact=True)
             yield TickBox(_("Long game: purple, six expeditions (R20)"), self._long, id="long", compact=True)
             yield TickBox(
-                _("Hand penalty: the numbers left in hand count against you (R21)"),
+                _("Nothing in hand: the numbers left in hand count against you (R21)"),
                 self._hand_penalty,
                 id="hand-penalty",
                 compact=True,
