@@ -97,7 +97,7 @@ def test_a_command_loads_only_what_it_needs(args: list[str], unwanted: tuple[str
 
 BAD_ARGUMENTS = [
     (("play", "--p1", "Ana"), "lost-cities play: give --p1 and --p2 (and --p3, --p4 for more players)"),
-    (("play", "--p1", "A", "--p2", "B", "--p4", "D"), "give --p1 and --p2 (and --p3, --p4"),
+    (("play", "--p1", "A", "--p2", "B", "--p4", "D"), "--p4 without --p3: four players are --p1 to --p4, each given"),
     (("play", "--p1", "A", "--p2", "B", "--first", "p3"), "--first p3: there are only 2 players"),
     (("play", "--p1", "A", "--p2", "B", "--p3", "C", "--p4", "D", "--coop"), "not the cooperative game (R24f)"),
     (("play", "--p1", "A", "--p2", "B", "--p3", "a"), "both have the name 'a'"),

@@ -84,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
         given = [computer_name(seat, len(levels)) if name in LEVELS else name for seat, name in enumerate(given)]
     named = any(name is not None for name in given)
     if named:
+        if args.p4 is not None and args.p3 is None and args.p1 is not None and args.p2 is not None:
+            args.parser.error(_("--p4 without --p3: four players are --p1 to --p4, each given"))
         if args.p1 is None or args.p2 is None or (args.p4 is not None and args.p3 is None):
             args.parser.error(_("give --p1 and --p2 (and --p3, --p4 for more players), or no name to use the form"))
         count = arguments.players_for(None, [seat for seat, name in enumerate(given) if name is not None])
