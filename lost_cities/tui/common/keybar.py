@@ -132,22 +132,35 @@ def layout_keys(keys: Sequence[tuple[str, str]], width: int, lit: int | None = N
 
 def entry_spans(keys: Sequence[tuple[str, str]], width: int) -> list[list[tuple[int, int, int]]]:
     """Where each entry stands once laid out in lines of ``width`` cells: per line, each entry's number and the cells
-    it takes, from ``start`` up to ``end`` (not included).
+    it takes, from ``start`` up to ``end`` (not included).  Two lines are balanced — broken where they come nearest
+    in length, the first the longer —, never one key alone under a full line.
 
     >>> entry_spans([("e", "lay"), ("d", "discard"), ("?", "help")], 20)
     [[(0, 0, 7), (1, 9, 20)], [(2, 0, 8)]]
+    >>> [[index for index, _start, _end in row] for row in entry_spans([("a", "one")] * 5, 40)]
+    [[0, 1, 2], [3, 4]]
     """
-    rows: list[list[tuple[int, int, int]]] = [[]]
-    at = 0
-    for index, (key, label) in enumerate(keys):
-        size = cell_len(f" {key}  {label}")
-        if rows[-1] and at + len(GAP) + size > width:
-            rows.append([])
-            at = 0
-        start = at + (len(GAP) if rows[-1] else 0)
-        rows[-1].append((index, start, start + size))
-        at = start + size
-    return rows
+    sizes = [cell_len(f" {key}  {label}") for key, label in keys]
+
+    def used(part: Sequence[int]) -> int:
+        return sum(part) + len(GAP) * max(len(part) - 1, 0)
+
+    breaks = [0]  # where each line begins: as many keys on each as fit
+    for index in range(1, len(sizes)):
+        if used(sizes[breaks[-1] : index + 1]) > width:
+            breaks.append(index)
+    if len(breaks) == 2:
+        fitting = [cut for cut in range(1, len(sizes)) if max(used(sizes[:cut]), used(sizes[cut:])) <= width]
+        breaks[1] = min(fitting or breaks[1:], key=lambda cut: (abs(used(sizes[:cut]) - used(sizes[cut:])), -cut))
+    rows: list[list[tuple[int, int, int]]] = []
+    for first, end in zip(breaks, [*breaks[1:], len(sizes)], strict=True):
+        at, row = 0, list[tuple[int, int, int]]()
+        for index in range(first, end):
+            start = at + (len(GAP) if row else 0)
+            row.append((index, start, start + sizes[index]))
+            at = start + sizes[index]
+        rows.append(row)
+    return rows or [[]]
 
 
 class KeyBar(Lines):
