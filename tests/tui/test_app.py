@@ -401,7 +401,10 @@ async def test_quit_asks_first_and_says_what_is_kept() -> None:
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, BoardScreen)
-        await pilot.press("q", "y")
+        await pilot.press("q", "x")  # a key that answers nothing is said to (found by a newcomer: it was ignored)
+        await pilot.pause()
+        assert "The key x does nothing here: y quits, n goes back." in " ".join(screen_text(app).split())
+        await pilot.press("y")
         await pilot.pause()
     assert app.return_code == 0
     # and the terminal is told, as it is for an online seat (found by a newcomer: a local match said nothing)

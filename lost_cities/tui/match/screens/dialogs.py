@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -21,6 +22,9 @@ from lost_cities.tui.common.panel import ScrollPanel
 from lost_cities.words import colour_name
 
 __all__ = ["ConfirmQuit", "HelpScreen", "NoticesScreen", "help_content"]
+
+#: The keys :class:`ConfirmQuit` answers (o too, in French; a Russian layout's keys come as their Latin letters).
+_CONFIRM_KEYS = frozenset({"y", "n", "q", "o", "enter", "escape"})
 
 
 class ConfirmQuit(ModalScreen[bool]):
@@ -49,6 +53,11 @@ class ConfirmQuit(ModalScreen[bool]):
         dock: none;
         margin-top: 1;
     }
+    ConfirmQuit #unknown {
+        color: $warning;
+        margin-top: 1;
+        display: none;
+    }
     """
 
     def __init__(self, message: str) -> None:
@@ -58,7 +67,20 @@ class ConfirmQuit(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.message, markup=False)
+            yield Static(id="unknown", markup=False)
             yield KeyBar()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that answers nothing is said to, as on the board, rather than ignored."""
+        french = current_language() == "fr"
+        answers = event.key in _CONFIRM_KEYS and (event.key != "o" or french)
+        if event.is_printable and (event.character or "").strip() and not answers:
+            yes = "o" if french else "y"
+            said = self.query_one("#unknown", Static)
+            said.update(
+                _("The key {key} does nothing here: {yes} quits, n goes back.").format(key=event.character, yes=yes)
+            )
+            said.display = True
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
         """In French the bar offers o (*oui*) to quit, the key a French player looks for."""
