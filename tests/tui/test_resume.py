@@ -26,3 +26,14 @@ async def test_a_choice_too_long_for_its_line_goes_on_under_itself_not_under_the
         assert lines[first].split()[1] == "1"
         assert lines[first + 1].index("(EKKT-3GYY)") == label_column  # under the label, the key column left empty
         assert lines[first + 2].split()[1:3] == ["2", "online"]
+
+
+async def test_a_key_that_chooses_nothing_is_said_to() -> None:
+    # found by a newcomer: x on this offer did nothing and said nothing, where the board says why
+    app = Host()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        assert "The key x does nothing here: the keys above choose." in " ".join(" ".join(screen_lines(app)).split())
+        assert isinstance(app.screen, ResumeScreen)

@@ -10,8 +10,9 @@ from enum import Enum
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Vertical
 from textual.widgets import Static
 
@@ -65,6 +66,11 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
         color: $text-muted;
         margin-top: 1;
     }
+    ResumeScreen #unknown {
+        color: $warning;
+        margin-top: 1;
+        display: none;
+    }
     """
 
     def __init__(self, summary: str | None, new_match: str, online: tuple[str, ...] = ()) -> None:
@@ -83,7 +89,15 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
             if self.summary is not None:
                 note = _("(a new match keeps this one in the history, marked abandoned)")
                 yield Static(note, id="note", markup=False)
+            yield Static(id="unknown", markup=False)
         yield KeyBar()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that chooses nothing is said to, as on the board, rather than ignored."""
+        if event.is_printable and (event.character or "").strip() and not _KEYS.get(event.key) and not self.too_small:
+            said = self.query_one("#unknown", Static)
+            said.update(_("The key {key} does nothing here: the keys above choose.").format(key=event.character))
+            said.display = True
 
     def _choices(self) -> Table:
         """A line per choice, its key beside it; a label too long for one line goes on under itself, not under the
@@ -120,3 +134,7 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+
+#: The keys the screen answers (a digit past the games listed answers nothing, and says nothing either).
+_KEYS = BindingsMap(ResumeScreen.BINDINGS).key_to_bindings
