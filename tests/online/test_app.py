@@ -242,13 +242,13 @@ async def test_the_invitations_leave_the_board_and_the_help_once_every_friend_ha
     app = MatchApp(Online(server.url, create=OnlineMatch(settings, server.url)), store=MatchStore())
     async with app.run_test(size=(80, 24)) as pilot:
         shown: App[Any] = app
-        await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
+        await until(pilot, lambda: "To watch: lost-cities play --watch " in screen_text(shown))
         boris = asyncio.create_task(play_seat(server.url, app.table.invites[1], make_bot("heuristic"), "Bob"))
         try:  # Ana has not touched a key: the note went with Boris's arrival, not with her next move
             await until(pilot, lambda: 1 in app.table.joined)
             await until(pilot, lambda: "lost-cities play --join" not in screen_text(shown))
             await pilot.press("question_mark")  # the help keeps the code to watch, not the invitation used
-            await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
+            await until(pilot, lambda: "To watch: lost-cities play --watch " in screen_text(shown))
             assert "--join" not in screen_text(shown)
         finally:
             boris.cancel()
@@ -445,7 +445,7 @@ async def test_a_new_online_game_from_the_form_gives_the_invitations_to_send(ser
         await pilot.press(*"Ana", "tab", "tab", *"Boris", "ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
         shown: App[Any] = app
-        await until(pilot, lambda: "send Boris: lost-cities play --join " in screen_text(shown))  # once drawn
+        await until(pilot, lambda: "Send Boris: lost-cities play --join " in screen_text(shown))  # once drawn
         assert app.table.welcome is not None and app.table.welcome.seat == 0 and app.table.frame is not None
         assert app.table.frame.view.my_turn  # seat 1 starts (R5), and it is the creator's
 
@@ -458,7 +458,7 @@ async def test_a_rematch_made_leaves_no_offer_on_the_screen_and_no_first_game_co
     app = MatchApp(Online(server.url, create=OnlineMatch(settings, server.url)), store=MatchStore())
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         shown: App[Any] = app
-        await until(pilot, lambda: "send Boris: lost-cities play --join " in screen_text(shown))
+        await until(pilot, lambda: "Send Boris: lost-cities play --join " in screen_text(shown))
         app.table._on_frame(RematchOffer(seats=(1,)))  # as the server tells them, at the match's end
         await until(pilot, lambda: "Boris asked" in screen_text(shown))
         app.table._on_frame(Rematched(game="next", seat=1, token="t", watch="M2PA-K7QX"))
@@ -490,7 +490,7 @@ async def test_at_the_matchs_end_a_rematch_asked_says_a_accepts_not_at_the_end(s
     settings = MatchSettings(names=("Ana", "Boris"), rounds=1, seed=8)
     app = MatchApp(Online(server.url, create=OnlineMatch(settings, server.url)), store=MatchStore())
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await until(pilot, lambda: "send Boris: lost-cities play --join " in screen_text(app))
+        await until(pilot, lambda: "Send Boris: lost-cities play --join " in screen_text(app))
         report = MatchReport(("Ana", "Boris"), ("Ana", "Boris"), ((10, 0),), match_outcome((10, 0)))
         app.push_screen(MatchEndScreen(report, again=True))
         await pilot.pause()
@@ -581,9 +581,9 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
             app.table.server == server.url and app.table.welcome is not None and app.table.welcome.clock == 3600
         )  # its clock,
         assert app.table.frame is not None and app.table.frame.deadline is None  # which runs once Boris is in
-        await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
+        await until(pilot, lambda: "To watch: lost-cities play --watch " in screen_text(shown))
         code = app.table.invites[1]
-        invitation = f"send Boris: lost-cities play --join {code} --server {server.url}"
+        invitation = f"Send Boris: lost-cities play --join {code} --server {server.url}"
         waiting = "The cards are dealt once everyone has joined: waiting for Boris."
         await until(pilot, lambda: waiting in " ".join(screen_text(shown).split()))
         assert invitation in " ".join(screen_text(shown).split())  # above it, the command that invites him
@@ -609,7 +609,7 @@ async def test_a_game_set_up_online_in_the_form_is_created_and_says_who_to_invit
             await pilot.press("n")
             await until(pilot, lambda: app.table.frame is not None and app.table.frame.version >= 4)
             await pilot.press("question_mark")  # the watch code stays in the help
-            await until(pilot, lambda: "to watch: lost-cities play --watch " in screen_text(shown))
+            await until(pilot, lambda: "To watch: lost-cities play --watch " in screen_text(shown))
             keys = " ".join(screen_text(shown).split())
             assert code not in keys  # found by a newcomer: Boris's invitation, used, was still offered
             assert "a hint from the computer" not in keys and "claim the match when" in keys  # online keys
@@ -852,14 +852,14 @@ async def test_a_four_player_game_made_here_shows_every_code_to_send_beneath_the
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.table.frame is not None)
         shown: App[Any] = app
-        await until(pilot, lambda: "codes to send:" in screen_text(shown))
+        await until(pilot, lambda: "Codes to send:" in screen_text(shown))
         text = " ".join(screen_text(shown).split())
         lines = [line.strip() for line in screen_text(shown).splitlines()]
         for seat in (1, 2, 3):  # each name beside its code on one line (the board wrapped between them)
             assert any(f"{names[seat]} {app.table.invites[seat]}" in line for line in lines), (seat, lines)
         assert f"lost-cities play --join CODE --server {servers}" in lines  # a line of its own, to copy whole
-        watch = app.table.invitation.partition("to watch (--watch instead of --join): ")[2].split()[0]
-        assert f"to watch (--watch instead of --join): {watch}" in text and len(watch) == 9
+        watch = app.table.invitation.partition("To watch (--watch instead of --join): ")[2].split()[0]
+        assert f"To watch (--watch instead of --join): {watch}" in text and len(watch) == 9
 
 
 async def test_a_name_given_when_coming_back_to_a_seat_is_said_to_be_the_first_one(
@@ -984,7 +984,7 @@ async def test_a_game_created_here_and_opened_again_keeps_its_invitations_in_the
     settings = MatchSettings(names=("Ana", "Boris"), rounds=1, seed=8)
     first = MatchApp(Online(server.url, create=OnlineMatch(settings, server.url)), store=MatchStore())
     async with first.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: "send Boris: lost-cities play --join " in screen_text(first))
+        await until(pilot, lambda: "Send Boris: lost-cities play --join " in screen_text(first))
         created = first.table.created
         assert created is not None
     (kept,) = [seat for seat in load_seats(MatchStore()).seats if seat.game == created.game]

@@ -39,7 +39,7 @@ class HelpHost(App[None]):
         from lost_cities.engine import Rules
         from lost_cities.tui.match.screens.dialogs import HelpScreen
 
-        invitations = "\n".join(["send Boris:", "lost-cities play --join 7TWR-79MY", "to watch:", "…"] * 2)
+        invitations = "\n".join(["Send Boris:", "lost-cities play --join 7TWR-79MY", "To watch:", "…"] * 2)
         self.push_screen(HelpScreen(Rules(), passing=False, game=invitations, online=True))
 
 

@@ -69,8 +69,8 @@ __all__ = ["RemoteTable", "invitations"]
 
 
 def invitations(created: Created, server: str) -> str:
-    """What the creator of a game sends each friend, and spectators: ``send Boris: lost-cities play --join
-    K7QX-M2PA · to watch: lost-cities play --watch M2PA-K7QX``; for two friends or three, their codes, then the
+    """What the creator of a game sends each friend, and spectators: ``Send Boris: lost-cities play --join
+    K7QX-M2PA · To watch: lost-cities play --watch M2PA-K7QX``; for two friends or three, their codes, then the
     command on a line of its own (a command each would not fit beneath an 80×24 board).  Lines break between the
     codes, never inside one, as the board's narrowest message is wide."""
     option = server_option(server)
@@ -78,13 +78,13 @@ def invitations(created: Created, server: str) -> str:
     friends = [offer for offer in created.seats if offer.code is not None and offer.seat != mine]
     if len(friends) > 1:
         codes = [f"{offer.name} {offer.code}" for offer in friends]
-        codes[0] = _("codes to send: {code}").format(code=codes[0])
-        watch = _("to watch (--watch instead of --join): {watch}").format(watch=created.watch)
+        codes[0] = _("Codes to send: {code}").format(code=codes[0])
+        watch = _("To watch (--watch instead of --join): {watch}").format(watch=created.watch)
         command = _("lost-cities play --join CODE{server}")  # a line of its own: copied whole
         return _in_lines([*codes, watch]) + "\n" + command.format(server=option)
-    invite = _("send {name}: lost-cities play --join {code}{server}")
+    invite = _("Send {name}: lost-cities play --join {code}{server}")
     parts = [invite.format(name=offer.name, code=offer.code, server=option) for offer in friends]
-    parts.append(_("to watch: lost-cities play --watch {code}{server}").format(code=created.watch, server=option))
+    parts.append(_("To watch: lost-cities play --watch {code}{server}").format(code=created.watch, server=option))
     return _in_lines(parts)
 
 
@@ -651,7 +651,7 @@ class RemoteTable(Table):
         self.invites = {}  # everyone is in: the first game's codes are no use to the new one
         self.invitation = ""  # its code to watch, for the players to pass on: kept in the help (``?``)
         if frame.watch is not None:  # its command on a line of its own if need be, so that a copy carries no break
-            watch = _("to watch: lost-cities play --watch {code}{server}")
+            watch = _("To watch: lost-cities play --watch {code}{server}")
             self.invitation = _command_whole(watch.format(code=frame.watch, server=server_option(self.server)))
         self.dealt = ""  # the rematch is dealt by the server
         self._keep_seat(frame.game, frame.seat, frame.token, ())  # its names come with its welcome
