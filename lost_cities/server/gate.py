@@ -102,8 +102,9 @@ class Limits:
     #: connections one address may hold open at once (``--max-per-address``), counted from the first byte
     CONNECTIONS_PER_ADDRESS = 50
     #: … and one network (a /24, a /48), as many as that many addresses (three times ``--max-per-address``), and as
-    #: many frames a second as they may send: each connection may hold half a megabyte the server sends it, and its
-    #: frames fill a relaying server's Redis connections, and one who holds a /48 holds 65,536 addresses
+    #: many new connections and frames a second as they may open and send: each connection may hold half a megabyte
+    #: the server sends it, and load a long game (replayed whole, ~24 ms); its frames fill a relaying server's Redis
+    #: connections; and one who holds a /48 holds 65,536 addresses
     NETWORK_ADDRESSES = 3
     #: new connections one address may open a second, sustained, and in a burst: a player opens one now and then; a
     #: script opening and closing them flat out (2,000 a second) took most of the server's core
@@ -372,6 +373,10 @@ class Gate:
             Limits.NETWORK_ADDRESSES * Limits.FRAME_BURST_PER_ADDRESS,
         )
         self.arrivals = _Buckets(Limits.NEW_CONNECTIONS_PER_SECOND, Limits.NEW_CONNECTION_BURST)
+        self.network_arrivals = _Buckets(
+            Limits.NETWORK_ADDRESSES * Limits.NEW_CONNECTIONS_PER_SECOND,
+            Limits.NETWORK_ADDRESSES * Limits.NEW_CONNECTION_BURST,
+        )
         #: open connections per client address, per network (:func:`network_of`), and in all
         self.open: dict[str, int] = {}
         self.open_networks: dict[str, int] = {}
@@ -461,6 +466,14 @@ class Gate:
                 raise Refusal(
                     f"at most {Limits.NEW_CONNECTIONS_PER_SECOND:g} new connections a second from one address: wait "
                     "a moment and try again"
+                )
+            if network is not None and not self.network_arrivals.take(network):
+                self.refusals.warning(
+                    "refused a connection from %s: too many new ones a second from its network", address
+                )
+                most = Limits.NETWORK_ADDRESSES * Limits.NEW_CONNECTIONS_PER_SECOND
+                raise Refusal(
+                    f"at most {most:g} new connections a second from one network: wait a moment and try again"
                 )
         self.open[key] = held + 1
         if network is not None:

@@ -464,3 +464,17 @@ def test_the_frames_of_one_network_are_held_to_three_addresses_worth(monkeypatch
     assert len(said) == 4 * 5 * 70 - Limits.NETWORK_ADDRESSES * Limits.FRAME_BURST_PER_ADDRESS
     other = FrameBucket()  # another network's address is not held back
     assert all(other.refusal(gate, "198.51.100.7") is None for _ in range(100))
+
+
+def test_new_connections_from_one_network_are_held_to_three_addresses_worth(monkeypatch: pytest.MonkeyPatch) -> None:
+    # found by an attacker: each connection to a long game replays it whole (24 ms); addresses of one network, each
+    # within its own ten a second, opened and closed them in a loop and took 40 % of the server's core
+    monkeypatch.setattr(gate_module, "time", SimpleNamespace(monotonic=lambda: 1000.0))  # no time passes: the bursts
+    gate = Gate(GateSettings(trust_loopback=False, max_connections=100))
+    for host in range(1, 4):  # three addresses of 203.0.113.0/24, each its whole burst
+        for _ in range(int(Limits.NEW_CONNECTION_BURST)):
+            gate.admit(f"203.0.113.{host}")
+            gate.release(f"203.0.113.{host}")
+    with pytest.raises(Refusal, match="at most 30 new connections a second from one network"):
+        gate.admit("203.0.113.4")  # a fourth address of the network, with none of its own yet
+    gate.admit("198.51.100.7")  # another network's address is let in
