@@ -13,7 +13,7 @@ from lost_cities.net.protocol import ErrorCode, Hello, Join, Watch
 from lost_cities.quoting import quote
 from lost_cities.server.game import Game
 from lost_cities.server.game_store import GameStore, NameTaken
-from lost_cities.server.gate import Limits
+from lost_cities.server.gate import Gate, Limits, Refusal
 from lost_cities.server.held_games import HeldGames
 from lost_cities.server.refusals import FrameRefused
 
@@ -42,10 +42,22 @@ class Entered(NamedTuple):
 class Entrance:
     """The codes and tokens of ``store``'s games (codes hashed with ``key``), opening the games ``held`` holds."""
 
-    def __init__(self, store: GameStore, key: CodeKey, held: HeldGames) -> None:
+    def __init__(self, store: GameStore, key: CodeKey, held: HeldGames, gate: Gate | None = None) -> None:
         self.store = store
         self.key = key
         self.held = held
+        #: the per-address limits: a game not in memory is read and replayed whole to be opened
+        self.gate = gate or Gate()
+
+    async def _opened(self, game_id: str, address: str) -> Game:
+        """The game, for ``address``: from memory, or read from the store within the address's share of such reads
+        (:meth:`Gate.check_load`; ``rate_limited`` past it)."""
+        if game_id not in self.held.games:
+            try:
+                self.gate.check_load(address)
+            except Refusal as refusal:
+                raise FrameRefused(ErrorCode.RATE_LIMITED, str(refusal)) from None
+        return await self.held.get(game_id, address)
 
     async def enter(self, frame: Join | Hello | Watch, address: str) -> Entered:
         """The game and seat ``frame`` opens, or :class:`FrameRefused` saying why not (``tried``: the code, for the
@@ -55,7 +67,7 @@ class Entrance:
             owned = await self.store.seat_of_token(token_hash(frame.token))
             if owned is None:
                 raise FrameRefused(ErrorCode.BAD_TOKEN, "this token opens no seat on this server")
-            return Entered(await self.held.get(owned[0], address), owned[1])
+            return Entered(await self._opened(owned[0], address), owned[1])
         code = normalised(frame.code)
         if code is None:
             raise FrameRefused(ErrorCode.BAD_CODE, "a code is eight letters and digits, such as K7QX-M2PA")
@@ -75,7 +87,7 @@ class Entrance:
             raise FrameRefused(
                 ErrorCode.BAD_CODE, f"{shown(code)} is no game's code on this server: {_MISTYPED_OR_OLD}", tried=code
             )
-        return Entered(await self.held.get(watched, address), None, invitation=invitation)
+        return Entered(await self._opened(watched, address), None, invitation=invitation)
 
     async def _join(self, frame: Join, code: str, address: str) -> Entered:
         hashed = self.key.hash(code)
@@ -97,7 +109,7 @@ class Entrance:
                 "comes back with lost-cities play)",
                 tried=code,
             )
-        game = await self.held.get(game_id, address)
+        game = await self._opened(game_id, address)
         try:
             token = await self._take(game, seat, frame.name, hashed, code)
         except Exception:

@@ -124,6 +124,10 @@ class Limits:
     SLOW_READER = 5.0
     #: ``GET /health`` requests one address may make per minute
     HEALTH_PER_ADDRESS = 60
+    #: games not in the server's memory one address may open per minute (a burst of as many, then one every two
+    #: seconds), and its network three times as many: each is read and replayed whole (24 ms for the longest), and a
+    #: hello-and-leave loop on a long game took 40 % of the server's core; a player comes back a few times a match
+    LOADS_PER_ADDRESS = 30
     #: take-backs in one turn before the next is refused (R6c, a house rule for online play)
     TAKE_BACKS_IN_A_ROW = TAKE_BACKS_IN_A_TURN
 
@@ -367,6 +371,11 @@ class Gate:
             Limits.CREATES_PER_NETWORK_PER_DAY / 86400, Limits.CREATES_PER_NETWORK_PER_DAY
         )
         self.health = _Windows(Limits.HEALTH_PER_ADDRESS)
+        self.loads = _Buckets(Limits.LOADS_PER_ADDRESS / 60, Limits.LOADS_PER_ADDRESS)
+        self.network_loads = _Buckets(
+            Limits.NETWORK_ADDRESSES * Limits.LOADS_PER_ADDRESS / 60,
+            Limits.NETWORK_ADDRESSES * Limits.LOADS_PER_ADDRESS,
+        )
         self.frames = _Buckets(Limits.FRAMES_PER_ADDRESS, Limits.FRAME_BURST_PER_ADDRESS)
         self.network_frames = _Buckets(
             Limits.NETWORK_ADDRESSES * Limits.FRAMES_PER_ADDRESS,
@@ -535,6 +544,21 @@ class Gate:
                 self.network_failures.add(network, now)
             self.code_failures.add(code, now)
         self.refusals.warning("refused %s from %s", what, address)
+
+    def check_load(self, address: str) -> None:
+        """:class:`Refusal` past :attr:`Limits.LOADS_PER_ADDRESS` games a minute read from the store for ``address``,
+        or three times as many for its network (the address looked at first)."""
+        if self.exempt(address):
+            return
+        for where, buckets, at in (
+            ("address", self.loads, counted_as(address)),
+            ("network", self.network_loads, network_of(address)),
+        ):
+            if at is not None and not buckets.take(at):
+                self.refusals.warning("refused to open a game for %s: too many a minute from its %s", address, where)
+                raise Refusal(
+                    f"at most {buckets.burst:g} games opened a minute from one {where}: try again in a moment"
+                )
 
     def check_create(self, address: str) -> None:
         """:class:`Refusal` past :attr:`Limits.CREATES_PER_ADDRESS` games a minute, or

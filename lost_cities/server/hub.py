@@ -130,7 +130,7 @@ class Hub:
         self.relay = relay
         if relay is not None:
             relay.attach_to(self._attached)
-        self.entrance = Entrance(store, key, self.held)
+        self.entrance = Entrance(store, key, self.held, self.gate)
         #: new games, and where one's games stand
         self.rematches = Rematches(store, key, self.held, self.gate)
         self.lobby = Lobby(store, key, self.held.games, self.rematches.asked, allow_seeds)

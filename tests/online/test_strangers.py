@@ -783,3 +783,31 @@ async def test_the_connections_of_one_network_are_capped_at_three_addresses_wort
         for websocket in held:
             await websocket.close()
         proxied.stop()
+
+
+async def test_games_read_from_the_store_for_one_address_are_thirty_a_minute_those_in_memory_not_counted(
+    untrusted: ServerProcess,
+) -> None:
+    # found by an attacker: each hello or watch of a game nobody is in reads and replays it whole (24 ms for the
+    # longest game), and addresses looping hello-and-leave took 40 % of the server's core
+    created = await create_game(untrusted.url, two())
+    answers = []
+    for _ in range(2 * Limits.LOADS_PER_ADDRESS):  # bounded: refused well before
+        websocket = await from_address(untrusted.url, "127.0.0.9")
+        answers.append((await ask(websocket, {"type": "watch", "code": created.watch}))["type"])
+        await websocket.close()
+        if answers[-1] == "error":
+            break
+        await asyncio.sleep(0.02)  # gone from memory, as nobody is in it: the next watch reads it again
+    assert answers[-1] == "error" and answers.count("welcome") >= Limits.LOADS_PER_ADDRESS
+    refused = await from_address(untrusted.url, "127.0.0.9")
+    said = await ask(refused, {"type": "watch", "code": created.watch})
+    assert said["code"] == "rate_limited" and "games opened a minute from one address" in said["message"]
+    await refused.close()
+    holder = await from_address(untrusted.url, "127.0.0.10")  # someone in it: in memory, opened without a read
+    assert (await ask(holder, {"type": "watch", "code": created.watch}))["type"] == "welcome"
+    for _ in range(Limits.LOADS_PER_ADDRESS + 5):
+        websocket = await from_address(untrusted.url, "127.0.0.11")
+        assert (await ask(websocket, {"type": "watch", "code": created.watch}))["type"] == "welcome"
+        await websocket.close()
+    await holder.close()
