@@ -203,6 +203,28 @@ class GuardedConnection(ServerConnection):
             connection.transport.abort()
         return len(held)
 
+    @classmethod
+    def within(cls, most: int) -> int:
+        """Let the connections with the most waiting to be sent go, the largest first, once all the server's together
+        hold more than ``most`` bytes, until they hold three quarters of it: what slow readers cost is bounded in all,
+        not only each (:attr:`Limits.SEND_BUFFER_AVERAGE`).  How many were let go."""
+        waiting = [
+            (connection.transport.get_write_buffer_size(), connection)
+            for connection in cls.held
+            if not connection.transport.is_closing()
+        ]
+        total = sum(size for size, _connection in waiting)
+        if total <= most:
+            return 0
+        dropped = 0
+        for size, connection in sorted(waiting, key=lambda pair: pair[0], reverse=True):
+            if total <= most * 3 // 4 or not size:
+                break
+            connection._drop("the server holds too much for clients that read slowly")
+            total -= size
+            dropped += 1
+        return dropped
+
     def admit(self, address: str) -> None:
         """Count this connection against ``address``, the client's (:class:`~lost_cities.server.gate.Refusal` if it
         holds as many as it may); once only."""

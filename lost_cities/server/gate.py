@@ -122,6 +122,10 @@ class Limits:
     SEND_BUFFER_MOST = 524288
     #: seconds a connection's send buffer may stay past :attr:`SEND_BUFFER` before it is closed (a slow reader)
     SLOW_READER = 5.0
+    #: bytes waiting to be sent that a connection may hold on average, all the server's together (times its cap on
+    #: connections: 80 MB at 20,000): past it, the clients with the most waiting are let go, the largest first — slow
+    #: readers from many networks held half a megabyte each (600 of them, 366 MB); a player's holds nothing for long
+    SEND_BUFFER_AVERAGE = 4096
     #: ``GET /health`` requests one address may make per minute
     HEALTH_PER_ADDRESS = 60
     #: games not in the server's memory one address may open per minute (a burst of as many, then one every two

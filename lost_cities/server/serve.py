@@ -192,6 +192,14 @@ def _quiet_exceptions() -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]],
     return handle
 
 
+async def _bound_sends(connections: type[GuardedConnection], most: int) -> None:
+    """Twice a second, what all the connections hold waiting to be sent kept under ``most`` bytes
+    (:meth:`GuardedConnection.within`)."""
+    while True:
+        await asyncio.sleep(0.5)
+        connections.within(most)
+
+
 async def _ping(leases: Leases) -> None:
     """Whether Redis answers: :class:`LeaseError` in one sentence if not."""
     from redis.exceptions import RedisError
@@ -303,6 +311,7 @@ async def run_server(
     sweeping = asyncio.create_task(delete_unstarted_games(store, hub.held.games.keys()))
     listening = False  # a server that never listened (its port taken) does not say it stopped
     connections = guarded(guard)
+    bounding = asyncio.create_task(_bound_sends(connections, guard.max_connections * Limits.SEND_BUFFER_AVERAGE))
     stopping: _Stopping | None = None
     try:
         async with serve(
@@ -332,9 +341,10 @@ async def run_server(
                 loop.add_signal_handler(number, stopping.begin)
             await server.wait_closed()
     finally:
-        sweeping.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await sweeping
+        for task in (sweeping, bounding):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         if stopping is not None:
             stopping.cancel()
         if relay is not None:  # the clients relayed here told to come back (1012), before their games are let go

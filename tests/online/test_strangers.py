@@ -811,3 +811,34 @@ async def test_games_read_from_the_store_for_one_address_are_thirty_a_minute_tho
         assert (await ask(websocket, {"type": "watch", "code": created.watch}))["type"] == "welcome"
         await websocket.close()
     await holder.close()
+
+
+@pytest.mark.slow
+async def test_what_slow_readers_hold_is_bounded_in_all_the_largest_let_go_first(tmp_path: Path) -> None:
+    # found by an attacker: 600 watchers from many networks, each within its own half a megabyte, took 366 MB
+    capped = ServerProcess(tmp_path, options=("--max-connections", "20"))  # 20 × 4 KiB: 80 KiB in all
+    capped.start()
+    readers: list[ClientConnection] = []
+    try:
+        created = await create_game(capped.url, two())
+        for _ in range(6):  # each holding what it was not sent past its 64 KiB: ~400 KiB together
+            quiet = socket.socket()
+            quiet.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: its data waits there
+            quiet.connect(("127.0.0.1", capped.port))
+            reader = await connect(capped.url, proxy=None, sock=quiet)
+            await reader.send(json.dumps({"type": "watch", "code": created.watch}))
+            reader.transport.pause_reading()  # reads nothing more from here on
+            readers.append(reader)
+        started = time.monotonic()
+        for reader in readers:
+            for _ in range(150):  # within the burst, each answered with the whole table, never read: 240 KB each
+                await reader.send('{"type": "sync"}')
+        said = "the server holds too much for clients that read slowly"
+        while time.monotonic() - started < 20 and said not in capped.log.read_text():
+            await asyncio.sleep(0.05)
+        assert said in capped.log.read_text()
+        assert time.monotonic() - started < Limits.SLOW_READER  # before each one's own time ran out
+    finally:
+        for reader in readers:
+            reader.transport.abort()
+        capped.stop()
