@@ -265,6 +265,10 @@ class _Buckets:
     def take(self, key: str) -> bool:
         return _counted(self.buckets, key, lambda: TokenBucket(self.rate, self.burst)).take()
 
+    def for_networks(self) -> _Buckets:
+        """The same limit for a network: :attr:`Limits.NETWORK_ADDRESSES` addresses' worth."""
+        return _Buckets(Limits.NETWORK_ADDRESSES * self.rate, Limits.NETWORK_ADDRESSES * self.burst)
+
 
 class TokenBucket:
     """At most ``burst`` events at once, then ``rate`` a second: a connection's frames, the log's refusals, a web
@@ -376,20 +380,11 @@ class Gate:
         )
         self.health = _Windows(Limits.HEALTH_PER_ADDRESS)
         self.loads = _Buckets(Limits.LOADS_PER_ADDRESS / 60, Limits.LOADS_PER_ADDRESS)
-        self.network_loads = _Buckets(
-            Limits.NETWORK_ADDRESSES * Limits.LOADS_PER_ADDRESS / 60,
-            Limits.NETWORK_ADDRESSES * Limits.LOADS_PER_ADDRESS,
-        )
+        self.network_loads = self.loads.for_networks()
         self.frames = _Buckets(Limits.FRAMES_PER_ADDRESS, Limits.FRAME_BURST_PER_ADDRESS)
-        self.network_frames = _Buckets(
-            Limits.NETWORK_ADDRESSES * Limits.FRAMES_PER_ADDRESS,
-            Limits.NETWORK_ADDRESSES * Limits.FRAME_BURST_PER_ADDRESS,
-        )
+        self.network_frames = self.frames.for_networks()
         self.arrivals = _Buckets(Limits.NEW_CONNECTIONS_PER_SECOND, Limits.NEW_CONNECTION_BURST)
-        self.network_arrivals = _Buckets(
-            Limits.NETWORK_ADDRESSES * Limits.NEW_CONNECTIONS_PER_SECOND,
-            Limits.NETWORK_ADDRESSES * Limits.NEW_CONNECTION_BURST,
-        )
+        self.network_arrivals = self.arrivals.for_networks()
         #: open connections per client address, per network (:func:`network_of`), and in all
         self.open: dict[str, int] = {}
         self.open_networks: dict[str, int] = {}
