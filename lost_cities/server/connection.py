@@ -204,7 +204,7 @@ class GuardedConnection(ServerConnection):
         return len(held)
 
     @classmethod
-    def within(cls, most: int) -> int:
+    def bound_sends(cls, most: int) -> int:
         """Let the connections with the most waiting to be sent go, the largest first, once all the server's together
         hold more than ``most`` bytes, until they hold three quarters of it: what slow readers cost is bounded in all,
         not only each (:attr:`Limits.SEND_BUFFER_AVERAGE`).  How many were let go."""

@@ -194,10 +194,10 @@ def _quiet_exceptions() -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]],
 
 async def _bound_sends(connections: type[GuardedConnection], most: int) -> None:
     """Twice a second, what all the connections hold waiting to be sent kept under ``most`` bytes
-    (:meth:`GuardedConnection.within`)."""
+    (:meth:`GuardedConnection.bound_sends`)."""
     while True:
         await asyncio.sleep(0.5)
-        connections.within(most)
+        connections.bound_sends(most)
 
 
 async def _ping(leases: Leases) -> None:
