@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NoReturn
 
-from lost_cities.i18n import _, current_language, quoted
+from lost_cities.i18n import _, quoted
 from lost_cities.limits import MAX_PLAYERS, MIN_PLAYERS, clean_name, name_problem, read_duration, said_duration
 
 if TYPE_CHECKING:
@@ -165,11 +165,11 @@ def whole_number(minimum: int, maximum: int) -> Callable[[str], int]:
 
 
 def _number(value: float) -> str:
-    """``value`` as the player's language writes it, its decimals only if it has some (``0,1`` in French and
-    Russian, as the numbers they type)."""
-    from babel.numbers import format_decimal  # only when a number is refused
+    """``value`` as the player's language writes it (:func:`~lost_cities.words.decimal`), its decimals only if it has
+    some (``0,1`` in French and Russian, as the numbers they type)."""
+    from lost_cities.words import decimal  # only when a number is refused
 
-    return str(format_decimal(value, format="0.###", locale=current_language()))
+    return decimal(value, len(f"{value:g}".partition(".")[2]))
 
 
 def seconds(minimum: float, maximum: float) -> Callable[[str], float]:
