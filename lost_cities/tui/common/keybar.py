@@ -22,7 +22,7 @@ mouse, or a finger in the browser.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Container, Hashable, Sequence
 from typing import Protocol
 
 from rich.cells import cell_len
@@ -66,6 +66,13 @@ def key_entry(binding: Binding) -> tuple[str, str] | None:
         return None
     shown = " ".join(key_name(word) for word in binding.key_display.split()) if binding.key_display else None
     return shown or key_name(binding.key), _(binding.description)
+
+
+def unbound_character(event: events.Key, bound: Container[str]) -> str | None:
+    """The character a key typed, when none of the screen's keys ``bound`` answers it: what the screen says does
+    nothing (``None`` for a key it answers, a space, or a key that types no character)."""
+    character = event.character or ""
+    return character if event.is_printable and character.strip() and event.key not in bound else None
 
 
 def key_name(key: str) -> str:

@@ -10,21 +10,18 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from lost_cities.engine import Rules
 from lost_cities.i18n import N_, _, current_language
-from lost_cities.tui.common.keybar import KeyBar, key_entry, key_name
+from lost_cities.tui.common.keybar import KeyBar, key_entry, key_name, unbound_character
 from lost_cities.tui.common.panel import ScrollPanel
 from lost_cities.words import colour_name
 
 __all__ = ["ConfirmQuit", "HelpScreen", "NoticesScreen", "help_content"]
-
-#: The keys :class:`ConfirmQuit` answers (o too, in French; a Russian layout's keys come as their Latin letters).
-_CONFIRM_KEYS = frozenset({"y", "n", "q", "o", "enter", "escape"})
 
 
 class ConfirmQuit(ModalScreen[bool]):
@@ -73,12 +70,12 @@ class ConfirmQuit(ModalScreen[bool]):
     def on_key(self, event: events.Key) -> None:
         """A key that answers nothing is said to, as on the board, rather than ignored."""
         french = current_language() == "fr"
-        answers = event.key in _CONFIRM_KEYS and (event.key != "o" or french)
-        if event.is_printable and (event.character or "").strip() and not answers:
-            yes = "o" if french else "y"
+        if (key := unbound_character(event, _CONFIRM_KEYS if french else _CONFIRM_KEYS.keys() - {"o"})) is not None:
             said = self.query_one("#unknown", Static)
             said.update(
-                _("The key {key} does nothing here: {yes} quits, n goes back.").format(key=event.character, yes=yes)
+                _("The key {key} does nothing here: {yes} quits, n goes back.").format(
+                    key=key, yes="o" if french else "y"
+                )
             )
             said.display = True
 
@@ -183,6 +180,10 @@ def help_content(
         Text(""),
         Text(legend, style="italic"),
     )
+
+
+#: The keys :class:`ConfirmQuit` answers (its o, in French only; a Russian layout's keys come as their Latin letters).
+_CONFIRM_KEYS = BindingsMap(ConfirmQuit.BINDINGS).key_to_bindings
 
 
 class NoticesScreen(ScrollPanel):

@@ -16,7 +16,7 @@ from textual.widgets import Static
 from lost_cities.engine import Phase, Rules
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar, key_name
+from lost_cities.tui.common.keybar import KeyBar, key_name, unbound_character
 from lost_cities.tui.match.messages import HelpRequested, Hurry, LogRequested, QuitRequested, ShowScores
 from lost_cities.tui.match.scene import Scene
 from lost_cities.tui.match.widgets.table_area import TableArea
@@ -140,9 +140,9 @@ class PassScreen(FittedScreen[None]):
     def on_key(self, event: events.Key) -> None:
         if self.waiting:
             self.post_message(Hurry())  # a computer's move is held on screen: go on at once
-        elif event.is_printable and (event.character or "").strip() and not _KEYS.get(event.key) and not self.too_small:
+        elif (key := unbound_character(event, _KEYS)) is not None and not self.too_small:
             self.unknown = _("The key {key} does nothing here: {name}, press Enter to see your hand.").format(
-                key=event.character, name=self.name
+                key=key, name=self.name
             )
             self._note()
 

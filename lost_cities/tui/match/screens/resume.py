@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.common.keybar import KeyBar, unbound_character
 from lost_cities.tui.match.messages import StatisticsRequested
 
 __all__ = ["ResumeChoice", "ResumeScreen"]
@@ -94,9 +94,9 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
 
     def on_key(self, event: events.Key) -> None:
         """A key that chooses nothing is said to, as on the board, rather than ignored."""
-        if event.is_printable and (event.character or "").strip() and not _KEYS.get(event.key) and not self.too_small:
+        if (key := unbound_character(event, _KEYS)) is not None and not self.too_small:
             said = self.query_one("#unknown", Static)
-            said.update(_("The key {key} does nothing here: the keys above choose.").format(key=event.character))
+            said.update(_("The key {key} does nothing here: the keys above choose.").format(key=key))
             said.display = True
 
     def _choices(self) -> Table:
