@@ -20,6 +20,7 @@ attack never fills a disk with lines.
 from __future__ import annotations
 
 import contextlib
+import functools
 import ipaddress
 import logging
 import time
@@ -142,6 +143,7 @@ _MOST_ADDRESSES = 10_000
 _DESCRIPTOR_HEADROOM = 100
 
 
+@functools.lru_cache(maxsize=4096)  # asked at each frame of a connection, whose address never changes
 def counted_as(address: str) -> str:
     """What an address's limits are kept under: an IPv4 address itself; an IPv6 one by its /64 network, which one
     household or one server is given whole (counting each of its addresses apart would give one attacker billions).
@@ -161,6 +163,7 @@ def counted_as(address: str) -> str:
     return address
 
 
+@functools.lru_cache(maxsize=4096)
 def network_of(address: str) -> str | None:
     """The network an address's wrong codes and new games are counted against too (:attr:`Limits.FAILURES_PER_NETWORK`,
     :attr:`Limits.CREATES_PER_NETWORK`): an IPv4 address's /24, an IPv6 address's /48; ``None`` for this machine's,
