@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,17 @@ def test_sweep_removes_only_old_temporary_files(tmp_path: Path) -> None:
 SEATS = 60
 
 
+def two_apps_at_once(app: Callable[[str, int], None], root: Path) -> None:
+    """``app`` run by two processes at once on the data folder ``root`` (each told its number, 1 or 2), both ended."""
+    context = multiprocessing.get_context("spawn")
+    players = [context.Process(target=app, args=(str(root), player)) for player in (1, 2)]
+    for process in players:
+        process.start()
+    for process in players:
+        process.join(timeout=60)
+        assert process.exitcode == 0
+
+
 def _remember_many(root: str, player: int) -> None:
     from lost_cities.storage import MatchStore
     from lost_cities.storage.online import OnlineSeat, remember
@@ -97,13 +109,7 @@ def test_two_apps_keeping_seats_at_once_lose_none(tmp_path: Path) -> None:
     from lost_cities.storage import MatchStore
     from lost_cities.storage.online import load_seats
 
-    context = multiprocessing.get_context("spawn")
-    players = [context.Process(target=_remember_many, args=(str(tmp_path), player)) for player in (1, 2)]
-    for process in players:
-        process.start()
-    for process in players:
-        process.join(timeout=60)
-        assert process.exitcode == 0
+    two_apps_at_once(_remember_many, tmp_path)
     assert len(load_seats(MatchStore(tmp_path)).seats) == 2 * SEATS
 
 
@@ -125,12 +131,6 @@ def test_two_apps_changing_the_settings_at_once_lose_no_change(tmp_path: Path) -
     from lost_cities.storage.settings import language_chosen, load_settings
 
     language_chosen(MatchStore(tmp_path), "fr")
-    context = multiprocessing.get_context("spawn")
-    players = [context.Process(target=_see_tips, args=(str(tmp_path), player)) for player in (1, 2)]
-    for process in players:
-        process.start()
-    for process in players:
-        process.join(timeout=60)
-        assert process.exitcode == 0
+    two_apps_at_once(_see_tips, tmp_path)
     settings = load_settings(MatchStore(tmp_path))
     assert len(settings.tips_seen) == 2 * TIPS and settings.language == "fr"
