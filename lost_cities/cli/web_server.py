@@ -10,7 +10,9 @@ held to :data:`MAX_COLUMNS` × :data:`MAX_ROWS`.  What a tab types is held to a 
 (:data:`KEYS_PER_SECOND`, :data:`BYTES_PER_SECOND`), past which it is dropped: a script typing at full speed kept its
 app at a whole core, its memory growing by the hundred megabytes.  When a tab closes, its app is stopped — asked to
 quit, then ended — and its data folder removed, before its place is given to another: textual-serve only asks it to
-quit, and an app busy with what it was sent ran on for a minute, at a core, past any cap.
+quit, and an app busy with what it was sent ran on for a minute, at a core, past any cap.  A tab nobody has typed
+in for :data:`IDLE_TAB` seconds gives its place to a new visitor when every place is taken: a page kept open and
+forgotten, or a script that only answers the pings, holds no place someone is asking for.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ QUIT_GRACE = 2.0
 #: How much less of the processor a tab's app is given than the page and a game server on the same machine
 #: (``nice``): a busy tab slows the tabs, not the games.
 TAB_NICENESS = 10
+#: Seconds without a key, a click or a resize after which a tab gives its place to a new visitor, if the page is full.
+IDLE_TAB = 600.0
 
 
 class _TabInput:
@@ -142,19 +146,22 @@ class GuardedServer(Server):
         max_tabs: int,
         per_address: int | None = None,
         trusted_proxies: tuple[str, ...] = (),
+        idle_tab: float = IDLE_TAB,
         **options: object,
     ) -> None:
         super().__init__(command, **options)  # type: ignore[arg-type]
         self.max_tabs = max_tabs
         self.per_address = per_address
+        self.idle_tab = idle_tab
         self.proxies = tuple(ipaddress.ip_network(proxy, strict=False) for proxy in trusted_proxies)
         self.tabs = 0
         self.by_address: Counter[str] = Counter()
         self.by_network: Counter[str | None] = Counter()
         #: the folder the tabs' data folders are made in while the page is served (removed with them when it stops)
         self.folder: str | None = None
-        #: the tabs open now: closed when the page stops, rather than waited for
-        self.open: set[web.WebSocketResponse] = set()
+        #: the tabs open now, each with when it was last typed in (the loop's clock): closed when the page stops,
+        #: rather than waited for, and the one idle longest closed for a new visitor when the page is full
+        self.open: dict[web.WebSocketResponse, float] = {}
 
     def serve(self, debug: bool = False) -> None:
         """Serve the page until it is stopped (Ctrl+C, ``SIGTERM``); the tabs' data folders, made in one folder of
@@ -192,11 +199,23 @@ class GuardedServer(Server):
             and came.port == page.port
         )  # fmt: skip
 
+    async def _place_of_the_idlest(self) -> bool:
+        """With one tab too many counted (the visitor's, asking), close the tab idle longest if it has been idle
+        :attr:`idle_tab` seconds, and wait for its app to end; whether a place is free then."""
+        loop = asyncio.get_running_loop()
+        idlest = min(self.open, key=self.open.__getitem__, default=None)
+        if idlest is None or loop.time() - self.open[idlest] < self.idle_tab:
+            return False
+        del self.open[idlest]  # not chosen again by the next visitor while it closes
+        await idlest.close(code=WSCloseCode.GOING_AWAY, message=b"closed after a while with no key: reload to play")
+        deadline = loop.time() + 4 * QUIT_GRACE  # its app asked to quit, terminated, killed: 3 graces at most
+        while self.tabs > self.max_tabs and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        return self.tabs <= self.max_tabs
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         if not self._same_origin(request):
             raise web.HTTPForbidden(text="this page's game is played from its own address only")
-        if self.tabs >= self.max_tabs:
-            raise web.HTTPServiceUnavailable(text="too many games open at once here: try again later")
         address = self._visitor(request)
         counted = counted_as(address)  # an IPv6 visitor by their /64, as the game server counts them
         network = network_of(address)  # this machine's: None, never pooled
@@ -209,6 +228,8 @@ class GuardedServer(Server):
         self.by_address[counted] += 1
         self.by_network[network] += 1
         try:  # the place is given back once the tab's app has ended, not when its page went
+            if self.tabs > self.max_tabs and not await self._place_of_the_idlest():
+                raise web.HTTPServiceUnavailable(text="too many games open at once here: try again later")
             return await self._tab(request, address, cells(query.get("width"), MAX_COLUMNS, 80),
                                    cells(query.get("height"), MAX_ROWS, 24))  # fmt: skip
         finally:
@@ -225,7 +246,7 @@ class GuardedServer(Server):
         and its data folder removed when it closes."""
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
-        self.open.add(websocket)
+        self.open[websocket] = asyncio.get_running_loop().time()
         folder = tempfile.mkdtemp(prefix="tab-", dir=self.folder)
         app = _TabApp(
             self.command,
@@ -245,20 +266,28 @@ class GuardedServer(Server):
         except Exception:  # a tab's fault is the tab's alone: the page goes on serving the others
             log.exception("a tab's app failed")
         finally:
-            self.open.discard(websocket)
+            self.open.pop(websocket, None)
             await app.end()
             shutil.rmtree(folder, ignore_errors=True)
         return websocket
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
-        """textual-serve's own, with every resize held to a screen's size and what is typed to a person's pace."""
+        """textual-serve's own, with every resize held to a screen's size and what is typed to a person's pace; each
+        noted as the tab's last use (the pings its page answers by itself are not)."""
         resize, send = app_service.set_terminal_size, app_service.send_bytes
         typed = _TabInput()
+        clock = asyncio.get_running_loop().time
+
+        def used() -> None:
+            if websocket in self.open:  # not one being closed for a new visitor
+                self.open[websocket] = clock()
 
         async def within(width: int, height: int) -> None:
+            used()
             await resize(cells(width, MAX_COLUMNS, 80), cells(height, MAX_ROWS, 24))
 
         async def paced(data: bytes) -> bool:
+            used()
             return typed.allows(data) and await send(data)
 
         app_service.set_terminal_size = within  # type: ignore[method-assign]

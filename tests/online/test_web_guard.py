@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from tests.online.test_web import free_port, listening
 
@@ -25,13 +25,14 @@ pytestmark = pytest.mark.slow  # a process of its own, with aiohttp and textual-
 SERVE = """
 import sys
 from lost_cities.cli.web_server import GuardedServer
-port, folder = int(sys.argv[1]), sys.argv[2]
+port, folder, idle = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
 app = (
     f'cd {folder} && echo "$COLUMNS $ROWS" > size-$$ && echo "$LOST_CITIES_DATA_DIR" > data-$$ && '
     'echo "$LOST_CITIES_VISITOR" > visitor-$$ && echo __GANGLION__ && exec cat > sent-$$'
 )
-proxies = tuple(sys.argv[3:])  # a reverse proxy in front: its visitors counted apart
-GuardedServer(app, host="127.0.0.1", port=port, max_tabs=5, per_address=2, trusted_proxies=proxies).serve()
+proxies = tuple(sys.argv[4:])  # a reverse proxy in front: its visitors counted apart
+caps = dict(max_tabs=5, per_address=2, trusted_proxies=proxies, idle_tab=idle)
+GuardedServer(app, host="127.0.0.1", port=port, **caps).serve()
 """
 
 
@@ -46,12 +47,16 @@ def proxied_page(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     yield from serving(tmp_path, "127.0.0.1")
 
 
+#: Seconds without a key after which a tab gives its place to a new visitor, on the page the tests below serve
+IDLE = 2.0
+
+
 def serving(tmp_path: Path, *proxies: str) -> Iterator[tuple[str, Path]]:
     port = free_port()
     temporary = tmp_path / "tmp"  # the page's own, where its tabs' data folders are made
     temporary.mkdir()
     process = subprocess.Popen(
-        [sys.executable, "-c", SERVE, str(port), str(tmp_path), *proxies],
+        [sys.executable, "-c", SERVE, str(port), str(tmp_path), str(IDLE), *proxies],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
         env={**os.environ, "TMPDIR": str(temporary)},
     )  # fmt: skip
@@ -199,4 +204,30 @@ async def test_one_network_holds_two_addresses_worth_of_tabs(proxied_page: tuple
     assert status == 503 and "from your network" in said
     held.append(await tab(url, additional_headers={"X-Forwarded-For": "198.51.100.7"}))  # another network: let in
     for websocket in held:
+        await websocket.close()
+
+
+async def test_when_every_place_is_taken_the_tab_idle_longest_gives_its_place_to_a_new_visitor(
+    proxied_page: tuple[str, Path],
+) -> None:
+    # found by an attacker: tabs that only answer the page's pings held every place for as long as they liked
+    url, folder = proxied_page
+    forgotten = await tab(url, additional_headers={"X-Forwarded-For": "198.51.100.1"})
+    await forgotten.send(json.dumps(["stdin", "x"]))
+    await written(folder, "sent-*", 1)
+    await asyncio.sleep(IDLE + 0.5)  # nobody types in it any more
+    playing = [
+        await tab(url, additional_headers={"X-Forwarded-For": f"203.0.113.{host}"}) for host in (1, 1, 2, 2)
+    ]  # the page is full: five tabs
+    for websocket in playing:
+        await websocket.send(json.dumps(["stdin", "x"]))  # in use: each typed a key a moment ago
+    await written(folder, "sent-*", 5)
+    newcomer = await tab(url, additional_headers={"X-Forwarded-For": "192.0.2.8"})  # let in, in the forgotten's place
+    async with asyncio.timeout(10):
+        with pytest.raises(ConnectionClosed):
+            while True:
+                await forgotten.recv()
+    status, said = await refused(url, additional_headers={"X-Forwarded-For": "192.0.2.9"})
+    assert status == 503 and "here" in said  # the tabs in use keep theirs
+    for websocket in (newcomer, *playing):
         await websocket.close()
