@@ -27,7 +27,7 @@ from lost_cities.engine.errors import (
     Reason,
     rule_of,
 )
-from lost_cities.engine.laying import may_lay
+from lost_cities.engine.laying import lay_refusal, may_lay
 from lost_cities.engine.layout import Layout, layout_of
 from lost_cities.engine.match import (
     Match,
@@ -86,6 +86,7 @@ __all__ = [
     "TurnRecord",
     "card_from_code",
     "check_expedition",
+    "lay_refusal",
     "layout_of",
     "match_outcome",
     "may_lay",

@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingsMap
 from textual.message import Message
 from textual.reactive import reactive
 
-from lost_cities.engine import Card, Colour, Draw, Phase, Play, PublicEvent, PublicTurn, Rules
+from lost_cities.engine import Card, Colour, Draw, Phase, Play, PublicEvent, PublicTurn, Rules, lay_refusal
 from lost_cities.i18n import N_, _, ngettext
 from lost_cities.tui.common.board_grid import PILE
 from lost_cities.tui.common.fitted import MIN_WIDTH, FittedScreen
@@ -45,7 +45,7 @@ from lost_cities.tui.match.messages import (
 from lost_cities.tui.match.scene import Scene, Wait
 from lost_cities.tui.match.widgets.hand import HandView
 from lost_cities.tui.match.widgets.table_area import TableArea, own_last_turn, recent_events
-from lost_cities.words import card_name, card_phrase, colour_name, pile_colour
+from lost_cities.words import card_name, card_phrase, colour_name, describe_refusal, pile_colour
 
 __all__ = ["BoardScreen", "prompt"]
 
@@ -418,7 +418,11 @@ def _prompt(scene: Scene) -> str:
         return _final_prompt(scene, name)
     if view.phase is Phase.PLAY:
         card = scene.selected_card
-        return _("{name}, play a card: the {card} is selected.").format(name=name, card=card_name(card) if card else "")
+        text = _("{name}, play a card: the {card} is selected.").format(name=name, card=card_name(card) if card else "")
+        refusal = lay_refusal(card, view.expedition(view.side, card.colour)) if card else None
+        if refusal is not None:  # said before e is pressed: the key bar lists no e for it, the hand greys it
+            text += " " + describe_refusal(refusal) + " " + _("Press d to discard it.")
+        return text
     pending = view.pending_play
     assert pending is not None
     what = _("You laid {card}.") if not pending.discard else _("You discarded {card}.")
