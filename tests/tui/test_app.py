@@ -296,6 +296,9 @@ async def test_a_one_round_match_ends_with_the_result_until_a_listed_key() -> No
         text = screen_text(app)
         assert ("A draw" in text) if outcome.winner is None else (f"{('Ana', 'Boris')[outcome.winner]} wins" in text)
         assert "play again" in key_bar(app) and " a " in key_bar(app)
+        await pilot.press("x")  # found by a newcomer: a wrong key here did nothing, without a word
+        await pilot.pause()
+        assert "The key x does nothing here: a plays again, q quits." in screen_text(app)
         await pilot.press("a")
         await pilot.pause()
         assert isinstance(app.screen, NewMatchScreen)

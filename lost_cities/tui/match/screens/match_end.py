@@ -13,13 +13,13 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from lost_cities.i18n import N_, _
 from lost_cities.session import MatchReport
-from lost_cities.tui.common.keybar import KeyBar
+from lost_cities.tui.common.keybar import KeyBar, unbound_character
 from lost_cities.tui.match.screens.scrolling import SCROLL_BINDINGS, ScrollingScreen
 from lost_cities.words import signed, won_on_time
 
@@ -102,7 +102,8 @@ def round_table(report: MatchReport) -> tuple[list[Text], list[Text], list[Text]
 
 
 class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
-    """The result stays until a listed key: ``a`` plays again, ``q`` quits (Enter does nothing here)."""
+    """The result stays until a listed key: ``a`` plays again, ``q`` quits (Enter does nothing here, and another key
+    is said to do nothing, above the status line)."""
 
     BINDINGS = [
         Binding("a", "choose('again')", N_("play again")),
@@ -140,6 +141,8 @@ class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
         self.report = report
         self.again = again
         self.status = status
+        #: the sentence saying that the key last typed does nothing here (empty: none typed)
+        self.unbound = ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == (MatchEndChoice.QUIT.value,):
@@ -169,10 +172,24 @@ class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
 
     def say(self, status: str) -> None:
         self.status = status
+        self._show_status()
+
+    def _show_status(self) -> None:
+        said = "\n".join(line for line in (self.unbound, self.status) if line)
         line = self.query_one("#status", Static)
-        line.update(status)
-        line.display = bool(status)
+        line.update(said)
+        line.display = bool(said)
         self._fit_rounds(self.app.size.height)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that does nothing here is said to, rather than ignored."""
+        if (key := unbound_character(event, _KEYS)) is None or self.too_small:
+            return
+        if self.again:
+            self.unbound = _("The key {key} does nothing here: a plays again, q quits.").format(key=key)
+        else:
+            self.unbound = _("The key {key} does nothing here: q quits.").format(key=key)
+        self._show_status()
 
     def offer_again(self, status: str) -> None:
         """``a`` offered again (a rematch the server would not make yet), with ``status`` saying why."""
@@ -192,8 +209,14 @@ class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
 
     def _fit_rounds(self, height: int) -> None:
         """The rounds take the room that the result, the table's head and totals, the status and the keys leave."""
-        status = 3 if self.status else 0  # a blank line, and two lines at most at 80 columns
+        lines = (2 if self.status else 0) + (1 if self.unbound else 0)  # two at most at 80 columns for the status,
+        # one for a key that does nothing; a blank line above them
+        status = lines + 1 if lines else 0
         self.scrolled().styles.max_height = max(height - ROOM_AROUND_ROUNDS - status, 1)
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(MatchEndChoice(choice))
+
+
+#: The screen's own keys, each apart (Textual's public map of a list of bindings).
+_KEYS = BindingsMap(MatchEndScreen.BINDINGS).key_to_bindings
