@@ -57,6 +57,6 @@ async def test_a_text_that_scrolls_is_laid_out_as_wide_as_one_that_does_not() ->
             await pilot.pause()
             lines = screen_lines(app)
             assert any("la poser dans son expédition" in line for line in lines), "\n".join(lines)
-            assert any("la reprendre avant de piocher" in line for line in lines), "\n".join(lines)
+            assert any("la reprendre avant la pioche" in line for line in lines), "\n".join(lines)
     finally:
         set_language("en")

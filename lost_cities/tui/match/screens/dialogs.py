@@ -140,25 +140,32 @@ def help_content(
     keys = Table.grid(padding=(0, 1))
     keys.add_column(style="bold", no_wrap=True)
     keys.add_column()
+    keys.add_column(width=0)  # a space more between the two pairs of columns, so that they do not run together
     keys.add_column(style="bold", no_wrap=True)
     keys.add_column()
     piles = " ".join(colour.letter for colour in rules.colours)
+    entries: list[tuple[str, str]] = []
     if not watching:
-        keys.add_row(f"1–{rules.hand_size} ← →", _("select a card (or click it)"), "e", _("lay it on its expedition"))
-        keys.add_row("d", _("discard it"), "u", _("take it back, before drawing"))
-        keys.add_row(f"n {key_name('space')}", _("draw from the draw pile"), piles, _("take a discard pile's top"))
-    more = [("l", _("the log of the round's moves"))]
-    if online and clock and not watching:  # a clock may run out
-        more.append(("c", _("claim the match when the other side's time has run out")))
+        entries += [
+            (f"1–{rules.hand_size} ← →", _("select a card (or click it)")),
+            ("e", _("lay it on its expedition")),
+            ("d", _("discard it")),
+            ("u", _("take it back, before drawing")),
+            (f"n {key_name('space')}", _("draw from the draw pile")),
+            (piles, _("take a discard pile's top")),
+        ]
     if not online:  # no hints online (the computer would be playing for you)
-        more.insert(0, ("h", _("a hint from the computer")))
+        entries.append(("h", _("a hint from the computer")))
+    entries.append(("l", _("the log of the round's moves")))
+    if online and clock and not watching:  # a clock may run out
+        entries.append(("c", _("claim the match when the other side's time has run out")))
     if rules.final_plays and not watching:
-        more.append(("s", _("stop the final laying")))
+        entries.append(("s", _("stop the final laying")))
     if passing:
-        more.append((key_name("enter"), _("show your hand (pass screen)")))
-    more.append(("? / q", _("help / quit")))
-    for left, right in zip(more[::2], [*more[1::2], ("", "")], strict=False):
-        keys.add_row(*left, *right)
+        entries.append((key_name("enter"), _("show your hand (pass screen)")))
+    entries.append(("? / q", _("help / quit")))
+    for left, right in zip(entries[::2], [*entries[1::2], ("", "")], strict=False):
+        keys.add_row(*left, "", *right)  # the empty cell: a space entries between the pairs
     colours = ", ".join(f"{colour.letter.upper()} {colour_name(colour)}" for colour in rules.colours)
     if rules.long:
         # Translators: {colours} is "Y yellow, B blue, ... P purple"; purple comes last and is only in the long game.
