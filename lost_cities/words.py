@@ -171,15 +171,14 @@ def formula(row: ExpeditionScore) -> str:
 
 def colour_name(colour: Colour) -> str:
     """The colour's name in the current language, lower case: for headings, labels and lists."""
-    names = {
+    return {
         Colour.YELLOW: _("yellow"),
         Colour.BLUE: _("blue"),
         Colour.WHITE: _("white"),
         Colour.GREEN: _("green"),
         Colour.RED: _("red"),
         Colour.PURPLE: _("purple"),
-    }
-    return names[colour]
+    }[colour]
 
 
 def computer_name(seat: int, computers: int) -> str:
@@ -225,12 +224,11 @@ def shown_names(names: Sequence[str], computers: Sequence[str | None] = ()) -> t
 
 def level_word(level: str) -> str:
     """A computer's level in the current language, lower case: ``hard``, ``fort``, ``сильный``."""
-    words = {
+    return {
         "easy": pgettext("level", "easy"),
         "normal": pgettext("level", "normal"),
         "hard": pgettext("level", "hard"),
-    }
-    return words.get(level, level)
+    }.get(level, level)
 
 
 def level_name(level: str | None) -> str:
@@ -241,29 +239,27 @@ def level_name(level: str | None) -> str:
 def colour_short_name(colour: Colour) -> str:
     """The colour's name shortened for a narrow column heading (six columns at 80×24), ``фиол.``."""
     # Translators: at most 6 characters; the full name is used wherever it fits.
-    names = {
+    return {
         Colour.YELLOW: pgettext("short", "yellow"),
         Colour.BLUE: pgettext("short", "blue"),
         Colour.WHITE: pgettext("short", "white"),
         Colour.GREEN: pgettext("short", "green"),
         Colour.RED: pgettext("short", "red"),
         Colour.PURPLE: pgettext("short", "purple"),
-    }
-    return names[colour]
+    }[colour]
 
 
 def _card_colour(colour: Colour) -> str:
     """The colour as it agrees with a card (Russian: feminine, *белая 7*)."""
     # Translators: the colour in a card's name ("{colour} {value}", "{colour} wager").
-    names = {
+    return {
         Colour.YELLOW: pgettext("card", "yellow"),
         Colour.BLUE: pgettext("card", "blue"),
         Colour.WHITE: pgettext("card", "white"),
         Colour.GREEN: pgettext("card", "green"),
         Colour.RED: pgettext("card", "red"),
         Colour.PURPLE: pgettext("card", "purple"),
-    }
-    return names[colour]
+    }[colour]
 
 
 def pile_colour(colour: Colour) -> str:
@@ -273,15 +269,14 @@ def pile_colour(colour: Colour) -> str:
     (*сброс белого цвета*): whatever reads in the messages that use it.
     """
     # Translators: the colour of a discard pile or an expedition, as the messages using it need it.
-    names = {
+    return {
         Colour.YELLOW: pgettext("pile", "yellow"),
         Colour.BLUE: pgettext("pile", "blue"),
         Colour.WHITE: pgettext("pile", "white"),
         Colour.GREEN: pgettext("pile", "green"),
         Colour.RED: pgettext("pile", "red"),
         Colour.PURPLE: pgettext("pile", "purple"),
-    }
-    return names[colour]
+    }[colour]
 
 
 def _expedition_colour(colour: Colour) -> str:
@@ -290,15 +285,14 @@ def _expedition_colour(colour: Colour) -> str:
     *экспедицию белого цвета*, so that a reason fits one line of an 80-column board."""
     # Translators: the colour of an expedition a hint opens or continues ("opens the {colour} expedition"): in Russian
     # the accusative of the feminine ("открывает белую экспедицию", "ещё одно пари на белую экспедицию").
-    names = {
+    return {
         Colour.YELLOW: pgettext("expedition", "yellow"),
         Colour.BLUE: pgettext("expedition", "blue"),
         Colour.WHITE: pgettext("expedition", "white"),
         Colour.GREEN: pgettext("expedition", "green"),
         Colour.RED: pgettext("expedition", "red"),
         Colour.PURPLE: pgettext("expedition", "purple"),
-    }
-    return names[colour]
+    }[colour]
 
 
 #: How every screen and every command shows a wager card.  ``w`` (or ``x``) is only what people
@@ -336,15 +330,14 @@ def _object_colour(colour: Colour) -> str:
     *выкладывает белую 7*)."""
     # Translators: the colour in a card that is the object of a sentence ("Boris lays {card}"): in
     # Russian the accusative of the feminine ("белую", as in "белую 7", "белую карту пари").
-    names = {
+    return {
         Colour.YELLOW: pgettext("object", "yellow"),
         Colour.BLUE: pgettext("object", "blue"),
         Colour.WHITE: pgettext("object", "white"),
         Colour.GREEN: pgettext("object", "green"),
         Colour.RED: pgettext("object", "red"),
         Colour.PURPLE: pgettext("object", "purple"),
-    }
-    return names[colour]
+    }[colour]
 
 
 def card_phrase(card: Card, short: bool = False) -> str:
