@@ -25,7 +25,7 @@ from lost_cities.engine import Card, ExpeditionScore, Rules, SideScore
 from lost_cities.i18n import _
 from lost_cities.style import COLOUR_STYLE
 from lost_cities.tui.common.render import DIM, card_text
-from lost_cities.words import elided, formula, signed
+from lost_cities.words import card_value, elided, formula, signed
 
 __all__ = ["RoundBreakdown", "breakdown_lines"]
 
@@ -156,7 +156,7 @@ def _flush(left: Text, right: Text, width: int) -> Text:
 
 def _values(expedition: ExpeditionScore) -> list[Text]:
     style = COLOUR_STYLE[expedition.colour]
-    return [Text("×" if card.is_wager else str(card.value), style=style) for card in expedition.cards]
+    return [Text(card_value(card), style=style) for card in expedition.cards]
 
 
 def _wrapped(parts: Sequence[Text], width: int) -> list[Text]:

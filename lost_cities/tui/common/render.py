@@ -17,7 +17,7 @@ from rich.text import Text
 from lost_cities.engine import Card, Colour, ExpeditionScore
 from lost_cities.i18n import _, ngettext
 from lost_cities.style import COLOUR_STYLE
-from lost_cities.words import card_short, colour_name, colour_short_name, signed
+from lost_cities.words import card_short, card_value, colour_name, colour_short_name, signed
 
 __all__ = [
     "DIM",
@@ -55,10 +55,6 @@ def hand_text(cards: Sequence[Card]) -> Text:
     return Text(" ").join(card_text(card) for card in cards)
 
 
-def _value(card: Card) -> str:
-    return "×" if card.is_wager else str(card.value)
-
-
 def cards_text(colour: Colour, cards: Sequence[Card], fresh: Collection[Card] = ()) -> Text:
     """An expedition as values in its colour: ``× × 3 5 7``; a dot when not started."""
     if not cards:
@@ -67,7 +63,7 @@ def cards_text(colour: Colour, cards: Sequence[Card], fresh: Collection[Card] = 
     for index, card in enumerate(cards):
         if index:
             text.append(" ")
-        text.append(_value(card), style=FRESH if card in fresh else "")
+        text.append(card_value(card), style=FRESH if card in fresh else "")
     return text
 
 
@@ -85,7 +81,7 @@ def compact_cards(cards: Sequence[Card], width: int, short: bool = False) -> str
     >>> compact_cards(parse_cards("rw r2 r4 r6 r8 r10"), 8)
     '× …8 10'
     """
-    full = " ".join(_value(card) for card in cards)
+    full = " ".join(card_value(card) for card in cards)
     if cell_len(full) <= width and not short:
         return full
     wagers = "×" * sum(1 for card in cards if card.is_wager)
@@ -153,7 +149,7 @@ def expedition_line(row: ExpeditionScore, width: int, fresh: Collection[Card] = 
     cards = row.cards
     if not cards:
         text = Text("·", style=DIM)
-    elif cell_len(" ".join(_value(card) for card in cards)) <= room:
+    elif cell_len(" ".join(card_value(card) for card in cards)) <= room:
         text = cards_text(row.colour, cards, fresh)
     else:
         text = Text(compact_cards(cards, room), style=COLOUR_STYLE[row.colour])
