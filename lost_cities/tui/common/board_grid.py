@@ -35,6 +35,7 @@ from lost_cities.tui.common.render import (
     compact_cards,
     discard_text,
     expedition_line,
+    fit,
     shorthand_legend,
 )
 from lost_cities.words import side_names, signed
@@ -53,14 +54,6 @@ UNSEEN_WIDTH = 16
 GAP = 2
 #: :meth:`BoardGrid.place_at`'s word for a colour's discard pile.
 PILE = -1
-
-
-def _fit(text: Text, width: int, right: bool = False) -> Text:
-    """``text`` in exactly ``width`` cells: cut with an ellipsis, or padded (on the left when ``right``)."""
-    text = text.copy()
-    text.truncate(width, overflow="ellipsis")
-    padding = " " * (width - text.cell_len)
-    return Text(padding) + text if right else text + Text(padding)
 
 
 def side_heads(names: Sequence[str], rules: Rules, widths: Sequence[int]) -> tuple[str, ...]:
@@ -163,16 +156,16 @@ class BoardGrid(Lines):
         unseen: Text | None = None,
     ) -> Text:
         """One line of the table: the same columns in every row, so that the rows line up."""
-        line = _fit(label, LABEL_WIDTH)
+        line = fit(label, LABEL_WIDTH)
         for cell, width in zip(cells, self._widths, strict=True):
             line.append(" " * GAP)
-            line.append_text(_fit(cell, width, right))
+            line.append_text(fit(cell, width, right))
         if pile is not None:
             line.append(" " * GAP)
-            line.append_text(_fit(pile, self._pile_width))
+            line.append_text(fit(pile, self._pile_width))
         if unseen is not None and self._unseen_width:
             line.append(" " * GAP)
-            line.append_text(_fit(unseen, self._unseen_width))
+            line.append_text(fit(unseen, self._unseen_width))
         line.no_wrap = True
         return line
 

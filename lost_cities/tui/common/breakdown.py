@@ -24,7 +24,7 @@ from rich.text import Text
 from lost_cities.engine import Card, ExpeditionScore, Rules, SideScore
 from lost_cities.i18n import _
 from lost_cities.style import COLOUR_STYLE
-from lost_cities.tui.common.render import DIM, card_text
+from lost_cities.tui.common.render import DIM, card_text, fit
 from lost_cities.words import card_value, elided, formula, signed
 
 __all__ = ["RoundBreakdown", "breakdown_lines"]
@@ -101,11 +101,11 @@ def breakdown_lines(
 
     def row(cells: Sequence[list[Text]], label: Text | None = None) -> None:
         for y in range(max(len(cell) for cell in cells)):
-            line = _fit(label if label is not None and y == 0 else Text(), LABEL_WIDTH)
+            line = fit(label if label is not None and y == 0 else Text(), LABEL_WIDTH)
             for index, (cell, cell_width) in enumerate(zip(cells, widths, strict=True)):
                 if index:
                     line.append(" " * GAP)
-                line.append_text(_fit(cell[y] if y < len(cell) else Text(), cell_width))
+                line.append_text(fit(cell[y] if y < len(cell) else Text(), cell_width))
             line.no_wrap = True
             lines.append(line)
 
@@ -138,17 +138,10 @@ def _widths(width: int, sides: int) -> tuple[int, ...]:
     return tuple(room // sides + (1 if side < room % sides else 0) for side in range(sides))
 
 
-def _fit(text: Text, width: int) -> Text:
-    """``text`` in exactly ``width`` cells: cut with an ellipsis, or padded."""
-    text = text.copy()
-    text.truncate(width, overflow="ellipsis", pad=True)
-    return text
-
-
 def _flush(left: Text, right: Text, width: int) -> Text:
     """``left``, then ``right`` flush with the right edge of ``width`` cells (``left`` cut if need be)."""
     room = max(width - right.cell_len - 1, 0)
-    line = _fit(left, room) if left.cell_len > room else left.copy()
+    line = fit(left, room) if left.cell_len > room else left.copy()
     line.append(" " * max(width - line.cell_len - right.cell_len, 0))
     line.append_text(right)
     return line

@@ -27,6 +27,7 @@ __all__ = [
     "compact_cards",
     "discard_text",
     "expedition_line",
+    "fit",
     "hand_text",
     "score_style",
     "scores_line",
@@ -44,6 +45,14 @@ def colour_label(colour: Colour, width: int) -> Text:
     full = f"{letter} {colour_name(colour)}"
     text = full if cell_len(full) <= width else f"{letter} {colour_short_name(colour)}"
     return Text(text, style=COLOUR_STYLE[colour])
+
+
+def fit(text: Text, width: int, right: bool = False) -> Text:
+    """``text`` in exactly ``width`` cells: cut with an ellipsis, or padded (on the left when ``right``)."""
+    text = text.copy()
+    text.truncate(width, overflow="ellipsis")
+    padding = " " * (width - text.cell_len)
+    return Text(padding) + text if right else text + Text(padding)
 
 
 def card_text(card: Card) -> Text:
