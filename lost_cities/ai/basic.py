@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from lost_cities.ai.heuristic import MAX_GAP, START_THRESHOLD, final_choice, heuristic_draw, heuristic_play
+from lost_cities.ai.heuristic import MAX_GAP, START_THRESHOLD, HeuristicBot, final_choice, heuristic_play
 from lost_cities.ai.view_codes import Table, table_of
 from lost_cities.engine import DRAW_PILE, Draw, Phase, Play, PlayerView, Stop
 from lost_cities.engine.codes import COLOUR_OF, DISCARD, LAY, RANK_OF
@@ -104,8 +104,8 @@ class EasyBot:
         return Draw.from_code(easy_draw(table_of(view)))
 
 
-class NormalBot:
-    """The ``normal`` level: the heuristic's rules with a temperament drawn each round from its seed."""
+class NormalBot(HeuristicBot):
+    """The ``normal`` level: the heuristic, its plays given a temperament drawn each round from its seed."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -133,7 +133,3 @@ class NormalBot:
             self.start_threshold,
         )
         return Play.from_code(code)
-
-    def choose_draw(self, view: PlayerView) -> Draw:
-        table = table_of(view)
-        return Draw.from_code(heuristic_draw(table.tops, table.mine, table.discards, table.closed))
