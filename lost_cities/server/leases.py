@@ -117,6 +117,10 @@ class Leases:
         except (RedisError, OSError) as error:
             raise LeaseError(f"Redis cannot {what}: {error}") from None
 
+    async def ping(self) -> None:
+        """Whether Redis answers: :class:`LeaseError` in one sentence if not."""
+        await self._call("be reached", self.redis.ping)
+
     async def acquire(self, game_id: str) -> bool:
         """Take the game's lease if nobody holds it (or we already do): whether it is ours now."""
         if self.held(game_id):

@@ -93,7 +93,7 @@ class _Health:
             state |= {"stored_games": stored, "stored_games_not_over": not_over}
         if hub.held.leases is not None:  # with several servers: Redis away, no game can be taken over here
             try:
-                await asyncio.wait_for(_ping(hub.held.leases), HEALTH_WAIT)
+                await asyncio.wait_for(hub.held.leases.ping(), HEALTH_WAIT)
             except (LeaseError, TimeoutError) as error:
                 status = http.HTTPStatus.SERVICE_UNAVAILABLE
                 said = str(error) if isinstance(error, LeaseError) else f"Redis did not answer in {HEALTH_WAIT:g} s"
@@ -200,16 +200,6 @@ async def _bound_sends(connections: type[GuardedConnection], most: int) -> None:
         connections.bound_sends(most)
 
 
-async def _ping(leases: Leases) -> None:
-    """Whether Redis answers: :class:`LeaseError` in one sentence if not."""
-    from redis.exceptions import RedisError
-
-    try:
-        await leases.redis.ping()
-    except (RedisError, OSError) as error:
-        raise LeaseError(f"Redis cannot be reached: {error}") from None
-
-
 async def leases_for(url: str, ttl: float, connections: int = REDIS_CONNECTIONS) -> Leases:
     """This server's leases in the Redis at ``url`` (``--redis``), checked to answer now: a server that could take
     no game is refused at its start, in one sentence (:class:`LeaseError`), not at its first player's."""
@@ -236,7 +226,7 @@ async def leases_for(url: str, ttl: float, connections: int = REDIS_CONNECTIONS)
         raise LeaseError(f"{shown_url(url)} is not a Redis address: {error}") from None
     leases = Leases(client, ttl=ttl)
     try:
-        await _ping(leases)
+        await leases.ping()
     except LeaseError as error:
         await client.aclose()
         raise LeaseError(f"Redis at {shown_url(url)} cannot be reached: {str(error).split(': ', 1)[-1]}") from None
