@@ -9,13 +9,9 @@ from lost_cities.i18n import _
 
 
 def run(args: argparse.Namespace) -> int:
+    """Play the lesson; when it was seen to its end, the app says what comes next."""
     if not arguments.on_a_terminal():
         return arguments.refuse("learn", _("the game needs a terminal: run it without redirecting its input or output"))
-    return run_lesson()
-
-
-def run_lesson() -> int:
-    """Play the lesson; when it was seen to its end, the app says what comes next."""
     from lost_cities.cli.launch import open_app
     from lost_cities.tui.match.match_app import Lesson
 
