@@ -123,6 +123,10 @@ class Limits:
     SEND_BUFFER_MOST = 524288
     #: seconds a connection's send buffer may stay past :attr:`SEND_BUFFER` before it is closed (a slow reader)
     SLOW_READER = 5.0
+    #: seconds without a byte from a connection after which the server pings it (a WebSocket ping) …
+    PING_INTERVAL = 20.0
+    #: … and after which, nothing heard since, it is dropped: its peer is gone (checked every 5 seconds)
+    PING_TIMEOUT = 20.0
     #: bytes waiting to be sent that a connection may hold on average, all the server's together (times its cap on
     #: connections: 80 MB at 20,000): past it, the clients with the most waiting are let go, the largest first — slow
     #: readers from many networks held half a megabyte each (600 of them, 366 MB); a player's holds nothing for long

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import http
+import itertools
 import json
 import logging
 import signal
@@ -192,12 +193,16 @@ def _quiet_exceptions() -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]],
     return handle
 
 
-async def _bound_sends(connections: type[GuardedConnection], most: int) -> None:
+async def _sweep(connections: type[GuardedConnection], most: int) -> None:
     """Twice a second, what all the connections hold waiting to be sent kept under ``most`` bytes
-    (:meth:`GuardedConnection.bound_sends`)."""
-    while True:
+    (:meth:`GuardedConnection.bound_sends`); every five seconds, the silent ones pinged, and those that answer no
+    ping let go (:meth:`GuardedConnection.keep_alive`)."""
+    loop = asyncio.get_running_loop()
+    for sweep in itertools.count(1):
         await asyncio.sleep(0.5)
         connections.bound_sends(most)
+        if sweep % 10 == 0:
+            connections.keep_alive(loop.time())
 
 
 async def leases_for(url: str, ttl: float, connections: int = REDIS_CONNECTIONS) -> Leases:
@@ -301,7 +306,7 @@ async def run_server(
     sweeping = asyncio.create_task(delete_unstarted_games(store, hub.held.games.keys()))
     listening = False  # a server that never listened (its port taken) does not say it stopped
     connections = guarded(guard)
-    bounding = asyncio.create_task(_bound_sends(connections, guard.max_connections * Limits.SEND_BUFFER_AVERAGE))
+    guarding = asyncio.create_task(_sweep(connections, guard.max_connections * Limits.SEND_BUFFER_AVERAGE))
     stopping: _Stopping | None = None
     try:
         async with serve(
@@ -315,8 +320,7 @@ async def run_server(
             max_queue=16,
             write_limit=Limits.SEND_BUFFER,  # past it a send waits; past more, the client is dropped (connection.py)
             open_timeout=Limits.HANDSHAKE,  # a client that sends its request a byte at a time is let go
-            ping_interval=20,
-            ping_timeout=20,
+            ping_interval=None,  # one sweep pings them all (GuardedConnection.keep_alive), not a task each
             close_timeout=Limits.CLOSING,
         ) as server:
             for sock in server.sockets:
@@ -331,7 +335,7 @@ async def run_server(
                 loop.add_signal_handler(number, stopping.begin)
             await server.wait_closed()
     finally:
-        for task in (sweeping, bounding):
+        for task in (sweeping, guarding):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task

@@ -431,6 +431,29 @@ async def test_a_seat_that_reads_nothing_cannot_hold_up_the_others_decisions(ser
 
 
 @pytest.mark.slow
+async def test_a_seat_whose_client_is_gone_is_let_go_and_one_that_answers_pings_stays(server: ServerProcess) -> None:
+    # the server pings its silent connections in one sweep (websockets' keepalive held a task a connection, 1.5 KB)
+    created = await create_game(server.url, two())
+    quiet: list[ClientConnection] = []
+    for seat in created.seats:  # clients that send nothing of themselves, not even pings
+        websocket = await connect(server.url, proxy=None, ping_interval=None)
+        assert (await ask(websocket, {"type": "join", "code": seat.code}))["type"] == "welcome"
+        quiet.append(websocket)
+    ana, boris = quiet
+    boris.transport.pause_reading()  # gone: nothing he is sent is read, so no ping is answered
+    started = time.monotonic()
+    gone = {"type": "presence", "seat": 1, "connected": False}
+    async with asyncio.timeout(Limits.PING_INTERVAL + Limits.PING_TIMEOUT + 20):
+        while not gone.items() <= json.loads(await ana.recv()).items():
+            pass  # Ana reads what she is sent (and so answers the server's pings, as every client does by itself)
+    assert time.monotonic() - started >= Limits.PING_INTERVAL + Limits.PING_TIMEOUT
+    assert "dropped a connection from 127.0.0.1: it answered no ping" in server.log.read_text()
+    assert (await ask(ana, {"type": "ping"}))["type"] == "pong"  # silent all along, and kept
+    boris.transport.abort()
+    await ana.close()
+
+
+@pytest.mark.slow
 async def test_a_connection_that_joins_nothing_is_closed_even_if_it_pings(server: ServerProcess) -> None:
     idle = await from_address(server.url, "127.0.0.2")
     started = time.monotonic()
