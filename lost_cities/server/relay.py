@@ -297,6 +297,9 @@ class Relay:
         self._pubsub: PubSub | None = None
         #: what waits to be published, in order (:meth:`publish`), and set when there is some
         self._outbox: deque[_Outgoing] = deque()
+        #: per channel, the message queued last on it and not yet taken to be published: the one the next frame
+        #: for a client of that channel's server may join
+        self._last_of: dict[str, _Outgoing] = {}
         self._waiting = asyncio.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -367,16 +370,28 @@ class Relay:
 
     def publish(self, channel: str, message: _Message, remote: RemoteMember | None) -> None:
         """Queue ``message`` for ``channel``, in order; ``remote`` is let go if nobody gets it (its server died).  The
-        same frame for the next client of the same server joins the message queued last."""
-        if self._outbox and self._outbox[-1].joins(channel, message, remote):
+        same frame for the next client of the same server joins the message queued last on that server's channel,
+        whatever was queued for other servers since (a game's watchers relayed through several servers are told
+        in turn): every message for a client is on its server's channel, so none of them is reordered."""
+        last = self._last_of.get(channel)
+        if last is not None and last.joins(channel, message, remote):
             return
         if len(self._outbox) >= _OUTBOX:
             log.warning("relay: too many frames waiting for Redis; a relayed client is let go")
             if remote is not None:
                 remote.end()
             return
-        self._outbox.append(_Outgoing(channel, message, remote))
+        outgoing = self._last_of[channel] = _Outgoing(channel, message, remote)
+        self._outbox.append(outgoing)
         self._waiting.set()
+
+    def take(self, most: int) -> list[_Outgoing]:
+        """The first ``most`` messages queued, taken to be published: none joins them from now on."""
+        taken = [self._outbox.popleft() for _ in range(min(len(self._outbox), most))]
+        for outgoing in taken:
+            if self._last_of.get(outgoing.channel) is outgoing:
+                del self._last_of[outgoing.channel]
+        return taken
 
     def forget(self, remote: RemoteMember) -> None:
         if self.remotes.get((remote.server, remote.relay_id)) is remote:
@@ -406,7 +421,7 @@ class Relay:
             while not self._outbox:
                 self._waiting.clear()
                 await self._waiting.wait()
-            batch = [self._outbox.popleft() for _ in range(min(len(self._outbox), _BATCH))]
+            batch = self.take(_BATCH)
             try:
                 async with self.redis.pipeline(transaction=False) as pipeline:
                     for outgoing in batch:
