@@ -23,6 +23,7 @@ import ipaddress
 import logging
 import os
 import shutil
+import signal
 import tempfile
 from collections import Counter
 from urllib.parse import urlsplit
@@ -32,7 +33,15 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from lost_cities.net import VISITOR_VARIABLE
-from lost_cities.server.gate import TokenBucket, counted_as, forwarded_client, network_of, within
+from lost_cities.server.gate import (
+    TokenBucket,
+    counted_as,
+    forwarded_client,
+    network_of,
+    open_file_limit,
+    quiet_exceptions,
+    within,
+)
 
 __all__ = ["MAX_COLUMNS", "MAX_ROWS", "GuardedServer", "cells"]
 
@@ -49,6 +58,9 @@ BYTES_PER_SECOND, BYTE_BURST = 1024.0, 8192.0
 MAX_MESSAGE = 16384
 #: Seconds a closed tab's app is given to quit when asked, then to end when told to, before it is killed.
 QUIT_GRACE = 2.0
+#: Seconds a connection to the page may stay idle, before its first request or between two, before it is closed
+#: (aiohttp's default, 75): a thousand idle sockets from one address took every descriptor of the page.
+IDLE_CONNECTION = 10.0
 #: How much less of the processor a tab's app is given than the page and a game server on the same machine
 #: (``nice``): a busy tab slows the tabs, not the games.
 TAB_NICENESS = 10
@@ -165,10 +177,37 @@ class GuardedServer(Server):
 
     def serve(self, debug: bool = False) -> None:
         """Serve the page until it is stopped (Ctrl+C, ``SIGTERM``); the tabs' data folders, made in one folder of
-        the page's, go with it, whatever state their tabs were in."""
+        the page's, go with it, whatever state their tabs were in.
+
+        textual-serve's own, made to hold under a flood of connections: the open-file limit raised to its hard
+        limit, as ``serve`` does; a connection idle :data:`IDLE_CONNECTION` seconds closed; no line logged per
+        request; and what the event loop reports (asyncio's accept loop, out of descriptors, reports every try)
+        logged a line a second at most, in plain text — textual-serve's Rich handler imported its traceback
+        renderer then, which failed without a descriptor, and the page stopped for good."""
+        self.debug = debug
+        self.initialize_logging()
+        open_file_limit()
+        loop = asyncio.new_event_loop()
+        loop.set_exception_handler(quiet_exceptions(log))
+        with contextlib.suppress(NotImplementedError):
+            for number in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(number, self.request_exit)
         with tempfile.TemporaryDirectory(prefix="lost-cities-web-", ignore_cleanup_errors=True) as folder:
             self.folder = folder
-            super().serve(debug)
+            web.run_app(
+                self._make_app(),
+                host=self.host,
+                port=self.port,
+                handle_signals=False,
+                loop=loop,
+                print=lambda *_args: None,
+                keepalive_timeout=IDLE_CONNECTION,
+                access_log=None,
+            )
+
+    def initialize_logging(self) -> None:
+        """Plain lines on standard error: a line is what a page's operator reads, not a traceback's locals."""
+        logging.basicConfig(level=logging.DEBUG if self.debug else logging.INFO, format="%(message)s")
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()

@@ -27,11 +27,13 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lost_cities.net import FRAME_BURST, FRAMES_PER_SECOND, TAKE_BACKS_IN_A_TURN, UNSTARTED_DAYS
 
 if TYPE_CHECKING:
+    import asyncio
+
     from websockets.datastructures import Headers
 
 __all__ = [
@@ -46,6 +48,8 @@ __all__ = [
     "forwarded_client",
     "is_loopback",
     "network_of",
+    "open_file_limit",
+    "quiet_exceptions",
     "within",
 ]
 
@@ -303,9 +307,10 @@ class LogThrottle:
     """At most ``per_second`` lines a second through :meth:`warning` and :meth:`info`; the lines held back are counted
     and said in the next line let through — an attack is seen in the log without filling the disk."""
 
-    def __init__(self, per_second: float = 5.0) -> None:
+    def __init__(self, per_second: float = 5.0, logger: logging.Logger = log) -> None:
         self.bucket = TokenBucket(per_second, per_second)
         self.held_back = 0
+        self.logger = logger
 
     def warning(self, message: str, *args: object) -> None:
         self._log(logging.WARNING, message, args)
@@ -321,7 +326,20 @@ class LogThrottle:
             message += " (and %d more not logged)"
             args = (*args, self.held_back)
             self.held_back = 0
-        log.log(level, message, *args)
+        self.logger.log(level, message, *args)
+
+
+def quiet_exceptions(logger: logging.Logger = log) -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]], None]:
+    """An event loop's handler of errors nobody awaited, a line each, a line a second at most: under attack
+    (descriptors exhausted, say) asyncio's accept loop reports one a try, and the log must not grow by thousands of
+    lines a second — nor may the handler fail (a traceback's renderer imported then, without a descriptor)."""
+    throttle = LogThrottle(per_second=1.0, logger=logger)
+
+    def handle(_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        throttle.warning("%s%s", context.get("message", "an error in the event loop"), f": {error}" if error else "")
+
+    return handle
 
 
 def open_file_limit() -> int:

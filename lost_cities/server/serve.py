@@ -19,7 +19,6 @@ import logging
 import signal
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
@@ -30,7 +29,7 @@ from lost_cities.net.protocol import MAX_CLIENT_FRAME
 from lost_cities.server import COMPUTER_PROCESSES, DATABASE_CONNECTIONS, REDIS_CONNECTIONS
 from lost_cities.server.connection import GuardedConnection, guarded
 from lost_cities.server.game_store import GameStore, StoreError, is_postgres_url, shown_url
-from lost_cities.server.gate import Gate, GateSettings, Limits, LogThrottle, Refusal, is_loopback
+from lost_cities.server.gate import Gate, GateSettings, Limits, Refusal, is_loopback, quiet_exceptions
 from lost_cities.server.hub import Hub
 from lost_cities.server.leases import LeaseError, Leases
 from lost_cities.server.relay import Relay
@@ -181,18 +180,6 @@ def is_loopback_host(host: str) -> bool:
     return host == "localhost" or is_loopback(host)
 
 
-def _quiet_exceptions() -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]], None]:
-    """The event loop's handler of errors nobody awaited, rate-limited: under attack (descriptors exhausted, say)
-    asyncio's accept loop reports one a try, and the log must not grow by thousands of lines a second."""
-    throttle = LogThrottle(per_second=1.0)
-
-    def handle(_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        error = context.get("exception")
-        throttle.warning("%s%s", context.get("message", "an error in the event loop"), f": {error}" if error else "")
-
-    return handle
-
-
 async def _sweep(connections: type[GuardedConnection], most: int) -> None:
     """Twice a second, what all the connections hold waiting to be sent kept under ``most`` bytes
     (:meth:`GuardedConnection.bound_sends`); every five seconds, the silent ones pinged, and those that answer no
@@ -329,7 +316,7 @@ async def run_server(
                 announce(f"ws://{shown}:{bound}")
             listening = True
             loop = asyncio.get_running_loop()
-            loop.set_exception_handler(_quiet_exceptions())
+            loop.set_exception_handler(quiet_exceptions())
             stopping = _Stopping(server, connections)
             for number in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(number, stopping.begin)

@@ -6,6 +6,7 @@ guard passes on is read, not guessed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import subprocess
@@ -231,3 +232,42 @@ async def test_when_every_place_is_taken_the_tab_idle_longest_gives_its_place_to
     assert status == 503 and "here" in said  # the tabs in use keep theirs
     for websocket in (newcomer, *playing):
         await websocket.close()
+
+
+STARVED = """
+import resource, sys
+import lost_cities.cli.web_server as web_server
+resource.setrlimit(resource.RLIMIT_NOFILE, (128, 128))  # a desktop's limit, and no higher one to raise it to
+web_server.IDLE_CONNECTION = 2.0
+web_server.GuardedServer("exec cat", host="127.0.0.1", port=int(sys.argv[1]), max_tabs=5).serve()
+"""
+
+
+async def test_a_page_flooded_with_idle_connections_closes_them_and_serves_on(tmp_path: Path) -> None:
+    # found by an attacker: a thousand sockets that sent nothing, from one address, took every descriptor of the page,
+    # whose log handler then failed to import its traceback renderer: the page stopped for good
+    port = free_port()
+    log = tmp_path / "page.log"
+    with log.open("w") as written_to:
+        process = subprocess.Popen(
+            [sys.executable, "-c", STARVED, str(port)], stdout=written_to, stderr=written_to, stdin=subprocess.DEVNULL
+        )
+    try:
+        listening(process, port)
+        idle: list[asyncio.StreamWriter] = []
+        for _ in range(200):  # more than its descriptors
+            with contextlib.suppress(OSError):
+                idle.append((await asyncio.open_connection("127.0.0.1", port))[1])
+        await asyncio.sleep(1)
+        assert process.poll() is None  # still serving
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        async with asyncio.timeout(15):  # closed by the page once idle two seconds (aiohttp's own: 75)
+            assert await reader.read() == b""
+        writer.close()
+        for connection in idle:
+            connection.close()
+        (await accepted(f"ws://127.0.0.1:{port}/ws")).transport.abort()  # a visitor gets a tab again
+        assert process.poll() is None and log.stat().st_size < 20_000  # a line a second, not one per try
+    finally:
+        process.terminate()
+        process.wait(15)
