@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import json
 import logging
 import os
 import shutil
@@ -28,7 +29,7 @@ import tempfile
 from collections import Counter
 from urllib.parse import urlsplit
 
-from aiohttp import WSCloseCode, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -56,6 +57,9 @@ KEYS_PER_SECOND, KEY_BURST = 50.0, 200.0
 BYTES_PER_SECOND, BYTE_BURST = 1024.0, 8192.0
 #: The largest message a tab may send, in bytes (aiohttp's default is 4 MB): a paste longer than this is no game's.
 MAX_MESSAGE = 16384
+#: The pings a tab's page may send a second, and at once (it sends one every few seconds), and the longest it may
+#: send, in characters; the page answers them itself.
+PINGS_PER_SECOND, PING_BURST, MAX_PING = 2.0, 10.0, 64
 #: Seconds a closed tab's app is given to quit when asked, then to end when told to, before it is killed.
 QUIT_GRACE = 2.0
 #: Seconds a connection to the page may stay idle, before its first request or between two, before it is closed
@@ -69,15 +73,17 @@ IDLE_TAB = 600.0
 
 
 class _TabInput:
-    """What one tab has sent its app: counted against a person's pace, in messages and in bytes."""
+    """What one tab has sent: counted against a person's pace, in messages and in bytes; its pings apart."""
 
     def __init__(self) -> None:
         self.keys = TokenBucket(KEYS_PER_SECOND, KEY_BURST)
         self.bytes = TokenBucket(BYTES_PER_SECOND, BYTE_BURST)
+        self.pings = TokenBucket(PINGS_PER_SECOND, PING_BURST)
 
-    def allows(self, data: bytes) -> bool:
-        """Whether ``data`` is within the tab's pace: its bytes, then one message, taken from what is left."""
-        return self.bytes.take(len(data)) and self.keys.take()
+    def allows(self, size: int) -> bool:
+        """Whether a message of ``size`` characters is within the tab's pace: its bytes, then one message, taken
+        from what is left."""
+        return self.bytes.take(size) and self.keys.take()
 
 
 class _TabApp(AppService):
@@ -311,24 +317,46 @@ class GuardedServer(Server):
         return websocket
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
-        """textual-serve's own, with every resize held to a screen's size and what is typed to a person's pace; each
-        noted as the tab's last use (the pings its page answers by itself are not)."""
-        resize, send = app_service.set_terminal_size, app_service.send_bytes
-        typed = _TabInput()
+        """What a tab sends, passed on as textual-serve passes it, but every message — a key, a resize, a focus —
+        counted against a person's pace and dropped past it, before it is read (a script sending focus after focus
+        grew its app by 340 MB in ten seconds); its pings at a pace of their own, and short; a resize held to a
+        screen's size; a focus or a blur passed on only when it changes something; what is no message of the
+        page's ignored.  A key, a click or a resize is noted as the tab's last use."""
+        pace = _TabInput()
         clock = asyncio.get_running_loop().time
-
-        def used() -> None:
-            if websocket in self.open:  # not one being closed for a new visitor
+        focused: bool | None = None
+        async for message in websocket:
+            if message.type is not WSMsgType.TEXT:
+                continue
+            kind, data = _envelope(message.data)
+            if kind == "ping":
+                if isinstance(data, str) and len(data) <= MAX_PING and pace.pings.take():
+                    await websocket.send_json(["pong", data])
+                continue
+            if not pace.allows(len(message.data)):
+                continue
+            if kind in ("stdin", "resize") and websocket in self.open:  # not one being closed for a new visitor
                 self.open[websocket] = clock()
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                width, height = data.get("width"), data.get("height")
+                await app_service.set_terminal_size(cells(width, MAX_COLUMNS, 80), cells(height, MAX_ROWS, 24))
+            elif kind in ("focus", "blur") and focused is not (kind == "focus"):
+                focused = kind == "focus"
+                await (app_service.focus() if focused else app_service.blur())
 
-        async def within(width: int, height: int) -> None:
-            used()
-            await resize(cells(width, MAX_COLUMNS, 80), cells(height, MAX_ROWS, 24))
 
-        async def paced(data: bytes) -> bool:
-            used()
-            return typed.allows(data) and await send(data)
+def _envelope(text: str) -> tuple[object, object]:
+    """A tab's message, ``["kind", data]``, as its kind and its data (``None``, ``None`` for what is not one).
 
-        app_service.set_terminal_size = within  # type: ignore[method-assign]
-        app_service.send_bytes = paced  # type: ignore[method-assign]
-        await super()._process_messages(websocket, app_service)
+    >>> _envelope('["stdin", "e"]'), _envelope('["focus"]'), _envelope("{}"), _envelope("[1")
+    (('stdin', 'e'), ('focus', None), (None, None), (None, None))
+    """
+    try:
+        envelope = json.loads(text)
+    except ValueError:
+        return None, None
+    if not isinstance(envelope, list) or not envelope:
+        return None, None
+    return envelope[0], envelope[1] if len(envelope) > 1 else None

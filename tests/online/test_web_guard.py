@@ -165,6 +165,31 @@ async def test_what_a_tab_types_past_a_persons_pace_is_dropped(page: tuple[str, 
     await typing.close()
 
 
+async def test_a_focus_or_a_blur_changing_nothing_or_past_a_persons_pace_is_dropped(page: tuple[str, Path]) -> None:
+    # found by an attacker: focus after focus, each queued by the tab's app, grew it by 340 MB in ten seconds, and it
+    # went on at a whole core for a minute and a half after the flood
+    url, folder = page
+    from lost_cities.cli.web_server import KEYS_PER_SECOND
+
+    flooding = await tab(url)
+    await written(folder, "size-*", 1)
+    started = time.monotonic()
+    for _ in range(300):  # the same again and again: changes nothing after the first
+        await flooding.send(json.dumps(["focus"]))
+    for _ in range(1000):  # changing each time, as fast as the socket takes them
+        await flooding.send(json.dumps(["blur"]))
+        await flooding.send(json.dumps(["focus"]))
+    await flooding.send(json.dumps(["ping", "done"]))
+    async with asyncio.timeout(10):
+        while json.loads(await flooding.recv()) != ["pong", "done"]:
+            pass
+    await asyncio.sleep(0.5)  # the stand-in app writes down what it was sent
+    sent = next(folder.glob("sent-*")).read_text(errors="replace")
+    passed_on = sent.count('"focus"') + sent.count('"blur"')
+    assert 1 <= passed_on <= 1 + KEYS_PER_SECOND * (time.monotonic() - started)  # not the 2,300 sent
+    await flooding.close()
+
+
 async def test_a_page_stopped_with_a_tab_open_takes_the_tabs_folder_with_it(page: tuple[str, Path]) -> None:
     # found stopping lost-cities web: an open tab's data folder, its seat's token in it, stayed in /tmp for good
     url, folder = page
