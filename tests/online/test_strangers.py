@@ -671,6 +671,40 @@ async def test_watching_and_leaving_in_a_loop_fills_no_log(server: ServerProcess
     assert "more not logged" in "\n".join(lines)
 
 
+async def test_decisions_flat_out_fill_no_log(server: ServerProcess) -> None:
+    # found by a security tester: one address taking a card back three times a turn wrote a line a decision, 98 a
+    # second (0.4 GB a day)
+    created = await create_game(server.url, two())
+    seats = await seated(server.url, [seat.code or "" for seat in created.seats])
+    views = [view for _websocket, view in seats]
+    version = 0
+
+    async def caught_up(websocket: ClientConnection, wanted: int) -> dict[str, Any]:
+        while (frame := await next_frame(websocket))["type"] != "event" or frame["version"] != wanted:
+            pass
+        return frame
+
+    begun = time.monotonic()
+    for turn in range(40):  # 320 decisions: each seat in turn lays a card, takes it back three times, then draws
+        websocket, view = seats[turn % 2][0], views[turn % 2]
+        card = view["view"]["hand"][0]
+        for frame in [{"type": "decide", "decision": f"-{card}"}, {"type": "take_back"}] * 3 + [
+            {"type": "decide", "decision": f"-{card}"},
+            {"type": "decide", "decision": "n"},
+        ]:
+            await websocket.send(json.dumps(frame | {"version": version}))
+            version += 1
+            await caught_up(websocket, version)
+        views[1 - turn % 2] = await caught_up(seats[1 - turn % 2][0], version)
+    seconds = time.monotonic() - begun
+    await asyncio.sleep(0.2)
+    lines = [line for line in server.log.read_text().splitlines() if f"game {created.game}: v" in line]
+    assert len(lines) <= 50 * (seconds + 1) < 320  # fifty a second, the rest counted
+    assert "more not logged" in "\n".join(lines)
+    for websocket, _view in seats:
+        await websocket.close()
+
+
 class CountingStore(SqliteStore):
     """A SQLite store that counts the games it reads whole (every decision)."""
 
