@@ -30,11 +30,13 @@ from collections import Counter
 from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.typedefs import Handler
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from lost_cities.net import VISITOR_VARIABLE
 from lost_cities.server.gate import (
+    AddressBuckets,
     TokenBucket,
     counted_as,
     forwarded_client,
@@ -62,6 +64,9 @@ MAX_MESSAGE = 16384
 PINGS_PER_SECOND, PING_BURST, MAX_PING = 2.0, 10.0, 64
 #: Seconds a closed tab's app is given to quit when asked, then to end when told to, before it is killed.
 QUIT_GRACE = 2.0
+#: Requests one address may make of the page a second, and at once (a page's load is a few: the page, its script,
+#: its styles, its fonts, the tab's websocket); its network three addresses' worth.  Past it: 429.
+REQUESTS_PER_SECOND, REQUEST_BURST = 5.0, 40.0
 #: Seconds a connection to the page may stay idle, before its first request or between two, before it is closed
 #: (aiohttp's default, 75): a thousand idle sockets from one address took every descriptor of the page.
 IDLE_CONNECTION = 10.0
@@ -177,6 +182,9 @@ class GuardedServer(Server):
         self.by_network: Counter[str | None] = Counter()
         #: the folder the tabs' data folders are made in while the page is served (removed with them when it stops)
         self.folder: str | None = None
+        #: the requests of each address, and of each network, counted against their pace (with ``per_address``)
+        self.requests = AddressBuckets(REQUESTS_PER_SECOND, REQUEST_BURST)
+        self.network_requests = self.requests.for_networks()
         #: the tabs open now, each with when it was last typed in (the loop's clock): closed when the page stops,
         #: rather than waited for, and the one idle longest closed for a new visitor when the page is full
         self.open: dict[web.WebSocketResponse, float] = {}
@@ -218,7 +226,20 @@ class GuardedServer(Server):
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
         app.on_shutdown.append(self._close_tabs)
+        app.middlewares.append(self._paced)
         return app
+
+    @web.middleware
+    async def _paced(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """A request within its address's and its network's pace (when the page counts addresses), else 429: a
+        thousand requests a second from one address kept the page at a whole core."""
+        address = self._visitor(request)
+        network = network_of(address)
+        if self.per_address is not None and not (
+            self.requests.take(counted_as(address)) and (network is None or self.network_requests.take(network))
+        ):
+            raise web.HTTPTooManyRequests(text="too many requests from your address: wait a moment")
+        return await handler(request)
 
     async def _close_tabs(self, _app: web.Application) -> None:
         """The page stopping: every open tab is closed (its app then ended, its folder removed), not waited for —

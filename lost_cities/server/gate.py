@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from websockets.datastructures import Headers
 
 __all__ = [
+    "AddressBuckets",
     "Gate",
     "GateSettings",
     "Limits",
@@ -265,7 +266,7 @@ class _Windows:
         _counted(self.windows, key, lambda: _Window(self.most)).add(now)
 
 
-class _Buckets:
+class AddressBuckets:
     """A :class:`TokenBucket` per key (an address), bounded (:func:`_counted`): one forgotten starts again full, as a
     new address would."""
 
@@ -276,9 +277,9 @@ class _Buckets:
     def take(self, key: str) -> bool:
         return _counted(self.buckets, key, lambda: TokenBucket(self.rate, self.burst)).take()
 
-    def for_networks(self) -> _Buckets:
+    def for_networks(self) -> AddressBuckets:
         """The same limit for a network: :attr:`Limits.NETWORK_ADDRESSES` addresses' worth."""
-        return _Buckets(Limits.NETWORK_ADDRESSES * self.rate, Limits.NETWORK_ADDRESSES * self.burst)
+        return AddressBuckets(Limits.NETWORK_ADDRESSES * self.rate, Limits.NETWORK_ADDRESSES * self.burst)
 
 
 class TokenBucket:
@@ -398,17 +399,19 @@ class Gate:
         self.network_failures = _Windows(Limits.FAILURES_PER_NETWORK)
         self.code_failures = _Windows(Limits.FAILURES_PER_CODE)
         self.creates = _Windows(Limits.CREATES_PER_ADDRESS)
-        self.daily_creates = _Buckets(Limits.CREATES_PER_ADDRESS_PER_DAY / 86400, Limits.CREATES_PER_ADDRESS_PER_DAY)
+        self.daily_creates = AddressBuckets(
+            Limits.CREATES_PER_ADDRESS_PER_DAY / 86400, Limits.CREATES_PER_ADDRESS_PER_DAY
+        )
         self.network_creates = _Windows(Limits.CREATES_PER_NETWORK)
-        self.network_daily_creates = _Buckets(
+        self.network_daily_creates = AddressBuckets(
             Limits.CREATES_PER_NETWORK_PER_DAY / 86400, Limits.CREATES_PER_NETWORK_PER_DAY
         )
         self.health = _Windows(Limits.HEALTH_PER_ADDRESS)
-        self.loads = _Buckets(Limits.LOADS_PER_ADDRESS / 60, Limits.LOADS_PER_ADDRESS)
+        self.loads = AddressBuckets(Limits.LOADS_PER_ADDRESS / 60, Limits.LOADS_PER_ADDRESS)
         self.network_loads = self.loads.for_networks()
-        self.frames = _Buckets(Limits.FRAMES_PER_ADDRESS, Limits.FRAME_BURST_PER_ADDRESS)
+        self.frames = AddressBuckets(Limits.FRAMES_PER_ADDRESS, Limits.FRAME_BURST_PER_ADDRESS)
         self.network_frames = self.frames.for_networks()
-        self.arrivals = _Buckets(Limits.NEW_CONNECTIONS_PER_SECOND, Limits.NEW_CONNECTION_BURST)
+        self.arrivals = AddressBuckets(Limits.NEW_CONNECTIONS_PER_SECOND, Limits.NEW_CONNECTION_BURST)
         self.network_arrivals = self.arrivals.for_networks()
         #: open connections per client address, per network (:func:`network_of`), and in all
         self.open: dict[str, int] = {}

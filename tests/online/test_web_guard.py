@@ -220,6 +220,30 @@ async def test_behind_a_trusted_proxy_each_visitor_it_forwards_holds_a_share_of_
         await websocket.close()
 
 
+async def status_of(port: int, address: str) -> int:
+    """The status of the page's ``GET /`` for a visitor the proxy in front forwards as ``address``."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        f"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: {address}\r\nConnection: close\r\n\r\n".encode()
+    )
+    answer = await reader.read()
+    writer.close()
+    return int(answer.split(b" ", 2)[1])
+
+
+async def test_one_address_asking_for_the_page_flat_out_is_answered_429_and_another_is_not(
+    proxied_page: tuple[str, Path],
+) -> None:
+    # found by an attacker: a thousand requests a second from one address kept the page at a whole core
+    from lost_cities.cli.web_server import REQUEST_BURST
+
+    url, _folder = proxied_page
+    port = int(url.rsplit(":", 1)[1].split("/")[0])
+    statuses = [await status_of(port, "203.0.113.9") for _ in range(int(REQUEST_BURST) + 20)]
+    assert statuses[0] == 200 and statuses[-1] == 429 and statuses.count(200) < len(statuses)
+    assert await status_of(port, "198.51.100.7") == 200  # another visitor: served
+
+
 async def test_one_network_holds_two_addresses_worth_of_tabs(proxied_page: tuple[str, Path]) -> None:
     # found by an attacker: five addresses of one /24 held all twenty tabs of a page, and everyone else was refused
     url, _folder = proxied_page
