@@ -67,6 +67,9 @@ QUIT_GRACE = 2.0
 #: Requests one address may make of the page a second, and at once (a page's load is a few: the page, its script,
 #: its styles, its fonts, the tab's websocket); its network three addresses' worth.  Past it: 429.
 REQUESTS_PER_SECOND, REQUEST_BURST = 5.0, 40.0
+#: Tabs one address may open a minute, after a burst (each starts an app: half a second of a core), its network
+#: three times as many: a script opening tabs and dropping them in a loop kept a core busy starting apps.
+TABS_PER_MINUTE, TAB_BURST = 12.0, 8.0
 #: Seconds a connection to the page may stay idle, before its first request or between two, before it is closed
 #: (aiohttp's default, 75): a thousand idle sockets from one address took every descriptor of the page.
 IDLE_CONNECTION = 10.0
@@ -185,6 +188,9 @@ class GuardedServer(Server):
         #: the requests of each address, and of each network, counted against their pace (with ``per_address``)
         self.requests = AddressBuckets(REQUESTS_PER_SECOND, REQUEST_BURST)
         self.network_requests = self.requests.for_networks()
+        #: the tabs each address, and each network, opened, counted against their pace (with ``per_address``)
+        self.openings = AddressBuckets(TABS_PER_MINUTE / 60, TAB_BURST)
+        self.network_openings = self.openings.for_networks()
         #: the tabs open now, each with when it was last typed in (the loop's clock): closed when the page stops,
         #: rather than waited for, and the one idle longest closed for a new visitor when the page is full
         self.open: dict[web.WebSocketResponse, float] = {}
@@ -289,6 +295,10 @@ class GuardedServer(Server):
             raise web.HTTPServiceUnavailable(text="too many games open at once from your address: close one first")
         if self.per_address is not None and network is not None and self.by_network[network] >= 2 * self.per_address:
             raise web.HTTPServiceUnavailable(text="too many games open at once from your network: close one first")
+        if self.per_address is not None and not (
+            self.openings.take(counted) and (network is None or self.network_openings.take(network))
+        ):
+            raise web.HTTPTooManyRequests(text="too many games opened from your address: wait a minute")
         query = request.rel_url.query
         self.tabs += 1
         self.by_address[counted] += 1

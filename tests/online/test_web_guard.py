@@ -244,6 +244,31 @@ async def test_one_address_asking_for_the_page_flat_out_is_answered_429_and_anot
     assert await status_of(port, "198.51.100.7") == 200  # another visitor: served
 
 
+async def test_one_address_opening_tabs_and_dropping_them_in_a_loop_is_held_back(
+    proxied_page: tuple[str, Path],
+) -> None:
+    # found by an attacker: tabs opened and dropped in a loop from one address kept a core busy starting their apps
+    from lost_cities.cli.web_server import TAB_BURST
+
+    url, _folder = proxied_page
+    one = {"X-Forwarded-For": "203.0.113.9"}
+    opened = 0
+    for _ in range(200):  # bounded: twenty seconds at most
+        try:
+            websocket = await tab(url, additional_headers=one)
+        except InvalidStatus as refusal:
+            if refusal.response.status_code == 429:
+                break
+            await asyncio.sleep(0.1)  # the last one's place not given back yet: its app still ending
+            continue
+        opened += 1
+        await websocket.close()
+    assert TAB_BURST <= opened < 2 * TAB_BURST  # the burst (and what a slow machine's seconds refilled), no more
+    status, said = await refused(url, additional_headers=one)
+    assert status == 429 and "wait a minute" in said
+    (await tab(url, additional_headers={"X-Forwarded-For": "198.51.100.7"})).transport.abort()  # another: let in
+
+
 async def test_one_network_holds_two_addresses_worth_of_tabs(proxied_page: tuple[str, Path]) -> None:
     # found by an attacker: five addresses of one /24 held all twenty tabs of a page, and everyone else was refused
     url, _folder = proxied_page
