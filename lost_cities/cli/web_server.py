@@ -36,7 +36,7 @@ from textual_serve.server import Server
 
 from lost_cities.net import VISITOR_VARIABLE
 from lost_cities.server.gate import (
-    AddressBuckets,
+    NetworkPace,
     TokenBucket,
     counted_as,
     forwarded_client,
@@ -59,8 +59,8 @@ KEYS_PER_SECOND, KEY_BURST = 50.0, 200.0
 BYTES_PER_SECOND, BYTE_BURST = 1024.0, 8192.0
 #: The largest message a tab may send, in bytes (aiohttp's default is 4 MB): a paste longer than this is no game's.
 MAX_MESSAGE = 16384
-#: The pings a tab's page may send a second, and at once (it sends one every few seconds), and the longest it may
-#: send, in characters; the page answers them itself.
+#: The pings a tab's page may send a second, and at once (textual's page sends one as it opens, with the time), and
+#: the longest, in characters; the page answers them itself.
 PINGS_PER_SECOND, PING_BURST, MAX_PING = 2.0, 10.0, 64
 #: Seconds a closed tab's app is given to quit when asked, then to end when told to, before it is killed.
 QUIT_GRACE = 2.0
@@ -76,8 +76,9 @@ IDLE_CONNECTION = 10.0
 #: How much less of the processor a tab's app is given than the page and a game server on the same machine
 #: (``nice``): a busy tab slows the tabs, not the games.
 TAB_NICENESS = 10
-#: Seconds without a key, a click or a resize after which a tab gives its place to a new visitor, if the page is full.
-IDLE_TAB = 600.0
+#: Seconds without a key, a click or a resize after which a tab gives its place to a new visitor, if the page is full:
+#: long past a friend's slowest move in an online game, where the one waiting types nothing.
+IDLE_TAB = 1800.0
 
 
 class _TabInput:
@@ -89,8 +90,8 @@ class _TabInput:
         self.pings = TokenBucket(PINGS_PER_SECOND, PING_BURST)
 
     def allows(self, size: int) -> bool:
-        """Whether a message of ``size`` characters is within the tab's pace: its bytes, then one message, taken
-        from what is left."""
+        """Whether a message of ``size`` characters (a key's message is ASCII: a byte each) is within the tab's
+        pace: its bytes, then one message, taken from what is left."""
         return self.bytes.take(size) and self.keys.take()
 
 
@@ -186,11 +187,9 @@ class GuardedServer(Server):
         #: the folder the tabs' data folders are made in while the page is served (removed with them when it stops)
         self.folder: str | None = None
         #: the requests of each address, and of each network, counted against their pace (with ``per_address``)
-        self.requests = AddressBuckets(REQUESTS_PER_SECOND, REQUEST_BURST)
-        self.network_requests = self.requests.for_networks()
+        self.requests = NetworkPace(REQUESTS_PER_SECOND, REQUEST_BURST)
         #: the tabs each address, and each network, opened, counted against their pace (with ``per_address``)
-        self.openings = AddressBuckets(TABS_PER_MINUTE / 60, TAB_BURST)
-        self.network_openings = self.openings.for_networks()
+        self.openings = NetworkPace(TABS_PER_MINUTE / 60, TAB_BURST)
         #: the tabs open now, each with when it was last typed in (the loop's clock): closed when the page stops,
         #: rather than waited for, and the one idle longest closed for a new visitor when the page is full
         self.open: dict[web.WebSocketResponse, float] = {}
@@ -239,12 +238,10 @@ class GuardedServer(Server):
     async def _paced(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """A request within its address's and its network's pace (when the page counts addresses), else 429: a
         thousand requests a second from one address kept the page at a whole core."""
-        address = self._visitor(request)
-        network = network_of(address)
-        if self.per_address is not None and not (
-            self.requests.take(counted_as(address)) and (network is None or self.network_requests.take(network))
-        ):
-            raise web.HTTPTooManyRequests(text="too many requests from your address: wait a moment")
+        if self.per_address is not None and not self.requests.take(self._visitor(request)):
+            raise web.HTTPTooManyRequests(
+                text="too many requests from your address: wait a moment", headers={"Retry-After": "1"}
+            )
         return await handler(request)
 
     async def _close_tabs(self, _app: web.Application) -> None:
@@ -271,15 +268,20 @@ class GuardedServer(Server):
             and came.port == page.port
         )  # fmt: skip
 
-    async def _place_of_the_idlest(self) -> bool:
-        """With one tab too many counted (the visitor's, asking), close the tab idle longest if it has been idle
-        :attr:`idle_tab` seconds, and wait for its app to end; whether a place is free then."""
-        loop = asyncio.get_running_loop()
+    def _forgotten(self) -> web.WebSocketResponse | None:
+        """The tab idle longest, if nobody has used it for :attr:`idle_tab` seconds: the one to close for a new
+        visitor when the page is full."""
         idlest = min(self.open, key=self.open.__getitem__, default=None)
-        if idlest is None or loop.time() - self.open[idlest] < self.idle_tab:
-            return False
-        del self.open[idlest]  # not chosen again by the next visitor while it closes
-        await idlest.close(code=WSCloseCode.GOING_AWAY, message=b"closed after a while with no key: reload to play")
+        if idlest is None or asyncio.get_running_loop().time() - self.open[idlest] < self.idle_tab:
+            return None
+        return idlest
+
+    async def _close_for_a_visitor(self, forgotten: web.WebSocketResponse) -> bool:
+        """With one tab too many counted (the visitor's, asking), close ``forgotten`` and wait for its app to end;
+        whether a place is free then."""
+        del self.open[forgotten]  # not chosen again by the next visitor while it closes
+        await forgotten.close(code=WSCloseCode.GOING_AWAY, message=b"closed after a while with no key: reload to play")
+        loop = asyncio.get_running_loop()
         deadline = loop.time() + 4 * QUIT_GRACE  # its app asked to quit, terminated, killed: 3 graces at most
         while self.tabs > self.max_tabs and loop.time() < deadline:
             await asyncio.sleep(0.05)
@@ -295,16 +297,19 @@ class GuardedServer(Server):
             raise web.HTTPServiceUnavailable(text="too many games open at once from your address: close one first")
         if self.per_address is not None and network is not None and self.by_network[network] >= 2 * self.per_address:
             raise web.HTTPServiceUnavailable(text="too many games open at once from your network: close one first")
-        if self.per_address is not None and not (
-            self.openings.take(counted) and (network is None or self.network_openings.take(network))
-        ):
-            raise web.HTTPTooManyRequests(text="too many games opened from your address: wait a minute")
         query = request.rel_url.query
         self.tabs += 1
         self.by_address[counted] += 1
         self.by_network[network] += 1
         try:  # the place is given back once the tab's app has ended, not when its page went
-            if self.tabs > self.max_tabs and not await self._place_of_the_idlest():
+            forgotten = self._forgotten() if self.tabs > self.max_tabs else None
+            if self.tabs > self.max_tabs and forgotten is None:
+                raise web.HTTPServiceUnavailable(text="too many games open at once here: try again later")
+            if self.per_address is not None and not self.openings.take(address):  # counted once a place is there
+                raise web.HTTPTooManyRequests(
+                    text="too many games opened from your address: wait a minute", headers={"Retry-After": "60"}
+                )
+            if forgotten is not None and not await self._close_for_a_visitor(forgotten):
                 raise web.HTTPServiceUnavailable(text="too many games open at once here: try again later")
             return await self._tab(request, address, cells(query.get("width"), MAX_COLUMNS, 80),
                                    cells(query.get("height"), MAX_ROWS, 24))  # fmt: skip
@@ -359,13 +364,16 @@ class GuardedServer(Server):
         async for message in websocket:
             if message.type is not WSMsgType.TEXT:
                 continue
-            kind, data = _envelope(message.data)
-            if kind == "ping":
-                if isinstance(data, str) and len(data) <= MAX_PING and pace.pings.take():
-                    await websocket.send_json(["pong", data])
+            text: str = message.data
+            if text.startswith('["ping",'):  # the page's own, as textual's page writes it: at a pace of their own
+                if len(text) <= MAX_PING and pace.pings.take():
+                    kind, data = _envelope(text)
+                    if kind == "ping" and isinstance(data, str):
+                        await websocket.send_json(["pong", data])
                 continue
-            if not pace.allows(len(message.data)):
+            if not pace.allows(len(text)):
                 continue
+            kind, data = _envelope(text)
             if kind in ("stdin", "resize") and websocket in self.open:  # not one being closed for a new visitor
                 self.open[websocket] = clock()
             if kind == "stdin" and isinstance(data, str):
@@ -381,12 +389,12 @@ class GuardedServer(Server):
 def _envelope(text: str) -> tuple[object, object]:
     """A tab's message, ``["kind", data]``, as its kind and its data (``None``, ``None`` for what is not one).
 
-    >>> _envelope('["stdin", "e"]'), _envelope('["focus"]'), _envelope("{}"), _envelope("[1")
-    (('stdin', 'e'), ('focus', None), (None, None), (None, None))
+    >>> _envelope('["stdin", "e"]'), _envelope('["focus"]'), _envelope("{}"), _envelope("[1"), _envelope("[" * 5000)
+    (('stdin', 'e'), ('focus', None), (None, None), (None, None), (None, None))
     """
     try:
         envelope = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past what the parser follows
         return None, None
     if not isinstance(envelope, list) or not envelope:
         return None, None

@@ -37,11 +37,11 @@ if TYPE_CHECKING:
     from websockets.datastructures import Headers
 
 __all__ = [
-    "AddressBuckets",
     "Gate",
     "GateSettings",
     "Limits",
     "LogThrottle",
+    "NetworkPace",
     "Refusal",
     "TokenBucket",
     "connections_cap",
@@ -266,7 +266,7 @@ class _Windows:
         _counted(self.windows, key, lambda: _Window(self.most)).add(now)
 
 
-class AddressBuckets:
+class _Buckets:
     """A :class:`TokenBucket` per key (an address), bounded (:func:`_counted`): one forgotten starts again full, as a
     new address would."""
 
@@ -277,9 +277,22 @@ class AddressBuckets:
     def take(self, key: str) -> bool:
         return _counted(self.buckets, key, lambda: TokenBucket(self.rate, self.burst)).take()
 
-    def for_networks(self) -> AddressBuckets:
+    def for_networks(self) -> _Buckets:
         """The same limit for a network: :attr:`Limits.NETWORK_ADDRESSES` addresses' worth."""
-        return AddressBuckets(Limits.NETWORK_ADDRESSES * self.rate, Limits.NETWORK_ADDRESSES * self.burst)
+        return _Buckets(Limits.NETWORK_ADDRESSES * self.rate, Limits.NETWORK_ADDRESSES * self.burst)
+
+
+class NetworkPace:
+    """An address's pace and its network's, :attr:`Limits.NETWORK_ADDRESSES` addresses' worth, both taken from at each
+    event; the address counted as everywhere here (an IPv6 one by its /64), the machine's own never pooled."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.addresses = _Buckets(rate, burst)
+        self.networks = self.addresses.for_networks()
+
+    def take(self, address: str) -> bool:
+        network = network_of(address)
+        return self.addresses.take(counted_as(address)) and (network is None or self.networks.take(network))
 
 
 class TokenBucket:
@@ -399,19 +412,17 @@ class Gate:
         self.network_failures = _Windows(Limits.FAILURES_PER_NETWORK)
         self.code_failures = _Windows(Limits.FAILURES_PER_CODE)
         self.creates = _Windows(Limits.CREATES_PER_ADDRESS)
-        self.daily_creates = AddressBuckets(
-            Limits.CREATES_PER_ADDRESS_PER_DAY / 86400, Limits.CREATES_PER_ADDRESS_PER_DAY
-        )
+        self.daily_creates = _Buckets(Limits.CREATES_PER_ADDRESS_PER_DAY / 86400, Limits.CREATES_PER_ADDRESS_PER_DAY)
         self.network_creates = _Windows(Limits.CREATES_PER_NETWORK)
-        self.network_daily_creates = AddressBuckets(
+        self.network_daily_creates = _Buckets(
             Limits.CREATES_PER_NETWORK_PER_DAY / 86400, Limits.CREATES_PER_NETWORK_PER_DAY
         )
         self.health = _Windows(Limits.HEALTH_PER_ADDRESS)
-        self.loads = AddressBuckets(Limits.LOADS_PER_ADDRESS / 60, Limits.LOADS_PER_ADDRESS)
+        self.loads = _Buckets(Limits.LOADS_PER_ADDRESS / 60, Limits.LOADS_PER_ADDRESS)
         self.network_loads = self.loads.for_networks()
-        self.frames = AddressBuckets(Limits.FRAMES_PER_ADDRESS, Limits.FRAME_BURST_PER_ADDRESS)
+        self.frames = _Buckets(Limits.FRAMES_PER_ADDRESS, Limits.FRAME_BURST_PER_ADDRESS)
         self.network_frames = self.frames.for_networks()
-        self.arrivals = AddressBuckets(Limits.NEW_CONNECTIONS_PER_SECOND, Limits.NEW_CONNECTION_BURST)
+        self.arrivals = _Buckets(Limits.NEW_CONNECTIONS_PER_SECOND, Limits.NEW_CONNECTION_BURST)
         self.network_arrivals = self.arrivals.for_networks()
         #: open connections per client address, per network (:func:`network_of`), and in all
         self.open: dict[str, int] = {}

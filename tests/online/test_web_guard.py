@@ -302,6 +302,9 @@ async def test_when_every_place_is_taken_the_tab_idle_longest_gives_its_place_to
         with pytest.raises(ConnectionClosed):
             while True:
                 await forgotten.recv()
+    for websocket in playing:
+        await websocket.send(json.dumps(["stdin", "y"]))  # still in use
+    await asyncio.sleep(0.3)  # read by the page
     status, said = await refused(url, additional_headers={"X-Forwarded-For": "192.0.2.9"})
     assert status == 503 and "here" in said  # the tabs in use keep theirs
     for websocket in (newcomer, *playing):
