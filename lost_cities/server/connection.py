@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import socket
 import struct
 from typing import Any, ClassVar, Protocol
@@ -246,7 +245,7 @@ class GuardedConnection(ServerConnection):
                 connection._drop("it answered no ping")
                 dropped += 1
             elif connection.pinged <= connection.heard and now - connection.heard >= Limits.PING_INTERVAL:
-                connection.protocol.send_ping(os.urandom(4))  # its pong, unasked for, is read as any byte is
+                connection.protocol.send_ping(b"")  # its pong, unasked for by websockets, is read as any byte is
                 connection.send_data()
                 connection.pinged = now
         return dropped

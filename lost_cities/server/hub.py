@@ -137,8 +137,9 @@ class Hub:
         #: who came and went, a few lines a second at most: a script watching and leaving in a loop wrote 29 KiB a
         #: second of them
         self.comings = LogThrottle(per_second=20.0)
-        #: the decisions applied, fifty lines a second at most: one address taking a card back three times a turn
-        #: wrote 98 a second of them, 0.4 GB a day (the store keeps every decision whatever the log says)
+        #: the decisions applied, fifty lines a second at most in all the server's games (a busy server's log shows
+        #: some, and counts the rest): one address taking a card back three times a turn wrote 98 a second of them,
+        #: 0.4 GB a day; the store keeps every decision whatever the log says
         self.decisions = LogThrottle(per_second=50.0)
 
     # ------------------------------------------------------------------ a connection's life

@@ -107,8 +107,8 @@ class _Stopping:
     """What Ctrl+C and SIGTERM start: the server stops listening and closes every connection with 1012; the
     connections still open a second after :attr:`Limits.CLOSING` are dropped.  websockets gives up on a close frame
     it sent that long after, but not on a closing handshake its client began and left unfinished (a close frame,
-    then a socket never closed): that one waits for the next keepalive ping, up to 20 s.  A server must stop
-    promptly whatever its clients do."""
+    then a socket never closed), which no keepalive ping ends either.  A server must stop promptly whatever its
+    clients do."""
 
     def __init__(self, server: Server, connections: type[GuardedConnection]) -> None:
         self.server = server
@@ -187,9 +187,12 @@ async def _sweep(connections: type[GuardedConnection], most: int) -> None:
     loop = asyncio.get_running_loop()
     for sweep in itertools.count(1):
         await asyncio.sleep(0.5)
-        connections.bound_sends(most)
-        if sweep % 10 == 0:
-            connections.keep_alive(loop.time())
+        try:  # a fault of ours in one sweep must not end the next ones, for every connection at once
+            connections.bound_sends(most)
+            if sweep % 10 == 0:
+                connections.keep_alive(loop.time())
+        except Exception:
+            log.exception("the connections' sweep failed")
 
 
 async def leases_for(url: str, ttl: float, connections: int = REDIS_CONNECTIONS) -> Leases:
