@@ -182,8 +182,8 @@ class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
         self._fit_rounds(self.app.size.height)
 
     def on_key(self, event: events.Key) -> None:
-        """A key that does nothing here is said to, rather than ignored."""
-        if (key := unbound_character(event, _KEYS)) is None or self.too_small:
+        """A key that does nothing here is said to, rather than ignored (``a`` too, while no match may follow)."""
+        if (key := unbound_character(event, _KEYS if self.again else _KEYS.keys() - {"a"})) is None or self.too_small:
             return
         if self.again:
             self.unbound = _("The key {key} does nothing here: a plays again, q quits.").format(key=key)
@@ -194,6 +194,7 @@ class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
     def offer_again(self, status: str) -> None:
         """``a`` offered again (a rematch the server would not make yet), with ``status`` saying why."""
         self.again = True
+        self.unbound = ""  # it said a did nothing
         self.say(status)
         self.refresh_bindings()
 
