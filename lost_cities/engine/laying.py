@@ -26,7 +26,7 @@ from lost_cities.engine.cards import Card
 from lost_cities.engine.codes import CODES, RANK_OF, WAGER_RANK
 from lost_cities.engine.errors import IllegalMoveError, Reason
 
-__all__ = ["LAYABLE_ON", "lay_refusal", "may_follow", "may_lay", "refused_after", "top_rank"]
+__all__ = ["LAYABLE_ON", "lay_refusal", "may_follow", "may_lay", "refusal_after", "top_rank"]
 
 #: The ranks an expedition's last card can have: 0 (nothing laid), 1 (a wager), 2..10.
 _TOPS = 11
@@ -60,7 +60,7 @@ def may_lay(card: Card, laid: Sequence[Card]) -> bool:
     return LAYABLE_ON[RANK_OF[laid[-1].code] if laid else 0][card.code]
 
 
-def refused_after(card: Card, last: Card) -> IllegalMoveError:
+def refusal_after(card: Card, last: Card) -> IllegalMoveError:
     """The refusal of ``card`` on an expedition whose last card, ``last``, it may not follow (R6a): a wager after
     a number, or a number not above the last."""
     reason = Reason.WAGER_AFTER_NUMBER if card.is_wager else Reason.LOWER_THAN_TOP
@@ -69,4 +69,4 @@ def refused_after(card: Card, last: Card) -> IllegalMoveError:
 
 def lay_refusal(card: Card, laid: Sequence[Card]) -> IllegalMoveError | None:
     """Why ``card`` may not be laid on the expedition of its colour that holds ``laid`` (R6a); ``None`` if it may."""
-    return None if may_lay(card, laid) else refused_after(card, laid[-1])
+    return None if may_lay(card, laid) else refusal_after(card, laid[-1])

@@ -59,7 +59,7 @@ from lost_cities.engine.codes import (
 )
 from lost_cities.engine.decisions import DRAW, FINAL, OVER, PHASES, PLAY, Phase, Step, Turn, group_turns
 from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason
-from lost_cities.engine.laying import LAYABLE_ON, refused_after
+from lost_cities.engine.laying import LAYABLE_ON, refusal_after
 from lost_cities.engine.layout import layout_of
 from lost_cities.engine.moves import STOP, Decision, Draw, Play, Stop, parse_decision
 from lost_cities.engine.position import format_position, parse_position
@@ -479,7 +479,7 @@ class Round:
             return
         index = self.layout.slot(self.to_move, card.colour)
         if not LAYABLE_ON[self.tops[index]][card.code]:
-            raise refused_after(card, card_from_code(self.expeditions[index][-1]))
+            raise refusal_after(card, card_from_code(self.expeditions[index][-1]))
 
     def check_draw(self, draw: Draw) -> None:
         """Raise :class:`IllegalMoveError` unless ``draw`` is legal now (R7, R20, R23c).

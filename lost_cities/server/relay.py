@@ -299,7 +299,7 @@ class Relay:
         self._outbox: deque[_Outgoing] = deque()
         #: per channel, the message queued last on it and not yet taken to be published: the one the next frame
         #: for a client of that channel's server may join
-        self._last_of: dict[str, _Outgoing] = {}
+        self._joinable: dict[str, _Outgoing] = {}
         self._waiting = asyncio.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -373,7 +373,7 @@ class Relay:
         same frame for the next client of the same server joins the message queued last on that server's channel,
         whatever was queued for other servers since (a game's watchers relayed through several servers are told
         in turn): every message for a client is on its server's channel, so none of them is reordered."""
-        last = self._last_of.get(channel)
+        last = self._joinable.get(channel)
         if last is not None and last.joins(channel, message, remote):
             return
         if len(self._outbox) >= _OUTBOX:
@@ -381,7 +381,7 @@ class Relay:
             if remote is not None:
                 remote.end()
             return
-        outgoing = self._last_of[channel] = _Outgoing(channel, message, remote)
+        outgoing = self._joinable[channel] = _Outgoing(channel, message, remote)
         self._outbox.append(outgoing)
         self._waiting.set()
 
@@ -389,8 +389,8 @@ class Relay:
         """The first ``most`` messages queued, taken to be published: none joins them from now on."""
         taken = [self._outbox.popleft() for _ in range(min(len(self._outbox), most))]
         for outgoing in taken:
-            if self._last_of.get(outgoing.channel) is outgoing:
-                del self._last_of[outgoing.channel]
+            if self._joinable.get(outgoing.channel) is outgoing:
+                del self._joinable[outgoing.channel]
         return taken
 
     def forget(self, remote: RemoteMember) -> None:

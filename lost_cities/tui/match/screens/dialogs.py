@@ -165,7 +165,7 @@ def help_content(
         entries.append((key_name("enter"), _("show your hand (pass screen)")))
     entries.append(("? / q", _("help / quit")))
     for left, right in zip(entries[::2], [*entries[1::2], ("", "")], strict=False):
-        keys.add_row(*left, "", *right)  # the empty cell: a space entries between the pairs
+        keys.add_row(*left, "", *right)  # the empty cell: a space more between the pairs
     colours = ", ".join(f"{colour.letter.upper()} {colour_name(colour)}" for colour in rules.colours)
     if rules.long:
         # Translators: {colours} is "Y yellow, B blue, ... P purple"; purple comes last and is only in the long game.
