@@ -241,6 +241,11 @@ async def test_one_address_asking_for_the_page_flat_out_is_answered_429_and_anot
     port = int(url.rsplit(":", 1)[1].split("/")[0])
     statuses = [await status_of(port, "203.0.113.9") for _ in range(int(REQUEST_BURST) + 20)]
     assert statuses[0] == 200 and statuses[-1] == 429 and statuses.count(200) < len(statuses)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)  # kept alive, as a flood keeps it
+    writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n")
+    answer = await asyncio.wait_for(reader.read(), 5)  # answered, then closed: not kept for the next request
+    assert answer.startswith(b"HTTP/1.1 429 ")
+    writer.close()
     assert await status_of(port, "198.51.100.7") == 200  # another visitor: served
 
 
