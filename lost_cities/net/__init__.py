@@ -6,6 +6,7 @@ import os
 from urllib.parse import urlsplit
 
 __all__ = [
+    "ABANDONED_DAYS",
     "DEFAULT_SERVER",
     "FRAMES_PER_SECOND",
     "FRAME_BURST",
@@ -29,6 +30,9 @@ FRAME_BURST = 200.0
 #: Days a server keeps a game in which no card has been played: then it is deleted, and its codes open nothing.
 #: The server deletes it; a client says so when a code opens nothing (it may be mistyped, or that old).
 UNSTARTED_DAYS = 14
+#: Days a server keeps a match not over after its last decision: one left half-played is deleted then, as a game
+#: never begun is (a finished one is kept: it is its players' record).
+ABANDONED_DAYS = 30
 #: A house rule of online play (docs/RULES.md): a card is taken back this many times in one turn at most, so that
 #: nobody can hold a game up; the server refuses the next take-back as ``illegal`` with this rule's id.
 TAKE_BACKS_IN_A_TURN = 3

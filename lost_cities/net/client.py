@@ -25,7 +25,7 @@ from lost_cities.engine.moves import Decision
 from lost_cities.engine.view import PlayerView
 from lost_cities.i18n import _, ngettext, quoted
 from lost_cities.limits import clean_name, name_problem
-from lost_cities.net import UNSTARTED_DAYS, addresses, server_option, visitor_headers
+from lost_cities.net import ABANDONED_DAYS, UNSTARTED_DAYS, addresses, server_option, visitor_headers
 from lost_cities.net.invitations import normalised, shown
 from lost_cities.net.protocol import (
     FRAME_BURST,
@@ -267,12 +267,12 @@ async def create_game_where(url: str, frame: Create) -> tuple[str, Created]:
 def _unknown_code(code: str) -> str:
     """A code no game on the server has (to watch it, or to fetch its record), in the player's words."""
     return ngettext(
-        "{code} is no game's code on this server: is it mistyped, or more than {days} day old (a game not begun by "
-        "then is deleted)?",
-        "{code} is no game's code on this server: is it mistyped, or more than {days} days old (a game not begun by "
-        "then is deleted)?",
+        "{code} is no game's code on this server: is it mistyped, or its game deleted (one not begun in {days} day, "
+        "or left {left} days without a move)?",
+        "{code} is no game's code on this server: is it mistyped, or its game deleted (one not begun in {days} days, "
+        "or left {left} days without a move)?",
         UNSTARTED_DAYS,
-    ).format(code=code, days=UNSTARTED_DAYS)
+    ).format(code=code, days=UNSTARTED_DAYS, left=ABANDONED_DAYS)
 
 
 async def fetch_record(url: str, code: str) -> Record:
@@ -473,12 +473,12 @@ class Seat:
             if self.watch is not None:
                 return _unknown_code(code)
             return ngettext(
-                "{code} opens no seat on this server: is it mistyped, or more than {days} day old (a game not begun "
-                "by then is deleted)?",
-                "{code} opens no seat on this server: is it mistyped, or more than {days} days old (a game not begun "
-                "by then is deleted)?",
+                "{code} opens no seat on this server: is it mistyped, or its game deleted (one not begun in {days} "
+                "day, or left {left} days without a move)?",
+                "{code} opens no seat on this server: is it mistyped, or its game deleted (one not begun in {days} "
+                "days, or left {left} days without a move)?",
                 UNSTARTED_DAYS,
-            ).format(code=code, days=UNSTARTED_DAYS)
+            ).format(code=code, days=UNSTARTED_DAYS, left=ABANDONED_DAYS)
         if frame.code is ErrorCode.WATCH_CODE and plain:
             return _(
                 "{code} is a code to watch a game, not to play in it: lost-cities play --watch {code}{server}"

@@ -22,9 +22,10 @@ __all__ = ["Entered", "Entrance"]
 log = logging.getLogger("lost_cities.server")
 
 #: Why a code opens nothing, as far as the server may say: a code never made and one whose game was deleted
-#: (:mod:`.unstarted`) are refused alike, so that a guess learns nothing.
+#: (:mod:`.forgotten`) are refused alike, so that a guess learns nothing.
 _MISTYPED_OR_OLD = (
-    f"is it mistyped, or more than {Limits.UNSTARTED_DAYS} days old (a game not begun by then is deleted)?"
+    f"is it mistyped, or its game deleted (one not begun in {Limits.UNSTARTED_DAYS} days, or left "
+    f"{Limits.ABANDONED_DAYS} days without a move)?"
 )
 
 

@@ -33,10 +33,11 @@ from lost_cities.net.protocol import TAKE_BACK
 __all__ = [
     "DELETED_AT_ONCE",
     "DELETE_GAME",
+    "FORGOTTEN",
+    "FORGOTTEN_GAMES",
     "LOADING",
     "SCHEMA_VERSION",
     "SEATS_SUMMED_UP",
-    "UNSTARTED",
     "ClockStart",
     "GameRow",
     "GameStore",
@@ -174,17 +175,24 @@ SEATS_SUMMED_UP = (
 )
 
 
-#: At most this many games created before a time (``{0}``, the dialect's placeholder) in which no card was played —
-#: an invitation never used, or seats taken and left —, the oldest first: the games
-#: :meth:`GameStore.delete_unstarted` deletes.  The index ``games_unstarted`` holds them alone.
-UNSTARTED = "SELECT id FROM games WHERE version = 0 AND created_at < {0} ORDER BY created_at LIMIT {0}"
+#: The games forgotten (``{0}``: the dialect's placeholder; first a time, then another, as UNIX times): not over, and
+#: either created before the first time with no card played since — an invitation never used, or seats taken and
+#: left —, or decided in last before the second — a match left half-played.  The index ``games_not_over`` holds
+#: the games it looks at.
+FORGOTTEN = (
+    "NOT over AND (version = 0 AND created_at < {0} OR version > 0 "
+    "AND (SELECT at FROM decisions d WHERE d.game_id = g.id AND d.version = g.version) < {0})"
+)
+#: At most a number (``{0}`` the last time) of :data:`FORGOTTEN` games: those :meth:`GameStore.delete_forgotten`
+#: deletes.
+FORGOTTEN_GAMES = f"SELECT id FROM games g WHERE {FORGOTTEN} LIMIT {{0}}"
 #: What deletes a game (``{0}``: the placeholder for its id): first what refers to it.
 DELETE_GAME = (
     "DELETE FROM decisions WHERE game_id={0}",
     "DELETE FROM seats WHERE game_id={0}",
     "DELETE FROM games WHERE id={0}",
 )
-#: The most games one call of :meth:`GameStore.delete_unstarted` deletes: one short transaction.
+#: The most games one call of :meth:`GameStore.delete_forgotten` deletes: one short transaction.
 DELETED_AT_ONCE = 500
 
 
@@ -296,10 +304,11 @@ class GameStore(Protocol):
     async def counts(self) -> tuple[int, int]:
         """(games, games not over): for ``GET /health``."""
 
-    async def delete_unstarted(self, before: float, keep: Collection[str]) -> int:
-        """Delete at most :data:`DELETED_AT_ONCE` games created before ``before`` (UNIX time) in which no card was
-        played (:data:`UNSTARTED`), with their seats, but those in ``keep`` (held in memory): how many.  Their codes
-        and tokens open nothing from then on."""
+    async def delete_forgotten(self, created_before: float, decided_before: float, keep: Collection[str]) -> int:
+        """Delete at most :data:`DELETED_AT_ONCE` games not over (:data:`FORGOTTEN`) — created before
+        ``created_before`` (UNIX time) with no card played, or decided in last before ``decided_before`` — with their
+        seats and decisions, but those in ``keep`` (held in memory): how many.  Their codes and tokens open nothing
+        from then on."""
 
 
 def is_postgres_url(database: str) -> bool:

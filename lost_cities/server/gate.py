@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from lost_cities.net import FRAME_BURST, FRAMES_PER_SECOND, TAKE_BACKS_IN_A_TURN, UNSTARTED_DAYS
+from lost_cities.net import ABANDONED_DAYS, FRAME_BURST, FRAMES_PER_SECOND, TAKE_BACKS_IN_A_TURN, UNSTARTED_DAYS
 
 if TYPE_CHECKING:
     import asyncio
@@ -84,6 +84,9 @@ class Limits:
     #: days a game waits for its first card: one not begun by then — an invitation never taken, seats taken and left —
     #: is deleted (its codes open nothing), so that games nobody plays never pile up
     UNSTARTED_DAYS = UNSTARTED_DAYS
+    #: days a match not over is kept after its last decision: one left half-played is deleted then, so that a
+    #: stranger's matches played a little and dropped never pile up either (a finished match is its players' record)
+    ABANDONED_DAYS = ABANDONED_DAYS
     #: frames a connection may send per second, sustained, and in a burst (WebSocket pings count too): the
     #: protocol's numbers, which the project's clients pace themselves below
     FRAMES_PER_SECOND = FRAMES_PER_SECOND

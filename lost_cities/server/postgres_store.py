@@ -29,10 +29,11 @@ from lost_cities.server import DATABASE_CONNECTIONS
 from lost_cities.server.game_store import (
     DELETE_GAME,
     DELETED_AT_ONCE,
+    FORGOTTEN,
+    FORGOTTEN_GAMES,
     LOADING,
     SCHEMA_VERSION,
     SEATS_SUMMED_UP,
-    UNSTARTED,
     GameRow,
     GameSummary,
     NameTaken,
@@ -55,9 +56,9 @@ _SCHEMA_LOCK = 0x4C6F7374_43697479  # "LostCity"
 
 _SCHEMA = tables(POSTGRES)
 
-#: Of the games given, those still not begun, locked until the transaction ends: another server's first decision in
-#: one, committed meanwhile, keeps it; one waiting to commit finds it gone.
-_STILL_UNSTARTED = "SELECT id FROM games WHERE id = ANY(%s) AND version = 0 FOR UPDATE"
+#: Of the games given, those still forgotten, locked until the transaction ends: another server's decision in one,
+#: committed meanwhile, keeps it; one waiting to commit finds it gone.
+_STILL_FORGOTTEN = f"SELECT id FROM games g WHERE id = ANY(%s) AND {FORGOTTEN.format('%s')} FOR UPDATE"
 
 _MIGRATIONS = migrations(POSTGRES)
 
@@ -247,11 +248,13 @@ class PostgresStore(RowLookups):
         assert row is not None  # an aggregate always has its row
         return int(row[0]), int(row[1])
 
-    async def delete_unstarted(self, before: float, keep: Collection[str]) -> int:
+    async def delete_forgotten(self, created_before: float, decided_before: float, keep: Collection[str]) -> int:
         async with self._connection(write=True) as db:
-            found = await (await db.execute(UNSTARTED.format("%s"), (before, DELETED_AT_ONCE + len(keep)))).fetchall()
+            asked = (created_before, decided_before, DELETED_AT_ONCE + len(keep))
+            found = await (await db.execute(FORGOTTEN_GAMES.format("%s"), asked)).fetchall()
             chosen = [str(row[0]) for row in found if row[0] not in keep][:DELETED_AT_ONCE]
-            ids = [(str(row[0]),) for row in await (await db.execute(_STILL_UNSTARTED, (chosen,))).fetchall()]
+            still = await db.execute(_STILL_FORGOTTEN, (chosen, created_before, decided_before))
+            ids = [(str(row[0]),) for row in await still.fetchall()]
             async with db.cursor() as cursor:
                 for statement in DELETE_GAME:
                     await cursor.executemany(statement.format("%s"), ids)

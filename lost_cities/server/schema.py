@@ -60,8 +60,9 @@ CREATE TABLE IF NOT EXISTS seats(
 ){keyed};
 CREATE UNIQUE INDEX IF NOT EXISTS seats_name_key ON seats(game_id, name_key);
 CREATE INDEX IF NOT EXISTS games_rematch_of ON games(rematch_of);
--- the games not begun, by their age: deleted after a while
-CREATE INDEX IF NOT EXISTS games_unstarted ON games(created_at) WHERE version = 0;
+-- the games not over: those never begun or left half-played are deleted after a while
+DROP INDEX IF EXISTS games_unstarted;
+CREATE INDEX IF NOT EXISTS games_not_over ON games(created_at) WHERE NOT over;
 CREATE TABLE IF NOT EXISTS decisions(
     game_id TEXT NOT NULL REFERENCES games(id),
     version INTEGER NOT NULL,

@@ -28,13 +28,13 @@ from lost_cities.net.invitations import CodeKey
 from lost_cities.net.protocol import MAX_CLIENT_FRAME
 from lost_cities.server import COMPUTER_PROCESSES, DATABASE_CONNECTIONS, REDIS_CONNECTIONS
 from lost_cities.server.connection import GuardedConnection, guarded
+from lost_cities.server.forgotten import delete_forgotten_games
 from lost_cities.server.game_store import GameStore, StoreError, is_postgres_url, shown_url
 from lost_cities.server.gate import Gate, GateSettings, Limits, Refusal, is_loopback, quiet_exceptions
 from lost_cities.server.hub import Hub
 from lost_cities.server.leases import LeaseError, Leases
 from lost_cities.server.relay import Relay
 from lost_cities.server.sqlite_store import SqliteStore
-from lost_cities.server.unstarted import delete_unstarted_games
 
 __all__ = ["run_server", "store_for"]
 
@@ -293,7 +293,7 @@ async def run_server(
         allow_seeds=allow_seeds,
         computer_processes=computer_processes,
     )
-    sweeping = asyncio.create_task(delete_unstarted_games(store, hub.held.games.keys()))
+    sweeping = asyncio.create_task(delete_forgotten_games(store, hub.held.games.keys()))
     listening = False  # a server that never listened (its port taken) does not say it stopped
     connections = guarded(guard)
     guarding = asyncio.create_task(_sweep(connections, guard.max_connections * Limits.SEND_BUFFER_AVERAGE))

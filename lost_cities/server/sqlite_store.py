@@ -23,10 +23,10 @@ from lost_cities.i18n import same_name_key
 from lost_cities.server.game_store import (
     DELETE_GAME,
     DELETED_AT_ONCE,
+    FORGOTTEN_GAMES,
     LOADING,
     SCHEMA_VERSION,
     SEATS_SUMMED_UP,
-    UNSTARTED,
     GameRow,
     GameSummary,
     NameTaken,
@@ -199,12 +199,13 @@ class SqliteStore(RowLookups):
         assert row is not None  # an aggregate always has its row
         return int(row[0]), int(row[1])
 
-    async def delete_unstarted(self, before: float, keep: Collection[str]) -> int:
+    async def delete_forgotten(self, created_before: float, decided_before: float, keep: Collection[str]) -> int:
         kept = frozenset(keep)  # read on the store's thread: a copy
+        asked = (created_before, decided_before, DELETED_AT_ONCE + len(kept))
 
         def delete(db: sqlite3.Connection) -> int:
             with _transaction(db):
-                found = db.execute(UNSTARTED.format("?"), (before, DELETED_AT_ONCE + len(kept))).fetchall()
+                found = db.execute(FORGOTTEN_GAMES.format("?"), asked).fetchall()
                 ids = [(str(row[0]),) for row in found if row[0] not in kept][:DELETED_AT_ONCE]
                 for statement in DELETE_GAME:
                     db.executemany(statement.format("?"), ids)

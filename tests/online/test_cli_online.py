@@ -67,7 +67,9 @@ def test_online_new_prints_one_code_per_person_and_none_for_the_computer(cli: Cl
     unknown = cli("online", "export", "ZZZZ-ZZZ2", "--server", server.url)
     assert (
         unknown.status == 2
-        and "ZZZZ-ZZZ2 is no game's code on this server: is it mistyped, or more than 14 days old" in unknown.err
+        and "ZZZZ-ZZZ2 is no game's code on this server: is it mistyped, or its game deleted (one not begun in 14 "
+        "days, or left 30 days without a move)?"
+        in unknown.err
     )
     russian = cli("--lang", "ru", "online", "export", "ZZZZ-ZZZ2", "--server", server.url)
     assert russian.status == 2 and "ZZZZ-ZZZ2 — не код ни одной игры на этом сервере" in russian.err
@@ -240,16 +242,16 @@ def test_online_bot_says_so_when_it_waits_for_a_player_who_left_or_for_its_serve
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "ZZZZ-ZZZZ opens no seat on this server: is it mistyped, or more than 14 days old (a game not begun"),
+        ("en", "ZZZZ-ZZZZ opens no seat on this server: is it mistyped, or its game deleted (one not begun in 14 days"),
         (
             "fr",
-            "ZZZZ-ZZZZ n'ouvre aucune place sur ce serveur\u00a0: une faute de frappe, ou une invitation de plus de 14 "
-            "jours",
+            "ZZZZ-ZZZZ n'ouvre aucune place sur ce serveur\u00a0: une faute de frappe, ou une partie supprimée (pas "
+            "commencée en 14 jours, ou restée 30 jours sans un coup)",
         ),
         (
             "ru",
-            "ZZZZ-ZZZZ не открывает ни одного места на этом сервере: может быть, опечатка, или приглашению больше "
-            "14 дней",
+            "ZZZZ-ZZZZ не открывает ни одного места на этом сервере: может быть, опечатка, или игру удалили (её не "
+            "начали за 14 дней или 30 дней в ней никто не ходил)",
         ),
     ],
 )

@@ -191,28 +191,35 @@ async def test_watch_codes_tokens_rematches_and_counts(store: GameStore) -> None
     assert await store.counts() == (2, 1)
 
 
-async def test_games_never_begun_are_deleted_once_old_with_their_codes(store: GameStore) -> None:
-    for game in ("half", "none", "seated", "held", "begun"):
+async def test_games_never_begun_and_matches_left_are_deleted_once_old_with_their_codes(store: GameStore) -> None:
+    games = ("half", "none", "seated", "held", "begun", "left", "finished")
+    for game in games:
         await store.create(game_row(game, watch=f"w-{game}".encode()), seats(game))
-    taken = [("half", 0), ("seated", 0), ("seated", 1), ("held", 0), ("begun", 0), ("begun", 1)]
+    taken = [("half", 0), ("seated", 0), ("seated", 1), ("held", 0)]
+    taken += [(game, seat) for game in ("begun", "left", "finished") for seat in (0, 1)]
     for game, seat in taken:  # every seat of "seated" taken (its computer's is), and nothing played in it
         assert await store.join(
             game, seat, f"{game}-i{seat}".encode(), f"{game}-t{seat}".encode(), f"P{seat}", time.time()
         )
-    await store.append("begun", 1, 1, "+r7", over=False, to_move=0)  # dealt: played
+    await store.append("left", 1, 1, "+r7", over=False, to_move=0)  # a card played, then nothing
+    await store.append("finished", 1, 1, "+r7", over=True, to_move=0)  # over: its players' record
+    await store.append("begun", 1, 1, "+r7", over=False, to_move=0)
     old = time.time() + 0.001
     await asyncio.sleep(0.01)
+    await store.append("begun", 2, 0, "-r8", over=False, to_move=1)  # decided in since: played on
     await store.create(game_row("new", watch=b"w-new"), seats("new"))  # younger than the age asked for
-    assert await store.delete_unstarted(old, keep={"held"}) == 3
-    for gone in ("half", "none", "seated"):
+    assert await store.delete_forgotten(old, old, keep={"held"}) == 4
+    for gone in ("half", "none", "seated", "left"):
         assert await store.load(gone) is None and await store.summary(gone) is None
         assert await store.seat_of_invite(f"{gone}-i1".encode()) is None  # the friend's code opens nothing
         assert await store.game_of_watch(f"w-{gone}".encode()) is None
-    assert await store.seat_of_token(b"half-t0") is None  # nor the creator's token
-    for kept in ("held", "begun", "new"):
+    assert await store.seat_of_token(b"half-t0") is None and await store.seat_of_token(b"left-t0") is None
+    for kept in ("held", "begun", "finished", "new"):
         assert await store.load(kept) is not None
-    assert await store.delete_unstarted(old, keep={"held"}) == 0
-    assert await store.counts() == (3, 3)
+    assert await store.delete_forgotten(old, old, keep={"held"}) == 0
+    assert await store.counts() == (4, 3)
+    assert await store.delete_forgotten(old, time.time() + 1, keep={"held"}) == 1  # "begun", left since
+    assert await store.delete_forgotten(time.time() + 1, old, keep={"held"}) == 1  # "new", never begun
 
 
 async def test_the_games_are_there_again_when_the_database_is_opened_again(database: str) -> None:

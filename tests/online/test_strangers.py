@@ -625,11 +625,12 @@ async def test_status_answers_each_seat_once_from_the_stored_summary_without_loa
     assert json.loads(body)["games"] == 0
 
 
-async def test_a_game_whose_friend_never_came_is_deleted_once_old_and_its_code_opens_nothing(
+async def test_a_game_whose_friend_never_came_or_left_half_played_is_deleted_once_old_and_opens_nothing(
     server: ServerProcess,
 ) -> None:
     # found by reading the limits: a game waiting for its players was kept for ever, and one address may create
-    # thirty a minute; a game begun (a card played) is kept, however old
+    # thirty a minute; then by a security tester: a match played a little and dropped was kept for ever too.  A game
+    # begun (a card played) is kept while someone decides in it within Limits.ABANDONED_DAYS
     waiting = await create_game(server.url, two())
     ana, waiting_token, _ = await seat_with_token(server.url, waiting.seats[0].code or "")
     begun = await create_game(server.url, two())
@@ -650,9 +651,22 @@ async def test_a_game_whose_friend_never_came_is_deleted_once_old_and_its_code_o
     asking = await open_raw(server.url)
     games = await ask(asking, {"type": "status", "tokens": [waiting_token, begun_token]})
     assert [entry["game"] for entry in games["games"]] == [begun.game]
-    for websocket in (friend, asking):
+    await asking.close()
+    server.stop()
+    with sqlite3.connect(server.database) as db:  # a month and a minute go by without a move
+        db.execute("UPDATE decisions SET at = at - ?", (Limits.ABANDONED_DAYS * 86400 + 60,))
+    server.restart()
+    asking = await open_raw(server.url)
+    assert (await ask(asking, {"type": "status", "tokens": [begun_token]}))["games"] == []
+    back = await open_raw(server.url)
+    assert (await ask(back, {"type": "hello", "token": begun_token}))["code"] == "bad_token"
+    watcher = await open_raw(server.url)
+    refused = await ask(watcher, {"type": "watch", "code": begun.watch})
+    assert refused["code"] == "bad_code" and "or left 30 days without a move" in refused["message"]
+    for websocket in (friend, asking, back, watcher):
         await websocket.close()
-    assert "games deleted, not begun in 14 days: 1" in server.log.read_text()
+    deleted = [line for line in server.log.read_text().splitlines() if "games deleted" in line]
+    assert len(deleted) == 2 and all(line.endswith("not begun in 14 days or left 30 days: 1") for line in deleted)
 
 
 async def test_watching_and_leaving_in_a_loop_fills_no_log(server: ServerProcess) -> None:
