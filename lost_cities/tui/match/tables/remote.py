@@ -406,8 +406,11 @@ class RemoteTable(Table):
 
     @property
     def _seated(self) -> bool:
-        """Whether every seat is taken: until then the server shows nobody's cards, and nobody plays."""
-        return self.welcome is not None and len(self.joined) == len(self.welcome.seats)
+        """Whether every seat is taken: until then the server shows nobody's cards, and nobody plays.  A hand shown
+        says so too: the view dealt may come a moment before the last player's presence."""
+        if self.welcome is None:
+            return False
+        return len(self.joined) == len(self.welcome.seats) or (self.frame is not None and bool(self.frame.view.hand))
 
     def _waiting_line(self) -> str:
         """What the player waits for, when it is not their turn: whose turn, and whether they are here; or for whom
