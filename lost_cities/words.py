@@ -54,11 +54,13 @@ __all__ = [
     "hint_lines",
     "hint_numbers",
     "hint_reason",
+    "in_sentence",
     "level_name",
     "level_word",
     "number_name",
     "pile_colour",
     "player_name",
+    "said",
     "shown_names",
     "side_names",
     "signed",
@@ -144,8 +146,8 @@ def won_on_time(winner: str, late: str, team: bool) -> str:
     """A match claimed on time (online, with a clock): ``Boris wins: Ana's time ran out.`` — the scores so far
     decide nothing.  ``winner`` is the claimant's side's name; ``team``: a side of two partners (R24a)."""
     if team:
-        return _("{team} win: {name}'s time ran out.").format(team=winner, name=late)
-    return _("{winner} wins: {name}'s time ran out.").format(winner=winner, name=late)
+        return _("{team} win: {name}'s time ran out.").format(team=winner, name=in_sentence(late))
+    return said(_("{winner} wins: {name}'s time ran out.").format(winner=in_sentence(winner), name=in_sentence(late)))
 
 
 def formula(row: ExpeditionScore) -> str:
@@ -185,6 +187,43 @@ def computer_name(seat: int, computers: int) -> str:
     """The name a computer plays under when the players give it none: ``Computer``, or ``Computer 2``
     (its seat) when there are several."""
     return _("Computer") if computers == 1 else _("Computer {n}").format(n=seat + 1)
+
+
+def in_sentence(name: str) -> str:
+    """A name as a sentence says it: the computer's default name with the article a language puts on it (French
+    *l'ordinateur*: "L'ordinateur a posé le 3 jaune.", "Ana joue, puis l'ordinateur"), lower case, as inside a
+    sentence (:func:`said` capitalises the sentence it starts); any other name as it is.
+
+    >>> from lost_cities.i18n import set_language
+    >>> set_language("fr"); in_sentence("Ordinateur"), in_sentence("Ordinateur 2"), in_sentence("Ana")
+    ("l'ordinateur", "l'ordinateur 2", 'Ana')
+    >>> set_language("en"); in_sentence("Computer")
+    'Computer'
+    """
+    if name == _("Computer"):
+        # Translators: the computer's default name ("Computer") inside a sentence, lower case, with the article
+        # your language puts on it: French "l'ordinateur" ("L'ordinateur a posé…", "Ana joue, puis l'ordinateur").
+        return pgettext("in a sentence", "Computer")
+    before, _n, after = _("Computer {n}").partition("{n}")
+    seat = name.removeprefix(before).removesuffix(after) if name.startswith(before) and name.endswith(after) else ""
+    if seat.isdecimal() and len(name) > len(before) + len(after):
+        # Translators: a computer's default name when there are several ("Computer {n}") inside a sentence, lower
+        # case, with its article: French "l'ordinateur {n}".
+        return pgettext("in a sentence", "Computer {n}").format(n=seat)
+    return name
+
+
+def said(text: str) -> str:
+    """A sentence that starts with the computer's name as :func:`in_sentence` writes it, capitalised: "L'ordinateur
+    a posé le 3 jaune."; any other as it is (a person's name is never changed, "ana" stays "ana").
+
+    >>> from lost_cities.i18n import set_language
+    >>> set_language("fr"); said("l'ordinateur 2 joue"), said("ana joue")
+    ("L'ordinateur 2 joue", 'ana joue')
+    >>> set_language("en")
+    """
+    forms = (pgettext("in a sentence", "Computer"), pgettext("in a sentence", "Computer {n}").partition("{n}")[0])
+    return capitalised(text) if any(form and text.startswith(form) for form in forms) else text
 
 
 def player_name(seat: int) -> str:
@@ -402,7 +441,7 @@ def turn_sentence(name: str, card: str, discard: bool, drew: str | None = None, 
         text = _("{name} discarded {card}, took {drawn} from the discard pile.")
     else:
         text = _("{name} laid {card}, took {drawn} from the discard pile.")
-    return text.format(name=name, card=card, drawn=drawn or "?")
+    return said(text.format(name=in_sentence(name), card=card, drawn=drawn or "?"))
 
 
 def describe_turn(turn: PublicTurn, name: str, short: bool = False) -> str:
@@ -430,13 +469,16 @@ def describe_event(event: PublicEvent, name: str, short: bool = False) -> str:
     if isinstance(event, PublicTurn):
         return describe_turn(event, name, short)
     cards = [card_phrase(play.card, short) for play in event.plays]
+    name = in_sentence(name)
     if not cards:
-        return _("{name} laid nothing more.").format(name=name)
+        return said(_("{name} laid nothing more.").format(name=name))
     if len(cards) == 1:
-        return _("{name} laid {card} in the final laying.").format(name=name, card=cards[0])
+        return said(_("{name} laid {card} in the final laying.").format(name=name, card=cards[0]))
     if cards[0] == cards[1]:  # two wagers of a colour: not "a purple wager and a purple wager"
-        return _("{name} laid {card} twice in the final laying.").format(name=name, card=cards[0])
-    return _("{name} laid {card} and {other} in the final laying.").format(name=name, card=cards[0], other=cards[1])
+        return said(_("{name} laid {card} twice in the final laying.").format(name=name, card=cards[0]))
+    return said(
+        _("{name} laid {card} and {other} in the final laying.").format(name=name, card=cards[0], other=cards[1])
+    )
 
 
 def describe_own_event(event: PublicEvent) -> str:
@@ -494,10 +536,10 @@ def describe_next_starter(
 
     ``names`` are the players in seat order, ``side_names`` the sides (teams with four players).
     """
-    name, rule = names[start.seat], start.rule
+    name, rule = in_sentence(names[start.seat]), start.rule
     teams = len(names) == 4
     team = side_names[start.seat % 2] if teams else ""
-    partner = names[(start.seat + 2) % 4] if teams else ""
+    partner = in_sentence(names[(start.seat + 2) % 4]) if teams else ""
     match start.reason:
         case StartReason.HIGHER_SCORE if teams and start.team_first:
             text = _(
@@ -529,7 +571,7 @@ def describe_next_starter(
             text = _("Equal scores: {team} did not start this round, so {name} starts round {n} ({rule}, house rule).")
         case _:
             assert_never(start.reason)
-    return text.format(team=team, name=name, n=round_number, partner=partner, rule=rule)
+    return said(text.format(team=team, name=name, n=round_number, partner=partner, rule=rule))
 
 
 def hint_reason(reason: HintReason, names: Sequence[str]) -> str:

@@ -15,13 +15,15 @@ from lost_cities.engine import (
     Draw,
     FinalLaying,
     IllegalMoveError,
+    NextStarter,
     Play,
     PublicEvent,
     PublicTurn,
     Reason,
+    StartReason,
 )
 from lost_cities.i18n import LANGUAGES, _, capitalised, set_language
-from lost_cities.words import describe_event, describe_refusal, signed
+from lost_cities.words import describe_event, describe_next_starter, describe_refusal, in_sentence, signed, won_on_time
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -172,3 +174,30 @@ def test_a_move_line_can_write_its_cards_as_the_board_does() -> None:
     assert (
         describe_event(turn, "Konstantinos", short=True) == "Konstantinos discarded B2, took W× from the discard pile."
     )
+
+
+@pytest.mark.parametrize("move", list(MOVES))
+def test_in_french_the_computer_is_l_ordinateur_at_the_start_of_its_moves(move: str) -> None:
+    # a newcomer read "Ordinateur a défaussé le 2 bleu.": a common noun as a name wants its article in French
+    set_language("fr")
+    try:
+        said = SAID[move][1]
+        assert describe_event(MOVES[move], "Ordinateur") == "L'ordinateur" + said.removeprefix("Boris")
+        assert describe_event(MOVES[move], "Ordinateur 2") == "L'ordinateur 2" + said.removeprefix("Boris")
+        assert describe_event(MOVES[move], "Boris") == said  # a person's name as it is
+    finally:
+        set_language("en")
+
+
+def test_in_french_the_computer_takes_its_article_wherever_a_sentence_names_it() -> None:
+    set_language("fr")
+    try:
+        assert in_sentence("Ordinateur") == "l'ordinateur" and in_sentence("Ordinateur 3") == "l'ordinateur 3"
+        assert in_sentence("Ordinateurs") == "Ordinateurs" and in_sentence("Ordinateur x") == "Ordinateur x"
+        start = describe_next_starter(NextStarter(1, StartReason.HIGHER_SCORE, "R18"), ("Ana", "Ordinateur"), (), 2)
+        assert start == "L'ordinateur commence la manche 2\u00a0: meilleur score de cette manche (R18)."
+        assert won_on_time("Ana", "Ordinateur", team=False) == "Ana gagne\u00a0: l'ordinateur n'a plus de temps."
+    finally:
+        set_language("en")
+    assert in_sentence("Computer") == "Computer"  # English names it as it is
+    assert describe_event(MOVES["stop"], "Computer") == "Computer laid nothing more."

@@ -546,3 +546,17 @@ async def test_the_computer_plays_first_once_the_start_up_notices_are_read() -> 
         await pilot.press("enter")
         await until(pilot, lambda: app.table.session.to_move == 0, seconds=10)  # its move made, without another key
         assert message(app).startswith("Ana, play a card")
+
+
+async def test_in_french_the_board_says_l_ordinateur_of_the_computers_moves() -> None:
+    # a newcomer read "Ordinateur a posé le 3 jaune, puis pioché.": the computer's name wants its article
+    set_language("fr")
+    try:
+        settings = MatchSettings(names=("Ana", "Ordinateur"), first="p2", seed=3, computers=(None, "easy"))
+        app = MatchApp(Local(settings), pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: human_to_move(app) and "L'ordinateur a " in screen_text(app))
+            text = screen_text(app)
+            assert "Ana joue, puis l'ordinateur" in text and "Ordinateur a " not in text
+    finally:
+        set_language("en")

@@ -25,7 +25,7 @@ from lost_cities.engine import Card, ExpeditionScore, Rules, SideScore
 from lost_cities.i18n import _
 from lost_cities.style import COLOUR_STYLE
 from lost_cities.tui.common.render import DIM, card_text, fit
-from lost_cities.words import card_value, elided, formula, signed
+from lost_cities.words import card_value, elided, formula, in_sentence, said, signed
 
 __all__ = ["RoundBreakdown", "breakdown_lines"]
 
@@ -196,7 +196,7 @@ def _expedition_cell(expedition: ExpeditionScore, width: int, one_line: bool) ->
 
 def _hand_line(name: str, cards: Sequence[Card]) -> tuple[Text, list[Text]]:
     """A hand's label, ``Ana's hand:``, and its cards (a dash for none)."""
-    label = Text(elided(_("{name}'s hand: ").format(name=name)).rstrip(), style="italic")
+    label = Text(said(elided(_("{name}'s hand: ").format(name=in_sentence(name)))).rstrip(), style="italic")
     return label, [card_text(card) for card in cards] or [Text("–", style=DIM)]
 
 

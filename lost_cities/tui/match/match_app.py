@@ -45,6 +45,7 @@ from lost_cities.tui.match.messages import (
     UnknownKey,
 )
 from lost_cities.tui.match.tables.local import PACE
+from lost_cities.words import in_sentence
 
 # Each table and screen is imported where the app first needs it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
@@ -269,7 +270,7 @@ class MatchApp(MatchHost):
         session = HotSeat.new(settings)
         note = ""
         if session.drawn_at_random:
-            note = _("Random draw (R5): {name} starts.").format(name=session.name(session.to_move))
+            note = _("Random draw (R5): {name} starts.").format(name=in_sentence(session.name(session.to_move)))
         self._play(session, note)
 
     def resume(self, saved: SavedMatch) -> None:

@@ -31,7 +31,7 @@ from lost_cities.tui.common.fitted import FittedScreen
 from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.common.render import hand_text, scores_line
 from lost_cities.tui.replay.marks import round_summary, turn_marks
-from lost_cities.words import card_phrase, describe_event, side_names, turn_sentence, won_on_time
+from lost_cities.words import card_phrase, describe_event, in_sentence, said, side_names, turn_sentence, won_on_time
 
 if TYPE_CHECKING:
     from lost_cities.ai.analysis import MatchAnalysis
@@ -189,8 +189,8 @@ class ReplayScreen(FittedScreen[None]):
         )
         self._fit_status()
         if position.turns == 0:
-            starter = self.names[played.starter]
-            move = Text(_("Round {n} dealt; {name} starts.").format(n=position.round_index + 1, name=starter))
+            starter = in_sentence(self.names[played.starter])
+            move = Text(said(_("Round {n} dealt; {name} starts.").format(n=position.round_index + 1, name=starter)))
         else:
             turn = self.finished[position.round_index].history()[position.turns - 1]
             move = Text(describe_full_turn(turn, self.names[turn.seat]))
@@ -236,7 +236,7 @@ class ReplayScreen(FittedScreen[None]):
             return _("Team score: {score}").format(score=outcome.team_score)
         if outcome.winner is None:
             return _("A draw (R17).")
-        return _("{name} won the match.").format(name=self.side_names[outcome.winner])
+        return said(_("{name} won the match.").format(name=in_sentence(self.side_names[outcome.winner])))
 
     # ------------------------------------------------------------ the analysis
 

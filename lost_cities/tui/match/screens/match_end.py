@@ -21,7 +21,7 @@ from lost_cities.i18n import N_, _
 from lost_cities.session import MatchReport
 from lost_cities.tui.common.keybar import KeyBar, unbound_character
 from lost_cities.tui.match.screens.scrolling import SCROLL_BINDINGS, ScrollingScreen
-from lost_cities.words import signed, won_on_time
+from lost_cities.words import in_sentence, said, signed, won_on_time
 
 __all__ = ["MatchEndChoice", "MatchEndScreen", "result_sentence", "round_table"]
 
@@ -51,16 +51,18 @@ def result_sentence(report: MatchReport) -> str:
         tied = [name for name, total in zip(report.side_names, totals, strict=True) if total == best]
         return _("A draw: {names} at {score} (R17, house rule).").format(names=", ".join(tied), score=signed(best))
     winner = outcome.winner
-    name = report.side_names[winner]
+    name = in_sentence(report.side_names[winner])
     if report.out_of_time is not None:
-        return won_on_time(name, report.names[report.out_of_time], len(report.names) == 4)
+        return won_on_time(report.side_names[winner], report.names[report.out_of_time], len(report.names) == 4)
     if len(report.names) == 4:
         return _("{team} win with {score}!").format(team=name, score=signed(totals[winner]))
     if len(totals) == 2:
-        return _("{name} wins, {score} to {other}!").format(
-            name=name, score=signed(totals[winner]), other=signed(totals[1 - winner])
+        return said(
+            _("{name} wins, {score} to {other}!").format(
+                name=name, score=signed(totals[winner]), other=signed(totals[1 - winner])
+            )
         )
-    return _("{name} wins with {score}!").format(name=name, score=signed(totals[winner]))
+    return said(_("{name} wins with {score}!").format(name=name, score=signed(totals[winner])))
 
 
 def round_table(report: MatchReport) -> tuple[list[Text], list[Text], list[Text]]:

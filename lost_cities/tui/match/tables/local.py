@@ -27,7 +27,7 @@ from lost_cities.storage import SavedMatch
 from lost_cities.tui.match.scene import Scene, Wait
 from lost_cities.tui.match.tables.table import Table
 from lost_cities.tui.match.tips import due_tip, tip_words
-from lost_cities.words import card_phrase, elided, hint_action, hint_lines, turn_sentence
+from lost_cities.words import card_phrase, elided, hint_action, hint_lines, in_sentence, said, turn_sentence
 
 # Each screen is imported where the table first shows it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
@@ -198,7 +198,7 @@ class LocalTable(Table):
         session = self.session
         if session.round_over or not session.is_computer(session.to_move):
             return ""
-        return _("{name} is thinking…").format(name=session.name(session.to_move))
+        return said(_("{name} is thinking…").format(name=in_sentence(session.name(session.to_move))))
 
     def _turn_over(self) -> None:
         """Save (or file the finished match), then whoever is next."""
@@ -230,8 +230,8 @@ class LocalTable(Table):
         if session.more_rounds:
             session.next_round()
             self.save()
-            starter = session.name(session.to_move)
-            self._next_turn(_("Round {n}: {name} starts.").format(n=session.round_number, name=starter))
+            starter = in_sentence(session.name(session.to_move))
+            self._next_turn(said(_("Round {n}: {name} starts.").format(n=session.round_number, name=starter)))
         else:
             self._match_end(session.match_report(), self._another_match)
 
@@ -250,7 +250,7 @@ class LocalTable(Table):
             return False
         scene = board.scene
         if scene.wait is Wait.COMPUTER:
-            self._say(_("Wait: {name} is playing.").format(name=scene.names[scene.view.to_move]))
+            self._say(_("Wait: {name} is playing.").format(name=in_sentence(scene.names[scene.view.to_move])))
             return False
         if scene.wait is Wait.HINT:
             self._say(_("Wait: the computer is thinking about your hint."))

@@ -56,7 +56,7 @@ from lost_cities.tui.common.fitted import MIN_WIDTH
 from lost_cities.tui.match.host import Online
 from lost_cities.tui.match.scene import Scene, Wait
 from lost_cities.tui.match.tables.table import Table
-from lost_cities.words import card_phrase, elided, shown_names, side_names, time_left, turn_sentence
+from lost_cities.words import card_phrase, elided, in_sentence, said, shown_names, side_names, time_left, turn_sentence
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -431,7 +431,7 @@ class RemoteTable(Table):
         if self.watching:
             return self._watched_line(frame, name, away=mover not in self.present)
         if self.welcome is not None and self.welcome.seats[mover].computer is not None:
-            return _("{name} is thinking…").format(name=name)
+            return said(_("{name} is thinking…").format(name=in_sentence(name)))
         if mover not in self.joined and mover in self.invites:
             waiting = _("{name} has not joined yet: send them lost-cities play --join {code}{server}")
             return _command_whole(

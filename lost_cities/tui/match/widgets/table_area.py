@@ -22,7 +22,7 @@ from lost_cities.engine import Card, Colour, Phase, PlayerView, PublicEvent, Rul
 from lost_cities.i18n import _
 from lost_cities.session import Standing
 from lost_cities.tui.common.board_grid import BoardGrid
-from lost_cities.words import describe_event, describe_own_event, signed
+from lost_cities.words import describe_event, describe_own_event, in_sentence, said, signed
 
 __all__ = ["TableArea", "own_last_turn", "recent_events", "side_order", "status_text"]
 
@@ -75,13 +75,13 @@ def status_text(
         draw_pile = (_("Draw pile: used up"), "bold")
     movers: list[tuple[str, str] | None] = [None]
     if dealt and view.phase is not Phase.OVER:
-        mover, after = names[view.to_move], names[(view.to_move + 1) % view.rules.players]
+        mover, after = in_sentence(names[view.to_move]), in_sentence(names[(view.to_move + 1) % view.rules.players])
         if view.phase is Phase.FINAL:
-            movers = [(_("{name} lays last cards").format(name=mover), ""), None]
+            movers = [(said(_("{name} lays last cards").format(name=mover)), ""), None]
         else:
             movers = [
-                (_("{name} plays, then {next}").format(name=mover, next=after), ""),
-                (_("{name} plays").format(name=mover), ""),
+                (said(_("{name} plays, then {next}").format(name=mover, next=after)), ""),
+                (said(_("{name} plays").format(name=mover)), ""),
                 None,
             ]
     team = None
