@@ -100,3 +100,27 @@ async def test_a_status_under_the_rounds_keeps_the_totals_and_the_keys_in_view()
         screen.say("Rematch agreed: the new match is being set up…")
         await pilot.pause()
         assert "Rematch agreed" in screen_text(app) and "Not connected" not in screen_text(app)
+
+
+def test_a_win_with_a_score_below_zero_is_told_against_the_next_best_without_a_cheer() -> None:
+    # found by a newcomer: "Ana wins with −34!" cheered a match everybody lost points in
+    two = MatchReport(("Ana", "Boris"), ("Ana", "Boris"), ((-34, -50),), match_outcome((-34, -50)))
+    three = MatchReport(
+        ("Ana", "Boris", "Carl"), ("Ana", "Boris", "Carl"), ((-61, -34, -50),), match_outcome((-61, -34, -50))
+    )
+    names = ("Ana", "Boris", "Carl", "Dana")
+    four = MatchReport(names, ("Ana & Carl", "Boris & Dana"), ((-34, -50),), match_outcome((-34, -50)))
+    cheered = MatchReport(("Ana", "Boris"), ("Ana", "Boris"), ((12, -50),), match_outcome((12, -50)))
+    try:
+        assert result_sentence(two) == "Ana wins, −34 to −50."
+        assert result_sentence(three) == "Boris wins, −34 to −50."
+        assert result_sentence(four) == "Ana & Carl win, −34 to −50."
+        assert result_sentence(cheered) == "Ana wins, +12 to −50!"  # a win with points to show is still cheered
+        set_language("fr")
+        assert result_sentence(two) == "Ana gagne, −34 à −50."
+        assert result_sentence(four) == "L'équipe Ana & Carl gagne, −34 à −50."
+        set_language("ru")
+        assert result_sentence(three) == "Побеждает Boris: −34 против −50."
+        assert result_sentence(four) == "Побеждают Ana & Carl: −34 против −50."
+    finally:
+        set_language("en")

@@ -40,8 +40,9 @@ class MatchEndChoice(Enum):
 
 
 def result_sentence(report: MatchReport) -> str:
-    """``Ana wins, +120 to +85!``, ``Ana & Carl win with +150!``, a draw (house rule), the team score, or for a
-    match claimed on time ``Boris wins: Ana's time ran out.``"""
+    """``Ana wins, +120 to +85!``, ``Ana & Carl win with +150!``, without a cheer when the winner scored no points
+    (``Ana wins, −34 to −50.``, against the next best), a draw (house rule), the team score, or for a match claimed
+    on time ``Boris wins: Ana's time ran out.``"""
     outcome = report.outcome
     totals = outcome.totals
     if outcome.team_score is not None:
@@ -54,6 +55,14 @@ def result_sentence(report: MatchReport) -> str:
     name = in_sentence(report.side_names[winner])
     if report.out_of_time is not None:
         return won_on_time(report.side_names[winner], report.names[report.out_of_time], len(report.names) == 4)
+    score = totals[winner]
+    if score <= 0:  # a win with no points to show is no feat: the runner-up's score says what it was won by
+        other = signed(max(total for side, total in enumerate(totals) if side != winner))
+        if len(report.names) == 4:
+            # Translators: the winning team scored nothing or less ("Ana & Carl win, −34 to −50."): no exclamation.
+            return _("{team} win, {score} to {other}.").format(team=name, score=signed(score), other=other)
+        # Translators: the winner scored nothing or less, {other} the next best: no cheer, "Ana wins, −34 to −50."
+        return said(_("{name} wins, {score} to {other}.").format(name=name, score=signed(score), other=other))
     if len(report.names) == 4:
         return _("{team} win with {score}!").format(team=name, score=signed(totals[winner]))
     if len(totals) == 2:
