@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 
 from lost_cities.engine import (
@@ -153,6 +154,60 @@ async def test_the_computers_move_is_held_on_screen_and_any_key_goes_on() -> Non
         await until(pilot, lambda: app.table.session.to_move == 0)
         assert message(app).startswith("Ana, play a card")
         assert "Computer laid" in screen_text(app) or "Computer discarded" in screen_text(app)
+
+
+async def test_a_key_pressed_while_the_computer_moves_only_hurries_it_and_never_plays_the_players_turn() -> None:
+    # found by a newcomer: "e", pressed as the computer's draw was shown, also laid their selected card
+    app = MatchApp(Local(replace_settings(VS_EASY, first="p2")), pace=600)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.table.holding)
+        await pilot.press("x")  # its play shows at once; then it is seen thinking of its draw
+        await until(pilot, lambda: engine(app).current.phase is Phase.DRAW and app.table.holding)
+        hand = app.table.session.view_of(0).hand
+        await pilot.press("e")  # the computer's draw, held on screen, goes on: Ana's turn begins
+        await until(pilot, lambda: app.table.session.to_move == 0)
+        await pilot.pause()
+        assert app.table.session.view_of(0).hand == hand and engine(app).current.phase is Phase.PLAY
+        assert message(app).startswith("Ana, play a card")
+
+
+async def test_a_key_read_once_the_players_turn_has_begun_but_pressed_before_it_does_nothing() -> None:
+    # a key typed at the computer's move waits in the app's queue while the move is drawn: read on Ana's turn
+    app = MatchApp(Local(replace_settings(VS_EASY, first="p2")), pace=600)
+    async with app.run_test(size=SIZE) as pilot:
+        app.table.grace = 0  # no moment after the move: only when the key was pressed counts
+        await until(pilot, lambda: app.table.holding)
+        await pilot.press("x")
+        await until(pilot, lambda: engine(app).current.phase is Phase.DRAW and app.table.holding)
+        hand = app.table.session.view_of(0).hand
+        early = events.Key("e", "e")  # pressed now, at the computer's draw...
+        await pilot.press("x")
+        await until(pilot, lambda: app.table.session.to_move == 0)
+        app.screen.post_message(early)  # ...and read on Ana's turn
+        await pilot.pause()
+        assert app.table.session.view_of(0).hand == hand and engine(app).current.phase is Phase.PLAY
+        await pilot.press("e")  # pressed on her turn: it lays her card
+        await until(pilot, lambda: engine(app).current.phase is Phase.DRAW)
+        assert len(app.table.session.view_of(0).hand) == len(hand) - 1
+
+
+async def test_a_key_pressed_a_moment_after_the_computers_move_is_taken_as_pressed_at_it() -> None:
+    app = MatchApp(Local(replace_settings(VS_EASY, first="p2")), pace=600)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.table.grace == 0.25  # a quarter of a second at most: too soon to have read the move
+        app.table.grace = 30  # a long moment, whatever this machine's speed
+        await until(pilot, lambda: app.table.holding)
+        await pilot.press("x")
+        await until(pilot, lambda: engine(app).current.phase is Phase.DRAW and app.table.holding)
+        await pilot.press("x")
+        await until(pilot, lambda: app.table.session.to_move == 0)
+        hand = app.table.session.view_of(0).hand
+        await pilot.press("2", "e")
+        assert app.table.session.view_of(0).hand == hand and app.screen.scene.selected == 0
+        app.table.grace = 0  # the moment over
+        await pilot.press("2", "e")
+        await until(pilot, lambda: engine(app).current.phase is Phase.DRAW)
+        assert hand[1] not in app.table.session.view_of(0).hand
 
 
 def replace_settings(settings: MatchSettings, **changes: object) -> MatchSettings:

@@ -57,6 +57,21 @@ if TYPE_CHECKING:
 
 __all__ = ["Ending", "Lesson", "Local", "MatchApp", "Online", "Opening", "StartMode"]
 
+#: The requests that act on the player's turn: dropped when their key was pressed before it began
+#: (:meth:`~lost_cities.tui.match.tables.table.Table.pressed_before_turn`); help, the log, quitting and hurrying
+#: are not.
+_TURN_REQUESTS = (
+    SelectCard,
+    MoveSelection,
+    PlaySelected,
+    DrawFrom,
+    StopLaying,
+    TakeBack,
+    HintRequested,
+    ClaimRequested,
+    UnknownKey,
+)
+
 #: What to do with a match left unfinished: ask, resume it at once, or keep it aside and start anew.
 StartMode = Literal["ask", "resume", "new"]
 
@@ -445,6 +460,8 @@ class MatchApp(MatchHost):
         table = self.table
         if table is None:
             return
+        if isinstance(request, _TURN_REQUESTS) and table.pressed_before_turn(request):
+            return  # pressed at the computer's move, to hurry it: not a move of the player's own turn
         match request:
             case SelectCard():
                 table.select(request.index, request.key)

@@ -36,7 +36,15 @@ __all__ = [
 
 
 class TableRequest(Message):
-    """A request the table of the match on screen answers (the app hands it over)."""
+    """A request the table of the match on screen answers (the app hands it over).
+
+    :attr:`pressed` is when the player asked, on the clock of Textual's events (:attr:`Message.time`): the key's
+    own time for a key, which may have waited in the app's queue while the computer moved.
+    """
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.pressed = self.time
 
 
 class SelectCard(TableRequest):

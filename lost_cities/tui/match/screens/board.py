@@ -39,6 +39,7 @@ from lost_cities.tui.match.messages import (
     SelectCard,
     ShowScores,
     StopLaying,
+    TableRequest,
     TakeBack,
     UnknownKey,
 )
@@ -117,6 +118,8 @@ class BoardScreen(FittedScreen[None]):
         self._clicked: int | None = None
         #: what the scene on show allows (:meth:`_now`)
         self._moment: _Moment | None = None
+        #: while a key is answered, when it was pressed (:attr:`TableRequest.pressed`)
+        self._key_time: float | None = None
         #: the parts drawn into, held rather than looked up: while the board mounts, a query may find none yet
         self._table = TableArea(rules, own_turn=True, memory_aid=memory_aid, watching=watching)
         self._hand = HandView(id="hand")
@@ -242,12 +245,16 @@ class BoardScreen(FittedScreen[None]):
         if scene is not None and scene.wait is Wait.COMPUTER:
             self._ask(Hurry())
         bindings = _KEYS.get(event.key)
-        if bindings and not (self.too_small and bindings[0].action != "quit"):
-            event.stop()  # asked here and now, not later by Textual: requests keep the order of the keys
-            _namespace, name, parameters = parse(bindings[0].action)
-            getattr(self, f"action_{name}")(*parameters)
-        elif not bindings and event.is_printable and event.character and not self.too_small and self._answering():
-            self._ask(UnknownKey(event.character))
+        self._key_time = event.time  # the requests of this key say when it was pressed, not when it was read
+        try:
+            if bindings and not (self.too_small and bindings[0].action != "quit"):
+                event.stop()  # asked here and now, not later by Textual: requests keep the order of the keys
+                _namespace, name, parameters = parse(bindings[0].action)
+                getattr(self, f"action_{name}")(*parameters)
+            elif not bindings and event.is_printable and event.character and not self.too_small and self._answering():
+                self._ask(UnknownKey(event.character))
+        finally:
+            self._key_time = None
 
     def _answering(self) -> bool:
         """Whether the app is told of a key that does nothing (it says so, or why the player waits): unless a
@@ -256,7 +263,9 @@ class BoardScreen(FittedScreen[None]):
 
     def _ask(self, request: Message) -> None:
         """Send ``request`` straight to the app, which owns the flow (posted on the screen, it would wait
-        its turn in the screen's own queue before bubbling up)."""
+        its turn in the screen's own queue before bubbling up); a key's request with the time of its key."""
+        if isinstance(request, TableRequest) and self._key_time is not None:
+            request.pressed = self._key_time
         self.app.post_message(request)
 
     # ------------------------------------------------------------ the pointer: the same requests as the keys

@@ -25,7 +25,7 @@ from lost_cities.i18n import _
 from lost_cities.session import Hint, HotSeat
 from lost_cities.storage import SavedMatch
 from lost_cities.tui.match.scene import Scene, Wait
-from lost_cities.tui.match.tables.table import Table
+from lost_cities.tui.match.tables.table import Table, events_clock
 from lost_cities.tui.match.tips import due_tip, tip_words
 from lost_cities.words import card_phrase, elided, hint_action, hint_lines, in_sentence, said, turn_sentence
 
@@ -41,6 +41,10 @@ __all__ = ["PACE", "LocalTable", "answer_unwanted"]
 #: Seconds a computer's finished turn stays marked before the next computer plays (any key goes on);
 #: half of it at least, the computer is seen thinking before each decision.
 PACE = 1.0
+
+#: Seconds after the computer's move, once the player's turn has begun, in which a key is still taken as pressed at
+#: that move (to hurry it), and does nothing: too soon to have read the move (a quarter of the pace, at most).
+KEY_GRACE = 0.25
 
 
 def answer_unwanted() -> bool:
@@ -70,6 +74,7 @@ class LocalTable(Table):
         self.session = session
         session.stop = answer_unwanted
         self.pace = pace
+        self.grace = min(KEY_GRACE, pace / 4)
         self.tips = tips
         #: the match's save as last written; a new match's is made once the first screen is up (:meth:`open`):
         #: making it checks the names, whose look-alike table takes a moment to load
@@ -373,7 +378,15 @@ class LocalTable(Table):
             self._last_move_shown = played  # the round end waits for Enter (see _round_over)
             self._hold(0, self._turn_over)
             return
-        self._hold(self.pace if session.is_computer(session.to_move) else 0, self._turn_over)
+        if session.is_computer(session.to_move):
+            self._hold(self.pace, self._turn_over)
+        else:
+            self._hold(0, self._persons_turn)
+
+    def _persons_turn(self) -> None:
+        """A person's turn after the computer's: a key pressed before it, at the computer's move, does nothing."""
+        self.turn_began = events_clock()
+        self._turn_over()
 
     def show_scores(self) -> None:
         """Enter on the table of a round that a computer's move ended: the round's end."""

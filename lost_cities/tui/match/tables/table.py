@@ -8,11 +8,13 @@ the match's end are shown here, each table giving only what differs.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
+from textual.message import Message
 
 from lost_cities.engine import STOP, Card, Colour, Decision, Draw, IllegalMoveError, Play
 from lost_cities.i18n import _, capitalised
@@ -25,9 +27,16 @@ if TYPE_CHECKING:  # the board is imported when first shown: start-up loads only
 
     from lost_cities.session import MatchReport
     from lost_cities.tui.match.host import MatchHost
+    from lost_cities.tui.match.messages import TableRequest
     from lost_cities.tui.match.screens.board import BoardScreen
 
-__all__ = ["Table"]
+__all__ = ["Table", "events_clock"]
+
+
+def events_clock() -> float:
+    """Now, on the clock Textual stamps its events with (:attr:`Message.time`, read from a new message): the time a
+    key was pressed is compared with it."""
+    return Message().time
 
 
 class Table(ABC):
@@ -43,6 +52,16 @@ class Table(ABC):
         self.first_note = note
         #: the board's screen, once the match has one
         self.board: BoardScreen | None = None
+        #: when the turn of the player at the keyboard last began after a computer's move (:func:`events_clock`), and
+        #: for how long after it a key is still taken as one pressed at the computer's move
+        self.turn_began = -math.inf
+        self.grace = 0.0
+
+    def pressed_before_turn(self, request: TableRequest) -> bool:
+        """True for a key pressed before the player's turn began (waiting in the app's queue, or hurrying the
+        computer's move that ended as it was read), or within :attr:`grace` of it: the player pressed it at the
+        computer's move, not to play their own turn, which it must not do."""
+        return request.pressed < self.turn_began + self.grace
 
     # ------------------------------------------------------------ opening and leaving
 
