@@ -289,7 +289,7 @@ def colour_short_name(colour: Colour) -> str:
 
 
 def _card_colour(colour: Colour) -> str:
-    """The colour as it agrees with a card (Russian: feminine, *белая 7*)."""
+    """The colour as it agrees with a card (Russian: feminine, *белая карта 7*)."""
     # Translators: the colour in a card's name ("{colour} {value}", "{colour} wager").
     return {
         Colour.YELLOW: pgettext("card", "yellow"),
@@ -358,7 +358,8 @@ def card_short(card: Card) -> str:
 
 
 def card_name(card: Card) -> str:
-    """The card in words: ``red 7``, ``red wager`` (French *7 rouge*, Russian *красная 7*)."""
+    """The card in words: ``red 7``, ``red wager`` (French *7 rouge*, Russian *красная карта 7*: a colour alone,
+    *красная 7*, reads as an adjective missing its noun)."""
     if card.is_wager:
         return _("{colour} wager").format(colour=_card_colour(card.colour))
     return number_name(card.colour, card.value)
@@ -366,9 +367,9 @@ def card_name(card: Card) -> str:
 
 def _object_colour(colour: Colour) -> str:
     """The colour as it agrees with a card that is the object of a sentence (Russian: the accusative,
-    *выкладывает белую 7*)."""
+    *выкладывает белую карту 7*)."""
     # Translators: the colour in a card that is the object of a sentence ("Boris lays {card}"): in
-    # Russian the accusative of the feminine ("белую", as in "белую 7", "белую карту пари").
+    # Russian the accusative of the feminine ("белую", as in "белую карту 7", "белую карту пари").
     return {
         Colour.YELLOW: pgettext("object", "yellow"),
         Colour.BLUE: pgettext("object", "blue"),
@@ -388,12 +389,14 @@ def card_phrase(card: Card, short: bool = False) -> str:
         # Translators: a wager card as the object of a sentence ("Boris laid {card}."): English needs "a".
         return pgettext("object", "a {colour} wager").format(colour=_object_colour(card.colour))
     # Translators: a number card as the object of a sentence ("Boris laid {card}."); a language with
-    # articles puts the card's here, as it does for a wager ("le 7 rouge", "un pari rouge").
+    # articles puts the card's here, as it does for a wager ("le 7 rouge", "un pari rouge"); Russian names the
+    # card, as for a wager ("белую карту 7", "белую карту пари"): "белую 7" is an adjective missing its noun.
     return pgettext("object", "{colour} {value}").format(colour=_object_colour(card.colour), value=card.value)
 
 
 def number_name(colour: Colour, value: int | str) -> str:
     """A number card in words, even one the game does not have: ``red 11``."""
+    # Translators: a number card ("red 7"), as a sentence's subject: Russian names the card, "красная карта 7".
     return _("{colour} {value}").format(colour=_card_colour(colour), value=value)
 
 

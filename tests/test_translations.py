@@ -291,7 +291,7 @@ def test_lang_beats_the_environment(run: Runner) -> None:
         "le 2 rouge" in run("score", "--lang", "fr", "red:w,3,2", LOST_CITIES_LANG="ru").stderr
     )  # after the command too
     assert "le 2 rouge" in run("score", "red:w,3,2", LOST_CITIES_LANG="fr", LANG="ru_RU.UTF-8").stderr
-    assert "красная 2" in run("score", "red:w,3,2", LANGUAGE="de:ru", LANG="fr_FR.UTF-8").stderr
+    assert "красная карта 2" in run("score", "red:w,3,2", LANGUAGE="de:ru", LANG="fr_FR.UTF-8").stderr
     assert "red 2 can't follow red 3" in run("score", "red:w,3,2", LANG="de_DE.UTF-8").stderr  # else English
 
 

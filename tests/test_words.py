@@ -23,7 +23,16 @@ from lost_cities.engine import (
     StartReason,
 )
 from lost_cities.i18n import LANGUAGES, _, capitalised, set_language
-from lost_cities.words import describe_event, describe_next_starter, describe_refusal, in_sentence, signed, won_on_time
+from lost_cities.words import (
+    card_name,
+    card_phrase,
+    describe_event,
+    describe_next_starter,
+    describe_refusal,
+    in_sentence,
+    signed,
+    won_on_time,
+)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -109,7 +118,7 @@ SAID: dict[str, tuple[str, str, str]] = {  # en, fr, ru
     "lay, draw pile": (
         "Boris laid red 7, drew from the draw pile.",
         "Boris a posé le 7 rouge, puis pioché.",
-        "Boris выкладывает красную 7 и берёт карту из колоды.",
+        "Boris выкладывает красную карту 7 и берёт карту из колоды.",
     ),
     "wager, draw pile": (
         "Boris laid a red wager, drew from the draw pile.",
@@ -119,19 +128,19 @@ SAID: dict[str, tuple[str, str, str]] = {  # en, fr, ru
     "discard, draw pile": (
         "Boris discarded blue 2, drew from the draw pile.",
         "Boris a défaussé le 2 bleu, puis pioché.",
-        "Boris сбрасывает синюю 2 и берёт карту из колоды.",
+        "Boris сбрасывает синюю карту 2 и берёт карту из колоды.",
     ),
     "lay, discard pile": (
         "Boris laid red 7, took yellow 5 from the discard pile.",
         "Boris a posé le 7 rouge, puis pris le 5 jaune dans la défausse.",
-        "Boris выкладывает красную 7 и берёт из сброса жёлтую 5.",
+        "Boris выкладывает красную карту 7 и берёт из сброса жёлтую карту 5.",
     ),
     "discard, discard pile": (
         "Boris discarded blue 2, took a white wager from the discard pile.",
         "Boris a défaussé le 2 bleu, puis pris un pari blanc dans la défausse.",
-        "Boris сбрасывает синюю 2 и берёт из сброса белую карту пари.",
+        "Boris сбрасывает синюю карту 2 и берёт из сброса белую карту пари.",
     ),
-    "lay, not drawn yet": ("Boris laid red 7.", "Boris a posé le 7 rouge.", "Boris выкладывает красную 7."),
+    "lay, not drawn yet": ("Boris laid red 7.", "Boris a posé le 7 rouge.", "Boris выкладывает красную карту 7."),
     "discard, not drawn yet": (
         "Boris discarded a green wager.",
         "Boris a défaussé un pari vert.",
@@ -140,12 +149,12 @@ SAID: dict[str, tuple[str, str, str]] = {  # en, fr, ru
     "final laying of one": (
         "Boris laid red 8 in the final laying.",
         "Boris a posé le 8 rouge lors de la pose finale.",
-        "Boris выкладывает красную 8 при последней выкладке.",
+        "Boris выкладывает красную карту 8 при последней выкладке.",
     ),
     "final laying of two": (
         "Boris laid red 8 and a purple wager in the final laying.",
         "Boris a posé le 8 rouge et un pari pourpre lors de la pose finale.",
-        "Boris выкладывает красную 8 и фиолетовую карту пари при последней выкладке.",
+        "Boris выкладывает красную карту 8 и фиолетовую карту пари при последней выкладке.",
     ),
     "final laying of two wagers": (  # found by a newcomer: "un pari pourpre et un pari pourpre"
         "Boris laid a purple wager twice in the final laying.",
@@ -201,3 +210,18 @@ def test_in_french_the_computer_takes_its_article_wherever_a_sentence_names_it()
         set_language("en")
     assert in_sentence("Computer") == "Computer"  # English names it as it is
     assert describe_event(MOVES["stop"], "Computer") == "Computer laid nothing more."
+
+
+def test_in_russian_a_card_is_named_with_its_noun_as_subject_and_as_object() -> None:
+    # found by a newcomer: "синюю 2", "синяя 2" read as an adjective missing its noun
+    set_language("ru")
+    try:
+        assert card_name(Card.parse("b2")) == "синяя карта 2" and card_name(Card.parse("bw")) == "синяя карта пари"
+        assert card_phrase(Card.parse("b2")) == "синюю карту 2" and card_phrase(Card.parse("bw")) == "синюю карту пари"
+        refused = IllegalMoveError(Reason.LOWER_THAN_TOP, (Card.parse("b5"), Card.parse("b7")), Colour.BLUE)
+        assert describe_refusal(refused).startswith("Синяя карта 5 меньше, чем синяя карта 7:")
+        assert _("{card} is back in your hand.").format(card=card_name(Card.parse("b2"))) == (
+            "синяя карта 2 снова у вас в руке."
+        )
+    finally:
+        set_language("en")
