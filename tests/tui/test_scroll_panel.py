@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.app import App
 
-from lost_cities.i18n import set_language
+from lost_cities.i18n import _, set_language
 from lost_cities.tui.match.screens.dialogs import NoticesScreen
 from tests.tui.helpers import SIZE, screen_lines
 
@@ -58,5 +58,36 @@ async def test_a_text_that_scrolls_is_laid_out_as_wide_as_one_that_does_not() ->
             lines = screen_lines(app)
             assert any("la poser dans son expédition" in line for line in lines), "\n".join(lines)
             assert any("la reprendre avant la pioche" in line for line in lines), "\n".join(lines)
+    finally:
+        set_language("en")
+
+
+class HotSeatHelpHost(App[None]):
+    def __init__(self, players: int) -> None:
+        super().__init__()
+        self.players = players
+
+    def on_mount(self) -> None:
+        from lost_cities.engine import Rules
+        from lost_cities.tui.match.screens.dialogs import HelpScreen
+
+        self.push_screen(HelpScreen(Rules(players=self.players), passing=True))
+
+
+async def test_in_russian_each_key_of_a_hot_seat_help_is_told_on_one_line() -> None:
+    # found by a newcomer: "показать руку (экран / передачи)" wrapped onto two lines at 80 columns; with three or
+    # four players "закончить последнюю / выкладку" too
+    set_language("ru")
+    try:
+        for players in (2, 3, 4):
+            app = HotSeatHelpHost(players)
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                await pilot.pause()
+                lines = screen_lines(app)
+                keys = lines[next(n for n, line in enumerate(lines) if "КЛАВИШИ" in line) + 1 :]
+                keys = keys[: next(n for n, line in enumerate(keys) if not line.strip("│ ▁▂▃▄▅▆▇█"))]
+                assert all(line.removeprefix("│ ")[:1] != " " for line in keys), "\n".join(keys)
+                assert any("Enter" in line and _("show your hand (pass screen)") in line for line in keys)
     finally:
         set_language("en")
