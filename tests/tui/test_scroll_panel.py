@@ -3,6 +3,7 @@ bottom edge, with the keys that bring the rest: its scrollbar alone says it by c
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App
 
 from lost_cities.i18n import _, set_language
@@ -63,31 +64,36 @@ async def test_a_text_that_scrolls_is_laid_out_as_wide_as_one_that_does_not() ->
 
 
 class HotSeatHelpHost(App[None]):
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, long: bool = False) -> None:
         super().__init__()
         self.players = players
+        self.long = long
 
     def on_mount(self) -> None:
         from lost_cities.engine import Rules
         from lost_cities.tui.match.screens.dialogs import HelpScreen
 
-        self.push_screen(HelpScreen(Rules(players=self.players), passing=True))
+        self.push_screen(HelpScreen(Rules(players=self.players, long=self.long), passing=True))
 
 
-async def test_in_russian_each_key_of_a_hot_seat_help_is_told_on_one_line() -> None:
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+async def test_each_key_of_a_hot_seat_help_is_told_on_one_line_in_the_short_and_the_long_game(language: str) -> None:
     # found by a newcomer: "показать руку (экран / передачи)" wrapped onto two lines at 80 columns; with three or
-    # four players "закончить последнюю / выкладку" too
-    set_language("ru")
+    # four players "закончить последнюю / выкладку" too; then, in the long game in every language, the six piles'
+    # keys "y b w g r p" widened their column until "take it back, before / drawing" wrapped
+    set_language(language)
     try:
-        for players in (2, 3, 4):
-            app = HotSeatHelpHost(players)
+        for players, long in [(2, False), (3, False), (4, False), (2, True), (3, True), (4, True)]:
+            app = HotSeatHelpHost(players, long)
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
                 await pilot.pause()
                 lines = screen_lines(app)
-                keys = lines[next(n for n, line in enumerate(lines) if "КЛАВИШИ" in line) + 1 :]
+                heading = _("KEYS")
+                keys = lines[next(n for n, line in enumerate(lines) if heading in line) + 1 :]
                 keys = keys[: next(n for n, line in enumerate(keys) if not line.strip("│ ▁▂▃▄▅▆▇█"))]
                 assert all(line.removeprefix("│ ")[:1] != " " for line in keys), "\n".join(keys)
-                assert any("Enter" in line and _("show your hand (pass screen)") in line for line in keys)
+                assert any(_("show your hand (pass screen)") in line for line in keys)
+                assert any(_("take it back, before drawing") in line for line in keys)
     finally:
         set_language("en")

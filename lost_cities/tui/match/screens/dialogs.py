@@ -143,7 +143,8 @@ def help_content(
     keys.add_column(width=0)  # a space more between the two pairs of columns, so that they do not run together
     keys.add_column(style="bold", no_wrap=True)
     keys.add_column()
-    piles = " ".join(colour.letter for colour in rules.colours)
+    # the piles' keys, apart; six of them (purple, R20) side by side, or their column would wrap the others at 80
+    piles = ("" if rules.long else " ").join(colour.letter for colour in rules.colours)
     entries: list[tuple[str, str]] = []
     if not watching:
         entries += [
