@@ -313,7 +313,23 @@ def _reset(transport: asyncio.Transport) -> None:
     transport.abort()
 
 
+#: What websockets' connection sets on itself once the connection is made (``connection_made``), after its
+#: ``__init__``: :func:`guarded` gives them their place in the class's shared attribute keys first.
+_SET_WHEN_MADE = ("recv_messages", "transport")
+
+
 def guarded(gate: Gate) -> type[GuardedConnection]:
     """The connection class of a server whose counts ``gate`` keeps, its connections held in a set of its own
-    (websockets' ``create_connection``)."""
-    return type("Guarded", (GuardedConnection,), {"gate": gate, "held": set()})
+    (websockets' ``create_connection``).
+
+    Its instances' attributes share one table of names (CPython's key-sharing dictionaries), which takes new names
+    only while few instances exist: with a burst of connections accepted at once, as clients coming back to a
+    restarted server make, the attributes set when a connection is made came too late, and every connection of the
+    server's life got a dictionary of its own, 1.3 KB more each (2,000 waiting games: 103 MB, not 98, in about half
+    the runs of ``benchmarks/online_load.py``).  One instance made here, never used, gives them their place first.
+    """
+    connection_class = type("Guarded", (GuardedConnection,), {"gate": gate, "held": set()})
+    early: GuardedConnection = object.__new__(connection_class)
+    for name in _SET_WHEN_MADE:
+        object.__setattr__(early, name, None)
+    return connection_class
