@@ -407,6 +407,18 @@ class Round:
         return list(map(_PHASE_OF_STEP, self._stack)).count(DRAW)  # at C speed: simulate asks every round
 
     @property
+    def discard_draws_in_a_row(self) -> int:
+        """How many of the round's last draws, one after another, came from discard piles: none since a card was
+        last drawn from the draw pile (online, R7a bounds them, so that every round ends)."""
+        count = 0
+        for code, _card, _seat, phase, _closed, _left, _to_go in reversed(self._stack):
+            if phase == DRAW:
+                if code == DRAW_PILE:
+                    break
+                count += 1
+        return count
+
+    @property
     def decisions_made(self) -> int:
         """How many decisions the history holds (plays, draws, final lays and stops)."""
         return len(self._stack)

@@ -8,6 +8,8 @@ from urllib.parse import urlsplit
 __all__ = [
     "ABANDONED_DAYS",
     "DEFAULT_SERVER",
+    "DISCARD_DRAWS_IN_A_ROW",
+    "DISCARD_DRAWS_RULE",
     "FRAMES_PER_SECOND",
     "FRAME_BURST",
     "TAKE_BACKS_IN_A_TURN",
@@ -37,6 +39,12 @@ ABANDONED_DAYS = 30
 #: nobody can hold a game up; the server refuses the next take-back as ``illegal`` with this rule's id.
 TAKE_BACKS_IN_A_TURN = 3
 TAKE_BACKS_RULE = "R6c"
+#: A house rule of online play (docs/RULES.md): after this many cards in a row taken from discard piles, by whoever
+#: took them, the next comes from the draw pile, so that every round ends (R10) — two seats that only ever took
+#: discards would make one round last for ever, each event longer than the last; the server refuses another
+#: pile as ``illegal`` with this rule's id, and its views offer the draw pile alone.
+DISCARD_DRAWS_IN_A_ROW = 10
+DISCARD_DRAWS_RULE = "R7a"
 
 #: Where a client looks for a server unless told otherwise (``LOST_CITIES_SERVER``, ``--server``): the
 #: port ``lost-cities serve`` listens on by default, on this machine.

@@ -20,7 +20,7 @@ from lost_cities.engine.match import Match, NextStarter
 from lost_cities.engine.moves import Draw, parse_decision
 from lost_cities.engine.round import Round
 from lost_cities.engine.view import PlayerView, PublicTurn, player_view, public_view
-from lost_cities.net import TAKE_BACKS_RULE
+from lost_cities.net import DISCARD_DRAWS_RULE, TAKE_BACKS_RULE
 from lost_cities.net.protocol import CLAIM, TAKE_BACK, ErrorCode, ErrorFrame, Event, Record, ViewFrame
 from lost_cities.server.game_store import ClockStart, StoredGame
 from lost_cities.server.gate import Limits
@@ -176,6 +176,13 @@ class Game:
             decision = parse_decision(text)
         except NotationError as error:
             raise self._refused(ErrorCode.BAD_FIELD, f"decision: {error}") from None
+        if isinstance(decision, Draw) and decision.pile is not None and self._draw_pile_due:
+            raise self._refused(
+                ErrorCode.ILLEGAL,
+                f"{Limits.DISCARD_DRAWS_IN_A_ROW} cards in a row were taken from discard piles: online, the next "
+                f"comes from the draw pile, so that the round ends ({DISCARD_DRAWS_RULE})",
+                rule=DISCARD_DRAWS_RULE,
+            )
         if decision in self.round.legal_decisions():
             return True
         try:
@@ -226,15 +233,24 @@ class Game:
 
     # ------------------------------------------------------------------ what each seat is told
 
+    @property
+    def _draw_pile_due(self) -> bool:
+        """Whether the next card must come from the draw pile (R7a): as many in a row came from discard piles as
+        online play allows."""
+        return self.round.discard_draws_in_a_row >= Limits.DISCARD_DRAWS_IN_A_ROW
+
     def view_of(self, seat: int | None) -> PlayerView:
         """``seat``'s view of the round in play; a watcher's (``None``) is the public table, oriented for seat 0, and
         so is a seat's until every seat is taken (:attr:`seated`).  Once the turn's take-backs are spent (R6c), the
-        view says no card can be taken back: the app offers none."""
+        view says no card can be taken back: the app offers none; once the discard piles have given all the cards in
+        a row they may (R7a), it offers the draw pile alone."""
         if seat is None or not self.seated:
             return public_view(self.round, seat or 0)
         view = player_view(self.round, seat)
         if view.can_take_back and self.take_backs >= Limits.TAKE_BACKS_IN_A_ROW:
-            return msgspec.structs.replace(view, can_take_back=False)
+            view = msgspec.structs.replace(view, can_take_back=False)
+        if view.legal_draws and self._draw_pile_due:
+            view = msgspec.structs.replace(view, legal_decisions=(Draw(None),))
         return view
 
     def view_frame(self, seat: int | None) -> ViewFrame:

@@ -29,7 +29,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from lost_cities.net import ABANDONED_DAYS, FRAME_BURST, FRAMES_PER_SECOND, TAKE_BACKS_IN_A_TURN, UNSTARTED_DAYS
+from lost_cities.net import (
+    ABANDONED_DAYS,
+    DISCARD_DRAWS_IN_A_ROW,
+    FRAME_BURST,
+    FRAMES_PER_SECOND,
+    TAKE_BACKS_IN_A_TURN,
+    UNSTARTED_DAYS,
+)
 
 if TYPE_CHECKING:
     import asyncio
@@ -147,6 +154,9 @@ class Limits:
     LOADS_PER_ADDRESS = 30
     #: take-backs in one turn before the next is refused (R6c, a house rule for online play)
     TAKE_BACKS_IN_A_ROW = TAKE_BACKS_IN_A_TURN
+    #: cards taken from discard piles in a row, by anyone, before the next must come from the draw pile (R7a, a house
+    #: rule for online play): every round ends, and no event carries a history without end
+    DISCARD_DRAWS_IN_A_ROW = DISCARD_DRAWS_IN_A_ROW
 
 
 #: Entries a per-address table keeps before its quiet ones are forgotten.

@@ -9,9 +9,11 @@ import pytest
 from lost_cities.engine import (
     Card,
     Colour,
+    Draw,
     IllegalMoveError,
     Match,
     Phase,
+    Play,
     PublicTurn,
     Reason,
     Round,
@@ -386,3 +388,18 @@ def test_h2_a_view_never_holds_the_other_hand_during_the_round() -> None:
     assert view.legal_decisions and not player_view(r, 1).legal_decisions
     finish(r)
     assert player_view(r, 0).revealed_hands == (r.hand(0), r.hand(1))
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_draws_from_discard_piles_in_a_row_are_counted_until_one_from_the_draw_pile(seed: int) -> None:
+    # what online play's R7a bounds: seats that only ever take discards would make one round last for ever
+    r, in_a_row = Round(seed=seed), 0
+    for _ in range(60):
+        discard = next(d for d in r.legal_decisions() if isinstance(d, Play) and d.discard)
+        r.decide(discard)
+        piles = [d for d in r.legal_decisions() if isinstance(d, Draw) and d.pile is not None]
+        r.decide(piles[0] if piles and in_a_row < 12 else Draw(None))
+        in_a_row = in_a_row + 1 if piles and in_a_row < 12 else 0
+        assert r.discard_draws_in_a_row == in_a_row
+    r.decide(next(d for d in r.legal_decisions() if isinstance(d, Play)))
+    assert r.discard_draws_in_a_row == in_a_row  # a play between draws breaks no run

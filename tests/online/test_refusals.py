@@ -478,3 +478,51 @@ def test_new_connections_from_one_network_are_held_to_three_addresses_worth(monk
     with pytest.raises(Refusal, match="at most 30 new connections a second from one network"):
         gate.admit("203.0.113.4")  # a fourth address of the network, with none of its own yet
     gate.admit("198.51.100.7")  # another network's address is let in
+
+
+async def test_a_round_of_discards_taken_again_and_again_comes_back_to_the_draw_pile(
+    one_server: ServerProcess,
+) -> None:
+    # found by a security tester: two seats of one's own game that only ever discard and take another discard pile
+    # never end a round (R10 ends it on the draw pile's last card), and every event carries the round's history:
+    # at 20,000 decisions each cost the server 33 ms, its frames 727 KB.  Online, R7a bounds the discards in a row
+    created = await create_game(one_server.url, two())
+    players = await seated(one_server.url, [seat.code or "" for seat in created.seats])
+    views = [view["view"] for _websocket, view in players]
+    version, in_a_row = 0, 0
+
+    async def decide(decision: str) -> dict[str, object]:
+        nonlocal version
+        mover = views[0]["to_move"]
+        answer = await ask(players[mover][0], {"type": "decide", "version": version, "decision": decision})
+        if answer["type"] == "event":
+            version = answer["version"]
+            views[mover] = answer["view"]
+            other = await next_frame(players[1 - mover][0])
+            views[1 - mover] = other["view"]
+        return answer
+
+    for _ in range(300):  # each seat discards its first card, then takes another discard pile's top when it may
+        if in_a_row == Limits.DISCARD_DRAWS_IN_A_ROW:
+            break
+        view = views[views[0]["to_move"]]
+        assert (await decide(f"-{view['hand'][0]}"))["type"] == "event"
+        draws = views[views[0]["to_move"]]["legal_decisions"]
+        piles = [draw for draw in draws if draw != "n"]
+        assert (await decide(piles[0] if piles else "n"))["type"] == "event"
+        in_a_row = in_a_row + 1 if piles else 0
+    assert in_a_row == Limits.DISCARD_DRAWS_IN_A_ROW
+    view = views[views[0]["to_move"]]
+    assert (await decide(f"-{view['hand'][0]}"))["type"] == "event"
+    view = views[views[0]["to_move"]]
+    assert view["legal_decisions"] == ["n"]  # the view offers the draw pile alone
+    pile = next(top[0] for top in view["discard_tops"] if top and top[0] != view["closed_pile"])
+    refused = await decide(pile)
+    assert refused["type"] == "error" and refused["code"] == "illegal" and refused["rule"] == "R7a"
+    assert f"{Limits.DISCARD_DRAWS_IN_A_ROW} cards in a row were taken from discard piles" in str(refused["message"])
+    assert (await decide("n"))["type"] == "event"  # then the piles are open again
+    view = views[views[0]["to_move"]]
+    assert (await decide(f"-{view['hand'][0]}"))["type"] == "event"
+    assert len(views[views[0]["to_move"]]["legal_decisions"]) > 1
+    for websocket, _view in players:
+        await websocket.close()

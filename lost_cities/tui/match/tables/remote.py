@@ -30,7 +30,13 @@ from lost_cities.engine import (
 from lost_cities.engine.match import match_outcome
 from lost_cities.i18n import _
 from lost_cities.limits import cell_width
-from lost_cities.net import TAKE_BACKS_IN_A_TURN, TAKE_BACKS_RULE, server_option
+from lost_cities.net import (
+    DISCARD_DRAWS_IN_A_ROW,
+    DISCARD_DRAWS_RULE,
+    TAKE_BACKS_IN_A_TURN,
+    TAKE_BACKS_RULE,
+    server_option,
+)
 from lost_cities.net.client import OnlineError, Seat
 from lost_cities.net.invitations import normalised, shown
 from lost_cities.net.protocol import (
@@ -738,6 +744,11 @@ class RemoteTable(Table):
                 "You have taken a card back {n} times this turn: online, that is the most ({rule}). Play a card, "
                 "then draw."
             ).format(n=TAKE_BACKS_IN_A_TURN, rule=TAKE_BACKS_RULE)
+        elif frame.code is ErrorCode.ILLEGAL and frame.rule == DISCARD_DRAWS_RULE:
+            refusal = _(
+                "{n} cards in a row have been taken from discard piles: online, the next comes from the draw pile, "
+                "so that the round ends ({rule}). Press n to draw."
+            ).format(n=DISCARD_DRAWS_IN_A_ROW, rule=DISCARD_DRAWS_RULE)
         elif frame.code in (ErrorCode.STALE_VERSION, ErrorCode.NOT_YOUR_TURN):
             refusal = _("The game had moved on: here it is as it stands now.")
         self._refuse(refusal)
