@@ -1,7 +1,8 @@
 """Games forgotten, deleted: those never begun — no card played, whether or not their players all came —
 :attr:`~lost_cities.server.gate.Limits.UNSTARTED_DAYS` after their creation, and matches left half-played —
-nobody has decided anything in them for :attr:`~lost_cities.server.gate.Limits.ABANDONED_DAYS`.  A finished match
-is kept: it is its players' record.
+nobody has decided anything in them for :attr:`~lost_cities.server.gate.Limits.ABANDONED_DAYS`; a game with a clock
+is given its clock's time more (its player may still decide, or the other side claim the match once that time has
+run out).  A finished match is kept: it is its players' record.
 
 An invitation nobody takes, or a match dropped after a card or two, would otherwise be kept for ever: an address may
 create thirty games a minute and three hundred a day, and each waits with its seats, codes and decisions in the
@@ -19,7 +20,7 @@ import logging
 import time
 from collections.abc import Collection
 
-from lost_cities.server.game_store import DELETED_AT_ONCE, GameStore, StoreError
+from lost_cities.server.game_store import GameStore, StoreError
 from lost_cities.server.gate import Limits
 
 __all__ = ["delete_forgotten_games"]
@@ -28,6 +29,8 @@ log = logging.getLogger("lost_cities.server")
 
 #: Seconds between two sweeps: a game is deleted within this long of its time.
 _EVERY = 3600.0
+#: Seconds between two deletions of a sweep, each one short transaction: the store serves the games meanwhile.
+_BETWEEN = 0.1
 
 _DAY = 86400.0
 
@@ -45,8 +48,9 @@ async def delete_forgotten_games(store: GameStore, held: Collection[str]) -> Non
                     now - Limits.UNSTARTED_DAYS * _DAY, now - Limits.ABANDONED_DAYS * _DAY, frozenset(held)
                 )
                 deleted += count
-                if count < DELETED_AT_ONCE:
+                if not count:
                     break
+                await asyncio.sleep(_BETWEEN)
         except StoreError as error:
             log.warning("forgotten games could not be deleted: %s", error)
         if deleted:

@@ -41,6 +41,7 @@ from lost_cities.server.game_store import (
     SeatRow,
     StoredGame,
     StoreError,
+    deleted_at_once,
     loaded,
     shown_url,
     summed_up,
@@ -252,7 +253,7 @@ class PostgresStore(RowLookups):
         async with self._connection(write=True) as db:
             asked = (created_before, decided_before, DELETED_AT_ONCE + len(keep))
             found = await (await db.execute(FORGOTTEN_GAMES.format("%s"), asked)).fetchall()
-            chosen = [str(row[0]) for row in found if row[0] not in keep][:DELETED_AT_ONCE]
+            chosen = deleted_at_once(found, keep)
             still = await db.execute(_STILL_FORGOTTEN, (chosen, created_before, decided_before))
             ids = [(str(row[0]),) for row in await still.fetchall()]
             async with db.cursor() as cursor:

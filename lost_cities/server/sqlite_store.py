@@ -34,6 +34,7 @@ from lost_cities.server.game_store import (
     SeatRow,
     StoredGame,
     StoreError,
+    deleted_at_once,
     loaded,
     summed_up,
 )
@@ -206,7 +207,7 @@ class SqliteStore(RowLookups):
         def delete(db: sqlite3.Connection) -> int:
             with _transaction(db):
                 found = db.execute(FORGOTTEN_GAMES.format("?"), asked).fetchall()
-                ids = [(str(row[0]),) for row in found if row[0] not in kept][:DELETED_AT_ONCE]
+                ids = [(game_id,) for game_id in deleted_at_once(found, kept)]
                 for statement in DELETE_GAME:
                     db.executemany(statement.format("?"), ids)
                 return len(ids)

@@ -19,6 +19,7 @@ from lost_cities.engine.codec import encode
 from lost_cities.net.protocol import TAKE_BACK
 from lost_cities.server.game import Game
 from lost_cities.server.game_store import (
+    DELETED_AT_ONCE,
     SCHEMA_VERSION,
     GameRow,
     GameStore,
@@ -26,6 +27,7 @@ from lost_cities.server.game_store import (
     NameTaken,
     SeatRow,
     StoreError,
+    deleted_at_once,
 )
 from lost_cities.server.postgres_store import PostgresStore
 from lost_cities.server.serve import store_for
@@ -192,34 +194,48 @@ async def test_watch_codes_tokens_rematches_and_counts(store: GameStore) -> None
 
 
 async def test_games_never_begun_and_matches_left_are_deleted_once_old_with_their_codes(store: GameStore) -> None:
-    games = ("half", "none", "seated", "held", "begun", "left", "finished")
-    for game in games:
-        await store.create(game_row(game, watch=f"w-{game}".encode()), seats(game))
+    games = ("half", "none", "seated", "held", "begun", "left", "finished", "clocked")
+    for game in games:  # "clocked" has a day for each decision: its player may decide a day after the last
+        clock = 86400 if game == "clocked" else None
+        await store.create(game_row(game, watch=f"w-{game}".encode(), clock=clock), seats(game))
     taken = [("half", 0), ("seated", 0), ("seated", 1), ("held", 0)]
-    taken += [(game, seat) for game in ("begun", "left", "finished") for seat in (0, 1)]
+    taken += [(game, seat) for game in ("begun", "left", "finished", "clocked") for seat in (0, 1)]
     for game, seat in taken:  # every seat of "seated" taken (its computer's is), and nothing played in it
         assert await store.join(
             game, seat, f"{game}-i{seat}".encode(), f"{game}-t{seat}".encode(), f"P{seat}", time.time()
         )
     await store.append("left", 1, 1, "+r7", over=False, to_move=0)  # a card played, then nothing
+    await store.append("clocked", 1, 1, "+r7", over=False, to_move=0)
     await store.append("finished", 1, 1, "+r7", over=True, to_move=0)  # over: its players' record
     await store.append("begun", 1, 1, "+r7", over=False, to_move=0)
     old = time.time() + 0.001
     await asyncio.sleep(0.01)
     await store.append("begun", 2, 0, "-r8", over=False, to_move=1)  # decided in since: played on
-    await store.create(game_row("new", watch=b"w-new"), seats("new"))  # younger than the age asked for
+    await store.create(game_row("new", watch=b"w-new", clock=None), seats("new"))  # younger than the age asked for
     assert await store.delete_forgotten(old, old, keep={"held"}) == 4
     for gone in ("half", "none", "seated", "left"):
         assert await store.load(gone) is None and await store.summary(gone) is None
         assert await store.seat_of_invite(f"{gone}-i1".encode()) is None  # the friend's code opens nothing
         assert await store.game_of_watch(f"w-{gone}".encode()) is None
     assert await store.seat_of_token(b"half-t0") is None and await store.seat_of_token(b"left-t0") is None
-    for kept in ("held", "begun", "finished", "new"):
+    for kept in ("held", "begun", "finished", "new", "clocked"):
         assert await store.load(kept) is not None
     assert await store.delete_forgotten(old, old, keep={"held"}) == 0
-    assert await store.counts() == (4, 3)
+    assert await store.counts() == (5, 4)
     assert await store.delete_forgotten(old, time.time() + 1, keep={"held"}) == 1  # "begun", left since
     assert await store.delete_forgotten(time.time() + 1, old, keep={"held"}) == 1  # "new", never begun
+    assert await store.delete_forgotten(old, old + 86400 + 1, keep={"held"}) == 1  # "clocked", its day gone too
+    assert await store.load("clocked") is None
+
+
+def test_one_deletion_holds_a_hundred_games_and_twenty_thousand_decisions_at_most_but_one_game_always() -> None:
+    # found by a security tester: 500 games of 8,960 decisions each, deleted in one transaction, held every other
+    # call of the SQLite store for 4.5 s
+    assert deleted_at_once([("long", 50_000), ("short", 1)], keep=()) == ["long"]  # alone: it is deleted still
+    found = [("a", 15_000), ("held", 1), ("b", 5_000), ("c", 1)]
+    assert deleted_at_once(found, keep={"held"}) == ["a", "b"]
+    many = [(f"g{n}", 0) for n in range(300)]
+    assert deleted_at_once(many, keep=()) == [game for game, _decisions in many[:DELETED_AT_ONCE]]
 
 
 async def test_the_games_are_there_again_when_the_database_is_opened_again(database: str) -> None:
