@@ -14,6 +14,7 @@ from lost_cities.engine import Card, Colour, Match, Phase, Round, Rules, parse_c
 from lost_cities.i18n import set_language
 from lost_cities.session import MatchSettings
 from lost_cities.tui.match.match_app import Local, MatchApp
+from lost_cities.tui.match.messages import HelpRequested, LogRequested, TableRequest
 from lost_cities.tui.match.screens.board import BoardScreen
 from lost_cities.tui.match.screens.match_end import MatchEndScreen
 from lost_cities.tui.match.screens.pass_screen import PassScreen
@@ -421,6 +422,21 @@ async def test_quit_asks_first_and_says_what_is_kept() -> None:
     assert app.return_code == 0
     # and the terminal is told, as it is for an online seat (found by a newcomer: a local match said nothing)
     assert app.ending.words == "The match is saved: lost-cities play offers to resume it."
+
+
+@pytest.mark.parametrize("request_", [HelpRequested(), LogRequested()])
+async def test_a_key_typed_on_after_the_quits_yes_opens_nothing(request_: TableRequest) -> None:
+    # found by a newcomer: "y?" typed at once on the quit question opened the help as the app went, and the
+    # terminal was left a traceback (NoMatches: 'VerticalScroll' on HelpScreen)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = app.screen
+        app.exit()  # as the quit's yes does; the next key is still to be read
+        app.post_message(request_)
+        await pilot.pause()
+        assert app.screen is shown
+    assert app.return_code == 0
 
 
 async def test_help_lists_the_rules_of_the_match_and_the_keys() -> None:

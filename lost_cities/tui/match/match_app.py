@@ -50,6 +50,8 @@ from lost_cities.words import in_sentence
 # Each table and screen is imported where the app first needs it, so that starting up loads only the screen
 # it opens on (the first frame comes sooner; tests/test_purity.py keeps it so).
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from lost_cities.tui.match.screens.online_start import JoinGame, NewOnlineGame
     from lost_cities.tui.match.screens.resume import ResumeChoice
     from lost_cities.tui.match.screens.setup import FormDraft, FormResult, NewMatchScreen
@@ -134,6 +136,8 @@ class MatchApp(MatchHost):
         #: the table the match on screen is played at; none before the first match
         self.table: Table | None = None
         self.ending = Ending()
+        #: the app is ending (:meth:`exit`): the board's requests do nothing any more
+        self.leaving = False
         self._kept: Settings | None = None
         #: what to read first, over the first screen once it is up: ``notices`` and what the start-up itself found
         self._start_notices = list(notices)
@@ -413,6 +417,12 @@ class MatchApp(MatchHost):
         self.ending = Ending(problem, words)
         self.exit()
 
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        """End the app; from then on the board's requests do nothing (a help screen opened as it goes would be taken
+        down half made)."""
+        self.leaving = True
+        super().exit(result, return_code, message)
+
     async def on_unmount(self) -> None:
         """Closing: everything the autosave was asked to write goes to disk first."""
         if self.table is not None:
@@ -458,7 +468,7 @@ class MatchApp(MatchHost):
     @on(TableRequest)
     def _to_table(self, request: TableRequest) -> None:
         table = self.table
-        if table is None:
+        if table is None or self.leaving:  # keys typed on after the quit's yes, read before the app is gone
             return
         if isinstance(request, _TURN_REQUESTS) and table.pressed_before_turn(request):
             return  # pressed at the computer's move, to hurry it: not a move of the player's own turn
