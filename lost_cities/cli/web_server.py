@@ -22,6 +22,7 @@ import contextlib
 import ipaddress
 import json
 import logging
+import math
 import os
 import shutil
 import signal
@@ -79,6 +80,47 @@ TAB_NICENESS = 10
 #: Seconds without a key, a click or a resize after which a tab gives its place to a new visitor, if the page is full:
 #: long past a friend's slowest move in an online game, where the one waiting types nothing.
 IDLE_TAB = 1800.0
+
+
+#: Seconds between two resizes passed on to a tab's app: each is a new layout and a whole screen sent back (a script
+#: alternating two sizes within the pace kept an app at 65 % of a core, the page sending 1,500 times the bytes it got).
+RESIZE_EVERY = 0.5
+
+
+class _Resizes:
+    """A tab's resizes, passed on to its app one per :data:`RESIZE_EVERY` seconds at most: those asked for meanwhile
+    are held, and the latest is passed on when the wait ends (a window dragged ends at the size it was left at)."""
+
+    def __init__(self, app_service: AppService) -> None:
+        self.app_service = app_service
+        self.loop = asyncio.get_running_loop()
+        self.passed = -math.inf
+        self.size = (80, 24)
+        self.held: asyncio.Task[None] | None = None
+
+    async def ask(self, width: int, height: int) -> None:
+        self.size = (width, height)
+        if self.held is not None:  # the one held passes on the latest
+            return
+        wait = self.passed + RESIZE_EVERY - self.loop.time()
+        if wait <= 0:
+            await self._pass()
+        else:
+            self.held = asyncio.create_task(self._after(wait))
+
+    async def _after(self, wait: float) -> None:
+        await asyncio.sleep(wait)
+        self.held = None
+        await self._pass()
+
+    async def _pass(self) -> None:
+        self.passed = self.loop.time()
+        await self.app_service.set_terminal_size(*self.size)
+
+    def drop(self) -> None:
+        """The tab is gone: nothing held is passed on."""
+        if self.held is not None:
+            self.held.cancel()
 
 
 class _TabInput:
@@ -359,9 +401,19 @@ class GuardedServer(Server):
         """What a tab sends, passed on as textual-serve passes it, but every message — a key, a resize, a focus —
         counted against a person's pace and dropped past it, before it is read (a script sending focus after focus
         grew its app by 340 MB in ten seconds); its pings at a pace of their own, and short; a resize held to a
-        screen's size; a focus or a blur passed on only when it changes something; what is no message of the
-        page's ignored.  A key, a click or a resize is noted as the tab's last use."""
+        screen's size, and to two a second (:class:`_Resizes`); a focus or a blur passed on only when it changes
+        something; what is no message of the page's ignored.  A key, a click or a resize is noted as the tab's last
+        use."""
         pace = _TabInput()
+        resizes = _Resizes(app_service)
+        try:
+            await self._read(websocket, app_service, pace, resizes)
+        finally:
+            resizes.drop()
+
+    async def _read(
+        self, websocket: web.WebSocketResponse, app_service: AppService, pace: _TabInput, resizes: _Resizes
+    ) -> None:
         clock = asyncio.get_running_loop().time
         focused: bool | None = None
         async for message in websocket:
@@ -383,7 +435,7 @@ class GuardedServer(Server):
                 await app_service.send_bytes(data.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(data, dict):
                 width, height = data.get("width"), data.get("height")
-                await app_service.set_terminal_size(cells(width, MAX_COLUMNS, 80), cells(height, MAX_ROWS, 24))
+                await resizes.ask(cells(width, MAX_COLUMNS, 80), cells(height, MAX_ROWS, 24))
             elif kind in ("focus", "blur") and focused is not (kind == "focus"):
                 focused = kind == "focus"
                 await (app_service.focus() if focused else app_service.blur())

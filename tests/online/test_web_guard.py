@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -163,6 +164,22 @@ async def test_what_a_tab_types_past_a_persons_pace_is_dropped(page: tuple[str, 
     sent = (await written(folder, "sent-*", 1))[0]
     assert KEY_BURST <= sent.count("xxxxxxxxxx") <= most < 2000  # the burst and the pace got through, no more
     await typing.close()
+
+
+async def test_resizes_reach_a_tabs_app_two_a_second_the_last_one_last(page: tuple[str, Path]) -> None:
+    # found by an attacker: two sizes in turn, within a person's pace, kept a tab's app at 65 % of a core, each a new
+    # layout and a whole screen sent back (the page sent 1,500 times the bytes it was sent)
+    url, folder = page
+    resizing = await tab(url)
+    await written(folder, "size-*", 1)
+    for n in range(30):  # a window dragged, or a script: thirty sizes in a moment, the last 100 x 30
+        size = {"width": 100, "height": 30} if n == 29 else {"width": 500 if n % 2 else 20, "height": 200 - n}
+        await resizing.send(json.dumps(["resize", size]))
+    await asyncio.sleep(1.5)  # the last one held, then passed on
+    sent = (await written(folder, "sent-*", 1))[0]
+    passed = re.findall(r'"type": "resize", "width": (\d+), "height": (\d+)', sent)
+    assert 2 <= len(passed) <= 3 and passed[-1] == ("100", "30")
+    await resizing.close()
 
 
 async def test_a_focus_or_a_blur_changing_nothing_or_past_a_persons_pace_is_dropped(page: tuple[str, Path]) -> None:
