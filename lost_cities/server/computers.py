@@ -9,7 +9,9 @@ turn's budget), a few thousand at most.  The turns waiting for a worker are take
 the person whose decision gave the computer its turn (an IPv4 /24, an IPv6 /48: :func:`~.gate.network_of`) —, one turn
 each, so that one network's many games delay another's computer by one turn, not by all of theirs.  By network, not
 by address: an IPv6 /64 or /48 is anyone's for the asking, and thirty games from as many of its addresses took thirty
-places in the queue.
+places in the queue.  And a turn thinks the less the more networks wait behind it (:meth:`Computers.thinking`): a
+player's computer waits about one thinking time, however many networks play, and plays a little weaker meanwhile —
+games spread over eight /48s took another player's hard computer from 0.9 to 5 s a turn.
 """
 
 from __future__ import annotations
@@ -22,8 +24,11 @@ from collections import OrderedDict, deque
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+import msgspec
+
 from lost_cities.ai.bot import Bot, answer
 from lost_cities.ai.loader import make_bot
+from lost_cities.ai.search import SearchBot
 from lost_cities.engine import Decision, Phase, Play, PlayerView
 from lost_cities.server import COMPUTER_PROCESSES
 from lost_cities.server.gate import counted_as, network_of
@@ -35,6 +40,8 @@ log = logging.getLogger("lost_cities.server")
 #: Seconds the worker is kept for a computer between its play and its draw, at most (the draw comes in milliseconds:
 #: the play stored and told).
 _KEPT_FOR = 2.0
+#: Seconds a hard computer thinks a turn at the least, however many networks wait (``serve --think``'s least).
+_LEAST_THINKING = 0.1
 #: Bots a worker keeps between turns; past it, the one whose turn is longest ago is let go (it is made again, fresh,
 #: should its game go on: a game the server let go of its memory).
 _MOST_BOTS = 4096
@@ -120,21 +127,28 @@ class Computers:
         key = (game_id, seat)
         turns = self.turns[index]
         await turns.take(asker, key)
+        think = self.thinking(turns)
         decision: Decision | None = None
         try:
             loop = asyncio.get_running_loop()
             try:
-                decision = await loop.run_in_executor(self._worker(index), _think, key, level, seed, self.think, view)
+                decision = await loop.run_in_executor(self._worker(index), _think, key, level, seed, think, view)
             except BrokenProcessPool:  # the worker died (killed, out of memory): another, and the bot made again
                 log.warning("game %s: a computer's worker process stopped; another is started", game_id)
                 self.workers[index] = None
-                decision = await loop.run_in_executor(self._worker(index), _think, key, level, seed, self.think, view)
+                decision = await loop.run_in_executor(self._worker(index), _think, key, level, seed, think, view)
             return decision
         finally:
             if isinstance(decision, Play) and view.phase is Phase.PLAY:
                 turns.keep(key)  # its draw comes next: the turn is thought in one go
             else:
                 turns.give_back()
+
+    def thinking(self, turns: _Turns) -> float:
+        """How long the hard level thinks the turn a worker begins now: :attr:`think` shared with the networks whose
+        turns wait for that worker, so that the last of them waits about one :attr:`think`, however many they are
+        (:data:`_LEAST_THINKING` at the least)."""
+        return max(_LEAST_THINKING, self.think / (1 + len(turns.waiting)))
 
     def forget(self, game_id: str) -> None:
         """Let the bots of a game the server no longer holds go (they are made again if it comes back)."""
@@ -167,10 +181,13 @@ _bots: OrderedDict[tuple[str, int], Bot] = OrderedDict()
 
 
 def _think(key: tuple[str, int], level: str, seed: int, think: float, view: PlayerView) -> Decision:
-    """In a worker process: the decision of the seat ``key`` (a game, a seat) for ``view``, by its bot."""
+    """In a worker process: the decision of the seat ``key`` (a game, a seat) for ``view``, by its bot, thinking
+    ``think`` seconds if it is one that takes its time."""
     bot = _bots.pop(key, None)
     if bot is None:
         bot = make_bot(level, seed=seed, think=think)
+    elif isinstance(bot, SearchBot) and bot.settings.think != think:
+        bot.settings = msgspec.structs.replace(bot.settings, think=think)
     _bots[key] = bot
     while len(_bots) > _MOST_BOTS:
         _bots.popitem(last=False)

@@ -103,3 +103,36 @@ async def test_the_computers_turns_are_taken_in_turn_by_network_not_by_each_addr
         await asyncio.sleep(0)
     await asyncio.wait_for(asyncio.gather(*queued), 5)
     assert served[:2] == ["stranger-0", "neighbour"]  # one turn of the network's, then the other player's
+
+
+async def test_a_hard_computers_turn_thinks_the_less_the_more_networks_wait_behind_it() -> None:
+    # found by an attacker: games spread over eight IPv6 /48s, one turn each in the queue, took another player's
+    # hard computer from 0.9 to 5 s a turn; now each turn shares the thinking time with the networks waiting
+    from concurrent.futures import Executor, Future
+
+    from lost_cities.engine import Round, player_view
+    from lost_cities.server.computers import Computers
+
+    thought: list[float] = []
+
+    class Recording(Executor):
+        """A worker that notes how long each turn was given, and answers at once."""
+
+        def submit(self, function: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            thought.append(args[3])
+            done: Future[Any] = Future()
+            done.set_result(args[4].legal_decisions[0])
+            return done
+
+    computers = Computers(think=1.0)
+    computers.workers = [Recording()]
+    drawing = Round(seed=1)
+    drawing.decide(drawing.legal_decisions()[0])
+    view = player_view(drawing, 0)  # a draw to choose: the worker is not kept for the seat after it
+    await computers.decide("alone", 0, "hard", 1, view, "192.0.2.1")
+    await computers.turns[0].take("192.0.2.1", ("busy", 0))  # the worker busy: three networks' turns wait
+    waiting = [asyncio.create_task(computers.decide(f"g{n}", 0, "hard", 1, view, f"2001:db8:{n}::1")) for n in range(3)]
+    await asyncio.sleep(0)
+    computers.turns[0].give_back()
+    await asyncio.wait_for(asyncio.gather(*waiting), 5)
+    assert thought == [1.0, 1 / 3, 1 / 2, 1.0]  # alone; then with two, one and no other network behind
