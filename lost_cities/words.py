@@ -641,7 +641,7 @@ def hint_reason(reason: HintReason, names: Sequence[str]) -> str:
                 name=name, colour=pile
             )
         case Why.ONLY_YOU:
-            return _("only you could still lay it")
+            return _("safe: nobody else could lay it")
         case Why.NO_EXPEDITION_UNDER_WAY:
             return _("no expedition under way can take it")
         case Why.NEITHER:

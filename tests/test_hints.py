@@ -61,7 +61,7 @@ def test_a_discard_says_who_could_use_it_and_one_the_opponent_could_use_is_a_ris
     risky = reason(view, "-g8")  # Boris's green stands at 3
     assert risky == "risky: Boris could take it for their green expedition"
     assert "neither" not in risky
-    assert reason(view, "-r7") == "only you could still lay it"
+    assert reason(view, "-r7") == "safe: nobody else could lay it"
     # the hint's first choice is said as a reason to do it, the risk after (a newcomer read "risky" as "don't")
     best = reason_said(view, Play.parse("-g8"), best=True)
     assert best == "the best all the same, though Boris could take it for their green expedition"

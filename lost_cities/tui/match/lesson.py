@@ -54,7 +54,7 @@ STEPS = (
     Step(
         N_(
             "Cards go on an expedition in rising order: yellow 7 may follow your yellow 6, a lower card never "
-            "could. A card's number selects it, e lays it: press {keys} to lay yellow 7."
+            "could. The number over a card selects it, e lays it: press {keys} to lay yellow 7."
         ),
         "+y7",
     ),
