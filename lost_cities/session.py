@@ -184,6 +184,9 @@ class HotSeat(Struct):
     #: at once with what it has (the app no longer wants the answer: the players quit, or went on)
     stop: Callable[[], bool] | None = None
     _bots: dict[int, Bot] = field(default_factory=dict)
+    #: the last hint given, and at which decision (the round, the decisions made in it, the seat): asked again
+    #: there, it is given again
+    _hinted: tuple[tuple[int, int, int], Hint] | None = None
     #: the board shows the player at the keyboard the cards they have not seen
     memory_aid: bool = False
 
@@ -329,8 +332,13 @@ class HotSeat(Struct):
     def hint(self, samples: int | None = None) -> Callable[[], Hint]:
         """The hard level's three best choices for the player to move, from their own view only, as a function the
         app may run on another thread; ``samples`` replaces the thinking time by that many sampled deals (the seed
-        is the turn's number).  Each call counts as a hint taken, for the round end to tell."""
+        is the turn's number).  Each decision the player asked about counts as a hint taken, for the round end to
+        tell: asked again before deciding, the hint given is given again, neither counted nor thought anew."""
         seat = self.to_move
+        asked = (self._match.round_number, self._match.current.decisions_made, seat)
+        if self._hinted is not None and self._hinted[0] == asked:
+            given = self._hinted[1]
+            return lambda: given
         self.hints[-1][seat] += 1
         view = player_view(self._match.current, seat)  # taken now: the players may go on while it thinks
         from lost_cities import ai
@@ -343,7 +351,9 @@ class HotSeat(Struct):
         def suggest() -> Hint:
             # the search's own choice and the two best after it, shown best first: the numbers read in order
             best = ai.ranked(view, settings, seed=seed, stop=self.stop)[:3]
-            return Hint(view, explained(view, sorted(best, key=lambda choice: -choice[1])))
+            hint = Hint(view, explained(view, sorted(best, key=lambda choice: -choice[1])))
+            self._hinted = (asked, hint)
+            return hint
 
         return suggest
 

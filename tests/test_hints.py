@@ -193,3 +193,13 @@ def test_every_reason_the_computer_gives_is_worded_in_every_language(why: Why, l
     finally:
         set_language("en")
     assert text and "{" not in text
+
+
+def test_a_hint_asked_again_before_deciding_is_given_again_and_counted_once() -> None:
+    # found by a newcomer: h pressed four times on one turn thought four times and said "Hints taken: (4)"
+    session = session_at(Round(Rules(), 12, starter=0))
+    first = session.hint(samples=2)()
+    again = session.hint(samples=2)()
+    assert again is first and session.hints == [[1, 0]]
+    session.decide(first.choices[0][0])  # decided: the next decision's hint is another, and counted
+    assert session.hint(samples=2)() is not first and session.hints == [[2, 0]]
