@@ -59,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
         return run_play_online(args)
     from lost_cities.ai.levels import LEVELS
+    from lost_cities.i18n import same_name_key
     from lost_cities.limits import PlayerNamesError, check_names
     from lost_cities.session import MatchSettings
 
@@ -70,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
         if args.p3 is not None or args.p4 is not None:
             args.parser.error(_("--vs: you play one computer; for more players, give a level as --p2, --p3 or --p4"))
         # a name not given is the seat's own; one given empty is refused, as without --vs
+        if args.p2 is None and args.p1 is not None and same_name_key(args.p1) == same_name_key(computer_name(1, 1)):
+            args.parser.error(
+                _("--p1 {name}: that is the computer's name here; give yourself another").format(name=args.p1)
+            )
         args.p1 = player_name(0) if args.p1 is None else args.p1
         args.p2 = computer_name(1, 1) if args.p2 is None else args.p2
         given = [args.p1, args.p2, None, None]
@@ -83,6 +88,10 @@ def run(args: argparse.Namespace) -> int:
         computers = tuple(name if name in LEVELS else None for name in given if name is not None)
         given = [computer_name(seat, len(levels)) if name in LEVELS else name for seat, name in enumerate(given)]
     named = any(name is not None for name in given)
+    if named and args.think != args.parser.get_default("think") and "hard" not in computers:
+        args.parser.error(
+            _("--think is the hard level's thinking time: no seat here is hard (--vs hard, or hard as a name)")
+        )
     if named:
         if args.p4 is not None and args.p3 is None and args.p1 is not None and args.p2 is not None:
             args.parser.error(_("--p4 without --p3: four players are --p1 to --p4, each given"))
