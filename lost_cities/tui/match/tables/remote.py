@@ -775,17 +775,15 @@ class RemoteTable(Table):
 
     @property
     def _playing(self) -> bool:
-        """A seat (not a watcher's place) whose game goes on on the server: quitting leaves it to come back to."""
+        """A seat (not a watcher's place) whose game stays on the server: quitting leaves it to come back to."""
         return self.welcome_seat is not None and not (self.frame is not None and self.frame.over)
 
     def _quit_question(self) -> str:
         if self._playing:
-            return _(
-                "Quit now? The game goes on on the server, and your seat is kept: lost-cities play offers it again."
-            )
+            return _("Quit now? The game stays on the server, and your seat is kept: lost-cities play offers it again.")
         return _("Quit?")
 
     def _quit(self) -> None:
         """A seat left with its game going on: the command says how to come back to it."""
-        words = _("The game goes on on the server, and your seat is kept: lost-cities play offers it again.")
+        words = _("The game stays on the server, and your seat is kept: lost-cities play offers it again.")
         self.app.end(words=words if self._playing else "")
