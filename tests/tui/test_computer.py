@@ -268,6 +268,8 @@ def test_a_hint_that_would_wrap_more_than_one_line_has_each_line_cut_to_one() ->
     russian = "\n".join([*(choice.format(n=n) for n in (1, 2, 3)), numbers])
     cut = _fitted(russian, 78).split("\n")
     assert len(cut) == 4 and all(len(line) <= 78 for line in cut) and cut[0].endswith("…") and cut[3] == numbers
+    # between two words (found by a newcomer: "в руке лишь 13 очко…", a word cut, read as a grammar mistake)
+    assert cut[0] == "1. выложить жёлтую карту пари (+34,3) — рискованное пари: в руке всего 9…"
     # one line more fits beneath the hand even then: an English reason that wraps once is kept whole
     english = "\n".join(
         [

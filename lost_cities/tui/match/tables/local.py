@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
+from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -447,13 +448,21 @@ def _fitted(text: str, width: int) -> str:
     """A hint as the board's message holds it whole: its lines wrapped if they take one line more at most, since
     at the smallest board (80×24, the hand's row of R21, two lines of keys) the message has room for a hint's four
     lines and one; else each cut to one line, an ellipsis at the cut (a Russian reason wraps, say), so that the
-    three choices and what their numbers mean all stay in view."""
+    three choices and what their numbers mean all stay in view.  A line is cut between two words, never inside one
+    (cut inside, a Russian word reads as a word misspelt)."""
     lines = text.split("\n")
     if len(Content(text).wrap(width)) <= len(lines) + 1:
         return text
-    cut = []
-    for line in lines:
-        shown = Text(line)
-        shown.truncate(width, overflow="ellipsis")
-        cut.append(shown.plain)
-    return "\n".join(cut)
+    return "\n".join(_cut(line, width) for line in lines)
+
+
+def _cut(line: str, width: int) -> str:
+    """``line`` in ``width`` cells: whole if it fits, else its first words and an ellipsis."""
+    if cell_len(line) <= width:
+        return line
+    shown = Text(line)
+    shown.truncate(width - 1)  # the ellipsis's cell
+    head = shown.plain
+    if line[len(head)] != " " and " " in head:  # a word would be cut: leave it out
+        head = head[: head.rindex(" ")]
+    return head.rstrip(" ,:;—–-") + "…"
