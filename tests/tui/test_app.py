@@ -479,6 +479,8 @@ async def test_the_form_switches_the_language_of_the_whole_app() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Новый матч" in text and "Кто начинает" in text and "Who starts" not in text
+        # and says the choice holds for every command from now on (found by a newcomer: it said nothing)
+        assert "Теперь для всех команд; --lang меняет язык на один запуск." in text
         assert app.screen.query_one("#p1").value == "Аня"  # type: ignore[attr-defined]
         await pilot.click("#lang-fr")
         await pilot.pause()

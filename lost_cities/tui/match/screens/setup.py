@@ -209,6 +209,10 @@ class NewMatchScreen(FittedScreen[FormResult]):
         text-style: bold;
         height: auto;
     }
+    NewMatchScreen #error.-note {
+        color: $text-muted;
+        text-style: none;
+    }
     NewMatchScreen #buttons {
         height: auto;
         margin-left: 14;
@@ -542,6 +546,14 @@ class NewMatchScreen(FittedScreen[FormResult]):
         await self.recompose()
         self.on_mount()
         self.query_one("#language", RadioSet).focus()
+        # Translators: said once another language is chosen in the form, in that language
+        self.call_after_refresh(self._say_language_kept)  # after the new fields' first events, which clear it
+
+    def _say_language_kept(self) -> None:
+        """Under the form, until something is changed (not a refusal): the language chosen is kept."""
+        note = self.query_one("#error", Static)
+        note.add_class("-note")
+        note.update(_("Kept for every command from now on; --lang changes it for one run."))
 
     # ------------------------------------------------------------ reading the form
 
@@ -617,7 +629,9 @@ class NewMatchScreen(FittedScreen[FormResult]):
 
     def _refuse(self, message: str, field: str) -> None:
         """Say what is wrong under the form, and go to the field to put right (its id)."""
-        self.query_one("#error", Static).update(message)
+        error = self.query_one("#error", Static)
+        error.remove_class("-note")
+        error.update(message)
         self.query_one(field).focus()
 
     @on(Input.Changed)
