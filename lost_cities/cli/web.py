@@ -55,6 +55,12 @@ def run(args: argparse.Namespace) -> int:
         if args.host in ("127.0.0.1", "localhost", "::1") and not args.trusted_proxy
         else TABS_PER_ADDRESS,
         trusted_proxies=tuple(args.trusted_proxy),
+        announce=lambda url: print(
+            _("Lost Cities as a web page on {url}, its game server {server}; Ctrl+C stops it.").format(
+                url=url, server=server_of(args)
+            ),
+            flush=True,
+        ),
     )
     try:
         server.serve()

@@ -28,6 +28,7 @@ import shutil
 import signal
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -216,9 +217,12 @@ class GuardedServer(Server):
         per_address: int | None = None,
         trusted_proxies: tuple[str, ...] = (),
         idle_tab: float = IDLE_TAB,
+        announce: Callable[[str], None] | None = None,
         **options: object,
     ) -> None:
         super().__init__(command, **options)  # type: ignore[arg-type]
+        #: told the page's address once it is served, in place of textual-serve's banner and internal command
+        self.announce = announce
         self.max_tabs = max_tabs
         self.per_address = per_address
         self.idle_tab = idle_tab
@@ -265,6 +269,10 @@ class GuardedServer(Server):
                 keepalive_timeout=IDLE_CONNECTION,
                 access_log=None,
             )
+
+    async def on_startup(self, app: web.Application) -> None:
+        if self.announce is not None:
+            self.announce(self.public_url)
 
     def initialize_logging(self) -> None:
         """Plain lines on standard error: a line is what a page's operator reads, not a traceback's locals."""

@@ -82,7 +82,10 @@ async def test_a_browser_joins_with_a_code_and_sees_its_board(server: ServerProc
         await page.screenshot(tmp_path / "board.png")
         assert (tmp_path / "board.png").stat().st_size > 10_000
     await boris.close()
-    assert not re.search(r"Traceback", (tmp_path / "web.log").read_text())
+    said = (tmp_path / "web.log").read_text()
+    assert not re.search(r"Traceback", said)
+    # the page's address first, in a sentence: not textual-serve's banner and the command it runs
+    assert said.startswith(f"Lost Cities as a web page on {web.rstrip('/')}, its game server {server.url}; Ctrl+C")
 
 
 #: Where the board puts the hand's first card in the page's terminal: its label's 10 cells after the screen's
