@@ -4,9 +4,28 @@ from __future__ import annotations
 
 import argparse
 import errno
+from urllib.parse import urlsplit
 
 from lost_cities.cli import arguments
 from lost_cities.i18n import _, os_reason, quoted
+
+
+def announcement(address: str, database: str) -> str:
+    """What ``serve`` says once it listens on ``address`` (``ws://host:port``): where players reach it.  Listening on
+    every address of the machine (0.0.0.0, ::), there is no address to give them: the port, and what to give.
+
+    >>> announcement("ws://127.0.0.1:8765", "games.sqlite3")
+    'Serving online games on ws://127.0.0.1:8765 (database games.sqlite3)'
+    >>> announcement("ws://[::]:8765", "games.sqlite3")[:62]
+    'Serving online games on port 8765 of every address of this mac'
+    """
+    listening = urlsplit(address)
+    if listening.hostname in ("0.0.0.0", "::"):
+        return _(
+            "Serving online games on port {port} of every address of this machine (database {path}): players give "
+            "--server ws://ADDRESS:{port}, with the address this machine has on their network"
+        ).format(port=listening.port, path=database)
+    return _("Serving online games on {address} (database {path})").format(address=address, path=database)
 
 
 def network(text: str) -> str:
@@ -61,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         key = Path(args.key)
 
     def announce(address: str) -> None:
-        print(_("Serving online games on {address} (database {path})").format(address=address, path=shown), flush=True)
+        print(announcement(address, shown), flush=True)
 
     try:
         asyncio.run(
