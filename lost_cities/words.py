@@ -721,5 +721,5 @@ def hint_numbers(view: PlayerView, names: Sequence[str]) -> str:
         # Translators: {name} is the other team, "Boris & Dana" (Russian: "над командой {name}").
         return _("Numbers: expected lead over {name} at the round's end.").format(name=others[0])
     if len(others) == 1:
-        return _("The numbers: your expected lead over {name} at the round's end.").format(name=others[0])
+        return _("The numbers: your expected lead over {name} at the round's end.").format(name=in_sentence(others[0]))
     return _("The numbers: your expected lead over the best of the others at the round's end.")

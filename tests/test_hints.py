@@ -203,3 +203,14 @@ def test_a_hint_asked_again_before_deciding_is_given_again_and_counted_once() ->
     assert again is first and session.hints == [[1, 0]]
     session.decide(first.choices[0][0])  # decided: the next decision's hint is another, and counted
     assert session.hint(samples=2)() is not first and session.hints == [[2, 0]]
+
+
+def test_the_hints_numbers_name_the_computer_as_a_french_sentence_does() -> None:
+    # found by a newcomer: "votre avance attendue sur Ordinateur", without the article the move lines have
+    view = player_view(Round(Rules(), 5), 0)
+    set_language("fr")
+    try:
+        text = hint_lines(view, explained(view, [(view.legal_decisions[0], 18.2)]), ("Ana", "Ordinateur"))
+    finally:
+        set_language("en")
+    assert text.split("\n")[-1].endswith("votre avance attendue sur l'ordinateur en fin de manche.")
