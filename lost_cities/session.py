@@ -184,9 +184,9 @@ class HotSeat(Struct):
     #: at once with what it has (the app no longer wants the answer: the players quit, or went on)
     stop: Callable[[], bool] | None = None
     _bots: dict[int, Bot] = field(default_factory=dict)
-    #: the last hint given, and at which decision (the round, the decisions made in it, the seat): asked again
-    #: there, it is given again
-    _hinted: tuple[tuple[int, int, int], Hint] | None = None
+    #: the last hint given, with the view it was asked from: asked again from the same view, it is given again (a
+    #: card taken back and another played is another view)
+    _hinted: tuple[PlayerView, Hint] | None = None
     #: the board shows the player at the keyboard the cards they have not seen
     memory_aid: bool = False
 
@@ -335,12 +335,11 @@ class HotSeat(Struct):
         is the turn's number).  Each decision the player asked about counts as a hint taken, for the round end to
         tell: asked again before deciding, the hint given is given again, neither counted nor thought anew."""
         seat = self.to_move
-        asked = (self._match.round_number, self._match.current.decisions_made, seat)
-        if self._hinted is not None and self._hinted[0] == asked:
+        view = player_view(self._match.current, seat)  # taken now: the players may go on while it thinks
+        if self._hinted is not None and self._hinted[0] == view:
             given = self._hinted[1]
             return lambda: given
         self.hints[-1][seat] += 1
-        view = player_view(self._match.current, seat)  # taken now: the players may go on while it thinks
         from lost_cities import ai
 
         # every choice weighed on every deal there is time for, none dropped early as at play: the three numbers
@@ -352,7 +351,7 @@ class HotSeat(Struct):
             # the search's own choice and the two best after it, shown best first: the numbers read in order
             best = ai.ranked(view, settings, seed=seed, stop=self.stop)[:3]
             hint = Hint(view, explained(view, sorted(best, key=lambda choice: -choice[1])))
-            self._hinted = (asked, hint)
+            self._hinted = (view, hint)
             return hint
 
         return suggest

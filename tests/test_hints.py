@@ -202,7 +202,14 @@ def test_a_hint_asked_again_before_deciding_is_given_again_and_counted_once() ->
     again = session.hint(samples=2)()
     assert again is first and session.hints == [[1, 0]]
     session.decide(first.choices[0][0])  # decided: the next decision's hint is another, and counted
-    assert session.hint(samples=2)() is not first and session.hints == [[2, 0]]
+    drawing = session.hint(samples=2)()
+    assert drawing is not first and session.hints == [[2, 0]]
+    # a card taken back and another played: another position, another hint (found by a review: the same one came
+    # back, naming a pile the new discard had closed)
+    session.take_back()
+    other = next(d for d in session.view().legal_decisions if d != first.choices[0][0] and isinstance(d, Play))
+    session.decide(other)
+    assert session.hint(samples=2)() is not drawing and session.hints == [[3, 0]]
 
 
 def test_the_hints_numbers_name_the_computer_as_a_french_sentence_does() -> None:
