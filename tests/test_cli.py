@@ -316,10 +316,7 @@ def test_a_level_in_place_of_a_name_is_the_computer_s_seat_as_online(cli: Cli) -
         (["--vs", "hard", "--think", "nan"], "argument --think: 'nan' is not a number of seconds such as 0.5"),
         (["--vs", "easy", "--p3", "Carl"], "--vs: you play one computer; for more players, give a level as --p2"),
         (["--p1", "hard", "--p2", "easy"], "at least one player is a person: give a name, not a level, to one of them"),
-        # found by a newcomer: --think was ignored without a word, and "Computer" as one's own name was refused as a
-        # name given twice, though only one was given
-        (["--vs", "easy", "--think", "2"], "--think is the hard level's thinking time: no seat here is hard"),
-        (["--p1", "Ana", "--p2", "normal", "--think", "2"], "--think is the hard level's thinking time"),
+        # found by a newcomer: "Computer" as one's own name was refused as a name given twice, though only one was given
         (["--vs", "easy", "--p1", "computer"], "--p1 computer: that is the computer's name here; give yourself"),
     ],
 )

@@ -88,10 +88,6 @@ def run(args: argparse.Namespace) -> int:
         computers = tuple(name if name in LEVELS else None for name in given if name is not None)
         given = [computer_name(seat, len(levels)) if name in LEVELS else name for seat, name in enumerate(given)]
     named = any(name is not None for name in given)
-    if named and args.think != args.parser.get_default("think") and "hard" not in computers:
-        args.parser.error(
-            _("--think is the hard level's thinking time: no seat here is hard (--vs hard, or hard as a name)")
-        )
     if named:
         if args.p4 is not None and args.p3 is None and args.p1 is not None and args.p2 is not None:
             args.parser.error(_("--p4 without --p3: four players are --p1 to --p4, each given"))
