@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import msgspec
 
 from lost_cities.engine.cards import Card
-from lost_cities.engine.decisions import FinalLaying
+from lost_cities.engine.decisions import FinalLaying, Phase
 from lost_cities.engine.errors import IllegalMoveError, NotationError, Reason
 from lost_cities.engine.match import Match, NextStarter
 from lost_cities.engine.moves import Draw, parse_decision
@@ -235,9 +235,10 @@ class Game:
 
     @property
     def _draw_pile_due(self) -> bool:
-        """Whether the next card must come from the draw pile (R7a): as many in a row came from discard piles as
-        online play allows."""
-        return self.round.discard_draws_in_a_row >= Limits.DISCARD_DRAWS_IN_A_ROW
+        """Whether the card awaited must come from the draw pile (R7a): a draw is awaited, and as many in a row came
+        from discard piles as online play allows (a pile asked for at another moment is refused by the engine, for
+        its own reason)."""
+        return self.round.phase is Phase.DRAW and self.round.discard_draws_in_a_row >= Limits.DISCARD_DRAWS_IN_A_ROW
 
     def view_of(self, seat: int | None) -> PlayerView:
         """``seat``'s view of the round in play; a watcher's (``None``) is the public table, oriented for seat 0, and

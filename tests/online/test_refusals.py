@@ -512,6 +512,8 @@ async def test_a_round_of_discards_taken_again_and_again_comes_back_to_the_draw_
         assert (await decide(piles[0] if piles else "n"))["type"] == "event"
         in_a_row = in_a_row + 1 if piles else 0
     assert in_a_row == Limits.DISCARD_DRAWS_IN_A_ROW
+    early = await decide("y")  # a pile asked for before the card is played: the engine's reason, not R7a
+    assert early["type"] == "error" and early["code"] == "illegal" and early["rule"] != "R7a"
     view = views[views[0]["to_move"]]
     assert (await decide(f"-{view['hand'][0]}"))["type"] == "event"
     view = views[views[0]["to_move"]]
