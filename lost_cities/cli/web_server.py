@@ -101,7 +101,7 @@ class _Resizes:
 
     async def ask(self, width: int, height: int) -> None:
         self.size = (width, height)
-        if self.held is not None:  # the one held passes on the latest
+        if self.held is not None:  # the one held passes on the latest (read as it passes)
             return
         wait = self.passed + RESIZE_EVERY - self.loop.time()
         if wait <= 0:
@@ -110,9 +110,13 @@ class _Resizes:
             self.held = asyncio.create_task(self._after(wait))
 
     async def _after(self, wait: float) -> None:
-        await asyncio.sleep(wait)
-        self.held = None
-        await self._pass()
+        try:
+            await asyncio.sleep(wait)
+            await self._pass()
+        except Exception:  # the tab's app gone meanwhile: said, as the tab's other faults are
+            log.exception("a tab's resize could not be passed on")
+        finally:
+            self.held = None
 
     async def _pass(self) -> None:
         self.passed = self.loop.time()
