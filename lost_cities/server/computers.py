@@ -30,6 +30,7 @@ from lost_cities.ai.bot import Bot, answer
 from lost_cities.ai.loader import make_bot
 from lost_cities.ai.search import SearchBot
 from lost_cities.engine import Decision, Phase, Play, PlayerView
+from lost_cities.limits import MIN_THINK
 from lost_cities.server import COMPUTER_PROCESSES
 from lost_cities.server.gate import counted_as, network_of
 
@@ -40,8 +41,6 @@ log = logging.getLogger("lost_cities.server")
 #: Seconds the worker is kept for a computer between its play and its draw, at most (the draw comes in milliseconds:
 #: the play stored and told).
 _KEPT_FOR = 2.0
-#: Seconds a hard computer thinks a turn at the least, however many networks wait (``serve --think``'s least).
-_LEAST_THINKING = 0.1
 #: Bots a worker keeps between turns; past it, the one whose turn is longest ago is let go (it is made again, fresh,
 #: should its game go on: a game the server let go of its memory).
 _MOST_BOTS = 4096
@@ -147,8 +146,8 @@ class Computers:
     def thinking(self, turns: _Turns) -> float:
         """How long the hard level thinks the turn a worker begins now: :attr:`think` shared with the networks whose
         turns wait for that worker, so that the last of them waits about one :attr:`think`, however many they are
-        (:data:`_LEAST_THINKING` at the least)."""
-        return max(_LEAST_THINKING, self.think / (1 + len(turns.waiting)))
+        (:data:`~lost_cities.limits.MIN_THINK`, the least the hard level is ever given, at the least)."""
+        return max(MIN_THINK, self.think / (1 + len(turns.waiting)))
 
     def forget(self, game_id: str) -> None:
         """Let the bots of a game the server no longer holds go (they are made again if it comes back)."""
