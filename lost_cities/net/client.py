@@ -264,15 +264,22 @@ async def create_game_where(url: str, frame: Create) -> tuple[str, Created]:
     raise OnlineError(_("the server at {url} closed without creating the game").format(url=answered))
 
 
+def _why_deleted() -> str:
+    """Which games a server deletes, as the clause a code that opens nothing ends with: each number with its own
+    plural."""
+    unstarted = ngettext("one not begun in {days} day", "one not begun in {days} days", UNSTARTED_DAYS)
+    abandoned = ngettext("left {days} day without a move", "left {days} days without a move", ABANDONED_DAYS)
+    # Translators: which games a server deletes: "one not begun in 14 days, or left 30 days without a move"
+    return _("{unstarted}, or {abandoned}").format(
+        unstarted=unstarted.format(days=UNSTARTED_DAYS), abandoned=abandoned.format(days=ABANDONED_DAYS)
+    )
+
+
 def _unknown_code(code: str) -> str:
     """A code no game on the server has (to watch it, or to fetch its record), in the player's words."""
-    return ngettext(
-        "{code} is no game's code on this server: is it mistyped, or its game deleted (one not begun in {days} day, "
-        "or left {left} days without a move)?",
-        "{code} is no game's code on this server: is it mistyped, or its game deleted (one not begun in {days} days, "
-        "or left {left} days without a move)?",
-        UNSTARTED_DAYS,
-    ).format(code=code, days=UNSTARTED_DAYS, left=ABANDONED_DAYS)
+    return _("{code} is no game's code on this server: is it mistyped, or its game deleted ({why})?").format(
+        code=code, why=_why_deleted()
+    )
 
 
 async def fetch_record(url: str, code: str) -> Record:
@@ -472,13 +479,9 @@ class Seat:
         if frame.code is ErrorCode.BAD_CODE and plain:
             if self.watch is not None:
                 return _unknown_code(code)
-            return ngettext(
-                "{code} opens no seat on this server: is it mistyped, or its game deleted (one not begun in {days} "
-                "day, or left {left} days without a move)?",
-                "{code} opens no seat on this server: is it mistyped, or its game deleted (one not begun in {days} "
-                "days, or left {left} days without a move)?",
-                UNSTARTED_DAYS,
-            ).format(code=code, days=UNSTARTED_DAYS, left=ABANDONED_DAYS)
+            return _("{code} opens no seat on this server: is it mistyped, or its game deleted ({why})?").format(
+                code=code, why=_why_deleted()
+            )
         if frame.code is ErrorCode.WATCH_CODE and plain:
             return _(
                 "{code} is a code to watch a game, not to play in it: lost-cities play --watch {code}{server}"
