@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 #: The tables' layout, the same in every store; a database of a newer one is refused, never written to.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 class StoreError(RuntimeError):
@@ -181,14 +181,21 @@ SEATS_SUMMED_UP = (
 #: either created before the first time with no card played since — an invitation never used, or seats taken and
 #: left —, or decided in last before the second — a match left half-played.  A game with a clock is given its
 #: clock's time more: its player may still decide, or the other side claim the match when that time has run out.
-#: The index ``games_not_over`` holds the games it looks at.
 FORGOTTEN = (
-    "NOT over AND (version = 0 AND created_at + coalesce(clock, 0) < {0} OR version > 0 "
-    "AND (SELECT at FROM decisions d WHERE d.game_id = g.id AND d.version = g.version) + coalesce(clock, 0) < {0})"
+    "NOT over AND (version = 0 AND created_at + coalesce(clock, 0) < {0} "
+    "OR version > 0 AND decided_at + coalesce(clock, 0) < {0})"
 )
-#: At most a number (``{0}`` the last time) of :data:`FORGOTTEN` games, each with its number of decisions: those
-#: :meth:`GameStore.delete_forgotten` chooses from (:func:`deleted_at_once`).
-FORGOTTEN_GAMES = f"SELECT id, version FROM games g WHERE {FORGOTTEN} LIMIT {{0}}"
+#: At most a number of :data:`FORGOTTEN` games, each with its number of decisions: those
+#: :meth:`GameStore.delete_forgotten` chooses from (:func:`deleted_at_once`).  Its placeholders (``{0}``) are the
+#: first time twice, the second twice, then the number: each half read from its own index (``games_unstarted``,
+#: ``games_left``) from the oldest, not from every game not over.
+FORGOTTEN_GAMES = (
+    "SELECT id, version FROM games WHERE version = 0 AND NOT over AND created_at < {0} "
+    "AND created_at + coalesce(clock, 0) < {0} "
+    "UNION ALL SELECT id, version FROM games WHERE version > 0 AND NOT over AND decided_at < {0} "
+    "AND decided_at + coalesce(clock, 0) < {0} "
+    "LIMIT {0}"
+)
 #: What deletes a game (``{0}``: the placeholder for its id): first what refers to it.
 DELETE_GAME = (
     "DELETE FROM decisions WHERE game_id={0}",

@@ -70,7 +70,8 @@ async def _migrated(connection: _Connection, found: str | None) -> str | None:
     if found is None or not found.isdigit() or int(found) not in _MIGRATIONS:
         return found
     for version in range(int(found), SCHEMA_VERSION):
-        await connection.execute(_MIGRATIONS[version])
+        for step in _MIGRATIONS[version]:
+            await connection.execute(step)
     await connection.execute("UPDATE meta SET value=%s WHERE key='schema'", (str(SCHEMA_VERSION),))
     return str(SCHEMA_VERSION)
 
@@ -198,16 +199,15 @@ class PostgresStore(RowLookups):
             return done.rowcount == 1
 
     async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool, to_move: int) -> None:
+        now = time.time()
         async with self._connection(write=True) as db:
             moved = await db.execute(
-                "UPDATE games SET version=%s, over=%s, to_move=%s WHERE id=%s AND version=%s",
-                (version, over, to_move, game_id, version - 1),
+                "UPDATE games SET version=%s, over=%s, to_move=%s, decided_at=%s WHERE id=%s AND version=%s",
+                (version, over, to_move, now, game_id, version - 1),
             )
             if moved.rowcount != 1:
                 raise StoreError(f"game {game_id} is not at version {version - 1}")
-            await db.execute(
-                "INSERT INTO decisions VALUES (%s,%s,%s,%s,%s)", (game_id, version, seat, decision, time.time())
-            )
+            await db.execute("INSERT INTO decisions VALUES (%s,%s,%s,%s,%s)", (game_id, version, seat, decision, now))
 
     async def set_token(self, game_id: str, seat: int, token_hash: bytes, at: float) -> None:
         async with self._connection(write=True) as db:
@@ -251,7 +251,7 @@ class PostgresStore(RowLookups):
 
     async def delete_forgotten(self, created_before: float, decided_before: float, keep: Collection[str]) -> int:
         async with self._connection(write=True) as db:
-            asked = (created_before, decided_before, DELETED_AT_ONCE + len(keep))
+            asked = (created_before, created_before, decided_before, decided_before, DELETED_AT_ONCE + len(keep))
             found = await (await db.execute(FORGOTTEN_GAMES.format("%s"), asked)).fetchall()
             chosen = deleted_at_once(found, keep)
             still = await db.execute(_STILL_FORGOTTEN, (chosen, created_before, decided_before))

@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS games(
     clock INTEGER,                       -- seconds a person has for each decision; NULL: no limit
     seed_chosen {boolean} NOT NULL DEFAULT {false}, -- the creator chose the seed (serve --allow-seeds): all are told
     -- the seat whose decision is awaited; NULL in a game stored before schema 4
-    to_move INTEGER
+    to_move INTEGER,
+    decided_at {real}                    -- when its last decision was made; NULL before the first
 ){keyed};
 CREATE TABLE IF NOT EXISTS seats(
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -60,9 +61,9 @@ CREATE TABLE IF NOT EXISTS seats(
 ){keyed};
 CREATE UNIQUE INDEX IF NOT EXISTS seats_name_key ON seats(game_id, name_key);
 CREATE INDEX IF NOT EXISTS games_rematch_of ON games(rematch_of);
--- the games not over: those never begun or left half-played are deleted after a while
-DROP INDEX IF EXISTS games_unstarted;
-CREATE INDEX IF NOT EXISTS games_not_over ON games(created_at) WHERE NOT over;
+-- the games never begun and those left half-played, by their age: deleted after a while
+CREATE INDEX IF NOT EXISTS games_unstarted ON games(created_at) WHERE version = 0;
+CREATE INDEX IF NOT EXISTS games_left ON games(decided_at) WHERE version > 0 AND NOT over;
 CREATE TABLE IF NOT EXISTS decisions(
     game_id TEXT NOT NULL REFERENCES games(id),
     version INTEGER NOT NULL,
@@ -77,12 +78,16 @@ CREATE TABLE IF NOT EXISTS decisions(
 #: (SQLite's alone: PostgreSQL's began at 2); schema 2 did not say whether a game's seed was chosen by its creator
 #: (none was, before servers refused chosen seeds by default); schema 3 did not keep whose decision is awaited;
 #: schema 4 compared names in the server alone (its seats have no name key; the database's constraint holds for the
-#: names given from then on).
-MIGRATIONS = {
-    1: "ALTER TABLE seats ADD COLUMN joined_at {real}",
-    2: "ALTER TABLE games ADD COLUMN seed_chosen {boolean} NOT NULL DEFAULT {false}",
-    3: "ALTER TABLE games ADD COLUMN to_move INTEGER",
-    4: "ALTER TABLE seats ADD COLUMN name_key TEXT",
+#: names given from then on); schema 5 did not keep when a game was last decided in (read from its decisions).
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: ("ALTER TABLE seats ADD COLUMN joined_at {real}",),
+    2: ("ALTER TABLE games ADD COLUMN seed_chosen {boolean} NOT NULL DEFAULT {false}",),
+    3: ("ALTER TABLE games ADD COLUMN to_move INTEGER",),
+    4: ("ALTER TABLE seats ADD COLUMN name_key TEXT",),
+    5: (
+        "ALTER TABLE games ADD COLUMN decided_at {real}",
+        "UPDATE games SET decided_at = (SELECT max(at) FROM decisions d WHERE d.game_id = games.id) WHERE version > 0",
+    ),
 }
 
 
@@ -91,6 +96,7 @@ def tables(dialect: Dialect) -> str:
     return _TABLES.format_map(dialect._asdict())
 
 
-def migrations(dialect: Dialect) -> dict[int, str]:
-    """:data:`MIGRATIONS` in ``dialect``: from each schema version, the statement that brings it to the next."""
-    return {version: statement.format_map(dialect._asdict()) for version, statement in MIGRATIONS.items()}
+def migrations(dialect: Dialect) -> dict[int, tuple[str, ...]]:
+    """:data:`MIGRATIONS` in ``dialect``: from each schema version, the statements that bring it to the next."""
+    words = dialect._asdict()
+    return {version: tuple(step.format_map(words) for step in steps) for version, steps in MIGRATIONS.items()}

@@ -83,7 +83,8 @@ class SqliteStore(RowLookups):
                 if found is not None and found != SCHEMA_VERSION:
                     with _transaction(db):
                         for version in range(found, SCHEMA_VERSION):
-                            db.execute(_MIGRATIONS[version])
+                            for step in _MIGRATIONS[version]:
+                                db.execute(step)
                         db.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA_VERSION),))
                 db.executescript(_SCHEMA)
                 if found is None:
@@ -145,14 +146,15 @@ class SqliteStore(RowLookups):
     async def append(self, game_id: str, version: int, seat: int, decision: str, over: bool, to_move: int) -> None:
 
         def append(db: sqlite3.Connection) -> None:
+            now = time.time()
             with _transaction(db):
                 moved = db.execute(
-                    "UPDATE games SET version=?, over=?, to_move=? WHERE id=? AND version=?",
-                    (version, int(over), to_move, game_id, version - 1),
+                    "UPDATE games SET version=?, over=?, to_move=?, decided_at=? WHERE id=? AND version=?",
+                    (version, int(over), to_move, now, game_id, version - 1),
                 )
                 if moved.rowcount != 1:
                     raise StoreError(f"game {game_id} is not at version {version - 1}")
-                db.execute("INSERT INTO decisions VALUES (?,?,?,?,?)", (game_id, version, seat, decision, time.time()))
+                db.execute("INSERT INTO decisions VALUES (?,?,?,?,?)", (game_id, version, seat, decision, now))
 
         await self._run(append)
 
@@ -202,7 +204,7 @@ class SqliteStore(RowLookups):
 
     async def delete_forgotten(self, created_before: float, decided_before: float, keep: Collection[str]) -> int:
         kept = frozenset(keep)  # read on the store's thread: a copy
-        asked = (created_before, decided_before, DELETED_AT_ONCE + len(kept))
+        asked = (created_before, created_before, decided_before, decided_before, DELETED_AT_ONCE + len(kept))
 
         def delete(db: sqlite3.Connection) -> int:
             with _transaction(db):

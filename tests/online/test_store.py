@@ -49,7 +49,9 @@ INSERT INTO meta VALUES ('schema', '1');
 
 
 #: A database of today's schema taken back to before schema 5 (no name keys), to be migrated again.
-WITHOUT_NAME_KEYS = "DROP INDEX seats_name_key; ALTER TABLE seats DROP COLUMN name_key; "
+#: What schema 6 added to schema 5, taken away: a database as schema 5 left it (then older ones, each its own).
+AS_SCHEMA_5 = "DROP INDEX games_left; ALTER TABLE games DROP COLUMN decided_at; "
+WITHOUT_NAME_KEYS = AS_SCHEMA_5 + "DROP INDEX seats_name_key; ALTER TABLE seats DROP COLUMN name_key; "
 
 
 def run_sql(database: str, script: str) -> None:
@@ -357,6 +359,26 @@ async def test_a_database_of_the_fourth_schema_gets_the_names_constraint_for_the
         await again.create(game_row("g2", watch=b"w2"), seats("g2"))
         with pytest.raises(NameTaken):  # and the new ones are held to it by the database
             await again.join("g2", 1, b"g2-i1", b"t2", "ANA", time.time())
+    finally:
+        await again.close()
+
+
+async def test_a_database_of_the_fifth_schema_knows_when_each_game_was_decided_in_last(database: str) -> None:
+    # the sweep reads when a game was last decided in from the games' own column, by its index: a database of
+    # schema 5 has it filled in from the decisions
+    store = store_for(database)
+    await store.open()
+    for game in ("begun", "waiting"):
+        await store.create(game_row(game, watch=f"w-{game}".encode(), clock=None), seats(game))
+    await store.append("begun", 1, 1, "+r7", over=False, to_move=0)
+    await store.close()
+    run_sql(database, f"{AS_SCHEMA_5} UPDATE meta SET value='5' WHERE key='schema';")
+    again = store_for(database)
+    await again.open()
+    try:
+        later = time.time() + 1
+        assert await again.delete_forgotten(0.0, later, keep=()) == 1  # "begun", its last decision before then
+        assert await again.load("begun") is None and await again.load("waiting") is not None
     finally:
         await again.close()
 

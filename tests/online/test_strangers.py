@@ -654,7 +654,7 @@ async def test_a_game_whose_friend_never_came_or_left_half_played_is_deleted_onc
     await asking.close()
     server.stop()
     with sqlite3.connect(server.database) as db:  # a month and a minute go by without a move
-        db.execute("UPDATE decisions SET at = at - ?", (Limits.ABANDONED_DAYS * 86400 + 3600,))
+        db.execute("UPDATE games SET decided_at = decided_at - ?", (Limits.ABANDONED_DAYS * 86400 + 3600,))
     server.restart()
     asking = await open_raw(server.url)
     assert (await ask(asking, {"type": "status", "tokens": [begun_token]}))["games"] == []
