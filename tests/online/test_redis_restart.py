@@ -57,7 +57,13 @@ async def test_redis_restarted_mid_game_the_servers_take_the_game_again_and_it_e
         assert stored == last == decisions_in(results[0].record)  # each decision stored once, none lost
         logs = "".join(server.log.read_text() for server in servers)
         # the server applying it let it go while Redis was away: its renewer found the lease run out, or a
-        # frame did first (whichever came first on a busy machine)
-        assert "lease not renewed in time" in logs or "its lease is lost, so it is no longer applied here" in logs
+        # frame did first, or its relayed players were let go and the game with them, its lease left to run out
+        # (whichever came first on a busy machine: once in CI, on four workers, neither of the first two was logged)
+        let_go = (
+            "lease not renewed in time",
+            "its lease is lost, so it is no longer applied here",
+            "lease not released",
+        )
+        assert any(said in logs for said in let_go), logs[-3000:]
     for server in servers:
         assert "Traceback" not in server.log.read_text()
