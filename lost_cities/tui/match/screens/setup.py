@@ -546,13 +546,13 @@ class NewMatchScreen(FittedScreen[FormResult]):
         await self.recompose()
         self.on_mount()
         self.query_one("#language", RadioSet).focus()
-        # Translators: said once another language is chosen in the form, in that language
         self.call_after_refresh(self._say_language_kept)  # after the new fields' first events, which clear it
 
     def _say_language_kept(self) -> None:
         """Under the form, until something is changed (not a refusal): the language chosen is kept."""
         note = self.query_one("#error", Static)
         note.add_class("-note")
+        # Translators: said under the form once another language is chosen in it, in that language
         note.update(_("Kept for every command from now on; --lang changes it for one run."))
 
     # ------------------------------------------------------------ reading the form
