@@ -59,7 +59,7 @@ _SCHEMA = tables(POSTGRES)
 
 #: Of the games given, those still forgotten, locked until the transaction ends: another server's decision in one,
 #: committed meanwhile, keeps it; one waiting to commit finds it gone.
-_STILL_FORGOTTEN = f"SELECT id FROM games g WHERE id = ANY(%s) AND {FORGOTTEN.format('%s')} FOR UPDATE"
+_STILL_FORGOTTEN = f"SELECT id FROM games WHERE id = ANY(%s) AND {FORGOTTEN.format('%s')} FOR UPDATE"
 
 _MIGRATIONS = migrations(POSTGRES)
 
