@@ -332,6 +332,9 @@ class GameStore(Protocol):
     async def counts(self) -> tuple[int, int]:
         """(games, games not over): for ``GET /health``."""
 
+    async def ping(self) -> None:
+        """Return once the database answers the least question (:class:`StoreError` if it cannot be reached)."""
+
     async def delete_forgotten(self, created_before: float, decided_before: float, keep: Collection[str]) -> int:
         """Delete some games not over (:data:`FORGOTTEN`) — created before ``created_before`` (UNIX time) with no card
         played, or decided in last before ``decided_before`` — with their seats and decisions, but those in ``keep``

@@ -249,6 +249,9 @@ class PostgresStore(RowLookups):
         assert row is not None  # an aggregate always has its row
         return int(row[0]), int(row[1])
 
+    async def ping(self) -> None:
+        await self._one("SELECT 1")
+
     async def delete_forgotten(self, created_before: float, decided_before: float, keep: Collection[str]) -> int:
         async with self._connection(write=True) as db:
             asked = (created_before, created_before, decided_before, decided_before, DELETED_AT_ONCE + len(keep))

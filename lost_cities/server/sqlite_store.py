@@ -202,6 +202,9 @@ class SqliteStore(RowLookups):
         assert row is not None  # an aggregate always has its row
         return int(row[0]), int(row[1])
 
+    async def ping(self) -> None:
+        await self._one("SELECT 1")
+
     async def delete_forgotten(self, created_before: float, decided_before: float, keep: Collection[str]) -> int:
         kept = frozenset(keep)  # read on the store's thread: a copy
         asked = (created_before, created_before, decided_before, decided_before, DELETED_AT_ONCE + len(kept))

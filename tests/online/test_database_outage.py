@@ -34,11 +34,13 @@ from lost_cities.net.protocol import (
     ServerFrame,
     ViewFrame,
 )
+from lost_cities.server import serve
 from lost_cities.server.game_store import StoreError
 from lost_cities.server.postgres_store import WAIT, PostgresStore
 from lost_cities.server.serve import HEALTH_FRESH
+from lost_cities.server.sqlite_store import SqliteStore
 from tests.online.postgres import Postgres, Unavailable
-from tests.online.server import ServerProcess, running, sharing
+from tests.online.server import ServerProcess, hub_in_process, running, sharing
 from tests.online.test_match import decisions_in, game, play_all, without_a_failure
 
 
@@ -60,11 +62,37 @@ async def test_health_tells_the_games_in_memory_and_those_the_database_holds(ser
     spec = game(SeatSpec("Ana"), SeatSpec("Boris"), rounds=1, seed=5)
     await play_all(server.url, await create_game(server.url, spec), {0: "heuristic", 1: "heuristic"})
     await create_game(server.url, spec)  # created, not played: in the database only
-    await asyncio.sleep(HEALTH_FRESH)  # the database's figures are asked again once they are this old
-    status, state = await asyncio.to_thread(health, server.port)
-    assert status == 200 and state["status"] == "ok"
-    assert state["stored_games"] == 2 and state["stored_games_not_over"] == 1
+    async with asyncio.timeout(10):  # counted again a second after the last count at the least
+        while (state := (await asyncio.to_thread(health, server.port))[1]).get("stored_games") != 2:
+            await asyncio.sleep(HEALTH_FRESH / 4)
+    assert state["status"] == "ok" and state["stored_games_not_over"] == 1
     assert state["games"] == 0  # nobody connected: no game is held in memory
+
+
+async def test_health_counts_a_large_table_seldom_but_asks_the_database_each_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[str] = []
+    async with hub_in_process(SqliteStore(tmp_path / "games.db")) as (_, hub):
+        store, counts, ping = hub.store, hub.store.counts, hub.store.ping
+
+        async def large_table_counts() -> tuple[int, int]:
+            asked.append("counts")
+            await asyncio.sleep(0.02)  # as a count of a large table takes
+            return await counts()
+
+        async def answering() -> None:
+            asked.append("ping")
+            await ping()
+
+        monkeypatch.setattr(store, "counts", large_table_counts)
+        monkeypatch.setattr(store, "ping", answering)
+        monkeypatch.setattr(serve, "HEALTH_FRESH", 0.0)  # every check asks the database
+        checks = serve._Health(hub)
+        for _ in range(20):
+            answer = await checks.answer(head=False)
+            assert answer.status_code == 200 and json.loads(answer.body)["stored_games"] == 0
+        assert asked == ["counts"] + ["ping"] * 19  # the next count is due 2 s (100 counts' time) after
 
 
 @pytest.fixture
