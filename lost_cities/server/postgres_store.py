@@ -15,6 +15,7 @@ shown without its password.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Collection
@@ -88,6 +89,11 @@ WAIT = 2.0
 #: the database being away, and a refusal then would send every client back to queue again.  Calls wait only
 #: :data:`WAIT` from the moment one finds the database cut off until one reaches it again.
 BUSY_WAIT = 30.0
+#: How long (seconds) a call's statements may take, from the moment it has its connection: a database that answers
+#: none within it (frozen, a stalled disk, a host gone without a word) is taken for cut off, the call's connection
+#: closed — its transaction never committed — and the call refused, rather than every decision in flight waiting as
+#: long as the database does.  The games' statements take milliseconds.
+ANSWER_WAIT = 5.0
 
 
 class PostgresStore(RowLookups):
@@ -95,13 +101,17 @@ class PostgresStore(RowLookups):
     method does).  Open with :meth:`open`; every method is a coroutine.
 
     ``connections`` is the most the pool opens; ``wait`` how long (seconds) a call waits for one, or for the
-    database to answer a connection, before it is refused with a :class:`StoreError` (:data:`WAIT`).
+    database to answer a connection, before it is refused with a :class:`StoreError` (:data:`WAIT`);
+    ``answer_wait`` how long its statements may take (:data:`ANSWER_WAIT`).
     """
 
-    def __init__(self, url: str, *, connections: int = DATABASE_CONNECTIONS, wait: float = WAIT) -> None:
+    def __init__(
+        self, url: str, *, connections: int = DATABASE_CONNECTIONS, wait: float = WAIT, answer_wait: float = ANSWER_WAIT
+    ) -> None:
         self.url = url
         self.shown = shown_url(url)
         self.wait = wait
+        self.answer_wait = answer_wait
         #: since a call found the database cut off (a connection broken, or none made in time), until one reaches
         #: it: calls then wait for a connection only :attr:`wait`, not :data:`BUSY_WAIT`
         self.cut_off = False
@@ -152,16 +162,33 @@ class PostgresStore(RowLookups):
     @contextlib.asynccontextmanager
     async def _connection(self, *, write: bool = False) -> AsyncIterator[_Connection]:
         """A connection of the pool inside one transaction (committed as the block ends, rolled back if it
-        raises); a read's transaction sees one snapshot of the database for all its statements."""
+        raises); a read's transaction sees one snapshot of the database for all its statements.  The connection is
+        closed under the block if the database has not answered within :attr:`answer_wait` (cancelling a statement
+        would wait for the database as long as it is away)."""
+        unanswered = False
+
+        def cut(connection: _Connection) -> None:
+            nonlocal unanswered
+            unanswered = True
+            connection.pgconn.finish()  # the statement awaited fails at once; the pool discards the connection
+
         try:
             async with self._pool.connection(self.wait if self.cut_off else None) as connection:
-                async with connection.transaction():
-                    if not write:
-                        await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-                    yield connection
+                deadline = asyncio.get_running_loop().call_later(self.answer_wait, cut, connection)
+                try:
+                    async with connection.transaction():
+                        if not write:
+                            await connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                        yield connection
+                finally:
+                    deadline.cancel()
                 self.cut_off = False
         except (psycopg.OperationalError, PoolTimeout) as error:  # the database cut off, or no connection in time
             self.cut_off = True
+            if unanswered:
+                raise StoreError(
+                    f"the games' database {self.shown} cannot be used: it did not answer in {self.answer_wait:g} s"
+                ) from None
             raise self._refused(error) from None
         except psycopg.Error as error:
             raise self._refused(error) from None

@@ -17,9 +17,11 @@ import itertools
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
@@ -120,6 +122,21 @@ class Postgres:
     def resume(self) -> None:
         """Start it again after :meth:`pause`, on the same data and the same port: the URLs given out hold."""
         assert self._pg_start(), f"PostgreSQL did not start again: {self._log_tail()}"
+
+    @contextlib.contextmanager
+    def frozen(self) -> Iterator[None]:
+        """The server and every process of it stopped where they stand (``SIGSTOP``), as a stalled disk or a host
+        gone without a word leave it: connected, answering nothing; ``SIGCONT`` on leaving."""
+        master = int((self.data / "postmaster.pid").read_text().splitlines()[0])
+        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        processes = [master, *map(int, children)]  # the postmaster first: it starts no other meanwhile
+        for process in processes:
+            os.kill(process, signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            for process in processes:
+                os.kill(process, signal.SIGCONT)
 
     def _log_tail(self) -> str:
         with contextlib.suppress(OSError):

@@ -42,6 +42,7 @@ from lost_cities.server.sqlite_store import SqliteStore
 from tests.online.postgres import Postgres, Unavailable
 from tests.online.server import ServerProcess, hub_in_process, running, sharing
 from tests.online.test_match import decisions_in, game, play_all, without_a_failure
+from tests.online.test_store import game_row, seats
 
 
 def health(port: int) -> tuple[int, dict[str, Any]]:
@@ -121,6 +122,26 @@ async def test_a_call_while_the_database_is_away_is_refused_within_seconds(own_p
             with pytest.raises(StoreError, match="cannot be used"):
                 await store.counts()
             assert time.monotonic() - started < WAIT + 1.5  # the client hears ``unavailable`` in a moment
+    finally:
+        await store.close()
+
+
+@pytest.mark.slow
+async def test_a_call_to_a_database_that_answers_nothing_is_refused_within_seconds_and_never_committed(
+    own_postgres: Postgres,
+) -> None:
+    # found by an attacker: a frozen PostgreSQL held every decision in flight as long as it was frozen (36 s)
+    store = PostgresStore(own_postgres.new_database(), answer_wait=1.0)
+    await store.open()
+    try:
+        with own_postgres.frozen():
+            started = time.monotonic()
+            with pytest.raises(StoreError, match="did not answer in 1 s"):
+                await store.create(game_row("frozen"), seats("frozen"))
+            assert time.monotonic() - started < 1.5  # the client hears ``unavailable`` in a moment
+        async with asyncio.timeout(10):  # back: a new connection, and the game that met the freeze not stored
+            while await asyncio.gather(store.counts(), return_exceptions=True) != [(0, 0)]:
+                await asyncio.sleep(0.1)
     finally:
         await store.close()
 
