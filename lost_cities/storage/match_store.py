@@ -81,6 +81,12 @@ class MatchStore:
         self.root = Path(root) if root is not None else default_data_dir()
         self.current_path = self.root / CURRENT_NAME
         self.history_dir = self.root / HISTORY_NAME
+        #: the seats taken in online games, with their tokens (the keys to come back)
+        self.online_path = self.root / ONLINE_NAME
+        #: the player's settings (:mod:`~lost_cities.storage.settings`)
+        self.settings_path = self.root / SETTINGS_NAME
+        #: the match ``lost-cities score``'s pad is marking
+        self.pad_path = self.root / PAD_NAME
         #: The last save's failure, or ``None`` while saving works.
         self.save_problem: SaveFailedError | None = None
 
@@ -268,11 +274,6 @@ class MatchStore:
 
     # ------------------------------------------------------------ online seats
 
-    @property
-    def online_path(self) -> Path:
-        """Where the seats taken in online games are kept, with their tokens (the keys to come back)."""
-        return self.root / ONLINE_NAME
-
     def save_online(self, text: str) -> bool:
         return self.save_text(self.online_path, text)
 
@@ -305,11 +306,6 @@ class MatchStore:
 
     # ------------------------------------------------------------ the player's settings
 
-    @property
-    def settings_path(self) -> Path:
-        """Where the player's settings are kept (:mod:`~lost_cities.storage.settings`)."""
-        return self.root / SETTINGS_NAME
-
     def save_settings(self, text: str) -> bool:
         """Keep the settings, best effort: ``False`` if they cannot be written (a match's saves say so, not these)."""
         try:
@@ -323,11 +319,6 @@ class MatchStore:
         return self._load_kept(self.settings_path, read, _("the settings in it cannot be read"))
 
     # ------------------------------------------------------------ the score pad
-
-    @property
-    def pad_path(self) -> Path:
-        """Where ``lost-cities score``'s pad keeps the match being marked."""
-        return self.root / PAD_NAME
 
     def save_pad(self, text: str) -> bool:
         """Save the score pad's file (as :func:`~lost_cities.score.sheet.pad_to_json` writes it)."""
