@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**figures.to_dict(), **_settings_dict(settings, args.jobs)}, ensure_ascii=False))
     else:
-        print(_describe(figures, settings))
+        print(_describe(figures))
     return status
 
 
@@ -118,6 +118,7 @@ def _gather(deals: Iterator[Deal], total: int, progress: _Shows[Deal] | None) ->
 
 def _describe_table(figures: TableReport, teams: bool) -> str:
     """Each bot's figures, a line each, best mean place first; with four, each team's too."""
+    from lost_cities.ai.arena import PLY_CAP
     from lost_cities.words import decimal, signed
 
     lines = [
@@ -142,7 +143,7 @@ def _describe_table(figures: TableReport, teams: bool) -> str:
             )
         )
     lines.append(_("Plies per round: {plies}").format(plies=decimal(figures.plies_per_round, 1)))
-    lines.append(_("Rounds stopped at {cap} plies: {count}").format(cap=_ply_cap(), count=figures.capped_rounds))
+    lines.append(_("Rounds stopped at {cap} plies: {count}").format(cap=PLY_CAP, count=figures.capped_rounds))
     for bot in figures.bots:
         timing = bot.seconds_per_turn
         lines.append(
@@ -219,8 +220,9 @@ def _percent(value: float, places: int = 1) -> str:
     return _("{number}%").format(number=decimal(100 * value, places))
 
 
-def _describe(figures: ArenaReport, settings: ArenaSettings) -> str:
+def _describe(figures: ArenaReport) -> str:
     """The report as lines of text, every number as the language writes it."""
+    from lost_cities.ai.arena import PLY_CAP
     from lost_cities.words import decimal, elided, signed
 
     a, b = figures.a, figures.b
@@ -252,7 +254,7 @@ def _describe(figures: ArenaReport, settings: ArenaSettings) -> str:
             a=a, b=b, diff=signed(figures.mean_diff, 1), se=decimal(figures.mean_diff_se, 1)
         ),
         _("Plies per round: {plies}").format(plies=decimal(figures.plies_per_round, 1)),
-        _("Rounds stopped at {cap} plies: {count}").format(cap=_ply_cap(), count=figures.capped_rounds),
+        _("Rounds stopped at {cap} plies: {count}").format(cap=PLY_CAP, count=figures.capped_rounds),
     ]
     for name, timing in zip((a, b), figures.seconds_per_turn, strict=True):
         lines.append(
@@ -264,12 +266,6 @@ def _describe(figures: ArenaReport, settings: ArenaSettings) -> str:
         if rate is not None:
             lines.append(_("Rollouts per second, {name}: {rate}").format(name=name, rate=decimal(rate)))
     return "\n".join(lines)
-
-
-def _ply_cap() -> int:
-    from lost_cities.ai.arena import PLY_CAP
-
-    return PLY_CAP
 
 
 class _Progress(ProgressBar):
