@@ -18,11 +18,10 @@ from lost_cities.limits import PlayerNamesError
 from lost_cities.net import DEFAULT_SERVER, addresses, check_server, wrong_address
 
 if TYPE_CHECKING:
-    from lost_cities.net.protocol import Create, Created, GameStatus, Record, ServerFrame, Welcome
+    from lost_cities.net.protocol import Create, Created, GameStatus, ServerFrame, Welcome
     from lost_cities.session import OfferedGame
     from lost_cities.storage import MatchStore
     from lost_cities.storage.online import OnlineSeat
-    from lost_cities.storage.saved import SavedMatch
 
 #: The environment variable that names the server when ``--server`` does not.
 SERVER_VARIABLE = "LOST_CITIES_SERVER"
@@ -202,10 +201,11 @@ def run_bot(args: argparse.Namespace) -> int:
         return arguments.refuse("online bot", str(error))
     except KeyboardInterrupt:
         return 130
+    from lost_cities.storage.saved import SavedMatch
     from lost_cities.storage.summary import result_label
     from lost_cities.words import signed
 
-    saved = _saved(record)
+    saved = SavedMatch.online_game(record)
     totals = " – ".join(f"{name} {signed(total)}" for name, total in zip(saved.side_names, saved.totals, strict=True))
     print(_("{totals}: {result}").format(totals=totals, result=result_label(saved)))
     return 0
@@ -271,12 +271,13 @@ def run_export(args: argparse.Namespace) -> int:
     import asyncio
 
     from lost_cities.net.client import OnlineError, fetch_record
+    from lost_cities.storage.saved import SavedMatch
 
     try:
         record = asyncio.run(fetch_record(server_of(args, code=args.code), args.code))
     except OnlineError as error:
         return arguments.refuse("online export", str(error))
-    sys.stdout.write(_saved(record).to_json())
+    sys.stdout.write(SavedMatch.online_game(record).to_json())  # as the history keeps it
     return 0
 
 
@@ -346,13 +347,6 @@ def _same_server(kept: str, given: str) -> bool:
     """Whether a server kept (one address or several, separated by commas) is the one ``given``: they share an
     address, in whatever order either lists them."""
     return not set(addresses(kept)).isdisjoint(addresses(given))
-
-
-def _saved(record: Record) -> SavedMatch:
-    """An online game that has ended as the saves write a match: what ``export`` prints and the history keeps."""
-    from lost_cities.storage.saved import SavedMatch
-
-    return SavedMatch.online_game(record)
 
 
 def run_play_online(args: argparse.Namespace) -> int:
