@@ -60,6 +60,7 @@ __all__ = [
     "number_name",
     "pile_colour",
     "player_name",
+    "refusal_clause",
     "said",
     "shown_names",
     "side_names",
@@ -405,6 +406,12 @@ def describe_refusal(error: IllegalMoveError) -> str:
     (R6a).``  The words are the engine's one wording of the reason (:data:`~lost_cities.engine.REFUSALS`),
     translated by that very text, with the cards and the colour named as the language names them."""
     return f"{capitalised(_(REFUSALS[error.reason]).format(**_refusal_fields(error)))} ({error.rule})."
+
+
+def refusal_clause(error: IllegalMoveError) -> str:
+    """:func:`describe_refusal` as a clause after a colon: ``red 5 can't follow red 7: numbers must go up (R6a)``."""
+    text = describe_refusal(error).rstrip(".")
+    return text[:1].lower() + text[1:]
 
 
 def _refusal_fields(error: IllegalMoveError) -> dict[str, str]:

@@ -44,7 +44,7 @@ from lost_cities.i18n import _, ngettext, quoted
 from lost_cities.quoting import excerpt
 from lost_cities.score.tally import NoCopyLeft, Tally
 from lost_cities.score.typed import is_typed_wager, parse_colour_word
-from lost_cities.words import card_name, colour_name, describe_refusal, number_name
+from lost_cities.words import card_name, colour_name, number_name, refusal_clause
 
 __all__ = ["ScoreInputError", "Side", "hand_size_rule", "read_players", "read_side"]
 
@@ -94,16 +94,6 @@ class _Expedition(Struct):
         return " ".join(self.pieces)
 
 
-def _clause(sentence: str) -> str:
-    """``"Red 2 can't follow red 3 (R6a)."`` -> ``"red 2 can't follow red 3 (R6a)"``, to follow a colon."""
-    text = sentence.rstrip(".")
-    return text[:1].lower() + text[1:]
-
-
-def _refusal(error: IllegalMoveError) -> str:
-    return _clause(describe_refusal(error))
-
-
 def _split(text: str) -> list[str]:
     return text.replace(",", " ").split()
 
@@ -139,7 +129,7 @@ def _colour(group: _Expedition, rules: Rules) -> Colour:
             ),
         ) from None
     if colour not in rules.colours:
-        refusal = _refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=colour))
+        refusal = refusal_clause(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=colour))
         raise ScoreInputError(group.source, _("{refusal}: add --long").format(refusal=refusal))
     return colour
 
@@ -198,7 +188,7 @@ def _hand(text: str, rules: Rules, table: Counter[Card], where: dict[Card, str])
                 ).format(token=quoted(token), letters=letters),
             ) from None
         if card.colour not in rules.colours:
-            refusal = _refusal(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=card.colour))
+            refusal = refusal_clause(IllegalMoveError(Reason.COLOUR_NOT_IN_GAME, colour=card.colour))
             raise ScoreInputError(source, _("{refusal}: add --long").format(refusal=refusal))
         held[card] += 1
         try:
@@ -219,7 +209,7 @@ def _too_many(card: Card, rules: Rules, on_table: int, in_hand: int, expedition:
         return _("{card} is already on the table ({expedition}): every card exists once (R2)").format(
             card=card_name(card), expedition=expedition
         )
-    return _refusal(IllegalMoveError(Reason.DUPLICATE_CARD, (card,)))
+    return refusal_clause(IllegalMoveError(Reason.DUPLICATE_CARD, (card,)))
 
 
 def read_players(text: str | None) -> int:
@@ -295,7 +285,7 @@ def read_side(arguments: Sequence[str], hand: str | None = None, long: bool = Fa
         try:
             check_expedition(colour, cards, rules)
         except IllegalMoveError as error:
-            raise ScoreInputError(group.source, _refusal(error)) from None
+            raise ScoreInputError(group.source, refusal_clause(error)) from None
         given[colour] = group.source
         expeditions[colour] = cards
     table = Counter(card for cards in expeditions.values() for card in cards)

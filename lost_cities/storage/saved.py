@@ -43,7 +43,7 @@ from lost_cities.i18n import _, quoted
 from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK, PlayerNamesError, check_names
 from lost_cities.quoting import excerpt
 from lost_cities.storage.errors import DamagedSaveError
-from lost_cities.words import describe_refusal, shown_names, side_names
+from lost_cities.words import refusal_clause, shown_names, side_names
 
 __all__ = ["FORMAT", "MAX_SAVE_BYTES", "Claim", "ResumedMatch", "SaveStatus", "SavedMatch", "new_match_id", "utc_now"]
 
@@ -565,8 +565,7 @@ def _replay(record: MatchRecord, damaged: Callable[[str, str], DamagedSaveError]
     try:
         return record.replay()
     except IllegalMoveError as error:
-        why = describe_refusal(error).rstrip(".")
-        raise damaged(_("a move the rules refuse: {why}").format(why=why[:1].lower() + why[1:]), str(error)) from None
+        raise damaged(_("a move the rules refuse: {why}").format(why=refusal_clause(error)), str(error)) from None
     except NotationError as error:
         raise damaged(_("an unreadable move {text}").format(text=quoted(error.text)), str(error)) from None
     except (ValueError, TypeError, KeyError) as error:
