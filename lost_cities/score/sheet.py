@@ -481,10 +481,13 @@ def pad_file(sheet: ScoreSheet) -> PadFile:
     )
 
 
-def _marks_into(sheet: ScoreSheet, sides: tuple[PadMarks, ...]) -> None:
-    if len(sides) != sheet.sides:
+def _round_into(sheet: ScoreSheet, marked: PadRound) -> None:
+    """A round of the file marked on the sheet again, under its variants."""
+    sheet.set_hand_penalty(marked.rules.hand_penalty)
+    sheet.set_long(marked.rules.long)
+    if len(marked.marks) != sheet.sides:
         raise FieldError("marks")
-    for side, marks in enumerate(sides):
+    for side, marks in enumerate(marked.marks):
         for place, cards in ((Place.TABLE, marks.table), (Place.HAND, marks.hand)):
             for card in parse_cards(cards):
                 sheet.mark(side, card, place)
@@ -510,13 +513,9 @@ def sheet_of(file: PadFile) -> ScoreSheet:
         raise FieldError("finished")
     sheet = ScoreSheet(names, file.rounds, file.rules.long, file.rules.hand_penalty)
     for result in file.finished:
-        sheet.set_hand_penalty(result.rules.hand_penalty)
-        sheet.set_long(result.rules.long)
-        _marks_into(sheet, result.marks)
+        _round_into(sheet, result)
         sheet.finish_round()
-    sheet.set_hand_penalty(file.rules.hand_penalty)
-    sheet.set_long(file.rules.long)
-    _marks_into(sheet, file.marks)
+    _round_into(sheet, PadRound(file.rules, file.marks))  # the round being marked
     return sheet
 
 
