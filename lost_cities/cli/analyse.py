@@ -3,8 +3,7 @@
 The computation is :mod:`lost_cities.ai.analysis` (pure, from each player's view only), and the result is
 kept beside the match (:mod:`lost_cities.storage.analyses`), so a second run with the same ``--think``
 and ``--seed`` is instant and says so; this module loads the match, shows the progress on stderr, and
-prints the result in words or as JSON.  Light on
-purpose, as every command's module: the search is imported only when the command runs.
+prints the result in words or as JSON.
 """
 
 from __future__ import annotations

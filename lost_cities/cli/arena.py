@@ -1,9 +1,4 @@
-"""``lost-cities arena A B [C [D]]``: bots play the same deals from every seat; the figures that compare them.
-
-``run(args)``, as every command's module (its options: :mod:`lost_cities.cli.table`); light on
-purpose (argparse and the translations): the bots and the arena are imported
-only when the command runs.
-"""
+"""``lost-cities arena A B [C [D]]``: bots play the same deals from every seat; the figures that compare them."""
 
 from __future__ import annotations
 
