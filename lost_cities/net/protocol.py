@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, get_args
 
 import msgspec
 from msgspec import Meta, Struct
@@ -176,6 +176,8 @@ class Rematch(_Frame, frozen=True, tag="rematch"):
 
 
 ClientFrame = Create | Join | Hello | Watch | Status | Decide | TakeBack | Claim | Sync | Ping | Rematch
+#: The kinds a client may send, as a frame of an unknown kind is told them.
+_CLIENT_KINDS = ", ".join(str(kind.__struct_config__.tag) for kind in get_args(ClientFrame))
 
 
 # ------------------------------------------------------------------ server → client
@@ -414,17 +416,11 @@ def _read(data: str | bytes, kind: object) -> object:
     except FieldError as error:
         text = str(error)
         if text.endswith("- at `$.type`") or "missing required field `type`" in text:
-            raise FrameError(ErrorCode.UNKNOWN_TYPE, _unknown_type(text)) from None
+            none = " (this frame has none)" if "missing" in text else ""
+            raise FrameError(ErrorCode.UNKNOWN_TYPE, f'a frame\'s "type" is one of {_CLIENT_KINDS}{none}') from None
         raise FrameError(ErrorCode.BAD_FIELD, field_sentence(text)) from None
     except msgspec.DecodeError:
         raise FrameError(ErrorCode.NOT_JSON, "a frame is one JSON object, and this is not JSON") from None
-
-
-def _unknown_type(text: str) -> str:
-    return (
-        'a frame\'s "type" is one of create, join, hello, watch, status, decide, take_back, claim, sync, ping, rematch'
-        + ("" if "missing" not in text else " (this frame has none)")
-    )
 
 
 _KINDS = {
