@@ -209,10 +209,6 @@ class ScoreSheet:
     def count(self, side: int, card: Card, place: Place) -> int:
         return self.marks[side].at(place)[card]
 
-    def free(self, card: Card) -> int:
-        """How many copies of ``card`` no side has marked yet (R2)."""
-        return self.tally().left(card)
-
     @property
     def hand_limit(self) -> int:
         """The most cards a side can have left in hand (R8; both partners' hands, R24)."""
@@ -303,7 +299,7 @@ class ScoreSheet:
         """
         if not card.is_wager:
             self.press(side, card.colour, CELLS.index(card.value), place)
-        elif self.free(card) > 0:
+        elif self.tally().left(card) > 0:  # a copy no side has marked yet (R2)
             self.mark(side, card, place)
         elif self.count(side, card, place):
             del self.marks[side].at(place)[card]
