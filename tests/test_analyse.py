@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -231,7 +232,7 @@ def test_an_analysis_kept_by_an_earlier_version_weighing_another_way_is_made_aga
     assert json.loads(kept.read_text(encoding="utf-8"))["method"] == METHOD
 
 
-@pytest.mark.parametrize("damage", ["cut", "other", "empty", "huge"])
+@pytest.mark.parametrize("damage", ["cut", "other", "empty", "huge", "pipe"])
 def test_a_damaged_kept_analysis_is_one_sentence(tmp_path: Path, damage: str) -> None:
     store = MatchStore(tmp_path)
     saved = store.finish_current(
@@ -243,8 +244,12 @@ def test_a_damaged_kept_analysis_is_one_sentence(tmp_path: Path, damage: str) ->
     kept.keep(saved, 0.2, 0, MatchAnalysis((), ()))
     path = kept.path(saved, 0.2, 0)
     text = path.read_text(encoding="utf-8")
-    damaged = {"cut": text[:-30], "other": '{"format": 7}', "empty": "", "huge": " " * (MAX_SAVE_BYTES + 1)}[damage]
-    path.write_text(damaged, encoding="utf-8")
+    if damage == "pipe":  # a named pipe in its place: read, it would wait for a writer for ever
+        path.unlink()
+        os.mkfifo(path)
+    else:
+        damaged = {"cut": text[:-30], "other": '{"format": 7}', "empty": "", "huge": " " * (MAX_SAVE_BYTES + 1)}
+        path.write_text(damaged[damage], encoding="utf-8")
     with pytest.raises(DamagedSaveError) as caught:
         kept.load(saved, 0.2, 0)
     message = str(caught.value)

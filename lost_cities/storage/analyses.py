@@ -40,7 +40,7 @@ from lost_cities.engine.codec import decode, encode
 from lost_cities.i18n import _, os_reason
 from lost_cities.storage.atomic import write_atomic
 from lost_cities.storage.errors import DamagedSaveError, StorageError
-from lost_cities.storage.match_store import MatchStore
+from lost_cities.storage.match_store import MatchStore, read_save_bytes
 from lost_cities.storage.saved import MAX_SAVE_BYTES, SavedMatch
 
 __all__ = ["Analysed", "KeptAnalyses", "record_digest"]
@@ -99,8 +99,7 @@ class KeptAnalyses:
         """
         path = self.path(saved, think, seed)
         try:
-            with path.open("rb") as stream:
-                data = stream.read(MAX_SAVE_BYTES + 1)
+            data = read_save_bytes(path)
         except (FileNotFoundError, NotADirectoryError):
             return None
         except OSError as error:

@@ -34,7 +34,7 @@ from lost_cities.storage.atomic import sweep_temporaries, write_atomic
 from lost_cities.storage.errors import DamagedSaveError, FolderUnusableError, SaveFailedError, UnknownMatchError
 from lost_cities.storage.saved import ID_PATTERN, MAX_SAVE_BYTES, SavedMatch, SaveStatus, utc_now
 
-__all__ = ["DATA_DIR_VARIABLE", "HistoryListing", "MatchStore", "default_data_dir"]
+__all__ = ["DATA_DIR_VARIABLE", "HistoryListing", "MatchStore", "default_data_dir", "read_save_bytes"]
 
 #: The environment variable that moves the data folder (tests, portable installs).
 DATA_DIR_VARIABLE = "LOST_CITIES_DATA_DIR"
@@ -338,7 +338,7 @@ class MatchStore:
         (any ``ValueError``: not JSON, a wrong field) is moved aside like a damaged match and reported as a
         :class:`DamagedSaveError` saying ``unreadable``."""
         try:
-            return read(_read_bytes(path).decode("utf-8-sig"))
+            return read(read_save_bytes(path).decode("utf-8-sig"))
         except FileNotFoundError:
             return None
         except OSError as error:
@@ -365,7 +365,7 @@ class MatchStore:
         return None
 
 
-def _read_bytes(path: Path) -> bytes:
+def read_save_bytes(path: Path) -> bytes:
     """The start of a regular file (:data:`MAX_SAVE_BYTES` and one more byte), never a wait.
 
     The file is opened without blocking and checked before anything is read: a pipe
@@ -410,7 +410,7 @@ def _names_a_file(text: str) -> bool:
 def _read(path: Path) -> SavedMatch:
     """Read and check one save.  A missing file raises :class:`FileNotFoundError`, all else is damage."""
     try:
-        data = _read_bytes(path)
+        data = read_save_bytes(path)
     except FileNotFoundError:
         raise
     except NotADirectoryError as error:  # the data folder is a file: there is no save in it
@@ -429,6 +429,6 @@ class _Id(Struct, frozen=True):
 def _peek_id(path: Path) -> str | None:
     """The id in a save file, read without checking the rest; ``None`` if there is none."""
     try:
-        return decode(_read_bytes(path)[:MAX_SAVE_BYTES], _Id).id
+        return decode(read_save_bytes(path)[:MAX_SAVE_BYTES], _Id).id
     except (OSError, ValueError, RecursionError, DamagedSaveError):  # not JSON, or a FieldError: both ValueErrors
         return None
