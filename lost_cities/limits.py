@@ -46,6 +46,7 @@ __all__ = [
     "PlayerNamesError",
     "cell_width",
     "check_names",
+    "check_think",
     "clean_name",
     "fold",
     "name_problem",
@@ -328,6 +329,12 @@ def _most_marks(name: str) -> int:
         run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
         most = max(most, run)
     return most
+
+
+def check_think(think: float) -> None:
+    """:class:`ValueError` for a thinking time per turn out of :data:`MIN_THINK` to :data:`MAX_THINK`."""
+    if not MIN_THINK <= think <= MAX_THINK:
+        raise ValueError(f"the computer thinks {MIN_THINK} to {MAX_THINK} seconds a turn, not {think}")
 
 
 def check_names(names: Sequence[str]) -> tuple[str, ...]:

@@ -35,7 +35,7 @@ from lost_cities.engine import (
     player_view,
     public_view,
 )
-from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK
+from lost_cities.limits import MAX_ROUNDS, check_think
 from lost_cities.quoting import quote
 from lost_cities.storage.saved import SavedMatch
 from lost_cities.words import side_names
@@ -97,8 +97,7 @@ class MatchSettings(Struct, frozen=True):
             rules = Rules(len(self.names), rules.long, rules.hand_penalty, rules.cooperative)
             force_setattr(self, "rules", rules)
         force_setattr(self, "computers", check_computers(self.computers, len(self.names)))  # normalised, kept frozen
-        if not MIN_THINK <= self.think <= MAX_THINK:
-            raise ValueError(f"the computer thinks {MIN_THINK} to {MAX_THINK} seconds a turn, not {self.think}")
+        check_think(self.think)
 
     @property
     def players(self) -> int:

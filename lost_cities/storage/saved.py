@@ -40,7 +40,7 @@ from lost_cities.ai.levels import DEFAULT_THINK, check_computers
 from lost_cities.engine import FieldError, IllegalMoveError, Match, MatchRecord, NotationError, Outcome
 from lost_cities.engine.codec import convert, decode, encode, to_builtins
 from lost_cities.i18n import _, quoted
-from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK, PlayerNamesError, check_names
+from lost_cities.limits import MAX_ROUNDS, MAX_THINK, MIN_THINK, PlayerNamesError, check_names, check_think
 from lost_cities.quoting import excerpt
 from lost_cities.storage.errors import DamagedSaveError
 from lost_cities.words import refusal_clause, shown_names, side_names
@@ -243,8 +243,7 @@ class SavedMatch(Struct, frozen=True):
         names = check_names(names)  # PlayerNamesError, a ValueError
         if len(names) != match.rules.players:
             raise ValueError(f"a match of {match.rules.players} players needs as many names, not {len(names)}")
-        if not MIN_THINK <= think <= MAX_THINK:
-            raise ValueError(f"the computer thinks {MIN_THINK} to {MAX_THINK} seconds a turn, not {think}")
+        check_think(think)
         blank = cls(
             new_match_id(moment),
             names,
