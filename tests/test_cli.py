@@ -404,8 +404,8 @@ def test_replay_refuses_a_match_still_being_played(cli: Cli, private_data_dir: P
 def test_every_option_of_play_is_read_by_some_way_of_playing_and_refused_by_the_others() -> None:
     # an option added to play must be placed: read at this keyboard, online, or for a new match's settings
     from lost_cities.cli import play
+    from lost_cities.cli.commands import PLAY
     from lost_cities.cli.declaration import Group, OneOf, Option
-    from lost_cities.cli.table import PLAY
 
     def names(options: tuple[object, ...]) -> list[str]:
         found: list[str] = []

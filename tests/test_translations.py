@@ -100,15 +100,15 @@ def test_no_message_is_left_over(language: str) -> None:
     assert not left_over, f"{language}: run tools/catalogs.sh; not in the source any more: {left_over}"
 
 
-#: The metavars of the command line written alike in every language, left unmarked in lost_cities/cli/table.py.
+#: The metavars of the command line written alike in every language, left unmarked in lost_cities/cli/commands.py.
 VERBATIM_METAVARS = {"A", "B", "C D", "ID", "ID|FILE", "URL", "A,B,…", "2|3|4"}
 
 
 def command_line_texts() -> tuple[set[str], set[str]]:
-    """Every text of the command line's table (:data:`lost_cities.cli.table.PROGRAM`): its helps, descriptions,
+    """Every text of the command line's table (:data:`lost_cities.cli.commands.PROGRAM`): its helps, descriptions,
     epilogs and titles, and its metavars."""
+    from lost_cities.cli.commands import PROGRAM
     from lost_cities.cli.declaration import Command, Group, OneOf, Option
-    from lost_cities.cli.table import PROGRAM
 
     texts: set[str] = set()
     metavars: set[str] = set()

@@ -3,7 +3,7 @@
 Each command's module (:mod:`~lost_cities.cli.play`, :mod:`~lost_cities.cli.score`,
 :mod:`~lost_cities.cli.records` for history, export and replay,
 :mod:`~lost_cities.cli.simulate`…) has the ``run(args)`` of its command;
-:mod:`~lost_cities.cli.table` declares every command, its options and its help, as data,
+:mod:`~lost_cities.cli.commands` declares every command, its options and its help, as data,
 from which :func:`~lost_cities.cli.declaration.build` makes the parser.
 Bare ``lost-cities`` plays (``play`` with no option); ``--help`` lists the commands.
 Those modules are light — argparse and the translations — and import what their
@@ -22,15 +22,15 @@ from collections.abc import Sequence
 
 from lost_cities.cli import argparse_i18n
 from lost_cities.cli.arguments import shown_typing
+from lost_cities.cli.commands import PROGRAM
 from lost_cities.cli.declaration import build
-from lost_cities.cli.table import PROGRAM
 from lost_cities.i18n import LANGUAGES, _, current_language, detect_language, set_language
 
 __all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser of every command (:data:`~lost_cities.cli.table.PROGRAM`), its help in the language chosen now."""
+    """The parser of every command (:data:`~lost_cities.cli.commands.PROGRAM`), its help in the language chosen now."""
     return build(PROGRAM)
 
 

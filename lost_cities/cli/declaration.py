@@ -1,7 +1,7 @@
 """A command line as data — :class:`Command`, :class:`Option`, :class:`Group`, :class:`OneOf`, :class:`Commands` —
 and :func:`build`, the one function that turns it into an argparse parser.
 
-:mod:`lost_cities.cli.table` declares the program so.  Every text a person reads (a help, a description, a group's
+:mod:`lost_cities.cli.commands` declares the program so.  Every text a person reads (a help, a description, a group's
 title, a metavar such as ``NAME``) is declared marked with ``N_`` and translated here, when the parser is built for
 the language chosen (:func:`lost_cities.cli._parser_in`): the table is made at import, before ``--lang`` is read.
 A metavar written alike in every language (``URL``, ``ID|FILE``) is left unmarked: no catalog has it, so it is
