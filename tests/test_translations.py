@@ -278,6 +278,13 @@ def test_every_command_help_in_russian(run: Runner, command: str) -> None:
     assert "show this help" not in result.stdout
 
 
+@pytest.mark.parametrize(("language", "range_said"), [("en", "0.1 to 10"), ("fr", "de 0,1 à"), ("ru", "от 0,1 до")])
+def test_a_helps_decimals_are_written_as_its_language_writes_them(run: Runner, language: str, range_said: str) -> None:
+    # found by a newcomer: the French help said "de 0.1 à 10 secondes" where the form says "1,0"
+    result = run("--lang", language, "play", "--help", COLUMNS="200")
+    assert result.returncode == 0 and range_said in result.stdout
+
+
 def test_simulate_in_french_from_the_locale(run: Runner) -> None:
     result = run("simulate", "--rounds", "5", LANG="fr_FR.UTF-8")
     assert result.returncode == 0, result.stderr

@@ -172,7 +172,7 @@ PLAY = Command(
             default=DEFAULT_THINK,
             metavar=N_("SECONDS"),
             help=N_("the hard level's thinking time per turn, {min} to {max} seconds (default {default})"),
-            values={"min": f"{MIN_THINK:g}", "max": f"{MAX_THINK:g}", "default": f"{DEFAULT_THINK:g}"},
+            values={"min": MIN_THINK, "max": MAX_THINK, "default": DEFAULT_THINK},
         ),
         Option(
             "--first",

@@ -42,7 +42,8 @@ class Option:
     name: str
     _kw: KW_ONLY
     help: str
-    #: The fields of ``help`` (``{max}``), filled in once it is translated.
+    #: The fields of ``help`` (``{max}``), filled in once it is translated; a number in the language's own way
+    #: (``0,1`` in French) when the help is shown.
     values: Mapping[str, object] = field(default_factory=dict)
     metavar: str | None = None
     type: Callable[[str], object] | None = None
@@ -115,9 +116,33 @@ def _texts(command: Command) -> dict[str, Any]:
     return {"description": description, "epilog": epilog, "formatter_class": formatter}
 
 
+class _Help(str):
+    """An option's help, translated, whose fields (:attr:`Option.values`) are filled in only when it is shown: a
+    number is then written in the language's own way, without Babel's import on every command's start."""
+
+    values: Mapping[str, object]
+
+
+def _shown(value: object) -> str:
+    """A help's field as the language writes it: ``0,1`` in French, ``0.1`` in English; anything else as it is."""
+    if not isinstance(value, float):
+        return str(value)
+    from babel.numbers import format_decimal
+
+    from lost_cities.i18n import current_language
+
+    return str(format_decimal(value, locale=current_language()))
+
+
 class _Wrapped(argparse.HelpFormatter):
     """argparse's layout, its lines broken between words only: never inside ``lost-cities`` or ``--hand-penalty``
-    (``lost-`` / ``cities COMMAND --help``)."""
+    (``lost-`` / ``cities COMMAND --help``); an option's help with its fields filled in (:class:`_Help`)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = super()._get_help_string(action)
+        if isinstance(text, _Help):
+            return text.format(**{name: _shown(value) for name, value in text.values.items()})
+        return text
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
@@ -170,7 +195,10 @@ def _add(container: argparse._ActionsContainer, item: Option | OneOf | Group) ->
 def _settings(option: Option) -> dict[str, Any]:
     """``add_argument``'s keywords for ``option``: those it sets, its texts translated."""
     said = _(option.help)
-    settings: dict[str, Any] = {"help": said.format(**option.values) if option.values else said}
+    if option.values:
+        said = _Help(said)
+        said.values = option.values
+    settings: dict[str, Any] = {"help": said}
     for key in ("type", "choices", "default", "action", "nargs", "version"):
         if (value := getattr(option, key)) is not None:
             settings[key] = list(value) if isinstance(value, list) else value  # a list default: each parser's own
