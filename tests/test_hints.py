@@ -52,6 +52,9 @@ def test_an_opening_names_the_points_of_its_colour_in_hand() -> None:
     assert said == "opens the yellow expedition: only 15 points in hand (cost 17)"  # R23b: 17 with three players
     thin = player_view(Round.from_position(POSITION.replace("b10", "rw")), 0)  # blue 4 and 7 only: 11 points
     assert reason_said(thin, Play.parse("+bw")) == "a risky wager: only 11 points of blue in hand"
+    # the hint's first choice is said as a reason to do it (a newcomer read "risky" at the top as "don't")
+    best = reason_said(thin, Play.parse("+bw"), best=True)
+    assert best == "a wager before the numbers: 11 points of blue in hand"
 
 
 def test_a_discard_says_who_could_use_it_and_one_the_opponent_could_use_is_a_risk() -> None:

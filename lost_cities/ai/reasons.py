@@ -47,9 +47,10 @@ class Why(StrEnum):
     #: a discard top of a colour not opened yet: ``points`` of its numbers in hand with it
     POINTS_WITH_IT = "points_with_it"
     #: a wager opening ``colour`` with only ``points`` of its numbers in hand (less than
-    #: :data:`~lost_cities.ai.measures.WAGER_SUM`)
+    #: :data:`~lost_cities.ai.measures.WAGER_SUM`), below the hint's first choice
     RISKY_WAGER = "risky_wager"
-    #: a wager opening ``colour`` with ``points`` of its numbers in hand
+    #: a wager opening ``colour`` with ``points`` of its numbers in hand; or with fewer, as the hint's first choice
+    #: (the first reason a newcomer reads must not read as "don't", as :attr:`TAKER_BUT_BEST`)
     WAGER_FIRST = "wager_first"
     #: a number opening ``colour`` with ``points`` of its numbers in hand, less than the expedition's ``cost``
     OPENS_SHORT = "opens_short"
@@ -112,7 +113,8 @@ def reason_for(view: PlayerView, decision: Decision, best: bool = False) -> Hint
     if decision.discard:
         reason = _discard_reason(view, decision.card)
         return replace(reason, why=Why.TAKER_BUT_BEST) if best and reason.why is Why.TAKER else reason
-    return _lay_reason(view, decision.card)
+    reason = _lay_reason(view, decision.card)
+    return replace(reason, why=Why.WAGER_FIRST) if best and reason.why is Why.RISKY_WAGER else reason
 
 
 def _continuing(card: Card, laid: Sequence[Card]) -> HintReason:
