@@ -10,10 +10,9 @@ held to :data:`MAX_COLUMNS` × :data:`MAX_ROWS`.  What a tab types is held to a 
 (:data:`KEYS_PER_SECOND`, :data:`BYTES_PER_SECOND`), past which it is dropped: a script typing at full speed kept its
 app at a whole core, its memory growing by the hundred megabytes.  When a tab closes, its app is stopped — asked to
 quit, then ended — and its data folder removed, before its place is given to another: textual-serve only asks it to
-quit, and an app busy with what it was sent ran on for a minute, at a core, past any cap.  When every place is
-taken, a new visitor is given the place of a tab nobody has typed in for :data:`IDLE_TAB` seconds (a page kept open
-and forgotten, or a script that only answers the pings, holds no place someone is asking for), or else of a tab of a
-network holding more than the visitor's would: a few networks busy with tabs keep no more than a fair share.
+quit, and an app busy with what it was sent ran on for a minute, at a core, past any cap.  A tab nobody has typed
+in for :data:`IDLE_TAB` seconds gives its place to a new visitor when every place is taken: a page kept open and
+forgotten, or a script that only answers the pings, holds no place someone is asking for.
 """
 
 from __future__ import annotations
@@ -242,10 +241,8 @@ class GuardedServer(Server):
         #: the tabs each address, and each network, opened, counted against their pace (with ``per_address``)
         self.openings = NetworkPace(TABS_PER_MINUTE / 60, TAB_BURST)
         #: the tabs open now, each with when it was last typed in (the loop's clock): closed when the page stops,
-        #: rather than waited for, and one of them closed for a new visitor when the page is full
+        #: rather than waited for, and the one idle longest closed for a new visitor when the page is full
         self.open: dict[web.WebSocketResponse, float] = {}
-        #: the network of each open tab's visitor (``None``: this machine's)
-        self.networks: dict[web.WebSocketResponse, str | None] = {}
 
     def serve(self, debug: bool = False) -> None:
         """Serve the page until it is stopped (Ctrl+C, ``SIGTERM``); the tabs' data folders, made in one folder of
@@ -328,27 +325,19 @@ class GuardedServer(Server):
             and came.port == page.port
         )  # fmt: skip
 
-    def _to_close_for(self, network: str | None) -> web.WebSocketResponse | None:
-        """The tab to close for a new visitor from ``network`` when the page is full: the one idle longest, if
-        nobody has used it for :attr:`idle_tab` seconds; else, when the page counts addresses, the one idle longest
-        of the network holding the most tabs, if it holds more than the visitor's, counting the tab asked for, so
-        that it is left no fewer than the visitor's (a network holding one tab keeps it).  ``None``: no place."""
+    def _forgotten(self) -> web.WebSocketResponse | None:
+        """The tab idle longest, if nobody has used it for :attr:`idle_tab` seconds: the one to close for a new
+        visitor when the page is full."""
         idlest = min(self.open, key=self.open.__getitem__, default=None)
-        if idlest is not None and asyncio.get_running_loop().time() - self.open[idlest] >= self.idle_tab:
-            return idlest
-        if self.per_address is None or network is None:
+        if idlest is None or asyncio.get_running_loop().time() - self.open[idlest] < self.idle_tab:
             return None
-        holders = Counter(held for held in self.networks.values() if held is not None)
-        most = max(holders, key=holders.__getitem__, default=None)
-        if most is None or holders[most] <= self.by_network[network]:
-            return None
-        return min((tab for tab, held in self.networks.items() if held == most), key=self.open.__getitem__)
+        return idlest
 
-    async def _close_for_a_visitor(self, tab: web.WebSocketResponse) -> bool:
-        """With one tab too many counted (the visitor's, asking), close ``tab`` and wait for its app to end; whether
-        a place is free then."""
-        del self.open[tab], self.networks[tab]  # not chosen again by the next visitor while it closes
-        await tab.close(code=WSCloseCode.GOING_AWAY, message=b"closed for another visitor: reload to play")
+    async def _close_for_a_visitor(self, forgotten: web.WebSocketResponse) -> bool:
+        """With one tab too many counted (the visitor's, asking), close ``forgotten`` and wait for its app to end;
+        whether a place is free then."""
+        del self.open[forgotten]  # not chosen again by the next visitor while it closes
+        await forgotten.close(code=WSCloseCode.GOING_AWAY, message=b"closed after a while with no key: reload to play")
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 4 * QUIT_GRACE  # its app asked to quit, terminated, killed: 3 graces at most
         while self.tabs > self.max_tabs and loop.time() < deadline:
@@ -370,14 +359,14 @@ class GuardedServer(Server):
         self.by_address[counted] += 1
         self.by_network[network] += 1
         try:  # the place is given back once the tab's app has ended, not when its page went
-            closing = self._to_close_for(network) if self.tabs > self.max_tabs else None
-            if self.tabs > self.max_tabs and closing is None:
+            forgotten = self._forgotten() if self.tabs > self.max_tabs else None
+            if self.tabs > self.max_tabs and forgotten is None:
                 raise web.HTTPServiceUnavailable(text="too many games open at once here: try again later")
             if self.per_address is not None and not self.openings.take(address):  # counted once a place is there
                 raise web.HTTPTooManyRequests(
                     text="too many games opened from your address: wait a minute", headers={"Retry-After": "60"}
                 )
-            if closing is not None and not await self._close_for_a_visitor(closing):
+            if forgotten is not None and not await self._close_for_a_visitor(forgotten):
                 raise web.HTTPServiceUnavailable(text="too many games open at once here: try again later")
             return await self._tab(request, address, cells(query.get("width"), MAX_COLUMNS, 80),
                                    cells(query.get("height"), MAX_ROWS, 24))  # fmt: skip
@@ -396,7 +385,6 @@ class GuardedServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
         self.open[websocket] = asyncio.get_running_loop().time()
-        self.networks[websocket] = network_of(visitor)
         folder = tempfile.mkdtemp(prefix="tab-", dir=self.folder)
         app = _TabApp(
             self.command,
@@ -417,7 +405,6 @@ class GuardedServer(Server):
             log.exception("a tab's app failed")
         finally:
             self.open.pop(websocket, None)
-            self.networks.pop(websocket, None)
             await app.end()
             shutil.rmtree(folder, ignore_errors=True)
         return websocket

@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
-from websockets.protocol import State
 
 from tests.online.test_web import free_port, listening
 
@@ -321,9 +320,8 @@ async def test_when_every_place_is_taken_the_tab_idle_longest_gives_its_place_to
     await written(folder, "sent-*", 1)
     await asyncio.sleep(IDLE + 0.5)  # nobody types in it any more
     playing = [
-        await tab(url, additional_headers={"X-Forwarded-For": address})
-        for address in ("203.0.113.1", "203.0.113.2", "233.252.0.3", "100.64.0.4")
-    ]  # the page is full: five tabs, of four networks
+        await tab(url, additional_headers={"X-Forwarded-For": f"203.0.113.{host}"}) for host in (1, 1, 2, 2)
+    ]  # the page is full: five tabs
     for websocket in playing:
         await websocket.send(json.dumps(["stdin", "x"]))  # in use: each typed a key a moment ago
     await written(folder, "sent-*", 5)
@@ -336,38 +334,8 @@ async def test_when_every_place_is_taken_the_tab_idle_longest_gives_its_place_to
         await websocket.send(json.dumps(["stdin", "y"]))  # still in use
     await asyncio.sleep(0.3)  # read by the page
     status, said = await refused(url, additional_headers={"X-Forwarded-For": "192.0.2.9"})
-    assert status == 503 and "here" in said  # the tabs in use keep theirs: no network holds more than the newcomer's
+    assert status == 503 and "here" in said  # the tabs in use keep theirs
     for websocket in (newcomer, *playing):
-        await websocket.close()
-
-
-async def test_when_every_place_is_taken_and_in_use_a_network_holding_more_gives_one_to_another_network(
-    proxied_page: tuple[str, Path],
-) -> None:
-    # found by an attacker: a tab typing or resizing once in a while beat the idle rule, and three networks held every
-    # place of a page for as long as they liked
-    url, folder = proxied_page
-    busy = [
-        await tab(url, additional_headers={"X-Forwarded-For": address})
-        for address in ("203.0.113.1", "203.0.113.1", "203.0.113.2", "203.0.113.2", "198.51.100.1")
-    ]  # the page is full: one network holds four tabs, another one
-    for websocket in busy:
-        await websocket.send(json.dumps(["stdin", "x"]))  # each in use
-    await written(folder, "sent-*", 5)
-    visitors = [
-        await tab(url, additional_headers={"X-Forwarded-For": address})
-        for address in ("192.0.2.8", "233.252.0.9", "100.64.0.10")
-    ]  # each let in, in the place of a tab of the network holding the most
-    async with asyncio.timeout(10):
-        while sum(websocket.state is State.CLOSED for websocket in busy) < 3:
-            await asyncio.sleep(0.05)
-    closed = [number for number, websocket in enumerate(busy) if websocket.state is State.CLOSED]
-    assert len(closed) == 3 and 4 not in closed  # the first network's: it keeps one, as the others
-    status, said = await refused(url, additional_headers={"X-Forwarded-For": "203.0.113.5"})
-    assert status == 503 and "here" in said  # no network holds more than it would: a fair share each
-    status, said = await refused(url, additional_headers={"X-Forwarded-For": "192.0.2.11"})
-    assert status == 503 and "here" in said
-    for websocket in (*busy, *visitors):
         await websocket.close()
 
 
