@@ -115,6 +115,9 @@ class PostgresStore(RowLookups):
         #: since a call found the database cut off (a connection broken, or none made in time), until one reaches
         #: it: calls then wait for a connection only :attr:`wait`, not :data:`BUSY_WAIT`
         self.cut_off = False
+        #: the waits for a connection of the calls waiting for one now: cut short to :attr:`wait` when a call finds
+        #: the database cut off, so that those which began waiting before are not kept :data:`BUSY_WAIT`
+        self._waiting: set[asyncio.Timeout] = set()
         self._pool: AsyncConnectionPool[_Connection] = AsyncConnectionPool(
             url,
             min_size=1,
@@ -173,7 +176,8 @@ class PostgresStore(RowLookups):
             connection.pgconn.finish()  # the statement awaited fails at once; the pool discards the connection
 
         try:
-            async with self._pool.connection(self.wait if self.cut_off else None) as connection:
+            connection = await self._pooled()
+            try:
                 deadline = asyncio.get_running_loop().call_later(self.answer_wait, cut, connection)
                 try:
                     async with connection.transaction():
@@ -182,9 +186,13 @@ class PostgresStore(RowLookups):
                         yield connection
                 finally:
                     deadline.cancel()
-                self.cut_off = False
-        except (psycopg.OperationalError, PoolTimeout) as error:  # the database cut off, or no connection in time
-            self.cut_off = True
+            finally:
+                await self._pool.putconn(connection)
+            self.cut_off = False
+        except (psycopg.OperationalError, PoolTimeout, TimeoutError) as error:  # cut off, or no connection in time
+            self._found_cut_off()
+            if isinstance(error, TimeoutError):
+                raise StoreError(f"the games' database {self.shown} cannot be used: no connection in time") from None
             if unanswered:
                 raise StoreError(
                     f"the games' database {self.shown} cannot be used: it did not answer in {self.answer_wait:g} s"
@@ -192,6 +200,27 @@ class PostgresStore(RowLookups):
             raise self._refused(error) from None
         except psycopg.Error as error:
             raise self._refused(error) from None
+
+    async def _pooled(self) -> _Connection:
+        """A connection of the pool, waited for :data:`BUSY_WAIT` while the database answers (the pool busy with
+        other games' calls), :attr:`wait` once it is found cut off: :class:`PoolTimeout` or :class:`TimeoutError`
+        when none comes in time."""
+        if self.cut_off:
+            return await self._pool.getconn(self.wait)
+        async with asyncio.timeout(None) as limit:  # cut short by _found_cut_off, this call keeping its place till then
+            self._waiting.add(limit)
+            try:
+                return await self._pool.getconn()
+            finally:
+                self._waiting.discard(limit)
+
+    def _found_cut_off(self) -> None:
+        """A call found the database cut off: the calls waiting for a connection wait :attr:`wait` more at most."""
+        self.cut_off = True
+        deadline = asyncio.get_running_loop().time() + self.wait
+        for limit in self._waiting:
+            if (when := limit.when()) is None or when > deadline:
+                limit.reschedule(deadline)
 
     # ------------------------------------------------------------------ writing
 

@@ -131,14 +131,19 @@ async def test_a_call_to_a_database_that_answers_nothing_is_refused_within_secon
     own_postgres: Postgres,
 ) -> None:
     # found by an attacker: a frozen PostgreSQL held every decision in flight as long as it was frozen (36 s)
-    store = PostgresStore(own_postgres.new_database(), answer_wait=1.0)
+    store = PostgresStore(own_postgres.new_database(), connections=1, answer_wait=1.0)
     await store.open()
     try:
         with own_postgres.frozen():
             started = time.monotonic()
+            waiting = asyncio.create_task(store.summary("another"))  # for the one connection, behind the create
             with pytest.raises(StoreError, match="did not answer in 1 s"):
                 await store.create(game_row("frozen"), seats("frozen"))
             assert time.monotonic() - started < 1.5  # the client hears ``unavailable`` in a moment
+            async with asyncio.timeout(10):
+                with pytest.raises(StoreError, match="cannot be used"):
+                    await waiting  # it began waiting before the database was found away: it waits no longer
+            assert time.monotonic() - started < 1 + WAIT + 1  # not postgres_store.BUSY_WAIT, nor the freeze
         async with asyncio.timeout(10):  # back: a new connection, and the game that met the freeze not stored
             while await asyncio.gather(store.counts(), return_exceptions=True) != [(0, 0)]:
                 await asyncio.sleep(0.1)
