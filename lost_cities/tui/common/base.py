@@ -16,7 +16,8 @@ from textual import events
 from textual.app import App
 from textual.widgets import Input, Select
 
-from lost_cities.tui.common.bindings import quit_hint
+from lost_cities.i18n import _
+from lost_cities.tui.common.keybar import key_name
 
 __all__ = ["GameApp", "latin_key"]
 
@@ -52,8 +53,12 @@ class GameApp(App[None]):
         await super().on_event(event)
 
     def action_help_quit(self) -> None:
-        """Ctrl+C: Textual's answer (how to quit), in the player's language."""
-        quit_hint(self)
+        """Ctrl+C: Textual's answer ("Press ctrl+q to quit the app"), in the player's language."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit", "screen.quit"):
+                said = _("Press {key} to quit.").format(key=key_name(key))  # "Ctrl+Q", as the key bar writes it
+                self.notify(said, title=_("Do you want to quit?"), markup=False)
+                return
 
     def warn(self, message: str) -> None:
         """A problem the players must know of, that does not stop the game (it may quote a file or a name)."""
