@@ -60,11 +60,9 @@ class PassScreen(FittedScreen[None]):
     scene: reactive[Scene] = reactive(None, init=False, repaint=False)  # type: ignore[arg-type]
 
     def __init__(self, rules: Rules, scene: Scene) -> None:
-        if scene.view.hand:
-            raise ValueError("the pass screen is given a view without a hand (public_view)")
         super().__init__()
         self.rules = rules
-        self.set_reactive(PassScreen.scene, scene)  # drawn once mounted
+        self.set_reactive(PassScreen.scene, self.validate_scene(scene))  # drawn once mounted
         #: what a key that does nothing here was told, until the screen is drawn again
         self.unknown = ""
 
