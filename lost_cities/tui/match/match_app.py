@@ -345,10 +345,6 @@ class MatchApp(MatchHost):
             return self._join_from.server
         return opening.server if isinstance(opening, Online) else self.local.server
 
-    @property
-    def _server_fixed(self) -> bool:
-        return isinstance(self.opening, Online) and self.opening.server_fixed
-
     def _online_started(self, choice: JoinGame | NewOnlineGame | None) -> None:
         from lost_cities.tui.match.screens.online_start import JoinGame
 
@@ -375,7 +371,7 @@ class MatchApp(MatchHost):
             problem=problem,
             online_only=True,
             back=True,
-            server_fixed=self._server_fixed,
+            server_fixed=isinstance(self.opening, Online) and self.opening.server_fixed,
         )
         self.push_screen(self._left_form, self._create_or_back)
 
