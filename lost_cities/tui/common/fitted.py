@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import ClassVar, TypeVar
 
 from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from lost_cities.i18n import _
@@ -58,8 +58,15 @@ class FittedScreen(Screen[ResultT]):
     }
     """
 
-    def compose_too_small(self) -> ComposeResult:
-        yield TooSmall("", markup=False)
+    async def mount_composed_widgets(self, widgets: list[Widget]) -> None:
+        """The screen's own parts, after the line that stands in for them in a window too small."""
+        await super().mount_composed_widgets([TooSmall("", markup=False), *widgets])
+
+    async def recompose(self) -> None:
+        """Composed again (Textual mounts the parts alone then), that line too."""
+        await super().recompose()
+        if self.is_attached:  # as Textual recomposes only an attached screen
+            await self.mount(TooSmall("", markup=False), before=0)
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)

@@ -142,7 +142,6 @@ class ReplayScreen(FittedScreen[None]):
         self.side_names = side_names(self.names, match.rules)
 
     def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
         yield Static(id="replay-status", markup=False)
         yield Static(id="replay-move", markup=False)
         yield Static(id="replay-analysis", markup=False)

@@ -127,7 +127,6 @@ class BoardScreen(FittedScreen[None]):
         self._keys = KeyBar()
 
     def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
         yield self._table
         self._hand.display = not self.watching
         yield self._hand

@@ -165,7 +165,6 @@ class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
     def compose(self) -> ComposeResult:
         head, rows, totals = round_table(self.report)
         scored = bool(self.report.round_scores)  # a match claimed on time in its first round has no scores
-        yield from self.compose_too_small()
         yield Static(result_sentence(self.report), id="result", markup=False)
         if scored:
             yield Static(Text("\n").join(head), id="rounds-head", classes="rounds", markup=False)

@@ -82,7 +82,6 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
         self.about_name = about_name
 
     def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
         with Vertical():
             yield Static(_("Server: {server}").format(server=self.server), markup=False)
             yield Static(_("The invitation code a friend sent you:"), markup=False)

@@ -77,7 +77,6 @@ class PassScreen(FittedScreen[None]):
         return self.scene.wait is not None
 
     def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
         yield TableArea(self.rules)
         yield Static(id="pass-prompt", markup=False)
         yield Static(id="pass-note", markup=False)

@@ -81,7 +81,6 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
         self.online = online[:9]
 
     def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
         with Vertical():
             if self.summary is not None:
                 yield Static(self.summary, id="summary", markup=False)

@@ -62,7 +62,6 @@ class RoundEndScreen(ScrollingScreen[None]):
 
     def compose(self) -> ComposeResult:
         report = self.report
-        yield from self.compose_too_small()
         yield Static(
             _("End of round {n} of {total}").format(n=report.round_number, total=report.rounds),
             id="round-title",

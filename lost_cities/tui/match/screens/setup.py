@@ -274,7 +274,6 @@ class NewMatchScreen(FittedScreen[FormResult]):
 
     def compose(self) -> ComposeResult:
         previous = self.previous
-        yield from self.compose_too_small()
         with Vertical(id="form"):
             with Horizontal(classes="row", id="where-row"):
                 yield Label(_("Where"))

@@ -91,7 +91,6 @@ class StatsScreen(FittedScreen[None]):
         self.folder = folder
 
     def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
         if not self.stats.players:
             line = _("No finished matches yet; they will be kept in {folder}.").format(folder=self.folder)
             yield Static(Text(line), id="stats-empty")

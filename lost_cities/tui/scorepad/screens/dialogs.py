@@ -211,7 +211,6 @@ class RoundOverScreen(PadDialog[bool]):
     def compose(self) -> ComposeResult:
         sheet = self.sheet
         scores = sheet.scores()
-        yield from self.compose_too_small()
         with self.box(_("End of round {n} of {rounds}").format(n=sheet.round_number, rounds=sheet.rounds)):
             yield Static(standings(sheet, scores), markup=False)
             if not self.last:
@@ -249,7 +248,6 @@ class MatchOverScreen(PadDialog[MatchOverChoice]):
         self.sheet = sheet
 
     def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
         with self.box(_("The match is over")):
             yield Static(standings(self.sheet), markup=False)
             yield Static(Text(verdict(self.sheet), style="bold"), classes="verdict", markup=False)
@@ -273,7 +271,6 @@ class PadHelpScreen(PadDialog[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", N_("back"))]
 
     def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
         with self.box(_("Keys of the score pad")):
             yield Static(
                 _(

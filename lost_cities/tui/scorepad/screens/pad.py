@@ -125,7 +125,6 @@ class PadScreen(FittedScreen[None]):
         self._available: tuple[bool, bool, bool] | None = None
 
     def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
         yield Static(id="topbar", markup=False)
         for side in range(self.sheet.sides):
             yield SidePanel(side)

@@ -105,7 +105,6 @@ class PadSetupScreen(FittedScreen[Setup | None]):
         self._players = players
 
     def compose(self) -> ComposeResult:
-        yield from self.compose_too_small()
         with Vertical(id="setup"):
             yield Static(
                 _("Mark the cards each player laid; the pad adds them up round by round."), classes="hint", markup=False
