@@ -8,7 +8,11 @@ pressed; ``False`` for one that is not there at all — and the bar lists the
 enabled bindings that are ``show``\\n, again whenever the screen calls
 ``refresh_bindings`` (the board, which draws itself again after every key,
 calls the bar's :meth:`~KeyBar.refresh_keys` itself).  A screen words a binding for the moment with
-``key_entry(binding)``, as :class:`FittedScreen` does.
+``key_entry(binding)``, as :class:`FittedScreen` does.  ``key_hints()``, if the screen has it, names keys that
+its focused widget answers (a form's fields), listed before the screen's own.  ``key_moment()``, if the screen
+has it, sums up everything its bindings' checks and words depend on, as a value the bar keeps its list by: a
+moment met before is listed without asking each binding again (the board, whose moments come back turn after
+turn).
 
 Why not Textual's ``Footer``: it scrolls sideways and cuts off the last keys
 when they do not fit in one line (French and Russian at 80 columns), and it
@@ -23,7 +27,6 @@ mouse, or a finger in the browser.
 from __future__ import annotations
 
 from collections.abc import Container, Hashable, Sequence
-from typing import Protocol
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -35,7 +38,7 @@ from textual.screen import Screen
 from lost_cities.i18n import _, pgettext
 from lost_cities.tui.common.lines import Lines
 
-__all__ = ["KeyBar", "KeyEntries", "key_entry", "key_name", "layout_keys"]
+__all__ = ["KeyBar", "key_entry", "key_name", "layout_keys"]
 
 #: Between two keys on a line.
 GAP = "  "
@@ -43,18 +46,6 @@ GAP = "  "
 _HOVER = "underline"
 #: Bars kept laid out, beside the one on show, before the bar starts again.
 _KEPT = 64
-
-
-class KeyEntries(Protocol):
-    """A screen that words its bindings for the key bar.
-
-    ``key_hints()``, if the screen has it, names keys that its focused widget answers
-    (a form's fields), listed before the screen's own.  ``key_moment()``, if the screen has it, sums up
-    everything its bindings' checks and words depend on, as a value the bar keeps its list by: a moment met
-    before is listed without asking each binding again (the board, whose moments come back turn after turn).
-    """
-
-    def key_entry(self, binding: Binding) -> tuple[str, str] | None: ...
 
 
 def key_entry(binding: Binding) -> tuple[str, str] | None:
