@@ -145,11 +145,10 @@ class TableArea(Vertical):
         self.watching = watching
         self.memory_aid = memory_aid
         self._shown: dict[str, object] = {}
-        self._status: tuple[PlayerView, Standing, Sequence[str]] | None = None
-        self._recent: tuple[PlayerView, Sequence[str]] | None = None
+        #: what :meth:`show` was last given: the view, the standing, the names and the fresh cards
+        self._asked: tuple[PlayerView, Standing, Sequence[str], Collection[Card]] | None = None
         #: the cards are dealt (not an online game waiting for its players, whose view has no hand yet)
         self._dealt = True
-        self._board: tuple[PlayerView, Standing, Sequence[str], Collection[Card]] | None = None
         #: its parts mounted (its own mount: they are composed before it)
         self._composed = False
         #: its parts, held rather than looked up: while the screen mounts, a query may find none yet
@@ -176,9 +175,7 @@ class TableArea(Vertical):
         parts are mounted (the board's screen mounting on a busy machine), it draws them as soon as they are.
         Not ``dealt``: the status line says so rather than who plays, and no turn is said to be the first."""
         self._dealt = dealt
-        self._status = (view, standing, names)
-        self._recent = (view, names)
-        self._board = (view, standing, names, fresh)
+        self._asked = (view, standing, names, fresh)
         if self._composed:
             self._show_all()
 
@@ -189,9 +186,9 @@ class TableArea(Vertical):
     def _show_all(self) -> None:
         self._show_status()
         self._show_recent()
-        if self._board is None:
+        if self._asked is None:
             return
-        view, standing, names, fresh = self._board
+        view, standing, names, fresh = self._asked
         current = view.rules.side_of(view.to_move) if view.phase is not Phase.OVER else None
         unseen = unseen_cards(view) if self.memory_aid else None
         self._grid.show(view, names, side_order(view), standing.totals, fresh, current, unseen)
@@ -199,9 +196,9 @@ class TableArea(Vertical):
     def _show_recent(self) -> None:
         """What the others did since the viewer's last turn, a line each, whole: the cards as the board
         writes them (``R7``) when their names leave no room."""
-        if self._recent is None:
+        if self._asked is None:
             return
-        view, names = self._recent
+        view, _standing, names, _fresh = self._asked
         recent = self._recent_lines
         width = recent.content_region.width or self.app.size.width - 2  # not laid out yet: the screen's
         events = list(view.history[-view.rules.players :]) if self.watching else recent_events(view)
@@ -224,9 +221,9 @@ class TableArea(Vertical):
         recent.update(Text("\n").join(Text(line, overflow="ellipsis", no_wrap=True) for line in lines), layout=False)
 
     def _show_status(self) -> None:
-        if self._status is None:
+        if self._asked is None:
             return
-        view, standing, names = self._status
+        view, standing, names, _fresh = self._asked
         phase = view.phase if view.phase in (Phase.FINAL, Phase.OVER) else Phase.PLAY  # a draw changes no word of it
         status = self._status_line
         width = status.content_region.width or self.app.size.width - 2  # not laid out yet: the screen's
