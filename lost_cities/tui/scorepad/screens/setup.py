@@ -175,10 +175,6 @@ class PadSetupScreen(FittedScreen[Setup | None]):
         else:
             self.action_start()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "start":
-            self.action_start()
-
     def _refuse(self, message: str, field: str) -> None:
         self.query_one("#setup-error", Static).update(message)
         self.query_one(f"#{field}", Input).focus()
@@ -186,6 +182,7 @@ class PadSetupScreen(FittedScreen[Setup | None]):
     def action_leave(self) -> None:
         self.dismiss(None)
 
+    @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         try:
             names = check_names(self._names())
