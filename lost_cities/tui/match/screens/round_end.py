@@ -46,13 +46,9 @@ class RoundEndScreen(ScrollingScreen[None]):
     RoundEndScreen #breakdowns {
         height: 1fr;
     }
-    RoundEndScreen #breakdown {
+    RoundEndScreen #breakdown, RoundEndScreen #round-summary {
         height: auto;
         padding: 0 1;
-    }
-    RoundEndScreen #round-summary {
-        padding: 0 1;
-        height: auto;
     }
     """
 

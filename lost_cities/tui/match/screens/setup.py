@@ -143,7 +143,7 @@ class NewMatchScreen(FittedScreen[FormResult]):
     NewMatchScreen #rounds, NewMatchScreen #think {
         width: 6;
     }
-    NewMatchScreen #memory-aid {
+    NewMatchScreen #memory-aid, NewMatchScreen #learn, NewMatchScreen #join, NewMatchScreen #tips {
         margin-left: 2;
     }
     NewMatchScreen #server {
@@ -156,7 +156,7 @@ class NewMatchScreen(FittedScreen[FormResult]):
         width: auto;
         margin: 0 1 0 2;
     }
-    NewMatchScreen #where {
+    NewMatchScreen #where, NewMatchScreen #players, NewMatchScreen #language {
         layout: horizontal;
     }
     NewMatchScreen .who {
@@ -173,9 +173,6 @@ class NewMatchScreen(FittedScreen[FormResult]):
         layout: grid;
         grid-size: 3;
         grid-gutter: 0 1;
-    }
-    NewMatchScreen #players, NewMatchScreen #language {
-        layout: horizontal;
     }
     NewMatchScreen RadioSet > RadioButton {
         width: auto;
@@ -216,12 +213,6 @@ class NewMatchScreen(FittedScreen[FormResult]):
     NewMatchScreen #buttons {
         height: auto;
         margin-left: 14;
-    }
-    NewMatchScreen #learn, NewMatchScreen #join {
-        margin-left: 2;
-    }
-    NewMatchScreen #tips {
-        margin-left: 2;
     }
     """
 

@@ -70,14 +70,11 @@ class StatsScreen(FittedScreen[None]):
     ]
 
     DEFAULT_CSS = """
-    StatsScreen TabbedContent {
+    StatsScreen TabbedContent, StatsScreen #stats-table {
         height: 1fr;
     }
     StatsScreen TabPane {
         padding: 0 1;
-    }
-    StatsScreen #stats-table {
-        height: 1fr;
     }
     StatsScreen #stats-empty {
         padding: 1 2;
