@@ -59,20 +59,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Ending", "Lesson", "Local", "MatchApp", "Online", "Opening", "StartMode"]
 
-#: The requests that act on the player's turn: dropped when their key was pressed before it began
-#: (:meth:`~lost_cities.tui.match.tables.table.Table.pressed_before_turn`); help, the log, quitting and hurrying
-#: are not.
-_TURN_REQUESTS = (
-    SelectCard,
-    MoveSelection,
-    PlaySelected,
-    DrawFrom,
-    StopLaying,
-    TakeBack,
-    HintRequested,
-    ClaimRequested,
-    UnknownKey,
-)
+#: The requests that do not act on the player's turn (the scores, help, the log, quitting, hurrying); any other is
+#: dropped when its key was pressed before the turn began (:meth:`~.tables.table.Table.pressed_before_turn`).
+_OFF_TURN_REQUESTS = (ShowScores, HelpRequested, LogRequested, QuitRequested, Hurry)
 
 #: What to do with a match left unfinished: ask, resume it at once, or keep it aside and start anew.
 StartMode = Literal["ask", "resume", "new"]
@@ -466,7 +455,7 @@ class MatchApp(MatchHost):
         table = self.table
         if table is None or self.leaving:  # keys typed on after the quit's yes, read before the app is gone
             return
-        if isinstance(request, _TURN_REQUESTS) and table.pressed_before_turn(request):
+        if not isinstance(request, _OFF_TURN_REQUESTS) and table.pressed_before_turn(request):
             return  # pressed at the computer's move, to hurry it: not a move of the player's own turn
         match request:
             case SelectCard():
