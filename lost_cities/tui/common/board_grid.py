@@ -59,7 +59,7 @@ PILE = -1
 def side_heads(names: Sequence[str], rules: Rules, widths: Sequence[int]) -> tuple[str, ...]:
     """Each side's name (R24a) in ``widths[side]`` cells: a team's name too long for it is cut across both
     partners (``Maximil… & Alexand…``), each keeping half the room or what they need of it, so that both are
-    still known — cut at its end, the second partner's name was lost (``Maximiliana & Alex…``)."""
+    still known (cut at its end, the second partner's would be lost: ``Maximiliana & Alex…``)."""
     whole = side_names(names, rules)
     joiner = cell_len(side_names(("",) * rules.players, rules)[0])  # the team's words around its two names
     heads = []

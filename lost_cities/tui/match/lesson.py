@@ -1,6 +1,6 @@
 """The lesson ``lost-cities learn`` plays: a fixed deal, the opponent's moves, and one idea a step.
 
-Data only: :mod:`.learn` runs it on the real board.  The round starts under way — Ana (the learner)
+Data only: :mod:`.tables.lesson` runs it on the real board.  The round starts under way — Ana (the learner)
 has five yellow cards laid, Boris has white 4 — with twelve cards in the draw pile, so it ends after
 seven turns each.  Every step says one idea and names the one decision it waits for, in the engine's
 notation (``+y7`` lay, ``-b2`` discard, ``n`` the draw pile, ``y`` the yellow discard pile), or

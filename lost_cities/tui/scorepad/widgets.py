@@ -135,10 +135,9 @@ class SidePanel(Lines):
     A row is the colour's name, its twelve cards (:func:`cell_text`), the arithmetic and the
     score; the hand line lists the cards left in hand and their penalty.  The panel is one
     widget drawn line by line (:class:`~lost_cities.tui.common.lines.Lines`), like the board:
-    a mark redraws the row it changed, and the pad opens with a widget per side, not one per
-    name, row of cards, formula and score (two hundred widgets made it slow to open, and to
-    restyle whenever another side was chosen).  A compact panel (three players: the sides not
-    being marked) shows only :func:`summary`; a click on it asks to mark that side.
+    a mark redraws the row it changed, and the pad opens and restyles quickly with a widget per
+    side, not some two hundred.  A compact panel (three players: the sides not being marked)
+    shows only :func:`summary`; a click on it asks to mark that side.
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"side-panel--formula"}
