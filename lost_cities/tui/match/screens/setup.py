@@ -519,7 +519,7 @@ class NewMatchScreen(FittedScreen[FormResult]):
         """
         field = event.input.id or ""
         if field in NAME_FIELDS:
-            later = [name for name in NAME_FIELDS[NAME_FIELDS.index(field) + 1 : self.players]]
+            later = NAME_FIELDS[NAME_FIELDS.index(field) + 1 : self.players]
             self.query_one(f"#{later[0]}" if later else "#first").focus()
         else:
             self.focus_next()
