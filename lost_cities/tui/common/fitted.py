@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from lost_cities.i18n import _
-from lost_cities.tui.common.keybar import key_entry
+from lost_cities.tui.common.keybar import KeyBar, key_entry
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "FittedScreen", "TooSmall"]
 
@@ -58,15 +58,22 @@ class FittedScreen(Screen[ResultT]):
     }
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: the keys that do something now, at the screen's foot (:mod:`.keybar`)
+        self.key_bar = KeyBar()
+
     async def mount_composed_widgets(self, widgets: list[Widget]) -> None:
-        """The screen's own parts, after the line that stands in for them in a window too small."""
-        await super().mount_composed_widgets([TooSmall("", markup=False), *widgets])
+        """The screen's own parts, after the line that stands in for them in a window too small, and the key bar."""
+        await super().mount_composed_widgets([TooSmall("", markup=False), *widgets, self.key_bar])
 
     async def recompose(self) -> None:
-        """Composed again (Textual mounts the parts alone then), that line too."""
+        """Composed again (Textual mounts the parts alone then), that line and the key bar too."""
         await super().recompose()
         if self.is_attached:  # as Textual recomposes only an attached screen
+            self.key_bar = KeyBar()
             await self.mount(TooSmall("", markup=False), before=0)
+            await self.mount(self.key_bar)
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)

@@ -28,7 +28,6 @@ from lost_cities.i18n import N_, _
 from lost_cities.limits import ANALYSIS_THINK
 from lost_cities.tui.common.board_grid import BoardGrid
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.common.render import hand_text, scores_line
 from lost_cities.tui.replay.marks import round_summary, turn_marks
 from lost_cities.words import card_phrase, describe_event, in_sentence, said, side_names, turn_sentence, won_on_time
@@ -147,7 +146,6 @@ class ReplayScreen(FittedScreen[None]):
         yield Static(id="replay-analysis", markup=False)
         yield BoardGrid(self.record.rules, id="replay-board")
         yield Static(id="replay-hands", markup=False)
-        yield KeyBar()
 
     def on_mount(self) -> None:
         self.show()

@@ -24,7 +24,7 @@ from lost_cities.engine import Card, Colour, Draw, Phase, Play, PublicEvent, Pub
 from lost_cities.i18n import N_, _, ngettext
 from lost_cities.tui.common.board_grid import PILE
 from lost_cities.tui.common.fitted import MIN_WIDTH, FittedScreen
-from lost_cities.tui.common.keybar import KeyBar, key_name
+from lost_cities.tui.common.keybar import key_name
 from lost_cities.tui.common.message_area import MessageArea
 from lost_cities.tui.match.messages import (
     ClaimRequested,
@@ -124,14 +124,12 @@ class BoardScreen(FittedScreen[None]):
         self._table = TableArea(rules, own_turn=True, memory_aid=memory_aid, watching=watching)
         self._hand = HandView(id="hand")
         self._message = MessageArea(id="message")
-        self._keys = KeyBar()
 
     def compose(self) -> ComposeResult:
         yield self._table
         self._hand.display = not self.watching
         yield self._hand
         yield self._message
-        yield self._keys
 
     def on_mount(self) -> None:
         self._draw(None, self.scene)
@@ -183,8 +181,8 @@ class BoardScreen(FittedScreen[None]):
         message.set_class(scene.error, "-error")
         # The key bar told directly, as Textual's bindings signal would tell it (``refresh_bindings``), without the
         # signal's checks of the screen's ancestors and of each subscriber: measured, a twentieth of a play.
-        if self._keys.is_attached:
-            self._keys.refresh_keys()
+        if self.key_bar.is_attached:
+            self.key_bar.refresh_keys()
 
     def prompt_text(self, scene: Scene) -> str:
         """What the message line says when nothing else is said: whose move, and what to do."""

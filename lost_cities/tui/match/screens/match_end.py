@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from lost_cities.i18n import N_, _
 from lost_cities.session import MatchReport
-from lost_cities.tui.common.keybar import KeyBar, unbound_character
+from lost_cities.tui.common.keybar import unbound_character
 from lost_cities.tui.match.screens.scrolling import SCROLL_BINDINGS, ScrollingScreen
 from lost_cities.words import in_sentence, said, signed, won_on_time
 
@@ -178,7 +178,6 @@ class MatchEndScreen(ScrollingScreen[MatchEndChoice]):
         status = Static(self.status, id="status", markup=False)
         status.display = bool(self.status)
         yield status
-        yield KeyBar()
 
     def say(self, status: str) -> None:
         self.status = status

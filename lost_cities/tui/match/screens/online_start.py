@@ -17,7 +17,7 @@ from lost_cities.i18n import N_, _, sentence
 from lost_cities.limits import clean_name, name_problem
 from lost_cities.net.invitations import normalised, plain, shown
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar, key_name
+from lost_cities.tui.common.keybar import key_name
 
 __all__ = ["JoinGame", "NewOnlineGame", "OnlineStartScreen"]
 
@@ -89,7 +89,6 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
             yield Static(_("Your name (empty: the one the seat was given):"), markup=False)
             yield Input(self.typed[1], id="name", max_length=40)
             yield Static(self.problem, id="problem", markup=False)
-        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(Vertical).border_title = _("Play online")

@@ -16,7 +16,7 @@ from textual.widgets import Static
 from lost_cities.engine import Phase, Rules
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar, key_name, unbound_character
+from lost_cities.tui.common.keybar import key_name, unbound_character
 from lost_cities.tui.match.messages import HelpRequested, Hurry, LogRequested, QuitRequested, ShowScores
 from lost_cities.tui.match.scene import Scene
 from lost_cities.tui.match.widgets.table_area import TableArea
@@ -80,7 +80,6 @@ class PassScreen(FittedScreen[None]):
         yield TableArea(self.rules)
         yield Static(id="pass-prompt", markup=False)
         yield Static(id="pass-note", markup=False)
-        yield KeyBar()
 
     def on_mount(self) -> None:
         self._draw(self.scene)

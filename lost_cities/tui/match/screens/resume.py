@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from lost_cities.i18n import N_, _
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar, unbound_character
+from lost_cities.tui.common.keybar import unbound_character
 from lost_cities.tui.match.messages import StatisticsRequested
 
 __all__ = ["ResumeChoice", "ResumeScreen"]
@@ -89,7 +89,6 @@ class ResumeScreen(FittedScreen[ResumeChoice | int | None]):
                 note = _("(a new match keeps this one in the history, marked abandoned)")
                 yield Static(note, id="note", markup=False)
             yield Static(id="unknown", markup=False)
-        yield KeyBar()
 
     def on_key(self, event: events.Key) -> None:
         """A key that chooses nothing is said to, as on the board, rather than ignored."""

@@ -16,7 +16,7 @@ from textual.widgets import Static
 from lost_cities.i18n import N_, _
 from lost_cities.session import RoundReport
 from lost_cities.tui.common.breakdown import RoundBreakdown
-from lost_cities.tui.common.keybar import KeyBar, key_name
+from lost_cities.tui.common.keybar import key_name
 from lost_cities.tui.match.messages import QuitRequested
 from lost_cities.tui.match.screens.scrolling import SCROLL_BINDINGS, ScrollingScreen
 from lost_cities.words import describe_next_starter, signed
@@ -66,7 +66,6 @@ class RoundEndScreen(ScrollingScreen[None]):
         with Breakdowns(id="breakdowns"):
             yield Static(self._breakdown(), id="breakdown", markup=False)
         yield Static(self._summary(), id="round-summary", markup=False)
-        yield KeyBar()
 
     def _breakdown(self) -> RoundBreakdown:
         report = self.report

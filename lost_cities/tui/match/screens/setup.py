@@ -41,7 +41,7 @@ from lost_cities.limits import (
 from lost_cities.net import DEFAULT_SERVER, check_server
 from lost_cities.session import MatchSettings, OnlineMatch
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar, key_name
+from lost_cities.tui.common.keybar import key_name
 from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
 from lost_cities.tui.match.messages import LanguageChosen, StatisticsRequested, TipsChanged
 from lost_cities.words import computer_name, decimal, level_name, player_name
@@ -353,7 +353,6 @@ class NewMatchScreen(FittedScreen[FormResult]):
                 yield Button(_("Learn to play"), id="learn", compact=True)
                 yield Button(_("Join with a code"), id="join", compact=True)
                 yield TickBox(_("Tips"), self.tips, id="tips", compact=True)
-        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#form").border_title = _("New online game") if self.online_only else _("New match")

@@ -22,7 +22,6 @@ from textual_plotext import PlotextPlot
 from lost_cities.i18n import N_, _
 from lost_cities.storage.stats import HistoryStats
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.common.stats_plots import PLOTS, Plotted
 from lost_cities.tui.common.stats_text import stats_view
 
@@ -98,7 +97,6 @@ class StatsScreen(FittedScreen[None]):
                 for number, plotted in enumerate(PLOTS):
                     with TabPane(_(plotted.name), id=PAGES[number + 1]):
                         yield self._plot(f"plot-{number}", plotted)
-        yield KeyBar()
 
     def _plot(self, id: str, plotted: Plotted) -> Widget:
         """A plot drawn now (the widget draws it again at its size), or the line that says there is none."""

@@ -22,7 +22,6 @@ from textual.widgets import Button, Static
 from lost_cities.i18n import N_, _
 from lost_cities.score.sheet import ScoreSheet, highest
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.words import signed
 
 ResultT = TypeVar("ResultT")
@@ -219,7 +218,6 @@ class RoundOverScreen(PadDialog[bool]):
                 Button(_("Finish the match") if self.last else _("Next round"), variant="primary", id="confirm"),
                 Button(_("Back"), id="back"),
             )
-        yield KeyBar()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "confirm")
@@ -256,7 +254,6 @@ class MatchOverScreen(PadDialog[MatchOverChoice]):
                 Button(_("Correct the last round"), id="reopen"),
                 Button(_("Quit"), id="quit"),
             )
-        yield KeyBar()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(MatchOverChoice(event.button.id))
@@ -293,7 +290,6 @@ A card marked for one side is a dot for the others (R2)."""
                 ),
                 markup=False,
             )
-        yield KeyBar()
 
     def on_click(self) -> None:
         self.dismiss(None)

@@ -22,7 +22,6 @@ from lost_cities.i18n import N_, _, capitalised, ngettext
 from lost_cities.score.parse import hand_size_rule
 from lost_cities.score.sheet import CELLS, HandFull, MarkRefused, Place, ScoreSheet
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.scorepad.screens.dialogs import MatchOverChoice, MatchOverScreen, PadHelpScreen, RoundOverScreen
 from lost_cities.tui.scorepad.widgets import SidePanel
 from lost_cities.words import card_name, card_short, card_value, colour_name, describe_refusal, signed
@@ -129,7 +128,6 @@ class PadScreen(FittedScreen[None]):
         for side in range(self.sheet.sides):
             yield SidePanel(side)
         yield Static(id="message", markup=False)
-        yield KeyBar()
 
     def on_mount(self) -> None:  # FittedScreen's on_mount runs too: Textual calls each class's handler
         self.say(self.first_words or _("Click the cards each player laid, or use arrows and space. ? shows every key."))

@@ -15,7 +15,6 @@ from lost_cities.engine import PLAYER_COUNTS, Rules
 from lost_cities.i18n import N_, _
 from lost_cities.limits import MAX_NAME_CELLS, MAX_ROUNDS, PlayerNamesError, check_names
 from lost_cities.tui.common.fitted import FittedScreen
-from lost_cities.tui.common.keybar import KeyBar
 from lost_cities.tui.common.toggles import ChoiceButton, ChoiceSet, TickBox
 from lost_cities.words import player_name, side_names
 
@@ -134,7 +133,6 @@ class PadSetupScreen(FittedScreen[Setup | None]):
             )
             yield Static("", id="setup-error", markup=False)
             yield Button(_("Start"), variant="primary", id="start", compact=True)
-        yield KeyBar()
 
     def on_mount(self) -> None:  # FittedScreen's on_mount runs too: Textual calls each class's handler
         self.query_one("#setup").border_title = _("Lost Cities · score pad")
