@@ -178,8 +178,8 @@ class KeyBar(Lines):
     }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(1, id=id)
+    def __init__(self) -> None:
+        super().__init__(1)
         self._keys: list[tuple[str, str]] = []
         #: each entry's action and the node whose binding it is (``None``: a key the focused widget answers, which a
         #: click leaves alone)

@@ -117,8 +117,8 @@ class Lines(Widget):
     }
     """
 
-    def __init__(self, count: int, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
+    def __init__(self, count: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self._texts: list[Text] = [Text() for _ in range(count)]
         self._components: list[str | None] = [None] * count
         self._strips: list[Strip | None] = [None] * count

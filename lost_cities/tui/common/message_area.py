@@ -32,8 +32,8 @@ class MessageArea(Widget):
     }
     """
 
-    def __init__(self, text: str = "", *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
+    def __init__(self, text: str = "", *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self._text = text
         #: the text drawn at :attr:`_drawn_size`, a strip a line; ``None``: to be drawn again
         self._strips: list[Strip] | None = None

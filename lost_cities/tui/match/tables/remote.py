@@ -98,13 +98,13 @@ def invitations(created: Created, server: str) -> str:
 _MESSAGE_WIDTH = MIN_WIDTH - 2
 
 
-def _in_lines(parts: list[str], separator: str = " · ") -> str:
-    """``parts`` one after the other, a line broken between two of them where the next would not fit; a part too
-    wide for a line of its own has its command on the next (:func:`_command_whole`)."""
+def _in_lines(parts: list[str]) -> str:
+    """``parts`` one after the other, `` · `` between, a line broken between two of them where the next would not
+    fit; a part too wide for a line of its own has its command on the next (:func:`_command_whole`)."""
     lines: list[str] = []
     for part in parts:
-        if lines and cell_width(lines[-1] + separator + part) <= _MESSAGE_WIDTH:
-            lines[-1] += separator + part
+        if lines and cell_width(lines[-1] + " · " + part) <= _MESSAGE_WIDTH:
+            lines[-1] += " · " + part
         else:
             lines.extend(_command_whole(part).split("\n"))
     return "\n".join(lines)
