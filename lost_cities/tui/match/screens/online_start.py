@@ -101,7 +101,7 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
         if self.problem and now == self.typed:
             return
         self.problem = ""
-        self._problem(self._code_problem(final=False) or self._name_problem())
+        self.query_one("#problem", Static).update(self._code_problem(final=False) or self._name_problem())
 
     def _code_problem(self, final: bool) -> str:
         text = self.query_one("#code", Input).value
@@ -117,13 +117,10 @@ class OnlineStartScreen(FittedScreen[JoinGame | NewOnlineGame | None]):
         problem = name_problem(None, name) if name else None  # empty: the seat's own name
         return "" if problem is None else sentence(problem)
 
-    def _problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(text)
-
     def action_join(self) -> None:
         problem = self._code_problem(final=True) or self._name_problem()
         if problem:
-            self._problem(problem)
+            self.query_one("#problem", Static).update(problem)
             self.app.bell()
             return
         code = normalised(self.query_one("#code", Input).value)
