@@ -191,13 +191,14 @@ class PadScreen(FittedScreen[None]):
 
     # -- marking ---------------------------------------------------------------------------
 
-    def _press(self, side: int, colour: Colour, index: int) -> None:
+    def _mark(self, mark: Callable[[], object]) -> None:
+        """``mark`` the sheet where the cursor is: a refusal said as a warning, else the row as it now reads."""
         try:
-            self.sheet.press(side, colour, index, self.places[side])
+            mark()
         except MarkRefused as error:
-            self.say(refusal(self.sheet, error, side), warning=True)
+            self.say(refusal(self.sheet, error, self.side), warning=True)
         else:
-            self.say(self._described(side, colour))
+            self.say(self._described(self.side, self.colour))
         self.show()
 
     def _described(self, side: int, colour: Colour) -> str:
@@ -217,7 +218,7 @@ class PadScreen(FittedScreen[None]):
     def on_side_panel_card_pressed(self, message: SidePanel.CardPressed) -> None:
         self.side, self.column = message.side, message.index
         self.row = self.sheet.rules.colours.index(message.colour)
-        self._press(message.side, message.colour, message.index)
+        self.action_press()
 
     def on_side_panel_hand_pressed(self, message: SidePanel.HandPressed) -> None:
         self.side = message.side
@@ -228,22 +229,15 @@ class PadScreen(FittedScreen[None]):
         self.show()
 
     def action_press(self) -> None:
-        self._press(self.side, self.colour, self.column)
+        self._mark(lambda: self.sheet.press(self.side, self.colour, self.column, self.places[self.side]))
 
     def action_number(self, value: int) -> None:
         self.column = CELLS.index(value)
-        self._press(self.side, self.colour, self.column)
+        self.action_press()
 
     def action_wager(self) -> None:
-        card = Card(self.colour, 0)
-        try:
-            self.sheet.toggle(self.side, card, self.places[self.side])
-        except MarkRefused as error:
-            self.say(refusal(self.sheet, error, self.side), warning=True)
-        else:
-            self.say(self._described(self.side, self.colour))
         self.column = 0
-        self.show()
+        self._mark(lambda: self.sheet.toggle(self.side, Card(self.colour, 0), self.places[self.side]))
 
     def action_clear_row(self) -> None:
         self.sheet.clear(self.side, self.colour)
