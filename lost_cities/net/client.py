@@ -242,9 +242,10 @@ def _unanswered(tried: Sequence[str], why: str) -> str:
     return _("no game server answers at {addresses} ({why})").format(addresses=", ".join(tried), why=why)
 
 
-def _unreadable(url: str, error: FrameError) -> OnlineError:
+def _unreadable(url: str, why: object) -> OnlineError:
+    """The seat's end when the server sends what this client cannot read: coming back would be sent it again."""
     return OnlineError(
-        _("the server at {url} sent a frame this client cannot read ({error})").format(url=url, error=error)
+        _("the server at {url} sent a frame this client cannot read ({error})").format(url=url, error=why)
     )
 
 
@@ -442,6 +443,8 @@ class Seat:
                     if record is not None:
                         return record
             except ConnectionClosed as closed:
+                if closed.sent is not None and closed.sent.code == 1009:  # closed here: the server's frame too large
+                    raise _unreadable(address, f"more than {MAX_FRAME} bytes") from None
                 code = closed.rcvd.code if closed.rcvd else None
                 if code in _FINAL_CLOSES:
                     reason = closed.rcvd.reason if closed.rcvd else ""

@@ -76,8 +76,10 @@ TAKE_BACK = "u"
 #: An event's ``decision`` for a claim: the seat to move ran out of time (the game's clock), and the claimant ends
 #: the match.
 CLAIM = "claim"
-#: The largest frame either side accepts, in bytes (a view at a round's end is ~13 KiB; intents are tiny).
-MAX_FRAME = 64 * 1024
+#: The largest frame of a server's that a client accepts, in bytes: a view at a round's end is ~13 KiB in a game
+#: played as people play; the longest round R7a allows ends in an event of ~80 KB (the long game, its history in
+#: the view and in the round's end), and a 20-round match's record of such rounds is ~100 KB.
+MAX_FRAME = 256 * 1024
 #: The largest intent a client may send: a server closes the connection (1009) on a bigger one.
 MAX_CLIENT_FRAME = 4 * 1024
 
