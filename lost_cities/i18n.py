@@ -187,8 +187,12 @@ def quoted(text: str) -> str:
     return quote(text, marks, long)
 
 
-#: Invisible marks a name may hold (a selector after an emoji: ❤️) that make no difference to the eye.
-_UNSEEN = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u034f"))
+#: Invisible marks a name may hold that make no difference to the eye: Unicode's default-ignorable marks — a selector
+#: after an emoji (❤️) or a CJK ideograph, Mongolian's free variation selectors, the grapheme joiner, Khmer's two
+#: inherent vowels.
+_UNSEEN = dict.fromkeys(
+    (0x034F, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))
+)
 
 
 def same_name_key(name: str) -> str:

@@ -159,6 +159,11 @@ def test_a_zero_width_joiner_anywhere_else_is_refused(name: str) -> None:
     [
         ("Ana", "Ana\ufe0f", "look the same"),
         ("A\u034fna", "ana", "look the same"),
+        # found by an attacker: marks that draw nothing, of Mongolian and Khmer, and the selectors of ideographs
+        ("Ana", "Ana\u180b", "look the same"),
+        ("Boris", "Bo\u17b4ris", "look the same"),
+        ("Ana", "Ana\ufe00", "look the same"),
+        ("Ana", "A\U000e0100na", "look the same"),
         ("👨\u200d👩", "👨👩", "both have the name"),
         ("Ana", "\u0410n\u0430", "look the same"),  # two Cyrillic letters
         ("Boris", "Во\u0433is", "look the same"),  # some of it
