@@ -97,6 +97,8 @@ async def test_a_watcher_sees_the_public_table_and_cannot_play(server: ServerPro
         await until(pilot, lambda: "only the players play" in screen_text(shown))
         assert "hint" not in key_bar(shown)  # no hint online: it would be the computer playing for you
         assert app.table.frame.version == 0  # nothing was sent
+        await pilot.press("q")  # found by a newcomer: a watcher was asked "Quit?", with nothing to lose
+        await until(pilot, lambda: not app.is_running)
 
 
 async def test_watching_with_a_friends_invitation_says_the_code_would_take_the_seat(server: ServerProcess) -> None:

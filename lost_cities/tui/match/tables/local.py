@@ -421,9 +421,9 @@ class LocalTable(Table):
         session = self.session
         self._over_the_board(HelpScreen(session.rules, len(session.humans) > 1, memory_aid=session.memory_aid))
 
-    def _quit_question(self) -> str:
+    def _quit_question(self) -> str | None:
         if self.session.match_over:
-            return _("Quit?")
+            return None
         if self.app.store.save_problem is not None:
             return _("Quit now? The match cannot be saved, so it will be lost.")
         if self.session.can_take_back:

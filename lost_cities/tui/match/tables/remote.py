@@ -778,10 +778,10 @@ class RemoteTable(Table):
         """A seat (not a watcher's place) whose game stays on the server: quitting leaves it to come back to."""
         return self.welcome_seat is not None and not (self.frame is not None and self.frame.over)
 
-    def _quit_question(self) -> str:
+    def _quit_question(self) -> str | None:
         if self._playing:
             return _("Quit now? The game stays on the server, and your seat is kept: lost-cities play offers it again.")
-        return _("Quit?")
+        return None
 
     def _quit(self) -> None:
         """A seat left with its game going on: the command says how to come back to it."""

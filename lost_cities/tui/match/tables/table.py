@@ -227,14 +227,19 @@ class Table(ABC):
         self._over_the_board(RoundLogScreen(scene.view, scene.names, viewer))
 
     def quit(self) -> None:
-        """Ask whether to quit, saying what becomes of the match: yes quits (:meth:`_quit`), no goes on."""
+        """Ask whether to quit, saying what becomes of the match: yes quits (:meth:`_quit`), no goes on; with nothing
+        to lose (a match over, a game watched), quit at once."""
         from lost_cities.tui.match.screens.dialogs import ConfirmQuit
 
-        self.app.push_screen(ConfirmQuit(self._quit_question()), lambda yes: self._quit() if yes else self.hurry())
+        question = self._quit_question()
+        if question is None:
+            self._quit()
+        else:
+            self.app.push_screen(ConfirmQuit(question), lambda yes: self._quit() if yes else self.hurry())
 
     @abstractmethod
-    def _quit_question(self) -> str:
-        """Quit?, and what becomes of the match then."""
+    def _quit_question(self) -> str | None:
+        """Quit now?, and what becomes of the match then; ``None`` when quitting loses nothing."""
 
     def _quit(self) -> None:
         """Quit, as the player confirmed: as Ctrl+Q does, unless the table goes elsewhere."""
