@@ -92,6 +92,9 @@ async def play_the_lesson() -> None:
                 await pilot.press(key)
             await pilot.press("right", "left")  # moving the selection about keeps the step's text
             assert app.table.step_text() in message(app)
+            if keys[-1] in ("e", "d"):  # found by a newcomer: the bar listed d where the step wanted e
+                bar = key_bar(app)
+                assert (_("lay") in bar, _("discard") in bar) == (keys[-1] == "e", keys[-1] == "d"), (index, bar)
             before = engine(app).current.state_key()
             await pilot.press(wrong_key(app))
             await pilot.pause()

@@ -260,7 +260,9 @@ class LessonTable(LocalTable):
     def _new_board(self) -> BoardScreen:
         from lost_cities.tui.match.screens.lesson import LessonBoard
 
-        return LessonBoard(self.session.rules, lambda: self.step is not None and self.step.want is None)
+        return LessonBoard(
+            self.session.rules, lambda: self.step is not None and self.step.want is None, lambda: self.wanted
+        )
 
     def _after_round(self, _result: None) -> None:
         self.completed = True
