@@ -50,6 +50,9 @@ def test_an_opening_names_the_points_of_its_colour_in_hand() -> None:
     three = player_view(Round(Rules(players=3), 5), 0)  # yellow 7 and 8 in hand: 15 points
     said = reason_said(three, Play.parse("+y7"), ("Ana", "Boris", "Carl"))
     assert said == "opens the yellow expedition: only 15 points in hand (cost 17)"  # R23b: 17 with three players
+    # the hint's first choice is said as a reason to do it (a newcomer read "only 4 points" at the top as "don't")
+    best = reason_said(three, Play.parse("+y7"), ("Ana", "Boris", "Carl"), best=True)
+    assert best == "opens the yellow expedition: 15 points in hand"
     thin = player_view(Round.from_position(POSITION.replace("b10", "rw")), 0)  # blue 4 and 7 only: 11 points
     assert reason_said(thin, Play.parse("+bw")) == "a risky wager: only 11 points of blue in hand"
     # the hint's first choice is said as a reason to do it (a newcomer read "risky" at the top as "don't")

@@ -50,11 +50,12 @@ class Why(StrEnum):
     #: :data:`~lost_cities.ai.measures.WAGER_SUM`), below the hint's first choice
     RISKY_WAGER = "risky_wager"
     #: a wager opening ``colour`` with ``points`` of its numbers in hand; or with fewer, as the hint's first choice
-    #: (the first reason a newcomer reads must not read as "don't", as :attr:`TAKER_BUT_BEST`)
     WAGER_FIRST = "wager_first"
-    #: a number opening ``colour`` with ``points`` of its numbers in hand, less than the expedition's ``cost``
+    #: a number opening ``colour`` with ``points`` of its numbers in hand, less than the expedition's ``cost``, below
+    #: the hint's first choice
     OPENS_SHORT = "opens_short"
-    #: a number opening ``colour`` with ``points`` of its numbers in hand, enough for its cost
+    #: a number opening ``colour`` with ``points`` of its numbers in hand, enough for its cost; or fewer, as the
+    #: hint's first choice
     OPENS = "opens"
     #: a discard that ``seat``, on another side, could lay on their started expedition of ``colour``
     TAKER = "taker"
@@ -110,11 +111,13 @@ def reason_for(view: PlayerView, decision: Decision, best: bool = False) -> Hint
     if isinstance(decision, Draw):
         return _draw_reason(view, decision, best)
     assert isinstance(decision, Play)
-    if decision.discard:
-        reason = _discard_reason(view, decision.card)
-        return replace(reason, why=Why.TAKER_BUT_BEST) if best and reason.why is Why.TAKER else reason
-    reason = _lay_reason(view, decision.card)
-    return replace(reason, why=Why.WAGER_FIRST) if best and reason.why is Why.RISKY_WAGER else reason
+    reason = (_discard_reason if decision.discard else _lay_reason)(view, decision.card)
+    return replace(reason, why=_AS_BEST[reason.why]) if best and reason.why in _AS_BEST else reason
+
+
+#: A reason that warns, and the one said for the same choice as the hint's first: the first reason a newcomer reads
+#: must not read as "don't" (the risk is said of the choices below it).
+_AS_BEST = {Why.TAKER: Why.TAKER_BUT_BEST, Why.RISKY_WAGER: Why.WAGER_FIRST, Why.OPENS_SHORT: Why.OPENS}
 
 
 def _continuing(card: Card, laid: Sequence[Card]) -> HintReason:
