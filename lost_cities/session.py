@@ -355,6 +355,19 @@ class HotSeat(Struct):
 
         return suggest
 
+    def advised(self, view: PlayerView) -> bool:
+        """Whether the card ``view`` shows just played (its ``pending_play``) is the first choice of the hint given
+        for that very turn."""
+        if self._hinted is None or view.pending_play is None:
+            return False
+        asked, hint = self._hinted
+        return (
+            asked.seat == view.seat
+            and asked.history == view.history
+            and bool(hint.choices)
+            and hint.choices[0].decision == view.pending_play
+        )
+
     @property
     def side_names(self) -> tuple[str, ...]:
         """Each side's name: the player's, or both partners' (R24a: ``Ana & Carl``)."""

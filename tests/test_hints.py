@@ -218,6 +218,18 @@ def test_a_hint_asked_again_before_deciding_is_given_again_and_counted_once() ->
     assert session.hint(samples=2)() is not drawing and session.hints == [[3, 0]]
 
 
+def test_a_card_laid_as_the_hint_advised_is_known_as_advised_until_it_is_drawn_for() -> None:
+    # a tip must not question the card the hint advised (found by a newcomer: "take it back" after the hint's wager)
+    session = session_at(Round(Rules(), 12, starter=0))
+    advice = session.hint(samples=2)().choices[0].decision
+    session.decide(advice)
+    assert session.advised(session.view())
+    session.take_back()
+    other = next(d for d in session.view().legal_decisions if d != advice)
+    session.decide(other)
+    assert not session.advised(session.view())  # another card: the hint said nothing for it
+
+
 def test_the_hints_numbers_name_the_computer_as_a_french_sentence_does() -> None:
     # found by a newcomer: "votre avance attendue sur Ordinateur", without the article the move lines have
     view = player_view(Round(Rules(), 5), 0)

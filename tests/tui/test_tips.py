@@ -73,6 +73,8 @@ def test_a_tip_is_due_once() -> None:
     assert due_tip(view, ()) is TIP["thin-wager"]  # a thin wager, late: the wager's word first...
     assert due_tip(view, ("thin-wager",)) is TIP["late-expedition"]  # ...the late one another time
     assert due_tip(view, ("thin-wager", "late-expedition")) is None
+    # laid as the hint advised: no tip questions it (found by a newcomer: the hint's wager, then "take it back")
+    assert due_tip(view, (), advised=True) is None
 
 
 def test_the_late_tip_names_the_cost_of_the_game_played() -> None:

@@ -4,8 +4,8 @@ Each tip's condition is a pure function of the view of the player at the keyboar
 they could not know), tested from fixed positions.  Two are read just after a card is laid, while
 ``u`` can still take it back, in this order: a wager on a colour the hand holds too little of — by
 the measure the hard level's own rules of thumb bet by (:data:`~lost_cities.ai.measures.WAGER_SUM`),
-so that the tip and the hints mostly agree (the search may still find a thinner wager worth it, and
-then the hint says so) —, and an expedition opened late, with a number or a wager, with too little
+so that the tip and the hints mostly agree (the search may still find a thinner wager worth it: laid as
+the hint advised, it is not questioned) —, and an expedition opened late, with a number or a wager, with too little
 of its colour to pay its cost.  The third is read when the player is to draw from a pile nearly used
 up.  The app says a tip the first time its condition holds, and the settings
 (:mod:`lost_cities.storage.settings`) remember it as seen; the tips can be turned off in the new-match
@@ -77,6 +77,8 @@ class Tip(Struct, frozen=True):
     applies: Callable[[PlayerView], bool]
     #: what it says (translated when said)
     text: str
+    #: it questions the card just laid: not said of a card the hint advised (the search found it worth it)
+    questions_the_play: bool = False
 
 
 #: In the order they are looked at: a wager laid late on a thin colour gets the wager's tip first.
@@ -88,6 +90,7 @@ TIPS = (
             "Tip: a wager doubles the loss as well as the gain, and the numbers of this colour in your hand "
             "add up to less than 18. u takes it back before you draw."
         ),
+        questions_the_play=True,
     ),
     Tip(
         "late-expedition",
@@ -96,6 +99,7 @@ TIPS = (
             "Tip: an expedition costs {cost} points, and this one has few turns left to pay them back. "
             "u takes the card back before you draw."
         ),
+        questions_the_play=True,
     ),
     Tip(
         "last-cards",
@@ -108,9 +112,17 @@ TIPS = (
 )
 
 
-def due_tip(view: PlayerView, seen: Collection[str]) -> Tip | None:
-    """The first tip not yet said whose moment this is, if any."""
-    return next((tip for tip in TIPS if tip.name not in seen and tip.applies(view)), None)
+def due_tip(view: PlayerView, seen: Collection[str], advised: bool = False) -> Tip | None:
+    """The first tip not yet said whose moment this is, if any; ``advised``: the card just laid was the hint's first
+    choice, which no tip questions (the game would tell the player to take back what it advised)."""
+    return next(
+        (
+            tip
+            for tip in TIPS
+            if tip.name not in seen and not (advised and tip.questions_the_play) and tip.applies(view)
+        ),
+        None,
+    )
 
 
 def tip_words(tip: Tip, view: PlayerView) -> str:

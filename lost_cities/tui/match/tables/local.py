@@ -120,7 +120,8 @@ class LocalTable(Table):
             return
         if not self.app.kept.tips:
             return
-        tip = due_tip(board.scene.view, self.app.kept.tips_seen)
+        view = board.scene.view
+        tip = due_tip(view, self.app.kept.tips_seen, advised=self.session.advised(view))
         if tip is not None:
             self.app.tip_said(tip.name)
             board.scene = replace(board.scene, note=tip_words(tip, board.scene.view))
