@@ -259,14 +259,14 @@ async def test_a_hint_shows_the_hard_levels_three_best_choices_selects_the_first
         assert "Hints taken: Ana (1)" in screen_text(app)
 
 
-def test_a_hint_that_would_wrap_more_than_one_line_has_each_line_cut_to_one() -> None:
+def test_a_hint_is_wrapped_whole_where_the_message_has_room_else_each_line_is_cut_to_one() -> None:
     # found by a newcomer: in Russian, with the hand's row of R21, two reasons wrapped and pushed the last line out
     from lost_cities.tui.match.tables.local import _fitted
 
     choice = "{n}. выложить жёлтую карту пари (+34,3) — рискованное пари: в руке всего 9 очков жёлтого цвета"
     numbers = "Числа: ожидаемый перевес над соперником (Константин) к концу партии."
     russian = "\n".join([*(choice.format(n=n) for n in (1, 2, 3)), numbers])
-    cut = _fitted(russian, 78).split("\n")
+    cut = _fitted(russian, 78, 5).split("\n")  # the smallest board's message: five lines
     assert len(cut) == 4 and all(len(line) <= 78 for line in cut) and cut[0].endswith("…") and cut[3] == numbers
     # between two words (found by a newcomer: "в руке лишь 13 очко…", a word cut, read as a grammar mistake)
     assert cut[0] == "1. выложить жёлтую карту пари (+34,3) — рискованное пари: в руке всего 9…"
@@ -279,7 +279,9 @@ def test_a_hint_that_would_wrap_more_than_one_line_has_each_line_cut_to_one() ->
             "The numbers: your expected lead over Computer at the round's end.",
         ]
     )
-    assert _fitted(english, 78) == english
+    assert _fitted(english, 78, 5) == english
+    # found by a newcomer: reasons cut with lines to spare beneath them (seven at a two-player board)
+    assert _fitted(russian, 78, 7) == russian and _fitted(russian, 78, None) == russian
 
 
 async def test_a_hint_in_russian_with_nothing_in_hand_keeps_what_its_numbers_mean_in_view(

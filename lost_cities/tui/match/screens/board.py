@@ -140,6 +140,14 @@ class BoardScreen(FittedScreen[None]):
         return self._message.content_region.width or MIN_WIDTH - 2
 
     @property
+    def message_height(self) -> int | None:
+        """The lines the message has; ``None``: as many as its text takes (a tall window's board)."""
+        message = self._message
+        if message.styles.height is None or message.styles.height.is_auto:
+            return None
+        return message.content_region.height or None
+
+    @property
     def seat(self) -> int | None:
         """The player at the keyboard."""
         return None if self.scene is None else self.scene.view.seat

@@ -316,7 +316,9 @@ class LocalTable(Table):
             if hint is None:
                 line = _("The computer has no hint to give here.")
             else:
-                line = _fitted(hint_lines(hint.view, hint.choices, self.session.names), board.message_width)
+                line = _fitted(
+                    hint_lines(hint.view, hint.choices, self.session.names), board.message_width, board.message_height
+                )
             self._show(selected=selected, line=line)
 
         self._think_aside(self.session.hint(), answered)
@@ -445,14 +447,14 @@ class LocalTable(Table):
         self.app.end(words=_("The match is saved: lost-cities play offers to resume it.") if kept else "")
 
 
-def _fitted(text: str, width: int) -> str:
-    """A hint as the board's message holds it whole: its lines wrapped if they take one line more at most, since
-    at the smallest board (80×24, the hand's row of R21, two lines of keys) the message has room for a hint's four
-    lines and one; else each cut to one line, an ellipsis at the cut (a Russian reason wraps, say), so that the
-    three choices and what their numbers mean all stay in view.  A line is cut between two words, never inside one
-    (cut inside, a Russian word reads as a word misspelt)."""
+def _fitted(text: str, width: int, height: int | None) -> str:
+    """A hint as the board's message holds it whole: its lines wrapped if they fit the message's ``height`` (at
+    80×24, seven lines, six with the hand's row of R21 or the long game's; ``None``: any number); else each cut to
+    one line, an ellipsis at the cut (a Russian reason wraps, say), so that the three choices and what their numbers
+    mean all stay in view.  A line is cut between two words, never inside one (cut inside, a Russian word reads as a
+    word misspelt)."""
     lines = text.split("\n")
-    if len(Content(text).wrap(width)) <= len(lines) + 1:
+    if height is None or len(Content(text).wrap(width)) <= height:
         return text
     return "\n".join(_cut(line, width) for line in lines)
 
