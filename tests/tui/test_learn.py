@@ -273,9 +273,10 @@ async def test_the_log_before_any_move_says_the_cards_were_set_out() -> None:
         assert "No move yet this round." not in text
 
 
-@pytest.mark.parametrize(("language", "yes"), [("fr", "o"), ("ru", "н")])  # н: the y key in a Russian layout
-async def test_the_quit_question_takes_the_yes_of_the_players_language(language: str, yes: str) -> None:
-    # found by a newcomer: "o" for oui did nothing (only y, as the bar shows, quit)
+@pytest.mark.parametrize(("language", "yes", "no"), [("fr", "o", "n"), ("ru", "д", "н")])
+async def test_the_quit_question_takes_the_yes_and_no_of_the_players_language(language: str, yes: str, no: str) -> None:
+    # found by a newcomer: "o" for oui did nothing (only y, as the bar shows, quit); and in Russian, н typed for нет
+    # quit (it is on the y key of a Russian layout, which was read as y)
     set_language(language)
     try:
         app = MatchApp(Lesson(), pace=0)
@@ -284,8 +285,13 @@ async def test_the_quit_question_takes_the_yes_of_the_players_language(language:
             await pilot.press("q")
             await pilot.pause()
             assert isinstance(app.screen, ConfirmQuit)
-            if language == "fr":  # and the bar offers it, not the English y
-                assert key_bar(app).split()[:2] == ["o", "quitter"]
+            assert key_bar(app).split()[:1] == [yes]  # and the bar offers them, not the English y
+            assert f" {no} " in key_bar(app)
+            await pilot.press(no)
+            await pilot.pause()
+            assert not isinstance(app.screen, ConfirmQuit) and app.return_code is None  # back to the lesson
+            await pilot.press("q")
+            await pilot.pause()
             await pilot.press(yes)
             await pilot.pause()
             assert app.return_code is not None  # the app is on its way out

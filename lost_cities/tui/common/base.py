@@ -5,11 +5,13 @@ A Russian player's keyboard is often left in the ЙЦУКЕН layout, where the 
 the one marked ``n`` types ``т``: every letter key of the game would be "unknown".  Outside a text field, a
 letter of that layout is read as the Latin letter on the same key, so the letter keys work in either layout
 (the digits and ``?``, Shift+7 there, need nothing); in a text field (a name, a server) or a drop-down
-list's type-to-search it is typed as it is.
+list's type-to-search it is typed as it is, and so are the letters a screen reads itself (its ``own_letters``:
+the quit question's д and н in Russian).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
 from textual import events
@@ -48,7 +50,7 @@ class GameApp(App[None]):
         # list's type-to-search (the new-match form's choices are Russian words)
         if isinstance(event, events.Key) and not event.is_forwarded and event.key == event.character:
             latin = latin_key(event.character)
-            if latin is not None and not self._typing():
+            if latin is not None and not self._typing() and event.character not in self._own_letters():
                 event = events.Key(latin, latin)
         await super().on_event(event)
 
@@ -63,6 +65,11 @@ class GameApp(App[None]):
     def warn(self, message: str) -> None:
         """A problem the players must know of, that does not stop the game (it may quote a file or a name)."""
         self.notify(message, severity="warning", timeout=15, markup=False)
+
+    def _own_letters(self) -> Collection[str]:
+        """The letters the screen on show reads as typed (its ``own_letters``), if it names any."""
+        letters: Collection[str] = getattr(self.screen, "own_letters", ())
+        return letters
 
     def _typing(self) -> bool:
         """Whether the focus is where a letter is typed as itself: in a text field or a drop-down list."""

@@ -25,9 +25,9 @@ __all__ = ["ConfirmQuit", "HelpScreen", "NoticesScreen", "help_content"]
 
 
 class ConfirmQuit(ModalScreen[bool]):
-    """ "Quit?" — y or Enter quits, n or Escape goes back; in French o (*oui*) quits too, and the bar offers o.  (A
-    Russian layout's keys are read as the Latin letters on them, :mod:`lost_cities.tui.common.base`: its y key
-    quits.)"""
+    """ "Quit now?" — y or Enter quits, n or Escape goes back; in French o (*oui*) quits too, and the bar offers o;
+    in Russian д (*да*) quits and н (*нет*) goes back, as typed, and the bar offers them (elsewhere a Russian
+    layout's keys are read as the Latin letters on them, :mod:`lost_cities.tui.common.base`: н is on the y key)."""
 
     BINDINGS = [
         Binding("y,enter", "answer(True)", N_("quit"), key_display="y"),
@@ -67,23 +67,34 @@ class ConfirmQuit(ModalScreen[bool]):
             yield Static(id="unknown", markup=False)
             yield KeyBar()
 
+    @property
+    def own_letters(self) -> frozenset[str]:
+        """The letters read as typed here, not as the Latin letters on their keys: the Russian answers."""
+        return _RUSSIAN_ANSWERS if current_language() == "ru" else frozenset()
+
     def on_key(self, event: events.Key) -> None:
-        """A key that answers nothing is said to, as on the board, rather than ignored."""
-        french = current_language() == "fr"
-        if (key := unbound_character(event, _CONFIRM_KEYS if french else _CONFIRM_KEYS.keys() - {"o"})) is not None:
+        """In Russian, д or н answers; a key that answers nothing is said to, as on the board, rather than ignored."""
+        character = event.character or ""
+        if character in self.own_letters:
+            event.stop()
+            self.dismiss(character.lower() == "д")
+            return
+        language = current_language()
+        bound = _CONFIRM_KEYS if language == "fr" else _CONFIRM_KEYS.keys() - {"o"}
+        if (key := unbound_character(event, bound)) is not None:
+            yes, no = _ANSWERS.get(language, ("y", "n"))
             said = self.query_one("#unknown", Static)
             said.update(
-                _("The key {key} does nothing here: {yes} quits, n goes back.").format(
-                    key=key, yes="o" if french else "y"
-                )
+                _("The key {key} does nothing here: {yes} quits, {no} goes back.").format(key=key, yes=yes, no=no)
             )
             said.display = True
 
     def key_entry(self, binding: Binding) -> tuple[str, str] | None:
-        """In French the bar offers o (*oui*) to quit, the key a French player looks for."""
+        """The bar offers the language's own answers: o (*oui*) in French, д and н in Russian."""
         entry = key_entry(binding)
-        if entry is not None and binding.action == "answer(True)" and current_language() == "fr":
-            return "o", entry[1]
+        answers = _ANSWERS.get(current_language())
+        if entry is not None and answers is not None and binding.action.startswith("answer("):
+            return answers[0] if binding.action == "answer(True)" else answers[1], entry[1]
         return entry
 
     def action_answer(self, answer: bool) -> None:
@@ -192,6 +203,9 @@ def help_content(
 
 #: The keys :class:`ConfirmQuit` answers (its o, in French only; a Russian layout's keys come as their Latin letters).
 _CONFIRM_KEYS = BindingsMap(ConfirmQuit.BINDINGS).key_to_bindings
+#: The quit question's yes and no in the languages whose words begin otherwise than y and n.
+_ANSWERS = {"fr": ("o", "n"), "ru": ("д", "н")}
+_RUSSIAN_ANSWERS = frozenset("дДнН")
 
 
 class NoticesScreen(ScrollPanel):
