@@ -120,6 +120,7 @@ async def play_the_lesson() -> None:
             if index == len(STEPS) - 2:
                 said = message(app)
                 assert "6 − 20 = −14" in said and "(9 − 20) × 2 = −22" in said  # red, green with its wager
+                assert "+8" in said  # the round's score signed, as the round's end writes it (found by a newcomer)
         assert isinstance(app.screen, RoundEndScreen)
         assert not app.table.completed
         assert _("end the lesson") in key_bar(app)

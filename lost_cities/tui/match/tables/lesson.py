@@ -133,7 +133,7 @@ class LessonTable(LocalTable):
             for colour, word in ((Colour.YELLOW, "yellow"), (Colour.RED, "red"), (Colour.GREEN, "green")):
                 row = score.expedition(colour)
                 values[word] = f"{formula(row)} = {_number(row.score)}"
-            values["total"] = _number(score.total)
+            values["total"] = signed(score.total)  # as the round's end and the board write a round's score: +8
         return _(step.text).format(**values)
 
     # ------------------------------------------------------------ the step decides what goes on
