@@ -200,6 +200,7 @@ async def test_from_the_start_the_lesson_points_back_to_it() -> None:
         assert isinstance(app.screen, ConfirmQuit)
         said = "\n".join(screen_lines(app))
         assert "Learn to play" in said and "lost-cities learn" not in said  # where the learner goes back to
+        assert "start screen" in said  # found by a newcomer: "Learn to play, at the start, begins it" read as garbled
 
 
 async def test_learn_to_play_from_the_new_match_form_opens_the_lesson_and_leaving_it_brings_the_form_back() -> None:

@@ -270,7 +270,7 @@ class LessonTable(LocalTable):
 
     def _quit_question(self) -> str:
         if self.from_start:
-            return _("Leave the lesson? Learn to play, at the start, begins it again.")
+            return _("Leave the lesson? The start screen's “Learn to play” begins it again.")
         return _("Leave the lesson? lost-cities learn starts it again.")
 
     def _quit(self) -> None:
