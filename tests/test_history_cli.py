@@ -216,6 +216,16 @@ def test_a_damaged_history_file_is_reported_and_the_rest_listed(cli_in: Cli, tmp
     assert report["damaged"] == [{"path": str(broken), "reason": "it is cut short or is not a JSON file"}]
 
 
+def test_a_history_of_damaged_files_alone_says_that_none_could_be_read(cli_in: Cli, tmp_path: Path) -> None:
+    # found by a newcomer: the damaged file named on standard error, and nothing at all on standard output
+    store = MatchStore(tmp_path)
+    store.history_dir.mkdir(parents=True)
+    (store.history_dir / "20200101-000000-dead.json").write_text('{"format": 1, "id"')
+    result = cli_in(tmp_path, "history")
+    assert result.status == 0 and result.out.startswith("No finished match could be read in ")
+    assert "could not be read: it is cut short" in result.err
+
+
 @pytest.mark.parametrize("command", ["replay", "export", "analyse"])
 def test_a_history_of_one_damaged_file_is_said_by_what_opens_the_latest_not_called_empty(
     cli_in: Cli, tmp_path: Path, command: str

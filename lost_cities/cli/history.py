@@ -293,10 +293,13 @@ def _result_style(saved: SavedMatch) -> str:
 
 
 def print_history(listing: HistoryListing, folder: str) -> None:
-    """Print the table, or a line saying there is nothing yet (nothing if the history could not be read)."""
+    """Print the table, or a line saying there is nothing yet, or nothing that could be read (the damaged files are
+    named on standard error)."""
     console = Console()
     if not listing.matches:
-        if not listing.damaged:
+        if listing.damaged:
+            console.print(Text(_("No finished match could be read in {folder}.").format(folder=folder)))
+        else:
             console.print(Text(_("No finished matches yet; they will be kept in {folder}.").format(folder=folder)))
         return
     view = history_view(listing, console.width)
