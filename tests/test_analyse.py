@@ -254,6 +254,9 @@ def test_a_damaged_kept_analysis_is_one_sentence(tmp_path: Path, damage: str) ->
         kept.load(saved, 0.2, 0)
     message = str(caught.value)
     assert message.endswith(".") and "\n" not in message and str(path) in message
+    # found by a newcomer: garbage was said to be "not an analysis this version reads", as if of another version
+    said = {"cut": "cut short", "empty": "cut short", "other": "not an analysis this version reads"}
+    assert said.get(damage, "") in message
 
 
 def test_a_damaged_kept_analysis_is_said_in_one_sentence_and_made_again(

@@ -108,7 +108,9 @@ class KeptAnalyses:
             raise DamagedSaveError(path, _("it is too large to be a kept analysis"))
         try:
             kept = decode(data, _KeptFile)
-        except (DecodeError, ValueError, RecursionError) as error:  # not JSON, or a field missing or wrong
+        except (DecodeError, RecursionError) as error:  # not JSON
+            raise DamagedSaveError(path, _("it is cut short or is not a JSON file"), detail=str(error)) from None
+        except ValueError as error:  # JSON, a field missing or wrong (the codec's FieldError)
             raise DamagedSaveError(path, _("it is not an analysis this version reads"), detail=str(error)) from None
         if (kept.match, kept.record, kept.think, kept.seed) != (saved.id, record_digest(saved), think, seed):
             return None  # another match under the same id, or another record: not this one's
