@@ -131,12 +131,14 @@ class Postgres:
         children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
         processes = [master, *map(int, children)]  # the postmaster first: it starts no other meanwhile
         for process in processes:
-            os.kill(process, signal.SIGSTOP)
+            with contextlib.suppress(ProcessLookupError):  # a backend just ended (its connection closed)
+                os.kill(process, signal.SIGSTOP)
         try:
             yield
         finally:
-            for process in processes:
-                os.kill(process, signal.SIGCONT)
+            for process in reversed(processes):  # the postmaster last: an ended backend is reaped after
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(process, signal.SIGCONT)
 
     def _log_tail(self) -> str:
         with contextlib.suppress(OSError):
