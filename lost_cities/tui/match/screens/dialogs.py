@@ -25,14 +25,13 @@ __all__ = ["ConfirmQuit", "HelpScreen", "NoticesScreen", "help_content"]
 
 
 class ConfirmQuit(ModalScreen[bool]):
-    """ "Quit now?" — y or Enter quits, n or Escape goes back; in French o (*oui*) quits too, and the bar offers o;
-    in Russian д (*да*) quits and н (*нет*) goes back, as typed, and the bar offers them (elsewhere a Russian
-    layout's keys are read as the Latin letters on them, :mod:`lost_cities.tui.common.base`: н is on the y key)."""
+    """ "Quit now?" — y or Enter quits, n or Escape goes back, and the language's own answers too, which the bar
+    offers: in French o (*oui*), in Russian д (*да*) and н (*нет*), read as typed (elsewhere a Russian layout's keys
+    are read as the Latin letters on them, :mod:`lost_cities.tui.common.base`: н is on the y key)."""
 
     BINDINGS = [
         Binding("y,enter", "answer(True)", N_("quit"), key_display="y"),
         Binding("n,escape,q", "answer(False)", N_("keep playing"), key_display="n"),
-        Binding("o", "oui", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -69,20 +68,20 @@ class ConfirmQuit(ModalScreen[bool]):
 
     @property
     def own_letters(self) -> frozenset[str]:
-        """The letters read as typed here, not as the Latin letters on their keys: the Russian answers."""
-        return _RUSSIAN_ANSWERS if current_language() == "ru" else frozenset()
+        """The letters read as typed here, not as the Latin letters on their keys: the language's answers."""
+        answers = _ANSWERS.get(current_language(), ())
+        return frozenset((*answers, *(answer.upper() for answer in answers)))
 
     def on_key(self, event: events.Key) -> None:
-        """In Russian, д or н answers; a key that answers nothing is said to, as on the board, rather than ignored."""
-        character = event.character or ""
-        if character in self.own_letters:
+        """The language's own answers that no binding has (o, д, н); a key that answers nothing is said to, as on the
+        board, rather than ignored."""
+        yes, no = _ANSWERS.get(current_language(), ("y", "n"))
+        character = (event.character or "").lower()
+        if character in (yes, no) and character not in _CONFIRM_KEYS:
             event.stop()
-            self.dismiss(character.lower() == "д")
+            self.dismiss(character == yes)
             return
-        language = current_language()
-        bound = _CONFIRM_KEYS if language == "fr" else _CONFIRM_KEYS.keys() - {"o"}
-        if (key := unbound_character(event, bound)) is not None:
-            yes, no = _ANSWERS.get(language, ("y", "n"))
+        if (key := unbound_character(event, _CONFIRM_KEYS)) is not None:
             said = self.query_one("#unknown", Static)
             said.update(
                 _("The key {key} does nothing here: {yes} quits, {no} goes back.").format(key=key, yes=yes, no=no)
@@ -99,11 +98,6 @@ class ConfirmQuit(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
-
-    def action_oui(self) -> None:
-        """o is a yes in French only: in another language it is a key pressed by mistake."""
-        if current_language() == "fr":
-            self.dismiss(True)
 
 
 def help_content(
@@ -205,7 +199,6 @@ def help_content(
 _CONFIRM_KEYS = BindingsMap(ConfirmQuit.BINDINGS).key_to_bindings
 #: The quit question's yes and no in the languages whose words begin otherwise than y and n.
 _ANSWERS = {"fr": ("o", "n"), "ru": ("д", "н")}
-_RUSSIAN_ANSWERS = frozenset("дДнН")
 
 
 class NoticesScreen(ScrollPanel):
