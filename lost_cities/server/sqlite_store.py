@@ -206,7 +206,7 @@ class SqliteStore(RowLookups):
         await self._one("SELECT 1")
 
     async def delete_forgotten(self, created_before: float, decided_before: float, keep: Collection[str]) -> int:
-        kept = frozenset(keep)  # read on the store's thread: a copy
+        kept = frozenset(keep)  # a copy, taken here: the store's thread reads it while the games held change
         asked = (created_before, created_before, decided_before, decided_before, DELETED_AT_ONCE + len(kept))
 
         def delete(db: sqlite3.Connection) -> int:
