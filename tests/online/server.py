@@ -128,7 +128,9 @@ class ServerProcess:
             return self.process.wait(30)
         except subprocess.TimeoutExpired:
             self.process.kill()
-            raise AssertionError("the server did not stop on SIGTERM within 30 s") from None
+            # what it did last, for whoever mends it (its folder may be gone by the time someone looks)
+            said = "\n".join(self.log.read_text(errors="replace").splitlines()[-40:])
+            raise AssertionError(f"the server did not stop on SIGTERM within 30 s; its log ends:\n{said}") from None
 
     def restart(self) -> None:
         self.start()
