@@ -173,9 +173,10 @@ def sharing(
             server.start()
         yield servers
     finally:
-        for server in servers:
-            if server.process is not None and server.process.poll() is None:
-                server.stop()
+        with contextlib.ExitStack() as stops:  # each stopped, even after another failed to stop: none left running
+            for server in servers:
+                if server.process is not None and server.process.poll() is None:
+                    stops.callback(server.stop)
 
 
 @contextlib.contextmanager
